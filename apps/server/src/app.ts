@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify from 'fastify';
+import type { Config } from './config.ts';
+import type { App } from './core/app-types.ts';
+import { installErrorHandler } from './core/error-handler.ts';
+import { createEventBus } from './core/event-bus.ts';
+import { langFromHeader, translator } from './core/i18n.ts';
+import { validatorCompiler } from './core/validation.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { type SeedResult, seed } from './db/seed/seed.ts';
+import healthRoutes from './modules/health/health.routes.ts';
+
+export interface BuiltApp {
+  app: App;
+  seedResult: SeedResult;
+}
+
+/** The whole server, not yet listening: main.ts listens on it, tests call it through inject. */
+export async function buildApp(config: Config): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }).withTypeProvider<TypeBoxTypeProvider>() as App;
+
+  const db = await openDatabase(config.database);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('bus', await createEventBus(config.redisUrl));
+  app.addHook('onClose', async () => {
+    await app.bus.close();
+    await app.db.destroy();
+  });
+
+  await migrateToLatest(db);
+  const seedResult = await seed(db, {
+    adminPassword: config.adminPassword,
+    production: config.nodeEnv === 'production',
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorateRequest('lang', 'zh-CN');
+  app.decorateRequest('t', translator('zh-CN'));
+  app.addHook('onRequest', async (request) => {
+    request.lang = langFromHeader(request.headers['accept-language']);
+    request.t = translator(request.lang);
+  });
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Ant Design writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        scriptSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        // Deployments on a plain-HTTP intranet address must keep working.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Platform API', version: '3.6.0', description: 'Every call answers {code, msg, data}.' },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes);
+
+  await serveWeb(app, config.webDir);
+  return { app, seedResult };
+}
+
+/** The built web app on the API's port; unknown non-API paths get index.html (history-mode routing). */
+async function serveWeb(app: App, webDir: string | null) {
+  const indexHtml = webDir ? await readFile(path.join(webDir, 'index.html'), 'utf8') : null;
+  if (webDir) {
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/websocket');
+    if (indexHtml && request.method === 'GET' && !isApi) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.status(404).send({
+      code: 404,
+      msg: request.t('common.routeNotFound', { method: request.method, url: request.url.split('?')[0] ?? '' }),
+    });
+  });
+}

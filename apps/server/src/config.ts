@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type DatabaseConfig =
+  /** `dataDir` null keeps the database in memory (tests). */
+  | { kind: 'pglite'; dataDir: string | null }
+  /** `schema` isolates one test file on a shared server. */
+  | { kind: 'postgres'; url: string; schema?: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  redisUrl: string | null;
+  adminPassword: string | null;
+  loginCipherKey: string;
+  logLevel: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  /** Built web app served on the API's port; null when there is none (tests, `npm run dev`). */
+  webDir: string | null;
+}
+
+export class ConfigError extends Error {}
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads and validates the environment; generates missing secrets into DATA_DIR outside production. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = parseNodeEnv(env.NODE_ENV);
+  const port = parsePort(env.PORT);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
+  if (!logLevels.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
+  const databaseUrl = env.DATABASE_URL?.trim();
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const redisUrl = env.REDIS_URL?.trim() || null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
+    throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+
+  let loginCipherKey = env.LOGIN_CIPHER_KEY;
+  if (loginCipherKey !== undefined && loginCipherKey.length !== 16) {
+    throw new ConfigError('LOGIN_CIPHER_KEY must be exactly 16 characters (the AES-128 key of the login payload)');
+  }
+  if (!loginCipherKey) {
+    if (nodeEnv === 'production') {
+      throw new ConfigError(
+        'LOGIN_CIPHER_KEY is not set: production refuses generated secrets; set it to 16 characters',
+      );
+    }
+    loginCipherKey = generatedSecrets(dataDir).loginCipherKey;
+  }
+  const webDist = path.resolve(import.meta.dirname, '../../web/dist');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    database: databaseUrl
+      ? { kind: 'postgres', url: databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+    redisUrl,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    loginCipherKey,
+    logLevel,
+    nodeEnv,
+    webDir: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
+  };
+}
+
+function parseNodeEnv(value: string | undefined): Config['nodeEnv'] {
+  if (!value) return 'development';
+  if (value === 'development' || value === 'production' || value === 'test') return value;
+  throw new ConfigError('NODE_ENV must be development, production or test');
+}
+
+function parsePort(value: string | undefined): number {
+  if (!value) return 3000;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError('PORT must be an integer 0-65535');
+  return port;
+}
+
+interface Secrets {
+  loginCipherKey: string;
+}
+
+const secretAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+export function randomText(length: number, alphabet = secretAlphabet): string {
+  const bytes = randomBytes(length);
+  return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/** Secrets made once per data directory, so a restart keeps working sessions and clients. */
+function generatedSecrets(dataDir: string): Secrets {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
+    if (typeof stored.loginCipherKey === 'string' && stored.loginCipherKey.length === 16) {
+      return { loginCipherKey: stored.loginCipherKey };
+    }
+  }
+  const secrets: Secrets = { loginCipherKey: randomText(16) };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  return secrets;
+}

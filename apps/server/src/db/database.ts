@@ -1,0 +1,40 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+
+// Counts and sums come back as int8; they fit a JavaScript number for every table we keep.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+/** Opens the database the configuration names: PGlite under DATA_DIR, or a PostgreSQL pool. */
+export async function openDatabase(config: DatabaseConfig): Promise<Db> {
+  const plugins = [new CamelCasePlugin()];
+  if (config.kind === 'pglite') {
+    const pglite = await PGlite.create(config.dataDir ?? 'memory://', { extensions: { pg_trgm } });
+    return new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
+  }
+  if (config.schema) await createSchema(config.url, config.schema);
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    ...(config.schema ? { options: `-c search_path=${config.schema},public` } : {}),
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+}
+
+async function createSchema(url: string, schema: string) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`unsafe schema name ${schema}`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`create schema if not exists ${schema}`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,34 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import * as foundation from './migrations/0001_foundation.ts';
+
+/** Migrations in order; names are never changed once released. */
+const migrations: Record<string, Migration> = {
+  '0001_foundation': foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest<T>(db: Kysely<T>) {
+  await ensureExtensions(db);
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
+}
+
+/**
+ * pg_trgm backs keyword search with leading wildcards (users, records, logs). It is created
+ * outside the migrations' transactions because several test schemas on one server may race to
+ * create it; whoever loses finds it there.
+ */
+async function ensureExtensions<T>(db: Kysely<T>) {
+  try {
+    await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+  } catch (error) {
+    const found = await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(db);
+    if (found.rows.length === 0) throw error;
+  }
+}

@@ -1,0 +1,113 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Column types as Kysely sees them, camelCase (the CamelCasePlugin maps to the snake_case tables). */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string, string>;
+
+interface Audit {
+  creatorTime: Generated<Date>;
+  creatorUserId: string | null;
+  lastModifyTime: NullableTimestamp;
+  lastModifyUserId: string | null;
+}
+
+export interface OrganizeTable extends Audit {
+  id: string;
+  /** "-1" for the top of the tree. */
+  parentId: string;
+  category: 'company' | 'department';
+  enCode: string;
+  fullName: string;
+  /** Comma-joined ids from the root down to this node, for subtree filters. */
+  organizeIdTree: string;
+  managerId: string | null;
+  sortCode: Generated<number>;
+  enabledMark: Generated<number>;
+  description: string | null;
+}
+
+export interface UserTable extends Audit {
+  id: string;
+  account: string;
+  realName: string;
+  /** argon2id over the lowercase hex MD5 of the clear password (what clients send). */
+  passwordHash: string;
+  gender: string | null;
+  mobilePhone: string | null;
+  email: string | null;
+  headIcon: string | null;
+  organizeId: string | null;
+  managerId: string | null;
+  isAdministrator: Generated<boolean>;
+  /** 1 enabled, 2 locked, 0 disabled (protocol.md). */
+  enabledMark: Generated<number>;
+  sortCode: Generated<number>;
+  description: string | null;
+  theme: string | null;
+  language: string | null;
+  portalId: string | null;
+  systemId: string | null;
+  prevLoginTime: NullableTimestamp;
+  prevLoginIp: string | null;
+  lastLoginTime: NullableTimestamp;
+  lastLoginIp: string | null;
+  logErrorCount: Generated<number>;
+  unlockTime: NullableTimestamp;
+  changePasswordDate: NullableTimestamp;
+}
+
+export interface SystemTable extends Audit {
+  id: string;
+  fullName: string;
+  enCode: string;
+  icon: string | null;
+  sortCode: Generated<number>;
+  enabledMark: Generated<number>;
+  isMain: Generated<boolean>;
+  description: string | null;
+}
+
+export interface SysConfigTable {
+  /** One setting per row, e.g. sysName, passwordLengthMin. */
+  key: string;
+  value: Json<unknown>;
+  lastModifyTime: Timestamp;
+}
+
+export interface DictionaryTypeTable extends Audit {
+  id: string;
+  /** "0" for a top-level category. */
+  parentId: string;
+  fullName: string;
+  enCode: string;
+  isTree: Generated<number>;
+  sortCode: Generated<number>;
+  description: string | null;
+}
+
+export interface DictionaryDataTable extends Audit {
+  id: string;
+  dictionaryTypeId: string;
+  parentId: string;
+  fullName: string;
+  enCode: string;
+  sortCode: Generated<number>;
+  enabledMark: Generated<number>;
+  description: string | null;
+}
+
+export interface Database {
+  organize: OrganizeTable;
+  appUser: UserTable;
+  system: SystemTable;
+  sysConfig: SysConfigTable;
+  dictionaryType: DictionaryTypeTable;
+  dictionaryData: DictionaryDataTable;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+export type OrganizeRow = Selectable<OrganizeTable>;
+export type DictionaryDataRow = Selectable<DictionaryDataTable>;

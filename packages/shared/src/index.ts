@@ -1,0 +1,3 @@
+export * from './envelope.ts';
+export * from './paging.ts';
+export * from './rules/index.ts';

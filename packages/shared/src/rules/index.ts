@@ -1,1 +1,16 @@
-export {};
+export * from './amount-in-words.ts';
+export * from './area.ts';
+export * from './barcode.ts';
+export * from './bill-rule.ts';
+export * from './calculate.ts';
+export * from './chunk-upload.ts';
+export * from './date-format.ts';
+export * from './file-size.ts';
+export * from './mask.ts';
+export * from './number-format.ts';
+export * from './password-policy.ts';
+export * from './patterns.ts';
+export * from './qrcode.ts';
+export * from './relative-time.ts';
+export * from './sub-table.ts';
+export * from './upload-check.ts';

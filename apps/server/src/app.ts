@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { App } from './core/app-types.ts';
 import { installErrorHandler } from './core/error-handler.ts';
@@ -30,7 +30,10 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
     return503OnClosing: true,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    // One line per request only when debugging; errors are always logged.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<TypeBoxTypeProvider>() as App;
 
@@ -43,7 +46,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     await app.db.destroy();
   });
 
-  await migrateToLatest(db);
+  await migrateToLatest(db, config.database.kind === 'postgres' ? config.database.schema : undefined);
   const seedResult = await seed(db, {
     adminPassword: config.adminPassword,
     production: config.nodeEnv === 'production',

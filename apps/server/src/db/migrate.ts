@@ -8,9 +8,13 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest<T>(db: Kysely<T>) {
+/**
+ * Runs the migrations not yet applied. `schema` keeps the migration bookkeeping inside one schema
+ * (isolated test schemas on a shared server would otherwise see each other's tables).
+ */
+export async function migrateToLatest<T>(db: Kysely<T>, schema?: string) {
   await ensureExtensions(db);
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

@@ -8,26 +8,40 @@ const SMALL_UNITS = ['', '拾', '佰', '仟'];
 const GROUP_UNITS = ['', '万', '亿', '兆'];
 const MAX_INTEGER_DIGITS = 15;
 
-function integerToChinese(integer: string): string {
+function groupToChinese(group: string): string {
   let out = '';
-  let zeros = 0;
-  const len = integer.length;
-  for (let i = 0; i < len; i++) {
-    const digit = Number(integer.charAt(i));
-    const pos = len - 1 - i;
-    const inGroup = pos % 4;
+  let zeros = false;
+  for (let i = 0; i < 4; i++) {
+    const digit = Number(group.charAt(i));
     if (digit === 0) {
-      zeros++;
-    } else {
-      if (zeros > 0) out += DIGITS[0];
-      zeros = 0;
-      out += `${DIGITS[digit]}${SMALL_UNITS[inGroup]}`;
+      zeros = out !== '';
+      continue;
     }
-    if (inGroup === 0) {
-      const groupStart = Math.max(0, i - 3);
-      const group = integer.slice(groupStart, i + 1);
-      if (/[1-9]/.test(group)) out += GROUP_UNITS[Math.floor(pos / 4)];
+    if (zeros) out += DIGITS[0];
+    zeros = false;
+    out += `${DIGITS[digit]}${SMALL_UNITS[3 - i]}`;
+  }
+  return out;
+}
+
+/**
+ * Reads the integer in groups of four (万, 亿, 兆): zeros at the end of a group are silent, a run of zeros
+ * inside a group or a group starting with zero reads as one 零, an all-zero group between others as one 零.
+ */
+function integerToChinese(integer: string): string {
+  const padded = integer.padStart(Math.ceil(integer.length / 4) * 4, '0');
+  const groups = padded.length / 4;
+  let out = '';
+  let pendingZero = false;
+  for (let g = 0; g < groups; g++) {
+    const group = padded.slice(g * 4, g * 4 + 4);
+    if (group === '0000') {
+      pendingZero = out !== '';
+      continue;
     }
+    if (out !== '' && (pendingZero || group.charAt(0) === '0')) out += DIGITS[0];
+    pendingZero = false;
+    out += groupToChinese(group) + GROUP_UNITS[groups - 1 - g];
   }
   return out;
 }

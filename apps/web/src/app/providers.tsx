@@ -1,0 +1,40 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import ConfigProvider from 'antd/es/config-provider';
+import { type ReactNode, Suspense } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { i18n } from '../shared/i18n/index.ts';
+import type { Language } from '../shared/i18n/language.ts';
+import { ToastProvider } from '../shared/toast.tsx';
+import { antdLocaleOf } from './antd-locale.ts';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    // The request layer has already told the user; a failed list just stops its spinner.
+    queries: { retry: false, refetchOnWindowFocus: false },
+  },
+});
+
+function AntdConfig({ children }: { children: ReactNode }) {
+  const { i18n: current } = useTranslation();
+  return (
+    <ConfigProvider
+      locale={antdLocaleOf((current.resolvedLanguage ?? 'zh-CN') as Language)}
+      componentSize="small"
+      theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}
+    >
+      <ToastProvider>{children}</ToastProvider>
+    </ConfigProvider>
+  );
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <AntdConfig>
+          <Suspense fallback={null}>{children}</Suspense>
+        </AntdConfig>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

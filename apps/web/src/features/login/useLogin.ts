@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { sessionApi } from '../../shared/session/api.ts';
+import { safeRedirect } from '../../shared/session/redirect.ts';
+import { previousLoginNoticeKind, useSession } from '../../shared/session/store.ts';
+import { writeStored } from '../../shared/storage.ts';
+import { useToast } from '../../shared/toast.tsx';
+import { loginApi } from './api.ts';
+
+export const loginConfigKey = ['login', 'config'] as const;
+
+/** The pre-login configuration: cipher key, system name and logos. The page works without it. */
+export function useLoginConfig() {
+  return useQuery({
+    queryKey: loginConfigKey,
+    queryFn: loginApi.loginConfig,
+    retry: false,
+    staleTime: 5 * 60_000,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/**
+ * Shared end of every login tab (shell.md §4 "Login"): save the token, fetch the user, refuse an
+ * empty menu list, then go to `redirect` or `/`.
+ */
+export function useCompleteLogin() {
+  const { t } = useTranslation('login');
+  const message = useToast();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+
+  return useCallback(
+    async (token: string): Promise<boolean> => {
+      const session = useSession.getState();
+      session.setToken(token);
+      let user: Awaited<ReturnType<typeof sessionApi.currentUser>>;
+      try {
+        user = await sessionApi.currentUser({ silent: true, keepSession: true });
+      } catch {
+        session.reset();
+        message.error({ content: t('userInfoFailed'), duration: 1.5 });
+        return false;
+      }
+      if (!user?.menuList?.length) {
+        session.reset();
+        message.error({ content: t('noPermission'), duration: 1.5 });
+        return false;
+      }
+      session.setUserInfo(user.userInfo);
+      writeStored(previousLoginNoticeKind, true, { session: true });
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      return true;
+    },
+    [message, navigate, params, t],
+  );
+}

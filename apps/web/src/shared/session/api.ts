@@ -1,0 +1,16 @@
+import { http, type RequestOptions } from '../api/http.ts';
+import type { UserInfo } from './store.ts';
+
+/** `GET /api/oauth/CurrentUser` (shell.md §3, protocol.md "Login"). */
+export interface CurrentUser {
+  menuList: unknown[];
+  userInfo: UserInfo;
+  permissionList: unknown[];
+  sysConfigInfo: Record<string, unknown> & { sysName?: string; title?: string; sysVersion?: string };
+}
+
+/** The calls about the signed-in session that more than one feature makes. */
+export const sessionApi = {
+  currentUser: (options?: RequestOptions) => http.get<CurrentUser>('/api/oauth/CurrentUser', undefined, options),
+  logout: () => http.get<null>('/api/oauth/Logout'),
+};

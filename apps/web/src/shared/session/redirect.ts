@@ -1,0 +1,12 @@
+/**
+ * The `redirect` query value of /login, accepted only when it is a path of this site: an absolute
+ * or protocol-relative address would turn the login page into an open redirect.
+ */
+export function safeRedirect(value: string | null | undefined): string {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (value.startsWith('/login')) return '/';
+  return value;
+}
+
+export const loginPath = (redirect: string) =>
+  redirect && redirect !== '/' ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';

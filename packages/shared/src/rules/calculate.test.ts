@@ -153,6 +153,8 @@ describe('calculateField: NaN to 0, rounding, thousands and capital amount', () 
     [{ expression: 'a', precision: 2 }, { a: 1.005 }, 1.01, '1.01', ''],
     [{ expression: 'a + b', precision: 1 }, { a: 0.1, b: 0.2 }, 0.3, '0.3', ''],
     [{ expression: 'a', isAmountChinese: true }, { a: 0 }, 0, '0', '零元整'],
+    [{ expression: 'a + b', precision: 2 }, { a: 1.234, b: 1.111 }, 2.35, '2.35', ''],
+    [{ expression: 'a × 3', precision: 1 }, { a: 0.15 }, 0.5, '0.5', ''],
     [
       {
         expression: [{ __vModel__: 'q' }, '×', { __vModel__: 'p' }],

@@ -242,7 +242,8 @@ export function calculateField(config: CalculateConfig, values: CalcValues = {})
     raw = 0;
   }
   if (!Number.isFinite(raw)) raw = 0;
-  const value = roundTo(raw, precision) || 0;
+  // Settle float noise of the arithmetic (0.1 × 3 = 0.30000000000000004) before the configured rounding.
+  const value = roundTo(roundTo(raw, 10), precision) || 0;
   const fixed = toFixedPrecision(value, precision);
   return {
     value,

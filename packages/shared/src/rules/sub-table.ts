@@ -1,4 +1,4 @@
-import { thousandsFormat, toFixedPrecision } from './number-format.ts';
+import { roundTo, thousandsFormat, toFixedPrecision } from './number-format.ts';
 
 /** A regex rule of a column: the pattern as a RegExp or as stored text ('/^\\d+$/' or '^\\d+$'). */
 export interface RegRule {
@@ -122,7 +122,8 @@ export function summarizeColumn(rows: readonly SubTableRow[], column: SubTableCo
     }
   }
   if (!any) return '';
-  const text = toFixedPrecision(sum, 2);
+  // Settle float noise of the addition (1.234 + 1.111 = 2.3449999…) before rounding to cents.
+  const text = toFixedPrecision(roundTo(sum, 10), 2);
   return column.thousands ? thousandsFormat(text) : text;
 }
 

@@ -62,6 +62,7 @@ i18n
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
+    showSupportNotice: false,
   });
 
 export function changeLanguage(language: Language): Promise<unknown> {

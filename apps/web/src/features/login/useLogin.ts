@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import type { FormInstance } from 'antd/es/form';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { sessionApi } from '../../shared/session/api.ts';
@@ -56,4 +57,18 @@ export function useCompleteLogin() {
     },
     [message, navigate, params, t],
   );
+}
+
+/** Messages already shown follow a language switch (antd keeps the text it validated with). */
+export function useRevalidateOnLanguageChange(form: FormInstance) {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
+  useEffect(() => {
+    if (!language) return;
+    const shown = form
+      .getFieldsError()
+      .filter((field) => field.errors.length > 0)
+      .map((field) => field.name);
+    if (shown.length) form.validateFields(shown).catch(() => undefined);
+  }, [language, form]);
 }

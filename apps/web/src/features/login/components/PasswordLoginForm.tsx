@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { readStored, removeStored, writeStored } from '../../../shared/storage.ts';
 import { useToast } from '../../../shared/toast.tsx';
 import { type AccountLoginConfig, loginApi } from '../api.ts';
-import { useCompleteLogin, useLoginConfig } from '../useLogin.ts';
+import { useCompleteLogin, useLoginConfig, useRevalidateOnLanguageChange } from '../useLogin.ts';
 
 interface Values {
   account: string;
@@ -32,6 +32,7 @@ export function PasswordLoginForm() {
   const [form] = Form.useForm<Values>();
   const loginConfig = useLoginConfig();
   const completeLogin = useCompleteLogin();
+  useRevalidateOnLanguageChange(form);
   const [submitting, setSubmitting] = useState(false);
   const [captcha, setCaptcha] = useState<{ key: string; length: number } | null>(null);
   const remembered = readStored<string>(rememberedAccountKind);

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/toast.tsx';
 import { loginApi } from '../api.ts';
-import { useCompleteLogin } from '../useLogin.ts';
+import { useCompleteLogin, useRevalidateOnLanguageChange } from '../useLogin.ts';
 
 interface Values {
   mobile: string;
@@ -22,6 +22,7 @@ export function SmsLoginForm() {
   const message = useToast();
   const [form] = Form.useForm<Values>();
   const completeLogin = useCompleteLogin();
+  useRevalidateOnLanguageChange(form);
   const [submitting, setSubmitting] = useState(false);
   const [sending, setSending] = useState(false);
   const [countdown, setCountdown] = useState(0);

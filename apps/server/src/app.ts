@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -9,14 +10,19 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { App } from './core/app-types.ts';
+import { installAuthentication } from './core/auth.ts';
 import { installErrorHandler } from './core/error-handler.ts';
 import { createEventBus } from './core/event-bus.ts';
 import { langFromHeader, translator } from './core/i18n.ts';
+import { SessionStore } from './core/session.ts';
 import { validatorCompiler } from './core/validation.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { type SeedResult, seed } from './db/seed/seed.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import oauthRoutes from './modules/oauth/oauth.routes.ts';
+import { SysConfigService } from './modules/sysConfig/sys-config.service.ts';
+import userRoutes from './modules/user/user.routes.ts';
 
 export interface BuiltApp {
   app: App;
@@ -28,7 +34,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
     // One line per request only when debugging; errors are always logged.
     logController: new LogController({
@@ -41,6 +47,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('bus', await createEventBus(config.redisUrl));
+  app.decorate('sysConfig', new SysConfigService(db, app.bus));
   app.addHook('onClose', async () => {
     await app.bus.close();
     await app.db.destroy();
@@ -60,6 +67,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     request.t = translator(request.lang);
   });
   installErrorHandler(app);
+  const sessions = new SessionStore(db, app.bus, async () => (await app.sysConfig.get()).tokenTimeout);
+  installAuthentication(app, sessions);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -80,6 +89,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(formbody);
+  // Limits are per route (login, code sending); counters are per instance.
+  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Platform API', version: '3.6.0', description: 'Every call answers {code, msg, data}.' },
@@ -88,6 +99,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(healthRoutes);
+  await app.register(oauthRoutes);
+  await app.register(userRoutes);
 
   await serveWeb(app, config.webDir);
   return { app, seedResult };

@@ -17,6 +17,8 @@ export interface Config {
   adminPassword: string | null;
   loginCipherKey: string;
   logLevel: string;
+  /** Whether X-Forwarded-For is believed: only behind a proxy that sets it (rate limits and login IPs use it). */
+  trustProxy: boolean;
   nodeEnv: 'development' | 'production' | 'test';
   /** Built web app served on the API's port; null when there is none (tests, `npm run dev`). */
   webDir: string | null;
@@ -65,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || null,
     loginCipherKey,
     logLevel,
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     nodeEnv,
     webDir: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
   };

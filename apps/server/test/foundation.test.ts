@@ -9,19 +9,23 @@ afterAll(() => t.close());
 
 describe('envelope and request rules', () => {
   test('a healthy server answers {code: 200, msg, data}', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/health' });
+    const res = await t.anonymous.get('/api/health');
     expect(res).toMatchObject({ status: 200, code: 200, msg: 'Success', data: { status: 'ok' } });
   });
 
   test('the cache-busting n and _t parameters are ignored', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/health?n=1712345678901&_t=1712345678901' });
+    const res = await t.anonymous.call({ method: 'GET', url: '/api/health?n=1712345678901&_t=1712345678901' });
     expect(res.code).toBe(200);
   });
 
   test('an unknown route is HTTP 404 with a message naming it, in the caller language', async () => {
-    const zh = await t.call({ method: 'GET', url: '/api/nothing/here?x=1' });
+    const zh = await t.anonymous.call({ method: 'GET', url: '/api/nothing/here?x=1' });
     expect(zh).toMatchObject({ status: 404, code: 404, msg: '接口不存在：GET /api/nothing/here' });
-    const en = await t.call({ method: 'POST', url: '/api/nothing', headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    const en = await t.anonymous.call({
+      method: 'POST',
+      url: '/api/nothing',
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
     expect(en).toMatchObject({ status: 404, msg: 'No such endpoint: POST /api/nothing' });
   });
 

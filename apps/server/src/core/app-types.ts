@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { SysConfigService } from '../modules/sysConfig/sys-config.service.ts';
 import type { EventBus } from './event-bus.ts';
 import type { Lang, Translate } from './i18n.ts';
 
@@ -25,6 +26,7 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     bus: EventBus;
+    sysConfig: SysConfigService;
   }
   interface FastifyRequest {
     lang: Lang;

@@ -1,9 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import * as foundation from './migrations/0001_foundation.ts';
+import * as auth from './migrations/0002_auth.ts';
+import * as menu from './migrations/0003_menu.ts';
 
 /** Migrations in order; names are never changed once released. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0002_auth': auth,
+  '0003_menu': menu,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -52,6 +52,8 @@ export interface UserTable extends Audit {
   prevLoginIp: string | null;
   lastLoginTime: NullableTimestamp;
   lastLoginIp: string | null;
+  prevLoginIpName: string | null;
+  lastLoginIpName: string | null;
   logErrorCount: Generated<number>;
   unlockTime: NullableTimestamp;
   changePasswordDate: NullableTimestamp;
@@ -104,6 +106,11 @@ export interface Database {
   sysConfig: SysConfigTable;
   dictionaryType: DictionaryTypeTable;
   dictionaryData: DictionaryDataTable;
+  userSession: UserSessionTable;
+  authCode: AuthCodeTable;
+  scanTicket: ScanTicketTable;
+  sysLog: SysLogTable;
+  menu: MenuTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -111,3 +118,77 @@ export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
 export type OrganizeRow = Selectable<OrganizeTable>;
 export type DictionaryDataRow = Selectable<DictionaryDataTable>;
+
+export interface UserSessionTable {
+  id: string;
+  tokenHash: string;
+  userId: string;
+  device: Generated<string>;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: Generated<Date>;
+  lastSeenAt: Generated<Date>;
+  expiresAt: Timestamp;
+  revokedAt: NullableTimestamp;
+  revokedReason: 'logout' | 'password' | 'offline' | 'elsewhere' | null;
+}
+
+export interface AuthCodeTable {
+  key: string;
+  kind: 'captcha' | 'sms';
+  codeHash: string;
+  expiresAt: Timestamp;
+  createdAt: Generated<Date>;
+}
+
+export interface ScanTicketTable {
+  id: string;
+  status: Generated<number>;
+  userId: string | null;
+  expiresAt: Timestamp;
+  createdAt: Generated<Date>;
+}
+
+export interface SysLogTable {
+  id: string;
+  /** 1 login, 2 operation, 3 exception, 4 request. */
+  category: number;
+  userId: string | null;
+  account: string | null;
+  realName: string | null;
+  ip: string | null;
+  ipName: string | null;
+  userAgent: string | null;
+  success: Generated<boolean>;
+  description: string | null;
+  requestMethod: string | null;
+  requestUrl: string | null;
+  durationMs: number | null;
+  creatorTime: Generated<Date>;
+}
+
+export interface MenuTable extends Audit {
+  id: string;
+  systemId: string;
+  /** "-1" at the top of a system's tree. */
+  parentId: string;
+  enCode: string;
+  fullName: string;
+  icon: string | null;
+  /** 0-8 as shell.md 2.3 lists them. */
+  type: number;
+  urlAddress: string | null;
+  linkTarget: string | null;
+  propertyJson: string | null;
+  sortCode: Generated<number>;
+  enabledMark: Generated<number>;
+  isHidden: Generated<boolean>;
+  isButtonAuthorize: Generated<boolean>;
+  isColumnAuthorize: Generated<boolean>;
+  isFormAuthorize: Generated<boolean>;
+  isDataAuthorize: Generated<boolean>;
+  description: string | null;
+}
+
+export type UserSessionRow = Selectable<UserSessionTable>;
+export type MenuRow = Selectable<MenuTable>;

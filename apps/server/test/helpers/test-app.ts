@@ -7,16 +7,56 @@ import type { InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import type { Config, DatabaseConfig } from '../../src/config.ts';
 import type { App } from '../../src/core/app-types.ts';
+import { newId } from '../../src/core/ids.ts';
+import { encryptLoginPayload } from '../../src/core/login-cipher.ts';
+import { hashPasswordDigest, md5Hex } from '../../src/core/password.ts';
 
 export const testAdminPassword = 'Admin@123456';
 /** The public 3.6 client's key: protocol.md's test vector uses it. */
 export const testCipherKey = 'EY8WePvjM5GGwQzn';
 
+export type Reply<T = unknown> = Envelope<T> & { status: number };
+
+/** Calls made with one token (or none), answered as parsed envelopes. */
+export class Client {
+  constructor(
+    private readonly app: App,
+    readonly token: string | null = null,
+  ) {}
+
+  async call<T = unknown>(options: InjectOptions): Promise<Reply<T>> {
+    const headers = { 'jnpf-origin': 'pc', ...(this.token ? { authorization: this.token } : {}), ...options.headers };
+    const response = await this.app.inject({ ...options, headers });
+    return { ...(response.json() as Envelope<T>), status: response.statusCode };
+  }
+  get<T = unknown>(url: string, query?: Record<string, string>) {
+    return this.call<T>({ method: 'GET', url, ...(query ? { query } : {}) });
+  }
+  post<T = unknown>(url: string, payload?: object) {
+    return this.call<T>({ method: 'POST', url, payload: payload ?? {} });
+  }
+  put<T = unknown>(url: string, payload?: object) {
+    return this.call<T>({ method: 'PUT', url, payload: payload ?? {} });
+  }
+  delete<T = unknown>(url: string) {
+    return this.call<T>({ method: 'DELETE', url });
+  }
+}
+
 export interface TestApp {
   app: App;
   config: Config;
-  /** One call, answered as the parsed envelope. */
-  call<T = unknown>(options: InjectOptions): Promise<Envelope<T> & { status: number }>;
+  anonymous: Client;
+  /** The login call itself: form-encoded, password encrypted as the browser does. */
+  login(
+    account: string,
+    password: string,
+    extra?: Record<string, string>,
+  ): Promise<Reply<{ token: string; theme: string }>>;
+  /** Signs in and returns a client carrying the token; fails the test if the login fails. */
+  signIn(account?: string, password?: string): Promise<Client>;
+  /** A plain (non-administrator) user in the root organisation. */
+  createUser(fields: { account: string; password?: string; mobilePhone?: string; realName?: string }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -25,6 +65,10 @@ export function testDatabase(): DatabaseConfig {
   const url = process.env.DATABASE_URL;
   if (!url) return { kind: 'pglite', dataDir: null };
   return { kind: 'postgres', url, schema: `apitest_${randomBytes(6).toString('hex')}` };
+}
+
+export function loginPayload(password: string, key = testCipherKey) {
+  return encryptLoginPayload(md5Hex(password), key);
 }
 
 export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp> {
@@ -38,18 +82,55 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     adminPassword: testAdminPassword,
     loginCipherKey: testCipherKey,
     logLevel: 'silent',
+    trustProxy: false,
     nodeEnv: 'test',
     webDir: null,
     ...overrides,
   };
   const { app } = await buildApp(config);
+  const anonymous = new Client(app);
+  const login: TestApp['login'] = (account, password, extra = {}) =>
+    anonymous.call({
+      method: 'POST',
+      url: '/api/oauth/Login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        account,
+        password: loginPayload(password),
+        origin: 'password',
+        grant_type: 'password',
+        ...extra,
+      }).toString(),
+    });
   return {
     app,
     config,
-    async call<T>(options: InjectOptions) {
-      const response = await app.inject(options);
-      const body = response.json() as Envelope<T>;
-      return { ...body, status: response.statusCode };
+    anonymous,
+    login,
+    async signIn(account = 'admin', password = testAdminPassword) {
+      const res = await login(account, password);
+      if (res.code !== 200 || !res.data) throw new Error(`sign-in of ${account} failed: ${res.msg}`);
+      return new Client(app, res.data.token);
+    },
+    async createUser(fields) {
+      const root = await app.db
+        .selectFrom('organize')
+        .select('id')
+        .where('parentId', '=', '-1')
+        .executeTakeFirstOrThrow();
+      const id = newId();
+      await app.db
+        .insertInto('appUser')
+        .values({
+          id,
+          account: fields.account,
+          realName: fields.realName ?? fields.account,
+          mobilePhone: fields.mobilePhone ?? null,
+          passwordHash: await hashPasswordDigest(md5Hex(fields.password ?? 'Passw0rd')),
+          organizeId: root.id,
+        })
+        .execute();
+      return id;
     },
     async close() {
       await app.close();

@@ -3,6 +3,7 @@ import { newId } from '../../core/ids.ts';
 import { hashPasswordDigest, md5Hex } from '../../core/password.ts';
 import type { Db } from '../database.ts';
 import { seedDictionaries } from './dictionaries.ts';
+import { seedMenus } from './menus.ts';
 import { defaultSysConfig } from './sys-config.ts';
 
 export interface SeedResult {
@@ -47,6 +48,7 @@ export async function seed(
     }
 
     await seedDictionaries(trx);
+    await seedMenus(trx);
 
     const admin = await trx.selectFrom('appUser').select('id').where('account', '=', 'admin').executeTakeFirst();
     let generatedAdminPassword: string | null = null;

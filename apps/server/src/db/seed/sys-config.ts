@@ -15,7 +15,11 @@ export const defaultSysConfig: Record<string, unknown> = {
   appIcon: '/logo.svg',
   // Login security
   tokenTimeout: 480,
-  singleLogin: 1,
+  /** 1: a new login ends the account's other sessions (code 601); 2: sessions may run side by side. */
+  singleLogin: 2,
+  /** Show the previous login's time and place after signing in. */
+  lastLoginTimeSwitch: 1,
+  /** 1: every login answers a captcha; 0: only after a failed attempt on the account. */
   enableVerificationCode: 0,
   verificationCodeNumber: 4,
   passwordErrorsNumber: 5,

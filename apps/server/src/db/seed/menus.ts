@@ -1,0 +1,108 @@
+import { newId } from '../../core/ids.ts';
+import type { Trx } from '../database.ts';
+
+interface MenuSeed {
+  enCode: string;
+  fullName: string;
+  icon: string;
+  /** Page menus (type 2) carry the urlAddress the standard pages are addressed by (protocol.md). */
+  children: [enCode: string, fullName: string, urlAddress: string, icon: string][];
+}
+
+const menus: MenuSeed[] = [
+  {
+    enCode: 'permission',
+    fullName: '组织管理',
+    icon: 'icon-ym icon-ym-organization',
+    children: [
+      ['permission.organize', '组织机构', 'permission/organize', 'icon-ym icon-ym-company'],
+      ['permission.position', '岗位管理', 'permission/position', 'icon-ym icon-ym-position'],
+      ['permission.user', '用户管理', 'permission/user', 'icon-ym icon-ym-user'],
+      ['permission.role', '角色管理', 'permission/role', 'icon-ym icon-ym-role'],
+      ['permission.group', '分组管理', 'permission/group', 'icon-ym icon-ym-group'],
+      ['permission.authorize', '权限授权', 'permission/authorize', 'icon-ym icon-ym-authorize'],
+      ['permission.userOnline', '在线用户', 'permission/userOnline', 'icon-ym icon-ym-online'],
+    ],
+  },
+  {
+    enCode: 'system',
+    fullName: '系统管理',
+    icon: 'icon-ym icon-ym-system',
+    children: [
+      ['system.menu', '系统菜单', 'system/menu', 'icon-ym icon-ym-menu'],
+      ['system.sysConfig', '系统配置', 'system/sysConfig', 'icon-ym icon-ym-setting'],
+      ['system.area', '行政区划', 'system/area', 'icon-ym icon-ym-area'],
+      ['system.billRule', '单据规则', 'system/billRule', 'icon-ym icon-ym-billRule'],
+      ['system.signature', '签名管理', 'system/signature', 'icon-ym icon-ym-signature'],
+      ['system.notice', '系统公告', 'system/notice', 'icon-ym icon-ym-notice'],
+      ['system.printDev', '打印模板', 'system/printDev', 'icon-ym icon-ym-print'],
+      ['system.log', '系统日志', 'system/log', 'icon-ym icon-ym-log'],
+    ],
+  },
+  {
+    enCode: 'systemData',
+    fullName: '数据应用',
+    icon: 'icon-ym icon-ym-data',
+    children: [
+      ['systemData.dictionary', '数据字典', 'systemData/dictionary', 'icon-ym icon-ym-dictionary'],
+      ['systemData.dataInterface', '数据接口', 'systemData/dataInterface', 'icon-ym icon-ym-interface'],
+    ],
+  },
+  {
+    enCode: 'msgCenter',
+    fullName: '消息中心',
+    icon: 'icon-ym icon-ym-message',
+    children: [
+      ['msgCenter.msgTemplate', '消息模板', 'msgCenter/msgTemplate', 'icon-ym icon-ym-template'],
+      ['msgCenter.sendConfig', '发送配置', 'msgCenter/sendConfig', 'icon-ym icon-ym-send'],
+      ['msgCenter.messageRecord', '消息记录', 'basic/messageRecord', 'icon-ym icon-ym-record'],
+    ],
+  },
+];
+
+/** The standard pages of the main system, as directories (type 1) of pages (type 2). */
+export async function seedMenus(trx: Trx) {
+  const system = await trx.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow();
+  for (const [index, directory] of menus.entries()) {
+    const parentId = await upsertMenu(trx, {
+      systemId: system.id,
+      parentId: '-1',
+      enCode: directory.enCode,
+      fullName: directory.fullName,
+      icon: directory.icon,
+      type: 1,
+      urlAddress: null,
+      sortCode: index,
+    });
+    for (const [sortCode, [enCode, fullName, urlAddress, icon]] of directory.children.entries()) {
+      await upsertMenu(trx, { systemId: system.id, parentId, enCode, fullName, icon, type: 2, urlAddress, sortCode });
+    }
+  }
+}
+
+async function upsertMenu(
+  trx: Trx,
+  menu: {
+    systemId: string;
+    parentId: string;
+    enCode: string;
+    fullName: string;
+    icon: string;
+    type: number;
+    urlAddress: string | null;
+    sortCode: number;
+  },
+): Promise<string> {
+  await trx
+    .insertInto('menu')
+    .values({ id: newId(), ...menu, isButtonAuthorize: menu.type === 2 })
+    .onConflict((oc) => oc.columns(['systemId', 'enCode']).doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom('menu')
+    .select('id')
+    .where('systemId', '=', menu.systemId)
+    .where('enCode', '=', menu.enCode)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

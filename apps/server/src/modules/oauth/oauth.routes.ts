@@ -1,0 +1,253 @@
+import {
+  AccountLoginConfig,
+  EmptyEnvelope,
+  EnvelopeOf,
+  LockScreenInput,
+  LoginConfig,
+  LoginForm,
+  LoginResult,
+  ModifyPasswordInput,
+  PasswordPolicySchema,
+  ScanTicket,
+  ScanTicketStatus,
+  SmsCodeRequest,
+} from '@platform/shared';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { App } from '../../core/app-types.ts';
+import { sessionOf } from '../../core/auth.ts';
+import { ok } from '../../core/envelope.ts';
+import { CurrentUserService } from './current-user.service.ts';
+import { OauthService, type RequestMeta } from './oauth.service.ts';
+import { LogSmsSender } from './sms-sender.ts';
+
+const meta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip ?? null,
+  userAgent: request.headers['user-agent'] ?? null,
+});
+
+/** Per-IP limits on the calls that guess passwords or send messages. */
+const loginRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+const codeRateLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+
+const tags = ['oauth'];
+
+export default async function oauthRoutes(app: App) {
+  const sysConfig = app.sysConfig;
+  const oauth = new OauthService(app.db, app.sessions, sysConfig, new LogSmsSender(app.log), app.config.loginCipherKey);
+  const currentUser = new CurrentUserService(app.db, sysConfig);
+
+  app.get(
+    '/api/oauth/getLoginConfig',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Login page settings and the login cipher key',
+        response: { 200: EnvelopeOf(LoginConfig) },
+      },
+    },
+    async () => ok(await oauth.loginConfig()),
+  );
+
+  app.get(
+    '/api/oauth/getConfig/:account',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Whether this account must answer a captcha',
+        params: Type.Object({ account: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: EnvelopeOf(AccountLoginConfig) },
+      },
+    },
+    async (request) => ok(await oauth.accountConfig(request.params.account)),
+  );
+
+  const captchaKey = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+  app.get(
+    '/api/file/ImageCode/:random',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Captcha image (SVG); the random key comes back as the login timestamp',
+        params: Type.Object({ random: captchaKey }),
+      },
+    },
+    async (request, reply) => {
+      const svg = await oauth.captcha(request.params.random);
+      return reply.type('image/svg+xml').header('cache-control', 'no-store').send(svg);
+    },
+  );
+  app.get(
+    '/api/oauth/ImageCode/:length/:random',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Captcha image of a given length (older clients)',
+        params: Type.Object({ length: Type.Integer({ minimum: 3, maximum: 8 }), random: captchaKey }),
+      },
+    },
+    async (request, reply) => {
+      const svg = await oauth.captcha(request.params.random, request.params.length);
+      return reply.type('image/svg+xml').header('cache-control', 'no-store').send(svg);
+    },
+  );
+
+  app.post(
+    '/api/oauth/SmsCode',
+    {
+      config: { public: true, ...codeRateLimit },
+      schema: {
+        tags,
+        summary: 'Send a login code to a mobile number (one a minute, valid 5 minutes)',
+        body: SmsCodeRequest,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await oauth.sendSmsCode(request.body.mobile);
+      return ok(null, request.t('auth.smsSent'));
+    },
+  );
+
+  app.post(
+    '/api/oauth/Login',
+    {
+      config: { public: true, ...loginRateLimit },
+      schema: {
+        tags,
+        summary: 'Sign in (form-encoded); answers a token that starts with "Bearer "',
+        body: LoginForm,
+        response: { 200: EnvelopeOf(LoginResult) },
+      },
+    },
+    async (request) => ok(await oauth.login(request.body, meta(request)), request.t('auth.loginSuccess')),
+  );
+
+  app.get(
+    '/api/oauth/CurrentUser',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user: menuList, userInfo, permissionList, sysConfigInfo',
+        querystring: Type.Object({ systemCode: Type.Optional(Type.String({ maxLength: 100 })) }),
+      },
+    },
+    async (request) => ok(await currentUser.get(sessionOf(request), request.query.systemCode)),
+  );
+
+  app.post(
+    '/api/oauth/updatePasswordMessage',
+    { schema: { tags, summary: 'Called once when the shell loads', response: { 200: EmptyEnvelope } } },
+    async () => ok(null),
+  );
+
+  app.get(
+    '/api/oauth/Logout',
+    { schema: { tags, summary: 'Sign out: the token stops working at once', response: { 200: EmptyEnvelope } } },
+    async (request) => {
+      await oauth.logout(sessionOf(request));
+      return ok(null, request.t('auth.loggedOut'));
+    },
+  );
+
+  app.post(
+    '/api/oauth/LockScreen',
+    {
+      config: loginRateLimit,
+      schema: {
+        tags,
+        summary: 'Verify the password to leave the lock screen',
+        body: LockScreenInput,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await oauth.verifyLockScreen(sessionOf(request), request.body.account, request.body.password, meta(request));
+      return ok(null, request.t('auth.unlocked'));
+    },
+  );
+
+  app.get(
+    '/api/oauth/PasswordPolicy',
+    {
+      schema: {
+        tags,
+        summary: 'The password policy the reset-password dialog applies',
+        response: { 200: EnvelopeOf(PasswordPolicySchema) },
+      },
+    },
+    async () => {
+      const s = await sysConfig.get();
+      return ok({
+        passwordStrengthLimit: s.passwordStrengthLimit,
+        passwordLengthMin: s.passwordLengthMin,
+        passwordLengthMinNumber: s.passwordLengthMinNumber,
+        containsNumbers: s.containsNumbers,
+        includeLowercaseLetters: s.includeLowercaseLetters,
+        includeUppercaseLetters: s.includeUppercaseLetters,
+        containsCharacters: s.containsCharacters,
+        mandatoryModificationOfInitialPassword: s.mandatoryModificationOfInitialPassword,
+      });
+    },
+  );
+
+  app.get(
+    '/api/oauth/codeCertificate',
+    {
+      config: { public: true, ...codeRateLimit },
+      schema: { tags, summary: 'A scan-login ticket to show as a QR code', response: { 200: EnvelopeOf(ScanTicket) } },
+    },
+    async () => ok(await oauth.createScanTicket()),
+  );
+
+  app.get(
+    '/api/oauth/codeCertificateStatus/:id',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Poll a scan-login ticket; status 2 carries the token once',
+        params: Type.Object({ id: Type.String({ maxLength: 50 }) }),
+        response: { 200: EnvelopeOf(ScanTicketStatus) },
+      },
+    },
+    async (request) => ok(await oauth.scanTicketStatus(request.params.id, meta(request))),
+  );
+
+  app.get(
+    '/api/oauth/setCodeCertificateStatus/:id/:status',
+    {
+      schema: {
+        tags,
+        summary: 'A signed-in user marks a ticket scanned (1), confirmed (2) or refused (-1)',
+        params: Type.Object({ id: Type.String({ maxLength: 50 }), status: Type.Integer() }),
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await oauth.setScanTicketStatus(sessionOf(request), request.params.id, request.params.status);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/permission/Users/Current/Actions/ModifyPassword',
+    {
+      config: loginRateLimit,
+      schema: {
+        tags: ['user'],
+        summary: 'Change the own password; other sessions end',
+        body: ModifyPasswordInput,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await oauth.modifyPassword(sessionOf(request), request.body);
+      return ok(null, request.t('auth.passwordChanged'));
+    },
+  );
+}

@@ -21,6 +21,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { type SeedResult, seed } from './db/seed/seed.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import oauthRoutes from './modules/oauth/oauth.routes.ts';
+import { LogSmsSender, type SmsSender } from './modules/oauth/sms-sender.ts';
 import { SysConfigService } from './modules/sysConfig/sys-config.service.ts';
 import userRoutes from './modules/user/user.routes.ts';
 
@@ -30,7 +31,12 @@ export interface BuiltApp {
 }
 
 /** The whole server, not yet listening: main.ts listens on it, tests call it through inject. */
-export async function buildApp(config: Config): Promise<BuiltApp> {
+export interface AppPlugs {
+  /** Where SMS verification codes go; the default writes them to the log. */
+  smsSender?: SmsSender;
+}
+
+export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
@@ -48,6 +54,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   app.decorate('db', db);
   app.decorate('bus', await createEventBus(config.redisUrl));
   app.decorate('sysConfig', new SysConfigService(db, app.bus));
+  app.decorate('smsSender', plugs.smsSender ?? new LogSmsSender(app.log));
   app.addHook('onClose', async () => {
     await app.bus.close();
     await app.db.destroy();

@@ -17,6 +17,8 @@ export interface Config {
   adminPassword: string | null;
   loginCipherKey: string;
   logLevel: string;
+  /** Per-IP limits per minute: login attempts, and code sending (SMS, captcha-free tickets). */
+  rateLimits: { login: number; codes: number };
   /** Whether X-Forwarded-For is believed: only behind a proxy that sets it (rate limits and login IPs use it). */
   trustProxy: boolean;
   nodeEnv: 'development' | 'production' | 'test';
@@ -67,6 +69,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || null,
     loginCipherKey,
     logLevel,
+    rateLimits: {
+      login: parsePositive('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 100),
+      codes: parsePositive('CODE_RATE_LIMIT', env.CODE_RATE_LIMIT, 20),
+    },
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     nodeEnv,
     webDir: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
@@ -77,6 +83,13 @@ function parseNodeEnv(value: string | undefined): Config['nodeEnv'] {
   if (!value) return 'development';
   if (value === 'development' || value === 'production' || value === 'test') return value;
   throw new ConfigError('NODE_ENV must be development, production or test');
+}
+
+function parsePositive(name: string, value: string | undefined, fallback: number): number {
+  if (!value) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive integer`);
+  return n;
 }
 
 function parsePort(value: string | undefined): number {

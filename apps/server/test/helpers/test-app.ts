@@ -47,6 +47,7 @@ export interface TestApp {
   app: App;
   config: Config;
   anonymous: Client;
+  sms: RecordingSmsSender;
   /** The login call itself: form-encoded, password encrypted as the browser does. */
   login(
     account: string,
@@ -71,6 +72,17 @@ export function loginPayload(password: string, key = testCipherKey) {
   return encryptLoginPayload(md5Hex(password), key);
 }
 
+/** The SMS gateway of tests: keeps what it would have sent, so a test reads the code like a phone would. */
+export class RecordingSmsSender {
+  readonly sent: { mobile: string; code: string }[] = [];
+  async sendVerificationCode(mobile: string, code: string) {
+    this.sent.push({ mobile, code });
+  }
+  lastCode(mobile: string) {
+    return this.sent.filter((m) => m.mobile === mobile).at(-1)?.code;
+  }
+}
+
 export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-test-'));
   const config: Config = {
@@ -83,11 +95,13 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     loginCipherKey: testCipherKey,
     logLevel: 'silent',
     trustProxy: false,
+    rateLimits: { login: 10_000, codes: 10_000 },
     nodeEnv: 'test',
     webDir: null,
     ...overrides,
   };
-  const { app } = await buildApp(config);
+  const sms = new RecordingSmsSender();
+  const { app } = await buildApp(config, { smsSender: sms });
   const anonymous = new Client(app);
   const login: TestApp['login'] = (account, password, extra = {}) =>
     anonymous.call({
@@ -106,6 +120,7 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     app,
     config,
     anonymous,
+    sms,
     login,
     async signIn(account = 'admin', password = testAdminPassword) {
       const res = await login(account, password);

@@ -19,23 +19,21 @@ import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
 import { CurrentUserService } from './current-user.service.ts';
 import { OauthService, type RequestMeta } from './oauth.service.ts';
-import { LogSmsSender } from './sms-sender.ts';
 
 const meta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip ?? null,
   userAgent: request.headers['user-agent'] ?? null,
 });
 
-/** Per-IP limits on the calls that guess passwords or send messages. */
-const loginRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
-const codeRateLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
-
 const tags = ['oauth'];
 
 export default async function oauthRoutes(app: App) {
   const sysConfig = app.sysConfig;
-  const oauth = new OauthService(app.db, app.sessions, sysConfig, new LogSmsSender(app.log), app.config.loginCipherKey);
+  const oauth = new OauthService(app.db, app.sessions, sysConfig, app.smsSender, app.config.loginCipherKey);
   const currentUser = new CurrentUserService(app.db, sysConfig);
+  // Per-IP limits on the calls that guess passwords or send messages.
+  const loginRateLimit = { rateLimit: { max: app.config.rateLimits.login, timeWindow: '1 minute' } };
+  const codeRateLimit = { rateLimit: { max: app.config.rateLimits.codes, timeWindow: '1 minute' } };
 
   app.get(
     '/api/oauth/getLoginConfig',
@@ -97,7 +95,7 @@ export default async function oauthRoutes(app: App) {
   );
 
   app.post(
-    '/api/oauth/SmsCode',
+    '/api/oauth/sendSmsCode',
     {
       config: { public: true, ...codeRateLimit },
       schema: {

@@ -86,7 +86,8 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
-        scriptSrc: ["'self'"],
+        // MD5 of the login payload and of uploaded files runs as WebAssembly (hash-wasm).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         // Deployments on a plain-HTTP intranet address must keep working.

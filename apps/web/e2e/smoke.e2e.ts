@@ -1,0 +1,50 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import {
+  adminPassword,
+  launchBrowser,
+  newContext,
+  type RunningServer,
+  screenshot,
+  signInThroughPage,
+  startServer,
+} from './harness.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('the printed address shows the login page in Chinese', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  await page.waitForURL(/\/login/);
+  await expect.poll(() => page.getByRole('button', { name: /登\s*录/ }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('账号登录').first().isVisible()).toBe(true);
+  await screenshot(page, 'login-zh');
+  await context.close();
+});
+
+test('a deep link that is not an API path gets the app (history-mode fallback)', async () => {
+  const res = await fetch(`${server.url}/some/deep/link`);
+  expect(res.status).toBe(200);
+  expect(await res.text()).toContain('<div id="root">');
+  const api = await fetch(`${server.url}/api/unknown`);
+  expect(api.status).toBe(404);
+});
+
+test('the administrator signs in with the password printed at first start', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await signInThroughPage(page, server.url, 'admin', adminPassword);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await expect.poll(() => page.getByText('管理员').first().isVisible(), { timeout: 15_000 }).toBe(true);
+  await screenshot(page, 'signed-in');
+  await context.close();
+});

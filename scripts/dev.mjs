@@ -2,8 +2,14 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npm', ['run', 'dev', '-w', '@platform/server'], { stdio: 'inherit', env: { ...process.env, PORT: process.env.PORT ?? '3000' } }),
-  spawn('npm', ['run', 'dev', '-w', '@platform/web'], { stdio: 'inherit', env: { ...process.env, API_PORT: process.env.PORT ?? '3000' } }),
+  spawn('npm', ['run', 'dev', '-w', '@platform/server'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: process.env.PORT ?? '3000' },
+  }),
+  spawn('npm', ['run', 'dev', '-w', '@platform/web'], {
+    stdio: 'inherit',
+    env: { ...process.env, API_PORT: process.env.PORT ?? '3000' },
+  }),
 ];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');

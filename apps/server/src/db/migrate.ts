@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import * as foundation from './migrations/0001_foundation.ts';
 import * as auth from './migrations/0002_auth.ts';
 import * as menu from './migrations/0003_menu.ts';
+import * as orgStructure from './migrations/0004_org_structure.ts';
 
 /** Migrations in order; names are never changed once released. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_auth': auth,
   '0003_menu': menu,
+  '0004_org_structure': orgStructure,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -111,6 +111,11 @@ export interface Database {
   scanTicket: ScanTicketTable;
   sysLog: SysLogTable;
   menu: MenuTable;
+  position: PositionTable;
+  role: RoleTable;
+  roleOrganize: RoleOrganizeTable;
+  userGroup: UserGroupTable;
+  userRelation: UserRelationTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -192,3 +197,51 @@ export interface MenuTable extends Audit {
 
 export type UserSessionRow = Selectable<UserSessionTable>;
 export type MenuRow = Selectable<MenuTable>;
+
+export interface PositionTable extends Audit {
+  id: string;
+  organizeId: string;
+  fullName: string;
+  enCode: string;
+  type: string | null;
+  sortCode: Generated<number>;
+  enabledMark: Generated<number>;
+  description: string | null;
+}
+
+export interface RoleTable extends Audit {
+  id: string;
+  fullName: string;
+  enCode: string;
+  /** 1: a global role; 0: an organisation role (its organisations in role_organize). */
+  globalMark: Generated<number>;
+  sortCode: Generated<number>;
+  enabledMark: Generated<number>;
+  description: string | null;
+}
+
+export interface RoleOrganizeTable {
+  roleId: string;
+  organizeId: string;
+}
+
+export interface UserGroupTable extends Audit {
+  id: string;
+  fullName: string;
+  enCode: string;
+  type: string | null;
+  sortCode: Generated<number>;
+  enabledMark: Generated<number>;
+  description: string | null;
+}
+
+export type RelationType = 'Organize' | 'Position' | 'Role' | 'Group';
+
+export interface UserRelationTable {
+  id: string;
+  userId: string;
+  objectType: RelationType;
+  objectId: string;
+  sortCode: Generated<number>;
+  creatorTime: Generated<Date>;
+}

@@ -17,3 +17,17 @@ export function permit(menuCode: string, buttonCode: string): preHandlerAsyncHoo
     throw new ForbiddenError();
   };
 }
+
+/**
+ * A read route (a page's list and details): needs the menu itself, no button. Administrators pass;
+ * grants are checked here once the authorisation area stores them.
+ */
+export function permitMenu(menuCode: string): preHandlerAsyncHookHandler {
+  return async function checkMenu(request) {
+    const session = request.session;
+    if (!session) throw new ForbiddenError();
+    if (session.isAdministrator) return;
+    request.log.debug({ required: menuCode, userId: session.userId }, 'permission refused');
+    throw new ForbiddenError();
+  };
+}

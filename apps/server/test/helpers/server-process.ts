@@ -17,8 +17,10 @@ export interface RunningServer {
  * a fresh data directory. Without `DATABASE_URL` in `env` it uses the embedded database.
  * Browser tests and benchmarks both start it this way.
  */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-run-'));
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  dataDir = mkdtempSync(path.join(tmpdir(), 'platform-run-')),
+): Promise<RunningServer> {
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',

@@ -3,6 +3,9 @@ import * as foundation from './migrations/0001_foundation.ts';
 import * as auth from './migrations/0002_auth.ts';
 import * as menu from './migrations/0003_menu.ts';
 import * as orgStructure from './migrations/0004_org_structure.ts';
+import * as authorize from './migrations/0006_authorize.ts';
+import * as people from './migrations/0005_people.ts';
+import * as messaging from './migrations/0007_messaging.ts';
 
 /** Migrations in order; names are never changed once released. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +13,9 @@ const migrations: Record<string, Migration> = {
   '0002_auth': auth,
   '0003_menu': menu,
   '0004_org_structure': orgStructure,
+  '0006_authorize': authorize,
+  '0005_people': people,
+  '0007_messaging': messaging,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

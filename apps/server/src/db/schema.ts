@@ -57,6 +57,19 @@ export interface UserTable extends Audit {
   logErrorCount: Generated<number>;
   unlockTime: NullableTimestamp;
   changePasswordDate: NullableTimestamp;
+  ranks: string | null;
+  nation: string | null;
+  nativePlace: string | null;
+  certificatesType: string | null;
+  certificatesNumber: string | null;
+  education: string | null;
+  entryDate: NullableTimestamp;
+  birthday: NullableTimestamp;
+  telePhone: string | null;
+  landline: string | null;
+  urgentContacts: string | null;
+  urgentTelePhone: string | null;
+  postalAddress: string | null;
 }
 
 export interface SystemTable extends Audit {
@@ -116,6 +129,20 @@ export interface Database {
   roleOrganize: RoleOrganizeTable;
   userGroup: UserGroupTable;
   userRelation: UserRelationTable;
+  modulePermission: ModulePermissionTable;
+  authorize: AuthorizeTable;
+  columnSetting: ColumnSettingTable;
+  message: MessageTable;
+  messageReceive: MessageReceiveTable;
+  notice: NoticeTable;
+  messageTemplate: MessageTemplateTable;
+  sendMessageConfig: SendMessageConfigTable;
+  messageSendLog: MessageSendLogTable;
+  schedule: ScheduleTable;
+  scheduleUser: ScheduleUserTable;
+  imMessage: ImMessageTable;
+  imConversation: ImConversationTable;
+  job: JobTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -244,4 +271,195 @@ export interface UserRelationTable {
   objectId: string;
   sortCode: Generated<number>;
   creatorTime: Generated<Date>;
+}
+
+export type PermissionKind = 'button' | 'column' | 'form' | 'resource';
+export type DataScopeType = 'all' | 'organize' | 'organizeAndSub' | 'self';
+
+/** What a menu offers to grant: buttons, list columns, form fields and data scopes (resources). */
+export interface ModulePermissionTable extends Audit {
+  id: string;
+  menuId: string;
+  kind: PermissionKind;
+  enCode: string;
+  fullName: string;
+  /** Only for resources: which rows the scope lets a user see. */
+  scopeType: DataScopeType | null;
+  sortCode: Generated<number>;
+  enabledMark: Generated<number>;
+  description: string | null;
+}
+
+export type AuthorizeObjectType = 'Role' | 'Position' | 'User' | 'Group';
+export type AuthorizeItemType = 'system' | 'module' | 'button' | 'column' | 'form' | 'resource';
+
+/** One grant: an item (system, menu, or a menu's button/column/form/resource) to a holder. */
+export interface AuthorizeTable {
+  id: string;
+  objectType: AuthorizeObjectType;
+  objectId: string;
+  itemType: AuthorizeItemType;
+  itemId: string;
+  creatorTime: Generated<Date>;
+  creatorUserId: string | null;
+}
+
+export interface ColumnSettingTable {
+  userId: string;
+  moduleId: string;
+  /** The client's JSON list of {prop, label, visible}. */
+  fieldList: string;
+  lastModifyTime: Generated<Date>;
+}
+
+export type ModulePermissionRow = Selectable<ModulePermissionTable>;
+export type SystemRow = Selectable<SystemTable>;
+
+// Messaging (migration 0007)
+
+export interface MessageTable extends Audit {
+  id: string;
+  /** 1 system, 2 flow, 3 notice, 4 schedule (msgSourceType). */
+  type: number;
+  flowType: number | null;
+  title: string;
+  bodyText: string | null;
+  excerpt: string | null;
+  files: string | null;
+  /** The notice, schedule or send configuration the message came from. */
+  sourceId: string | null;
+  releaseUserId: string | null;
+  releaseTime: Generated<Date>;
+}
+
+export interface MessageReceiveTable {
+  id: string;
+  messageId: string;
+  userId: string;
+  isRead: Generated<number>;
+  readTime: NullableTimestamp;
+  creatorTime: Generated<Date>;
+}
+
+export interface NoticeTable extends Audit {
+  id: string;
+  title: string;
+  bodyText: string | null;
+  excerpt: string | null;
+  category: string | null;
+  files: string | null;
+  coverImage: string | null;
+  /** JSON list of user ids; null or empty means every user. */
+  toUserIds: string | null;
+  /** 0 draft, 1 released, -1 expired. */
+  enabledMark: Generated<number>;
+  expirationTime: NullableTimestamp;
+  releaseTime: NullableTimestamp;
+  releaseUserId: string | null;
+}
+
+export interface MessageTemplateTable extends Audit {
+  id: string;
+  fullName: string;
+  enCode: string;
+  templateType: Generated<number>;
+  messageSource: string | null;
+  messageType: string;
+  enabledMark: Generated<number>;
+  sortCode: Generated<number>;
+  description: string | null;
+  title: string | null;
+  content: string | null;
+  templateCode: string | null;
+  wxSkip: string | null;
+  xcxAppId: string | null;
+  templateParamList: Generated<string>;
+  smsFieldList: Generated<string>;
+}
+
+export interface SendMessageConfigTable extends Audit {
+  id: string;
+  fullName: string;
+  enCode: string;
+  templateType: Generated<number>;
+  messageSource: string | null;
+  enabledMark: Generated<number>;
+  sortCode: Generated<number>;
+  description: string | null;
+  sendConfigTemplateList: Generated<string>;
+}
+
+export interface MessageSendLogTable {
+  id: string;
+  sendConfigId: string | null;
+  templateId: string | null;
+  messageType: string;
+  toUserId: string | null;
+  recipient: string | null;
+  title: string | null;
+  content: string | null;
+  /** sent, recorded (a channel without a gateway), failed. */
+  status: string;
+  error: string | null;
+  creatorTime: Generated<Date>;
+}
+
+export interface ScheduleTable extends Audit {
+  id: string;
+  groupId: string;
+  category: string | null;
+  urgent: Generated<number>;
+  title: string;
+  content: string | null;
+  files: string | null;
+  color: string | null;
+  allDay: Generated<boolean>;
+  startDay: Timestamp;
+  endDay: Timestamp;
+  /** Minutes before the start; -1 at the start, -2 no reminder. */
+  reminderTime: Generated<number>;
+  /** "1" does not repeat; 2 daily, 3 weekly, 4 monthly, 5 yearly. */
+  repetition: Generated<string>;
+  repeatTime: NullableTimestamp;
+}
+
+export interface ScheduleUserTable {
+  scheduleId: string;
+  userId: string;
+}
+
+export interface ImMessageTable {
+  id: string;
+  sendUserId: string;
+  receiveUserId: string;
+  contentType: string;
+  content: string;
+  sendTime: Generated<Date>;
+  readTime: NullableTimestamp;
+  sendDeleted: Generated<boolean>;
+  receiveDeleted: Generated<boolean>;
+}
+
+export interface ImConversationTable {
+  id: string;
+  userId: string;
+  otherUserId: string;
+  latestMessage: string | null;
+  messageType: string | null;
+  latestDate: Timestamp;
+}
+
+export interface JobTable {
+  id: string;
+  type: string;
+  payload: Generated<string>;
+  runAt: Timestamp;
+  status: Generated<'pending' | 'running' | 'done' | 'failed'>;
+  attempts: Generated<number>;
+  lockedBy: string | null;
+  lockedAt: NullableTimestamp;
+  lastError: string | null;
+  /** What the job is about (a schedule id), so it can be cancelled with it. */
+  refId: string | null;
+  createdAt: Generated<Date>;
 }

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
+import { isLocked, lockScreenPath } from '../features/lockScreen/lock-state.ts';
 import LoginPage from '../features/login/pages/LoginPage.tsx';
 import { i18n } from '../shared/i18n/index.ts';
 import { loginPath } from '../shared/session/redirect.ts';
@@ -7,7 +8,8 @@ import { RouteError } from './RouteError.tsx';
 
 /** shell.md §2.4: without a token, a path outside the open list goes to /login?redirect={path}. */
 function requireSession({ request }: LoaderFunctionArgs) {
-  if (getToken()) return null;
+  // shell.md §2.4: a locked session is forced to /lockScreen.
+  if (getToken()) return isLocked() ? redirect(lockScreenPath) : null;
   const url = new URL(request.url);
   return redirect(loginPath(`${url.pathname}${url.search}`));
 }
@@ -35,6 +37,12 @@ export function createRouter(basename?: string) {
             path: '/',
             loader: requireSession,
             lazy: page(() => import('../features/home/pages/HomePage.tsx'), 'home'),
+          },
+          {
+            path: lockScreenPath,
+            loader: (args: LoaderFunctionArgs) =>
+              getToken() ? (isLocked() ? null : redirect('/')) : requireSession(args),
+            lazy: page(() => import('../features/lockScreen/pages/LockScreenPage.tsx'), 'lockScreen'),
           },
           { path: '/404', lazy: page(() => import('./pages/NotFoundPage.tsx')) },
           { path: '*', loader: () => redirect('/404') },

@@ -51,6 +51,8 @@ export function useCompleteLogin() {
         return false;
       }
       session.setUserInfo(user.userInfo);
+      // protocol.md: clients call this once right after login; its answer is unused.
+      sessionApi.updatePasswordMessage().catch(() => undefined);
       writeStored(previousLoginNoticeKind, true, { session: true });
       navigate(safeRedirect(params.get('redirect')), { replace: true });
       return true;

@@ -15,6 +15,8 @@ export interface RequestOptions {
   timeout?: number;
   /** Return the whole body without checking `code` (data-source test, online-dev config, portal auth). */
   raw?: boolean;
+  /** Resolve with the whole `{code, msg, data}` envelope (after the usual checks), to show `msg`. */
+  envelope?: boolean;
   /** Do not toast errors: the caller shows its own message. */
   silent?: boolean;
   /**
@@ -137,7 +139,7 @@ async function request<T>(
     return fail(i18n.t('common:requestError'), status === 401 ? ResultCode.tokenInvalid : networkErrorCode);
   }
   if (options.raw) return body as T;
-  if (body.code === ResultCode.ok) return body.data as T;
+  if (body.code === ResultCode.ok) return (options.envelope ? body : body.data) as T;
 
   if (sessionEndingCodes.includes(body.code) || status === 401) endSessionUnlessExempt(url, options, token);
   return fail(body.msg || i18n.t('common:requestError'), body.code, body);

@@ -8,6 +8,10 @@ import { md5 } from 'hash-wasm';
  * WebCrypto has no ECB mode. ECB encrypts every block alone, which is exactly what CBC does to a
  * single block with an all-zero IV; so each padded block is encrypted on its own with AES-CBC and
  * the first 16 bytes of the result (the rest is the padding block WebCrypto adds) are kept.
+ *
+ * Browsers expose `crypto.subtle` only in secure contexts: a console opened as
+ * `http://192.168.x.x` has none. There the pure-JavaScript AES of `@noble/ciphers` does the same
+ * work; it is loaded only on such origins, so HTTPS and localhost never download it.
  */
 
 const blockSize = 16;
@@ -26,12 +30,14 @@ function pkcs7(data: Uint8Array): Uint8Array<ArrayBuffer> {
 
 const toHex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 
-export async function aesEcbEncryptHex(plain: string, key: string): Promise<string> {
-  const keyBytes = new TextEncoder().encode(key);
-  if (keyBytes.length !== blockSize) throw new Error('The login cipher key must be 16 bytes');
-  const subtle = globalThis.crypto?.subtle;
-  if (!subtle) throw new Error('WebCrypto is not available (the page must be served over HTTPS or from localhost)');
-  const cryptoKey = await subtle.importKey('raw', keyBytes, { name: 'AES-CBC' }, false, ['encrypt']);
+function keyBytesOf(key: string): Uint8Array<ArrayBuffer> {
+  const bytes = new TextEncoder().encode(key);
+  if (bytes.length !== blockSize) throw new Error('The login cipher key must be 16 bytes');
+  return bytes;
+}
+
+async function encryptWithWebCrypto(subtle: SubtleCrypto, plain: string, key: string): Promise<string> {
+  const cryptoKey = await subtle.importKey('raw', keyBytesOf(key), { name: 'AES-CBC' }, false, ['encrypt']);
   const padded = pkcs7(new TextEncoder().encode(plain));
   const zeroIv = new Uint8Array(blockSize);
   const blocks = await Promise.all(
@@ -48,6 +54,18 @@ export async function aesEcbEncryptHex(plain: string, key: string): Promise<stri
     out.set(new Uint8Array(block, 0, blockSize), index * blockSize);
   });
   return toHex(out);
+}
+
+/** AES-128-ECB/PKCS#7 in JavaScript, for pages without WebCrypto (plain HTTP off localhost). */
+export async function encryptWithoutWebCrypto(plain: string, key: string): Promise<string> {
+  const keyBytes = keyBytesOf(key);
+  const { ecb } = await import('@noble/ciphers/aes.js');
+  return toHex(ecb(keyBytes).encrypt(new TextEncoder().encode(plain)));
+}
+
+export async function aesEcbEncryptHex(plain: string, key: string): Promise<string> {
+  const subtle = globalThis.isSecureContext === false ? undefined : globalThis.crypto?.subtle;
+  return subtle ? encryptWithWebCrypto(subtle, plain, key) : encryptWithoutWebCrypto(plain, key);
 }
 
 /** What the login form sends as `password`. */

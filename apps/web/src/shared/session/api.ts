@@ -13,4 +13,6 @@ export interface CurrentUser {
 export const sessionApi = {
   currentUser: (options?: RequestOptions) => http.get<CurrentUser>('/api/oauth/CurrentUser', undefined, options),
   logout: () => http.get<null>('/api/oauth/Logout'),
+  /** Called once after login (protocol.md); the answer is not used. */
+  updatePasswordMessage: () => http.post<null>('/api/oauth/updatePasswordMessage', {}, { silent: true }),
 };

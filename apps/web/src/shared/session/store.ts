@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist, type StorageValue } from 'zustand/middleware';
-import { readStored, removeStored, writeStored } from '../storage.ts';
+import { readStored, removeStored, storageKey, writeStored } from '../storage.ts';
 
 /** The part of CurrentUser's `userInfo` the shell reads; the server sends more (protocol.md). */
 export interface UserInfo {
@@ -19,13 +19,16 @@ interface SessionState {
   /** The token exactly as the server issued it (it already starts with `Bearer `). */
   token: string;
   userInfo: UserInfo | null;
+  /** shell.md §3/§4: the screen is locked; every route but /lockScreen waits for the password. */
+  locked: boolean;
   setToken: (token: string) => void;
   setUserInfo: (userInfo: UserInfo | null) => void;
+  setLocked: (locked: boolean) => void;
   /** Forget everything about the signed-in user (logout, codes 600/601/602). */
   reset: () => void;
 }
 
-type PersistedSession = Pick<SessionState, 'token' | 'userInfo'>;
+type PersistedSession = Pick<SessionState, 'token' | 'userInfo' | 'locked'>;
 
 export const sessionStorageKind = 'session';
 
@@ -34,9 +37,11 @@ export const useSession = create<SessionState>()(
     (set) => ({
       token: '',
       userInfo: null,
+      locked: false,
       setToken: (token) => set({ token }),
       setUserInfo: (userInfo) => set({ userInfo }),
-      reset: () => set({ token: '', userInfo: null }),
+      setLocked: (locked) => set({ locked }),
+      reset: () => set({ token: '', userInfo: null, locked: false }),
     }),
     {
       name: sessionStorageKind,
@@ -45,12 +50,18 @@ export const useSession = create<SessionState>()(
         setItem: (name, value) => writeStored(name, value),
         removeItem: (name) => removeStored(name),
       },
-      partialize: ({ token, userInfo }) => ({ token, userInfo }),
+      partialize: ({ token, userInfo, locked }) => ({ token, userInfo, locked }),
     },
   ),
 );
 
 export const getToken = (): string => useSession.getState().token;
+
+// Another tab of the same site signed out, signed in or locked the screen: follow it, so that a
+// lock cannot be side-stepped by opening a second tab and a logout ends every tab's session.
+globalThis.addEventListener?.('storage', (event) => {
+  if (event.key === storageKey(sessionStorageKind)) void useSession.persist.rehydrate();
+});
 
 /** Session-storage flag: show the previous login once on the first page after login (issue 3). */
 export const previousLoginNoticeKind = 'previousLoginNotice';

@@ -16,6 +16,9 @@ import { LogoMark } from '../../../shared/Logo.tsx';
 import { sessionApi } from '../../../shared/session/api.ts';
 import { previousLoginNoticeKind, useSession } from '../../../shared/session/store.ts';
 import { readStored, removeStored } from '../../../shared/storage.ts';
+import { LockScreenButton } from '../../lockScreen/LockScreenButton.tsx';
+import { ChangePasswordButton } from '../../password/ChangePasswordButton.tsx';
+import { FirstLoginPasswordCheck } from '../../password/useFirstLoginPasswordCheck.tsx';
 import './home.css';
 
 /**
@@ -75,6 +78,7 @@ export default function HomePage() {
     <div className="home-page">
       {modalHolder}
       {notificationHolder}
+      <FirstLoginPasswordCheck />
       <header className="home-bar">
         <span className="home-brand">
           <LogoMark size={28} />
@@ -82,6 +86,8 @@ export default function HomePage() {
         </span>
         <span className="home-actions">
           <LanguageSwitch className="home-language" />
+          <ChangePasswordButton />
+          <LockScreenButton />
           <Button icon={<LogoutOutlined />} onClick={logout}>
             {t('logout')}
           </Button>

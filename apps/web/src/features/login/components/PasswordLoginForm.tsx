@@ -62,8 +62,15 @@ export function PasswordLoginForm() {
         message.error({ content: t('configMissing'), duration: 1.5 });
         return;
       }
-      const { encryptLoginPassword } = await loadCipher();
-      const password = await encryptLoginPassword(values.password, cipherKey);
+      let password: string;
+      try {
+        const { encryptLoginPassword } = await loadCipher();
+        password = await encryptLoginPassword(values.password, cipherKey);
+      } catch {
+        // The cipher chunk did not load (network, an old deployment's file) or could not run.
+        message.error({ content: t('cipherFailed'), duration: 3 });
+        return;
+      }
       const result = await loginApi.login({
         account: values.account,
         password,

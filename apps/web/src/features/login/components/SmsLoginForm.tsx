@@ -1,4 +1,5 @@
 import { MailOutlined, MobileOutlined } from '@ant-design/icons';
+import { MOBILE_PATTERN } from '@platform/shared';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -13,8 +14,6 @@ interface Values {
   code: string;
 }
 
-/** shell.md §5 / issue 3: 1[3-9] followed by 9 digits. */
-export const mobilePattern = /^1[3-9]\d{9}$/;
 const resendSeconds = 60;
 
 export function SmsLoginForm() {
@@ -67,7 +66,8 @@ export function SmsLoginForm() {
         validateFirst
         rules={[
           { required: true, message: t('mobile') },
-          { pattern: mobilePattern, message: t('mobileInvalid') },
+          // The rule is the shared one (1[3-9] and 9 digits); the login screen words its message itself.
+          { pattern: MOBILE_PATTERN, message: t('mobileInvalid') },
         ]}
       >
         <Input prefix={<MobileOutlined />} placeholder={t('mobile')} maxLength={11} inputMode="tel" allowClear />

@@ -29,6 +29,7 @@ export default {
   scanRefresh: '点击刷新',
   noPermission: '您的权限不足，请联系管理员',
   userInfoFailed: '验证失败，请重新登录。',
+  cipherFailed: '登录加密组件加载失败，请刷新页面重试',
   configMissing: '登录配置加载失败，请刷新页面重试',
   copyright: 'Copyright © {{year}} {{name}}',
 };

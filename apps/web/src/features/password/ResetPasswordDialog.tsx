@@ -88,6 +88,12 @@ function Dialog({ open, onClose, forced = false }: ResetPasswordDialogProps) {
   const submit = async (values: Values) => {
     setSubmitting(true);
     try {
+      // A quick hand may submit before the policy arrived: its rules and the cipher need it.
+      const rules = policy.data ?? (await policy.refetch()).data;
+      if (rules && Object.keys(validateResetPasswordForm(values, rules)).length > 0) {
+        await form.validateFields().catch(() => undefined);
+        return;
+      }
       let payload: Parameters<typeof passwordApi.modify>[0];
       try {
         const { aesEcbEncryptHex, hashPassword } = await loadCipher();
@@ -97,7 +103,7 @@ function Dialog({ open, onClose, forced = false }: ResetPasswordDialogProps) {
           code: values.code.trim(),
           timestamp: captchaKey,
         };
-        if (isPolicyFlagOn(policy.data?.passwordStrengthLimit)) {
+        if (isPolicyFlagOn(rules?.passwordStrengthLimit)) {
           payload.passwordCipher = await aesEcbEncryptHex(values.password, await passwordApi.cipherKey());
         }
       } catch (failure) {

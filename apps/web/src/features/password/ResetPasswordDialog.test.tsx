@@ -1,0 +1,191 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { Providers, queryClient } from '../../app/providers.tsx';
+import { i18n } from '../../shared/i18n/index.ts';
+import { useSession } from '../../shared/session/store.ts';
+import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
+import { FirstLoginPasswordCheck } from './useFirstLoginPasswordCheck.tsx';
+
+type Handler = (url: URL, init: RequestInit) => unknown;
+let routes: Record<string, Handler> = {};
+const requests: { url: URL; init: RequestInit }[] = [];
+const cipherKey = 'EY8WePvjM5GGwQzn';
+const policyOff = {
+  passwordStrengthLimit: 0,
+  passwordLengthMin: 0,
+  passwordLengthMinNumber: 6,
+  containsNumbers: 0,
+  includeLowercaseLetters: 0,
+  includeUppercaseLetters: 0,
+  containsCharacters: 0,
+  mandatoryModificationOfInitialPassword: 0,
+};
+
+beforeAll(async () => {
+  await i18n.changeLanguage('zh-CN');
+  await i18n.loadNamespaces('password');
+});
+
+beforeEach(() => {
+  routes = {
+    '/api/oauth/PasswordPolicy': () => ({ code: 200, msg: 'Success', data: policyOff }),
+    '/api/oauth/getLoginConfig': () => ({ code: 200, msg: 'Success', data: { cipherKey } }),
+  };
+  requests.length = 0;
+  queryClient.clear();
+  useSession.setState({ token: 'Bearer t1', userInfo: { userAccount: 'zhangsan', userName: '张三' }, locked: false });
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    requests.push({ url, init });
+    const handler = routes[url.pathname];
+    if (!handler) throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(handler(url, init)), { headers: { 'Content-Type': 'application/json' } });
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderIn(element: React.ReactNode) {
+  const router = createMemoryRouter([{ path: '/', element }], { initialEntries: ['/'] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}
+
+const onClose = vi.fn();
+const renderDialog = () => renderIn(<ResetPasswordDialog open onClose={onClose} />);
+const errors = () => Array.from(document.querySelectorAll('.ant-form-item-explain-error'), (node) => node.textContent);
+const field = (placeholder: string, value: string) =>
+  fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } });
+const ok = () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+
+describe('reset-password dialog (zh-CN, shell.md §5)', () => {
+  test('600 px, four fields and a captcha image', async () => {
+    renderDialog();
+    expect(await screen.findByText('修改密码')).toBeTruthy();
+    expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('600px');
+    for (const label of ['旧密码', '新密码', '重复密码', '验证码']) expect(screen.getByText(label)).toBeTruthy();
+    expect(screen.getByRole('img', { name: '验证码' }).getAttribute('src')).toMatch(/^\/api\/file\/ImageCode\/\d+$/);
+  });
+
+  test('empty fields: each required message', async () => {
+    renderDialog();
+    await screen.findByText('修改密码');
+    ok();
+    await waitFor(() =>
+      expect(errors()).toEqual(['旧密码不能为空', '新密码不能为空', '重复密码不能为空', '验证码不能为空']),
+    );
+    expect(requests.some((r) => r.url.pathname.endsWith('ModifyPassword'))).toBe(false);
+  });
+
+  test('the repeat must equal the new password', async () => {
+    renderDialog();
+    await screen.findByText('修改密码');
+    field('请输入旧密码', 'old');
+    field('请输入新密码', 'abc12345');
+    field('请再次输入新密码', 'abc12346');
+    field('请输入验证码', '1234');
+    ok();
+    await waitFor(() => expect(errors()).toEqual(['两次密码输入不一致']));
+  });
+
+  test.each([
+    ['abc', { passwordLengthMin: 1, passwordLengthMinNumber: 8 }, '新密码长度不能小于8位'],
+    ['abcdefgh', { containsNumbers: 1 }, '新密码必须包含数字'],
+    ['ABCDEFG1', { includeLowercaseLetters: 1 }, '新密码必须包含小写字母'],
+    ['abcdefg1', { includeUppercaseLetters: 1 }, '新密码必须包含大写字母'],
+    ['Abcdefg1', { containsCharacters: 1 }, '新密码必须包含字符'],
+  ])('policy on: %s gives %s', async (password, rules, message) => {
+    routes['/api/oauth/PasswordPolicy'] = () => ({
+      code: 200,
+      data: { ...policyOff, passwordStrengthLimit: 1, ...rules },
+    });
+    renderDialog();
+    await screen.findByText('修改密码');
+    await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/oauth/PasswordPolicy')).toBe(true));
+    field('请输入新密码', password);
+    await waitFor(() => expect(errors()).toContain(message));
+  });
+
+  test('the same rules with the policy off accept any non-empty password', async () => {
+    renderDialog();
+    await screen.findByText('修改密码');
+    field('请输入新密码', 'a');
+    await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/oauth/PasswordPolicy')).toBe(true));
+    field('请输入新密码', 'ab');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(errors()).toEqual([]);
+  });
+
+  test('sends MD5 digests, the captcha key and, with the policy on, the cipher; shows the server msg', async () => {
+    routes['/api/oauth/PasswordPolicy'] = () => ({ code: 200, data: { ...policyOff, passwordStrengthLimit: 1 } });
+    routes['/api/permission/Users/Current/Actions/ModifyPassword'] = () => ({ code: 200, msg: '密码修改成功' });
+    renderDialog();
+    await screen.findByText('修改密码');
+    const key = screen.getByRole('img', { name: '验证码' }).getAttribute('src')?.split('/').pop();
+    field('请输入旧密码', '123456');
+    field('请输入新密码', '654321');
+    field('请再次输入新密码', '654321');
+    field('请输入验证码', 'K7pQ');
+    ok();
+    expect(await screen.findByText('密码修改成功')).toBeTruthy();
+    const call = requests.find((r) => r.url.pathname.endsWith('/ModifyPassword'));
+    expect(JSON.parse(String(call?.init.body))).toEqual({
+      oldPassword: 'e10adc3949ba59abbe56e057f20f883e',
+      password: 'c33367701511b4f6020ec61ded352059',
+      code: 'K7pQ',
+      timestamp: key,
+      // AES-128-ECB of the clear new password with the login cipher key.
+      passwordCipher: 'aaf2641523b8724bcf632f7cd7773e48',
+    });
+    expect(onClose).toHaveBeenCalled();
+    expect(useSession.getState().token).toBe('Bearer t1');
+    expect(useSession.getState().userInfo?.changePasswordDate).toBeTruthy();
+  });
+
+  test('a refused change gets a new captcha', async () => {
+    routes['/api/permission/Users/Current/Actions/ModifyPassword'] = () => ({ code: 400, msg: '验证码错误' });
+    renderDialog();
+    await screen.findByText('修改密码');
+    const before = screen.getByRole('img', { name: '验证码' }).getAttribute('src');
+    field('请输入旧密码', '123456');
+    field('请输入新密码', '654321');
+    field('请再次输入新密码', '654321');
+    field('请输入验证码', 'zzzz');
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    ok();
+    expect(await screen.findByText('验证码错误')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('img', { name: '验证码' }).getAttribute('src')).not.toBe(before));
+    expect((screen.getByPlaceholderText('请输入验证码') as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('first login (shell.md §4)', () => {
+  test('opens by itself, forced, when the password was never changed and the policy demands it', async () => {
+    routes['/api/oauth/PasswordPolicy'] = () => ({
+      code: 200,
+      data: { ...policyOff, mandatoryModificationOfInitialPassword: 1 },
+    });
+    renderIn(<FirstLoginPasswordCheck />);
+    expect(await screen.findByText('首次登录，请先修改初始密码')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /取\s*消/ })).toBeNull();
+    expect(screen.getByRole('button', { name: '退出登录' })).toBeTruthy();
+  });
+
+  test('stays closed when the password was changed before', async () => {
+    routes['/api/oauth/PasswordPolicy'] = () => ({
+      code: 200,
+      data: { ...policyOff, mandatoryModificationOfInitialPassword: 1 },
+    });
+    useSession.setState({ userInfo: { userAccount: 'zhangsan', changePasswordDate: 1_700_000_000_000 } });
+    renderIn(<FirstLoginPasswordCheck />);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByText('修改密码')).toBeNull();
+  });
+});

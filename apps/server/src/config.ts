@@ -45,7 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
     throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
 
-  let loginCipherKey = env.LOGIN_CIPHER_KEY;
+  let loginCipherKey = env.LOGIN_CIPHER_KEY || undefined;
   if (loginCipherKey !== undefined && loginCipherKey.length !== 16) {
     throw new ConfigError('LOGIN_CIPHER_KEY must be exactly 16 characters (the AES-128 key of the login payload)');
   }

@@ -9,7 +9,10 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   logs: string[];
+  /** Ends the process with SIGTERM (graceful) and removes the data directory. */
   stop(): Promise<void>;
+  /** Kills the process abruptly and keeps the data directory, as a crash would. */
+  crash(): Promise<void>;
 }
 
 /**
@@ -60,6 +63,12 @@ export async function startServerProcess(
     dataDir,
     logs,
     stop: () => stopChild(child).then(() => rmSync(dataDir, { recursive: true, force: true })),
+    crash: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
   };
 }
 

@@ -1,0 +1,92 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { startServerProcess } from './helpers/server-process.ts';
+import { loginPayload, testCipherKey } from './helpers/test-app.ts';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+const env = { ADMIN_PASSWORD: 'Proc@12345', LOGIN_CIPHER_KEY: testCipherKey };
+
+async function login(url: string) {
+  const res = await fetch(`${url}/api/oauth/Login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account: 'admin', password: loginPayload('Proc@12345') }).toString(),
+  });
+  return (await res.json()) as { code: number; data?: { token: string } };
+}
+
+/** Runs main.ts to its end and returns what it printed (for start-up refusals). */
+function runToExit(extraEnv: Record<string, string>) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: '0', DATABASE_URL: '', ...extraEnv },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+// The embedded database's own guarantees; PostgreSQL runs are covered by the server itself.
+if (!process.env.DATABASE_URL) {
+  describe('the server process on the embedded database', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-proc-'));
+    afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+    test('a second server on the same DATA_DIR refuses to start and points to PostgreSQL', async () => {
+      const first = await startServerProcess(env, dataDir);
+      try {
+        const second = runToExit({ ...env, DATA_DIR: dataDir });
+        expect(second.status).toBe(1);
+        expect(second.output).toContain('is in use by another server');
+        expect(second.output).toContain('DATABASE_URL');
+        expect((await login(first.url)).code).toBe(200);
+      } finally {
+        await first.crash();
+      }
+    });
+
+    test('after kill -9 the server starts again and every committed write is there', async () => {
+      const before = await startServerProcess(env, dataDir);
+      const session = await login(before.url);
+      expect(session.code).toBe(200);
+      await before.crash();
+
+      const after = await startServerProcess(env, dataDir);
+      try {
+        const res = await fetch(`${after.url}/api/oauth/CurrentUser`, {
+          headers: { authorization: session.data!.token },
+        });
+        expect(((await res.json()) as { code: number }).code).toBe(200);
+      } finally {
+        await after.crash();
+      }
+    });
+
+    test('SIGTERM finishes cleanly and releases the data directory', async () => {
+      const server = await startServerProcess(env, dataDir);
+      await server.stop();
+      expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+    });
+  });
+}
+
+describe('configuration at start', () => {
+  test('production refuses to start without LOGIN_CIPHER_KEY, naming it', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-prod-'));
+    try {
+      const run = runToExit({ NODE_ENV: 'production', DATA_DIR: dataDir, LOGIN_CIPHER_KEY: '', ADMIN_PASSWORD: 'x' });
+      expect(run.status).toBe(1);
+      expect(run.output).toContain('LOGIN_CIPHER_KEY is not set');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a wrong value stops the server with a message that names it', () => {
+    expect(runToExit({ PORT: 'abc' }).output).toContain('PORT must be an integer');
+    expect(runToExit({ LOGIN_CIPHER_KEY: 'short' }).output).toContain('LOGIN_CIPHER_KEY must be exactly 16 characters');
+  });
+});

@@ -62,3 +62,67 @@ describe('seed', () => {
     );
   });
 });
+
+describe('bad input is answered clearly and changes nothing', () => {
+  const codes = () => t.app.db.selectFrom('authCode').select('key').execute();
+
+  test('malformed JSON', async () => {
+    const before = await codes();
+    const res = await t.anonymous.call({
+      method: 'POST',
+      url: '/api/oauth/sendSmsCode',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"mobile": "13800000000"',
+    });
+    expect(res).toMatchObject({ status: 200, code: 400, msg: '请求体不是有效的 JSON' });
+    expect(await codes()).toEqual(before);
+  });
+
+  test('a wrong type names the field and the expected type, in the caller language', async () => {
+    const zh = await t.anonymous.post('/api/oauth/sendSmsCode', { mobile: 13800000000 });
+    expect(zh).toMatchObject({ code: 400, msg: '字段 mobile 的类型应为 字符串' });
+    const en = await t.anonymous.call({
+      method: 'POST',
+      url: '/api/oauth/sendSmsCode',
+      headers: { 'accept-language': 'en' },
+      payload: { mobile: 13800000000 },
+    });
+    expect(en).toMatchObject({ code: 400, msg: 'Field mobile must be of type string' });
+    const tw = await t.anonymous.call({
+      method: 'POST',
+      url: '/api/oauth/sendSmsCode',
+      headers: { 'accept-language': 'zh-TW' },
+      payload: {},
+    });
+    expect(tw).toMatchObject({ code: 400, msg: '缺少必填欄位 mobile' });
+  });
+
+  test('a missing required field is named', async () => {
+    expect(await t.anonymous.post('/api/oauth/sendSmsCode', {})).toMatchObject({
+      code: 400,
+      msg: '缺少必填字段 mobile',
+    });
+  });
+
+  test('query parameters are coerced, and out-of-range values are refused by name', async () => {
+    const res = await t.anonymous.get('/api/oauth/ImageCode/abc/key1');
+    expect(res).toMatchObject({ code: 400, msg: '字段 length 的类型应为 整数' });
+  });
+
+  test('an oversize body is HTTP 413, an unsupported content type 415', async () => {
+    const big = await t.anonymous.call({
+      method: 'POST',
+      url: '/api/oauth/sendSmsCode',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ mobile: 'x'.repeat(3 * 1024 * 1024) }),
+    });
+    expect(big).toMatchObject({ status: 413, code: 413, msg: '请求体过大' });
+    const xml = await t.anonymous.call({
+      method: 'POST',
+      url: '/api/oauth/sendSmsCode',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<mobile/>',
+    });
+    expect(xml).toMatchObject({ status: 415, code: 415 });
+  });
+});

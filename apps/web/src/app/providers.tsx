@@ -1,11 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd/es/config-provider';
+import theme from 'antd/es/theme';
 import { type ReactNode, Suspense } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../shared/i18n/index.ts';
 import type { Language } from '../shared/i18n/language.ts';
 import { ToastProvider } from '../shared/toast.tsx';
 import { antdLocaleOf } from './antd-locale.ts';
+import { antdSize, themeColors, useSettings } from './settings-store.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -16,11 +18,19 @@ export const queryClient = new QueryClient({
 
 function AntdConfig({ children }: { children: ReactNode }) {
   const { i18n: current } = useTranslation();
+  // shell.md §2.6: dark or light, the theme colour and the interface size (default small).
+  const mode = useSettings((s) => s.mode);
+  const color = useSettings((s) => s.themeColor);
+  const size = useSettings((s) => s.size);
+  const algorithm = [
+    ...(mode === 'dark' ? [theme.darkAlgorithm] : []),
+    ...(size === 'mini' ? [theme.compactAlgorithm] : []),
+  ];
   return (
     <ConfigProvider
       locale={antdLocaleOf((current.resolvedLanguage ?? 'zh-CN') as Language)}
-      componentSize="small"
-      theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}
+      componentSize={antdSize(size)}
+      theme={{ algorithm, token: { colorPrimary: themeColors[color], borderRadius: 6 } }}
     >
       <ToastProvider>{children}</ToastProvider>
     </ConfigProvider>

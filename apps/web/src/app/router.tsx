@@ -4,6 +4,7 @@ import LoginPage from '../features/login/pages/LoginPage.tsx';
 import { i18n } from '../shared/i18n/index.ts';
 import { loginPath } from '../shared/session/redirect.ts';
 import { getToken } from '../shared/session/store.ts';
+import { shellGuard } from './guard.ts';
 import { RouteError } from './RouteError.tsx';
 
 /** shell.md §2.4: without a token, a path outside the open list goes to /login?redirect={path}. */
@@ -25,6 +26,22 @@ const page = (load: () => Promise<{ default: React.ComponentType }>, namespace?:
   return { Component: module.default };
 };
 
+const homePage = page(() => import('../features/home/pages/HomePage.tsx'), 'home');
+
+/** Route handle of a fixed route: the key of its tab title (namespace `shell`) and its tab rules. */
+const tab = (key: string, options: { icon?: string; affix?: boolean; noCache?: boolean } = {}) => ({
+  tag: key,
+  icon: options.icon ?? key,
+  affix: options.affix,
+  noCache: options.noCache,
+});
+
+/** Fixed routes whose features arrive with later issues: a page naming what will be there. */
+const placeholder = (key: string) => async () => {
+  const { fixedPlaceholder } = await import('./pages/FixedPage.tsx');
+  return { Component: fixedPlaceholder(key) };
+};
+
 export function createRouter(basename?: string) {
   return createBrowserRouter(
     [
@@ -34,9 +51,52 @@ export function createRouter(basename?: string) {
           // The login page is in the first chunk: it is what a signed-out visitor sees first.
           { path: '/login', loader: leaveLoginWhenSignedIn, Component: LoginPage },
           {
+            // shell.md §2.2: the fixed routes under the main layout; every other path is a menu
+            // route (MenuPage reads the table the guard built from the menu list) or /404.
             path: '/',
-            loader: requireSession,
-            lazy: page(() => import('../features/home/pages/HomePage.tsx'), 'home'),
+            loader: (args: LoaderFunctionArgs) => (isLocked() ? redirect(lockScreenPath) : shellGuard(args)),
+            lazy: page(() => import('./layout/MainLayout.tsx'), 'shell'),
+            children: [
+              { index: true, loader: () => redirect('/home') },
+              { path: 'home', handle: tab('home', { affix: true }), lazy: homePage },
+              { path: 'dashboard', handle: tab('dashboard', { icon: 'home' }), lazy: homePage },
+              {
+                path: 'profile',
+                handle: tab('profile'),
+                lazy: page(() => import('../features/profile/pages/ProfilePage.tsx'), 'profile'),
+              },
+              {
+                path: 'messageRecord',
+                handle: tab('messageRecord', { icon: 'message' }),
+                lazy: placeholder('messageRecord'),
+              },
+              {
+                path: 'previewModel',
+                handle: tab('previewModel', { noCache: true }),
+                lazy: placeholder('previewModel'),
+              },
+              {
+                path: 'emailDetail',
+                handle: tab('emailDetail', { icon: 'message' }),
+                lazy: placeholder('emailDetail'),
+              },
+              {
+                path: 'workFlowDetail',
+                handle: tab('workFlowDetail', { icon: 'flow', noCache: true }),
+                lazy: placeholder('workFlowDetail'),
+              },
+              { path: 'workFlow/entrust', handle: tab('entrust', { icon: 'flow' }), lazy: placeholder('entrust') },
+              {
+                path: 'externalLink',
+                handle: tab('externalLink', { icon: 'link' }),
+                lazy: page(() => import('./pages/ExternalLinkPage.tsx')),
+              },
+              { path: 'menuMore', loader: () => redirect('/home') },
+              { path: '403', handle: tab('noPermission'), lazy: page(() => import('./pages/NoPermissionPage.tsx')) },
+              { path: '404', handle: { icon: 'home' }, lazy: page(() => import('./pages/NotFoundPage.tsx')) },
+              { path: 'redirect/*', lazy: page(() => import('./pages/RedirectPage.tsx')) },
+              { path: '*', lazy: page(() => import('./pages/MenuPage.tsx')) },
+            ],
           },
           {
             path: lockScreenPath,
@@ -44,7 +104,6 @@ export function createRouter(basename?: string) {
               getToken() ? (isLocked() ? null : redirect('/')) : requireSession(args),
             lazy: page(() => import('../features/lockScreen/pages/LockScreenPage.tsx'), 'lockScreen'),
           },
-          { path: '/404', lazy: page(() => import('./pages/NotFoundPage.tsx')) },
           { path: '*', loader: () => redirect('/404') },
         ],
       },

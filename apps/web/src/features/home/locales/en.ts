@@ -2,15 +2,16 @@ import type zhCN from './zh-CN.ts';
 
 export default {
   pageTitle: 'Home',
-  welcome: 'Welcome, {{name}}',
-  intro: 'You are signed in to {{system}}.',
-  account: 'Account',
-  organize: 'Organisation',
-  prevLogin: 'Last sign-in',
-  prevLoginDetail: 'Last sign-in: {{time}}, IP: {{ip}}',
-  logout: 'Sign out',
-  confirmTitle: 'Confirm',
-  logoutConfirm: 'Are you sure you want to exit the application?',
-  ok: 'OK',
-  cancel: 'Cancel',
+  greeting: {
+    night: "It's late, {{name}}. Take a rest",
+    morning: 'Good morning, {{name}}',
+    noon: 'Good day, {{name}}',
+    afternoon: 'Good afternoon, {{name}}',
+    evening: 'Good evening, {{name}}',
+  },
+  intro: 'Welcome to {{system}}',
+  profile: 'Profile',
+  shortcuts: 'Shortcuts',
+  prevLogin: 'Previous login',
+  prevLoginDetail: 'Previous login: {{time}}, IP: {{ip}}',
 } satisfies typeof zhCN;

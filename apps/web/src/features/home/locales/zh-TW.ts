@@ -2,15 +2,16 @@ import type zhCN from './zh-CN.ts';
 
 export default {
   pageTitle: '首頁',
-  welcome: '歡迎，{{name}}',
-  intro: '您已成功登錄{{system}}。',
-  account: '賬號',
-  organize: '所屬組織',
-  prevLogin: '上次登錄',
-  prevLoginDetail: '上次登錄時間：{{time}}，IP：{{ip}}',
-  logout: '退出登錄',
-  confirmTitle: '提示',
-  logoutConfirm: '您確定要退出應用程序嗎?',
-  ok: '確定',
-  cancel: '取消',
+  greeting: {
+    night: '夜深了，{{name}}，注意休息',
+    morning: '早安，{{name}}',
+    noon: '午安，{{name}}',
+    afternoon: '午安，{{name}}',
+    evening: '晚安，{{name}}',
+  },
+  intro: '歡迎使用{{system}}',
+  profile: '個人資訊',
+  shortcuts: '快捷入口',
+  prevLogin: '上次登入',
+  prevLoginDetail: '上次登入時間：{{time}}，IP：{{ip}}',
 } satisfies typeof zhCN;

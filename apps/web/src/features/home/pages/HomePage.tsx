@@ -1,130 +1,85 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { UserOutlined } from '@ant-design/icons';
 import Avatar from 'antd/es/avatar';
-import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import Descriptions from 'antd/es/descriptions';
-import Modal from 'antd/es/modal';
-import notificationApi from 'antd/es/notification';
-import Spin from 'antd/es/spin';
-import { useEffect } from 'react';
+import Empty from 'antd/es/empty';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LanguageSwitch } from '../../../app/LanguageSwitch.tsx';
+import { MenuIcon } from '../../../app/layout/menu-icons.tsx';
+import { menuKey, useOpenMenu } from '../../../app/layout/NavMenus.tsx';
+import { useMenuTitle } from '../../../app/menu-title.ts';
+import { useShell } from '../../../app/shell-store.ts';
 import { formatDateTime } from '../../../shared/format.ts';
-import { LogoMark } from '../../../shared/Logo.tsx';
-import { sessionApi } from '../../../shared/session/api.ts';
-import { previousLoginNoticeKind, useSession } from '../../../shared/session/store.ts';
-import { readStored, removeStored } from '../../../shared/storage.ts';
-import { LockScreenButton } from '../../lockScreen/LockScreenButton.tsx';
-import { ChangePasswordButton } from '../../password/ChangePasswordButton.tsx';
-import { FirstLoginPasswordCheck } from '../../password/useFirstLoginPasswordCheck.tsx';
+import { useSession } from '../../../shared/session/store.ts';
 import './home.css';
 
+const shortcutCount = 12;
+
+function greetingKey(hour: number): string {
+  if (hour < 6) return 'night';
+  if (hour < 12) return 'morning';
+  if (hour < 14) return 'noon';
+  if (hour < 18) return 'afternoon';
+  return 'evening';
+}
+
 /**
- * The signed-in landing page until the shell (layout, menus, tabs) arrives: who is signed in, and
- * a way out.
+ * The landing page (/home, /dashboard): a greeting, who is signed in, and shortcuts to the pages
+ * the user may open. Unread messages and today's schedule join it with their issues.
  */
 export default function HomePage() {
   const { t } = useTranslation('home');
-  const [modal, modalHolder] = Modal.useModal();
-  const [notification, notificationHolder] = notificationApi.useNotification();
   const navigate = useNavigate();
-  const stored = useSession((state) => state.userInfo);
-  const current = useQuery({ queryKey: ['currentUser'], queryFn: () => sessionApi.currentUser() });
-  const user = current.data?.userInfo ?? stored;
-  const systemName = current.data?.sysConfigInfo?.sysName || t('common:appName');
-
-  useEffect(() => {
-    if (current.data) useSession.getState().setUserInfo(current.data.userInfo);
-  }, [current.data]);
-
-  useEffect(() => {
-    document.title = `${t('pageTitle')} - ${systemName}`;
-  }, [t, systemName]);
-
-  // Issue 3: the previous login, bottom right for 2 s, once after signing in.
-  useEffect(() => {
-    if (!user || !readStored(previousLoginNoticeKind, { session: true })) return;
-    removeStored(previousLoginNoticeKind, { session: true });
-    if (!user.prevLoginTime) return;
-    notification.info({
-      message: t('prevLogin'),
-      description: t('prevLoginDetail', {
-        time: formatDateTime(user.prevLoginTime),
-        ip: [user.prevLoginIPAddress, user.prevLoginIPAddressName].filter(Boolean).join(' '),
-      }),
-      placement: 'bottomRight',
-      duration: 2,
-    });
-  }, [user, notification, t]);
-
-  const logout = () =>
-    modal.confirm({
-      title: t('confirmTitle'),
-      content: t('logoutConfirm'),
-      okText: t('ok'),
-      cancelText: t('cancel'),
-      onOk: async () => {
-        await sessionApi.logout().catch(() => undefined);
-        useSession.getState().reset();
-        navigate('/login', { replace: true });
-      },
-    });
-
+  const user = useSession((s) => s.userInfo);
+  const routes = useShell((s) => s.routes);
+  const sysConfig = useShell((s) => s.sysConfig);
+  const title = useMenuTitle();
+  const open = useOpenMenu();
+  const shortcuts = useMemo(() => routes.filter((r) => !r.hidden).slice(0, shortcutCount), [routes]);
   const name = user?.userName || user?.userAccount || '';
+  const systemName = sysConfig.sysName || t('common:appName');
 
   return (
     <div className="home-page">
-      {modalHolder}
-      {notificationHolder}
-      <FirstLoginPasswordCheck />
-      <header className="home-bar">
-        <span className="home-brand">
-          <LogoMark size={28} />
-          {systemName}
-        </span>
-        <span className="home-actions">
-          <LanguageSwitch className="home-language" />
-          <ChangePasswordButton />
-          <LockScreenButton />
-          <Button icon={<LogoutOutlined />} onClick={logout}>
-            {t('logout')}
-          </Button>
-        </span>
-      </header>
-      <main className="home-main">
-        <Card className="home-card">
-          {current.isLoading && !user ? (
-            <Spin />
-          ) : (
-            <>
-              <div className="home-hero">
-                <Avatar size={64} src={user?.headIcon || undefined} icon={<UserOutlined />} />
-                <div>
-                  <h1 className="home-welcome">{t('welcome', { name })}</h1>
-                  <p className="home-intro">{t('intro', { system: systemName })}</p>
-                </div>
-              </div>
-              <Descriptions
-                column={1}
-                size="middle"
-                items={[
-                  { key: 'account', label: t('account'), children: user?.userAccount ?? '' },
-                  { key: 'organize', label: t('organize'), children: user?.organizeName ?? '' },
-                  {
-                    key: 'prev',
-                    label: t('prevLogin'),
-                    children: user?.prevLoginTime
-                      ? `${formatDateTime(user.prevLoginTime)} ${user.prevLoginIPAddress ?? ''}`
-                      : '',
-                  },
-                ]}
-              />
-            </>
-          )}
-        </Card>
-      </main>
+      <Card className="home-card">
+        <div className="home-hero">
+          <Avatar size={56} src={user?.headIcon || undefined} icon={<UserOutlined />} />
+          <div className="home-hero-text">
+            <h1 className="home-welcome">{t(`greeting.${greetingKey(new Date().getHours())}`, { name })}</h1>
+            <p className="home-intro">
+              {t('intro', { system: systemName })}
+              {user?.organizeName ? ` · ${user.organizeName}` : ''}
+            </p>
+            {user?.prevLoginTime ? (
+              <p className="home-prev">
+                {t('prevLoginDetail', {
+                  time: formatDateTime(user.prevLoginTime),
+                  ip: [user.prevLoginIPAddress, user.prevLoginIPAddressName].filter(Boolean).join(' '),
+                })}
+              </p>
+            ) : null}
+          </div>
+          <button type="button" className="home-profile-link" onClick={() => navigate('/profile')}>
+            {t('profile')}
+          </button>
+        </div>
+      </Card>
+      <Card className="home-card" title={t('shortcuts')}>
+        {shortcuts.length ? (
+          <div className="home-shortcuts">
+            {shortcuts.map((route) => (
+              <button key={route.enCode} type="button" className="home-shortcut" onClick={() => open(menuKey(route))}>
+                <span className="home-shortcut-icon">
+                  <MenuIcon icon={route.meta.icon} />
+                </span>
+                <span>{title(route)}</span>
+              </button>
+            ))}
+          </div>
+        ) : (
+          <Empty />
+        )}
+      </Card>
     </div>
   );
 }

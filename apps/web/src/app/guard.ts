@@ -1,0 +1,32 @@
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { httpSettings } from '../shared/api/http.ts';
+import { i18n } from '../shared/i18n/index.ts';
+import { loginPath } from '../shared/session/redirect.ts';
+import { getToken, useSession } from '../shared/session/store.ts';
+import { EmptyMenuError, useShell } from './shell-store.ts';
+
+const errorSeconds = 1.5;
+
+/**
+ * shell.md §2.4 for every page under the main layout: a token is needed; /workFlowDetail?token=
+ * replaces a different stored token; when no menu list is loaded yet, CurrentUser is fetched and
+ * the route table built before the page renders (so a deep link refreshes into its page). An empty
+ * menu list or a failed fetch ends the session with the spec's message.
+ */
+export async function shellGuard({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const path = `${url.pathname}${url.search}`;
+  const passedToken = url.pathname.endsWith('/workFlowDetail') ? url.searchParams.get('token') : null;
+  if (passedToken && passedToken !== getToken()) useSession.getState().setToken(passedToken);
+  if (!getToken()) return redirect(loginPath(path));
+  if (useShell.getState().loaded) return null;
+  try {
+    await Promise.all([useShell.getState().load(), i18n.loadNamespaces('shell')]);
+    return null;
+  } catch (error) {
+    const empty = error instanceof EmptyMenuError;
+    useSession.getState().reset();
+    httpSettings.toastError(i18n.t(empty ? 'shell:guardEmptyMenu' : 'shell:guardFailed'), errorSeconds);
+    return redirect(empty ? '/login' : loginPath(path));
+  }
+}

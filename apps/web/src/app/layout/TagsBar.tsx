@@ -1,0 +1,115 @@
+import { CloseOutlined } from '@ant-design/icons';
+import Dropdown from 'antd/es/dropdown';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useMenuTitle } from '../menu-title.ts';
+import { useSettings } from '../settings-store.ts';
+import { useTags, type VisitedView } from '../tags-store.ts';
+import { MenuIcon } from './menu-icons.tsx';
+
+/** The title of a tab in the interface language. */
+export function useViewTitle() {
+  const { t } = useTranslation('shell');
+  const menuTitle = useMenuTitle();
+  return (view: VisitedView) =>
+    view.enCode ? menuTitle({ enCode: view.enCode, fullName: view.meta.zhTitle }) : t(view.name, view.title);
+}
+
+/**
+ * shell.md §2.5 tags bar: visited views with a context menu (refresh, close, close others, close
+ * all); affixed tabs cannot be closed; a middle click closes a tab.
+ */
+export function TagsBar() {
+  const { t } = useTranslation('shell');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const views = useTags((s) => s.visitedViews);
+  const showIcon = useSettings((s) => s.showTagIcon);
+  const titleOf = useViewTitle();
+  const active = `${location.pathname}${location.search}`;
+
+  const goToLast = (remaining: VisitedView[]) => {
+    const last = remaining[remaining.length - 1];
+    navigate(last ? last.fullPath : '/');
+  };
+
+  const close = (view: VisitedView) => {
+    if (view.meta.affix) return;
+    useTags.getState().delView(view.fullPath);
+    if (view.fullPath === active) goToLast(useTags.getState().visitedViews);
+  };
+
+  const act = (action: string, view: VisitedView) => {
+    const store = useTags.getState();
+    if (action === 'refresh') {
+      store.refreshView(view.fullPath);
+      if (view.fullPath !== active) navigate(view.fullPath);
+    } else if (action === 'close') close(view);
+    else if (action === 'closeOthers') {
+      store.delOthersViews(view.fullPath);
+      if (view.fullPath !== active) navigate(view.fullPath);
+    } else if (action === 'closeAll') {
+      store.delAllViews();
+      const remaining = useTags.getState().visitedViews;
+      if (!remaining.some((v) => v.fullPath === active)) goToLast(remaining);
+    }
+  };
+
+  return (
+    <nav className="shell-tags" aria-label="tags">
+      {views.map((view) => {
+        const isActive = view.fullPath === active;
+        const title = titleOf(view);
+        return (
+          <Dropdown
+            key={view.fullPath}
+            trigger={['contextMenu']}
+            menu={{
+              items: [
+                { key: 'refresh', label: t('tags.refresh') },
+                { key: 'close', label: t('tags.close'), disabled: !!view.meta.affix },
+                { key: 'closeOthers', label: t('tags.closeOthers') },
+                { key: 'closeAll', label: t('tags.closeAll') },
+              ],
+              onClick: ({ key }) => act(key, view),
+            }}
+          >
+            <span
+              role="tab"
+              tabIndex={0}
+              aria-selected={isActive}
+              className={isActive ? 'shell-tag active' : 'shell-tag'}
+              onClick={() => navigate(view.fullPath)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') navigate(view.fullPath);
+              }}
+              onMouseUp={(event) => {
+                if (event.button === 1) close(view);
+              }}
+              onMouseDown={(event) => {
+                // Middle click would start auto-scroll.
+                if (event.button === 1) event.preventDefault();
+              }}
+            >
+              {showIcon && <MenuIcon icon={view.meta.icon} />}
+              <span>{title}</span>
+              {!view.meta.affix && (
+                <button
+                  type="button"
+                  className="shell-tag-close"
+                  aria-label={`${t('tags.close')} ${title}`}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    close(view);
+                  }}
+                >
+                  <CloseOutlined />
+                </button>
+              )}
+            </span>
+          </Dropdown>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,47 @@
+import Spin from 'antd/es/spin';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { i18n } from '../../shared/i18n/index.ts';
+import { findRoute } from '../menu-routes.ts';
+import { useMenuTitle } from '../menu-title.ts';
+import { pageFor } from '../page-registry.ts';
+import { useShell } from '../shell-store.ts';
+import { UnderConstruction } from './UnderConstruction.tsx';
+
+const lazyPages = new Map<string, ComponentType>();
+
+/** One React.lazy per page module, so a page's code and its locale namespace load once. */
+function lazyPage(urlAddress: string): ComponentType | undefined {
+  const found = lazyPages.get(urlAddress);
+  if (found) return found;
+  const entry = pageFor(urlAddress);
+  if (!entry) return undefined;
+  const Page = lazy(async () => {
+    const [module] = await Promise.all([
+      entry.load(),
+      entry.namespace ? i18n.loadNamespaces(entry.namespace) : undefined,
+    ]);
+    return module;
+  });
+  lazyPages.set(urlAddress, Page);
+  return Page;
+}
+
+/**
+ * Every path under the layout that is not a fixed route: the menu route table (built by the
+ * guard before this renders) says which page it is; no menu route means /404.
+ */
+export default function MenuPage() {
+  const location = useLocation();
+  const routes = useShell((s) => s.routes);
+  const title = useMenuTitle();
+  const route = findRoute(routes, location.pathname, location.search);
+  if (!route) return <Navigate to="/404" replace />;
+  const Page = lazyPage(route.urlAddress);
+  if (!Page) return <UnderConstruction name={title(route)} />;
+  return (
+    <Suspense fallback={<Spin className="shell-page-loading" />}>
+      <Page />
+    </Suspense>
+  );
+}

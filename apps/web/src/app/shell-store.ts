@@ -1,0 +1,93 @@
+import { create } from 'zustand';
+import { sessionApi } from '../shared/session/api.ts';
+import { useSession } from '../shared/session/store.ts';
+import { generateRoutes, type LinkContext, type MenuNode, type MenuRoute } from './menu-routes.ts';
+
+/** `permissionList[]` of CurrentUser (protocol.md "Login"). */
+export interface PermissionEntry {
+  id?: string;
+  fullName?: string;
+  enCode: string;
+}
+export interface ModulePermission {
+  modelId: string;
+  moduleName?: string;
+  button?: PermissionEntry[];
+  column?: PermissionEntry[];
+  form?: PermissionEntry[];
+  resource?: PermissionEntry[];
+}
+
+export interface SysConfigInfo {
+  sysName?: string;
+  sysVersion?: string;
+  title?: string;
+  copyright?: string;
+  companyName?: string;
+  logoIcon?: string;
+  workLogoIcon?: string;
+  navigationIcon?: string;
+  [field: string]: unknown;
+}
+
+interface ShellState {
+  /** True once CurrentUser has been read for this sign-in (shell.md §2.4 "no menu list loaded"). */
+  loaded: boolean;
+  menuList: MenuNode[];
+  routes: MenuRoute[];
+  permissionList: ModulePermission[];
+  sysConfig: SysConfigInfo;
+  /** Fetches CurrentUser and builds the route table; rejects with 'empty' for an empty menu list. */
+  load: () => Promise<void>;
+  reset: () => void;
+}
+
+/** The visualisation host of type 6/7 placeholders: configuration, else this site's /DataV. */
+const visualisationHost = (import.meta.env.VITE_DATAV_URL as string | undefined) || `${window.location.origin}/DataV`;
+
+export function linkContext(): LinkContext {
+  return { origin: window.location.origin, visualisationHost, token: useSession.getState().token };
+}
+
+export class EmptyMenuError extends Error {
+  constructor() {
+    super('empty menu list');
+    this.name = 'EmptyMenuError';
+  }
+}
+
+let inFlight: Promise<void> | undefined;
+
+export const useShell = create<ShellState>()((set) => ({
+  loaded: false,
+  menuList: [],
+  routes: [],
+  permissionList: [],
+  sysConfig: {},
+  load: () => {
+    inFlight ??= sessionApi
+      .currentUser({ silent: true })
+      .then((user) => {
+        const menuList = (user.menuList ?? []) as MenuNode[];
+        if (!menuList.length) throw new EmptyMenuError();
+        useSession.getState().setUserInfo(user.userInfo);
+        set({
+          loaded: true,
+          menuList,
+          routes: generateRoutes(menuList, linkContext()),
+          permissionList: (user.permissionList ?? []) as ModulePermission[],
+          sysConfig: user.sysConfigInfo ?? {},
+        });
+      })
+      .finally(() => {
+        inFlight = undefined;
+      });
+    return inFlight;
+  },
+  reset: () => set({ loaded: false, menuList: [], routes: [], permissionList: [], sysConfig: {} }),
+}));
+
+// Signing out (logout, codes 600/601/602, another tab) forgets menus and permissions with the token.
+useSession.subscribe((state, previous) => {
+  if (state.token !== previous.token) useShell.getState().reset();
+});

@@ -1,0 +1,37 @@
+import type zhCN from './zh-CN.ts';
+
+export default {
+  title: 'Profile',
+  tabs: {
+    base: 'Basic information',
+    organize: 'Organisations',
+    subordinate: 'Subordinates',
+    menus: 'Authorised menus',
+    signature: 'Signatures',
+    loginLog: 'Login log',
+    operationLog: 'Operation log',
+  },
+  fields: {
+    account: 'Account',
+    realName: 'Name',
+    gender: 'Gender',
+    mobilePhone: 'Mobile',
+    email: 'E-mail',
+    organize: 'Organisation',
+    position: 'Position',
+    role: 'Role',
+    description: 'Description',
+    time: 'Time',
+    ip: 'IP address',
+    platform: 'Device',
+  },
+  edit: 'Edit',
+  save: 'Save',
+  cancel: 'Cancel',
+  saved: 'Saved',
+  majorOrganize: 'Primary',
+  setMajor: 'Make primary',
+  unavailable: 'Not available on this server yet',
+  unavailableDetail: 'The call this section needs is not there yet; it shows here once it is.',
+  fromSession: 'From the signed-in session: the server cannot show or change the full profile yet.',
+} satisfies typeof zhCN;

@@ -1,0 +1,37 @@
+import type zhCN from './zh-CN.ts';
+
+export default {
+  title: '個人資訊',
+  tabs: {
+    base: '基本資訊',
+    organize: '組織職位',
+    subordinate: '我的下屬',
+    menus: '授權選單',
+    signature: '個人簽名',
+    loginLog: '登入日誌',
+    operationLog: '操作日誌',
+  },
+  fields: {
+    account: '帳號',
+    realName: '姓名',
+    gender: '性別',
+    mobilePhone: '手機號碼',
+    email: '電子郵件',
+    organize: '所屬組織',
+    position: '職位',
+    role: '角色',
+    description: '說明',
+    time: '時間',
+    ip: 'IP位址',
+    platform: '裝置',
+  },
+  edit: '編輯',
+  save: '儲存',
+  cancel: '取消',
+  saved: '儲存成功',
+  majorOrganize: '主組織',
+  setMajor: '設為主組織',
+  unavailable: '伺服器暫未提供此功能',
+  unavailableDetail: '此部分所需的介面尚未開通，開通後會自動顯示。',
+  fromSession: '以下資訊來自登入工作階段，伺服器暫不支援查看與修改完整資料。',
+} satisfies typeof zhCN;

@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { App } from './core/app-types.ts';
 import { installAuthentication } from './core/auth.ts';
 import { installErrorHandler } from './core/error-handler.ts';
+import { installPermissions } from './core/permissions.ts';
 import { createEventBus } from './core/event-bus.ts';
 import { langFromHeader, translator } from './core/i18n.ts';
 import { SessionStore } from './core/session.ts';
@@ -19,11 +20,18 @@ import { validatorCompiler } from './core/validation.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { type SeedResult, seed } from './db/seed/seed.ts';
+import authorizeRoutes from './modules/authorize/authorize.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import menuRoutes from './modules/menu/menu.routes.ts';
+import systemRoutes from './modules/system/system.routes.ts';
 import oauthRoutes from './modules/oauth/oauth.routes.ts';
 import { LogSmsSender, type SmsSender } from './modules/oauth/sms-sender.ts';
 import { SysConfigService } from './modules/sysConfig/sys-config.service.ts';
 import userRoutes from './modules/user/user.routes.ts';
+import organizeRoutes from './modules/organize/organize.routes.ts';
+import positionRoutes from './modules/position/position.routes.ts';
+import roleRoutes from './modules/role/role.routes.ts';
+import groupRoutes from './modules/group/group.routes.ts';
 
 export interface BuiltApp {
   app: App;
@@ -76,6 +84,7 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   installErrorHandler(app);
   const sessions = new SessionStore(db, app.bus, async () => (await app.sysConfig.get()).tokenTimeout);
   installAuthentication(app, sessions);
+  installPermissions(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -108,7 +117,14 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
 
   await app.register(healthRoutes);
   await app.register(oauthRoutes);
+  await app.register(systemRoutes);
+  await app.register(menuRoutes);
+  await app.register(authorizeRoutes);
   await app.register(userRoutes);
+  await app.register(organizeRoutes);
+  await app.register(positionRoutes);
+  await app.register(roleRoutes);
+  await app.register(groupRoutes);
 
   await serveWeb(app, config.webDir);
   return { app, seedResult };

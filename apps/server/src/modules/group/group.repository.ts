@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import { likePattern, type PageParams } from '../../core/paging.ts';
+import type { Db, Trx } from '../../db/database.ts';
+
+export interface GroupValues {
+  fullName: string;
+  enCode: string;
+  type: string | null;
+  sortCode: number;
+  enabledMark: number;
+  description: string | null;
+}
+
+const columns = ['id', 'fullName', 'enCode', 'type', 'sortCode', 'enabledMark', 'description', 'creatorTime'] as const;
+
+export class GroupRepository {
+  constructor(private readonly db: Db | Trx) {}
+
+  private filtered(filter: { keyword?: string; ids?: string[]; enabledMark?: number | undefined }) {
+    let query = this.db.selectFrom('userGroup').select(columns);
+    if (filter.ids) query = query.where('id', 'in', filter.ids.length ? filter.ids : ['']);
+    if (filter.enabledMark !== undefined) query = query.where('enabledMark', '=', filter.enabledMark);
+    if (filter.keyword) {
+      const like = likePattern(filter.keyword);
+      query = query.where((eb) => eb.or([eb('fullName', 'ilike', like), eb('enCode', 'ilike', like)]));
+    }
+    return query;
+  }
+
+  async page(params: PageParams, enabledMark?: number) {
+    const query = this.filtered({ keyword: params.keyword, enabledMark });
+    const [list, total] = await Promise.all([
+      query.orderBy('sortCode').orderBy('creatorTime', 'desc').limit(params.pageSize).offset(params.offset).execute(),
+      query
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n)),
+    ]);
+    return { list, total };
+  }
+
+  list(filter: { keyword?: string; ids?: string[]; enabledMark?: number }) {
+    return this.filtered(filter).orderBy('sortCode').orderBy('creatorTime', 'desc').limit(5000).execute();
+  }
+
+  findById(id: string) {
+    return this.db.selectFrom('userGroup').select(columns).where('id', '=', id).executeTakeFirst();
+  }
+
+  codeTaken(enCode: string, exceptId: string | null): Promise<boolean> {
+    let query = this.db.selectFrom('userGroup').select('id').where(sql`lower(en_code)`, '=', enCode.toLowerCase());
+    if (exceptId) query = query.where('id', '<>', exceptId);
+    return query.executeTakeFirst().then(Boolean);
+  }
+
+  async insert(id: string, values: GroupValues, userId: string) {
+    await this.db.insertInto('userGroup').values({ id, ...values, creatorUserId: userId }).execute();
+  }
+
+  async update(id: string, values: GroupValues, userId: string) {
+    await this.db
+      .updateTable('userGroup')
+      .set({ ...values, lastModifyTime: new Date(), lastModifyUserId: userId })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** A group is only a label on users: deleting it drops the memberships with it. */
+  async delete(id: string) {
+    await this.db.deleteFrom('userRelation').where('objectType', '=', 'Group').where('objectId', '=', id).execute();
+    await this.db.deleteFrom('userGroup').where('id', '=', id).execute();
+  }
+}

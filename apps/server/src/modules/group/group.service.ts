@@ -1,0 +1,92 @@
+import type { GroupCondition, GroupInput, GroupQuery } from '@platform/shared';
+import { BusinessError, NotFoundError } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { page, pageParams, toMillis } from '../../core/paging.ts';
+import type { Session } from '../../core/session.ts';
+import type { Db } from '../../db/database.ts';
+import { GroupRepository } from './group.repository.ts';
+
+type Row = NonNullable<Awaited<ReturnType<GroupRepository['findById']>>>;
+
+const toWire = (r: Row) => ({
+  id: r.id,
+  fullName: r.fullName,
+  enCode: r.enCode,
+  type: r.type ?? '',
+  sortCode: r.sortCode,
+  enabledMark: r.enabledMark,
+  description: r.description ?? '',
+  creatorTime: toMillis(r.creatorTime) ?? 0,
+});
+
+export class GroupService {
+  constructor(private readonly db: Db) {}
+
+  async page(query: GroupQuery) {
+    const params = pageParams(query);
+    const { list, total } = await new GroupRepository(this.db).page(params, query.enabledMark);
+    return page(list.map(toWire), total, params);
+  }
+
+  async selector() {
+    return (await new GroupRepository(this.db).list({ enabledMark: 1 })).map((g) => ({
+      ...toWire(g),
+      icon: 'icon-ym icon-ym-generator-group1',
+      hasChildren: false,
+      children: [],
+    }));
+  }
+
+  async condition(input: GroupCondition) {
+    const rows = await new GroupRepository(this.db).list({
+      keyword: input.keyword?.trim() ?? '',
+      ...(input.ids ? { ids: input.ids } : {}),
+      enabledMark: 1,
+    });
+    return rows.map(toWire);
+  }
+
+  async info(id: string) {
+    const row = await new GroupRepository(this.db).findById(id);
+    if (!row) throw new NotFoundError();
+    return toWire(row);
+  }
+
+  async create(input: GroupInput, session: Session): Promise<string> {
+    return this.db.transaction().execute(async (trx) => {
+      const repo = new GroupRepository(trx);
+      if (await repo.codeTaken(input.enCode, null)) throw new BusinessError('group.codeTaken');
+      const id = newId();
+      await repo.insert(id, values(input), session.userId);
+      return id;
+    });
+  }
+
+  async update(id: string, input: GroupInput, session: Session) {
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new GroupRepository(trx);
+      if (!(await repo.findById(id))) throw new NotFoundError();
+      if (await repo.codeTaken(input.enCode, id)) throw new BusinessError('group.codeTaken');
+      await repo.update(id, values(input), session.userId);
+    });
+  }
+
+  async delete(id: string) {
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new GroupRepository(trx);
+      if (!(await repo.findById(id))) throw new NotFoundError();
+      await repo.delete(id);
+    });
+  }
+}
+
+function values(input: GroupInput) {
+  return {
+    fullName: input.fullName,
+    enCode: input.enCode,
+    type: input.type ?? null,
+    sortCode: input.sortCode ?? 0,
+    enabledMark: input.enabledMark ?? 1,
+    description: input.description ?? null,
+  };
+}

@@ -1,0 +1,112 @@
+import { sql } from 'kysely';
+import { likePattern, type PageParams } from '../../core/paging.ts';
+import type { Db, Trx } from '../../db/database.ts';
+
+export interface PositionValues {
+  organizeId: string;
+  fullName: string;
+  enCode: string;
+  type: string | null;
+  sortCode: number;
+  enabledMark: number;
+  description: string | null;
+}
+
+export class PositionRepository {
+  constructor(private readonly db: Db | Trx) {}
+
+  private rows() {
+    return this.db
+      .selectFrom('position as p')
+      .leftJoin('organize as o', 'o.id', 'p.organizeId')
+      .select([
+        'p.id',
+        'p.organizeId',
+        'p.fullName',
+        'p.enCode',
+        'p.type',
+        'p.sortCode',
+        'p.enabledMark',
+        'p.description',
+        'p.creatorTime',
+        'o.fullName as department',
+      ]);
+  }
+
+  /** One page, filtered by organisations (null: all), keyword on name or code, and state. */
+  async page(params: PageParams, filter: { organizeIds: string[] | null; enabledMark?: number | undefined }) {
+    let query = this.rows();
+    if (filter.organizeIds) query = query.where('p.organizeId', 'in', filter.organizeIds.length ? filter.organizeIds : ['']);
+    if (filter.enabledMark !== undefined) query = query.where('p.enabledMark', '=', filter.enabledMark);
+    if (params.keyword) {
+      const like = likePattern(params.keyword);
+      query = query.where((eb) => eb.or([eb('p.fullName', 'ilike', like), eb('p.enCode', 'ilike', like)]));
+    }
+    const [list, total] = await Promise.all([
+      query.orderBy('p.sortCode').orderBy('p.creatorTime', 'desc').limit(params.pageSize).offset(params.offset).execute(),
+      query
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n)),
+    ]);
+    return { list, total };
+  }
+
+  list(filter: { organizeIds?: string[]; ids?: string[]; keyword?: string; enabledOnly?: boolean }) {
+    let query = this.rows();
+    if (filter.organizeIds) query = query.where('p.organizeId', 'in', filter.organizeIds.length ? filter.organizeIds : ['']);
+    if (filter.ids) query = query.where('p.id', 'in', filter.ids.length ? filter.ids : ['']);
+    if (filter.enabledOnly) query = query.where('p.enabledMark', '=', 1);
+    if (filter.keyword) {
+      const like = likePattern(filter.keyword);
+      query = query.where((eb) => eb.or([eb('p.fullName', 'ilike', like), eb('p.enCode', 'ilike', like)]));
+    }
+    return query.orderBy('p.sortCode').orderBy('p.creatorTime', 'desc').limit(5000).execute();
+  }
+
+  findById(id: string) {
+    return this.rows().where('p.id', '=', id).executeTakeFirst();
+  }
+
+  findByCodes(codes: string[]): Promise<{ id: string; enCode: string }[]> {
+    if (codes.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('position').select(['id', 'enCode']).where('enCode', 'in', codes).execute();
+  }
+
+  codeTaken(enCode: string, exceptId: string | null): Promise<boolean> {
+    let query = this.db.selectFrom('position').select('id').where(sql`lower(en_code)`, '=', enCode.toLowerCase());
+    if (exceptId) query = query.where('id', '<>', exceptId);
+    return query.executeTakeFirst().then(Boolean);
+  }
+
+  organizeExists(id: string): Promise<boolean> {
+    return this.db.selectFrom('organize').select('id').where('id', '=', id).executeTakeFirst().then(Boolean);
+  }
+
+  async insert(id: string, values: PositionValues, userId: string) {
+    await this.db.insertInto('position').values({ id, ...values, creatorUserId: userId }).execute();
+  }
+
+  async update(id: string, values: PositionValues, userId: string) {
+    await this.db
+      .updateTable('position')
+      .set({ ...values, lastModifyTime: new Date(), lastModifyUserId: userId })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  hasUsers(id: string): Promise<boolean> {
+    return this.db
+      .selectFrom('userRelation')
+      .select('id')
+      .where('objectType', '=', 'Position')
+      .where('objectId', '=', id)
+      .executeTakeFirst()
+      .then(Boolean);
+  }
+
+  async delete(id: string) {
+    await this.db.deleteFrom('position').where('id', '=', id).execute();
+  }
+}

@@ -1,0 +1,156 @@
+import type { PositionCondition, PositionInput, PositionQuery } from '@platform/shared';
+import { BusinessError, NotFoundError } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { page, pageParams, toMillis } from '../../core/paging.ts';
+import type { Session } from '../../core/session.ts';
+import type { Db } from '../../db/database.ts';
+import { buildTree, organizeIcons } from '../organize/organize-tree.ts';
+import { OrganizeService } from '../organize/organize.service.ts';
+import { PositionRepository } from './position.repository.ts';
+
+type Row = NonNullable<Awaited<ReturnType<PositionRepository['findById']>>>;
+
+const toWire = (r: Row) => ({
+  id: r.id,
+  organizeId: r.organizeId,
+  department: r.department ?? '',
+  fullName: r.fullName,
+  enCode: r.enCode,
+  type: r.type ?? '',
+  sortCode: r.sortCode,
+  enabledMark: r.enabledMark,
+  description: r.description ?? '',
+  creatorTime: toMillis(r.creatorTime) ?? 0,
+});
+
+export const positionIcon = 'icon-ym icon-ym-tree-position1';
+
+export class PositionService {
+  private readonly organizes: OrganizeService;
+
+  constructor(private readonly db: Db) {
+    this.organizes = new OrganizeService(db);
+  }
+
+  async page(query: PositionQuery) {
+    const params = pageParams(query);
+    let organizeIds: string[] | null = null;
+    if (query.organizeId) organizeIds = (await this.organizes.index()).subtree(query.organizeId).map((o) => o.id);
+    const { list, total } = await new PositionRepository(this.db).page(params, {
+      organizeIds,
+      enabledMark: query.enabledMark,
+    });
+    return page(list.map(toWire), total, params);
+  }
+
+  async all() {
+    return (await new PositionRepository(this.db).list({ enabledOnly: true })).map(toWire);
+  }
+
+  /** The organisation tree with each organisation's enabled positions as leaves. */
+  async selector() {
+    const index = await this.organizes.index();
+    const positions = await new PositionRepository(this.db).list({ enabledOnly: true });
+    const nodes = [
+      ...index.rows.map((o) => ({
+        id: o.id,
+        parentId: o.parentId,
+        fullName: o.fullName,
+        type: o.category as string,
+        icon: organizeIcons[o.category] as string,
+        organize: index.pathName(o.id),
+      })),
+      ...positions.map((p) => ({
+        id: p.id,
+        parentId: p.organizeId,
+        fullName: p.fullName,
+        type: 'position',
+        icon: positionIcon,
+        organize: index.pathName(p.organizeId),
+      })),
+    ];
+    return buildTree(nodes, (n) => n);
+  }
+
+  /** Positions of the given organisations, grouped under each organisation. */
+  async byOrganizeIds(organizeIds: string[]) {
+    const index = await this.organizes.index();
+    const positions = await new PositionRepository(this.db).list({ organizeIds, enabledOnly: true });
+    return organizeIds
+      .filter((id) => index.byId.has(id))
+      .map((id) => ({
+        id,
+        fullName: index.byId.get(id)?.fullName ?? '',
+        type: index.byId.get(id)?.category ?? '',
+        organize: index.pathName(id),
+        icon: organizeIcons[index.byId.get(id)?.category ?? 'company'],
+        hasChildren: positions.some((p) => p.organizeId === id),
+        children: positions.filter((p) => p.organizeId === id).map((p) => ({ ...toWire(p), icon: positionIcon, type: 'position' })),
+      }));
+  }
+
+  async condition(input: PositionCondition) {
+    let organizeIds: string[] | undefined;
+    if (input.departIds) {
+      const index = await this.organizes.index();
+      organizeIds = [...new Set(input.departIds.flatMap((id) => index.subtree(id).map((o) => o.id)))];
+    }
+    const rows = await new PositionRepository(this.db).list({
+      ...(organizeIds ? { organizeIds } : {}),
+      keyword: input.keyword?.trim() ?? '',
+      enabledOnly: true,
+    });
+    return rows.map(toWire);
+  }
+
+  async info(id: string) {
+    const row = await new PositionRepository(this.db).findById(id);
+    if (!row) throw new NotFoundError();
+    return toWire(row);
+  }
+
+  async create(input: PositionInput, session: Session): Promise<string> {
+    return this.db.transaction().execute(async (trx) => {
+      const repo = new PositionRepository(trx);
+      await this.check(repo, input, null);
+      const id = newId();
+      await repo.insert(id, this.values(input), session.userId);
+      return id;
+    });
+  }
+
+  async update(id: string, input: PositionInput, session: Session) {
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new PositionRepository(trx);
+      if (!(await repo.findById(id))) throw new NotFoundError();
+      await this.check(repo, input, id);
+      await repo.update(id, this.values(input), session.userId);
+    });
+  }
+
+  async delete(id: string) {
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new PositionRepository(trx);
+      if (!(await repo.findById(id))) throw new NotFoundError();
+      if (await repo.hasUsers(id)) throw new BusinessError('position.hasUsers');
+      await repo.delete(id);
+    });
+  }
+
+  private values(input: PositionInput) {
+    return {
+      organizeId: input.organizeId,
+      fullName: input.fullName,
+      enCode: input.enCode,
+      type: input.type ?? null,
+      sortCode: input.sortCode ?? 0,
+      enabledMark: input.enabledMark ?? 1,
+      description: input.description ?? null,
+    };
+  }
+
+  private async check(repo: PositionRepository, input: PositionInput, exceptId: string | null) {
+    if (!(await repo.organizeExists(input.organizeId))) throw new BusinessError('position.organizeMissing');
+    if (await repo.codeTaken(input.enCode, exceptId)) throw new BusinessError('position.codeTaken');
+  }
+}

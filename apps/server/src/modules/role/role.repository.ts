@@ -1,0 +1,159 @@
+import { sql } from 'kysely';
+import { likePattern, type PageParams } from '../../core/paging.ts';
+import type { Db, Trx } from '../../db/database.ts';
+
+export interface RoleValues {
+  fullName: string;
+  enCode: string;
+  globalMark: number;
+  sortCode: number;
+  enabledMark: number;
+  description: string | null;
+}
+
+export interface RoleFilter {
+  keyword?: string;
+  ids?: string[];
+  enabledMark?: number | undefined;
+  /** Only global roles. */
+  globalOnly?: boolean;
+  /** Roles of any of these organisations. */
+  organizeIds?: string[];
+  /** Global roles, plus roles of these organisations. */
+  visibleFrom?: string[];
+}
+
+export class RoleRepository {
+  constructor(private readonly db: Db | Trx) {}
+
+  private filtered(filter: RoleFilter) {
+    let query = this.db
+      .selectFrom('role as r')
+      .select([
+        'r.id',
+        'r.fullName',
+        'r.enCode',
+        'r.globalMark',
+        'r.sortCode',
+        'r.enabledMark',
+        'r.description',
+        'r.creatorTime',
+        sql<string[]>`coalesce((select array_agg(ro.organize_id order by ro.organize_id) from role_organize ro where ro.role_id = r.id), '{}')`.as(
+          'organizeIds',
+        ),
+      ]);
+    if (filter.ids) query = query.where('r.id', 'in', filter.ids.length ? filter.ids : ['']);
+    if (filter.enabledMark !== undefined) query = query.where('r.enabledMark', '=', filter.enabledMark);
+    if (filter.globalOnly) query = query.where('r.globalMark', '=', 1);
+    const byOrganize = (ids: string[]) =>
+      sql<boolean>`exists (select 1 from role_organize ro where ro.role_id = r.id and ro.organize_id in (${sql.join(
+        ids.length ? ids : [''],
+      )}))`;
+    if (filter.organizeIds) query = query.where(byOrganize(filter.organizeIds));
+    if (filter.visibleFrom) {
+      const ids = filter.visibleFrom;
+      query = query.where((eb) => eb.or([eb('r.globalMark', '=', 1), byOrganize(ids)]));
+    }
+    if (filter.keyword) {
+      const like = likePattern(filter.keyword);
+      query = query.where((eb) => eb.or([eb('r.fullName', 'ilike', like), eb('r.enCode', 'ilike', like)]));
+    }
+    return query;
+  }
+
+  async page(params: PageParams, filter: RoleFilter) {
+    const query = this.filtered({ ...filter, keyword: params.keyword });
+    const [list, total] = await Promise.all([
+      query.orderBy('r.sortCode').orderBy('r.creatorTime', 'desc').limit(params.pageSize).offset(params.offset).execute(),
+      query
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n)),
+    ]);
+    return { list, total };
+  }
+
+  list(filter: RoleFilter) {
+    return this.filtered(filter).orderBy('r.sortCode').orderBy('r.creatorTime', 'desc').limit(5000).execute();
+  }
+
+  findById(id: string) {
+    return this.filtered({ ids: [id] }).executeTakeFirst();
+  }
+
+  findByCodes(codes: string[]): Promise<{ id: string; enCode: string }[]> {
+    if (codes.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('role').select(['id', 'enCode']).where('enCode', 'in', codes).execute();
+  }
+
+  codeTaken(enCode: string, exceptId: string | null): Promise<boolean> {
+    let query = this.db.selectFrom('role').select('id').where(sql`lower(en_code)`, '=', enCode.toLowerCase());
+    if (exceptId) query = query.where('id', '<>', exceptId);
+    return query.executeTakeFirst().then(Boolean);
+  }
+
+  existingOrganizeIds(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('organize')
+      .select('id')
+      .where('id', 'in', ids)
+      .execute()
+      .then((rows) => rows.map((r) => r.id));
+  }
+
+  async insert(id: string, values: RoleValues, userId: string) {
+    await this.db.insertInto('role').values({ id, ...values, creatorUserId: userId }).execute();
+  }
+
+  async update(id: string, values: RoleValues, userId: string) {
+    await this.db
+      .updateTable('role')
+      .set({ ...values, lastModifyTime: new Date(), lastModifyUserId: userId })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async setState(id: string, enabledMark: number, userId: string) {
+    await this.db
+      .updateTable('role')
+      .set({ enabledMark, lastModifyTime: new Date(), lastModifyUserId: userId })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async setOrganizes(roleId: string, organizeIds: string[]) {
+    await this.db.deleteFrom('roleOrganize').where('roleId', '=', roleId).execute();
+    if (organizeIds.length) {
+      await this.db
+        .insertInto('roleOrganize')
+        .values(organizeIds.map((organizeId) => ({ roleId, organizeId })))
+        .execute();
+    }
+  }
+
+  hasUsers(id: string): Promise<boolean> {
+    return this.db
+      .selectFrom('userRelation')
+      .select('id')
+      .where('objectType', '=', 'Role')
+      .where('objectId', '=', id)
+      .executeTakeFirst()
+      .then(Boolean);
+  }
+
+  async delete(id: string) {
+    await this.db.deleteFrom('role').where('id', '=', id).execute();
+  }
+
+  userOrganizeIds(userId: string): Promise<string[]> {
+    return this.db
+      .selectFrom('userRelation')
+      .select('objectId')
+      .where('userId', '=', userId)
+      .where('objectType', '=', 'Organize')
+      .execute()
+      .then((rows) => rows.map((r) => r.objectId));
+  }
+}

@@ -1,0 +1,186 @@
+import { globalRoleNodeId, type RoleCondition, type RoleInput, type RoleQuery } from '@platform/shared';
+import { BusinessError, NotFoundError } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { page, pageParams, toMillis } from '../../core/paging.ts';
+import type { Session } from '../../core/session.ts';
+import type { Db } from '../../db/database.ts';
+import { type OrganizeIndex, organizeIcons } from '../organize/organize-tree.ts';
+import { OrganizeService } from '../organize/organize.service.ts';
+import { RoleRepository } from './role.repository.ts';
+
+type Row = NonNullable<Awaited<ReturnType<RoleRepository['findById']>>>;
+
+export const roleIcon = 'icon-ym icon-ym-generator-role';
+const globalIcon = 'icon-ym icon-ym-global-role';
+
+export class RoleService {
+  private readonly organizes: OrganizeService;
+
+  constructor(private readonly db: Db) {
+    this.organizes = new OrganizeService(db);
+  }
+
+  private toWire(index: OrganizeIndex, r: Row) {
+    return {
+      id: r.id,
+      fullName: r.fullName,
+      enCode: r.enCode,
+      globalMark: r.globalMark,
+      type: r.globalMark === 1 ? '全局' : '组织',
+      organizeIds: r.organizeIds,
+      organizeInfo: r.organizeIds.map((id) => index.pathName(id)).join(','),
+      sortCode: r.sortCode,
+      enabledMark: r.enabledMark,
+      description: r.description ?? '',
+      creatorTime: toMillis(r.creatorTime) ?? 0,
+    };
+  }
+
+  /** organizeId "1" lists global roles; an organisation id lists that organisation's roles. */
+  async page(query: RoleQuery) {
+    const params = pageParams(query);
+    const filter =
+      query.organizeId === globalRoleNodeId
+        ? { globalOnly: true }
+        : query.organizeId
+          ? { organizeIds: [query.organizeId] }
+          : {};
+    const [index, { list, total }] = await Promise.all([
+      this.organizes.index(),
+      new RoleRepository(this.db).page(params, { ...filter, enabledMark: query.enabledMark }),
+    ]);
+    return page(
+      list.map((r) => this.toWire(index, r)),
+      total,
+      params,
+    );
+  }
+
+  /**
+   * The role picker: a "全局" node (id "1") holding the global roles, then each organisation with
+   * its own roles. `session` (SelectorByPermission) narrows to what the caller may hand out:
+   * everything for administrators, else global roles and roles of the caller's organisations.
+   */
+  async selector(session?: Session) {
+    const repo = new RoleRepository(this.db);
+    const index = await this.organizes.index();
+    let roles: Row[];
+    if (session && !session.isAdministrator) {
+      roles = await repo.list({ enabledMark: 1, visibleFrom: await repo.userOrganizeIds(session.userId) });
+    } else {
+      roles = await repo.list({ enabledMark: 1 });
+    }
+    const leaf = (r: Row) => ({ ...this.toWire(index, r), icon: roleIcon, type: 'role', hasChildren: false, children: [] });
+    const globalRoles = roles.filter((r) => r.globalMark === 1).map(leaf);
+    const tree = [
+      { id: globalRoleNodeId, fullName: '全局', icon: globalIcon, type: 'global', hasChildren: globalRoles.length > 0, children: globalRoles },
+    ];
+    for (const o of index.rows) {
+      const own = roles.filter((r) => r.globalMark !== 1 && r.organizeIds.includes(o.id)).map(leaf);
+      if (own.length === 0) continue;
+      tree.push({
+        id: o.id,
+        fullName: index.pathName(o.id),
+        icon: organizeIcons[o.category],
+        type: o.category,
+        hasChildren: true,
+        children: own,
+      });
+    }
+    return tree;
+  }
+
+  async condition(input: RoleCondition) {
+    const [index, rows] = await Promise.all([
+      this.organizes.index(),
+      new RoleRepository(this.db).list({
+        enabledMark: 1,
+        keyword: input.keyword?.trim() ?? '',
+        ...(input.ids ? { ids: input.ids } : {}),
+      }),
+    ]);
+    return rows.map((r) => this.toWire(index, r));
+  }
+
+  /** Roles usable in the given organisations: the global ones and each organisation's own. */
+  async byOrganizeIds(organizeIds: string[]) {
+    const [index, rows] = await Promise.all([
+      this.organizes.index(),
+      new RoleRepository(this.db).list({ enabledMark: 1, visibleFrom: organizeIds }),
+    ]);
+    return rows.map((r) => this.toWire(index, r));
+  }
+
+  async info(id: string) {
+    const [index, row] = await Promise.all([this.organizes.index(), new RoleRepository(this.db).findById(id)]);
+    if (!row) throw new NotFoundError();
+    return this.toWire(index, row);
+  }
+
+  async create(input: RoleInput, session: Session): Promise<string> {
+    return this.db.transaction().execute(async (trx) => {
+      const repo = new RoleRepository(trx);
+      const organizeIds = await this.check(repo, input, null);
+      const id = newId();
+      await repo.insert(id, values(input), session.userId);
+      await repo.setOrganizes(id, organizeIds);
+      return id;
+    });
+  }
+
+  async update(id: string, input: RoleInput, session: Session) {
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new RoleRepository(trx);
+      if (!(await repo.findById(id))) throw new NotFoundError();
+      const organizeIds = await this.check(repo, input, id);
+      await repo.update(id, values(input), session.userId);
+      await repo.setOrganizes(id, organizeIds);
+    });
+  }
+
+  /** Flips enabled and disabled; returns the new state. */
+  async toggleState(id: string, session: Session): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const repo = new RoleRepository(trx);
+      const row = await repo.findById(id);
+      if (!row) throw new NotFoundError();
+      const next = row.enabledMark === 1 ? 0 : 1;
+      await repo.setState(id, next, session.userId);
+      return next;
+    });
+  }
+
+  async delete(id: string) {
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new RoleRepository(trx);
+      if (!(await repo.findById(id))) throw new NotFoundError();
+      if (await repo.hasUsers(id)) throw new BusinessError('role.hasUsers');
+      await repo.delete(id);
+    });
+  }
+
+  /** The organisations of an organisation role, checked to exist; none for a global role. */
+  private async check(repo: RoleRepository, input: RoleInput, exceptId: string | null): Promise<string[]> {
+    if (await repo.codeTaken(input.enCode, exceptId)) throw new BusinessError('role.codeTaken');
+    if (input.globalMark === 1) return [];
+    const wanted = [
+      ...new Set([...(input.organizeIds ?? []), ...(input.organizeIdsTree ?? []).map((path) => path.at(-1) ?? '')]),
+    ].filter(Boolean);
+    if (wanted.length === 0) throw new BusinessError('role.organizeRequired');
+    const found = await repo.existingOrganizeIds(wanted);
+    const missing = wanted.filter((id) => !found.includes(id));
+    if (missing.length) throw new BusinessError('user.unknownOrganize', { ids: missing.join(',') });
+    return wanted;
+  }
+}
+
+function values(input: RoleInput) {
+  return {
+    fullName: input.fullName,
+    enCode: input.enCode,
+    globalMark: input.globalMark,
+    sortCode: input.sortCode ?? 0,
+    enabledMark: input.enabledMark ?? 1,
+    description: input.description ?? null,
+  };
+}

@@ -8,3 +8,6 @@ export * from './schemas/role.ts';
 export * from './schemas/group.ts';
 export * from './schemas/user.ts';
 export * from './schemas/log.ts';
+export * from './schemas/system.ts';
+export * from './schemas/menu.ts';
+export * from './schemas/authorize.ts';

@@ -4,6 +4,7 @@ import { hashPasswordDigest, md5Hex } from '../../core/password.ts';
 import type { Db } from '../database.ts';
 import { seedDictionaries } from './dictionaries.ts';
 import { seedMenus } from './menus.ts';
+import { seedPermissions } from './permissions.ts';
 import { defaultSysConfig } from './sys-config.ts';
 
 export interface SeedResult {
@@ -49,6 +50,7 @@ export async function seed(
 
     await seedDictionaries(trx);
     await seedMenus(trx);
+    await seedPermissions(trx);
 
     const admin = await trx.selectFrom('appUser').select('id').where('account', '=', 'admin').executeTakeFirst();
     let generatedAdminPassword: string | null = null;

@@ -30,7 +30,7 @@ const tags = ['oauth'];
 export default async function oauthRoutes(app: App) {
   const sysConfig = app.sysConfig;
   const oauth = new OauthService(app.db, app.sessions, sysConfig, app.smsSender, app.config.loginCipherKey);
-  const currentUser = new CurrentUserService(app.db, sysConfig);
+  const currentUser = new CurrentUserService(app.db, sysConfig, app.permissions);
   // Per-IP limits on the calls that guess passwords or send messages.
   const loginRateLimit = { rateLimit: { max: app.config.rateLimits.login, timeWindow: '1 minute' } };
   const codeRateLimit = { rateLimit: { max: app.config.rateLimits.codes, timeWindow: '1 minute' } };

@@ -1,0 +1,143 @@
+import {
+  AuthorizeBatchInput,
+  AuthorizeDataInput,
+  AuthorizeModelInput,
+  AuthorizeObjectTypeSchema,
+  AuthorizeValuesInput,
+  ColumnSettingInput,
+  EmptyEnvelope,
+  Id,
+} from '@platform/shared';
+import { Type } from 'typebox';
+import type { App } from '../../core/app-types.ts';
+import { sessionOf } from '../../core/auth.ts';
+import { ok } from '../../core/envelope.ts';
+import { permit, permitMenu } from '../../core/permissions.ts';
+import { AuthorizeService } from './authorize.service.ts';
+
+const tags = ['authorize'];
+const menu = 'permission.authorize';
+const base = '/api/permission/Authority';
+
+export default async function authorizeRoutes(app: App) {
+  const authorize = new AuthorizeService(app.db, app.bus, app.permissions);
+
+  app.post(
+    `${base}/Data/:objectId/Values`,
+    {
+      preHandler: permitMenu(menu),
+      schema: {
+        tags,
+        summary: 'One step of the grant wizard: {list (tree), ids (held), all}',
+        params: Type.Object({ objectId: Id }),
+        body: AuthorizeValuesInput,
+      },
+    },
+    async (request) => ok(await authorize.values(request.params.objectId, request.body)),
+  );
+
+  app.get(
+    `${base}/Data/:objectType/:objectId`,
+    {
+      preHandler: permitMenu(menu),
+      schema: {
+        tags,
+        summary: "A holder's grants by item type: {systemIds, module, button, column, form, resource}",
+        params: Type.Object({ objectType: AuthorizeObjectTypeSchema, objectId: Id }),
+      },
+    },
+    async (request) => ok(await authorize.data(request.params.objectType, request.params.objectId)),
+  );
+
+  app.put(
+    `${base}/Data/:objectId`,
+    {
+      preHandler: permit(menu, 'btn_edit'),
+      schema: {
+        tags,
+        summary: 'Replace the grants of one holder, for each item type the body names',
+        params: Type.Object({ objectId: Id }),
+        body: AuthorizeDataInput,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await authorize.save(request.params.objectId, request.body, sessionOf(request));
+      return ok(null, request.t('common.saved'));
+    },
+  );
+
+  app.post(
+    `${base}/Data/Batch`,
+    {
+      preHandler: permit(menu, 'btn_edit'),
+      schema: {
+        tags,
+        summary: 'Add the same grants to many roles, positions, users and groups',
+        body: AuthorizeBatchInput,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await authorize.batch(request.body, sessionOf(request));
+      return ok(null, request.t('common.saved'));
+    },
+  );
+
+  const modelParams = Type.Object({ itemId: Id, objectType: AuthorizeObjectTypeSchema });
+  app.get(
+    `${base}/Model/:itemId/:objectType`,
+    {
+      preHandler: permitMenu(menu),
+      schema: { tags, summary: 'Holders of one type and which of them hold a menu: {list, ids}', params: modelParams },
+    },
+    async (request) => ok(await authorize.model(request.params.itemId, request.params.objectType)),
+  );
+
+  app.put(
+    `${base}/Model/:itemId/:objectType`,
+    {
+      preHandler: permit(menu, 'btn_edit'),
+      schema: {
+        tags,
+        summary: 'Set which holders of one type hold a menu',
+        params: modelParams,
+        body: AuthorizeModelInput,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await authorize.saveModel(request.params.itemId, request.params.objectType, request.body, sessionOf(request));
+      return ok(null, request.t('common.saved'));
+    },
+  );
+
+  // Column display settings are the caller's own; the service checks that it may open the page.
+  app.get(
+    `${base}/GetColumnsByModuleId/:id`,
+    {
+      schema: {
+        tags,
+        summary: "The caller's column settings of a page: {list: [{prop, label, visible}]}",
+        params: Type.Object({ id: Id }),
+      },
+    },
+    async (request) => ok(await authorize.columns(sessionOf(request), request.params.id)),
+  );
+
+  app.put(
+    `${base}/SetColumnsByModuleId`,
+    {
+      schema: {
+        tags,
+        summary: "Save the caller's column settings of a page (fieldList: a JSON list)",
+        body: ColumnSettingInput,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await authorize.saveColumns(sessionOf(request), request.body);
+      return ok(null, request.t('common.saved'));
+    },
+  );
+}

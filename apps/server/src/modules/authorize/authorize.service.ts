@@ -1,0 +1,333 @@
+import type {
+  AuthorizeBatchInput,
+  AuthorizeDataInput,
+  AuthorizeItemType,
+  AuthorizeModelInput,
+  AuthorizeObjectType,
+  AuthorizeValuesInput,
+  ColumnSettingInput,
+} from '@platform/shared';
+import { BusinessError, ForbiddenError, NotFoundError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/event-bus.ts';
+import { newId } from '../../core/ids.ts';
+import type { PermissionService } from '../../core/permissions.ts';
+import type { Session } from '../../core/session.ts';
+import type { Db, Trx } from '../../db/database.ts';
+import { MenuRepository } from '../menu/menu.repository.ts';
+import { menuInfo, nest } from '../menu/menu.service.ts';
+import { SystemRepository } from '../system/system.repository.ts';
+import { AuthorizeRepository, type GrantItem } from './authorize.repository.ts';
+
+const inputKeys: Record<AuthorizeItemType, keyof AuthorizeDataInput & keyof AuthorizeBatchInput> = {
+  system: 'systemIds',
+  module: 'module',
+  button: 'button',
+  column: 'column',
+  form: 'form',
+  resource: 'resource',
+};
+const itemTypes = Object.keys(inputKeys) as AuthorizeItemType[];
+const definitionTypes = ['button', 'column', 'form', 'resource'] as const;
+
+interface ValuesNode {
+  id: string;
+  parentId: string;
+  fullName: string;
+  enCode: string;
+  icon: string;
+  /** 'system', a menu type number, or the kind of a permission definition. */
+  type: string | number;
+  hasChildren: boolean;
+  children: ValuesNode[];
+}
+
+/**
+ * Grants of applications, menus and a menu's buttons, columns, forms and data scopes to roles,
+ * positions, users and groups. Every change publishes `authorize.changed`, so cached grant sets
+ * on every instance are dropped and the next call (and the next CurrentUser) sees the change.
+ */
+export class AuthorizeService {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+    private readonly permissions: PermissionService,
+  ) {}
+
+  private changed() {
+    return this.bus.publish({ type: 'authorize.changed' });
+  }
+
+  private async requireObject(repo: AuthorizeRepository, objectType: AuthorizeObjectType, objectId: string) {
+    if (!(await repo.existingObjects(objectType, [objectId])).has(objectId)) throw new NotFoundError();
+  }
+
+  /**
+   * One step of the grant wizard: what may be granted of one item type (as a tree), which of it
+   * the holder has (`ids`), and every id of the tree (`all`, for "select all").
+   */
+  async values(objectId: string, input: AuthorizeValuesInput) {
+    const repo = new AuthorizeRepository(this.db);
+    await this.requireObject(repo, input.objectType, objectId);
+    const granted = new Set(
+      (await repo.grantsOf(input.objectType, objectId)).filter((g) => g.itemType === input.type).map((g) => g.itemId),
+    );
+    const systems = (await new SystemRepository(this.db).list({ enabledMark: 1 })).filter(
+      (s) => !input.systemIds || input.systemIds.includes(s.id),
+    );
+    const systemNodes: ValuesNode[] = systems.map((s) => ({
+      id: s.id,
+      parentId: '-1',
+      fullName: s.fullName,
+      enCode: s.enCode,
+      icon: s.icon ?? '',
+      type: 'system',
+      hasChildren: false,
+      children: [],
+    }));
+    let list: ValuesNode[];
+    let all: string[];
+    if (input.type === 'system') {
+      list = systemNodes;
+      all = systemNodes.map((s) => s.id);
+    } else {
+      const systemIds = new Set(systems.map((s) => s.id));
+      const menus = (await new MenuRepository(this.db).menus(null)).filter(
+        (m) => m.enabledMark === 1 && systemIds.has(m.systemId),
+      );
+      const menuNodes: ValuesNode[] = menus.map((m) => {
+        const info = menuInfo(m);
+        return {
+          id: info.id,
+          parentId: info.parentId === '-1' ? info.systemId : info.parentId,
+          fullName: info.fullName,
+          enCode: info.enCode,
+          icon: info.icon,
+          type: info.type,
+          hasChildren: false,
+          children: [],
+        };
+      });
+      if (input.type === 'module') {
+        list = nest([...systemNodes, ...menuNodes]).filter((n) => n.type === 'system');
+        all = menuNodes.map((n) => n.id);
+      } else {
+        const wanted = input.moduleIds ? menus.filter((m) => input.moduleIds?.includes(m.id)) : menus;
+        const definitions = await new MenuRepository(this.db).permissionsOf(
+          wanted.map((m) => m.id),
+          input.type,
+          true,
+        );
+        const withDefinitions = new Set(definitions.map((d) => d.menuId));
+        list = wanted
+          .filter((m) => withDefinitions.has(m.id))
+          .map((m) => ({
+            id: m.id,
+            parentId: '-1',
+            fullName: m.fullName,
+            enCode: m.enCode,
+            icon: m.icon ?? '',
+            type: m.type,
+            hasChildren: true,
+            children: definitions
+              .filter((d) => d.menuId === m.id)
+              .map((d) => ({
+                id: d.id,
+                parentId: m.id,
+                fullName: d.fullName,
+                enCode: d.enCode,
+                icon: '',
+                type: d.kind,
+                hasChildren: false,
+                children: [],
+              })),
+          }));
+        all = definitions.map((d) => d.id);
+      }
+    }
+    return { list, ids: all.filter((id) => granted.has(id)), all };
+  }
+
+  /** The holder's grants, by item type. */
+  async data(objectType: AuthorizeObjectType, objectId: string) {
+    const repo = new AuthorizeRepository(this.db);
+    await this.requireObject(repo, objectType, objectId);
+    const grants = await repo.grantsOf(objectType, objectId);
+    const byType = (type: AuthorizeItemType) => grants.filter((g) => g.itemType === type).map((g) => g.itemId);
+    return {
+      systemIds: byType('system'),
+      module: byType('module'),
+      button: byType('button'),
+      column: byType('column'),
+      form: byType('form'),
+      resource: byType('resource'),
+    };
+  }
+
+  /**
+   * Replaces the holder's grants of each item type the input names (types left out stay as they
+   * are). Every id must exist, and a button, column, form or data scope only with its menu.
+   */
+  async save(objectId: string, input: AuthorizeDataInput, session: Session) {
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new AuthorizeRepository(trx);
+      await this.requireObject(repo, input.objectType, objectId);
+      const types = itemTypes.filter((t) => input[inputKeys[t]] !== undefined);
+      const current = (await repo.grantsOf(input.objectType, objectId)).filter((g) => !types.includes(g.itemType));
+      const given = await this.checkedItems(trx, input);
+      this.checkConsistent(given, [...current, ...given], await this.ownersOf(trx, given));
+      await repo.replaceGrants(input.objectType, objectId, types, given, session.userId, newId);
+    });
+    await this.changed();
+  }
+
+  /** Adds the same grants to many holders at once (nothing is taken away). */
+  async batch(input: AuthorizeBatchInput, session: Session) {
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new AuthorizeRepository(trx);
+      const holders: { objectType: AuthorizeObjectType; objectId: string }[] = [];
+      const lists: [AuthorizeObjectType, string[] | undefined][] = [
+        ['Role', input.roleIds],
+        ['Position', input.positionIds],
+        ['User', input.userIds],
+        ['Group', input.groupIds],
+      ];
+      for (const [objectType, ids = []] of lists) {
+        const unique = [...new Set(ids)];
+        const found = await repo.existingObjects(objectType, unique);
+        if (found.size !== unique.length) throw new BusinessError('authorize.objectMissing');
+        for (const objectId of unique) holders.push({ objectType, objectId });
+      }
+      if (!holders.length) throw new BusinessError('authorize.noObjects');
+      const given = await this.checkedItems(trx, input);
+      const owners = await this.ownersOf(trx, given);
+      for (const holder of holders) {
+        const current = await repo.grantsOf(holder.objectType, holder.objectId);
+        this.checkConsistent(given, [...current, ...given], owners);
+      }
+      await repo.addGrants(
+        holders.flatMap((h) => given.map((g) => ({ ...g, ...h }))),
+        session.userId,
+        newId,
+      );
+    });
+    await this.changed();
+  }
+
+  /** Holders of one type, and which of them hold menu `menuId`. */
+  async model(menuId: string, objectType: AuthorizeObjectType) {
+    if (!(await new MenuRepository(this.db).findById(menuId))) throw new NotFoundError();
+    const repo = new AuthorizeRepository(this.db);
+    const [list, ids] = await Promise.all([repo.objectsOfType(objectType), repo.holdersOfMenu(menuId, objectType)]);
+    return { list, ids };
+  }
+
+  /** Sets which holders of one type hold menu `menuId`. */
+  async saveModel(menuId: string, objectType: AuthorizeObjectType, input: AuthorizeModelInput, session: Session) {
+    await this.db.transaction().execute(async (trx) => {
+      const menu = await new MenuRepository(trx).findById(menuId);
+      if (!menu) throw new NotFoundError();
+      const repo = new AuthorizeRepository(trx);
+      const ids = [...new Set(input.objectIds)];
+      if ((await repo.existingObjects(objectType, ids)).size !== ids.length) {
+        throw new BusinessError('authorize.objectMissing');
+      }
+      await repo.removeMenuHolders(menuId, objectType);
+      await repo.addGrants(
+        ids.map((objectId) => ({ objectType, objectId, itemType: 'module' as const, itemId: menuId })),
+        session.userId,
+        newId,
+      );
+    });
+    await this.changed();
+  }
+
+  /** Who holds a menu (`GET /api/system/Menu/getPermissionGroup/{id}`). */
+  async menuHolders(menuId: string) {
+    const menus = new MenuRepository(this.db);
+    if (!(await menus.findById(menuId))) throw new NotFoundError();
+    const holders = await menus.holdersOf(menuId);
+    const names = await new AuthorizeRepository(this.db).holderNames(holders);
+    return {
+      list: holders.map((h) => ({
+        id: h.objectId,
+        objectType: h.objectType,
+        fullName: names.get(`${h.objectType}:${h.objectId}`) ?? '',
+      })),
+    };
+  }
+
+  /** What one holder has of a menu's buttons, columns, forms and data scopes. */
+  async menuHolderGrants(menuId: string, objectId: string) {
+    const menus = new MenuRepository(this.db);
+    if (!(await menus.findById(menuId))) throw new NotFoundError();
+    const holders = await menus.holdersOf(menuId);
+    if (!holders.some((h) => h.objectId === objectId)) throw new NotFoundError();
+    const rows = await menus.grantsOfHolderOn(menuId, objectId);
+    const of = (kind: string) =>
+      rows.filter((r) => r.kind === kind).map((r) => ({ id: r.id, fullName: r.fullName, enCode: r.enCode }));
+    return { button: of('button'), column: of('column'), form: of('form'), resource: of('resource') };
+  }
+
+  /** The caller's column display settings of a page it may open; an empty list when none are saved. */
+  async columns(session: Session, moduleId: string) {
+    await this.requireMenuAccess(session, moduleId);
+    const row = await new AuthorizeRepository(this.db).columnSetting(session.userId, moduleId);
+    return { list: row ? (JSON.parse(row.fieldList) as unknown[]) : [] };
+  }
+
+  async saveColumns(session: Session, input: ColumnSettingInput) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(input.fieldList);
+    } catch {
+      throw new BusinessError('authorize.fieldListInvalid');
+    }
+    const valid =
+      Array.isArray(parsed) &&
+      parsed.length <= 500 &&
+      parsed.every((f) => f && typeof f === 'object' && typeof (f as { prop?: unknown }).prop === 'string');
+    if (!valid) throw new BusinessError('authorize.fieldListInvalid');
+    await this.requireMenuAccess(session, input.moduleId);
+    await new AuthorizeRepository(this.db).saveColumnSetting(session.userId, input.moduleId, JSON.stringify(parsed));
+  }
+
+  private async requireMenuAccess(session: Session, moduleId: string) {
+    if (!(await new MenuRepository(this.db).findById(moduleId))) throw new NotFoundError();
+    if (session.isAdministrator) return;
+    const access = await this.permissions.access(session);
+    if (!access.items.module.has(moduleId)) throw new ForbiddenError();
+  }
+
+  /** The input's items, each checked to exist. */
+  private async checkedItems(trx: Trx, input: AuthorizeDataInput | AuthorizeBatchInput): Promise<GrantItem[]> {
+    const repo = new AuthorizeRepository(trx);
+    const items: GrantItem[] = [];
+    for (const itemType of itemTypes) {
+      const ids = [...new Set(input[inputKeys[itemType]] ?? [])];
+      const found = await repo.items(itemType, ids);
+      if (found.length !== ids.length) throw new BusinessError('authorize.itemMissing');
+      for (const itemId of ids) items.push({ itemType, itemId });
+    }
+    return items;
+  }
+
+  private async ownersOf(trx: Trx, items: GrantItem[]) {
+    const repo = new AuthorizeRepository(trx);
+    const owners = new Map<string, string>();
+    for (const type of definitionTypes) {
+      const ids = items.filter((i) => i.itemType === type).map((i) => i.itemId);
+      for (const owner of await repo.items(type, ids)) owners.set(owner.id, owner.menuId ?? '');
+    }
+    return owners;
+  }
+
+  /** A button, column, form or data scope is granted only together with its menu. */
+  private checkConsistent(given: GrantItem[], result: GrantItem[], owners: Map<string, string>) {
+    const menus = new Set(result.filter((i) => i.itemType === 'module').map((i) => i.itemId));
+    for (const item of given) {
+      if (item.itemType === 'system' || item.itemType === 'module') continue;
+      const menuId = owners.get(item.itemId);
+      if (menuId === undefined || !menus.has(menuId)) throw new BusinessError('authorize.menuRequired');
+    }
+  }
+}

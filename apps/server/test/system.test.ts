@@ -77,7 +77,10 @@ describe('applications', () => {
   });
 
   test('the main application is neither disabled nor deleted', async () => {
-    expect(await admin.put(`/api/system/System/${mainId}/Actions/State`)).toMatchObject({ code: 400, msg: '主系统不能禁用' });
+    expect(await admin.put(`/api/system/System/${mainId}/Actions/State`)).toMatchObject({
+      code: 400,
+      msg: '主系统不能禁用',
+    });
     expect(await admin.delete(`/api/system/System/${mainId}`)).toMatchObject({ code: 400, msg: '主系统不能删除' });
   });
 
@@ -95,7 +98,10 @@ describe('applications', () => {
       type: 0,
     });
     expect(menu.code).toBe(200);
-    expect(await admin.delete(`/api/system/System/${id}`)).toMatchObject({ code: 400, msg: '该应用下存在菜单，不能删除' });
+    expect(await admin.delete(`/api/system/System/${id}`)).toMatchObject({
+      code: 400,
+      msg: '该应用下存在菜单，不能删除',
+    });
     await admin.delete(`/api/system/Menu/${menu.data}`);
     expect(await admin.delete(`/api/system/System/${id}`)).toMatchObject({ code: 200, msg: '删除成功' });
     expect(await admin.get(`/api/system/System/${id}`)).toMatchObject({ code: 400 });
@@ -116,30 +122,42 @@ describe('application switch', () => {
   });
 
   test('bad switches are refused', async () => {
-    expect(await admin.put('/api/permission/Users/Current/major', { majorId: mainId, majorType: 'Organize' })).toMatchObject({
+    expect(
+      await admin.put('/api/permission/Users/Current/major', { majorId: mainId, majorType: 'Organize' }),
+    ).toMatchObject({
       code: 400,
       msg: '不支持的切换类型：Organize',
     });
-    expect(await admin.put('/api/permission/Users/Current/major', { majorId: '999', majorType: 'System' })).toMatchObject({
+    expect(
+      await admin.put('/api/permission/Users/Current/major', { majorId: '999', majorType: 'System' }),
+    ).toMatchObject({
       code: 400,
       msg: '数据不存在',
     });
-    expect(await admin.put('/api/permission/Users/Current/major', { majorType: 'System' })).toMatchObject({ code: 400 });
+    expect(await admin.put('/api/permission/Users/Current/major', { majorType: 'System' })).toMatchObject({
+      code: 400,
+    });
   });
 
   test('a user switches only to applications it is granted', async () => {
     const other = (await admin.post<string>('/api/system/System', input({ fullName: '人事', enCode: 'hr' }))).data!;
     const userId = await t.createUser({ account: 'switcher' });
     const user = await t.signIn('switcher', 'Passw0rd');
-    expect(await user.put('/api/permission/Users/Current/major', { majorId: other, majorType: 'System' })).toMatchObject({
+    expect(
+      await user.put('/api/permission/Users/Current/major', { majorId: other, majorType: 'System' }),
+    ).toMatchObject({
       code: 400,
       msg: '您没有该应用的权限',
     });
     await admin.put(`/api/permission/Authority/Data/${userId}`, { objectType: 'User', systemIds: [other] });
-    expect(await user.put('/api/permission/Users/Current/major', { majorId: other, majorType: 'System' })).toMatchObject({
+    expect(
+      await user.put('/api/permission/Users/Current/major', { majorId: other, majorType: 'System' }),
+    ).toMatchObject({
       code: 200,
     });
-    const me = await user.get<{ userInfo: { systemId: string; systemIds: { id: string }[] } }>('/api/oauth/CurrentUser');
+    const me = await user.get<{ userInfo: { systemId: string; systemIds: { id: string }[] } }>(
+      '/api/oauth/CurrentUser',
+    );
     expect(me.data?.userInfo.systemId).toBe(other);
     expect(me.data?.userInfo.systemIds.map((s) => s.id)).toEqual([other]);
   });

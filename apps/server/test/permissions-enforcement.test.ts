@@ -1,0 +1,196 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { newId } from '../src/core/ids.ts';
+import type { RoutePermission } from '../src/core/permissions.ts';
+import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+
+/**
+ * Routes that check no permission, each with the reason. Anything else under /api/ must declare
+ * `permit(menu, button)` or `permitMenu(menu)`: a new route that forgets it fails here.
+ */
+const unchecked: Record<string, string> = {
+  // Open before login.
+  'GET /api/health': 'public',
+  'GET /api/oauth/getLoginConfig': 'public',
+  'GET /api/oauth/getConfig/:account': 'public',
+  'GET /api/file/ImageCode/:random': 'public',
+  'GET /api/oauth/ImageCode/:length/:random': 'public',
+  'POST /api/oauth/sendSmsCode': 'public',
+  'POST /api/oauth/Login': 'public',
+  'GET /api/oauth/codeCertificate': 'public',
+  'GET /api/oauth/codeCertificateStatus/:id': 'public',
+  'GET /api/message/websocket/:token': 'public: the token is checked by the socket itself',
+  'GET /api/file/Image/IM/:name': 'public: chat images by unguessable name',
+  // The signed-in user's own session and settings.
+  'GET /api/oauth/CurrentUser': 'self',
+  'POST /api/oauth/updatePasswordMessage': 'self',
+  'GET /api/oauth/Logout': 'self',
+  'POST /api/oauth/LockScreen': 'self',
+  'GET /api/oauth/PasswordPolicy': 'self',
+  'GET /api/oauth/setCodeCertificateStatus/:id/:status': 'self: confirms a scan login as the caller',
+  'POST /api/permission/Users/Current/Actions/ModifyPassword': 'self',
+  'PUT /api/permission/Users/Current/major': 'self: only systems granted to the caller',
+  'GET /api/permission/Authority/GetColumnsByModuleId/:id': 'self: the service checks the caller may open the menu',
+  'PUT /api/permission/Authority/SetColumnsByModuleId': 'self: the service checks the caller may open the menu',
+  // Pickers every page's forms use (organisation, position, role, group choosers).
+  'GET /api/permission/Organize/Tree': 'picker',
+  'GET /api/permission/Organize/Selector/:id': 'picker',
+  'GET /api/permission/Organize/SelectorByAuth/:id': 'picker',
+  'POST /api/permission/Organize/OrganizeCondition': 'picker',
+  'GET /api/permission/Organize/Department': 'picker',
+  'GET /api/permission/Organize/Department/Selector/:id': 'picker',
+  'GET /api/permission/Organize/Department/SelectorByAuth/:id': 'picker',
+  'GET /api/permission/Position/Selector': 'picker',
+  'GET /api/permission/Position/All': 'picker',
+  'POST /api/permission/Position/getListByOrgIds': 'picker',
+  'POST /api/permission/Position/PositionCondition': 'picker',
+  'GET /api/permission/Role/Selector': 'picker',
+  'GET /api/permission/Role/SelectorByPermission': 'picker',
+  'POST /api/permission/Role/RoleCondition': 'picker',
+  'POST /api/permission/Role/getListByOrgIds': 'picker',
+  'GET /api/permission/Group/Selector': 'picker',
+  'POST /api/permission/Group/GroupCondition': 'picker',
+  // The caller's own messages, schedule and chat.
+  'GET /api/message': 'self',
+  'GET /api/message/ReadInfo/:id': 'self',
+  'POST /api/message/Actions/ReadAll': 'self',
+  'DELETE /api/message/Record': 'self',
+  'GET /api/message/getUnReadMsgNum': 'self',
+  'GET /api/system/Schedule': 'self',
+  'GET /api/system/Schedule/detail': 'self',
+  'GET /api/system/Schedule/:id': 'self',
+  'POST /api/system/Schedule': 'self',
+  'PUT /api/system/Schedule/:id/:type': 'self',
+  'DELETE /api/system/Schedule/:id/:type': 'self',
+  'GET /api/message/imreply': 'self',
+  'GET /api/message/imreply/contacts': 'self',
+  'DELETE /api/message/imreply/relocation/:id': 'self',
+  'DELETE /api/message/imreply/deleteChatRecord/:id': 'self',
+  'POST /api/file/Uploader/IM': 'self: chat uploads',
+};
+
+let t: TestApp;
+let admin: Client;
+let user: Client;
+let userId: string;
+let routes: RoutePermission[];
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.signIn();
+  userId = await t.createUser({ account: 'clerk' });
+  user = await t.signIn('clerk', 'Passw0rd');
+  routes = t.app.routePermissions.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
+});
+afterAll(() => t.close());
+
+const key = (r: RoutePermission) => `${r.method} ${r.url}`;
+
+/** A request that reaches the route: every path parameter "0", an empty JSON body where one may go. */
+function requestFor(route: RoutePermission): InjectOptions {
+  const url = route.url.replace(/:[A-Za-z_]+/g, '0').replace(/\*$/, 'x');
+  const hasBody = route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH';
+  return { method: route.method as InjectOptions['method'], url, ...(hasBody ? { payload: {} } : {}) };
+}
+
+describe('every route declares its permission', () => {
+  test('routes without a check are exactly the allow-list', () => {
+    const missing = routes.filter((r) => !r.permission && !(key(r) in unchecked)).map(key);
+    expect(missing, 'routes without permit()/permitMenu() and not on the allow-list').toEqual([]);
+    const checkedAnyway = routes.filter((r) => r.permission && key(r) in unchecked).map(key);
+    expect(checkedAnyway).toEqual([]);
+    expect(routes.filter((r) => r.permission).length).toBeGreaterThan(40);
+  });
+
+  test('a signed-in user without grants is refused on every checked route (403 / 暂无权限)', async () => {
+    const wrong: string[] = [];
+    for (const route of routes.filter((r) => r.permission)) {
+      const res = await user.call(requestFor(route));
+      if (res.status !== 200 || res.code !== 403 || res.msg !== '暂无权限')
+        wrong.push(`${key(route)} -> ${res.status} ${res.code} ${res.msg}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  test('the same user gets through every checked route once granted', async () => {
+    const db = t.app.db;
+    const main = await db.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow();
+    const moduleIds = new Set<string>();
+    const buttonIds = new Set<string>();
+    for (const { permission } of routes.filter((r) => r.permission)) {
+      if (!permission) continue;
+      let menu = await db
+        .selectFrom('menu')
+        .select('id')
+        .where('systemId', '=', main.id)
+        .where('enCode', '=', permission.menuCode)
+        .executeTakeFirst();
+      if (!menu) {
+        // A page whose menu is not seeded yet: the grant needs a menu to hang on.
+        menu = { id: newId() };
+        await db
+          .insertInto('menu')
+          .values({
+            id: menu.id,
+            systemId: main.id,
+            parentId: '-1',
+            enCode: permission.menuCode,
+            fullName: permission.menuCode,
+            type: 2,
+            urlAddress: permission.menuCode,
+          })
+          .execute();
+      }
+      moduleIds.add(menu.id);
+      if (!permission.buttonCode) continue;
+      let button = await db
+        .selectFrom('modulePermission')
+        .select('id')
+        .where('menuId', '=', menu.id)
+        .where('kind', '=', 'button')
+        .where('enCode', '=', permission.buttonCode)
+        .executeTakeFirst();
+      if (!button) {
+        button = { id: newId() };
+        await db
+          .insertInto('modulePermission')
+          .values({
+            id: button.id,
+            menuId: menu.id,
+            kind: 'button',
+            enCode: permission.buttonCode,
+            fullName: permission.buttonCode,
+          })
+          .execute();
+      }
+      buttonIds.add(button.id);
+    }
+    const grant = await admin.put(`/api/permission/Authority/Data/${userId}`, {
+      objectType: 'User',
+      module: [...moduleIds],
+      button: [...buttonIds],
+    });
+    expect(grant).toMatchObject({ code: 200 });
+
+    const refused: string[] = [];
+    for (const route of routes.filter((r) => r.permission)) {
+      const res = await user.call(requestFor(route));
+      if (res.code === 403) refused.push(key(route));
+    }
+    expect(refused).toEqual([]);
+  });
+
+  test('revoking takes effect on the next call', async () => {
+    const route = routes.find((r) => key(r) === 'GET /api/system/Menu/Selector/All');
+    expect(route).toBeDefined();
+    expect((await user.call(requestFor(route!))).code).toBe(200);
+    await admin.put(`/api/permission/Authority/Data/${userId}`, { objectType: 'User', module: [], button: [] });
+    expect(await user.call(requestFor(route!))).toMatchObject({ code: 403, msg: '暂无权限' });
+  });
+
+  test('the requirement is written into the OpenAPI description', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const spec = res.json() as { paths: Record<string, Record<string, { description?: string }>> };
+    expect(spec.paths['/api/system/Menu/{id}']?.delete?.description).toContain('system.menu / btn_remove');
+  });
+});

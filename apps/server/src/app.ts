@@ -28,6 +28,7 @@ import oauthRoutes from './modules/oauth/oauth.routes.ts';
 import { LogSmsSender, type SmsSender } from './modules/oauth/sms-sender.ts';
 import { SysConfigService } from './modules/sysConfig/sys-config.service.ts';
 import userRoutes from './modules/user/user.routes.ts';
+import { installMessaging } from './modules/im/messaging.ts';
 import organizeRoutes from './modules/organize/organize.routes.ts';
 import positionRoutes from './modules/position/position.routes.ts';
 import roleRoutes from './modules/role/role.routes.ts';
@@ -60,7 +61,7 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   const db = await openDatabase(config.database);
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('bus', await createEventBus(config.redisUrl));
+  app.decorate('bus', await createEventBus(config.redisUrl, config.redisChannel));
   app.decorate('sysConfig', new SysConfigService(db, app.bus));
   app.decorate('smsSender', plugs.smsSender ?? new LogSmsSender(app.log));
   app.addHook('onClose', async () => {
@@ -125,6 +126,8 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   await app.register(positionRoutes);
   await app.register(roleRoutes);
   await app.register(groupRoutes);
+
+  await installMessaging(app);
 
   await serveWeb(app, config.webDir);
   return { app, seedResult };

@@ -24,6 +24,12 @@ export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   /** Built web app served on the API's port; null when there is none (tests, `npm run dev`). */
   webDir: string | null;
+  /** How often the job runner looks for due jobs (JOB_POLL_MS, default 5000). */
+  jobPollMs?: number;
+  /** Socket ping interval; a socket that misses one ping is closed (default 30000). */
+  socketHeartbeatMs?: number;
+  /** The Redis pub/sub channel of the event bus (REDIS_CHANNEL, default platform:events). */
+  redisChannel?: string;
 }
 
 export class ConfigError extends Error {}
@@ -76,6 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     nodeEnv,
     webDir: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
+    jobPollMs: parsePositive('JOB_POLL_MS', env.JOB_POLL_MS, 5000),
+    ...(env.REDIS_CHANNEL ? { redisChannel: env.REDIS_CHANNEL } : {}),
   };
 }
 

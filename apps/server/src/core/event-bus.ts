@@ -64,6 +64,6 @@ export class RedisEventBus implements EventBus {
   }
 }
 
-export async function createEventBus(redisUrl: string | null): Promise<EventBus> {
-  return redisUrl ? RedisEventBus.connect(redisUrl) : new LocalEventBus();
+export async function createEventBus(redisUrl: string | null, channel?: string): Promise<EventBus> {
+  return redisUrl ? RedisEventBus.connect(redisUrl, channel) : new LocalEventBus();
 }

@@ -1,0 +1,144 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  EmptyEnvelope,
+  EnvelopeOf,
+  Id,
+  ImContact,
+  ImContactQuery,
+  ImConversation,
+  ImUploadResult,
+  ListOf,
+  PageOf,
+} from '@platform/shared';
+import { Type } from 'typebox';
+import type { App } from '../../core/app-types.ts';
+import { sessionOf } from '../../core/auth.ts';
+import { ok } from '../../core/envelope.ts';
+import { BusinessError } from '../../core/errors.ts';
+import { type ImService, imageName, imagePath } from './im.service.ts';
+import { contentTypes, maxImageBytes, storeImage } from './im-upload.ts';
+import type { SocketHub } from './socket-hub.ts';
+
+const tags = ['im'];
+const byUser = Type.Object({ id: Id });
+
+export default async function imRoutes(app: App, options: { im: ImService; hub: SocketHub; imageDir: string }) {
+  const { im, hub, imageDir } = options;
+
+  // The socket: the token is in the path (browsers cannot set headers on a WebSocket); it is checked
+  // when the socket opens, and a bad one gets a `logout` frame instead of a session.
+  const socketHandler = (socket: import('ws').WebSocket, request: import('fastify').FastifyRequest) => {
+    const { token } = request.params as { token: string };
+    hub.accept(socket, token, request.lang);
+  };
+  for (const url of ['/api/message/websocket/:token', '/websocket/:token']) {
+    app.get(url, { websocket: true, config: { public: true }, schema: { hide: true } }, socketHandler);
+  }
+
+  app.get(
+    '/api/message/imreply',
+    {
+      schema: {
+        tags,
+        summary: 'My chat conversations, latest first, with unread counts',
+        response: { 200: EnvelopeOf(ListOf(ImConversation)) },
+      },
+    },
+    async (request) => ok(await im.conversations(sessionOf(request).userId)),
+  );
+
+  app.get(
+    '/api/message/imreply/contacts',
+    {
+      schema: {
+        tags,
+        summary: 'People to chat with (keyword, currentPage, pageSize 20)',
+        querystring: ImContactQuery,
+        response: { 200: EnvelopeOf(PageOf(ImContact)) },
+      },
+    },
+    async (request) => ok(await im.contacts(sessionOf(request).userId, request.query)),
+  );
+
+  app.delete(
+    '/api/message/imreply/relocation/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove the conversation with a user from my list (history stays)',
+        params: byUser,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await im.removeConversation(sessionOf(request).userId, request.params.id);
+      return ok(null, request.t('common.deleted'));
+    },
+  );
+
+  app.delete(
+    '/api/message/imreply/deleteChatRecord/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete my side of the chat history with a user (the other side keeps theirs)',
+        params: byUser,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await im.deleteHistory(sessionOf(request).userId, request.params.id);
+      return ok(null, request.t('common.deleted'));
+    },
+  );
+
+  app.post(
+    '/api/file/Uploader/IM',
+    {
+      schema: {
+        tags,
+        summary: `Chat image upload (multipart, one image: png, jpg, gif, bmp, webp; at most ${maxImageBytes} bytes)`,
+        consumes: ['multipart/form-data'],
+        response: { 200: EnvelopeOf(ImUploadResult) },
+      },
+    },
+    async (request) => {
+      sessionOf(request);
+      if (!request.isMultipart()) throw new BusinessError('im.fileMissing');
+      const part = await request.file({ limits: { fileSize: maxImageBytes + 1, files: 1 } });
+      if (!part) throw new BusinessError('im.fileMissing');
+      const name = await storeImage(imageDir, part.file);
+      return ok({ name, url: imagePath(name) });
+    },
+  );
+
+  // Public: <img> cannot send the Authorization header; names are 128 random bits.
+  app.get(
+    '/api/file/Image/IM/:name',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'A chat image by its generated name',
+        params: Type.Object({ name: Type.String({ pattern: imageName.source }) }),
+      },
+    },
+    async (request, reply) => {
+      const file = path.join(imageDir, request.params.name);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) {
+        return reply.status(404).send({ code: 404, msg: request.t('common.notFound') });
+      }
+      const ext = path.extname(file).slice(1);
+      return reply
+        .header('content-type', contentTypes[ext] ?? 'application/octet-stream')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .header('cache-control', 'private, max-age=86400, immutable')
+        .header('content-length', info.size)
+        .send(createReadStream(file));
+    },
+  );
+}

@@ -1,0 +1,397 @@
+import { randomUUID } from 'node:crypto';
+import type { ImClientFrame, ImMessageType } from '@platform/shared';
+import { imMessageTypes } from '@platform/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { BusinessError } from '../../core/errors.ts';
+import type { BusEvent, EventBus } from '../../core/event-bus.ts';
+import { type Lang, translator } from '../../core/i18n.ts';
+import type { Session, SessionStore } from '../../core/session.ts';
+import type { MessageService } from '../message/message.service.ts';
+import type { ImService } from './im.service.ts';
+
+interface Connection {
+  socket: WebSocket;
+  token: string;
+  lang: Lang;
+  session: Session | null;
+  alive: boolean;
+  /** Frames are handled one after another, in the order they arrived. */
+  queue: Promise<void>;
+}
+
+/** A frame for some users, wherever they are connected. */
+interface Delivery {
+  userIds: string[];
+  frame: Record<string, unknown>;
+}
+
+export interface SocketHubOptions {
+  heartbeatMs: number;
+  /** A slow reader with more than this queued is dropped (it reconnects and reloads). */
+  maxBufferedBytes?: number;
+}
+
+const presenceEveryMs = 20_000;
+const presenceTtlMs = 65_000;
+
+/**
+ * The sockets of this instance. Everything meant for a user travels over the event bus, so with
+ * Redis it reaches the instance the user is connected to; each instance delivers to its own
+ * sockets only. Presence is each instance's own users plus the snapshots the others announce.
+ */
+export class SocketHub {
+  readonly instanceId = randomUUID();
+  private readonly local = new Map<string, Set<Connection>>();
+  private readonly pending = new Set<Connection>();
+  private readonly remote = new Map<string, { userIds: Set<string>; seenAt: number }>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly unsubscribe: () => void;
+  private closed = false;
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly sessions: SessionStore,
+    private readonly im: ImService,
+    private readonly messages: MessageService,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: SocketHubOptions,
+  ) {
+    this.unsubscribe = bus.subscribe((event) => {
+      this.onEvent(event).catch((error) => log.error({ err: error, type: event.type }, 'socket event failed'));
+    });
+    this.timers.push(setInterval(() => this.heartbeat(), options.heartbeatMs));
+    this.timers.push(setInterval(() => void this.announceSnapshot(), presenceEveryMs));
+    void bus.publish({ type: 'im.presenceHello', instanceId: this.instanceId });
+  }
+
+  /** Sockets held by this instance (the bench reads it). */
+  get size() {
+    let n = 0;
+    for (const set of this.local.values()) n += set.size;
+    return n;
+  }
+
+  /** Users online on any instance. */
+  onlineUserIds(): string[] {
+    const now = Date.now();
+    const users = new Set(this.local.keys());
+    for (const [id, entry] of this.remote) {
+      if (now - entry.seenAt > presenceTtlMs) this.remote.delete(id);
+      else for (const u of entry.userIds) users.add(u);
+    }
+    return [...users];
+  }
+
+  /** Takes a freshly opened socket; its handlers are attached before anything is awaited, so no frame is lost. */
+  accept(socket: WebSocket, token: string, lang: Lang) {
+    const conn: Connection = { socket, token, lang, session: null, alive: true, queue: Promise.resolve() };
+    this.pending.add(conn);
+    socket.on('pong', () => {
+      conn.alive = true;
+    });
+    socket.on('message', (data, isBinary) => {
+      conn.alive = true;
+      if (isBinary) return;
+      const text = data.toString();
+      conn.queue = conn.queue.then(() => this.onFrame(conn, text)).catch((error) => this.frameFailed(conn, error));
+    });
+    socket.on('close', () => this.drop(conn));
+    socket.on('error', () => socket.terminate());
+    conn.queue = this.open(conn).catch((error) => this.frameFailed(conn, error));
+  }
+
+  private async open(conn: Connection) {
+    try {
+      conn.session = await this.sessions.resolve(conn.token);
+    } catch (error) {
+      const t = translator(conn.lang);
+      const key = error instanceof BusinessError ? error.key : 'session.invalid';
+      this.send(conn, { method: 'logout', msg: t(key), token: conn.token });
+      conn.socket.close(4001, 'session');
+      this.pending.delete(conn);
+      return;
+    }
+    this.pending.delete(conn);
+    if (this.closed || conn.socket.readyState !== conn.socket.OPEN) return;
+    const userId = conn.session.userId;
+    let set = this.local.get(userId);
+    const first = !set;
+    if (!set) {
+      set = new Set();
+      this.local.set(userId, set);
+    }
+    set.add(conn);
+    await this.sendInit(conn);
+    if (first) await this.bus.publish({ type: 'im.presence', instanceId: this.instanceId, userId, online: true });
+  }
+
+  private drop(conn: Connection) {
+    this.pending.delete(conn);
+    const userId = conn.session?.userId;
+    if (!userId) return;
+    const set = this.local.get(userId);
+    if (!set?.delete(conn)) return;
+    if (set.size === 0) {
+      this.local.delete(userId);
+      if (!this.closed) {
+        void this.bus
+          .publish({ type: 'im.presence', instanceId: this.instanceId, userId, online: false })
+          .catch(() => {});
+      }
+    }
+  }
+
+  private frameFailed(conn: Connection, error: unknown) {
+    if (error instanceof BusinessError) {
+      this.send(conn, { method: 'error', msg: translator(conn.lang)(error.key, error.params) });
+      return;
+    }
+    this.log.error({ err: error }, 'socket frame failed');
+  }
+
+  private async sendInit(conn: Connection) {
+    const userId = conn.session!.userId;
+    const t = translator(conn.lang);
+    const [chat, counts, noticeTitle, messageTitle] = await Promise.all([
+      this.im.unread(userId),
+      this.messages.unreadFor([userId]),
+      this.messages.latestTitle(userId, true),
+      this.messages.latestTitle(userId, false),
+    ]);
+    const perType = counts.get(userId) ?? new Map<number, number>();
+    const notices = perType.get(3) ?? 0;
+    const total = [...perType.values()].reduce((a, b) => a + b, 0);
+    this.send(conn, {
+      method: 'initMessage',
+      onlineUsers: this.onlineUserIds(),
+      unreadNums: chat.unreadNums,
+      unreadTotalCount: chat.unreadTotalCount,
+      unreadNoticeCount: notices,
+      noticeDefaultText: noticeTitle ?? t('im.noticeDefaultText'),
+      unreadMessageCount: total - notices,
+      messageDefaultText: messageTitle ?? t('im.messageDefaultText'),
+    });
+  }
+
+  private async onFrame(conn: Connection, text: string) {
+    if (!conn.session) return;
+    if (text === 'ping' || text === 'heartbeat') {
+      conn.socket.send('pong');
+      return;
+    }
+    let frame: ImClientFrame;
+    try {
+      frame = JSON.parse(text) as ImClientFrame;
+    } catch {
+      return;
+    }
+    if (!frame || typeof frame !== 'object' || typeof frame.method !== 'string') return;
+    const me = conn.session.userId;
+    switch (frame.method) {
+      case 'OnConnection':
+        await this.sendInit(conn);
+        return;
+      case 'SendMessage': {
+        // A session revoked or expired since the socket opened cannot send.
+        try {
+          await this.sessions.resolve(conn.token);
+        } catch (error) {
+          const key = error instanceof BusinessError ? error.key : 'session.invalid';
+          this.send(conn, { method: 'logout', msg: translator(conn.lang)(key), token: conn.token });
+          conn.socket.close(4001, 'session');
+          return;
+        }
+        const type = (imMessageTypes as readonly string[]).includes(String(frame.messageType))
+          ? (frame.messageType as ImMessageType)
+          : 'text';
+        if (typeof frame.toUserId !== 'string' || !frame.toUserId) return;
+        const sent = await this.im.send(me, frame.toUserId, type, frame.messageContent);
+        await this.deliver([
+          {
+            userIds: [me],
+            frame: {
+              method: 'sendMessage',
+              UserId: me,
+              toUserId: sent.receiveUserId,
+              messageType: sent.messageType,
+              toMessage: sent.content,
+              dateTime: sent.dateTime,
+            },
+          },
+          {
+            userIds: [sent.receiveUserId],
+            frame: {
+              method: 'receiveMessage',
+              formUserId: me,
+              messageType: sent.messageType,
+              formMessage: sent.content,
+              dateTime: sent.dateTime,
+            },
+          },
+        ]);
+        return;
+      }
+      case 'MessageList': {
+        const other = frame.toUserId && frame.toUserId !== me ? frame.toUserId : frame.formUserId;
+        if (typeof other !== 'string' || !other) return;
+        const data = await this.im.history(me, other, frame);
+        this.send(conn, { method: 'messageList', ...data });
+        return;
+      }
+      case 'UpdateReadMessage':
+        if (typeof frame.formUserId === 'string' && frame.formUserId) await this.im.markRead(me, frame.formUserId);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Frames for users on any instance. */
+  deliver(items: Delivery[]) {
+    return this.bus.publish({ type: 'im.frames', items });
+  }
+
+  /** Asks every instance to send `closeSocket` (and close) or `refresh {msg}` to users (null: everyone). */
+  command(method: 'closeSocket' | 'refresh', userIds: string[] | null, msg?: string) {
+    return this.bus.publish({ type: 'im.command', method, userIds, msg: msg ?? '' });
+  }
+
+  private async onEvent(event: BusEvent) {
+    switch (event.type) {
+      case 'im.frames':
+        for (const item of event.items as Delivery[]) {
+          const text = JSON.stringify(item.frame);
+          for (const userId of item.userIds) for (const conn of this.local.get(userId) ?? []) this.sendText(conn, text);
+        }
+        return;
+      case 'message.created':
+        await this.pushMessage(event);
+        return;
+      case 'session.revoked': {
+        const hashes = new Set(event.tokenHashes as string[]);
+        const elsewhere = event.reason === 'elsewhere';
+        for (const set of this.local.values()) {
+          for (const conn of set) {
+            if (!conn.session || !hashes.has(conn.session.tokenHash)) continue;
+            const msg = translator(conn.lang)(elsewhere ? 'session.elsewhere' : 'session.expired');
+            this.send(conn, { method: 'logout', msg, token: conn.token });
+            conn.socket.close(4001, 'session');
+          }
+        }
+        return;
+      }
+      case 'im.presence': {
+        const userId = event.userId as string;
+        if (event.instanceId !== this.instanceId) {
+          const entry = this.remote.get(event.instanceId as string) ?? {
+            userIds: new Set<string>(),
+            seenAt: Date.now(),
+          };
+          if (event.online) entry.userIds.add(userId);
+          else entry.userIds.delete(userId);
+          this.remote.set(event.instanceId as string, entry);
+        }
+        const text = JSON.stringify({ method: event.online ? 'Online' : 'Offline', userId });
+        for (const [other, set] of this.local) if (other !== userId) for (const conn of set) this.sendText(conn, text);
+        return;
+      }
+      case 'im.presenceHello':
+        if (event.instanceId !== this.instanceId) await this.announceSnapshot();
+        return;
+      case 'im.presenceSnapshot':
+        if (event.instanceId !== this.instanceId) {
+          this.remote.set(event.instanceId as string, {
+            userIds: new Set(event.userIds as string[]),
+            seenAt: Date.now(),
+          });
+        }
+        return;
+      case 'im.command': {
+        const targets = event.userIds ? (event.userIds as string[]) : [...this.local.keys()];
+        for (const userId of targets) {
+          for (const conn of this.local.get(userId) ?? []) {
+            if (event.method === 'closeSocket') {
+              this.send(conn, { method: 'closeSocket' });
+              conn.socket.close(1000, 'closed');
+            } else this.send(conn, { method: 'refresh', msg: event.msg });
+          }
+        }
+        return;
+      }
+    }
+  }
+
+  /** messagePush to the recipients connected here, with each one's unread total for the bell. */
+  private async pushMessage(event: BusEvent) {
+    const named = event.userIds as string[] | null;
+    const targets = named ? named.filter((u) => this.local.has(u)) : [...this.local.keys()];
+    for (let i = 0; i < targets.length; i += 500) {
+      const chunk = targets.slice(i, i + 500);
+      const counts = await this.messages.unreadFor(chunk);
+      for (const userId of chunk) {
+        const perType = counts.get(userId);
+        const total = perType ? [...perType.values()].reduce((a, b) => a + b, 0) : 0;
+        const text = JSON.stringify({
+          method: 'messagePush',
+          unreadNoticeCount: total,
+          userId: event.fromUserId ?? '',
+          toUserId: userId,
+          title: event.title,
+        });
+        for (const conn of this.local.get(userId) ?? []) this.sendText(conn, text);
+      }
+    }
+  }
+
+  private announceSnapshot() {
+    if (this.closed) return Promise.resolve();
+    return this.bus
+      .publish({ type: 'im.presenceSnapshot', instanceId: this.instanceId, userIds: [...this.local.keys()] })
+      .catch((error) => this.log.warn({ err: error }, 'presence snapshot failed'));
+  }
+
+  private send(conn: Connection, frame: Record<string, unknown>) {
+    this.sendText(conn, JSON.stringify(frame));
+  }
+
+  private sendText(conn: Connection, text: string) {
+    const socket = conn.socket;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > (this.options.maxBufferedBytes ?? 4 * 1024 * 1024)) {
+      socket.terminate();
+      return;
+    }
+    socket.send(text);
+  }
+
+  /** Pings every socket; one that did not answer the previous ping is dead and is closed. */
+  private heartbeat() {
+    for (const set of this.local.values()) {
+      for (const conn of set) {
+        if (!conn.alive) {
+          conn.socket.terminate();
+          continue;
+        }
+        conn.alive = false;
+        conn.socket.ping();
+      }
+    }
+  }
+
+  /** Server shutdown: sockets close with 1012 (service restart) so clients reconnect to another instance. */
+  async close() {
+    this.closed = true;
+    for (const timer of this.timers) clearInterval(timer);
+    this.unsubscribe();
+    for (const conn of this.pending) conn.socket.close(1012, 'restart');
+    for (const set of this.local.values()) for (const conn of set) conn.socket.close(1012, 'restart');
+    const users = [...this.local.keys()];
+    this.local.clear();
+    for (const userId of users) {
+      await this.bus
+        .publish({ type: 'im.presence', instanceId: this.instanceId, userId, online: false })
+        .catch(() => {});
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import { sql } from 'kysely';
+import type { Db, Trx } from '../../db/database.ts';
+
+export interface NewJob {
+  id: string;
+  type: string;
+  payload: unknown;
+  runAt: Date;
+  refId?: string | null;
+}
+
+export class JobRepository {
+  constructor(private readonly db: Db | Trx) {}
+
+  async insert(jobs: NewJob[]) {
+    if (jobs.length === 0) return;
+    await this.db
+      .insertInto('job')
+      .values(
+        jobs.map((j) => ({
+          id: j.id,
+          type: j.type,
+          payload: JSON.stringify(j.payload ?? {}),
+          runAt: j.runAt,
+          refId: j.refId ?? null,
+        })),
+      )
+      .execute();
+  }
+
+  /** Pending jobs about these records are dropped (a deleted or changed schedule). */
+  async cancelByRef(refIds: string[]) {
+    if (refIds.length === 0) return;
+    await this.db.deleteFrom('job').where('refId', 'in', refIds).where('status', '=', 'pending').execute();
+  }
+
+  /**
+   * Claims up to `limit` due jobs for this runner. `for update skip locked` lets several instances
+   * claim at once without ever taking the same job; the claim is one statement, so it commits alone.
+   */
+  async claim(runner: string, limit: number) {
+    const result = await sql<{ id: string; type: string; payload: string; attempts: number }>`
+      update job set status = 'running', locked_by = ${runner}, locked_at = now(), attempts = attempts + 1
+      where id in (
+        select id from job where status = 'pending' and run_at <= now()
+        order by run_at limit ${limit} for update skip locked
+      )
+      returning id, type, payload, attempts`.execute(this.db);
+    return result.rows;
+  }
+
+  async finish(id: string) {
+    await this.db.updateTable('job').set({ status: 'done', lastError: null }).where('id', '=', id).execute();
+  }
+
+  async fail(id: string, error: string, retryAt: Date | null) {
+    await this.db
+      .updateTable('job')
+      .set(
+        retryAt
+          ? { status: 'pending', runAt: retryAt, lastError: error, lockedBy: null, lockedAt: null }
+          : { status: 'failed', lastError: error },
+      )
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Jobs of a runner that died mid-run go back to pending. */
+  async releaseStale(olderThan: Date) {
+    await this.db
+      .updateTable('job')
+      .set({ status: 'pending', lockedBy: null, lockedAt: null })
+      .where('status', '=', 'running')
+      .where('lockedAt', '<', olderThan)
+      .execute();
+  }
+
+  /** Old finished jobs are kept a week for inspection, then removed. */
+  async purge(before: Date) {
+    await this.db.deleteFrom('job').where('status', '=', 'done').where('createdAt', '<', before).execute();
+  }
+}

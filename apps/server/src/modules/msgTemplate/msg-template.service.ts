@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import type { MessageTemplateInput, MessageTemplateQuery } from '@platform/shared';
+import type { Selectable } from 'kysely';
+import { BusinessError, NotFoundError } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { page, pageParams, toMillis } from '../../core/paging.ts';
+import type { Session } from '../../core/session.ts';
+import type { Db } from '../../db/database.ts';
+import type { MessageTemplateTable } from '../../db/schema.ts';
+import { MessageTemplateRepository } from './msg-template.repository.ts';
+
+type Row = Selectable<MessageTemplateTable>;
+
+/** Fills {field} placeholders of a template's title or content with the parameters given. */
+export function renderTemplate(text: string | null, params: Record<string, string>): string {
+  if (!text) return '';
+  return text.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, field: string) =>
+    Object.hasOwn(params, field) ? (params[field] ?? '') : whole,
+  );
+}
+
+export function templateInfo(row: Row) {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    enCode: row.enCode,
+    templateType: row.templateType,
+    messageSource: row.messageSource,
+    messageType: row.messageType,
+    enabledMark: row.enabledMark,
+    sortCode: row.sortCode,
+    description: row.description,
+    title: row.title,
+    content: row.content,
+    templateCode: row.templateCode,
+    wxSkip: row.wxSkip,
+    xcxAppId: row.xcxAppId,
+    templateParamList: JSON.parse(row.templateParamList) as { field: string; fieldName: string }[],
+    smsFieldList: JSON.parse(row.smsFieldList) as unknown[],
+    creatorTime: row.creatorTime.getTime(),
+    lastModifyTime: toMillis(row.lastModifyTime),
+  };
+}
+
+export class MessageTemplateService {
+  constructor(private readonly db: Db) {}
+
+  async list(query: MessageTemplateQuery) {
+    const params = pageParams(query);
+    const { rows, total } = await new MessageTemplateRepository(this.db).list(
+      {
+        keyword: params.keyword,
+        messageType: query.messageType ?? '',
+        messageSource: query.messageSource ?? '',
+        templateType: query.templateType ?? '',
+        enabledMark: query.enabledMark ?? '',
+      },
+      params.offset,
+      params.pageSize,
+    );
+    return page(
+      rows.map((r) => {
+        const { templateParamList: _p, smsFieldList: _s, content: _c, ...rest } = templateInfo(r);
+        return { ...rest, creatorUser: r.creatorName ? `${r.creatorName}/${r.creatorAccount}` : null };
+      }),
+      total,
+      params,
+    );
+  }
+
+  async info(id: string) {
+    const row = await new MessageTemplateRepository(this.db).find(id);
+    if (!row) throw new NotFoundError();
+    return templateInfo(row);
+  }
+
+  private values(input: MessageTemplateInput) {
+    const fields = new Set(input.templateParamList?.map((p) => p.field) ?? []);
+    // Parameters named in the text but not listed are added, so a sender knows every one it must fill.
+    const named = `${input.title ?? ''} ${input.content ?? ''}`.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g);
+    const params = [...(input.templateParamList ?? [])];
+    for (const [, field] of named) {
+      if (field && !fields.has(field)) {
+        fields.add(field);
+        params.push({ field, fieldName: field });
+      }
+    }
+    return {
+      fullName: input.fullName.trim(),
+      enCode: input.enCode.trim(),
+      templateType: input.templateType ?? 0,
+      messageSource: input.messageSource ?? null,
+      messageType: input.messageType,
+      enabledMark: input.enabledMark,
+      sortCode: input.sortCode ?? 0,
+      description: input.description ?? null,
+      title: input.title ?? null,
+      content: input.content ?? null,
+      templateCode: input.templateCode ?? null,
+      wxSkip: input.wxSkip ?? null,
+      xcxAppId: input.xcxAppId ?? null,
+      templateParamList: JSON.stringify(params),
+      smsFieldList: JSON.stringify(input.smsFieldList ?? []),
+    };
+  }
+
+  async create(input: MessageTemplateInput, session: Session) {
+    const id = newId();
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new MessageTemplateRepository(trx);
+      if (await repo.codeTaken(input.enCode.trim())) throw new BusinessError('msgTemplate.codeTaken');
+      await repo.insert({ id, ...this.values(input), creatorUserId: session.userId });
+    });
+    return id;
+  }
+
+  async update(id: string, input: MessageTemplateInput, session: Session) {
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new MessageTemplateRepository(trx);
+      if (!(await repo.find(id))) throw new NotFoundError();
+      if (await repo.codeTaken(input.enCode.trim(), id)) throw new BusinessError('msgTemplate.codeTaken');
+      await repo.update(id, { ...this.values(input), lastModifyTime: new Date(), lastModifyUserId: session.userId });
+    });
+  }
+
+  async delete(id: string) {
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new MessageTemplateRepository(trx);
+      if (await repo.usedBySendConfig(id)) throw new BusinessError('msgTemplate.inUse');
+      if (!(await repo.delete(id))) throw new NotFoundError();
+    });
+  }
+
+  /** A copy named "<name>.副本<time>", with a fresh code, disabled until someone checks it. */
+  async copy(id: string, session: Session) {
+    const newIdValue = newId();
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new MessageTemplateRepository(trx);
+      const row = await repo.find(id);
+      if (!row) throw new NotFoundError();
+      const suffix = randomBytes(3).toString('hex');
+      const { id: _id, creatorTime: _ct, lastModifyTime: _lt, lastModifyUserId: _lu, ...rest } = row;
+      await repo.insert({
+        ...rest,
+        id: newIdValue,
+        fullName: `${row.fullName}.副本${Date.now().toString().slice(-6)}`.slice(0, 50),
+        enCode: `${row.enCode.slice(0, 43)}_${suffix}`,
+        enabledMark: 0,
+        creatorUserId: session.userId,
+      });
+    });
+    return newIdValue;
+  }
+}

@@ -1,0 +1,84 @@
+import type { Insertable, Updateable } from 'kysely';
+import { likePattern } from '../../core/paging.ts';
+import type { Db, Trx } from '../../db/database.ts';
+import type { NoticeTable } from '../../db/schema.ts';
+
+export interface NoticeFilters {
+  keyword: string;
+  enabledMarks: number[];
+  category: string;
+}
+
+export class NoticeRepository {
+  constructor(private readonly db: Db | Trx) {}
+
+  async list(filters: NoticeFilters, offset: number, limit: number) {
+    let base = this.db.selectFrom('notice');
+    if (filters.keyword) base = base.where('notice.title', 'ilike', likePattern(filters.keyword));
+    if (filters.enabledMarks.length) base = base.where('notice.enabledMark', 'in', filters.enabledMarks);
+    if (filters.category) base = base.where('notice.category', '=', filters.category);
+    const [rows, total] = await Promise.all([
+      base
+        .leftJoin('appUser as r', 'r.id', 'notice.releaseUserId')
+        .leftJoin('appUser as c', 'c.id', 'notice.creatorUserId')
+        .select([
+          'notice.id',
+          'notice.title',
+          'notice.category',
+          'notice.enabledMark',
+          'notice.releaseTime',
+          'notice.creatorTime',
+          'notice.lastModifyTime',
+          'notice.expirationTime',
+          'r.realName as releaseName',
+          'r.account as releaseAccount',
+          'c.realName as creatorName',
+          'c.account as creatorAccount',
+        ])
+        .orderBy('notice.enabledMark', 'asc')
+        .orderBy('notice.creatorTime', 'desc')
+        .orderBy('notice.id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+      base
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.count)),
+    ]);
+    return { rows, total };
+  }
+
+  find(id: string) {
+    return this.db.selectFrom('notice').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Locks the row so two releases of one notice cannot both deliver it. */
+  findForUpdate(id: string) {
+    return this.db.selectFrom('notice').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  }
+
+  async insert(values: Insertable<NoticeTable>) {
+    await this.db.insertInto('notice').values(values).execute();
+  }
+
+  async update(id: string, values: Updateable<NoticeTable>) {
+    await this.db.updateTable('notice').set(values).where('id', '=', id).execute();
+  }
+
+  async delete(id: string) {
+    const result = await this.db.deleteFrom('notice').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Released notices past their expiration become expired (-1). */
+  async expire(now: Date) {
+    await this.db
+      .updateTable('notice')
+      .set({ enabledMark: -1 })
+      .where('enabledMark', '=', 1)
+      .where('expirationTime', 'is not', null)
+      .where('expirationTime', '<=', now)
+      .execute();
+  }
+}

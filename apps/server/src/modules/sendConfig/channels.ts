@@ -1,0 +1,103 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
+
+/** Channels by their msgSendType code. */
+export const Channel = {
+  inApp: '1',
+  email: '2',
+  sms: '3',
+  dingTalk: '4',
+  weCom: '5',
+  webhook: '6',
+  weChat: '7',
+} as const;
+
+export interface OutgoingMessage {
+  channel: string;
+  to: { userId: string; email: string | null; mobilePhone: string | null; account: string };
+  title: string;
+  content: string;
+  templateCode: string | null;
+}
+
+/** What happened: `sent` through a real gateway, `recorded` by a channel that only writes it down. */
+export interface SendOutcome {
+  status: 'sent' | 'recorded';
+  recipient: string | null;
+}
+
+export interface ChannelSender {
+  send(message: OutgoingMessage): Promise<SendOutcome>;
+}
+
+/** Channels without a gateway (SMS, DingTalk, WeCom, webhook, WeChat): the send log shows what would go out. */
+export class RecordingSender implements ChannelSender {
+  async send(message: OutgoingMessage): Promise<SendOutcome> {
+    const recipient = message.channel === Channel.sms ? message.to.mobilePhone : message.to.account;
+    return { status: 'recorded', recipient };
+  }
+}
+
+export class ChannelError extends Error {}
+
+/**
+ * E-mail through SMTP, configured in system configuration (emailSmtpHost, emailSmtpPort, emailSsl,
+ * emailAccount, emailPassword, emailSenderName). The transport is rebuilt when the settings change.
+ */
+export class SmtpSender implements ChannelSender {
+  private transport: { key: string; transporter: Transporter } | null = null;
+
+  constructor(private readonly sysConfig: SysConfigService) {}
+
+  async send(message: OutgoingMessage): Promise<SendOutcome> {
+    const settings = await this.sysConfig.get();
+    const host = String(settings.emailSmtpHost ?? '').trim();
+    if (!host) throw new ChannelError('sendConfig.emailNotConfigured');
+    if (!message.to.email) throw new ChannelError('sendConfig.noAddress');
+    const port = Number(settings.emailSmtpPort) || 465;
+    const secure = Number(settings.emailSsl ?? 1) === 1;
+    const user = String(settings.emailAccount ?? '');
+    const pass = String(settings.emailPassword ?? '');
+    const key = JSON.stringify([host, port, secure, user, pass]);
+    if (this.transport?.key !== key) {
+      this.transport?.transporter.close();
+      this.transport = {
+        key,
+        transporter: nodemailer.createTransport({
+          host,
+          port,
+          secure,
+          ...(user ? { auth: { user, pass } } : {}),
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+        }),
+      };
+    }
+    const senderName = String(settings.emailSenderName ?? '') || String(settings.sysName ?? '');
+    await this.transport.transporter.sendMail({
+      from: senderName ? { name: senderName, address: user } : user,
+      to: message.to.email,
+      subject: message.title,
+      html: message.content,
+    });
+    return { status: 'sent', recipient: message.to.email };
+  }
+}
+
+/** The senders in use, per channel; deployments (and tests) replace any of them with `use`. */
+export class ChannelRegistry {
+  private readonly senders = new Map<string, ChannelSender>();
+  private readonly fallback = new RecordingSender();
+
+  constructor(sysConfig: SysConfigService) {
+    this.senders.set(Channel.email, new SmtpSender(sysConfig));
+  }
+
+  use(channel: string, sender: ChannelSender) {
+    this.senders.set(channel, sender);
+  }
+
+  get(channel: string): ChannelSender {
+    return this.senders.get(channel) ?? this.fallback;
+  }
+}

@@ -1,0 +1,231 @@
+import type { PageQuery, SendMessageConfigInput, SendMessageInput } from '@platform/shared';
+import type { Insertable, Selectable } from 'kysely';
+import { BusinessError, NotFoundError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/event-bus.ts';
+import { translator } from '../../core/i18n.ts';
+import { newId } from '../../core/ids.ts';
+import { page, pageParams, toMillis } from '../../core/paging.ts';
+import type { Session } from '../../core/session.ts';
+import type { Db } from '../../db/database.ts';
+import type { MessageSendLogTable, SendMessageConfigTable } from '../../db/schema.ts';
+import { MessageService, MessageType } from '../message/message.service.ts';
+import { MessageTemplateRepository } from '../msgTemplate/msg-template.repository.ts';
+import { renderTemplate } from '../msgTemplate/msg-template.service.ts';
+import { Channel, ChannelError, type ChannelRegistry } from './channels.ts';
+import { SendConfigRepository } from './send-config.repository.ts';
+
+type Row = Selectable<SendMessageConfigTable>;
+type ConfigTemplate = SendMessageConfigInput['sendConfigTemplateList'][number];
+/** The send log is read by administrators in Chinese, as the rest of the console. */
+const logText = translator('zh-CN');
+
+function info(row: Row) {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    enCode: row.enCode,
+    templateType: row.templateType,
+    messageSource: row.messageSource,
+    enabledMark: row.enabledMark,
+    sortCode: row.sortCode,
+    description: row.description,
+    sendConfigTemplateList: JSON.parse(row.sendConfigTemplateList) as ConfigTemplate[],
+    creatorTime: row.creatorTime.getTime(),
+    lastModifyTime: toMillis(row.lastModifyTime),
+  };
+}
+
+export class SendConfigService {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+    private readonly channels: ChannelRegistry,
+  ) {}
+
+  async list(query: PageQuery & { enabledMark?: string; messageSource?: string }) {
+    const params = pageParams(query);
+    const { rows, total } = await new SendConfigRepository(this.db).list(
+      { keyword: params.keyword, enabledMark: query.enabledMark ?? '', messageSource: query.messageSource ?? '' },
+      params.offset,
+      params.pageSize,
+    );
+    return page(rows.map(info), total, params);
+  }
+
+  async info(id: string) {
+    const row = await new SendConfigRepository(this.db).find(id);
+    if (!row) throw new NotFoundError();
+    return info(row);
+  }
+
+  private values(input: SendMessageConfigInput) {
+    return {
+      fullName: input.fullName.trim(),
+      enCode: input.enCode.trim(),
+      templateType: input.templateType ?? 0,
+      messageSource: input.messageSource ?? null,
+      enabledMark: input.enabledMark,
+      sortCode: input.sortCode ?? 0,
+      description: input.description ?? null,
+      sendConfigTemplateList: JSON.stringify(
+        input.sendConfigTemplateList.map((t) => ({ ...t, id: t.id ?? newId(), enabledMark: t.enabledMark ?? 1 })),
+      ),
+    };
+  }
+
+  private async checkTemplates(repo: MessageTemplateRepository, input: SendMessageConfigInput) {
+    const ids = [...new Set(input.sendConfigTemplateList.map((t) => t.templateId))];
+    const found = new Set((await repo.findMany(ids)).map((t) => t.id));
+    const missing = ids.find((id) => !found.has(id));
+    if (missing) throw new BusinessError('sendConfig.templateMissing', { id: missing });
+  }
+
+  async create(input: SendMessageConfigInput, session: Session) {
+    const id = newId();
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new SendConfigRepository(trx);
+      if (await repo.codeTaken(input.enCode.trim())) throw new BusinessError('sendConfig.codeTaken');
+      await this.checkTemplates(new MessageTemplateRepository(trx), input);
+      await repo.insert({ id, ...this.values(input), creatorUserId: session.userId });
+    });
+    return id;
+  }
+
+  async update(id: string, input: SendMessageConfigInput, session: Session) {
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new SendConfigRepository(trx);
+      if (!(await repo.find(id))) throw new NotFoundError();
+      if (await repo.codeTaken(input.enCode.trim(), id)) throw new BusinessError('sendConfig.codeTaken');
+      await this.checkTemplates(new MessageTemplateRepository(trx), input);
+      await repo.update(id, {
+        ...this.values(input),
+        lastModifyTime: new Date(),
+        lastModifyUserId: session.userId,
+      });
+    });
+  }
+
+  async delete(id: string) {
+    if (!(await new SendConfigRepository(this.db).delete(id))) throw new NotFoundError();
+  }
+
+  async copy(id: string, session: Session) {
+    const copyId = newId();
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new SendConfigRepository(trx);
+      const row = await repo.find(id);
+      if (!row) throw new NotFoundError();
+      const { id: _id, creatorTime: _ct, lastModifyTime: _lt, lastModifyUserId: _lu, ...rest } = row;
+      await repo.insert({
+        ...rest,
+        id: copyId,
+        fullName: `${row.fullName}.副本${Date.now().toString().slice(-6)}`.slice(0, 50),
+        enCode: `${row.enCode.slice(0, 43)}_${copyId.slice(-6)}`,
+        enabledMark: 0,
+        creatorUserId: session.userId,
+      });
+    });
+    return copyId;
+  }
+
+  async logs(id: string, query: PageQuery) {
+    const params = pageParams(query);
+    const rows = await new SendConfigRepository(this.db).logs(id, params.offset, params.pageSize);
+    return {
+      list: rows.map((r) => ({ ...r, creatorTime: r.creatorTime.getTime() })),
+    };
+  }
+
+  /**
+   * Sends through every enabled channel of the configuration: the in-app channel stores a message
+   * and pushes it; the others go through their sender. Every attempt is written to the send log.
+   */
+  async send(id: string, input: SendMessageInput, session: Session) {
+    const config = await new SendConfigRepository(this.db).find(id);
+    if (!config) throw new NotFoundError();
+    if (config.enabledMark !== 1) throw new BusinessError('sendConfig.disabled');
+    const items = (JSON.parse(config.sendConfigTemplateList) as ConfigTemplate[]).filter((t) => t.enabledMark !== 0);
+    const templates = new Map(
+      (await new MessageTemplateRepository(this.db).findMany(items.map((t) => t.templateId))).map((t) => [t.id, t]),
+    );
+    const recipients = await new SendConfigRepository(this.db).recipients([...new Set(input.toUserIds)]);
+    const params = input.paramMap ?? {};
+    const log: Insertable<MessageSendLogTable>[] = [];
+    const announcements: (() => Promise<void>)[] = [];
+
+    for (const item of items) {
+      const template = templates.get(item.templateId);
+      const base = { sendConfigId: id, templateId: item.templateId, messageType: item.messageType };
+      if (template?.enabledMark !== 1) {
+        log.push({
+          ...base,
+          id: newId(),
+          status: 'failed',
+          error: logText('sendConfig.templateMissing', { id: item.templateId }),
+        });
+        continue;
+      }
+      const title = renderTemplate(template.title, params);
+      const content = renderTemplate(template.content, params);
+      if (item.messageType === Channel.inApp) {
+        const userIds = recipients.map((r) => r.id);
+        const delivered = await this.db.transaction().execute((trx) =>
+          MessageService.deliver(
+            trx,
+            {
+              type: MessageType.system,
+              title,
+              bodyText: content,
+              excerpt: null,
+              files: null,
+              sourceId: id,
+              releaseUserId: session.userId,
+            },
+            userIds,
+          ),
+        );
+        announcements.push(() =>
+          MessageService.announce(this.bus, {
+            userIds: delivered.recipients,
+            title,
+            fromUserId: session.userId,
+            messageType: MessageType.system,
+          }),
+        );
+        for (const r of recipients) {
+          log.push({ ...base, id: newId(), toUserId: r.id, recipient: r.account, title, content, status: 'sent' });
+        }
+        continue;
+      }
+      const sender = this.channels.get(item.messageType);
+      for (const r of recipients) {
+        const entry = { ...base, id: newId(), toUserId: r.id, title, content };
+        try {
+          const outcome = await sender.send({
+            channel: item.messageType,
+            to: { userId: r.id, email: r.email, mobilePhone: r.mobilePhone, account: r.account },
+            title,
+            content,
+            templateCode: template.templateCode,
+          });
+          log.push({ ...entry, recipient: outcome.recipient, status: outcome.status });
+        } catch (error) {
+          const message =
+            error instanceof ChannelError
+              ? logText(error.message as 'sendConfig.noAddress', { channel: item.messageType })
+              : error instanceof Error
+                ? error.message
+                : String(error);
+          log.push({ ...entry, recipient: null, status: 'failed', error: message.slice(0, 2000) });
+        }
+      }
+    }
+    await new SendConfigRepository(this.db).log(log);
+    for (const announce of announcements) await announce();
+    return {
+      sent: log.filter((l) => l.status === 'sent').length,
+      recorded: log.filter((l) => l.status === 'recorded').length,
+      failed: log.filter((l) => l.status === 'failed').length,
+    };
+  }
+}

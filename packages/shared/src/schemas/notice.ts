@@ -1,0 +1,53 @@
+import { type Static, Type } from 'typebox';
+import { Id, Millis } from '../envelope.ts';
+import { PageQuery } from '../paging.ts';
+
+/** A notice as written; `toUserIds` empty means everybody. */
+export const NoticeInput = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 100 }),
+  bodyText: Type.Optional(Type.String({ maxLength: 200_000 })),
+  excerpt: Type.Optional(Type.String({ maxLength: 500 })),
+  category: Type.Optional(Type.String({ maxLength: 50 })),
+  files: Type.Optional(Type.String({ maxLength: 20_000 })),
+  coverImage: Type.Optional(Type.String({ maxLength: 500 })),
+  toUserIds: Type.Optional(Type.Array(Id, { maxItems: 10_000 })),
+  expirationTime: Type.Optional(Type.Union([Millis, Type.Null()])),
+});
+export type NoticeInput = Static<typeof NoticeInput>;
+
+/** `POST /api/message/Notice/List`. enabledMark: 0 draft, 1 released, -1 expired. */
+export const NoticeQuery = Type.Object({
+  ...PageQuery.properties,
+  enabledMark: Type.Optional(
+    Type.Union([Type.Literal(''), Type.Literal(0), Type.Literal(1), Type.Literal(-1), Type.Array(Type.Integer())]),
+  ),
+  category: Type.Optional(Type.String({ maxLength: 50 })),
+});
+export type NoticeQuery = Static<typeof NoticeQuery>;
+
+export const NoticeRow = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  category: Type.Union([Type.String(), Type.Null()]),
+  enabledMark: Type.Integer(),
+  releaseTime: Type.Union([Type.Integer(), Type.Null()]),
+  releaseUser: Type.Union([Type.String(), Type.Null()]),
+  creatorUser: Type.Union([Type.String(), Type.Null()]),
+  creatorTime: Type.Integer(),
+  lastModifyTime: Type.Union([Type.Integer(), Type.Null()]),
+  expirationTime: Type.Union([Type.Integer(), Type.Null()]),
+});
+
+export const NoticeInfo = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  bodyText: Type.Union([Type.String(), Type.Null()]),
+  excerpt: Type.Union([Type.String(), Type.Null()]),
+  category: Type.Union([Type.String(), Type.Null()]),
+  files: Type.Union([Type.String(), Type.Null()]),
+  coverImage: Type.Union([Type.String(), Type.Null()]),
+  toUserIds: Type.Array(Type.String()),
+  enabledMark: Type.Integer(),
+  expirationTime: Type.Union([Type.Integer(), Type.Null()]),
+  releaseTime: Type.Union([Type.Integer(), Type.Null()]),
+});

@@ -1,0 +1,71 @@
+import { type Static, Type } from 'typebox';
+import { Id, Millis } from '../envelope.ts';
+
+/** "1" does not repeat; 2 daily, 3 weekly, 4 monthly, 5 yearly. */
+export const repetitions = ['1', '2', '3', '4', '5'] as const;
+
+/** Schedule (admin.md 3.8). Times are milliseconds; urgency 1 normal, 2 important, 3 urgent. */
+export const ScheduleInput = Type.Object({
+  category: Type.Optional(Type.String({ maxLength: 50 })),
+  urgent: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+  title: Type.String({ minLength: 1, maxLength: 200 }),
+  content: Type.Optional(Type.String({ maxLength: 20_000 })),
+  files: Type.Optional(Type.String({ maxLength: 20_000 })),
+  color: Type.Optional(Type.String({ maxLength: 20 })),
+  allDay: Type.Optional(Type.Boolean()),
+  startDay: Millis,
+  endDay: Millis,
+  /** Minutes before the start; -1 at the start, -2 (default) no reminder. */
+  reminderTime: Type.Optional(Type.Integer({ minimum: -2, maximum: 60 * 24 * 30 })),
+  repetition: Type.Optional(Type.Union(repetitions.map((r) => Type.Literal(r)))),
+  repeatTime: Type.Optional(Type.Union([Millis, Type.Null()])),
+  toUserIds: Type.Optional(Type.Array(Id, { maxItems: 500 })),
+});
+export type ScheduleInput = Static<typeof ScheduleInput>;
+
+/** Which entries of a repeating schedule a change or delete applies to: 1 this, 2 this and later, 3 all. */
+export const ScheduleScope = Type.Integer({ minimum: 1, maximum: 3 });
+export type ScheduleScope = 1 | 2 | 3;
+export const ScheduleScopeParams = Type.Object({ id: Id, type: ScheduleScope });
+
+export const ScheduleRangeQuery = Type.Object({
+  startTime: Millis,
+  endTime: Millis,
+  n: Type.Optional(Type.String()),
+  _t: Type.Optional(Type.String()),
+});
+export type ScheduleRangeQuery = Static<typeof ScheduleRangeQuery>;
+
+export const ScheduleDetailQuery = Type.Object({
+  groupId: Type.Optional(Id),
+  id: Id,
+  n: Type.Optional(Type.String()),
+  _t: Type.Optional(Type.String()),
+});
+
+export const ScheduleRow = Type.Object({
+  id: Type.String(),
+  groupId: Type.String(),
+  title: Type.String(),
+  category: Type.Union([Type.String(), Type.Null()]),
+  urgent: Type.Integer(),
+  color: Type.Union([Type.String(), Type.Null()]),
+  allDay: Type.Boolean(),
+  startDay: Type.Integer(),
+  endDay: Type.Integer(),
+  repetition: Type.String(),
+  creatorUserId: Type.Union([Type.String(), Type.Null()]),
+});
+export type ScheduleRow = Static<typeof ScheduleRow>;
+
+export const ScheduleInfo = Type.Object({
+  ...ScheduleRow.properties,
+  content: Type.Union([Type.String(), Type.Null()]),
+  files: Type.Union([Type.String(), Type.Null()]),
+  reminderTime: Type.Integer(),
+  repeatTime: Type.Union([Type.Integer(), Type.Null()]),
+  toUserIds: Type.Array(Type.String()),
+  creatorUser: Type.Union([Type.String(), Type.Null()]),
+  toUser: Type.Array(Type.String()),
+});
+export type ScheduleInfo = Static<typeof ScheduleInfo>;

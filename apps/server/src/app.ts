@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -116,6 +117,10 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // Uploads (user import sheets, chat images): limits here are the ceiling; routes ask for less.
+  if (!app.hasPlugin('@fastify/multipart')) {
+    await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
+  }
   await app.register(healthRoutes);
   await app.register(oauthRoutes);
   await app.register(systemRoutes);

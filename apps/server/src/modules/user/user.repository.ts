@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import { newId } from '../../core/ids.ts';
+import { likePattern, type PageParams } from '../../core/paging.ts';
 import type { Db, Trx } from '../../db/database.ts';
-import type { UserRow, UserUpdate } from '../../db/schema.ts';
+import type { NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
 
 export class UserRepository {
   constructor(private readonly db: Db | Trx) {}
@@ -45,5 +47,244 @@ export class UserRepository {
       .where('id', '=', organizeId)
       .executeTakeFirst()
       .then((row) => row?.fullName ?? '');
+  }
+}
+
+export type RelationKind = 'Organize' | 'Position' | 'Role' | 'Group';
+
+export interface UserListFilter {
+  /** organize_id_tree of the organisation whose subtree's users are wanted. */
+  organizeTree?: string | null;
+  gender?: string | undefined;
+  enabledMark?: number | undefined;
+}
+
+/** Sort fields of the user list, by their wire names. */
+export const userSortable = ['account', 'realName', 'sortCode', 'creatorTime'] as const;
+
+/** The user page's queries; the list is the hot path, one page and its total, both on indexes. */
+export class UserListRepository {
+  constructor(private readonly db: Db | Trx) {}
+
+  private filtered(params: PageParams, filter: UserListFilter) {
+    let query = this.db.selectFrom('appUser as u');
+    if (filter.organizeTree) {
+      const tree = filter.organizeTree;
+      query = query.where(
+        sql<boolean>`u.id in (select r.user_id from user_relation r join organize o on o.id = r.object_id
+          where r.object_type = 'Organize' and (o.organize_id_tree = ${tree} or o.organize_id_tree like ${`${tree},%`}))`,
+      );
+    }
+    // The same expression as the app_user_search trigram index, so a leading wildcard stays fast.
+    if (params.keyword) query = query.where(sql<boolean>`(u.account || ' ' || u.real_name) ilike ${likePattern(params.keyword)}`);
+    if (filter.gender) query = query.where('u.gender', '=', filter.gender);
+    if (filter.enabledMark !== undefined) query = query.where('u.enabledMark', '=', filter.enabledMark);
+    return query;
+  }
+
+  async page(params: PageParams, filter: UserListFilter) {
+    const query = this.filtered(params, filter);
+    let rows = query.select([
+      'u.id',
+      'u.account',
+      'u.realName',
+      'u.gender',
+      'u.mobilePhone',
+      'u.creatorTime',
+      'u.sortCode',
+      'u.enabledMark',
+      'u.isAdministrator',
+      sql<string | null>`(select string_agg(o.full_name, ',' order by r.sort_code, o.full_name) from user_relation r
+        join organize o on o.id = r.object_id where r.user_id = u.id and r.object_type = 'Organize')`.as('organize'),
+    ]);
+    const direction = params.sort;
+    if (params.sidx) {
+      rows = rows.orderBy(`u.${params.sidx as (typeof userSortable)[number]}`, direction).orderBy('u.id');
+    } else {
+      rows = rows.orderBy('u.sortCode').orderBy('u.creatorTime', 'desc').orderBy('u.id');
+    }
+    const [list, total] = await Promise.all([
+      rows.limit(params.pageSize).offset(params.offset).execute(),
+      query
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n)),
+    ]);
+    return { list, total };
+  }
+}
+
+export class UserAdminRepository {
+  constructor(private readonly db: Db | Trx) {}
+
+  accountTaken(account: string, exceptId: string | null): Promise<boolean> {
+    let query = this.db.selectFrom('appUser').select('id').where(sql`lower(account)`, '=', account.toLowerCase());
+    if (exceptId) query = query.where('id', '<>', exceptId);
+    return query.executeTakeFirst().then(Boolean);
+  }
+
+  /** Which of `ids` exist as objects of this kind. */
+  async existing(kind: RelationKind | 'User', ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const table = ({ Organize: 'organize', Position: 'position', Role: 'role', Group: 'userGroup', User: 'appUser' } as const)[
+      kind
+    ];
+    const rows = await this.db.selectFrom(table).select('id').where('id', 'in', ids).execute();
+    return rows.map((r) => r.id);
+  }
+
+  async insert(user: NewUser) {
+    await this.db.insertInto('appUser').values(user).execute();
+  }
+
+  async update(id: string, changes: UserUpdate) {
+    await this.db.updateTable('appUser').set(changes).where('id', '=', id).execute();
+  }
+
+  async delete(id: string) {
+    await this.db.updateTable('appUser').set({ managerId: null }).where('managerId', '=', id).execute();
+    await this.db.updateTable('organize').set({ managerId: null }).where('managerId', '=', id).execute();
+    await this.db.deleteFrom('appUser').where('id', '=', id).execute();
+  }
+
+  /** Replaces the user's relations of one kind, keeping the given order. */
+  async setRelations(userId: string, kind: RelationKind, ids: string[]) {
+    await this.db.deleteFrom('userRelation').where('userId', '=', userId).where('objectType', '=', kind).execute();
+    if (ids.length === 0) return;
+    await this.db
+      .insertInto('userRelation')
+      .values(ids.map((objectId, sortCode) => ({ id: newId(), userId, objectType: kind, objectId, sortCode })))
+      .execute();
+  }
+
+  relations(userIds: string[]): Promise<{ userId: string; objectType: RelationKind; objectId: string }[]> {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('userRelation')
+      .select(['userId', 'objectType', 'objectId'])
+      .where('userId', 'in', userIds)
+      .orderBy('sortCode')
+      .execute();
+  }
+
+  /** Users as pickers show them, by any of these filters. */
+  brief(filter: {
+    ids?: string[];
+    keyword?: string;
+    enabledOnly?: boolean;
+    managerId?: string;
+    relation?: { kind: RelationKind; ids: string[] };
+    /** Also in one of these organisations (relation Organize). */
+    organizeIds?: string[];
+    limit?: number;
+    offset?: number;
+  }) {
+    let query = this.filteredBrief(filter).select([
+      'u.id',
+      'u.account',
+      'u.realName',
+      'u.headIcon',
+      'u.gender',
+      'u.mobilePhone',
+      'u.email',
+      'u.organizeId',
+      'u.enabledMark',
+      sql<string | null>`(select string_agg(o.full_name, ',' order by r.sort_code) from user_relation r
+        join organize o on o.id = r.object_id where r.user_id = u.id and r.object_type = 'Organize')`.as('organize'),
+    ]);
+    query = query.orderBy('u.sortCode').orderBy('u.creatorTime', 'desc').orderBy('u.id');
+    return query
+      .limit(filter.limit ?? 5000)
+      .offset(filter.offset ?? 0)
+      .execute();
+  }
+
+  countBrief(filter: Parameters<UserAdminRepository['brief']>[0]): Promise<number> {
+    return this.filteredBrief(filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+  }
+
+  private filteredBrief(filter: Parameters<UserAdminRepository['brief']>[0]) {
+    let query = this.db.selectFrom('appUser as u');
+    if (filter.ids) query = query.where('u.id', 'in', filter.ids.length ? filter.ids : ['']);
+    if (filter.enabledOnly) query = query.where('u.enabledMark', '=', 1);
+    if (filter.managerId) query = query.where('u.managerId', '=', filter.managerId);
+    if (filter.keyword) {
+      query = query.where(sql<boolean>`(u.account || ' ' || u.real_name) ilike ${likePattern(filter.keyword)}`);
+    }
+    if (filter.relation) {
+      const { kind, ids } = filter.relation;
+      query = query.where(
+        sql<boolean>`u.id in (select r.user_id from user_relation r where r.object_type = ${kind}
+          and r.object_id in (${sql.join(ids.length ? ids : [''])}))`,
+      );
+    }
+    if (filter.organizeIds) {
+      const ids = filter.organizeIds;
+      query = query.where(
+        sql<boolean>`u.id in (select r.user_id from user_relation r where r.object_type = 'Organize'
+          and r.object_id in (${sql.join(ids.length ? ids : [''])}))`,
+      );
+    }
+    return query;
+  }
+
+  /** What a user is responsible for, to hand over. */
+  async work(userId: string) {
+    const [organizes, subordinates, relations] = await Promise.all([
+      this.db.selectFrom('organize').select(['id', 'fullName']).where('managerId', '=', userId).execute(),
+      this.db.selectFrom('appUser').select(['id', 'account', 'realName']).where('managerId', '=', userId).execute(),
+      this.db
+        .selectFrom('userRelation')
+        .select(['objectType', 'objectId'])
+        .where('userId', '=', userId)
+        .where('objectType', 'in', ['Position', 'Role', 'Group'])
+        .execute(),
+    ]);
+    return { organizes, subordinates, relations };
+  }
+
+  /** Moves managed organisations, subordinates and position/role/group memberships from one user to another. */
+  async handOver(fromId: string, toId: string) {
+    await this.db.updateTable('organize').set({ managerId: toId }).where('managerId', '=', fromId).execute();
+    await this.db
+      .updateTable('appUser')
+      .set({ managerId: toId })
+      .where('managerId', '=', fromId)
+      .where('id', '<>', toId)
+      .execute();
+    const moving = await this.db
+      .selectFrom('userRelation')
+      .select(['objectType', 'objectId'])
+      .where('userId', '=', fromId)
+      .where('objectType', 'in', ['Position', 'Role', 'Group'])
+      .execute();
+    if (moving.length) {
+      await this.db
+        .insertInto('userRelation')
+        .values(moving.map((m) => ({ id: newId(), userId: toId, objectType: m.objectType, objectId: m.objectId })))
+        .onConflict((oc) => oc.columns(['userId', 'objectType', 'objectId']).doNothing())
+        .execute();
+      await this.db
+        .deleteFrom('userRelation')
+        .where('userId', '=', fromId)
+        .where('objectType', 'in', ['Position', 'Role', 'Group'])
+        .execute();
+    }
+  }
+
+  findByCodes(table: 'organize' | 'position' | 'role', codes: string[]) {
+    if (codes.length === 0) return Promise.resolve([] as { id: string; enCode: string }[]);
+    return this.db.selectFrom(table).select(['id', 'enCode']).where('enCode', 'in', codes).execute();
+  }
+
+  allAccounts(): Promise<Set<string>> {
+    return this.db
+      .selectFrom('appUser')
+      .select('account')
+      .execute()
+      .then((rows) => new Set(rows.map((r) => r.account.toLowerCase())));
   }
 }

@@ -75,6 +75,18 @@ export class CurrentUserService {
       );
     } else if (current) {
       rows = grantedMenus.filter((m) => m.systemId === current.id);
+      // A granted page shows under its directories even when they were not granted themselves.
+      const ids = new Set(rows.map((r) => r.id));
+      if (rows.some((r) => r.parentId !== '-1' && !ids.has(r.parentId))) {
+        const all = await menus.enabledMenus(current.id);
+        const byId = new Map(all.map((m) => [m.id, m]));
+        for (const row of [...rows]) {
+          for (let parent = byId.get(row.parentId); parent && !ids.has(parent.id); parent = byId.get(parent.parentId)) {
+            ids.add(parent.id);
+          }
+        }
+        rows = all.filter((m) => ids.has(m.id));
+      }
       const granted = [...access.items.button, ...access.items.column, ...access.items.form, ...access.items.resource];
       definitions = await menus.grantedPermissions(
         granted,

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { OutgoingMessage } from '../src/modules/sendConfig/channels.ts';
+import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+let admin: Client;
+let alice: Client;
+let aliceId: string;
+
+beforeAll(async () => {
+  t = await testApp();
+  aliceId = await t.createUser({ account: 'alice', mobilePhone: '13800000000' });
+  admin = await t.signIn();
+  alice = await t.signIn('alice', 'Passw0rd');
+});
+afterAll(() => t.close());
+
+const template = (fields: Record<string, unknown> = {}) => ({
+  fullName: '审批通知',
+  enCode: 'approve',
+  messageType: '1',
+  messageSource: '1',
+  enabledMark: 1,
+  sortCode: 1,
+  title: '{name} 的申请已通过',
+  content: '<p>单号 {code}</p>',
+  templateParamList: [{ field: 'name', fieldName: '姓名' }],
+  ...fields,
+});
+
+async function templateId(enCode: string) {
+  const list = await admin.get<{ list: { id: string; enCode: string }[] }>('/api/message/MessageTemplateConfig', {
+    keyword: enCode,
+  });
+  return list.data!.list.find((r) => r.enCode === enCode)!.id;
+}
+
+describe('message templates', () => {
+  test('create, parameters from the text, info, edit, copy, unique code', async () => {
+    expect(await admin.post('/api/message/MessageTemplateConfig', template())).toMatchObject({ code: 200 });
+    const id = await templateId('approve');
+    const info = await admin.get<{ templateParamList: { field: string }[] }>(
+      `/api/message/MessageTemplateConfig/${id}`,
+    );
+    expect(info.data?.templateParamList.map((p) => p.field)).toEqual(['name', 'code']);
+    expect(await admin.post('/api/message/MessageTemplateConfig', template())).toMatchObject({
+      code: 400,
+      msg: '编码不能重复',
+    });
+    expect(
+      await admin.put(`/api/message/MessageTemplateConfig/${id}`, template({ fullName: '审批通过' })),
+    ).toMatchObject({ code: 200 });
+    expect(await admin.post(`/api/message/MessageTemplateConfig/${id}/Actions/Copy`)).toMatchObject({
+      code: 200,
+      msg: '复制成功',
+    });
+    const list = await admin.get<{ list: { fullName: string; enabledMark: number }[]; pagination: { total: number } }>(
+      '/api/message/MessageTemplateConfig',
+    );
+    expect(list.data?.pagination.total).toBe(2);
+    expect(list.data?.list.some((r) => r.fullName.startsWith('审批通过.副本') && r.enabledMark === 0)).toBe(true);
+  });
+
+  test('bad input and missing permission are refused', async () => {
+    expect(await admin.post('/api/message/MessageTemplateConfig', template({ enCode: '' }))).toMatchObject({
+      code: 400,
+    });
+    expect(await admin.post('/api/message/MessageTemplateConfig', template({ enabledMark: '1' }))).toMatchObject({
+      code: 400,
+    });
+    expect(await admin.get('/api/message/MessageTemplateConfig/404')).toMatchObject({ code: 400, msg: '数据不存在' });
+    expect(await alice.get('/api/message/MessageTemplateConfig')).toMatchObject({ code: 403 });
+    expect(await alice.post('/api/message/MessageTemplateConfig', template({ enCode: 'x' }))).toMatchObject({
+      code: 403,
+    });
+  });
+});
+
+describe('send configurations', () => {
+  test('in-app is delivered, SMS is recorded, e-mail without SMTP fails in the log; used templates cannot be deleted', async () => {
+    await admin.post(
+      '/api/message/MessageTemplateConfig',
+      template({ enCode: 'sms1', messageType: '3', templateCode: 'SMS_1' }),
+    );
+    await admin.post('/api/message/MessageTemplateConfig', template({ enCode: 'mail1', messageType: '2' }));
+    const config = {
+      fullName: '审批结果',
+      enCode: 'approveResult',
+      enabledMark: 1,
+      sendConfigTemplateList: [
+        { messageType: '1', templateId: await templateId('approve') },
+        { messageType: '3', templateId: await templateId('sms1') },
+        { messageType: '2', templateId: await templateId('mail1') },
+      ],
+    };
+    expect(await admin.post('/api/message/SendMessageConfig', config)).toMatchObject({ code: 200 });
+    expect(
+      await admin.post('/api/message/SendMessageConfig', {
+        ...config,
+        enCode: 'other',
+        sendConfigTemplateList: [{ messageType: '1', templateId: '404' }],
+      }),
+    ).toMatchObject({
+      code: 400,
+      msg: '消息模板不存在或已禁用：404',
+    });
+    const list = await admin.get<{ list: { id: string }[] }>('/api/message/SendMessageConfig');
+    const id = list.data!.list[0]!.id;
+    const sent = await admin.post<{ sent: number; recorded: number; failed: number }>(
+      `/api/message/SendMessageConfig/${id}/Actions/Send`,
+      {
+        toUserIds: [aliceId],
+        paramMap: { name: '张三', code: 'A-1' },
+      },
+    );
+    expect(sent).toMatchObject({ code: 200, data: { sent: 1, recorded: 1, failed: 1 } });
+    const inbox = await alice.get<{ list: { title: string; type: number }[] }>('/api/message');
+    expect(inbox.data?.list[0]).toMatchObject({ title: '张三 的申请已通过', type: 1 });
+    const log = await admin.get<{
+      list: { messageType: string; status: string; recipient: string | null; error: string | null }[];
+    }>(`/api/message/SendMessageConfig/${id}/Log`);
+    expect(log.data?.list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ messageType: '3', status: 'recorded', recipient: '13800000000' }),
+        expect.objectContaining({ messageType: '2', status: 'failed', error: '邮件服务未配置' }),
+      ]),
+    );
+    expect(await admin.delete(`/api/message/MessageTemplateConfig/${await templateId('sms1')}`)).toMatchObject({
+      code: 400,
+      msg: '该模板已被发送配置引用，不能删除',
+    });
+    expect(await admin.post(`/api/message/SendMessageConfig/${id}/Actions/Send`, { toUserIds: [] })).toMatchObject({
+      code: 400,
+    });
+    expect(
+      await alice.post(`/api/message/SendMessageConfig/${id}/Actions/Send`, { toUserIds: [aliceId] }),
+    ).toMatchObject({ code: 403 });
+  });
+
+  test('a pluggable sender replaces a channel; e-mail goes through SMTP settings', async () => {
+    const seen: OutgoingMessage[] = [];
+    t.app.messageChannels.use('2', {
+      async send(message) {
+        seen.push(message);
+        return { status: 'sent', recipient: message.to.email };
+      },
+    });
+    const list = await admin.get<{ list: { id: string }[] }>('/api/message/SendMessageConfig');
+    const id = list.data!.list[0]!.id;
+    const sent = await admin.post<{ sent: number }>(`/api/message/SendMessageConfig/${id}/Actions/Send`, {
+      toUserIds: [aliceId],
+      paramMap: { name: '李四' },
+    });
+    expect(sent.data?.sent).toBe(2);
+    expect(seen[0]).toMatchObject({ channel: '2', title: '李四 的申请已通过', content: '<p>单号 {code}</p>' });
+    expect(await admin.post(`/api/message/SendMessageConfig/${id}/Actions/Copy`)).toMatchObject({ code: 200 });
+    expect(await admin.delete(`/api/message/SendMessageConfig/${id}`)).toMatchObject({ code: 200 });
+    expect(await admin.get(`/api/message/SendMessageConfig/${id}`)).toMatchObject({ code: 400 });
+  });
+});

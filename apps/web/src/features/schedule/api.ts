@@ -1,0 +1,38 @@
+import type {
+  ImContact,
+  ListData,
+  PageData,
+  ScheduleInfo,
+  ScheduleInput,
+  ScheduleRow,
+  ScheduleScope,
+} from '@platform/shared';
+import type { Static } from 'typebox';
+import { http } from '../../shared/api/http.ts';
+
+type Contact = Static<typeof ImContact>;
+
+/** The only HTTP of the schedule (admin.md §6 "Schedule", shell.md §7). */
+export const scheduleApi = {
+  /** Entries overlapping [startTime, endTime). */
+  list: (startTime: number, endTime: number, signal?: AbortSignal) =>
+    http.get<ListData<ScheduleRow>>('/api/system/Schedule', { startTime, endTime }, { silent: true, signal }),
+  info: (id: string) => http.get<ScheduleInfo>(`/api/system/Schedule/${encodeURIComponent(id)}`),
+  /** GET /api/system/Schedule/detail/?groupId=&id= */
+  detail: (id: string, groupId?: string) =>
+    http.get<ScheduleInfo>('/api/system/Schedule/detail', groupId ? { groupId, id } : { id }),
+  create: (input: ScheduleInput) => http.post<{ msg: string }>('/api/system/Schedule', input, { envelope: true }),
+  update: (id: string, scope: ScheduleScope, input: ScheduleInput) =>
+    http.put<{ msg: string }>(`/api/system/Schedule/${encodeURIComponent(id)}/${scope}`, input, { envelope: true }),
+  remove: (id: string, scope: ScheduleScope) =>
+    http.delete<{ msg: string }>(`/api/system/Schedule/${encodeURIComponent(id)}/${scope}`, undefined, {
+      envelope: true,
+    }),
+  /** People to invite: the chat's contact list (keyword, paged). */
+  people: (keyword: string) =>
+    http.get<PageData<Contact>>(
+      '/api/message/imreply/contacts',
+      { keyword, currentPage: 1, pageSize: 50 },
+      { silent: true },
+    ),
+};

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Client, type TestApp, testApp, testDatabase } from './helpers/test-app.ts';
+import { TestSocket } from './helpers/ws-client.ts';
+
+/**
+ * Two server instances on one PostgreSQL schema and one Redis: a user on one chats with a user on
+ * the other, and pushes and forced logouts cross over. Runs when DATABASE_URL is set.
+ */
+const databaseUrl = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port) || 6379 });
+    socket.setTimeout(2000);
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+async function listening(t: TestApp) {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+describe.runIf(Boolean(databaseUrl))('two instances on one PostgreSQL and one Redis', () => {
+  let one: TestApp;
+  let two: TestApp;
+  let url1: string;
+  let url2: string;
+  let alice: Client;
+  let bob: Client;
+  let admin: Client;
+  let aliceId: string;
+  let bobId: string;
+
+  beforeAll(async () => {
+    if (!(await reachable(redisUrl))) {
+      throw new Error(
+        `Redis is not reachable at ${redisUrl}: the two-instance test needs it (set REDIS_URL or start Redis)`,
+      );
+    }
+    const database = testDatabase();
+    const shared = {
+      database,
+      redisUrl,
+      redisChannel: `platform:test:${randomBytes(6).toString('hex')}`,
+      jobPollMs: 100,
+    };
+    one = await testApp(shared);
+    two = await testApp(shared);
+    url1 = await listening(one);
+    url2 = await listening(two);
+    aliceId = await one.createUser({ account: 'alice' });
+    bobId = await one.createUser({ account: 'bob' });
+    alice = await one.signIn('alice', 'Passw0rd');
+    bob = await two.signIn('bob', 'Passw0rd');
+    admin = await two.signIn();
+  });
+  afterAll(async () => {
+    await two?.close();
+    await one?.close();
+  });
+
+  test('users on different instances chat in real time and see each other online', async () => {
+    const a = await TestSocket.open(url1, alice.token!);
+    await a.next('initMessage');
+    const b = await TestSocket.open(url2, bob.token!);
+    const init = await b.next('initMessage');
+    expect(init.onlineUsers).toContain(bobId);
+    await a.next('Online', (f) => f.userId === bobId);
+
+    a.send({
+      method: 'SendMessage',
+      token: alice.token,
+      toUserId: bobId,
+      messageType: 'text',
+      messageContent: '跨实例你好',
+    });
+    expect(await b.next('receiveMessage')).toMatchObject({ formUserId: aliceId, formMessage: '跨实例你好' });
+    expect(await a.next('sendMessage')).toMatchObject({ toUserId: bobId, toMessage: '跨实例你好' });
+    b.send({ method: 'SendMessage', token: bob.token, toUserId: aliceId, messageType: 'text', messageContent: '收到' });
+    expect(await a.next('receiveMessage')).toMatchObject({ formUserId: bobId, formMessage: '收到' });
+
+    // Presence snapshot: a socket opened later on instance 1 learns bob is online on instance 2.
+    const a2 = await TestSocket.open(url1, alice.token!);
+    expect((await a2.next('initMessage')).onlineUsers).toEqual(expect.arrayContaining([aliceId, bobId]));
+    await a2.close();
+    await a.close();
+    await b.close();
+  });
+
+  test('a notice released on one instance is pushed to a user on the other; a reminder runs once', async () => {
+    const a = await TestSocket.open(url1, alice.token!);
+    await a.next('initMessage');
+    await admin.post('/api/message/Notice', { title: '跨实例公告' });
+    const list = await admin.post<{ list: { id: string }[] }>('/api/message/Notice/List', { keyword: '跨实例公告' });
+    await admin.put(`/api/message/Notice/${list.data!.list[0]!.id}/Actions/Release`);
+    expect(await a.next('messagePush')).toMatchObject({ title: '跨实例公告', toUserId: aliceId });
+
+    const soon = Date.now() + 1000;
+    await bob.post('/api/system/Schedule', {
+      title: '两实例提醒',
+      startDay: soon,
+      endDay: soon + 1000,
+      reminderTime: -1,
+      toUserIds: [aliceId],
+    });
+    await a.next('messagePush', (f) => f.title === '两实例提醒', 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const messages = await alice.get<{ list: unknown[] }>('/api/message', { type: '4' });
+    expect(messages.data?.list).toHaveLength(1);
+    await a.close();
+  });
+
+  test('forced offline on one instance closes the socket on the other with a logout frame', async () => {
+    const b = await TestSocket.open(url1, bob.token!);
+    await b.next('initMessage');
+    await two.app.sessions.revokeUser(bobId, 'elsewhere');
+    expect(await b.next('logout')).toMatchObject({ msg: '您的帐号在其他地方已登录,被强制踢出', token: bob.token });
+    await b.closed;
+  });
+});

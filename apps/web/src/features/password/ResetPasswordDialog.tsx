@@ -163,6 +163,8 @@ function Dialog({ open, onClose, forced = false }: ResetPasswordDialogProps) {
         labelCol={{ flex: '96px' }}
         wrapperCol={{ flex: 'auto' }}
         className="reset-password-form"
+        // Middle size: the captcha image needs the height, and the fields line up with it.
+        size="middle"
         autoComplete="off"
       >
         <Form.Item name="oldPassword" label={t('oldPassword')} required rules={[rule('oldPassword')]}>

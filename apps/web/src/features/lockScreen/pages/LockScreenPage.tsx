@@ -2,8 +2,9 @@ import { ArrowRightOutlined, LockOutlined, UserOutlined } from '@ant-design/icon
 import { sessionEndingCodes } from '@platform/shared';
 import Avatar from 'antd/es/avatar';
 import Button from 'antd/es/button';
+import type { InputRef } from 'antd/es/input';
 import Input from 'antd/es/input';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HttpError } from '../../../shared/api/http.ts';
@@ -38,6 +39,7 @@ export default function LockScreenPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const input = useRef<InputRef>(null);
   const name = user?.userName || user?.userAccount || '';
   const locale = i18n.resolvedLanguage ?? 'zh-CN';
 
@@ -75,6 +77,7 @@ export default function LockScreenPage() {
       setError(failure instanceof HttpError ? failure.message : t('unlockFailed'));
     } finally {
       setBusy(false);
+      input.current?.focus();
     }
   };
 
@@ -96,6 +99,7 @@ export default function LockScreenPage() {
         </p>
         <form className="lock-screen-form" onSubmit={submit}>
           <Input.Password
+            ref={input}
             size="large"
             autoFocus
             value={password}
@@ -108,7 +112,6 @@ export default function LockScreenPage() {
             autoComplete="current-password"
             status={error ? 'error' : undefined}
             onFocus={loadCipher}
-            disabled={busy}
           />
           <Button
             size="large"

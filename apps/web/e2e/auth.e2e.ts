@@ -1,0 +1,258 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { adminPassword, launchBrowser, newContext, screenshot, signInThroughPage } from './harness.ts';
+import {
+  answerWithPlantedCaptchas,
+  api,
+  apiLogin,
+  type PreparedServer,
+  plantedCaptchaKeys,
+  plantedCaptchaText,
+  startServerWithUsers,
+  tokenOf,
+} from './users.auth-helpers.ts';
+
+let server: PreparedServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServerWithUsers([
+      { account: 'locky', password: 'Right123', realName: '锁定测试' },
+      { account: 'capty', password: 'Right123', realName: '验证码测试' },
+      { account: 'changer', password: 'Old12345', realName: '改密测试' },
+    ]),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const signedIn = (page: Page) => page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+const loginButton = (page: Page) => page.getByRole('button', { name: /登\s*录/ });
+const see = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor({ timeout: 15_000 });
+
+async function newPage() {
+  const context = await newContext(browser);
+  return { context, page: await context.newPage() };
+}
+
+async function signInAsAdmin(page: Page) {
+  await signInThroughPage(page, server.url, 'admin', adminPassword);
+  await signedIn(page);
+  await see(page, '管理员');
+}
+
+describe('lockout', () => {
+  test('five wrong passwords lock the account; an administrator unlocks it; the right password then works', async () => {
+    const { context, page } = await newPage();
+    await answerWithPlantedCaptchas(page);
+    await page.goto(`${server.url}/login`);
+    await page.getByPlaceholder('请输入账号').fill('locky');
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await page.getByPlaceholder('请输入密码').fill(`Wrong${attempt}`);
+      // From the second attempt on, the server wants a captcha for this account.
+      if (attempt > 1) await page.getByPlaceholder('请输入验证码').fill('abcd');
+      await loginButton(page).click();
+      if (attempt < 5) await see(page, `账户或密码错误，请重新输入，还可尝试 ${5 - attempt} 次`);
+    }
+    await see(page, /账号已被锁定，请于 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d 后再试/);
+
+    // Even the right password is refused while locked.
+    await page.getByPlaceholder('请输入密码').fill('Right123');
+    await page.getByPlaceholder('请输入验证码').fill('abcd');
+    await loginButton(page).click();
+    await expect.poll(() => page.getByText(/账号已被锁定/).count()).toBeGreaterThan(1);
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    // The administrator, signed in elsewhere, unlocks the account.
+    const admin = await apiLogin(server.url, 'admin', adminPassword);
+    const lockyId = server.userIds.locky ?? '';
+    const unlocked = await api(server.url, 'PUT', `/api/permission/Users/${lockyId}/Actions/unlock`, {
+      token: admin.data?.token,
+    });
+    expect(unlocked).toMatchObject({ code: 200, msg: '解锁成功' });
+
+    await page.getByPlaceholder('请输入密码').fill('Right123');
+    const code = page.getByPlaceholder('请输入验证码');
+    if (await code.isVisible()) await code.fill('abcd');
+    await loginButton(page).click();
+    await signedIn(page);
+    await see(page, '锁定测试');
+    await context.close();
+  });
+});
+
+describe('captcha', () => {
+  test('after a failed attempt the captcha appears; a wrong code is refused and the image changes', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByPlaceholder('请输入账号').fill('capty');
+    await page.getByPlaceholder('请输入密码').fill('Wrong1');
+    await loginButton(page).click();
+    await see(page, '账户或密码错误，请重新输入，还可尝试 4 次');
+    const image = page.getByRole('img', { name: '验证码' });
+    await image.waitFor();
+    const first = await image.getAttribute('src');
+
+    await page.getByPlaceholder('请输入密码').fill('Right123');
+    await page.getByPlaceholder('请输入验证码').fill('zz99');
+    await loginButton(page).click();
+    await see(page, '验证码错误或已过期，请重新输入');
+    await expect.poll(() => image.getAttribute('src')).not.toBe(first);
+    expect(await page.getByPlaceholder('请输入验证码').inputValue()).toBe('');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  test('a captcha cannot be used twice', async () => {
+    // capty has a failed attempt behind it, so every login of it needs a captcha.
+    const captcha = { key: plantedCaptchaKeys.at(-1) ?? '', text: plantedCaptchaText };
+    const first = await apiLogin(server.url, 'capty', 'Wrong2', captcha);
+    expect(first.msg).toMatch(/^账户或密码错误/); // the captcha was right: the password was checked
+    const again = await apiLogin(server.url, 'capty', 'Right123', captcha);
+    expect(again).toMatchObject({ code: 400, msg: '验证码错误或已过期，请重新输入' });
+  });
+});
+
+describe('sessions', () => {
+  test('after logout the old token gets 600 or 602', async () => {
+    const { context, page } = await newPage();
+    await signInAsAdmin(page);
+    const token = await tokenOf(page);
+    expect(token).toMatch(/^Bearer /);
+    expect(await api(server.url, 'GET', '/api/oauth/CurrentUser', { token })).toMatchObject({ code: 200 });
+
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await see(page, '您确定要退出应用程序吗?');
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL(/\/login/);
+    const after = await api(server.url, 'GET', '/api/oauth/CurrentUser', { token });
+    expect([600, 602]).toContain(after.code);
+    await context.close();
+  });
+
+  test('a password change in one browser ends the session of another; the changer stays signed in', async () => {
+    const first = await newPage();
+    const second = await newPage();
+    for (const { page } of [first, second]) {
+      await signInThroughPage(page, server.url, 'changer', 'Old12345');
+      await signedIn(page);
+      await see(page, '改密测试');
+    }
+
+    const page = first.page;
+    await answerWithPlantedCaptchas(page);
+    await page.getByRole('button', { name: '修改密码' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('旧密码', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await see(page, '验证码不能为空');
+    await screenshot(page, 'reset-password-dialog');
+
+    await dialog.getByPlaceholder('请输入旧密码').fill('Old12345');
+    await dialog.getByPlaceholder('请输入新密码', { exact: true }).fill('New12345');
+    await dialog.getByPlaceholder('请再次输入新密码').fill('New12346');
+    await see(page, '两次密码输入不一致');
+    await dialog.getByPlaceholder('请再次输入新密码').fill('New12345');
+    await dialog.getByPlaceholder('请输入验证码').fill('abcd');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await see(page, '修改成功，请牢记新密码');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // This browser stays signed in, also after a reload.
+    await page.reload();
+    await see(page, '改密测试');
+    expect(new URL(page.url()).pathname).not.toMatch(/^\/login/);
+
+    // The other one is sent to the login page by its next navigation.
+    await second.page.goto(`${server.url}/`);
+    await second.page.waitForURL(/\/login/, { timeout: 20_000 });
+
+    // Old password refused, new one accepted.
+    expect((await apiLogin(server.url, 'changer', 'Old12345')).code).toBe(400);
+    await first.context.close();
+    await second.context.close();
+  });
+
+  test('scan login across two browsers', async () => {
+    const waiting = await newPage();
+    const phone = await newPage();
+    await signInAsAdmin(phone.page);
+
+    await waiting.page.goto(`${server.url}/login`);
+    const issued = waiting.page.waitForResponse((response) => response.url().includes('/api/oauth/codeCertificate?'));
+    await waiting.page.getByRole('tab', { name: '扫码登录' }).click();
+    const ticket = ((await (await issued).json()) as { data: { ticket: string } }).data.ticket;
+    expect(ticket).toBeTruthy();
+    await see(waiting.page, '请使用手机App扫描二维码登录');
+
+    const confirm = (status: number) =>
+      phone.page.evaluate(
+        async ([id, value]) => {
+          const session = JSON.parse(localStorage.getItem('platform__session') ?? '{}') as { state: { token: string } };
+          const response = await fetch(`/api/oauth/setCodeCertificateStatus/${id}/${value}`, {
+            headers: { Authorization: session.state.token, 'jnpf-origin': 'pc' },
+          });
+          return ((await response.json()) as { code: number }).code;
+        },
+        [ticket, status] as const,
+      );
+    expect(await confirm(1)).toBe(200);
+    await see(waiting.page, '扫描成功，请在手机上确认登录');
+    expect(await confirm(2)).toBe(200);
+    await signedIn(waiting.page);
+    await see(waiting.page, '管理员');
+    await waiting.context.close();
+    await phone.context.close();
+  });
+});
+
+describe('lock screen', () => {
+  test('a locked screen survives a reload and blocks other routes until the server accepts the password', async () => {
+    const { context, page } = await newPage();
+    await signInAsAdmin(page);
+    await page.getByRole('button', { name: '锁屏' }).click();
+    await page.waitForURL(/\/lockScreen$/);
+    await see(page, '屏幕已锁定');
+    await see(page, '管理员');
+    await screenshot(page, 'lock-screen');
+
+    await page.reload();
+    await see(page, '屏幕已锁定');
+    expect(new URL(page.url()).pathname).toBe('/lockScreen');
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/\/lockScreen$/);
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL(/\/lockScreen$/);
+
+    const password = page.getByPlaceholder('请输入密码解锁');
+    await password.fill('not-the-password');
+    await password.press('Enter');
+    await see(page, '账户或密码错误，请重新输入，还可尝试 4 次');
+    await screenshot(page, 'lock-screen-wrong');
+    expect(new URL(page.url()).pathname).toBe('/lockScreen');
+
+    await password.fill(adminPassword);
+    await password.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/');
+    await see(page, '管理员');
+    await page.reload();
+    await see(page, '管理员');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  test('"log in again" on the lock screen signs out', async () => {
+    const { context, page } = await newPage();
+    await signInAsAdmin(page);
+    const token = await tokenOf(page);
+    await page.getByRole('button', { name: '锁屏' }).click();
+    await page.waitForURL(/\/lockScreen$/);
+    await page.getByRole('button', { name: '重新登录' }).click();
+    await page.waitForURL(/\/login/);
+    expect([600, 602]).toContain((await api(server.url, 'GET', '/api/oauth/CurrentUser', { token })).code);
+    await context.close();
+  });
+});

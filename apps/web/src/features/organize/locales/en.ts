@@ -1,0 +1,18 @@
+export default {
+  addCompany: 'Add company',
+  addDepartment: 'Add department',
+  editCompany: 'Edit company',
+  editDepartment: 'Edit department',
+  company: 'Company',
+  department: 'Department',
+  parentCompany: 'Parent company',
+  parentOrganize: 'Organization',
+  topNode: 'Top level',
+  companyName: 'Company name',
+  companyCode: 'Company code',
+  departmentName: 'Department name',
+  departmentCode: 'Department code',
+  category: 'Type',
+  expandAll: 'Expand all',
+  collapseAll: 'Collapse all',
+};

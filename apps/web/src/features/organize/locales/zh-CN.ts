@@ -1,0 +1,18 @@
+export default {
+  addCompany: '新建公司',
+  addDepartment: '新建部门',
+  editCompany: '编辑公司',
+  editDepartment: '编辑部门',
+  company: '公司',
+  department: '部门',
+  parentCompany: '上级公司',
+  parentOrganize: '所属组织',
+  topNode: '顶级节点',
+  companyName: '公司名称',
+  companyCode: '公司编码',
+  departmentName: '部门名称',
+  departmentCode: '部门编码',
+  category: '类型',
+  expandAll: '展开全部',
+  collapseAll: '折叠全部',
+};

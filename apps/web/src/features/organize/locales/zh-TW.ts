@@ -1,0 +1,18 @@
+export default {
+  addCompany: '新建公司',
+  addDepartment: '新建部門',
+  editCompany: '編輯公司',
+  editDepartment: '編輯部門',
+  company: '公司',
+  department: '部門',
+  parentCompany: '上級公司',
+  parentOrganize: '所屬組織',
+  topNode: '頂級節點',
+  companyName: '公司名稱',
+  companyCode: '公司編碼',
+  departmentName: '部門名稱',
+  departmentCode: '部門編碼',
+  category: '類型',
+  expandAll: '展開全部',
+  collapseAll: '折疊全部',
+};

@@ -1,0 +1,109 @@
+import type { Envelope } from '@platform/shared';
+import Form, { type FormInstance } from 'antd/es/form';
+import Modal from 'antd/es/modal';
+import Spin from 'antd/es/spin';
+import Tag from 'antd/es/tag';
+import { type ReactNode, useState } from 'react';
+import { useToast } from '../toast.tsx';
+import { useComponentsTranslation } from './i18n.ts';
+
+/** admin.md §9: success messages last 1.5 s. */
+export const successSeconds = 1.5;
+
+/** Shows the server's `msg` of a successful change as a success toast (admin.md §7 "Handling of answers"). */
+export function useSuccessToast() {
+  const toast = useToast();
+  return (envelope: Envelope<unknown> | undefined) => {
+    if (envelope?.msg) void toast.success({ content: envelope.msg, duration: successSeconds });
+  };
+}
+
+/**
+ * A form dialog (600 px unless told): validates, sends, shows the server's message, closes and
+ * tells the page to refresh. A failure (already toasted by the request layer) only stops the
+ * button's loading state (admin.md §8).
+ */
+export function FormDialog<Values>({
+  open,
+  title,
+  form,
+  width = 600,
+  loading,
+  onSubmit,
+  onClose,
+  onSaved,
+  children,
+  initialValues,
+  labelWidth = 90,
+}: {
+  open: boolean;
+  title: ReactNode;
+  form: FormInstance<Values>;
+  width?: number;
+  loading?: boolean;
+  onSubmit: (values: Values) => Promise<Envelope<unknown>>;
+  onClose: () => void;
+  onSaved?: () => void;
+  children: ReactNode;
+  initialValues?: Partial<Values>;
+  labelWidth?: number;
+}) {
+  const { t } = useComponentsTranslation();
+  const [saving, setSaving] = useState(false);
+  const success = useSuccessToast();
+  const submit = async () => {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      success(await onSubmit(values));
+      onClose();
+      onSaved?.();
+    } catch {
+      // The request layer has shown the error; the dialog stays open with what was typed.
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={width}
+      maskClosable={false}
+      destroyOnHidden
+      okText={t('ok')}
+      cancelText={t('cancel')}
+      confirmLoading={saving}
+      onOk={submit}
+      onCancel={onClose}
+    >
+      <Spin spinning={Boolean(loading)}>
+        <Form
+          form={form}
+          layout="horizontal"
+          labelCol={{ flex: `${labelWidth}px` }}
+          wrapperCol={{ flex: 1 }}
+          initialValues={initialValues}
+          preserve={false}
+          onFinish={submit}
+        >
+          {children}
+          <button type="submit" hidden aria-hidden />
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}
+
+/** 1 enabled, 2 locked (users), anything else disabled. */
+export function StateTag({ value }: { value: number }) {
+  const { t } = useComponentsTranslation();
+  if (value === 1) return <Tag color="success">{t('enabled')}</Tag>;
+  if (value === 2) return <Tag color="warning">{t('locked')}</Tag>;
+  return <Tag color="error">{t('disabled')}</Tag>;
+}

@@ -34,6 +34,9 @@ import organizeRoutes from './modules/organize/organize.routes.ts';
 import positionRoutes from './modules/position/position.routes.ts';
 import roleRoutes from './modules/role/role.routes.ts';
 import groupRoutes from './modules/group/group.routes.ts';
+import userOnlineRoutes from './modules/userOnline/user-online.routes.ts';
+import logRoutes from './modules/log/log.routes.ts';
+import dictionaryAllRoutes from './modules/dictionary/dictionary-all.routes.ts';
 
 export interface BuiltApp {
   app: App;
@@ -131,6 +134,9 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   await app.register(positionRoutes);
   await app.register(roleRoutes);
   await app.register(groupRoutes);
+  await app.register(userOnlineRoutes);
+  await app.register(logRoutes);
+  await app.register(dictionaryAllRoutes);
 
   await installMessaging(app);
 

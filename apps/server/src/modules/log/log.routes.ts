@@ -1,0 +1,26 @@
+import { EnvelopeOf, LogCategory, LogQuery, LogRow, PageOf } from '@platform/shared';
+import { Type } from 'typebox';
+import type { App } from '../../core/app-types.ts';
+import { ok } from '../../core/envelope.ts';
+import { permitMenu } from '../../core/permissions.ts';
+import { LogService } from './log.service.ts';
+
+/** The system log: logins (category 1) and operations (category 2). */
+export default async function logRoutes(app: App) {
+  const logs = new LogService(app.db);
+
+  app.get(
+    '/api/system/Log/:category',
+    {
+      preHandler: permitMenu('system.log'),
+      schema: {
+        tags: ['log'],
+        summary: 'Log entries of one category, newest first; keyword, startTime and endTime (ms), paged',
+        params: Type.Object({ category: LogCategory }),
+        querystring: LogQuery,
+        response: { 200: EnvelopeOf(PageOf(LogRow)) },
+      },
+    },
+    async (request) => ok(await logs.list(request.params.category, request.query)),
+  );
+}

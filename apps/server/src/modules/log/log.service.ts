@@ -1,0 +1,41 @@
+import type { LogQuery } from '@platform/shared';
+import { BusinessError } from '../../core/errors.ts';
+import { page, pageParams, toMillis } from '../../core/paging.ts';
+import type { Db } from '../../db/database.ts';
+import { LogRepository } from './log.repository.ts';
+
+export class LogService {
+  constructor(private readonly db: Db) {}
+
+  /** Logins (1) or operations (2), newest first, by keyword and time range (milliseconds). */
+  async list(category: number, query: LogQuery) {
+    if (query.startTime !== undefined && query.endTime !== undefined && query.startTime > query.endTime) {
+      throw new BusinessError('log.badRange');
+    }
+    const params = pageParams(query);
+    const { list, total } = await new LogRepository(this.db).page(params, {
+      category,
+      start: query.startTime === undefined ? null : new Date(query.startTime),
+      end: query.endTime === undefined ? null : new Date(query.endTime),
+    });
+    return page(
+      list.map((l) => ({
+        id: l.id,
+        category: l.category,
+        userId: l.userId ?? '',
+        userName: l.realName && l.account ? `${l.realName}/${l.account}` : (l.account ?? ''),
+        ipaddress: l.ip ?? '',
+        ipAddressName: l.ipName ?? '',
+        platForm: l.userAgent ?? '',
+        abstracts: l.description ?? '',
+        loginMark: l.success ? 1 : 0,
+        requestMethod: l.requestMethod ?? '',
+        requestURL: l.requestUrl ?? '',
+        requestDuration: l.durationMs ?? 0,
+        creatorTime: toMillis(l.creatorTime) ?? 0,
+      })),
+      total,
+      params,
+    );
+  }
+}

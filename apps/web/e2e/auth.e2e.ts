@@ -5,6 +5,7 @@ import {
   answerWithPlantedCaptchas,
   api,
   apiLogin,
+  lanAddress,
   type PreparedServer,
   plantedCaptchaKeys,
   plantedCaptchaText,
@@ -12,15 +13,20 @@ import {
   tokenOf,
 } from './users.auth-helpers.ts';
 
+const lan = lanAddress();
 let server: PreparedServer;
 let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServerWithUsers([
-      { account: 'locky', password: 'Right123', realName: '锁定测试' },
-      { account: 'capty', password: 'Right123', realName: '验证码测试' },
-      { account: 'changer', password: 'Old12345', realName: '改密测试' },
-    ]),
+    startServerWithUsers(
+      [
+        { account: 'locky', password: 'Right123', realName: '锁定测试' },
+        { account: 'capty', password: 'Right123', realName: '验证码测试' },
+        { account: 'changer', password: 'Old12345', realName: '改密测试' },
+        // All interfaces, so that the page can also be opened as http://<LAN address>:port.
+      ],
+      lan ? { HOST: '0.0.0.0' } : {},
+    ),
     launchBrowser(),
   ]);
 });
@@ -38,8 +44,8 @@ async function newPage() {
   return { context, page: await context.newPage() };
 }
 
-async function signInAsAdmin(page: Page) {
-  await signInThroughPage(page, server.url, 'admin', adminPassword);
+async function signInAsAdmin(page: Page, baseUrl = server.url) {
+  await signInThroughPage(page, baseUrl, 'admin', adminPassword);
   await signedIn(page);
   await see(page, '管理员');
 }
@@ -80,6 +86,31 @@ describe('lockout', () => {
     await loginButton(page).click();
     await signedIn(page);
     await see(page, '锁定测试');
+    await context.close();
+  });
+});
+
+describe('login cipher', () => {
+  test.skipIf(!lan)('signing in works on a plain-HTTP LAN address, where WebCrypto is missing', async () => {
+    const { context, page } = await newPage();
+    const address = server.url.replace('127.0.0.1', lan ?? '');
+    await page.goto(`${address}/login`);
+    expect(
+      await page.evaluate(() => ({ secure: window.isSecureContext, subtle: !!globalThis.crypto?.subtle })),
+    ).toEqual({ secure: false, subtle: false });
+    await signInAsAdmin(page, address);
+    await context.close();
+  });
+
+  test('a cipher that cannot load is said plainly', async () => {
+    const { context, page } = await newPage();
+    await page.route('**/assets/login-cipher-*.js', (route) => route.abort());
+    await page.goto(`${server.url}/login`);
+    await page.getByPlaceholder('请输入账号').fill('admin');
+    await page.getByPlaceholder('请输入密码').fill(adminPassword);
+    await loginButton(page).click();
+    await see(page, '登录加密组件加载失败，请刷新页面重试');
+    expect(new URL(page.url()).pathname).toBe('/login');
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { createCipheriv, createHash } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { newId } from '../../server/src/core/ids.ts';
@@ -36,7 +36,10 @@ export const plantedCaptchaKeys = Array.from({ length: 40 }, (_, index) => `e2e-
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-export async function startServerWithUsers(users: SeedUser[]): Promise<PreparedServer> {
+export async function startServerWithUsers(
+  users: SeedUser[],
+  env: Record<string, string> = {},
+): Promise<PreparedServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-e2e-auth-'));
   const db: Db = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
   const userIds: Record<string, string> = {};
@@ -70,7 +73,7 @@ export async function startServerWithUsers(users: SeedUser[]): Promise<PreparedS
     throw new Error('apps/web/dist is missing: run `npm run build` before the browser tests');
   }
   // The server takes the prepared directory over (and removes it when stopped).
-  return { ...(await startServerProcess({ ADMIN_PASSWORD: adminPassword }, dataDir)), userIds };
+  return { ...(await startServerProcess({ ADMIN_PASSWORD: adminPassword, ...env }, dataDir)), userIds };
 }
 
 /**
@@ -163,4 +166,11 @@ export function tokenOf(page: Page): Promise<string> {
     const raw = localStorage.getItem('platform__session');
     return raw ? (JSON.parse(raw) as { state: { token: string } }).state.token : '';
   });
+}
+
+/** An IPv4 address of this machine other than loopback: a page opened there is not a secure context. */
+export function lanAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
 }

@@ -164,7 +164,7 @@ test('an 800 px wide window closes the sidebar', async () => {
 test('menu search, profile, unknown paths and the logout confirmation', async () => {
   const { context, page } = await signedIn();
   await page.getByRole('combobox', { name: '搜索菜单' }).fill('字典');
-  await page.locator('.ant-select-dropdown').getByText('/systemData/dictionary').click();
+  await page.locator('.shell-search-hit').filter({ hasText: '/systemData/dictionary' }).click();
   await page.waitForURL(/\/systemData\/dictionary$/);
   await page.goto(`${server.url}/no/such/page`);
   await page.waitForURL(/\/404$/);

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import Drawer from 'antd/es/drawer';
 import Modal from 'antd/es/modal';
 import notificationApi from 'antd/es/notification';
-import { useEffect, useMemo, useState } from 'react';
+import theme from 'antd/es/theme';
+import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import { useLockScreen } from '../../features/lockScreen/LockScreenButton.tsx';
@@ -185,6 +186,21 @@ export default function MainLayout() {
     });
 
   const dark = settings.mode === 'dark';
+  // antd scopes its CSS variables to its components; the frame (navbar, tags, background) reads the
+  // same tokens through these, so dark mode and the themes reach it too.
+  const { token } = theme.useToken();
+  const frameVars = {
+    '--ant-color-bg-container': token.colorBgContainer,
+    '--ant-color-bg-layout': token.colorBgLayout,
+    '--ant-color-text': token.colorText,
+    '--ant-color-text-secondary': token.colorTextSecondary,
+    '--ant-color-text-tertiary': token.colorTextTertiary,
+    '--ant-color-border': token.colorBorder,
+    '--ant-color-border-secondary': token.colorBorderSecondary,
+    '--ant-color-fill-tertiary': token.colorFillTertiary,
+    '--ant-color-primary': token.colorPrimary,
+    '--ant-color-primary-bg': token.colorPrimaryBg,
+  } as CSSProperties;
   const layout = mobile ? 'mobile' : settings.layout;
   const sideDark = true;
   const sideCollapsed = collapsed && !mobile;
@@ -216,7 +232,7 @@ export default function MainLayout() {
     navLeft = (
       <>
         <Brand />
-        <TopMenu nodes={menus} selectedKeys={[selectedKey, ...openKeys]} dark={false} />
+        <TopMenu nodes={menus} selectedKeys={[selectedKey, ...openKeys]} dark={dark} />
       </>
     );
   } else if (layout === 'blend') {
@@ -227,8 +243,8 @@ export default function MainLayout() {
           nodes={menus}
           depth={1}
           selectedKeys={activeTop ? [`dir:${activeTop}`, selectedKey] : [selectedKey]}
-          dark={false}
           onSelectDirectory={selectDirectory}
+          dark={dark}
         />
       </>
     );
@@ -279,7 +295,7 @@ export default function MainLayout() {
   }
 
   return (
-    <div className={`shell shell-${layout} ${dark ? 'shell-dark' : 'shell-light'}`}>
+    <div className={`shell shell-${layout} ${dark ? 'shell-dark' : 'shell-light'}`} style={frameVars}>
       {modalHolder}
       {notificationHolder}
       <FirstLoginPasswordCheck />

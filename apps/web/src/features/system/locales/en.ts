@@ -1,0 +1,10 @@
+export default {
+  addSystem: 'Add application',
+  editSystem: 'Edit application',
+  systemName: 'Application name',
+  systemCode: 'Application code',
+  icon: 'Icon',
+  main: 'Main',
+  enable: 'Enable',
+  disable: 'Disable',
+};

@@ -55,9 +55,15 @@ function Brand({ collapsed = false }: { collapsed?: boolean }) {
   const config = useShell((s) => s.sysConfig);
   const { t } = useTranslation();
   const logo = config.navigationIcon || config.logoIcon;
+  // A configured logo that does not load falls back to the built-in mark.
+  const [broken, setBroken] = useState('');
   return (
     <div className="shell-brand">
-      {logo ? <img src={logo} alt="" height={28} /> : <LogoMark size={28} />}
+      {logo && broken !== logo ? (
+        <img src={logo} alt="" height={28} onError={() => setBroken(logo)} />
+      ) : (
+        <LogoMark size={28} />
+      )}
       {!collapsed && <span className="shell-brand-name">{config.sysName || t('appName')}</span>}
     </div>
   );

@@ -20,11 +20,16 @@ export function ShellDialogs({ open, onClose }: { open: ShellDialog; onClose: ()
   const { t } = useTranslation('shell');
   const config = useShell((s) => s.sysConfig);
   const logo = config.logoIcon || config.navigationIcon;
+  const [broken, setBroken] = useState('');
   return (
     <>
       <Modal open={open === 'about'} title={t('about.title')} onCancel={onClose} footer={null} width={400}>
         <div className="shell-about">
-          {logo ? <img src={logo} alt="" height={48} /> : <LogoMark size={48} />}
+          {logo && broken !== logo ? (
+            <img src={logo} alt="" height={48} onError={() => setBroken(logo)} />
+          ) : (
+            <LogoMark size={48} />
+          )}
           <Descriptions
             column={1}
             items={[

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useSession } from '../../shared/session/store.ts';
 
 /**
@@ -21,3 +22,14 @@ export function unlock(): void {
 }
 
 export const useLocked = (): boolean => useSession((state) => !!state.token && state.locked);
+
+/**
+ * Another tab locked the screen (the session store follows storage events): leave this page for
+ * /lockScreen at once instead of at the next navigation. Mount once in the signed-in layout.
+ */
+export function useFollowLock(navigate: (path: string, options: { replace: boolean }) => void): void {
+  const locked = useLocked();
+  useEffect(() => {
+    if (locked && !window.location.pathname.endsWith(lockScreenPath)) navigate(lockScreenPath, { replace: true });
+  }, [locked, navigate]);
+}

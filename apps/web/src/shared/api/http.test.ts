@@ -139,7 +139,30 @@ describe('errors', () => {
   });
 });
 
+describe('envelope option', () => {
+  test('success resolves with code, msg and data, so the caller can show msg', async () => {
+    answer = reply({ code: 200, msg: '修改成功，请牢记新密码' });
+    await expect(http.post('/api/x', {}, { envelope: true })).resolves.toEqual({
+      code: 200,
+      msg: '修改成功，请牢记新密码',
+    });
+  });
+
+  test('failures still reject and toast', async () => {
+    answer = reply({ code: 400, msg: '旧密码错误' });
+    await expect(http.post('/api/x', {}, { envelope: true })).rejects.toMatchObject({ code: 400 });
+    expect(toasts[0]?.text).toBe('旧密码错误');
+  });
+});
+
 describe('codes 600/601/602 end the session', () => {
+  test('a locked screen ends with the session', async () => {
+    useSession.setState({ token: 'Bearer old', userInfo: null, locked: true });
+    answer = reply({ code: 601, msg: '您的帐号在其他地方已登录,被强制踢出' });
+    await expect(http.get('/api/oauth/CurrentUser')).rejects.toMatchObject({ code: 601 });
+    expect(useSession.getState()).toMatchObject({ token: '', locked: false });
+  });
+
   test.each([600, 601, 602])('%i: token reset, toast, go to /login with the current path', async (code) => {
     useSession.setState({ token: 'Bearer old', userInfo: { userName: 'a' } });
     answer = reply({ code, msg: '登录过期,请重新登录' });

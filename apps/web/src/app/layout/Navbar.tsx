@@ -1,5 +1,4 @@
 import {
-  BellOutlined,
   DownOutlined,
   InfoCircleOutlined,
   KeyOutlined,
@@ -8,30 +7,24 @@ import {
   MailOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
-  MessageOutlined,
   NotificationOutlined,
   SettingOutlined,
   SwapOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import Avatar from 'antd/es/avatar';
-import Badge from 'antd/es/badge';
 import Dropdown from 'antd/es/dropdown';
 import Tooltip from 'antd/es/tooltip';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { shellApi } from '../../features/shell/api.ts';
+import { ChatButton } from '../../features/chat/components/ChatButton.tsx';
+import { MessageBell } from '../../features/message/components/MessageBell.tsx';
 import { useSession } from '../../shared/session/store.ts';
-import { useToast } from '../../shared/toast.tsx';
 import { LanguageSwitch } from '../LanguageSwitch.tsx';
 import { useSettings } from '../settings-store.ts';
 import { MenuSearch } from './MenuSearch.tsx';
 import type { ShellDialog } from './ShellDialogs.tsx';
-
-/** shell.md §9: the badge shows at most 99. */
-const badgeMax = 99;
 
 function IconButton({ label, onClick, children }: { label: string; onClick?: () => void; children: ReactNode }) {
   return (
@@ -59,17 +52,9 @@ interface NavbarProps {
 export function Navbar(props: NavbarProps) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
-  const toast = useToast();
   const user = useSession((s) => s.userInfo);
   const systems = (user?.systemIds as unknown[] | undefined) ?? [];
   const { showSearch, showLanguage } = useSettings();
-  // Messaging arrives with its own issue: until the server answers, the bell shows no count.
-  const unread = useQuery({
-    queryKey: ['shell', 'unreadMessages'],
-    queryFn: shellApi.unreadMessages,
-    staleTime: 60_000,
-  });
-  const unreadCount = unread.data?.pagination?.total ?? 0;
 
   return (
     <header className="shell-navbar">
@@ -81,14 +66,8 @@ export function Navbar(props: NavbarProps) {
       <div className="shell-navbar-left">{props.left}</div>
       <div className="shell-navbar-right">
         {showSearch && <MenuSearch />}
-        <IconButton label={t('chat')} onClick={() => toast.info(t('chatUnavailable'))}>
-          <MessageOutlined />
-        </IconButton>
-        <IconButton label={t('notice')} onClick={() => navigate('/messageRecord')}>
-          <Badge count={unreadCount} overflowCount={badgeMax} size="small">
-            <BellOutlined />
-          </Badge>
-        </IconButton>
+        <ChatButton />
+        <MessageBell />
         {systems.length > 1 && (
           <IconButton label={t('switchSystem')} onClick={() => props.onDialog('system')}>
             <SwapOutlined />

@@ -1,0 +1,5 @@
+import type { PageModules } from '../../app/page-registry.ts';
+
+export default {
+  'permission/authorize': () => import('./pages/AuthorizePage.tsx'),
+} satisfies PageModules;

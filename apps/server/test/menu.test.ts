@@ -199,9 +199,11 @@ describe('menus', () => {
     expect(buttons.data?.list.map((b) => b.enCode)).toEqual(['btn_add']);
 
     // A broken child: nothing of the file is written.
-    const broken = structuredClone(data) as { menu: { enCode: string; children: { type: number }[] } };
+    const broken = structuredClone(data) as unknown as {
+      menu: { enCode: string; children: { enCode: string; type: number }[] };
+    };
     broken.menu.enCode = 'ex2';
-    (broken.menu.children[0] as { enCode: string }).enCode = 'ex2.p';
+    broken.menu.children[0]!.enCode = 'ex2.p';
     broken.menu.children[0]!.type = 42;
     expect(
       await admin.post('/api/system/Menu/Actions/Import', { systemId: otherSystemId, data: broken }),

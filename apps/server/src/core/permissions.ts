@@ -160,6 +160,10 @@ export interface Access {
   organizeIds: string[];
   /** The user's organisations, positions, roles and groups (user_relation), in their order, with names. */
   relations: { objectType: AuthorizeObjectType | 'Organize'; objectId: string; fullName: string | null }[];
+  /** Systems that own a granted menu. */
+  menuSystemIds: Set<string>;
+  /** Views computed from this grant set (CurrentUser's menus per system); dropped with it. */
+  memo: Map<string, unknown>;
 }
 
 interface CachedAccess {
@@ -242,6 +246,7 @@ export class PermissionService {
       sql<{
         itemType: AuthorizeItemType;
         itemId: string;
+        menuSystemId: string | null;
         menuCode: string | null;
         menuEnabled: number | null;
         dataAuthorize: boolean | null;
@@ -259,7 +264,7 @@ export class PermissionService {
           left join user_group g on ur.object_type = 'Group' and g.id = ur.object_id
           where ur.user_id = ${userId} and coalesce(r.enabled_mark, p.enabled_mark, g.enabled_mark) = 1
         )
-        select distinct a.item_type, a.item_id, m.en_code as menu_code, m.enabled_mark as menu_enabled,
+        select distinct a.item_type, a.item_id, m.system_id as menu_system_id, m.en_code as menu_code, m.enabled_mark as menu_enabled,
           m.is_data_authorize as data_authorize, mp.en_code as code, mp.enabled_mark as item_enabled, mp.scope_type
         from authorize a
         join holders h on h.object_type = a.object_type and h.object_id = a.object_id
@@ -283,10 +288,12 @@ export class PermissionService {
     const items = Object.fromEntries(itemTypes.map((type) => [type, new Set<string>()])) as Access['items'];
     const menus = new Set<string>();
     const unscopedMenus = new Set<string>();
+    const menuSystemIds = new Set<string>();
     for (const row of grants.rows) {
       items[row.itemType].add(row.itemId);
       if (row.itemType === 'module' && row.menuCode && row.menuEnabled === 1) {
         menus.add(row.menuCode);
+        if (row.menuSystemId) menuSystemIds.add(row.menuSystemId);
         if (!row.dataAuthorize) unscopedMenus.add(row.menuCode);
       }
     }
@@ -309,6 +316,8 @@ export class PermissionService {
       unscopedMenus,
       organizeIds,
       relations: relations.rows,
+      menuSystemIds,
+      memo: new Map(),
     };
   }
 }

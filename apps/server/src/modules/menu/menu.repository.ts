@@ -115,6 +115,20 @@ export class MenuRepository {
       .execute();
   }
 
+  /** Enabled definitions on enabled menus of one system. */
+  enabledPermissionsOfSystem(systemId: string): Promise<ModulePermissionRow[]> {
+    return this.db
+      .selectFrom('modulePermission as p')
+      .innerJoin('menu as m', 'm.id', 'p.menuId')
+      .selectAll('p')
+      .where('m.systemId', '=', systemId)
+      .where('m.enabledMark', '=', 1)
+      .where('p.enabledMark', '=', 1)
+      .orderBy('p.sortCode')
+      .orderBy('p.creatorTime')
+      .execute();
+  }
+
   findPermission(id: string, kind: PermissionKind): Promise<ModulePermissionRow | undefined> {
     return this.db
       .selectFrom('modulePermission')

@@ -1,8 +1,8 @@
 import { toMillis } from '../../core/paging.ts';
-import type { PermissionService } from '../../core/permissions.ts';
+import type { Access, PermissionService } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
-import type { MenuRow, ModulePermissionRow } from '../../db/schema.ts';
+import type { ModulePermissionRow } from '../../db/schema.ts';
 import { MenuRepository } from '../menu/menu.repository.ts';
 import { type MenuNode, menuTree } from '../menu/menu-tree.ts';
 import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
@@ -41,7 +41,6 @@ export class CurrentUserService {
 
   async get(session: Session, systemCode: string | undefined) {
     const users = new UserRepository(this.db);
-    const menus = new MenuRepository(this.db);
     const [user, settings, allSystems, access] = await Promise.all([
       users.findById(session.userId),
       this.sysConfig.get(),
@@ -56,74 +55,22 @@ export class CurrentUserService {
     if (!user) throw new Error(`session ${session.sessionId} names a missing user`);
     const admin = user.isAdministrator;
     // A user works in the systems granted to it and in those that own a granted menu.
-    const grantedMenus = admin ? [] : await menus.enabledMenusIn([...access.items.module]);
-    const systemIds = new Set([...access.items.system, ...grantedMenus.map((m) => m.systemId)]);
-    const systems = admin ? allSystems : allSystems.filter((s) => systemIds.has(s.id));
+    const systems = admin
+      ? allSystems
+      : allSystems.filter((s) => access.items.system.has(s.id) || access.menuSystemIds.has(s.id));
     const current =
       systems.find((s) => s.enCode === systemCode) ??
       systems.find((s) => s.id === user.systemId) ??
       systems.find((s) => s.isMain) ??
       systems[0];
-    let rows: MenuRow[] = [];
-    let definitions: ModulePermissionRow[] = [];
-    if (current && admin) {
-      rows = await menus.enabledMenus(current.id);
-      definitions = await menus.permissionsOf(
-        rows.map((r) => r.id),
-        undefined,
-        true,
-      );
-    } else if (current) {
-      rows = grantedMenus.filter((m) => m.systemId === current.id);
-      // A granted page shows under its directories even when they were not granted themselves.
-      const ids = new Set(rows.map((r) => r.id));
-      if (rows.some((r) => r.parentId !== '-1' && !ids.has(r.parentId))) {
-        const all = await menus.enabledMenus(current.id);
-        const byId = new Map(all.map((m) => [m.id, m]));
-        for (const row of [...rows]) {
-          for (let parent = byId.get(row.parentId); parent && !ids.has(parent.id); parent = byId.get(parent.parentId)) {
-            ids.add(parent.id);
-          }
-        }
-        rows = all.filter((m) => ids.has(m.id));
-      }
-      const granted = [...access.items.button, ...access.items.column, ...access.items.form, ...access.items.resource];
-      definitions = await menus.grantedPermissions(
-        granted,
-        rows.map((r) => r.id),
-      );
-    }
-    const menuList = menuTree(rows);
-    const entries = (menuId: string, kind: string) =>
-      definitions
-        .filter((d) => d.menuId === menuId && d.kind === kind)
-        .map((d) => ({ id: d.id, fullName: d.fullName, enCode: d.enCode }));
-    const permissionList: ModulePermission[] = rows
-      .filter((row) => row.type >= 2)
-      .map((row) => {
-        const button = entries(row.id, 'button');
-        if (admin) {
-          for (const enCode of administratorButtons) {
-            if (!button.some((b) => b.enCode === enCode))
-              button.push({ id: `${row.id}:${enCode}`, fullName: enCode, enCode });
-          }
-        }
-        return {
-          modelId: row.id,
-          moduleName: row.fullName,
-          button,
-          column: entries(row.id, 'column'),
-          form: entries(row.id, 'form'),
-          resource: entries(row.id, 'resource'),
-        };
-      });
+    const view = current ? await this.view(access, current.id, admin) : { menuList: [], permissionList: [] };
     const relationsOf = (type: string) => access.relations.filter((r) => r.objectType === type);
     const positions = relationsOf('Position');
     const roles = relationsOf('Role');
     const organizeName = await users.organizeName(user.organizeId);
     return {
-      menuList,
-      permissionList,
+      menuList: view.menuList,
+      permissionList: view.permissionList,
       userInfo: {
         userId: user.id,
         userAccount: user.account,
@@ -175,6 +122,79 @@ export class CurrentUserService {
       },
     };
   }
+
+  /**
+   * The menu tree and permission list of one system for this grant set, kept with the cached
+   * grants (dropped with them on `authorize.changed`, which every menu change publishes too).
+   */
+  private async view(access: Access, systemId: string, admin: boolean): Promise<MenuView> {
+    const key = `view:${systemId}:${admin}`;
+    const cached = access.memo.get(key) as Promise<MenuView> | undefined;
+    if (cached) return cached;
+    const pending = this.computeView(access, systemId, admin);
+    access.memo.set(key, pending);
+    pending.catch(() => access.memo.delete(key));
+    return pending;
+  }
+
+  private async computeView(access: Access, systemId: string, admin: boolean): Promise<MenuView> {
+    const menus = new MenuRepository(this.db);
+    const [all, allDefinitions] = await Promise.all([
+      menus.enabledMenus(systemId),
+      menus.enabledPermissionsOfSystem(systemId),
+    ]);
+    let rows = all;
+    let definitions = allDefinitions;
+    if (!admin) {
+      // A granted page shows under its directories even when they were not granted themselves.
+      const ids = new Set(all.filter((m) => access.items.module.has(m.id)).map((m) => m.id));
+      const byId = new Map(all.map((m) => [m.id, m]));
+      for (const id of [...ids]) {
+        const row = byId.get(id);
+        for (
+          let parent = row && byId.get(row.parentId);
+          parent && !ids.has(parent.id);
+          parent = byId.get(parent.parentId)
+        ) {
+          ids.add(parent.id);
+        }
+      }
+      rows = all.filter((m) => ids.has(m.id));
+      definitions = allDefinitions.filter((d) => access.items.module.has(d.menuId) && access.items[d.kind].has(d.id));
+    }
+    const byMenu = new Map<string, ModulePermissionRow[]>();
+    for (const d of definitions) byMenu.set(d.menuId, [...(byMenu.get(d.menuId) ?? []), d]);
+    const entries = (menuId: string, kind: string) =>
+      (byMenu.get(menuId) ?? [])
+        .filter((d) => d.kind === kind)
+        .map((d) => ({ id: d.id, fullName: d.fullName, enCode: d.enCode }));
+    const permissionList: ModulePermission[] = rows
+      .filter((row) => row.type >= 2)
+      .map((row) => {
+        const button = entries(row.id, 'button');
+        if (admin) {
+          for (const enCode of administratorButtons) {
+            if (!button.some((b) => b.enCode === enCode)) {
+              button.push({ id: `${row.id}:${enCode}`, fullName: enCode, enCode });
+            }
+          }
+        }
+        return {
+          modelId: row.id,
+          moduleName: row.fullName,
+          button,
+          column: entries(row.id, 'column'),
+          form: entries(row.id, 'form'),
+          resource: entries(row.id, 'resource'),
+        };
+      });
+    return { menuList: menuTree(rows), permissionList };
+  }
+}
+
+interface MenuView {
+  menuList: MenuNode[];
+  permissionList: ModulePermission[];
 }
 
 export type CurrentUser = Awaited<ReturnType<CurrentUserService['get']>>;

@@ -29,6 +29,9 @@ export async function up(db: Kysely<unknown>) {
       (coalesce(account, '') || ' ' || coalesce(real_name, '') || ' ' || coalesce(ip, '') || ' ' || coalesce(description, ''))
       public.gin_trgm_ops
     )`.execute(db);
+  // Without the pending list a bulk insert (an import) cannot leave searches scanning unsorted entries.
+  await sql`alter index app_user_search set (fastupdate = off)`.execute(db);
+  await sql`alter index sys_log_search set (fastupdate = off)`.execute(db);
   await sql`create index user_session_live on user_session (last_seen_at desc) where revoked_at is null`.execute(db);
 }
 

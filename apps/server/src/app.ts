@@ -37,6 +37,7 @@ import groupRoutes from './modules/group/group.routes.ts';
 import userOnlineRoutes from './modules/userOnline/user-online.routes.ts';
 import logRoutes from './modules/log/log.routes.ts';
 import dictionaryAllRoutes from './modules/dictionary/dictionary-all.routes.ts';
+import profileRoutes from './modules/profile/profile.routes.ts';
 
 export interface BuiltApp {
   app: App;
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   await app.register(userOnlineRoutes);
   await app.register(logRoutes);
   await app.register(dictionaryAllRoutes);
+  await app.register(profileRoutes);
 
   await installMessaging(app);
 

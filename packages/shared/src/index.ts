@@ -16,3 +16,4 @@ export * from './schemas/schedule.ts';
 export * from './schemas/system.ts';
 export * from './schemas/menu.ts';
 export * from './schemas/authorize.ts';
+export * from './schemas/profile.ts';

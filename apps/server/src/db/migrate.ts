@@ -6,6 +6,7 @@ import * as orgStructure from './migrations/0004_org_structure.ts';
 import * as authorize from './migrations/0006_authorize.ts';
 import * as people from './migrations/0005_people.ts';
 import * as messaging from './migrations/0007_messaging.ts';
+import * as profile from './migrations/0008_profile.ts';
 
 /** Migrations in order; names are never changed once released. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0006_authorize': authorize,
   '0005_people': people,
   '0007_messaging': messaging,
+  '0008_profile': profile,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

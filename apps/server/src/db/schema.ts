@@ -129,6 +129,7 @@ export interface Database {
   roleOrganize: RoleOrganizeTable;
   userGroup: UserGroupTable;
   userRelation: UserRelationTable;
+  userSignature: UserSignatureTable;
   modulePermission: ModulePermissionTable;
   authorize: AuthorizeTable;
   columnSetting: ColumnSettingTable;
@@ -462,4 +463,12 @@ export interface JobTable {
   /** What the job is about (a schedule id), so it can be cancelled with it. */
   refId: string | null;
   createdAt: Generated<Date>;
+}
+
+export interface UserSignatureTable {
+  id: string;
+  userId: string;
+  signImg: string;
+  isDefault: Generated<number>;
+  creatorTime: Generated<Date>;
 }

@@ -165,4 +165,6 @@ export const en: Catalog = {
   'authorize.itemMissing': 'A granted item does not exist or was deleted',
   'authorize.menuRequired': 'Buttons, columns, forms and data scopes are granted only with their menu',
   'authorize.fieldListInvalid': 'The column settings are not a valid JSON list',
+  'profile.fileMissing': 'Choose an image to upload',
+  'profile.tooManySignatures': 'At most {max} signatures can be kept',
 };

@@ -164,6 +164,8 @@ export const zhCN = {
   'authorize.itemMissing': '授权项不存在或已删除',
   'authorize.menuRequired': '按钮、列表、表单和数据权限须与其所属菜单一起授权',
   'authorize.fieldListInvalid': '列设置不是有效的 JSON 列表',
+  'profile.fileMissing': '请选择要上传的图片',
+  'profile.tooManySignatures': '签名最多保存 {max} 个',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -165,4 +165,6 @@ export const zhTW: Catalog = {
   'authorize.itemMissing': '授權項不存在或已刪除',
   'authorize.menuRequired': '按鈕、列表、表單和數據權限須與其所屬菜單一起授權',
   'authorize.fieldListInvalid': '列設置不是有效的 JSON 列表',
+  'profile.fileMissing': '請選擇要上傳的圖片',
+  'profile.tooManySignatures': '簽名最多保存 {max} 個',
 };

@@ -5,8 +5,9 @@ import type { Db, Trx } from '../../db/database.ts';
 export class LogRepository {
   constructor(private readonly db: Db | Trx) {}
 
-  async page(params: PageParams, filter: { category: number; start: Date | null; end: Date | null }) {
+  async page(params: PageParams, filter: { category: number; start: Date | null; end: Date | null; userId?: string }) {
     let query = this.db.selectFrom('sysLog').where('category', '=', filter.category);
+    if (filter.userId) query = query.where('userId', '=', filter.userId);
     if (filter.start) query = query.where('creatorTime', '>=', filter.start);
     if (filter.end) query = query.where('creatorTime', '<=', filter.end);
     if (params.keyword) {

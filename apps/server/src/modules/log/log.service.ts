@@ -7,8 +7,8 @@ import { LogRepository } from './log.repository.ts';
 export class LogService {
   constructor(private readonly db: Db) {}
 
-  /** Logins (1) or operations (2), newest first, by keyword and time range (milliseconds). */
-  async list(category: number, query: LogQuery) {
+  /** Logins (1) or operations (2), newest first, by keyword and time range (milliseconds); one user's own when `userId` is given. */
+  async list(category: number, query: LogQuery, userId?: string) {
     if (query.startTime !== undefined && query.endTime !== undefined && query.startTime > query.endTime) {
       throw new BusinessError('log.badRange');
     }
@@ -17,6 +17,7 @@ export class LogService {
       category,
       start: query.startTime === undefined ? null : new Date(query.startTime),
       end: query.endTime === undefined ? null : new Date(query.endTime),
+      ...(userId ? { userId } : {}),
     });
     return page(
       list.map((l) => ({

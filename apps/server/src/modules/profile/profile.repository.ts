@@ -1,0 +1,59 @@
+import type { Db, Trx } from '../../db/database.ts';
+
+export class ProfileRepository {
+  constructor(private readonly db: Db | Trx) {}
+
+  /** The organisations or positions a user belongs to, with names, in the user's order. */
+  relationsNamed(userId: string, kind: 'Organize' | 'Position'): Promise<{ id: string; fullName: string }[]> {
+    const relations = this.db
+      .selectFrom('userRelation as r')
+      .where('r.userId', '=', userId)
+      .where('r.objectType', '=', kind)
+      .orderBy('r.sortCode')
+      .orderBy('r.creatorTime');
+    return kind === 'Organize'
+      ? relations.innerJoin('organize as o', 'o.id', 'r.objectId').select(['o.id', 'o.fullName']).execute()
+      : relations.innerJoin('position as o', 'o.id', 'r.objectId').select(['o.id', 'o.fullName']).execute();
+  }
+
+  signatures(userId: string) {
+    return this.db
+      .selectFrom('userSignature')
+      .selectAll()
+      .where('userId', '=', userId)
+      .orderBy('creatorTime', 'desc')
+      .execute();
+  }
+
+  async addSignature(row: { id: string; userId: string; signImg: string; isDefault: number }) {
+    await this.db.insertInto('userSignature').values(row).execute();
+  }
+
+  /** Only the owner's rows are touched: someone else's id matches nothing. */
+  async deleteSignature(userId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('userSignature')
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async setDefaultSignature(userId: string, id: string | null) {
+    await this.db
+      .updateTable('userSignature')
+      .set((eb) => ({ isDefault: id ? eb.case().when('id', '=', id).then(1).else(0).end() : 0 }))
+      .where('userId', '=', userId)
+      .execute();
+  }
+
+  async signatureExists(userId: string, id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('userSignature')
+      .select('id')
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    return !!row;
+  }
+}

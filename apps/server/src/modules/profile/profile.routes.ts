@@ -1,0 +1,195 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import {
+  BaseInfoInput,
+  EmptyEnvelope,
+  EnvelopeOf,
+  Id,
+  LanguageInput,
+  OwnLogQuery,
+  Signature,
+  SignatureInput,
+  ThemeInput,
+} from '@platform/shared';
+import { Type } from 'typebox';
+import type { App } from '../../core/app-types.ts';
+import { sessionOf } from '../../core/auth.ts';
+import { ok } from '../../core/envelope.ts';
+import { BusinessError, NotFoundError } from '../../core/errors.ts';
+import { sendStoredImage, storedImageName } from '../../core/stored-images.ts';
+import { maxImageBytes, storeImage } from '../im/im-upload.ts';
+import { ProfileService } from './profile.service.ts';
+
+const tags = ['profile'];
+const base = '/api/permission/Users/Current';
+const avatarUrl = (name: string) => `/api/file/Image/userAvatar/${name}`;
+
+/** The signed-in user's own record; every call needs only the session and touches only the caller. */
+export default async function profileRoutes(app: App) {
+  const profile = new ProfileService(app.db, app.sessions, app.sysConfig);
+  const avatarDir = path.join(app.config.dataDir, 'files', 'userAvatar');
+
+  app.get(`${base}/BaseInfo`, { schema: { tags, summary: 'Own personal information' } }, async (request) =>
+    ok(await profile.baseInfo(sessionOf(request))),
+  );
+
+  app.put(
+    `${base}/BaseInfo`,
+    {
+      schema: {
+        tags,
+        summary: 'Change own personal information',
+        body: BaseInfoInput,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await profile.saveBaseInfo(sessionOf(request), request.body);
+      return ok(null, request.t('common.saved'));
+    },
+  );
+
+  app.put(
+    `${base}/SystemTheme`,
+    { schema: { tags, summary: 'Own navigation style', body: ThemeInput, response: { 200: EmptyEnvelope } } },
+    async (request) => {
+      await profile.setTheme(sessionOf(request), request.body);
+      return ok(null, request.t('common.saved'));
+    },
+  );
+
+  app.put(
+    `${base}/SystemLanguage`,
+    { schema: { tags, summary: 'Own interface language', body: LanguageInput, response: { 200: EmptyEnvelope } } },
+    async (request) => {
+      await profile.setLanguage(sessionOf(request), request.body);
+      return ok(null, request.t('common.saved'));
+    },
+  );
+
+  app.get(`${base}/getUserOrganizes`, { schema: { tags, summary: 'Own organisations' } }, async (request) =>
+    ok(await profile.organizes(sessionOf(request))),
+  );
+
+  app.get(`${base}/getUserPositions`, { schema: { tags, summary: 'Own positions' } }, async (request) =>
+    ok(await profile.positions(sessionOf(request))),
+  );
+
+  app.get(
+    `${base}/Subordinate/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Direct reports of the caller ("0") or of someone below the caller',
+        params: Type.Object({ id: Type.Union([Id, Type.Literal('currentUser')]) }),
+      },
+    },
+    async (request) => ok(await profile.subordinates(sessionOf(request), request.params.id)),
+  );
+
+  app.get(
+    `${base}/SystemLog`,
+    { schema: { tags, summary: 'Own login (1) or operation (2) log, paged', querystring: OwnLogQuery } },
+    async (request) => ok(await profile.ownLog(sessionOf(request), request.query)),
+  );
+
+  app.get(
+    `${base}/SignImg`,
+    { schema: { tags, summary: 'Own signatures', response: { 200: EnvelopeOf(Type.Array(Signature)) } } },
+    async (request) => ok(await profile.signatures(sessionOf(request))),
+  );
+
+  app.post(
+    `${base}/SignImg`,
+    {
+      schema: {
+        tags,
+        summary: 'Add a drawn signature (PNG data URL)',
+        body: SignatureInput,
+        response: { 200: EnvelopeOf(Type.Object({ id: Type.String() })) },
+      },
+    },
+    async (request) =>
+      ok({ id: await profile.addSignature(sessionOf(request), request.body) }, request.t('common.saved')),
+  );
+
+  const signatureParams = Type.Object({ id: Id });
+  app.put(
+    `${base}/:id/SignImg`,
+    {
+      schema: {
+        tags,
+        summary: 'Make a signature the default',
+        params: signatureParams,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await profile.setDefaultSignature(sessionOf(request), request.params.id);
+      return ok(null, request.t('common.saved'));
+    },
+  );
+
+  app.delete(
+    `${base}/:id/SignImg`,
+    { schema: { tags, summary: 'Delete an own signature', params: signatureParams, response: { 200: EmptyEnvelope } } },
+    async (request) => {
+      await profile.deleteSignature(sessionOf(request), request.params.id);
+      return ok(null, request.t('common.deleted'));
+    },
+  );
+
+  app.post(
+    '/api/file/Uploader/userAvatar',
+    {
+      schema: {
+        tags,
+        summary: `Upload an avatar image (multipart; png, jpg, gif, bmp, webp; at most ${maxImageBytes} bytes)`,
+        consumes: ['multipart/form-data'],
+        response: { 200: EnvelopeOf(Type.Object({ name: Type.String(), url: Type.String() })) },
+      },
+    },
+    async (request) => {
+      sessionOf(request);
+      if (!request.isMultipart()) throw new BusinessError('profile.fileMissing');
+      const part = await request.file({ limits: { fileSize: maxImageBytes + 1, files: 1 } });
+      if (!part) throw new BusinessError('profile.fileMissing');
+      const name = await storeImage(avatarDir, part.file);
+      return ok({ name, url: avatarUrl(name) });
+    },
+  );
+
+  app.put(
+    `${base}/Avatar/:name`,
+    {
+      schema: {
+        tags,
+        summary: 'Use an uploaded image as the own avatar',
+        params: Type.Object({ name: Type.String({ pattern: storedImageName.source }) }),
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      if (!existsSync(path.join(avatarDir, request.params.name))) throw new NotFoundError();
+      await profile.setAvatar(sessionOf(request), avatarUrl(request.params.name));
+      return ok(null, request.t('common.saved'));
+    },
+  );
+
+  // Public: <img> cannot send the Authorization header; names are 128 random bits.
+  app.get(
+    '/api/file/Image/userAvatar/:name',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'An avatar by its generated name',
+        params: Type.Object({ name: Type.String({ pattern: storedImageName.source }) }),
+      },
+    },
+    async (request, reply) => {
+      const sent = await sendStoredImage(reply, avatarDir, request.params.name);
+      return sent ?? reply.status(404).send({ code: 404, msg: request.t('common.notFound') });
+    },
+  );
+}

@@ -1,0 +1,156 @@
+import {
+  BaseInfoInput,
+  type LanguageInput,
+  type OwnLogQuery,
+  type SignatureInput,
+  type ThemeInput,
+} from '@platform/shared';
+import { BusinessError, NotFoundError } from '../../core/errors.ts';
+import { langFromTag } from '../../core/i18n.ts';
+import { newId } from '../../core/ids.ts';
+import { toMillis } from '../../core/paging.ts';
+import type { Session, SessionStore } from '../../core/session.ts';
+import type { Db } from '../../db/database.ts';
+import { LogService } from '../log/log.service.ts';
+import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
+import { UserRepository } from '../user/user.repository.ts';
+import { UserService } from '../user/user.service.ts';
+import { ProfileRepository } from './profile.repository.ts';
+
+const maxSignatures = 20;
+
+/** The signed-in user's own record: `/api/permission/Users/Current/*` (shell.md section 7). */
+export class ProfileService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionStore,
+    private readonly sysConfig: SysConfigService,
+  ) {}
+
+  async baseInfo(session: Session) {
+    const users = new UserService(this.db, this.sessions, this.sysConfig);
+    const info = await users.info(session.userId);
+    const profile = new ProfileRepository(this.db);
+    const [organizes, positions] = await Promise.all([
+      profile.relationsNamed(session.userId, 'Organize'),
+      profile.relationsNamed(session.userId, 'Position'),
+    ]);
+    return {
+      ...info,
+      organize: organizes.map((o) => o.fullName).join(','),
+      position: positions.map((p) => p.fullName).join(','),
+    };
+  }
+
+  async saveBaseInfo(session: Session, input: BaseInfoInput) {
+    // Only the fields of BaseInfoInput: anything else a client sends (account, roles) is ignored.
+    const { birthday, ...fields } = input;
+    const changes: Record<string, unknown> = {};
+    for (const key of Object.keys(BaseInfoInput.properties)) {
+      const value = fields[key as keyof typeof fields];
+      if (key !== 'birthday' && value !== undefined) changes[key] = value;
+    }
+    await new UserRepository(this.db).update(session.userId, {
+      ...changes,
+      ...(birthday === undefined ? {} : { birthday: birthday === null ? null : new Date(birthday) }),
+      lastModifyTime: new Date(),
+      lastModifyUserId: session.userId,
+    });
+  }
+
+  async setTheme(session: Session, input: ThemeInput) {
+    await new UserRepository(this.db).update(session.userId, { theme: input.theme });
+  }
+
+  async setLanguage(session: Session, input: LanguageInput) {
+    await new UserRepository(this.db).update(session.userId, { language: langFromTag(input.language) ?? 'zh-CN' });
+  }
+
+  async setAvatar(session: Session, url: string) {
+    await new UserRepository(this.db).update(session.userId, { headIcon: url });
+  }
+
+  async organizes(session: Session) {
+    const user = await new UserRepository(this.db).findById(session.userId);
+    const rows = await new ProfileRepository(this.db).relationsNamed(session.userId, 'Organize');
+    return rows.map((r) => ({ id: r.id, fullName: r.fullName, isDefault: r.id === user?.organizeId }));
+  }
+
+  async positions(session: Session) {
+    const rows = await new ProfileRepository(this.db).relationsNamed(session.userId, 'Position');
+    return rows.map((r, index) => ({ id: r.id, fullName: r.fullName, isDefault: index === 0 }));
+  }
+
+  /** Direct reports of `id`: the caller's own, or those of someone below the caller. */
+  async subordinates(session: Session, id: string) {
+    const users = new UserRepository(this.db);
+    const target = id === '0' || id === 'currentUser' ? session.userId : id;
+    if (target !== session.userId) {
+      const person = await users.findById(target);
+      if (!person) throw new NotFoundError();
+      if (person.managerId !== session.userId && !session.isAdministrator) throw new NotFoundError();
+    }
+    const rows = await this.db
+      .selectFrom('appUser')
+      .select(['id', 'account', 'realName', 'headIcon', 'organizeId'])
+      .select((eb) =>
+        eb
+          .exists(eb.selectFrom('appUser as sub').select('sub.id').whereRef('sub.managerId', '=', 'appUser.id'))
+          .as('hasChildren'),
+      )
+      .where('managerId', '=', target)
+      .orderBy('sortCode')
+      .orderBy('creatorTime')
+      .limit(500)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      account: r.account,
+      realName: r.realName,
+      userName: `${r.realName}/${r.account}`,
+      headIcon: r.headIcon ?? '',
+      isLeaf: !r.hasChildren,
+    }));
+  }
+
+  ownLog(session: Session, query: OwnLogQuery) {
+    return new LogService(this.db).list(query.category ?? 1, query, session.userId);
+  }
+
+  async signatures(session: Session) {
+    const rows = await new ProfileRepository(this.db).signatures(session.userId);
+    return rows.map((r) => ({
+      id: r.id,
+      signImg: r.signImg,
+      isDefault: r.isDefault,
+      creatorTime: toMillis(r.creatorTime) ?? 0,
+    }));
+  }
+
+  async addSignature(session: Session, input: SignatureInput): Promise<string> {
+    return this.db.transaction().execute(async (trx) => {
+      const profile = new ProfileRepository(trx);
+      const existing = await profile.signatures(session.userId);
+      if (existing.length >= maxSignatures)
+        throw new BusinessError('profile.tooManySignatures', { max: maxSignatures });
+      const id = newId();
+      // The first signature, or one marked so, becomes the default.
+      const isDefault = input.isDefault === 1 || existing.length === 0 ? 1 : 0;
+      await profile.addSignature({ id, userId: session.userId, signImg: input.signImg, isDefault: 0 });
+      if (isDefault) await profile.setDefaultSignature(session.userId, id);
+      return id;
+    });
+  }
+
+  async setDefaultSignature(session: Session, id: string) {
+    await this.db.transaction().execute(async (trx) => {
+      const profile = new ProfileRepository(trx);
+      if (!(await profile.signatureExists(session.userId, id))) throw new NotFoundError();
+      await profile.setDefaultSignature(session.userId, id);
+    });
+  }
+
+  async deleteSignature(session: Session, id: string) {
+    if (!(await new ProfileRepository(this.db).deleteSignature(session.userId, id))) throw new NotFoundError();
+  }
+}

@@ -3,7 +3,7 @@ import Form, { type FormInstance } from 'antd/es/form';
 import Modal from 'antd/es/modal';
 import Spin from 'antd/es/spin';
 import Tag from 'antd/es/tag';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useToast } from '../toast.tsx';
 import { useComponentsTranslation } from './i18n.ts';
 
@@ -51,6 +51,15 @@ export function FormDialog<Values>({
   const { t } = useComponentsTranslation();
   const [saving, setSaving] = useState(false);
   const success = useSuccessToast();
+  const initial = useRef(initialValues);
+  initial.current = initialValues;
+  // One form instance serves every opening: start each from the initial values (an edit form's
+  // own effect then fills in the record when it arrives).
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (initial.current) form.setFieldsValue(initial.current as Parameters<typeof form.setFieldsValue>[0]);
+  }, [open, form]);
   const submit = async () => {
     let values: Values;
     try {

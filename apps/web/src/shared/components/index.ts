@@ -3,7 +3,7 @@ export { type Confirm, type ConfirmKind, useConfirm } from './confirm.tsx';
 export { FormDialog, StateTag, successSeconds, useSuccessToast } from './FormDialog.tsx';
 export { useComponentsTranslation } from './i18n.ts';
 export { ListPage, ListPager, ListTable, RefreshButton, SearchBar } from './ListPage.tsx';
-export { type ListController, type ListParams, listPageSizes, useListQuery } from './list.ts';
+export { type ListController, type ListParams, listPageSizes, pruneEmptyChildren, useListQuery } from './list.ts';
 export { OrganizeSide } from './OrganizeSide.tsx';
 export { filterTree, type PickerKind, type PickerNode, pickerSources } from './pickers/api.ts';
 export { PickerField } from './pickers/PickerField.tsx';

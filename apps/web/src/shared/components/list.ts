@@ -132,3 +132,11 @@ export function useListQuery<
     refetch,
   };
 }
+
+/** Tree rows: an empty `children` array would draw an expand icon with nothing under it. */
+export function pruneEmptyChildren<T extends { children?: T[] }>(rows: readonly T[]): T[] {
+  return rows.map((row) => {
+    const { children, ...rest } = row;
+    return (children?.length ? { ...rest, children: pruneEmptyChildren(children) } : rest) as T;
+  });
+}

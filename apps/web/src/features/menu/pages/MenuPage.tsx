@@ -11,6 +11,7 @@ import { Auth, usePermission } from '../../../app/permission.tsx';
 import {
   ListPage,
   ListTable,
+  pruneEmptyChildren,
   RefreshButton,
   SearchBar,
   useComponentsTranslation,
@@ -183,7 +184,7 @@ export default function MenuPage() {
       <ListTable<MenuInfo>
         key={`${systemId}-${tree.dataUpdatedAt}`}
         columns={columns}
-        dataSource={tree.data ?? []}
+        dataSource={pruneEmptyChildren(tree.data ?? [])}
         loading={tree.isFetching}
         error={tree.error}
         onRetry={refetch}

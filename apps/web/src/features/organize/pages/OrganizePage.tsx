@@ -7,6 +7,7 @@ import { Auth } from '../../../app/permission.tsx';
 import {
   ListPage,
   ListTable,
+  pruneEmptyChildren,
   RefreshButton,
   SearchBar,
   StateTag,
@@ -125,7 +126,7 @@ export default function OrganizePage() {
       {confirmHolder}
       <ListTable<OrganizeNode>
         columns={columns}
-        dataSource={tree.data ?? []}
+        dataSource={pruneEmptyChildren(tree.data ?? [])}
         loading={tree.isFetching}
         error={tree.error}
         onRetry={() => void tree.refetch()}

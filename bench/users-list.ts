@@ -41,7 +41,11 @@ async function seedUsers(config: DatabaseConfig) {
   const db = await openDatabase(config);
   await migrateToLatest(db);
   await seed(db, { adminPassword, production: false });
-  const root = await db.selectFrom('organize').select(['id', 'organizeIdTree']).where('parentId', '=', '-1').executeTakeFirstOrThrow();
+  const root = await db
+    .selectFrom('organize')
+    .select(['id', 'organizeIdTree'])
+    .where('parentId', '=', '-1')
+    .executeTakeFirstOrThrow();
   const hash = await hashPasswordDigest(md5Hex('Passw0rd'));
   await sql`insert into organize (id, parent_id, category, en_code, full_name, organize_id_tree, sort_code)
     select 'bo' || g, ${root.id}, 'department', 'bench.o' || g, '部门' || g, ${root.organizeIdTree} || ',bo' || g, g
@@ -61,7 +65,11 @@ async function seedUsers(config: DatabaseConfig) {
 async function bareSql(db: Awaited<ReturnType<typeof openDatabase>>, engine: string, c: Case): Promise<Figures> {
   const repo = new UserListRepository(db);
   const org = c.query.organizeId
-    ? await db.selectFrom('organize').select('organizeIdTree').where('id', '=', c.query.organizeId).executeTakeFirstOrThrow()
+    ? await db
+        .selectFrom('organize')
+        .select('organizeIdTree')
+        .where('id', '=', c.query.organizeId)
+        .executeTakeFirstOrThrow()
     : null;
   const params = pageParams({ keyword: c.query.keyword, currentPage: 1, pageSize: 20 });
   const filter = { organizeTree: org?.organizeIdTree ?? null };
@@ -112,7 +120,12 @@ async function signIn(url: string): Promise<string> {
   return res.data.token;
 }
 
-async function run(engine: string, config: DatabaseConfig, env: Record<string, string>, dataDir: string): Promise<Figures[]> {
+async function run(
+  engine: string,
+  config: DatabaseConfig,
+  env: Record<string, string>,
+  dataDir: string,
+): Promise<Figures[]> {
   console.log(`${engine}: seeding 100,000 users in 500 organisations...`);
   const started = Date.now();
   const db = await seedUsers(config);

@@ -20,7 +20,11 @@ const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.child
 beforeAll(async () => {
   t = await testApp();
   admin = await t.signIn();
-  const root = await t.app.db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow();
+  const root = await t.app.db
+    .selectFrom('organize')
+    .select('id')
+    .where('parentId', '=', '-1')
+    .executeTakeFirstOrThrow();
   rootId = root.id;
 });
 afterAll(() => t.close());
@@ -104,53 +108,83 @@ describe('organisations and departments', () => {
     const c = await company();
     const d = await department(c);
     const sub = await department(d);
-    const info = (await admin.get<{ fullName: string; enCode: string }>(`/api/permission/Organize/Department/${d}`)).data!;
+    const info = (await admin.get<{ fullName: string; enCode: string }>(`/api/permission/Organize/Department/${d}`))
+      .data!;
     const cycle = await admin.put(`/api/permission/Organize/Department/${d}`, { ...info, parentId: sub });
     expect(cycle).toMatchObject({ code: 400, msg: '上级不能是自己或自己的下级' });
     expect(await treeOf(d)).toBe(`${rootId},${c},${d}`);
     const underDept = await admin.post('/api/permission/Organize', { parentId: d, fullName: 'X', enCode: 'xunderd' });
     expect(underDept).toMatchObject({ code: 400, msg: '公司的上级不能是部门' });
-    const topDept = await admin.post('/api/permission/Organize/Department', { parentId: '-1', fullName: 'X', enCode: 'xtop' });
+    const topDept = await admin.post('/api/permission/Organize/Department', {
+      parentId: '-1',
+      fullName: 'X',
+      enCode: 'xtop',
+    });
     expect(topDept).toMatchObject({ code: 400, msg: '部门的上级必须是公司或部门' });
-    const noParent = await admin.post('/api/permission/Organize/Department', { parentId: '999', fullName: 'X', enCode: 'x999' });
+    const noParent = await admin.post('/api/permission/Organize/Department', {
+      parentId: '999',
+      fullName: 'X',
+      enCode: 'x999',
+    });
     expect(noParent).toMatchObject({ code: 400, msg: '上级组织不存在' });
   });
 
   test('codes are unique and names unique under one parent', async () => {
     const c = await company({ enCode: 'uniq.code' });
-    expect(await admin.post('/api/permission/Organize', { parentId: rootId, fullName: '另一个', enCode: 'UNIQ.code' })).toMatchObject({
+    expect(
+      await admin.post('/api/permission/Organize', { parentId: rootId, fullName: '另一个', enCode: 'UNIQ.code' }),
+    ).toMatchObject({
       code: 400,
       msg: '组织编码已存在',
     });
     await department(c, { fullName: '财务部' });
-    expect(await admin.post('/api/permission/Organize/Department', { parentId: c, fullName: '财务部', enCode: 'fin2' })).toMatchObject({
+    expect(
+      await admin.post('/api/permission/Organize/Department', { parentId: c, fullName: '财务部', enCode: 'fin2' }),
+    ).toMatchObject({
       code: 400,
       msg: '同一上级下已有同名组织',
     });
   });
 
   test('bad input is refused naming the field, and nothing is written', async () => {
-    const before = await t.app.db.selectFrom('organize').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.app.db
+      .selectFrom('organize')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(await admin.post('/api/permission/Organize', { parentId: rootId, enCode: 'a' })).toMatchObject({
       code: 400,
       msg: '缺少必填字段 fullName',
     });
-    expect(await admin.post('/api/permission/Organize', { parentId: rootId, fullName: 'x'.repeat(51), enCode: 'a' })).toMatchObject({
+    expect(
+      await admin.post('/api/permission/Organize', { parentId: rootId, fullName: 'x'.repeat(51), enCode: 'a' }),
+    ).toMatchObject({
       code: 400,
       msg: '字段 fullName 不能超过 50 个字符',
     });
-    expect(await admin.post('/api/permission/Organize', { parentId: rootId, fullName: 'x', enCode: 'a', sortCode: '1' })).toMatchObject({
+    expect(
+      await admin.post('/api/permission/Organize', { parentId: rootId, fullName: 'x', enCode: 'a', sortCode: '1' }),
+    ).toMatchObject({
       code: 400,
       msg: '字段 sortCode 的类型应为 整数',
     });
-    expect(await admin.post('/api/permission/Organize', { parentId: rootId, fullName: 'x', enCode: '.a' })).toMatchObject({
+    expect(
+      await admin.post('/api/permission/Organize', { parentId: rootId, fullName: 'x', enCode: '.a' }),
+    ).toMatchObject({
       code: 400,
       msg: '字段 enCode 格式不正确',
     });
     expect(
-      await admin.post('/api/permission/Organize', { parentId: rootId, fullName: 'x', enCode: 'mgr', managerId: 'nobody' }),
+      await admin.post('/api/permission/Organize', {
+        parentId: rootId,
+        fullName: 'x',
+        enCode: 'mgr',
+        managerId: 'nobody',
+      }),
     ).toMatchObject({ code: 400, msg: '直属主管不存在' });
-    const after = await t.app.db.selectFrom('organize').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.app.db
+      .selectFrom('organize')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -168,8 +202,15 @@ describe('organisations and departments', () => {
       msg: '该组织下存在用户，请先移除用户',
     });
     await t.app.db.updateTable('appUser').set({ organizeId: rootId }).where('id', '=', userId).execute();
-    const pos = await admin.post<{ id: string }>('/api/permission/Position', { organizeId: d, fullName: '岗', enCode: 'p.del' });
-    expect(await admin.delete(`/api/permission/Organize/${d}`)).toMatchObject({ code: 400, msg: '该组织下存在岗位，请先删除岗位' });
+    const pos = await admin.post<{ id: string }>('/api/permission/Position', {
+      organizeId: d,
+      fullName: '岗',
+      enCode: 'p.del',
+    });
+    expect(await admin.delete(`/api/permission/Organize/${d}`)).toMatchObject({
+      code: 400,
+      msg: '该组织下存在岗位，请先删除岗位',
+    });
     await admin.delete(`/api/permission/Position/${pos.data!.id}`);
     expect(await admin.delete(`/api/permission/Organize/${d}`)).toMatchObject({ code: 200, msg: '删除成功' });
     expect(await admin.delete(`/api/permission/Organize/${c}`)).toMatchObject({ code: 200 });
@@ -185,7 +226,9 @@ describe('organisations and departments', () => {
     expect(node).toMatchObject({ id: d, fullName: '选择器部门', icon: expect.any(String), children: [] });
     expect(node.organize).toBe(`集团总部/选择器公司/选择器部门`);
     expect(node.organizeIds).toEqual([rootId, c, d]);
-    const without = flat((await admin.get<{ list: Node[] }>(`/api/permission/Organize/Department/Selector/${c}`)).data!.list);
+    const without = flat(
+      (await admin.get<{ list: Node[] }>(`/api/permission/Organize/Department/Selector/${c}`)).data!.list,
+    );
     expect(without.some((n) => n.id === c || n.id === d)).toBe(false);
     const companies = flat((await admin.get<{ list: Node[] }>('/api/permission/Organize/SelectorByAuth/0')).data!.list);
     expect(companies.some((n) => n.id === c)).toBe(true);
@@ -202,7 +245,9 @@ describe('organisations and departments', () => {
     expect(res).toMatchObject({ code: 200, data: { list: [] } });
     // and the administration page itself is refused
     expect(await plain.get('/api/permission/Organize')).toMatchObject({ code: 403, msg: '暂无权限' });
-    expect(await plain.post('/api/permission/Organize', { parentId: rootId, fullName: 'x', enCode: 'x' })).toMatchObject({
+    expect(
+      await plain.post('/api/permission/Organize', { parentId: rootId, fullName: 'x', enCode: 'x' }),
+    ).toMatchObject({
       code: 403,
     });
   });
@@ -211,17 +256,25 @@ describe('organisations and departments', () => {
     const c = await company({ fullName: '条件公司' });
     const d1 = await department(c, { fullName: '条件甲部' });
     await department(c, { fullName: '条件乙部' });
-    const cond = await admin.post<{ list: { id: string; organize: string }[] }>('/api/permission/Organize/OrganizeCondition', {
-      departIds: [c],
-      keyword: '甲',
-    });
+    const cond = await admin.post<{ list: { id: string; organize: string }[] }>(
+      '/api/permission/Organize/OrganizeCondition',
+      {
+        departIds: [c],
+        keyword: '甲',
+      },
+    );
     expect(cond.data!.list.map((r) => r.id)).toEqual([d1]);
-    const paged = await admin.get<{ list: { id: string }[]; pagination: { total: number } }>('/api/permission/Organize/Department', {
-      organizeId: c,
-      pageSize: '1',
-    });
+    const paged = await admin.get<{ list: { id: string }[]; pagination: { total: number } }>(
+      '/api/permission/Organize/Department',
+      {
+        organizeId: c,
+        pageSize: '1',
+      },
+    );
     expect(paged.data!.pagination).toMatchObject({ total: 2, pageSize: 1, currentPage: 1 });
     expect(paged.data!.list).toHaveLength(1);
-    expect(await admin.post('/api/permission/Organize/OrganizeCondition', { departIds: 'x' })).toMatchObject({ code: 400 });
+    expect(await admin.post('/api/permission/Organize/OrganizeCondition', { departIds: 'x' })).toMatchObject({
+      code: 400,
+    });
   });
 });

@@ -9,7 +9,9 @@ beforeAll(async () => {
   t = await testApp();
   admin = await t.signIn();
   await admin.post('/api/permission/Organize/Department', {
-    parentId: (await t.app.db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow()).id,
+    parentId: (
+      await t.app.db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow()
+    ).id,
     fullName: '导入部',
     enCode: 'imp',
   });
@@ -17,7 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function sheet(rows: (string | number)[][], header = ['账户', '姓名', '性别', '组织编码', '岗位编码', '角色编码', '手机', '邮箱', '排序', '说明']) {
+async function sheet(
+  rows: (string | number)[][],
+  header = ['账户', '姓名', '性别', '组织编码', '岗位编码', '角色编码', '手机', '邮箱', '排序', '说明'],
+) {
   const workbook = new ExcelJS.Workbook();
   const ws = workbook.addWorksheet('users');
   ws.addRow(header);
@@ -87,10 +92,10 @@ describe('Excel import and export', () => {
     expect(uploaded.code, uploaded.msg).toBe(200);
     expect(uploaded.data!.name).toMatch(/^[0-9a-f]{32}\.xlsx$/);
 
-    const preview = await admin.get<{ headerRow: { id: string; fullName: string }[]; dataRow: Record<string, string>[] }>(
-      '/api/permission/Users/ImportPreview',
-      { fileName: uploaded.data!.name },
-    );
+    const preview = await admin.get<{
+      headerRow: { id: string; fullName: string }[];
+      dataRow: Record<string, string>[];
+    }>('/api/permission/Users/ImportPreview', { fileName: uploaded.data!.name });
     expect(preview.code, preview.msg).toBe(200);
     expect(preview.data!.headerRow.map((h) => h.id)).toEqual([
       'account',
@@ -105,7 +110,12 @@ describe('Excel import and export', () => {
       'description',
     ]);
     expect(preview.data!.dataRow).toHaveLength(1000);
-    expect(preview.data!.dataRow[0]).toMatchObject({ account: 'bulk0', realName: '批量0', gender: '女', organizeCode: 'imp' });
+    expect(preview.data!.dataRow[0]).toMatchObject({
+      account: 'bulk0',
+      realName: '批量0',
+      gender: '女',
+      organizeCode: 'imp',
+    });
 
     const imported = await admin.post<{
       resultType: number;
@@ -121,7 +131,9 @@ describe('Excel import and export', () => {
 
     // Nothing of a failed row was written: no user, no relation.
     const failedAccounts = ['bulk50', 'bulk100', 'bulk150', 'bulk200', 'bulk250', 'bulk300', 'bulk350'];
-    expect(await t.app.db.selectFrom('appUser').select('id').where('account', 'in', failedAccounts).execute()).toEqual([]);
+    expect(await t.app.db.selectFrom('appUser').select('id').where('account', 'in', failedAccounts).execute()).toEqual(
+      [],
+    );
     const orphan = await t.app.db
       .selectFrom('userRelation')
       .leftJoin('appUser', 'appUser.id', 'userRelation.userId')
@@ -143,15 +155,30 @@ describe('Excel import and export', () => {
     });
     expect(failures.code).toBe(200);
     const sheetRows = await download(failures.data!.url);
-    expect(sheetRows[0]).toEqual(['账户', '姓名', '性别', '组织编码', '岗位编码', '角色编码', '手机', '邮箱', '排序', '说明', '异常原因']);
+    expect(sheetRows[0]).toEqual([
+      '账户',
+      '姓名',
+      '性别',
+      '组织编码',
+      '岗位编码',
+      '角色编码',
+      '手机',
+      '邮箱',
+      '排序',
+      '说明',
+      '异常原因',
+    ]);
     expect(sheetRows).toHaveLength(11);
     expect(sheetRows.slice(1).map((r) => r[10])).toEqual(bad.map(([, , reason]) => reason));
   });
 
   test('importing the same rows again fails every one as already taken', async () => {
-    const res = await admin.post<{ snum: number; fnum: number; failResult: { errorsInfo: string }[] }>('/api/permission/Users/ImportData', {
-      list: [{ account: 'bulk3', realName: '又来', organizeCode: 'imp' }],
-    });
+    const res = await admin.post<{ snum: number; fnum: number; failResult: { errorsInfo: string }[] }>(
+      '/api/permission/Users/ImportData',
+      {
+        list: [{ account: 'bulk3', realName: '又来', organizeCode: 'imp' }],
+      },
+    );
     expect(res.data).toMatchObject({ snum: 0, fnum: 1, failResult: [{ errorsInfo: '账户已存在' }] });
   });
 
@@ -160,26 +187,39 @@ describe('Excel import and export', () => {
     expect(template.code).toBe(200);
     const rows = await download(template.data!.url);
     expect(rows[0]?.[0]).toBe('账户');
-    const exported = await admin.get<{ url: string }>('/api/permission/Users/ExportData', { keyword: 'bulk1', dataType: '1' });
+    const exported = await admin.get<{ url: string }>('/api/permission/Users/ExportData', {
+      keyword: 'bulk1',
+      dataType: '1',
+    });
     const exportRows = await download(exported.data!.url);
     expect(exportRows.length).toBeGreaterThan(100);
     expect(exportRows[1]).toEqual(expect.arrayContaining(['imp']));
   });
 
   test('bad files and names are refused; no user string becomes a path', async () => {
-    expect(await upload(Buffer.from('hello'), 'notes.txt')).toMatchObject({ code: 400, msg: '请选择xls,xlsx类型的文件' });
+    expect(await upload(Buffer.from('hello'), 'notes.txt')).toMatchObject({
+      code: 400,
+      msg: '请选择xls,xlsx类型的文件',
+    });
     const broken = await upload(Buffer.from('not a zip'), 'broken.xlsx');
     expect(broken.code).toBe(200);
     expect(await admin.get('/api/permission/Users/ImportPreview', { fileName: broken.data!.name })).toMatchObject({
       code: 400,
       msg: '无法读取该Excel文件',
     });
-    expect(await admin.get('/api/permission/Users/ImportPreview', { fileName: '../../secrets.json' })).toMatchObject({ code: 400 });
-    expect(await admin.get('/api/permission/Users/ImportPreview', { fileName: `${'0'.repeat(32)}.xlsx` })).toMatchObject({
+    expect(await admin.get('/api/permission/Users/ImportPreview', { fileName: '../../secrets.json' })).toMatchObject({
+      code: 400,
+    });
+    expect(
+      await admin.get('/api/permission/Users/ImportPreview', { fileName: `${'0'.repeat(32)}.xlsx` }),
+    ).toMatchObject({
       code: 400,
       msg: '文件不存在或已过期，请重新上传',
     });
-    expect(await admin.post('/api/permission/Users/ImportData', { list: [] })).toMatchObject({ code: 400, msg: '导入数据为空' });
+    expect(await admin.post('/api/permission/Users/ImportData', { list: [] })).toMatchObject({
+      code: 400,
+      msg: '导入数据为空',
+    });
     expect(await admin.post('/api/permission/Users/ImportData', { list: 'x' })).toMatchObject({ code: 400 });
     const res = await t.app.inject({ method: 'GET', url: '/api/permission/Users/ExportFile/..%2F..%2Fsecrets.json' });
     expect(res.statusCode === 404 || res.json().code === 400).toBe(true);

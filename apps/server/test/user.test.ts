@@ -25,11 +25,27 @@ interface Paged<T> {
 beforeAll(async () => {
   t = await testApp();
   admin = await t.signIn();
-  rootId = (await t.app.db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow()).id;
-  deptId = (await admin.post<{ id: string }>('/api/permission/Organize/Department', { parentId: rootId, fullName: '研发部', enCode: 'rd' })).data!.id;
-  positionId = (await admin.post<{ id: string }>('/api/permission/Position', { organizeId: deptId, fullName: '工程师', enCode: 'eng' })).data!.id;
-  roleId = (await admin.post<{ id: string }>('/api/permission/Role', { fullName: '开发', enCode: 'dev', globalMark: 1 })).data!.id;
-  groupId = (await admin.post<{ id: string }>('/api/permission/Group', { fullName: '兴趣组', enCode: 'club' })).data!.id;
+  rootId = (await t.app.db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow())
+    .id;
+  deptId = (
+    await admin.post<{ id: string }>('/api/permission/Organize/Department', {
+      parentId: rootId,
+      fullName: '研发部',
+      enCode: 'rd',
+    })
+  ).data!.id;
+  positionId = (
+    await admin.post<{ id: string }>('/api/permission/Position', {
+      organizeId: deptId,
+      fullName: '工程师',
+      enCode: 'eng',
+    })
+  ).data!.id;
+  roleId = (
+    await admin.post<{ id: string }>('/api/permission/Role', { fullName: '开发', enCode: 'dev', globalMark: 1 })
+  ).data!.id;
+  groupId = (await admin.post<{ id: string }>('/api/permission/Group', { fullName: '兴趣组', enCode: 'club' })).data!
+    .id;
 });
 afterAll(() => t.close());
 
@@ -85,7 +101,13 @@ describe('create and read', () => {
   });
 
   test('the list answers the protocol row shape, filtered by organisation subtree and keyword', async () => {
-    const sub = (await admin.post<{ id: string }>('/api/permission/Organize/Department', { parentId: deptId, fullName: '前端组', enCode: 'rd.fe' })).data!.id;
+    const sub = (
+      await admin.post<{ id: string }>('/api/permission/Organize/Department', {
+        parentId: deptId,
+        fullName: '前端组',
+        enCode: 'rd.fe',
+      })
+    ).data!.id;
     const id = await createUser({ account: 'lisife', realName: '李四', organizeId: sub });
     const res = await admin.get<Paged<Row>>('/api/permission/Users', { organizeId: deptId, keyword: '李四' });
     expect(res.data!.list).toEqual([
@@ -102,7 +124,9 @@ describe('create and read', () => {
         isAdministrator: false,
       },
     ]);
-    expect((await admin.get<Paged<Row>>('/api/permission/Users', { keyword: 'sifE' })).data!.list.map((r) => r.id)).toEqual([id]);
+    expect(
+      (await admin.get<Paged<Row>>('/api/permission/Users', { keyword: 'sifE' })).data!.list.map((r) => r.id),
+    ).toEqual([id]);
     const none = await admin.get<Paged<Row>>('/api/permission/Users', { organizeId: '123456', keyword: '李四' });
     expect(none.data).toMatchObject({ list: [], pagination: { total: 0 } });
     // A wildcard typed by the user is matched literally.
@@ -114,11 +138,22 @@ describe('create and read', () => {
     const first = await admin.get<Paged<Row>>('/api/permission/Users', { keyword: '分页', pageSize: '2' });
     expect(first.data!.pagination).toEqual({ currentPage: 1, pageSize: 2, total: 3 });
     expect(first.data!.list.map((r) => r.realName)).toEqual(['分页0', '分页1']);
-    const second = await admin.get<Paged<Row>>('/api/permission/Users', { keyword: '分页', pageSize: '2', currentPage: '2' });
+    const second = await admin.get<Paged<Row>>('/api/permission/Users', {
+      keyword: '分页',
+      pageSize: '2',
+      currentPage: '2',
+    });
     expect(second.data!.list.map((r) => r.realName)).toEqual(['分页2']);
-    const desc = await admin.get<Paged<Row>>('/api/permission/Users', { keyword: '分页', sidx: 'realName', sort: 'desc' });
+    const desc = await admin.get<Paged<Row>>('/api/permission/Users', {
+      keyword: '分页',
+      sidx: 'realName',
+      sort: 'desc',
+    });
     expect(desc.data!.list.map((r) => r.realName)).toEqual(['分页2', '分页1', '分页0']);
-    expect(await admin.get('/api/permission/Users', { pageSize: '501' })).toMatchObject({ code: 400, msg: '字段 pageSize 不能大于 500' });
+    expect(await admin.get('/api/permission/Users', { pageSize: '501' })).toMatchObject({
+      code: 400,
+      msg: '字段 pageSize 不能大于 500',
+    });
   });
 });
 
@@ -155,13 +190,22 @@ describe('bad input changes nothing', () => {
     const body = { account: 'ghost1', realName: 'x', organizeId: rootId };
     expect(await admin.put('/api/permission/Users/424242', body)).toMatchObject({ code: 400, msg: '数据不存在' });
     expect(await admin.delete('/api/permission/Users/424242')).toMatchObject({ code: 400, msg: '数据不存在' });
-    expect(await admin.put('/api/permission/Users/424242/Actions/State')).toMatchObject({ code: 400, msg: '数据不存在' });
+    expect(await admin.put('/api/permission/Users/424242/Actions/State')).toMatchObject({
+      code: 400,
+      msg: '数据不存在',
+    });
     const digest = md5Hex('x1y2z3');
     expect(
-      await admin.post('/api/permission/Users/424242/Actions/ResetPassword', { userPassword: digest, validatePassword: digest }),
+      await admin.post('/api/permission/Users/424242/Actions/ResetPassword', {
+        userPassword: digest,
+        validatePassword: digest,
+      }),
     ).toMatchObject({ code: 400, msg: '数据不存在' });
     expect(await admin.get('/api/permission/Users/424242')).toMatchObject({ code: 400, msg: '数据不存在' });
-    expect(await admin.put('/api/permission/Users/424242/Actions/unlock')).toMatchObject({ code: 400, msg: '数据不存在' });
+    expect(await admin.put('/api/permission/Users/424242/Actions/unlock')).toMatchObject({
+      code: 400,
+      msg: '数据不存在',
+    });
   });
 });
 
@@ -178,9 +222,23 @@ describe('edit, state, password, delete', () => {
     });
     expect(res).toMatchObject({ code: 200, msg: '更新成功' });
     const info = await admin.get<Record<string, unknown>>(`/api/permission/Users/${id}`);
-    expect(info.data).toMatchObject({ account: 'editme2', realName: '改名', organizeId: rootId, positionId: '', roleId, groupId });
+    expect(info.data).toMatchObject({
+      account: 'editme2',
+      realName: '改名',
+      organizeId: rootId,
+      positionId: '',
+      roleId,
+      groupId,
+    });
     expect((await t.login('editme2', '123456')).code).toBe(200);
-    expect(await admin.put(`/api/permission/Users/${id}`, { account: 'editme2', realName: 'x', organizeId: rootId, managerId: id })).toMatchObject({
+    expect(
+      await admin.put(`/api/permission/Users/${id}`, {
+        account: 'editme2',
+        realName: 'x',
+        organizeId: rootId,
+        managerId: id,
+      }),
+    ).toMatchObject({
       code: 400,
       msg: '直属主管不能是自己',
     });
@@ -189,7 +247,9 @@ describe('edit, state, password, delete', () => {
   test('disabling ends the user’s sessions; enabling lets them in again', async () => {
     await createUser({ account: 'toggler' });
     const user = await t.signIn('toggler', '123456');
-    const id = (await t.app.db.selectFrom('appUser').select('id').where('account', '=', 'toggler').executeTakeFirstOrThrow()).id;
+    const id = (
+      await t.app.db.selectFrom('appUser').select('id').where('account', '=', 'toggler').executeTakeFirstOrThrow()
+    ).id;
     expect(await admin.put(`/api/permission/Users/${id}/Actions/State`)).toMatchObject({ code: 200, msg: '禁用成功' });
     expect((await user.get('/api/oauth/CurrentUser')).code).toBe(600);
     expect((await t.login('toggler', '123456')).code).toBe(400);
@@ -198,28 +258,40 @@ describe('edit, state, password, delete', () => {
   });
 
   test('the administrator cannot disable or delete themself', async () => {
-    const me = (await t.app.db.selectFrom('appUser').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow()).id;
-    expect(await admin.put(`/api/permission/Users/${me}/Actions/State`)).toMatchObject({ code: 400, msg: '不能禁用当前登录的账号' });
-    expect(await admin.delete(`/api/permission/Users/${me}`)).toMatchObject({ code: 400, msg: '不能删除当前登录的账号' });
+    const me = (
+      await t.app.db.selectFrom('appUser').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow()
+    ).id;
+    expect(await admin.put(`/api/permission/Users/${me}/Actions/State`)).toMatchObject({
+      code: 400,
+      msg: '不能禁用当前登录的账号',
+    });
+    expect(await admin.delete(`/api/permission/Users/${me}`)).toMatchObject({
+      code: 400,
+      msg: '不能删除当前登录的账号',
+    });
   });
 
   test('reset password: digests must match; the user is signed out and the new password works', async () => {
     const id = await createUser({ account: 'resetme' });
     const user = await t.signIn('resetme', '123456');
     const url = `/api/permission/Users/${id}/Actions/ResetPassword`;
-    expect(await admin.post(url, { userPassword: md5Hex('a1b2c3'), validatePassword: md5Hex('zzz999') })).toMatchObject({
-      code: 400,
-      msg: '两次输入的密码不一致',
-    });
+    expect(await admin.post(url, { userPassword: md5Hex('a1b2c3'), validatePassword: md5Hex('zzz999') })).toMatchObject(
+      {
+        code: 400,
+        msg: '两次输入的密码不一致',
+      },
+    );
     expect(await admin.post(url, { userPassword: 'plain', validatePassword: 'plain' })).toMatchObject({
       code: 400,
       msg: '字段 userPassword 不能少于 32 个字符',
     });
     expect((await user.get('/api/oauth/CurrentUser')).code).toBe(200);
-    expect(await admin.post(url, { userPassword: md5Hex('a1b2c3'), validatePassword: md5Hex('a1b2c3') })).toMatchObject({
-      code: 200,
-      msg: '重置密码成功',
-    });
+    expect(await admin.post(url, { userPassword: md5Hex('a1b2c3'), validatePassword: md5Hex('a1b2c3') })).toMatchObject(
+      {
+        code: 200,
+        msg: '重置密码成功',
+      },
+    );
     expect((await user.get('/api/oauth/CurrentUser')).code).toBe(600);
     expect(await t.login('resetme', 'a1b2c3')).toMatchObject({ code: 200 });
     expect((await t.login('resetme', '123456')).code).toBe(400);
@@ -231,7 +303,10 @@ describe('edit, state, password, delete', () => {
     expect(await t.app.db.selectFrom('userRelation').select('id').where('userId', '=', id).execute()).toEqual([]);
     const other = await createUser({ account: 'otheradmin' });
     await t.app.db.updateTable('appUser').set({ isAdministrator: true }).where('id', '=', other).execute();
-    expect(await admin.delete(`/api/permission/Users/${other}`)).toMatchObject({ code: 400, msg: '不能删除管理员账号' });
+    expect(await admin.delete(`/api/permission/Users/${other}`)).toMatchObject({
+      code: 400,
+      msg: '不能删除管理员账号',
+    });
   });
 
   test('unlock lifts a lock from failed logins', async () => {
@@ -248,10 +323,11 @@ describe('work handover and lookups', () => {
     const to = await createUser({ account: 'taker' });
     const report = await createUser({ account: 'report1', managerId: from });
     await t.app.db.updateTable('organize').set({ managerId: from }).where('id', '=', deptId).execute();
-    const work = await admin.get<{ organizeList: unknown[]; subordinateList: { id: string }[]; permissionList: unknown[] }>(
-      '/api/permission/Users/getWorkByUser',
-      { fromId: from },
-    );
+    const work = await admin.get<{
+      organizeList: unknown[];
+      subordinateList: { id: string }[];
+      permissionList: unknown[];
+    }>('/api/permission/Users/getWorkByUser', { fromId: from });
     expect(work.data!.organizeList).toHaveLength(1);
     expect(work.data!.subordinateList.map((s) => s.id)).toEqual([report]);
     expect(work.data!.permissionList).toHaveLength(2);
@@ -259,7 +335,9 @@ describe('work handover and lookups', () => {
       code: 400,
       msg: '交接人不能是同一个用户',
     });
-    expect(await admin.post('/api/permission/Users/workHandover', { fromId: from, toId: 'ghost' })).toMatchObject({ code: 400 });
+    expect(await admin.post('/api/permission/Users/workHandover', { fromId: from, toId: 'ghost' })).toMatchObject({
+      code: 400,
+    });
     expect(await admin.post('/api/permission/Users/workHandover', { fromId: from, toId: to })).toMatchObject({
       code: 200,
       msg: '工作交接成功',
@@ -272,14 +350,22 @@ describe('work handover and lookups', () => {
   test('users by ids, position, role and organisation; subordinates; selected list', async () => {
     const a = await createUser({ account: 'lookupa', realName: '查找甲', positionId, roleId });
     const b = await createUser({ account: 'lookupb', realName: '查找乙', organizeId: rootId, roleId });
-    const byIds = await admin.post<{ list: { id: string; fullName: string }[] }>('/api/permission/Users/getUserList', { ids: [b, a, 'none'] });
+    const byIds = await admin.post<{ list: { id: string; fullName: string }[] }>('/api/permission/Users/getUserList', {
+      ids: [b, a, 'none'],
+    });
     expect(byIds.data!.list.map((u) => [u.id, u.fullName])).toEqual([
       [b, '查找乙/lookupb'],
       [a, '查找甲/lookupa'],
     ]);
-    const byPosition = await admin.get<Paged<{ id: string }>>('/api/permission/Users/GetUsersByPositionId', { positionId, keyword: '查找' });
+    const byPosition = await admin.get<Paged<{ id: string }>>('/api/permission/Users/GetUsersByPositionId', {
+      positionId,
+      keyword: '查找',
+    });
     expect(byPosition.data!.list.map((u) => u.id)).toEqual([a]);
-    const byRole = await admin.get<Paged<{ id: string }>>('/api/permission/Users/GetUsersByRoleOrgId', { roleId, keyword: '查找' });
+    const byRole = await admin.get<Paged<{ id: string }>>('/api/permission/Users/GetUsersByRoleOrgId', {
+      roleId,
+      keyword: '查找',
+    });
     expect(byRole.data!.pagination.total).toBe(2);
     const byRoleOrg = await admin.get<Paged<{ id: string }>>('/api/permission/Users/GetUsersByRoleOrgId', {
       roleId,
@@ -287,16 +373,31 @@ describe('work handover and lookups', () => {
       keyword: '查找',
     });
     expect(byRoleOrg.data!.list.map((u) => u.id)).toEqual([b]);
-    expect(await admin.get('/api/permission/Users/GetUsersByPositionId')).toMatchObject({ code: 400, msg: '缺少必填字段 positionId' });
+    expect(await admin.get('/api/permission/Users/GetUsersByPositionId')).toMatchObject({
+      code: 400,
+      msg: '缺少必填字段 positionId',
+    });
 
-    const me = (await t.app.db.selectFrom('appUser').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const me = (
+      await t.app.db.selectFrom('appUser').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow()
+    ).id;
     await t.app.db.updateTable('appUser').set({ managerId: me }).where('id', '=', a).execute();
     const subs = await admin.post<{ list: { id: string }[] }>('/api/permission/Users/getSubordinates', { keyword: '' });
     expect(subs.data!.list.map((u) => u.id)).toEqual([a]);
 
-    const selected = await admin.post<{ list: { id: string; fullName: string; type: string }[] }>('/api/permission/Users/getSelectedList', {
-      ids: [a, `${deptId}--department`, `${roleId}--role`, `${positionId}--position`, `${groupId}--group`, 'ghost--user'],
-    });
+    const selected = await admin.post<{ list: { id: string; fullName: string; type: string }[] }>(
+      '/api/permission/Users/getSelectedList',
+      {
+        ids: [
+          a,
+          `${deptId}--department`,
+          `${roleId}--role`,
+          `${positionId}--position`,
+          `${groupId}--group`,
+          'ghost--user',
+        ],
+      },
+    );
     expect(selected.data!.list.map((s) => [s.type, s.fullName])).toEqual([
       ['user', '查找甲/lookupa'],
       ['department', '研发部'],
@@ -313,7 +414,10 @@ describe('work handover and lookups', () => {
     expect(im.data!.list.map((u) => u.id)).toEqual([id]);
     const top = await admin.post<Paged<{ id: string; type: string }>>('/api/permission/Users/ImUser/Selector/0', {});
     expect(top.data!.list.map((n) => n.id)).toEqual([rootId]);
-    const level = await admin.post<Paged<{ id: string; type: string }>>(`/api/permission/Users/ImUser/Selector/${deptId}`, {});
+    const level = await admin.post<Paged<{ id: string; type: string }>>(
+      `/api/permission/Users/ImUser/Selector/${deptId}`,
+      {},
+    );
     expect(level.data!.list.some((n) => n.id === id && n.type === 'user')).toBe(true);
     const all = await admin.get<{ list: { id: string }[] }>('/api/permission/Users/All');
     expect(all.data!.list.some((u) => u.id === id)).toBe(true);
@@ -325,9 +429,13 @@ describe('work handover and lookups', () => {
   });
 
   test('DictionaryData/All carries the sex dictionary for the user page', async () => {
-    const res = await admin.get<{ list: { enCode: string; isTree: number; dictionaryList: { enCode: string; fullName: string; children: unknown[] }[] }[] }>(
-      '/api/system/DictionaryData/All',
-    );
+    const res = await admin.get<{
+      list: {
+        enCode: string;
+        isTree: number;
+        dictionaryList: { enCode: string; fullName: string; children: unknown[] }[];
+      }[];
+    }>('/api/system/DictionaryData/All');
     const sex = res.data!.list.find((d) => d.enCode === 'sex')!;
     expect(sex).toMatchObject({ id: expect.any(String), fullName: '性别', isTree: 0 });
     expect(sex.dictionaryList.map((e) => [e.enCode, e.fullName])).toEqual([

@@ -11,7 +11,12 @@ export class DictionaryAllService {
     const [types, entries] = await Promise.all([repo.types(), repo.enabledEntries()]);
     return types.map((type) => {
       const own = entries.filter((e) => e.dictionaryTypeId === type.id);
-      const map = (e: (typeof own)[number]) => ({ id: e.id, enCode: e.enCode, fullName: e.fullName, parentId: e.parentId });
+      const map = (e: (typeof own)[number]) => ({
+        id: e.id,
+        enCode: e.enCode,
+        fullName: e.fullName,
+        parentId: e.parentId,
+      });
       return {
         id: type.id,
         enCode: type.enCode,

@@ -55,7 +55,10 @@ export class GroupRepository {
   }
 
   async insert(id: string, values: GroupValues, userId: string) {
-    await this.db.insertInto('userGroup').values({ id, ...values, creatorUserId: userId }).execute();
+    await this.db
+      .insertInto('userGroup')
+      .values({ id, ...values, creatorUserId: userId })
+      .execute();
   }
 
   async update(id: string, values: GroupValues, userId: string) {

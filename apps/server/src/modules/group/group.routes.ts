@@ -31,7 +31,12 @@ export default async function groupRoutes(app: App) {
     base,
     {
       preHandler: permitMenu(menu),
-      schema: { tags, summary: 'Groups, paged', querystring: GroupQuery, response: { 200: EnvelopeOf(PageOf(GroupRow)) } },
+      schema: {
+        tags,
+        summary: 'Groups, paged',
+        querystring: GroupQuery,
+        response: { 200: EnvelopeOf(PageOf(GroupRow)) },
+      },
     },
     async (request) => ok(await groups.page(request.query)),
   );
@@ -45,7 +50,12 @@ export default async function groupRoutes(app: App) {
   app.post(
     `${base}/GroupCondition`,
     {
-      schema: { tags, summary: 'Groups by ids and keyword', body: GroupCondition, response: { 200: EnvelopeOf(ListOf(GroupRow)) } },
+      schema: {
+        tags,
+        summary: 'Groups by ids and keyword',
+        body: GroupCondition,
+        response: { 200: EnvelopeOf(ListOf(GroupRow)) },
+      },
     },
     async (request) => ok({ list: await groups.condition(request.body) }),
   );
@@ -54,7 +64,12 @@ export default async function groupRoutes(app: App) {
     base,
     {
       preHandler: permit(menu, 'btn_add'),
-      schema: { tags, summary: 'Create a group', body: GroupInput, response: { 200: EnvelopeOf(Type.Object({ id: Type.String() })) } },
+      schema: {
+        tags,
+        summary: 'Create a group',
+        body: GroupInput,
+        response: { 200: EnvelopeOf(Type.Object({ id: Type.String() })) },
+      },
     },
     async (request) => ok({ id: await groups.create(request.body, sessionOf(request)) }, request.t('common.created')),
   );
@@ -63,7 +78,13 @@ export default async function groupRoutes(app: App) {
     `${base}/:id`,
     {
       preHandler: permit(menu, 'btn_edit'),
-      schema: { tags, summary: 'Update a group', params: IdParams, body: GroupUpdate, response: { 200: EmptyEnvelope } },
+      schema: {
+        tags,
+        summary: 'Update a group',
+        params: IdParams,
+        body: GroupUpdate,
+        response: { 200: EmptyEnvelope },
+      },
     },
     async (request) => {
       await groups.update(request.params.id, request.body, sessionOf(request));
@@ -84,7 +105,12 @@ export default async function groupRoutes(app: App) {
     `${base}/:id`,
     {
       preHandler: permit(menu, 'btn_remove'),
-      schema: { tags, summary: 'Delete a group and its memberships', params: IdParams, response: { 200: EmptyEnvelope } },
+      schema: {
+        tags,
+        summary: 'Delete a group and its memberships',
+        params: IdParams,
+        response: { 200: EmptyEnvelope },
+      },
     },
     async (request) => {
       await groups.delete(request.params.id);

@@ -14,7 +14,10 @@ export interface TreeOf<T> {
  * Nests rows by parentId, keeping their order. A row whose parent is not among the rows becomes a
  * root, so a filtered set (a user's subtrees, search hits with their ancestors) still forms trees.
  */
-export function buildTree<R extends { id: string; parentId: string }, T>(rows: R[], map: (row: R) => T): (T & TreeOf<T>)[] {
+export function buildTree<R extends { id: string; parentId: string }, T>(
+  rows: R[],
+  map: (row: R) => T,
+): (T & TreeOf<T>)[] {
   const nodes = new Map<string, T & TreeOf<T>>();
   for (const row of rows) nodes.set(row.id, { ...map(row), hasChildren: false, children: [] });
   const roots: (T & TreeOf<T>)[] = [];

@@ -39,7 +39,12 @@ export default async function organizeRoutes(app: App) {
     base,
     {
       preHandler: permitMenu(menu),
-      schema: { tags, summary: 'Organisation tree (companies and departments)', querystring: OrganizeQuery, response: { 200: Tree } },
+      schema: {
+        tags,
+        summary: 'Organisation tree (companies and departments)',
+        querystring: OrganizeQuery,
+        response: { 200: Tree },
+      },
     },
     async (request) => ok({ list: await organizes.tree(request.query) }),
   );
@@ -53,7 +58,12 @@ export default async function organizeRoutes(app: App) {
   app.get(
     `${base}/Selector/:id`,
     {
-      schema: { tags, summary: 'Companies, without {id} and below it ("0" for none)', params: IdParams, response: { 200: Tree } },
+      schema: {
+        tags,
+        summary: 'Companies, without {id} and below it ("0" for none)',
+        params: IdParams,
+        response: { 200: Tree },
+      },
     },
     async (request) => ok({ list: await organizes.selector({ excludeId: request.params.id, companiesOnly: true }) }),
   );
@@ -61,11 +71,20 @@ export default async function organizeRoutes(app: App) {
   app.get(
     `${base}/SelectorByAuth/:id`,
     {
-      schema: { tags, summary: "Companies the caller may see, without {id} and below it", params: IdParams, response: { 200: Tree } },
+      schema: {
+        tags,
+        summary: 'Companies the caller may see, without {id} and below it',
+        params: IdParams,
+        response: { 200: Tree },
+      },
     },
     async (request) =>
       ok({
-        list: await organizes.selector({ excludeId: request.params.id, companiesOnly: true, session: sessionOf(request) }),
+        list: await organizes.selector({
+          excludeId: request.params.id,
+          companiesOnly: true,
+          session: sessionOf(request),
+        }),
       }),
   );
 
@@ -89,7 +108,9 @@ export default async function organizeRoutes(app: App) {
         tags,
         summary: 'Departments below an organisation, paged',
         querystring: DepartmentPageQuery,
-        response: { 200: EnvelopeOf(PageOf(Type.Object({ ...OrganizeSelectorItem.properties, enCode: Type.String() }))) },
+        response: {
+          200: EnvelopeOf(PageOf(Type.Object({ ...OrganizeSelectorItem.properties, enCode: Type.String() }))),
+        },
       },
     },
     async (request) => ok(await organizes.departmentPage(request.query)),
@@ -98,7 +119,12 @@ export default async function organizeRoutes(app: App) {
   app.get(
     `${base}/Department/Selector/:id`,
     {
-      schema: { tags, summary: 'Companies and departments, without {id} and below it', params: IdParams, response: { 200: Tree } },
+      schema: {
+        tags,
+        summary: 'Companies and departments, without {id} and below it',
+        params: IdParams,
+        response: { 200: Tree },
+      },
     },
     async (request) => ok({ list: await organizes.selector({ excludeId: request.params.id, companiesOnly: false }) }),
   );
@@ -115,7 +141,11 @@ export default async function organizeRoutes(app: App) {
     },
     async (request) =>
       ok({
-        list: await organizes.selector({ excludeId: request.params.id, companiesOnly: false, session: sessionOf(request) }),
+        list: await organizes.selector({
+          excludeId: request.params.id,
+          companiesOnly: false,
+          session: sessionOf(request),
+        }),
       }),
   );
 
@@ -147,7 +177,13 @@ export default async function organizeRoutes(app: App) {
     `${base}/:id`,
     {
       preHandler: permit(menu, 'btn_edit'),
-      schema: { tags, summary: 'Update (or move) a company', params: IdParams, body: OrganizeUpdate, response: { 200: EmptyEnvelope } },
+      schema: {
+        tags,
+        summary: 'Update (or move) a company',
+        params: IdParams,
+        body: OrganizeUpdate,
+        response: { 200: EmptyEnvelope },
+      },
     },
     async (request) => {
       await organizes.update(request.params.id, 'company', request.body, sessionOf(request));
@@ -177,7 +213,12 @@ export default async function organizeRoutes(app: App) {
     `${base}/:id`,
     {
       preHandler: permitMenu(menu),
-      schema: { tags, summary: 'A company or department', params: IdParams, response: { 200: EnvelopeOf(OrganizeInfo) } },
+      schema: {
+        tags,
+        summary: 'A company or department',
+        params: IdParams,
+        response: { 200: EnvelopeOf(OrganizeInfo) },
+      },
     },
     async (request) => ok(await organizes.info(request.params.id)),
   );

@@ -5,8 +5,8 @@ import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import type { OrganizeRow } from '../../db/schema.ts';
-import { buildTree, OrganizeIndex, organizeIcons } from './organize-tree.ts';
 import { OrganizeRepository } from './organize.repository.ts';
+import { buildTree, OrganizeIndex, organizeIcons } from './organize-tree.ts';
 
 type Category = 'company' | 'department';
 

@@ -36,14 +36,20 @@ export class PositionRepository {
   /** One page, filtered by organisations (null: all), keyword on name or code, and state. */
   async page(params: PageParams, filter: { organizeIds: string[] | null; enabledMark?: number | undefined }) {
     let query = this.rows();
-    if (filter.organizeIds) query = query.where('p.organizeId', 'in', filter.organizeIds.length ? filter.organizeIds : ['']);
+    if (filter.organizeIds)
+      query = query.where('p.organizeId', 'in', filter.organizeIds.length ? filter.organizeIds : ['']);
     if (filter.enabledMark !== undefined) query = query.where('p.enabledMark', '=', filter.enabledMark);
     if (params.keyword) {
       const like = likePattern(params.keyword);
       query = query.where((eb) => eb.or([eb('p.fullName', 'ilike', like), eb('p.enCode', 'ilike', like)]));
     }
     const [list, total] = await Promise.all([
-      query.orderBy('p.sortCode').orderBy('p.creatorTime', 'desc').limit(params.pageSize).offset(params.offset).execute(),
+      query
+        .orderBy('p.sortCode')
+        .orderBy('p.creatorTime', 'desc')
+        .limit(params.pageSize)
+        .offset(params.offset)
+        .execute(),
       query
         .clearSelect()
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -55,7 +61,8 @@ export class PositionRepository {
 
   list(filter: { organizeIds?: string[]; ids?: string[]; keyword?: string; enabledOnly?: boolean }) {
     let query = this.rows();
-    if (filter.organizeIds) query = query.where('p.organizeId', 'in', filter.organizeIds.length ? filter.organizeIds : ['']);
+    if (filter.organizeIds)
+      query = query.where('p.organizeId', 'in', filter.organizeIds.length ? filter.organizeIds : ['']);
     if (filter.ids) query = query.where('p.id', 'in', filter.ids.length ? filter.ids : ['']);
     if (filter.enabledOnly) query = query.where('p.enabledMark', '=', 1);
     if (filter.keyword) {
@@ -85,7 +92,10 @@ export class PositionRepository {
   }
 
   async insert(id: string, values: PositionValues, userId: string) {
-    await this.db.insertInto('position').values({ id, ...values, creatorUserId: userId }).execute();
+    await this.db
+      .insertInto('position')
+      .values({ id, ...values, creatorUserId: userId })
+      .execute();
   }
 
   async update(id: string, values: PositionValues, userId: string) {

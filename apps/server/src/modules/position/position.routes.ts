@@ -32,14 +32,25 @@ export default async function positionRoutes(app: App) {
     base,
     {
       preHandler: permitMenu(menu),
-      schema: { tags, summary: 'Positions, paged', querystring: PositionQuery, response: { 200: EnvelopeOf(PageOf(PositionRow)) } },
+      schema: {
+        tags,
+        summary: 'Positions, paged',
+        querystring: PositionQuery,
+        response: { 200: EnvelopeOf(PageOf(PositionRow)) },
+      },
     },
     async (request) => ok(await positions.page(request.query)),
   );
 
   app.get(
     `${base}/Selector`,
-    { schema: { tags, summary: 'Organisation tree with positions as leaves', response: { 200: EnvelopeOf(ListOf(TreeNode)) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Organisation tree with positions as leaves',
+        response: { 200: EnvelopeOf(ListOf(TreeNode)) },
+      },
+    },
     async () => ok({ list: await positions.selector() }),
   );
 
@@ -79,16 +90,28 @@ export default async function positionRoutes(app: App) {
     base,
     {
       preHandler: permit(menu, 'btn_add'),
-      schema: { tags, summary: 'Create a position', body: PositionInput, response: { 200: EnvelopeOf(Type.Object({ id: Type.String() })) } },
+      schema: {
+        tags,
+        summary: 'Create a position',
+        body: PositionInput,
+        response: { 200: EnvelopeOf(Type.Object({ id: Type.String() })) },
+      },
     },
-    async (request) => ok({ id: await positions.create(request.body, sessionOf(request)) }, request.t('common.created')),
+    async (request) =>
+      ok({ id: await positions.create(request.body, sessionOf(request)) }, request.t('common.created')),
   );
 
   app.put(
     `${base}/:id`,
     {
       preHandler: permit(menu, 'btn_edit'),
-      schema: { tags, summary: 'Update a position', params: IdParams, body: PositionUpdate, response: { 200: EmptyEnvelope } },
+      schema: {
+        tags,
+        summary: 'Update a position',
+        params: IdParams,
+        body: PositionUpdate,
+        response: { 200: EmptyEnvelope },
+      },
     },
     async (request) => {
       await positions.update(request.params.id, request.body, sessionOf(request));
@@ -109,7 +132,12 @@ export default async function positionRoutes(app: App) {
     `${base}/:id`,
     {
       preHandler: permit(menu, 'btn_remove'),
-      schema: { tags, summary: 'Delete a position (refused while users hold it)', params: IdParams, response: { 200: EmptyEnvelope } },
+      schema: {
+        tags,
+        summary: 'Delete a position (refused while users hold it)',
+        params: IdParams,
+        response: { 200: EmptyEnvelope },
+      },
     },
     async (request) => {
       await positions.delete(request.params.id);

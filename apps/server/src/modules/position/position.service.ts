@@ -4,8 +4,8 @@ import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
-import { buildTree, organizeIcons } from '../organize/organize-tree.ts';
 import { OrganizeService } from '../organize/organize.service.ts';
+import { buildTree, organizeIcons } from '../organize/organize-tree.ts';
 import { PositionRepository } from './position.repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<PositionRepository['findById']>>>;
@@ -85,7 +85,9 @@ export class PositionService {
         organize: index.pathName(id),
         icon: organizeIcons[index.byId.get(id)?.category ?? 'company'],
         hasChildren: positions.some((p) => p.organizeId === id),
-        children: positions.filter((p) => p.organizeId === id).map((p) => ({ ...toWire(p), icon: positionIcon, type: 'position' })),
+        children: positions
+          .filter((p) => p.organizeId === id)
+          .map((p) => ({ ...toWire(p), icon: positionIcon, type: 'position' })),
       }));
   }
 

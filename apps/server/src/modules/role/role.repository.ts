@@ -38,7 +38,9 @@ export class RoleRepository {
         'r.enabledMark',
         'r.description',
         'r.creatorTime',
-        sql<string[]>`coalesce((select array_agg(ro.organize_id order by ro.organize_id) from role_organize ro where ro.role_id = r.id), '{}')`.as(
+        sql<
+          string[]
+        >`coalesce((select array_agg(ro.organize_id order by ro.organize_id) from role_organize ro where ro.role_id = r.id), '{}')`.as(
           'organizeIds',
         ),
       ]);
@@ -64,7 +66,12 @@ export class RoleRepository {
   async page(params: PageParams, filter: RoleFilter) {
     const query = this.filtered({ ...filter, keyword: params.keyword });
     const [list, total] = await Promise.all([
-      query.orderBy('r.sortCode').orderBy('r.creatorTime', 'desc').limit(params.pageSize).offset(params.offset).execute(),
+      query
+        .orderBy('r.sortCode')
+        .orderBy('r.creatorTime', 'desc')
+        .limit(params.pageSize)
+        .offset(params.offset)
+        .execute(),
       query
         .clearSelect()
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -104,7 +111,10 @@ export class RoleRepository {
   }
 
   async insert(id: string, values: RoleValues, userId: string) {
-    await this.db.insertInto('role').values({ id, ...values, creatorUserId: userId }).execute();
+    await this.db
+      .insertInto('role')
+      .values({ id, ...values, creatorUserId: userId })
+      .execute();
   }
 
   async update(id: string, values: RoleValues, userId: string) {

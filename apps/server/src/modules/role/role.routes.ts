@@ -44,21 +44,38 @@ export default async function roleRoutes(app: App) {
 
   app.get(
     `${base}/Selector`,
-    { schema: { tags, summary: 'Role tree: 全局 (id "1") and organisations', response: { 200: EnvelopeOf(ListOf(TreeNode)) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Role tree: 全局 (id "1") and organisations',
+        response: { 200: EnvelopeOf(ListOf(TreeNode)) },
+      },
+    },
     async () => ok({ list: await roles.selector() }),
   );
 
   app.get(
     `${base}/SelectorByPermission`,
     {
-      schema: { tags, summary: 'Role tree of the roles the caller may hand out', response: { 200: EnvelopeOf(ListOf(TreeNode)) } },
+      schema: {
+        tags,
+        summary: 'Role tree of the roles the caller may hand out',
+        response: { 200: EnvelopeOf(ListOf(TreeNode)) },
+      },
     },
     async (request) => ok({ list: await roles.selector(sessionOf(request)) }),
   );
 
   app.post(
     `${base}/RoleCondition`,
-    { schema: { tags, summary: 'Roles by ids and keyword', body: RoleCondition, response: { 200: EnvelopeOf(ListOf(RoleRow)) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Roles by ids and keyword',
+        body: RoleCondition,
+        response: { 200: EnvelopeOf(ListOf(RoleRow)) },
+      },
+    },
     async (request) => ok({ list: await roles.condition(request.body) }),
   );
 
@@ -79,7 +96,12 @@ export default async function roleRoutes(app: App) {
     base,
     {
       preHandler: permit(menu, 'btn_add'),
-      schema: { tags, summary: 'Create a role', body: RoleInput, response: { 200: EnvelopeOf(Type.Object({ id: Type.String() })) } },
+      schema: {
+        tags,
+        summary: 'Create a role',
+        body: RoleInput,
+        response: { 200: EnvelopeOf(Type.Object({ id: Type.String() })) },
+      },
     },
     async (request) => ok({ id: await roles.create(request.body, sessionOf(request)) }, request.t('common.created')),
   );
@@ -121,7 +143,12 @@ export default async function roleRoutes(app: App) {
     `${base}/:id`,
     {
       preHandler: permit(menu, 'btn_remove'),
-      schema: { tags, summary: 'Delete a role (refused while users hold it)', params: IdParams, response: { 200: EmptyEnvelope } },
+      schema: {
+        tags,
+        summary: 'Delete a role (refused while users hold it)',
+        params: IdParams,
+        response: { 200: EmptyEnvelope },
+      },
     },
     async (request) => {
       await roles.delete(request.params.id);

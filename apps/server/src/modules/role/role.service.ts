@@ -4,8 +4,8 @@ import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
-import { type OrganizeIndex, organizeIcons } from '../organize/organize-tree.ts';
 import { OrganizeService } from '../organize/organize.service.ts';
+import { type OrganizeIndex, organizeIcons } from '../organize/organize-tree.ts';
 import { RoleRepository } from './role.repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<RoleRepository['findById']>>>;
@@ -70,10 +70,23 @@ export class RoleService {
     } else {
       roles = await repo.list({ enabledMark: 1 });
     }
-    const leaf = (r: Row) => ({ ...this.toWire(index, r), icon: roleIcon, type: 'role', hasChildren: false, children: [] });
+    const leaf = (r: Row) => ({
+      ...this.toWire(index, r),
+      icon: roleIcon,
+      type: 'role',
+      hasChildren: false,
+      children: [],
+    });
     const globalRoles = roles.filter((r) => r.globalMark === 1).map(leaf);
     const tree = [
-      { id: globalRoleNodeId, fullName: '全局', icon: globalIcon, type: 'global', hasChildren: globalRoles.length > 0, children: globalRoles },
+      {
+        id: globalRoleNodeId,
+        fullName: '全局',
+        icon: globalIcon,
+        type: 'global',
+        hasChildren: globalRoles.length > 0,
+        children: globalRoles,
+      },
     ];
     for (const o of index.rows) {
       const own = roles.filter((r) => r.globalMark !== 1 && r.organizeIds.includes(o.id)).map(leaf);

@@ -1,9 +1,9 @@
 import { access } from 'node:fs/promises';
 import {
-  EMAIL_PATTERN,
-  MOBILE_PATTERN,
   ACCOUNT_PATTERN,
+  EMAIL_PATTERN,
   type ExportQuery,
+  MOBILE_PATTERN,
   type UserImportField,
   type UserImportRow,
   userImportColumns,
@@ -16,9 +16,9 @@ import { hashPasswordDigest, md5Hex } from '../../core/password.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
-import type { UserFiles } from './user-files.ts';
 import { UserAdminRepository } from './user.repository.ts';
 import type { UserService } from './user.service.ts';
+import type { UserFiles } from './user-files.ts';
 
 export const maxImportRows = 10_000;
 
@@ -38,7 +38,14 @@ const genders: Record<string, string> = { 男: '1', 女: '2', 保密: '3', 1: '1
 const genderNames: Record<string, string> = { 1: '男', 2: '女', 3: '保密' };
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
-const codes = (value: unknown) => [...new Set(text(value).split(/[,，]/).map((s) => s.trim()).filter(Boolean))];
+const codes = (value: unknown) => [
+  ...new Set(
+    text(value)
+      .split(/[,，]/)
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
 
 interface CheckedRow {
   account: string;
@@ -164,7 +171,14 @@ export class UserImportService {
   /** Reads an uploaded sheet (by its generated name) into rows keyed by field. */
   async preview(fileName: string, lang: Lang) {
     const file = this.files.resolve('user-import', fileName);
-    if (!file || !(await access(file).then(() => true, () => false))) throw new BusinessError('user.fileMissing');
+    if (
+      !file ||
+      !(await access(file).then(
+        () => true,
+        () => false,
+      ))
+    )
+      throw new BusinessError('user.fileMissing');
     const workbook = new ExcelJS.Workbook();
     try {
       await workbook.xlsx.readFile(file);
@@ -184,7 +198,9 @@ export class UserImportService {
     sheet.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => {
       columns[col] = byHeader.get(text(cell.value).toLowerCase()) ?? byHeader.get(text(cell.value)) ?? null;
     });
-    if (!columns.some(Boolean)) userImportColumns.forEach(([id], i) => (columns[i + 1] = id));
+    if (!columns.some(Boolean)) {
+      for (const [i, [id]] of userImportColumns.entries()) columns[i + 1] = id;
+    }
     const dataRow: UserImportRow[] = [];
     sheet.eachRow((row, number) => {
       if (number === 1) return;
@@ -205,7 +221,10 @@ export class UserImportService {
     const labels = this.labels(lang);
     const repo = new UserAdminRepository(this.db);
     const taken = await repo.allAccounts();
-    const lookup = async (table: 'organize' | 'position' | 'role', field: 'organizeCode' | 'positionCode' | 'roleCode') => {
+    const lookup = async (
+      table: 'organize' | 'position' | 'role',
+      field: 'organizeCode' | 'positionCode' | 'roleCode',
+    ) => {
       const all = [...new Set(rows.flatMap((r) => codes(r[field])))];
       const found = await repo.findByCodes(table, all);
       return new Map(found.map((f) => [f.enCode, f.id]));
@@ -327,7 +346,11 @@ function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') {
     if (value instanceof Date) return value.toISOString();
-    if ('richText' in value) return value.richText.map((r) => r.text).join('').trim();
+    if ('richText' in value)
+      return value.richText
+        .map((r) => r.text)
+        .join('')
+        .trim();
     if ('text' in value) return String(value.text).trim();
     if ('result' in value) return text(value.result);
     return '';

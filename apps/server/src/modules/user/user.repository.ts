@@ -76,7 +76,8 @@ export class UserListRepository {
       );
     }
     // The same expression as the app_user_search trigram index, so a leading wildcard stays fast.
-    if (params.keyword) query = query.where(sql<boolean>`(u.account || ' ' || u.real_name) ilike ${likePattern(params.keyword)}`);
+    if (params.keyword)
+      query = query.where(sql<boolean>`(u.account || ' ' || u.real_name) ilike ${likePattern(params.keyword)}`);
     if (filter.gender) query = query.where('u.gender', '=', filter.gender);
     if (filter.enabledMark !== undefined) query = query.where('u.enabledMark', '=', filter.enabledMark);
     return query;
@@ -126,9 +127,9 @@ export class UserAdminRepository {
   /** Which of `ids` exist as objects of this kind. */
   async existing(kind: RelationKind | 'User', ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    const table = ({ Organize: 'organize', Position: 'position', Role: 'role', Group: 'userGroup', User: 'appUser' } as const)[
-      kind
-    ];
+    const table = (
+      { Organize: 'organize', Position: 'position', Role: 'role', Group: 'userGroup', User: 'appUser' } as const
+    )[kind];
     const rows = await this.db.selectFrom(table).select('id').where('id', 'in', ids).execute();
     return rows.map((r) => r.id);
   }

@@ -33,9 +33,9 @@ import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
+import { UserService } from './user.service.ts';
 import { UserFiles } from './user-files.ts';
 import { UserImportService } from './user-import.service.ts';
-import { UserService } from './user.service.ts';
 
 const tags = ['user'];
 const menu = 'permission.user';
@@ -75,7 +75,13 @@ export default async function userRoutes(app: App) {
 
   app.get(
     `${base}/Selector`,
-    { schema: { tags, summary: 'Organisation tree with users as leaves', response: { 200: EnvelopeOf(ListOf(TreeNode)) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Organisation tree with users as leaves',
+        response: { 200: EnvelopeOf(ListOf(TreeNode)) },
+      },
+    },
     async () => ok({ list: await users.selector() }),
   );
 
@@ -108,7 +114,14 @@ export default async function userRoutes(app: App) {
 
   app.post(
     `${base}/getUserList`,
-    { schema: { tags, summary: 'Users by ids, in the order asked', body: IdsInput, response: { 200: EnvelopeOf(ListOf(UserBrief)) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Users by ids, in the order asked',
+        body: IdsInput,
+        response: { 200: EnvelopeOf(ListOf(UserBrief)) },
+      },
+    },
     async (request) => ok({ list: await users.byIds(request.body) }),
   );
 
@@ -128,7 +141,12 @@ export default async function userRoutes(app: App) {
   app.post(
     `${base}/getSubordinates`,
     {
-      schema: { tags, summary: "The caller's direct reports", body: KeywordInput, response: { 200: EnvelopeOf(ListOf(UserBrief)) } },
+      schema: {
+        tags,
+        summary: "The caller's direct reports",
+        body: KeywordInput,
+        response: { 200: EnvelopeOf(ListOf(UserBrief)) },
+      },
     },
     async (request) => ok({ list: await users.subordinates(sessionOf(request), request.body.keyword) }),
   );
@@ -177,7 +195,12 @@ export default async function userRoutes(app: App) {
     `${base}/workHandover`,
     {
       preHandler: permit(menu, 'btn_edit'),
-      schema: { tags, summary: 'Hand one user’s work over to another', body: WorkHandoverInput, response: { 200: EmptyEnvelope } },
+      schema: {
+        tags,
+        summary: 'Hand one user’s work over to another',
+        body: WorkHandoverInput,
+        response: { 200: EmptyEnvelope },
+      },
     },
     async (request) => {
       await users.handOver(request.body);
@@ -203,7 +226,13 @@ export default async function userRoutes(app: App) {
     `${base}/:id`,
     {
       preHandler: permit(menu, 'btn_edit'),
-      schema: { tags, summary: 'Update a user', params: IdParams, body: UserUpdateInput, response: { 200: EmptyEnvelope } },
+      schema: {
+        tags,
+        summary: 'Update a user',
+        params: IdParams,
+        body: UserUpdateInput,
+        response: { 200: EmptyEnvelope },
+      },
     },
     async (request) => {
       await users.update(request.params.id, request.body, sessionOf(request));
@@ -241,7 +270,12 @@ export default async function userRoutes(app: App) {
     `${base}/:id/Actions/State`,
     {
       preHandler: permit(menu, 'btn_edit'),
-      schema: { tags, summary: 'Enable or disable a user (disabling ends their sessions)', params: IdParams, response: { 200: EmptyEnvelope } },
+      schema: {
+        tags,
+        summary: 'Enable or disable a user (disabling ends their sessions)',
+        params: IdParams,
+        response: { 200: EmptyEnvelope },
+      },
     },
     async (request) => {
       const state = await users.toggleState(request.params.id, sessionOf(request));
@@ -328,7 +362,9 @@ export default async function userRoutes(app: App) {
         response: {
           200: EnvelopeOf(
             Type.Object({
-              headerRow: Type.Array(Type.Object({ id: Type.String(), fullName: Type.String() }, { additionalProperties: true })),
+              headerRow: Type.Array(
+                Type.Object({ id: Type.String(), fullName: Type.String() }, { additionalProperties: true }),
+              ),
               dataRow: Type.Array(UserImportRow),
             }),
           ),
@@ -368,7 +404,12 @@ export default async function userRoutes(app: App) {
     `${base}/ExportExceptionData`,
     {
       preHandler: permit(menu, 'btn_import'),
-      schema: { tags, summary: 'The failed rows with their reasons (.xlsx)', body: UserImportInput, response: { 200: EnvelopeOf(FileLink) } },
+      schema: {
+        tags,
+        summary: 'The failed rows with their reasons (.xlsx)',
+        body: UserImportInput,
+        response: { 200: EnvelopeOf(FileLink) },
+      },
     },
     async (request) => ok(await imports.exportFailures(request.body.list, request.lang, request.t)),
   );
@@ -401,7 +442,14 @@ export default async function userRoutes(app: App) {
     },
     async (request, reply) => {
       const file = files.resolve('user-export', request.params.name);
-      if (!file || !(await access(file).then(() => true, () => false))) throw new NotFoundError();
+      if (
+        !file ||
+        !(await access(file).then(
+          () => true,
+          () => false,
+        ))
+      )
+        throw new NotFoundError();
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="${request.params.name}"`)

@@ -1,4 +1,11 @@
-import type { IdsInput, KeywordPageInput, ResetPasswordInput, UserInput, UserQuery, WorkHandoverInput } from '@platform/shared';
+import type {
+  IdsInput,
+  KeywordPageInput,
+  ResetPasswordInput,
+  UserInput,
+  UserQuery,
+  WorkHandoverInput,
+} from '@platform/shared';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
@@ -6,8 +13,8 @@ import { hashPasswordDigest, md5Hex } from '../../core/password.ts';
 import type { Session, SessionStore } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserUpdate } from '../../db/schema.ts';
-import { buildTree, organizeIcons } from '../organize/organize-tree.ts';
 import { OrganizeService } from '../organize/organize.service.ts';
+import { buildTree, organizeIcons } from '../organize/organize-tree.ts';
 import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
 import {
   type RelationKind,
@@ -59,7 +66,11 @@ export class UserService {
     const params = pageParams(query, userSortable);
     let organizeTree: string | null = null;
     if (query.organizeId) {
-      const org = await this.db.selectFrom('organize').select('organizeIdTree').where('id', '=', query.organizeId).executeTakeFirst();
+      const org = await this.db
+        .selectFrom('organize')
+        .select('organizeIdTree')
+        .where('id', '=', query.organizeId)
+        .executeTakeFirst();
       if (!org) return page([], 0, params);
       organizeTree = org.organizeIdTree;
     }
@@ -159,7 +170,8 @@ export class UserService {
       if (enabledMark !== 1 && current.enabledMark === 1) this.checkMayDisable(current, session);
       await repo.update(id, {
         ...this.card(input),
-        enabledMark: current.enabledMark === 2 && enabledMark === 1 && input.enabledMark === undefined ? 2 : enabledMark,
+        enabledMark:
+          current.enabledMark === 2 && enabledMark === 1 && input.enabledMark === undefined ? 2 : enabledMark,
         lastModifyTime: new Date(),
         lastModifyUserId: session.userId,
       });
@@ -263,7 +275,11 @@ export class UserService {
   }
 
   /** Paged users by a relation (position, role) and keyword. */
-  async pageByRelation(kind: RelationKind, ids: string[], query: KeywordPageInput & { organizeId?: string | undefined }) {
+  async pageByRelation(
+    kind: RelationKind,
+    ids: string[],
+    query: KeywordPageInput & { organizeId?: string | undefined },
+  ) {
     const params = pageParams(query);
     const repo = new UserAdminRepository(this.db);
     const filter = {
@@ -280,7 +296,10 @@ export class UserService {
   }
 
   async subordinates(session: Session, keyword: string | undefined) {
-    const rows = await new UserAdminRepository(this.db).brief({ managerId: session.userId, keyword: keyword?.trim() ?? '' });
+    const rows = await new UserAdminRepository(this.db).brief({
+      managerId: session.userId,
+      keyword: keyword?.trim() ?? '',
+    });
     return rows.map(briefToWire);
   }
 
@@ -317,8 +336,21 @@ export class UserService {
         hasChildren: true,
       }));
     const filter = { organizeIds: id === '0' ? [] : [id], enabledOnly: true };
-    const [users, total] = id === '0' ? [[], 0] : await Promise.all([repo.brief({ ...filter, limit: params.pageSize, offset: params.offset }), repo.countBrief(filter)]);
-    return page([...(params.currentPage === 1 ? organizes : []), ...users.map((u) => ({ ...briefToWire(u), hasChildren: false }))], total, params);
+    const [users, total] =
+      id === '0'
+        ? [[], 0]
+        : await Promise.all([
+            repo.brief({ ...filter, limit: params.pageSize, offset: params.offset }),
+            repo.countBrief(filter),
+          ]);
+    return page(
+      [
+        ...(params.currentPage === 1 ? organizes : []),
+        ...users.map((u) => ({ ...briefToWire(u), hasChildren: false })),
+      ],
+      total,
+      params,
+    );
   }
 
   /** The organisation tree with enabled users as leaves. */
@@ -362,9 +394,16 @@ export class UserService {
       this.named('userGroup', of(['group'])),
     ]);
     const found = new Map<string, { fullName: string; organize?: string; headIcon?: string }>();
-    for (const u of users) found.set(`${u.id}--user`, { fullName: `${u.realName}/${u.account}`, organize: u.organize ?? '', headIcon: u.headIcon ?? '' });
-    for (const o of index.rows) found.set(`${o.id}--${o.category}`, { fullName: o.fullName, organize: index.pathName(o.id) });
-    for (const o of index.rows) found.set(`${o.id}--organize`, { fullName: o.fullName, organize: index.pathName(o.id) });
+    for (const u of users)
+      found.set(`${u.id}--user`, {
+        fullName: `${u.realName}/${u.account}`,
+        organize: u.organize ?? '',
+        headIcon: u.headIcon ?? '',
+      });
+    for (const o of index.rows)
+      found.set(`${o.id}--${o.category}`, { fullName: o.fullName, organize: index.pathName(o.id) });
+    for (const o of index.rows)
+      found.set(`${o.id}--organize`, { fullName: o.fullName, organize: index.pathName(o.id) });
     for (const r of roles) found.set(`${r.id}--role`, { fullName: r.fullName });
     for (const p of positions) found.set(`${p.id}--position`, { fullName: p.fullName });
     for (const g of groups) found.set(`${g.id}--group`, { fullName: g.fullName });
@@ -419,7 +458,12 @@ export class UserService {
     // Groups are only touched when the client sends them (the protocol's user form does not).
     if (input.groupId !== undefined) relations.push(['Group', splitIds(input.groupId)]);
     if (relations[0]?.[1].length === 0) throw new BusinessError('user.organizeRequired');
-    const keys = { Organize: 'user.unknownOrganize', Position: 'user.unknownPosition', Role: 'user.unknownRole', Group: 'user.unknownGroup' } as const;
+    const keys = {
+      Organize: 'user.unknownOrganize',
+      Position: 'user.unknownPosition',
+      Role: 'user.unknownRole',
+      Group: 'user.unknownGroup',
+    } as const;
     for (const [kind, ids] of relations) {
       const found = await repo.existing(kind, ids);
       const missing = ids.filter((id) => !found.includes(id));

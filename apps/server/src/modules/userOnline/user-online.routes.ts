@@ -18,7 +18,12 @@ export default async function userOnlineRoutes(app: App) {
     base,
     {
       preHandler: permitMenu(menu),
-      schema: { tags, summary: 'Live sessions, paged', querystring: PageQuery, response: { 200: EnvelopeOf(PageOf(OnlineUserRow)) } },
+      schema: {
+        tags,
+        summary: 'Live sessions, paged',
+        querystring: PageQuery,
+        response: { 200: EnvelopeOf(PageOf(OnlineUserRow)) },
+      },
     },
     async (request) => ok(await online.list(request.query, sessionOf(request))),
   );
@@ -27,7 +32,12 @@ export default async function userOnlineRoutes(app: App) {
     `${base}/:id`,
     {
       preHandler: permit(menu, 'btn_remove'),
-      schema: { tags, summary: 'Force one session offline', params: Type.Object({ id: Id }), response: { 200: EmptyEnvelope } },
+      schema: {
+        tags,
+        summary: 'Force one session offline',
+        params: Type.Object({ id: Id }),
+        response: { 200: EmptyEnvelope },
+      },
     },
     async (request) => {
       await online.offline([request.params.id], sessionOf(request));

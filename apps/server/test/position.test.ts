@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+let admin: Client;
+let rootId: string;
+let deptId: string;
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.signIn();
+  rootId = (await t.app.db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow())
+    .id;
+  deptId = (
+    await admin.post<{ id: string }>('/api/permission/Organize/Department', {
+      parentId: rootId,
+      fullName: '销售部',
+      enCode: 'sales',
+    })
+  ).data!.id;
+});
+afterAll(() => t.close());
+
+const create = (fields: Record<string, unknown>) =>
+  admin.post<{ id: string }>('/api/permission/Position', { organizeId: deptId, ...fields });
+
+describe('positions', () => {
+  test('create, read, list by organisation subtree, update, delete', async () => {
+    const id = (await create({ fullName: '销售经理', enCode: 'sales.mgr', type: '管理', description: '带队' })).data!
+      .id;
+    expect((await admin.get(`/api/permission/Position/${id}`)).data).toMatchObject({
+      id,
+      organizeId: deptId,
+      department: '销售部',
+      fullName: '销售经理',
+      type: '管理',
+      enabledMark: 1,
+    });
+    const list = await admin.get<{ list: { id: string }[]; pagination: { total: number } }>(
+      '/api/permission/Position',
+      {
+        organizeId: rootId,
+        keyword: '经理',
+      },
+    );
+    expect(list.data!.list.map((p) => p.id)).toEqual([id]);
+    expect(
+      await admin.put(`/api/permission/Position/${id}`, {
+        id,
+        organizeId: deptId,
+        fullName: '大区经理',
+        enCode: 'sales.mgr',
+        enabledMark: 0,
+      }),
+    ).toMatchObject({ code: 200, msg: '更新成功' });
+    expect((await admin.get(`/api/permission/Position/${id}`)).data).toMatchObject({
+      fullName: '大区经理',
+      enabledMark: 0,
+    });
+    expect(await admin.delete(`/api/permission/Position/${id}`)).toMatchObject({ code: 200, msg: '删除成功' });
+    expect(await admin.get(`/api/permission/Position/${id}`)).toMatchObject({ code: 400, msg: '数据不存在' });
+  });
+
+  test('lookups: All, Selector, getListByOrgIds, PositionCondition', async () => {
+    const id = (await create({ fullName: '销售代表', enCode: 'sales.rep' })).data!.id;
+    const all = await admin.get<{ list: { id: string }[] }>('/api/permission/Position/All');
+    expect(all.data!.list.map((p) => p.id)).toContain(id);
+    const tree = await admin.get<{
+      list: { id: string; children: { id: string; children: { id: string; type: string }[] }[] }[];
+    }>('/api/permission/Position/Selector');
+    const dept = tree.data!.list[0]!.children.find((c) => c.id === deptId)!;
+    expect(dept.children).toEqual([expect.objectContaining({ id, type: 'position' })]);
+    const byOrg = await admin.post<{ list: { id: string; children: { id: string }[] }[] }>(
+      '/api/permission/Position/getListByOrgIds',
+      {
+        organizeIds: [deptId, 'ghost'],
+      },
+    );
+    expect(byOrg.data!.list.map((o) => [o.id, o.children.map((c) => c.id)])).toEqual([[deptId, [id]]]);
+    const cond = await admin.post<{ list: { id: string }[] }>('/api/permission/Position/PositionCondition', {
+      departIds: [rootId],
+      keyword: '代表',
+    });
+    expect(cond.data!.list.map((p) => p.id)).toEqual([id]);
+    expect(await admin.post('/api/permission/Position/getListByOrgIds', {})).toMatchObject({
+      code: 400,
+      msg: '缺少必填字段 organizeIds',
+    });
+  });
+
+  test('bad input, unknown organisation, duplicate code, delete while held', async () => {
+    expect(await create({ enCode: 'x1' })).toMatchObject({ code: 400, msg: '缺少必填字段 fullName' });
+    expect(await create({ fullName: 'x', enCode: 'x1', sortCode: -1 })).toMatchObject({
+      code: 400,
+      msg: '字段 sortCode 不能小于 0',
+    });
+    expect(await create({ fullName: 'x', enCode: 'x1', enabledMark: 5 })).toMatchObject({ code: 400 });
+    expect(
+      await admin.post('/api/permission/Position', { organizeId: 'ghost', fullName: 'x', enCode: 'x1' }),
+    ).toMatchObject({
+      code: 400,
+      msg: '所属组织不存在',
+    });
+    const id = (await create({ fullName: '唯一', enCode: 'only.one' })).data!.id;
+    expect(await create({ fullName: '唯二', enCode: 'ONLY.one' })).toMatchObject({ code: 400, msg: '岗位编码已存在' });
+    expect(
+      await admin.put('/api/permission/Position/ghost', { organizeId: deptId, fullName: 'x', enCode: 'x9' }),
+    ).toMatchObject({
+      code: 400,
+      msg: '数据不存在',
+    });
+    await admin.post('/api/permission/Users', {
+      account: 'holder',
+      realName: '持有人',
+      organizeId: deptId,
+      positionId: id,
+    });
+    expect(await admin.delete(`/api/permission/Position/${id}`)).toMatchObject({
+      code: 400,
+      msg: '该岗位下存在用户，不能删除',
+    });
+    expect(await admin.delete('/api/permission/Position/ghost')).toMatchObject({ code: 400, msg: '数据不存在' });
+  });
+
+  test('a user without grants is refused', async () => {
+    await t.createUser({ account: 'noposition', password: 'Passw0rd' });
+    const plain = await t.signIn('noposition', 'Passw0rd');
+    expect(await plain.get('/api/permission/Position')).toMatchObject({ code: 403, msg: '暂无权限' });
+    expect(
+      await plain.post('/api/permission/Position', { organizeId: deptId, fullName: 'x', enCode: 'x' }),
+    ).toMatchObject({ code: 403 });
+    expect(await plain.delete(`/api/permission/Position/${deptId}`)).toMatchObject({ code: 403 });
+  });
+});

@@ -12,6 +12,14 @@ export default defineConfig({
     emptyOutDir: true,
     // The gzip figures are the ones that matter (DESIGN.md "Bundle facts").
     reportCompressedSize: true,
+    rolldownOptions: {
+      treeshake: {
+        // packages/shared is wire schemas (TypeBox) plus plain rules. Its modules do nothing when
+        // imported but build their exports, so a page that needs one pattern or the envelope codes
+        // must not carry every schema and TypeBox with it (about 15 KB gzip on /login).
+        moduleSideEffects: [{ test: /\/packages\/shared\/src\//, sideEffects: false }],
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd/es/config-provider';
 import theme from 'antd/es/theme';
 import { type ReactNode, Suspense } from 'react';
@@ -8,13 +7,6 @@ import type { Language } from '../shared/i18n/language.ts';
 import { ToastProvider } from '../shared/toast.tsx';
 import { antdLocaleOf } from './antd-locale.ts';
 import { antdSize, themeColors, useSettings } from './settings-store.ts';
-
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    // The request layer has already told the user; a failed list just stops its spinner.
-    queries: { retry: false, refetchOnWindowFocus: false },
-  },
-});
 
 function AntdConfig({ children }: { children: ReactNode }) {
   const { i18n: current } = useTranslation();
@@ -37,14 +29,13 @@ function AntdConfig({ children }: { children: ReactNode }) {
   );
 }
 
+/** What every screen needs; TanStack Query is added by the main layout (app/query-client.tsx). */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <AntdConfig>
-          <Suspense fallback={null}>{children}</Suspense>
-        </AntdConfig>
-      </QueryClientProvider>
+      <AntdConfig>
+        <Suspense fallback={null}>{children}</Suspense>
+      </AntdConfig>
     </I18nextProvider>
   );
 }

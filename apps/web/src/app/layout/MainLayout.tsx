@@ -17,6 +17,7 @@ import { previousLoginNoticeKind, useSession } from '../../shared/session/store.
 import { readStored, removeStored } from '../../shared/storage.ts';
 import { findRoute, firstDirectory, type MenuNode, type RouteMeta, visibleMenus } from '../menu-routes.ts';
 import { useMenuTitle } from '../menu-title.ts';
+import { QueryProvider } from '../query-client.tsx';
 import { useSettings } from '../settings-store.ts';
 import { useShell } from '../shell-store.ts';
 import { useTags } from '../tags-store.ts';
@@ -73,7 +74,15 @@ function Brand({ collapsed = false }: { collapsed?: boolean }) {
  * The main layout (shell.md §2.5): one of four navigation styles, navbar, tags bar and the
  * kept-alive content. Every signed-in page renders inside it.
  */
-export default function MainLayout() {
+export default function MainLayoutRoute() {
+  return (
+    <QueryProvider>
+      <MainLayout />
+    </QueryProvider>
+  );
+}
+
+function MainLayout() {
   const { t, i18n } = useTranslation('shell');
   const settings = useSettings();
   const menuList = useShell((s) => s.menuList);

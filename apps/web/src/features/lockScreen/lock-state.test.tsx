@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { Providers, queryClient } from '../../app/providers.tsx';
+import { Providers } from '../../app/providers.tsx';
+import { QueryProvider, queryClient } from '../../app/query-client.tsx';
 import { i18n } from '../../shared/i18n/index.ts';
 import { useSession } from '../../shared/session/store.ts';
 import { storageKey } from '../../shared/storage.ts';
@@ -82,7 +83,9 @@ function renderLockScreen() {
   );
   render(
     <Providers>
-      <RouterProvider router={router} />
+      <QueryProvider>
+        <RouterProvider router={router} />
+      </QueryProvider>
     </Providers>,
   );
   return router;

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import type { FormInstance } from 'antd/es/form';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { sessionApi } from '../../shared/session/api.ts';
@@ -8,19 +7,65 @@ import { safeRedirect } from '../../shared/session/redirect.ts';
 import { previousLoginNoticeKind, useSession } from '../../shared/session/store.ts';
 import { writeStored } from '../../shared/storage.ts';
 import { useToast } from '../../shared/toast.tsx';
-import { loginApi } from './api.ts';
+import { type LoginConfig, loginApi } from './api.ts';
 
-export const loginConfigKey = ['login', 'config'] as const;
+/** How long a fetched login configuration is reused before a page mount asks again. */
+const configFreshMs = 5 * 60_000;
+
+interface ConfigState {
+  data?: LoginConfig;
+  fetchedAt: number;
+  pending?: Promise<LoginConfig | undefined>;
+}
+
+// A small cache of its own rather than TanStack Query, which the login page would otherwise be the
+// only reason to download before sign-in (issue 4's /login budget).
+let configState: ConfigState = { fetchedAt: 0 };
+const configListeners = new Set<() => void>();
+
+function setConfigState(next: ConfigState) {
+  configState = next;
+  for (const listener of configListeners) listener();
+}
+
+function fetchLoginConfig(): Promise<LoginConfig | undefined> {
+  if (configState.pending) return configState.pending;
+  const pending = loginApi.loginConfig().then(
+    (data) => {
+      setConfigState({ data, fetchedAt: Date.now() });
+      return data;
+    },
+    () => {
+      // The page works without it; the next use asks again.
+      setConfigState({ data: configState.data, fetchedAt: 0 });
+      return configState.data;
+    },
+  );
+  setConfigState({ ...configState, pending });
+  return pending;
+}
+
+/** Forgets the cached configuration (tests, and a fresh start). */
+export function resetLoginConfig(): void {
+  setConfigState({ fetchedAt: 0 });
+}
+
+const subscribeConfig = (listener: () => void) => {
+  configListeners.add(listener);
+  return () => configListeners.delete(listener);
+};
 
 /** The pre-login configuration: cipher key, system name and logos. The page works without it. */
-export function useLoginConfig() {
-  return useQuery({
-    queryKey: loginConfigKey,
-    queryFn: loginApi.loginConfig,
-    retry: false,
-    staleTime: 5 * 60_000,
-    refetchOnWindowFocus: false,
-  });
+export function useLoginConfig(): {
+  data: LoginConfig | undefined;
+  refetch: () => Promise<{ data: LoginConfig | undefined }>;
+} {
+  const state = useSyncExternalStore(subscribeConfig, () => configState);
+  useEffect(() => {
+    if (!configState.pending && Date.now() - configState.fetchedAt > configFreshMs) void fetchLoginConfig();
+  }, []);
+  const refetch = useCallback(async () => ({ data: await fetchLoginConfig() }), []);
+  return { data: state.data, refetch };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { Providers, queryClient } from '../../app/providers.tsx';
+import { Providers } from '../../app/providers.tsx';
+import { QueryProvider, queryClient } from '../../app/query-client.tsx';
 import { i18n } from '../../shared/i18n/index.ts';
 import { useSession } from '../../shared/session/store.ts';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
@@ -53,7 +54,9 @@ function renderIn(element: React.ReactNode) {
   const router = createMemoryRouter([{ path: '/', element }], { initialEntries: ['/'] });
   render(
     <Providers>
-      <RouterProvider router={router} />
+      <QueryProvider>
+        <RouterProvider router={router} />
+      </QueryProvider>
     </Providers>,
   );
 }

@@ -1,10 +1,11 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { Providers, queryClient } from '../../../app/providers.tsx';
+import { Providers } from '../../../app/providers.tsx';
 import { i18n } from '../../../shared/i18n/index.ts';
 import { useSession } from '../../../shared/session/store.ts';
 import LoginPage from '../pages/LoginPage.tsx';
+import { resetLoginConfig } from '../useLogin.ts';
 
 // The lazily loaded cipher cannot do its work (its chunk or its WebAssembly failed to load).
 vi.mock('../../../shared/crypto/login-cipher.ts', () => ({
@@ -19,7 +20,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   requests.length = 0;
-  queryClient.clear();
+  resetLoginConfig();
   useSession.setState({ token: '', userInfo: null, locked: false });
   vi.stubGlobal('fetch', async (input: string) => {
     const url = new URL(input, 'http://localhost');

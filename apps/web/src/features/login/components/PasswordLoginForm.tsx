@@ -2,7 +2,9 @@ import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
+// The input alone: the `antd/es/input` index also brings TextArea, Search, OTP and Group.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readStored, removeStored, writeStored } from '../../../shared/storage.ts';
@@ -110,7 +112,7 @@ export function PasswordLoginForm() {
         />
       </Form.Item>
       <Form.Item name="password" rules={[{ required: true, message: t('password') }]}>
-        <Input.Password
+        <Password
           prefix={<LockOutlined />}
           placeholder={t('password')}
           autoComplete="current-password"

@@ -2,7 +2,8 @@ import { MailOutlined, MobileOutlined } from '@ant-design/icons';
 import { MOBILE_PATTERN } from '@platform/shared';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
+// The input alone: the `antd/es/input` index also brings TextArea, Search, OTP and Group.
+import Input from 'antd/es/input/Input';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/toast.tsx';

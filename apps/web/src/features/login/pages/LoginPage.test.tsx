@@ -1,9 +1,10 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { Providers, queryClient } from '../../../app/providers.tsx';
+import { Providers } from '../../../app/providers.tsx';
 import { i18n } from '../../../shared/i18n/index.ts';
 import { useSession } from '../../../shared/session/store.ts';
+import { resetLoginConfig } from '../useLogin.ts';
 import LoginPage from './LoginPage.tsx';
 
 type Handler = (url: URL, init: RequestInit) => unknown;
@@ -17,7 +18,7 @@ beforeAll(async () => {
 beforeEach(() => {
   routes = {};
   requests.length = 0;
-  queryClient.clear();
+  resetLoginConfig();
   useSession.setState({ token: '', userInfo: null });
   // Only the network boundary is replaced; an unknown path fails like a server that is not there.
   vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {

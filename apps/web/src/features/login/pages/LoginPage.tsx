@@ -1,9 +1,9 @@
 import { AppstoreOutlined, MessageOutlined, TeamOutlined } from '@ant-design/icons';
-import Tabs from 'antd/es/tabs';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../app/LanguageSwitch.tsx';
 import { LogoMark } from '../../../shared/Logo.tsx';
+import { LoginTabs } from '../components/LoginTabs.tsx';
 import { PasswordLoginForm } from '../components/PasswordLoginForm.tsx';
 import { SmsLoginForm } from '../components/SmsLoginForm.tsx';
 import { useLoginConfig } from '../useLogin.ts';
@@ -93,20 +93,21 @@ export default function LoginPage() {
           </div>
           <h2 className="login-card-title">{t('heading')}</h2>
           <p className="login-card-subtitle">{t('subheading')}</p>
-          <Tabs
+          <LoginTabs<Tab>
             activeKey={tab}
-            onChange={(key) => setTab(key as Tab)}
+            onChange={setTab}
             items={[
               { key: 'password', label: t('tabs.password'), children: <PasswordLoginForm /> },
               {
                 key: 'scan',
                 label: t('tabs.scan'),
-                children:
-                  tab === 'scan' ? (
-                    <Suspense fallback={<div className="login-scan-placeholder" />}>
-                      <ScanLogin />
-                    </Suspense>
-                  ) : null,
+                // The ticket is polled only while the tab is shown.
+                keepMounted: false,
+                children: (
+                  <Suspense fallback={<div className="login-scan-placeholder" />}>
+                    <ScanLogin />
+                  </Suspense>
+                ),
               },
               { key: 'sms', label: t('tabs.sms'), children: <SmsLoginForm /> },
             ]}

@@ -39,7 +39,10 @@ async function signIn(page: Page, account: string, password: string) {
 
 async function open(page: Page, path: string, marker: string | RegExp) {
   await page.goto(`${server.url}${path}`);
-  await see(page, marker, 20_000);
+  await see(page, marker, 20_000).catch(async (error: unknown) => {
+    await screenshot(page, 'people-failed-open');
+    throw error;
+  });
 }
 
 const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog', { name: title });
@@ -63,9 +66,9 @@ async function pick(page: Page, form: Locator, label: string, pickerTitle: strin
   await confirmDialog(page, picker);
 }
 
-/** Ticks or unticks one node of the grant tree of the current step. */
-async function tick(page: Page, name: string, checked: boolean) {
-  const node = page.locator('.ant-tabs-tabpane-active .ant-tree-treenode').filter({ hasText: name }).last();
+/** Ticks or unticks one node of the grant tree of a step. */
+async function tick(panel: Locator, name: string, checked: boolean) {
+  const node = panel.locator('.ant-tree-treenode').filter({ hasText: name }).last();
   await node.waitFor();
   const box = node.locator('.ant-tree-checkbox');
   const isChecked = async () => (await box.getAttribute('class'))?.includes('ant-tree-checkbox-checked') ?? false;
@@ -73,9 +76,19 @@ async function tick(page: Page, name: string, checked: boolean) {
   await expect.poll(isChecked).toBe(checked);
 }
 
-async function grantStep(page: Page, step: string) {
+/** Opens a step of the grant wizard and waits for its tree. */
+async function grantStep(page: Page, step: string): Promise<Locator> {
   await page.getByRole('tab', { name: step }).click();
-  await page.locator('.ant-tabs-tabpane-active .ant-tree').first().waitFor({ timeout: 15_000 });
+  const panel = page.getByRole('tabpanel', { name: step });
+  await panel
+    .locator('.ant-tree')
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch(async (error: unknown) => {
+      await screenshot(page, 'people-failed-grant');
+      throw error;
+    });
+  return panel;
 }
 
 describe('organisation and permission administration', () => {
@@ -167,12 +180,9 @@ describe('organisation and permission administration', () => {
     await open(admin, '/permission/authorize', '请先在左侧选择要授权的对象');
     await admin.locator('.list-page-side .ant-tree').getByText('岗位录入员', { exact: true }).click();
     await see(admin, '正在授权：岗位录入员');
-    await grantStep(admin, '应用权限');
-    await tick(admin, '企业管理平台', true);
-    await grantStep(admin, '菜单权限');
-    await tick(admin, '岗位管理', true);
-    await grantStep(admin, '按钮权限');
-    await tick(admin, '新建', true);
+    await tick(await grantStep(admin, '应用权限'), '企业管理平台', true);
+    await tick(await grantStep(admin, '菜单权限'), '岗位管理', true);
+    await tick(await grantStep(admin, '按钮权限'), '新建', true);
     await screenshot(admin, 'people-authorize');
     await admin.getByRole('button', { name: /保\s*存/ }).click();
     await admin.locator('.ant-message-success').first().waitFor({ timeout: 10_000 });
@@ -191,10 +201,9 @@ describe('organisation and permission administration', () => {
     await screenshot(clerk, 'people-clerk-granted');
 
     // Revoke the button; the next CurrentUser (a reload) no longer carries it.
-    await grantStep(admin, '按钮权限');
-    await tick(admin, '新建', false);
+    await tick(await grantStep(admin, '按钮权限'), '新建', false);
     await admin.getByRole('button', { name: /保\s*存/ }).click();
-    await admin.locator('.ant-message-success').nth(1).waitFor({ timeout: 10_000 });
+    await admin.locator('.ant-message-success').first().waitFor({ timeout: 10_000 });
 
     await clerk.reload();
     await see(clerk, '测试工程师', 20_000);

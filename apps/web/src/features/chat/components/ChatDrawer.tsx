@@ -74,6 +74,12 @@ export default function ChatDrawer({ open, onClose }: { open: boolean; onClose: 
     }
   };
 
+  // The chat window takes over from the drawer (the drawer's focus trap would hold the keyboard).
+  const openChat = (row: ChatPeer) => {
+    setPeer(row);
+    onClose();
+  };
+
   const removeConversation = async (row: ImConversation) => {
     const answer = await chatApi.removeConversation(row.id);
     toast.success({ content: answer.msg, duration: 1.5 });
@@ -131,7 +137,7 @@ export default function ChatDrawer({ open, onClose }: { open: boolean; onClose: 
               },
             }}
           >
-            <button type="button" className="chat-row" onClick={() => setPeer(row)}>
+            <button type="button" className="chat-row" onClick={() => openChat(row)}>
               <Badge count={count} size="small" overflowCount={99}>
                 <Avatar size={36} src={row.headIcon || undefined}>
                   {row.realName.slice(0, 1)}
@@ -180,7 +186,7 @@ export default function ChatDrawer({ open, onClose }: { open: boolean; onClose: 
         ) : (
           <>
             {contactRows.map((row) => (
-              <button type="button" key={row.id} className="chat-row" onClick={() => setPeer(row)}>
+              <button type="button" key={row.id} className="chat-row" onClick={() => openChat(row)}>
                 <Avatar size={36} src={row.headIcon || undefined}>
                   {row.realName.slice(0, 1)}
                 </Avatar>

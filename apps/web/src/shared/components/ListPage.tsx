@@ -178,6 +178,12 @@ export function ListTable<Row extends object>({ error, onRetry, paging, locale, 
   ) : (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
   );
+  // Fixed layout with the columns' own widths: long cells truncate (ellipsis) instead of pushing
+  // the other columns out of sight; wider than the pane, the table scrolls sideways.
+  const width = (props.columns ?? []).reduce(
+    (sum, column) => sum + (typeof column.width === 'number' ? column.width : 120),
+    0,
+  );
   return (
     <>
       <Table<Row>
@@ -188,7 +194,8 @@ export function ListTable<Row extends object>({ error, onRetry, paging, locale, 
         dataSource={error ? [] : props.dataSource}
         locale={{ emptyText, ...locale }}
         pagination={false}
-        scroll={{ x: 'max-content', ...props.scroll }}
+        tableLayout="fixed"
+        scroll={{ x: width || undefined, ...props.scroll }}
       />
       {paging ? <ListPager {...paging} /> : null}
     </>

@@ -67,7 +67,7 @@ describe('useListQuery', () => {
     list: rows.map((id) => ({ id })),
     pagination: { currentPage: 1, pageSize: 20, total },
   });
-  function setup(fetch = vi.fn(async () => page(['u1'], 41))) {
+  function setup(fetch = vi.fn(async (_params: Record<string, unknown>, _signal: AbortSignal) => page(['u1'], 41))) {
     const client = new QueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
@@ -112,7 +112,7 @@ describe('useListQuery', () => {
   });
 
   test('a failed call stops loading and keeps the error for the error state', async () => {
-    const { hook } = setup(vi.fn(async () => Promise.reject(new Error('boom'))));
+    const { hook } = setup(vi.fn(async () => Promise.reject<PageData<{ id: string }>>(new Error('boom'))));
     await waitFor(() => expect(hook.result.current.error).toBeInstanceOf(Error));
     expect(hook.result.current.loading).toBe(false);
     expect(hook.result.current.rows).toEqual([]);

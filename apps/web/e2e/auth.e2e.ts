@@ -39,6 +39,12 @@ const signedIn = (page: Page) => page.waitForURL((url) => !url.pathname.startsWi
 const loginButton = (page: Page) => page.getByRole('button', { name: /登\s*录/ });
 const see = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor({ timeout: 15_000 });
 
+/** Picks an entry of the navbar's user dropdown (avatar and name), as a person would. */
+async function fromUserMenu(page: Page, entry: string) {
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.getByRole('menuitem', { name: entry }).click();
+}
+
 async function newPage() {
   const context = await newContext(browser);
   return { context, page: await context.newPage() };
@@ -155,7 +161,7 @@ describe('sessions', () => {
     expect(token).toMatch(/^Bearer /);
     expect(await api(server.url, 'GET', '/api/oauth/CurrentUser', { token })).toMatchObject({ code: 200 });
 
-    await page.getByRole('button', { name: '退出登录' }).click();
+    await fromUserMenu(page, '退出登录');
     await see(page, '您确定要退出应用程序吗?');
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await page.waitForURL(/\/login/);
@@ -175,7 +181,7 @@ describe('sessions', () => {
 
     const page = first.page;
     await answerWithPlantedCaptchas(page);
-    await page.getByRole('button', { name: '修改密码' }).click();
+    await fromUserMenu(page, '修改密码');
     const dialog = page.getByRole('dialog');
     await dialog.getByText('旧密码', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
@@ -244,7 +250,7 @@ describe('lock screen', () => {
   test('a locked screen survives a reload and blocks other routes until the server accepts the password', async () => {
     const { context, page } = await newPage();
     await signInAsAdmin(page);
-    await page.getByRole('button', { name: '锁屏' }).click();
+    await fromUserMenu(page, '锁定屏幕');
     await page.waitForURL(/\/lockScreen$/);
     await see(page, '屏幕已锁定');
     await see(page, '管理员');
@@ -279,7 +285,7 @@ describe('lock screen', () => {
     const { context, page } = await newPage();
     await signInAsAdmin(page);
     const token = await tokenOf(page);
-    await page.getByRole('button', { name: '锁屏' }).click();
+    await fromUserMenu(page, '锁定屏幕');
     await page.waitForURL(/\/lockScreen$/);
     await page.getByRole('button', { name: '重新登录' }).click();
     await page.waitForURL(/\/login/);

@@ -15,6 +15,7 @@ import { LogoMark } from '../../shared/Logo.tsx';
 import { sessionApi } from '../../shared/session/api.ts';
 import { previousLoginNoticeKind, useSession } from '../../shared/session/store.ts';
 import { readStored, removeStored } from '../../shared/storage.ts';
+import { preloadToasts } from '../../shared/toast.tsx';
 import { findRoute, firstDirectory, type MenuNode, type RouteMeta, visibleMenus } from '../menu-routes.ts';
 import { useMenuTitle } from '../menu-title.ts';
 import { QueryProvider } from '../query-client.tsx';
@@ -83,6 +84,8 @@ export default function MainLayoutRoute() {
 }
 
 function MainLayout() {
+  // Signed in, toasts are frequent: fetch their code now rather than with the first one.
+  useEffect(preloadToasts, []);
   const { t, i18n } = useTranslation('shell');
   const settings = useSettings();
   const menuList = useShell((s) => s.menuList);

@@ -385,3 +385,67 @@ describe('column display settings', () => {
     expect((await user.get(`/api/permission/Authority/GetColumnsByModuleId/${page.id}`)).data).toEqual({ list: [] });
   });
 });
+
+describe('changes to the structure a grant hangs on take effect at once', () => {
+  test('disabling a role, and taking the role from a user, refuse its grants on the next call', async () => {
+    const root = await t.app.db
+      .selectFrom('organize')
+      .select('id')
+      .where('parentId', '=', '-1')
+      .executeTakeFirstOrThrow();
+    const role = await admin.post('/api/permission/Role', {
+      fullName: '菜单管理员',
+      enCode: 'menuKeeper',
+      globalMark: 1,
+    });
+    expect(role.code).toBe(200);
+    const roleId = (
+      await t.app.db.selectFrom('role').select('id').where('enCode', '=', 'menuKeeper').executeTakeFirstOrThrow()
+    ).id;
+    await admin.put(`/api/permission/Authority/Data/${roleId}`, { objectType: 'Role', module: [page.id] });
+    const created = await admin.post('/api/permission/Users', {
+      account: 'keeper1',
+      realName: '管理员甲',
+      organizeId: root.id,
+      roleId,
+    });
+    expect(created.code).toBe(200);
+    const userId = (
+      await t.app.db.selectFrom('appUser').select('id').where('account', '=', 'keeper1').executeTakeFirstOrThrow()
+    ).id;
+    await t.app.db
+      .updateTable('appUser')
+      .set({
+        passwordHash: (
+          await t.app.db
+            .selectFrom('appUser')
+            .select('passwordHash')
+            .where('account', '=', 'u1')
+            .executeTakeFirstOrThrow()
+        ).passwordHash,
+      })
+      .where('id', '=', userId)
+      .execute();
+    const keeper = await t.signIn('keeper1', 'Passw0rd');
+    const menus = `/api/system/Menu/ModuleBySystem/${mainId}`;
+    expect((await keeper.get(menus)).code).toBe(200);
+
+    expect((await admin.put(`/api/permission/Role/${roleId}/Actions/State`)).code).toBe(200);
+    expect((await keeper.get(menus)).code).toBe(403);
+    expect((await admin.put(`/api/permission/Role/${roleId}/Actions/State`)).code).toBe(200);
+    expect((await keeper.get(menus)).code).toBe(200);
+
+    const info = await admin.get<Record<string, unknown>>(`/api/permission/Users/${userId}`);
+    expect(
+      (
+        await admin.put(`/api/permission/Users/${userId}`, {
+          ...info.data,
+          roleId: '',
+          entryDate: null,
+          birthday: null,
+        })
+      ).code,
+    ).toBe(200);
+    expect((await keeper.get(menus)).code).toBe(403);
+  });
+});

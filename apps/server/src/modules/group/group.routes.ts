@@ -25,7 +25,7 @@ const IdParams = Type.Object({ id: Id });
 
 /** User groups: labels that grants can target. Selector and condition serve any signed-in user. */
 export default async function groupRoutes(app: App) {
-  const groups = new GroupService(app.db);
+  const groups = new GroupService(app.db, app.bus);
 
   app.get(
     base,

@@ -1,5 +1,6 @@
 import type { GroupCondition, GroupInput, GroupQuery } from '@platform/shared';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
@@ -20,7 +21,15 @@ const toWire = (r: Row) => ({
 });
 
 export class GroupService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+  ) {}
+
+  /** Holders' cached grants depend on this record: every instance drops them. */
+  private grantsChanged() {
+    return this.bus.publish({ type: 'authorize.changed' });
+  }
 
   async page(query: GroupQuery) {
     const params = pageParams(query);
@@ -69,6 +78,7 @@ export class GroupService {
       if (await repo.codeTaken(input.enCode, id)) throw new BusinessError('group.codeTaken');
       await repo.update(id, values(input), session.userId);
     });
+    await this.grantsChanged();
   }
 
   async delete(id: string) {
@@ -77,6 +87,7 @@ export class GroupService {
       if (!(await repo.findById(id))) throw new NotFoundError();
       await repo.delete(id);
     });
+    await this.grantsChanged();
   }
 }
 

@@ -26,7 +26,7 @@ const IdParams = Type.Object({ id: Id });
 
 /** Positions belong to one organisation. Pickers (Selector, All, by organisations, condition) serve any signed-in user. */
 export default async function positionRoutes(app: App) {
-  const positions = new PositionService(app.db);
+  const positions = new PositionService(app.db, app.bus);
 
   app.get(
     base,

@@ -1,5 +1,6 @@
 import type { PositionCondition, PositionInput, PositionQuery } from '@platform/shared';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
@@ -28,8 +29,16 @@ export const positionIcon = 'icon-ym icon-ym-tree-position1';
 export class PositionService {
   private readonly organizes: OrganizeService;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+  ) {
     this.organizes = new OrganizeService(db);
+  }
+
+  /** Holders' cached grants depend on this record: every instance drops them. */
+  private grantsChanged() {
+    return this.bus.publish({ type: 'authorize.changed' });
   }
 
   async page(query: PositionQuery) {
@@ -128,6 +137,7 @@ export class PositionService {
       await this.check(repo, input, id);
       await repo.update(id, this.values(input), session.userId);
     });
+    await this.grantsChanged();
   }
 
   async delete(id: string) {
@@ -137,6 +147,7 @@ export class PositionService {
       if (await repo.hasUsers(id)) throw new BusinessError('position.hasUsers');
       await repo.delete(id);
     });
+    await this.grantsChanged();
   }
 
   private values(input: PositionInput) {

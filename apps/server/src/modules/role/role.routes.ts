@@ -26,7 +26,7 @@ const IdParams = Type.Object({ id: Id });
 
 /** Global roles and organisation roles. Selectors, condition and by-organisation lookups serve any signed-in user. */
 export default async function roleRoutes(app: App) {
-  const roles = new RoleService(app.db);
+  const roles = new RoleService(app.db, app.bus);
 
   app.get(
     base,

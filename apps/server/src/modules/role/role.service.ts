@@ -1,5 +1,6 @@
 import { globalRoleNodeId, type RoleCondition, type RoleInput, type RoleQuery } from '@platform/shared';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
@@ -16,8 +17,16 @@ const globalIcon = 'icon-ym icon-ym-global-role';
 export class RoleService {
   private readonly organizes: OrganizeService;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+  ) {
     this.organizes = new OrganizeService(db);
+  }
+
+  /** Holders' cached grants depend on this record: every instance drops them. */
+  private grantsChanged() {
+    return this.bus.publish({ type: 'authorize.changed' });
   }
 
   private toWire(index: OrganizeIndex, r: Row) {
@@ -149,11 +158,12 @@ export class RoleService {
       await repo.update(id, values(input), session.userId);
       await repo.setOrganizes(id, organizeIds);
     });
+    await this.grantsChanged();
   }
 
   /** Flips enabled and disabled; returns the new state. */
   async toggleState(id: string, session: Session): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
+    const next = await this.db.transaction().execute(async (trx) => {
       const repo = new RoleRepository(trx);
       const row = await repo.findById(id);
       if (!row) throw new NotFoundError();
@@ -161,6 +171,8 @@ export class RoleService {
       await repo.setState(id, next, session.userId);
       return next;
     });
+    await this.grantsChanged();
+    return next;
   }
 
   async delete(id: string) {
@@ -170,6 +182,7 @@ export class RoleService {
       if (await repo.hasUsers(id)) throw new BusinessError('role.hasUsers');
       await repo.delete(id);
     });
+    await this.grantsChanged();
   }
 
   /** The organisations of an organisation role, checked to exist; none for a global role. */

@@ -49,7 +49,7 @@ const maxUploadBytes = 10 * 1024 * 1024;
  * getUserList, getSelectedList, by position or role, subordinates) serve any signed-in user.
  */
 export default async function userRoutes(app: App) {
-  const users = new UserService(app.db, app.sessions, app.sysConfig);
+  const users = new UserService(app.db, app.sessions, app.sysConfig, app.bus);
   const files = new UserFiles(path.join(app.config.dataDir, 'files'));
   const imports = new UserImportService(app.db, files, app.sysConfig, users);
 

@@ -7,6 +7,7 @@ import type {
   WorkHandoverInput,
 } from '@platform/shared';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import { hashPasswordDigest, md5Hex } from '../../core/password.ts';
@@ -57,6 +58,8 @@ export class UserService {
     private readonly db: Db,
     private readonly sessions: SessionStore,
     private readonly sysConfig: SysConfigService,
+    /** Where relation changes are announced, so cached grants are dropped on every instance. */
+    private readonly bus?: EventBus,
   ) {
     this.organizes = new OrganizeService(db);
   }
@@ -178,6 +181,7 @@ export class UserService {
       for (const [kind, ids] of relations) await repo.setRelations(id, kind, ids);
       return enabledMark === 0 && current.enabledMark !== 0;
     });
+    await this.bus?.publish({ type: 'authorize.changed', userIds: [id] });
     if (disabled) await this.sessions.revokeUser(id, 'offline');
   }
 
@@ -189,6 +193,7 @@ export class UserService {
       if (user.isAdministrator) throw new BusinessError('user.deleteAdmin');
       await new UserAdminRepository(trx).delete(id);
     });
+    await this.bus?.publish({ type: 'authorize.changed', userIds: [id] });
   }
 
   /** Enabled <-> disabled (a locked user becomes enabled). Disabling ends the user's sessions. */

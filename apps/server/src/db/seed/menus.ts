@@ -58,6 +58,12 @@ const menus: MenuSeed[] = [
       ['msgCenter.messageRecord', '消息记录', 'basic/messageRecord', 'icon-ym icon-ym-record'],
     ],
   },
+  {
+    enCode: 'extend',
+    fullName: '个人办公',
+    icon: 'icon-ym icon-ym-extend',
+    children: [['extend.schedule', '日程安排', 'extend/schedule', 'icon-ym icon-ym-schedule']],
+  },
 ];
 
 /** The standard pages of the main system, as directories (type 1) of pages (type 2). */

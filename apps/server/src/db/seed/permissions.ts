@@ -7,8 +7,9 @@ const standardButtons: [enCode: string, fullName: string][] = [
   ['btn_remove', '删除'],
   ['btn_detail', '详情'],
 ];
-/** Pages that also import and export. */
-const transferButtons: Record<string, [string, string][]> = {
+/** Pages with actions beyond the standard four: import and export, release. */
+const extraButtons: Record<string, [string, string][]> = {
+  'system.notice': [['btn_release', '发布']],
   'permission.user': [
     ['btn_import', '导入'],
     ['btn_export', '导出'],
@@ -57,7 +58,7 @@ export async function seedPermissions(trx: Trx) {
     .where('type', '=', 2)
     .execute();
   const rows = pages.flatMap((page) =>
-    [...standardButtons, ...(transferButtons[page.enCode] ?? [])].map(([enCode, fullName], sortCode) => ({
+    [...standardButtons, ...(extraButtons[page.enCode] ?? [])].map(([enCode, fullName], sortCode) => ({
       id: newId(),
       menuId: page.id,
       kind: 'button' as const,

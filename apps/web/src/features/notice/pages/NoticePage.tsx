@@ -28,7 +28,6 @@ export default function NoticePage() {
   const toast = useToast();
   const [modal, modalHolder] = Modal.useModal();
   const [editing, setEditing] = useState<{ id?: string } | null>(null);
-  const isAdministrator = useSession((s) => !!s.userInfo?.isAdministrator);
   const list = useListQuery<NoticeListRow, Search>({
     queryKey: ['notice', 'list'],
     fetch: (params) => noticeApi.list(params),
@@ -129,9 +128,7 @@ export default function NoticePage() {
                   </Auth>
                 )}
                 {row.enabledMark === 0 && (
-                  // Administrators pass every permission check on the server, even where the seeded
-                  // menu has no btn_release entry yet.
-                  <Auth button="btn_release" check={!isAdministrator}>
+                  <Auth button="btn_release">
                     <Button
                       type="link"
                       size="small"

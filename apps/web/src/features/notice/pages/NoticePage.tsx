@@ -10,7 +10,6 @@ import { Auth } from '../../../app/permission.tsx';
 import { ListPage, ListTable, RefreshButton, SearchBar } from '../../../shared/components/ListPage.tsx';
 import { useListQuery } from '../../../shared/components/list.ts';
 import { formatDateTime } from '../../../shared/format.ts';
-import { useSession } from '../../../shared/session/store.ts';
 import { useToast } from '../../../shared/toast.tsx';
 import { type NoticeListRow, noticeApi } from '../api.ts';
 import { NoticeFormDialog } from '../components/NoticeFormDialog.tsx';

@@ -3,10 +3,11 @@ import * as foundation from './migrations/0001_foundation.ts';
 import * as auth from './migrations/0002_auth.ts';
 import * as menu from './migrations/0003_menu.ts';
 import * as orgStructure from './migrations/0004_org_structure.ts';
-import * as authorize from './migrations/0006_authorize.ts';
 import * as people from './migrations/0005_people.ts';
+import * as authorize from './migrations/0006_authorize.ts';
 import * as messaging from './migrations/0007_messaging.ts';
 import * as profile from './migrations/0008_profile.ts';
+import * as relationCover from './migrations/0009_relation_cover.ts';
 
 /** Migrations in order; names are never changed once released. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005_people': people,
   '0007_messaging': messaging,
   '0008_profile': profile,
+  '0009_relation_cover': relationCover,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,3 +1,4 @@
+import type { EventBus } from '../../core/event-bus.ts';
 import { toMillis } from '../../core/paging.ts';
 import type { Access, PermissionService } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
@@ -33,23 +34,51 @@ export interface ModulePermission {
  * permission definitions queries; administrators see every enabled menu and definition.
  */
 export class CurrentUserService {
+  private systems: Promise<SystemRow[]> | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly sysConfig: SysConfigService,
     private readonly permissions: PermissionService,
-  ) {}
+    bus: EventBus,
+  ) {
+    // System changes publish authorize.changed too (they change what users may switch to).
+    bus.subscribe((event) => {
+      if (event.type === 'authorize.changed') this.systems = null;
+    });
+  }
 
-  async get(session: Session, systemCode: string | undefined) {
-    const users = new UserRepository(this.db);
-    const [user, settings, allSystems, access] = await Promise.all([
-      users.findById(session.userId),
-      this.sysConfig.get(),
-      this.db
+  private enabledSystems(): Promise<SystemRow[]> {
+    if (!this.systems) {
+      this.systems = this.db
         .selectFrom('system')
         .select(['id', 'fullName', 'enCode', 'icon', 'isMain'])
         .where('enabledMark', '=', 1)
         .orderBy('sortCode')
-        .execute(),
+        .execute();
+      this.systems.catch(() => {
+        this.systems = null;
+      });
+    }
+    return this.systems;
+  }
+
+  /**
+   * The answer as JSON text. The menu tree and permission list are the bulk of it (hundreds of KB
+   * for a user with hundreds of menus) and change only with grants, so their text is kept with
+   * the cached grant set and spliced in instead of being serialised on every call.
+   */
+  async json(session: Session, systemCode: string | undefined): Promise<string> {
+    const { view, userInfo, sysConfigInfo } = await this.parts(session, systemCode);
+    return `{"code":200,"msg":"Success","data":{${view.json},"userInfo":${JSON.stringify(userInfo)},"sysConfigInfo":${JSON.stringify(sysConfigInfo)}}}`;
+  }
+
+  private async parts(session: Session, systemCode: string | undefined) {
+    const users = new UserRepository(this.db);
+    const [user, settings, allSystems, access] = await Promise.all([
+      users.findById(session.userId),
+      this.sysConfig.get(),
+      this.enabledSystems(),
       this.permissions.access(session),
     ]);
     if (!user) throw new Error(`session ${session.sessionId} names a missing user`);
@@ -63,14 +92,13 @@ export class CurrentUserService {
       systems.find((s) => s.id === user.systemId) ??
       systems.find((s) => s.isMain) ??
       systems[0];
-    const view = current ? await this.view(access, current.id, admin) : { menuList: [], permissionList: [] };
+    const view = current ? await this.view(access, current.id, admin) : emptyView;
     const relationsOf = (type: string) => access.relations.filter((r) => r.objectType === type);
     const positions = relationsOf('Position');
     const roles = relationsOf('Role');
     const organizeName = await users.organizeName(user.organizeId);
     return {
-      menuList: view.menuList,
-      permissionList: view.permissionList,
+      view,
       userInfo: {
         userId: user.id,
         userAccount: user.account,
@@ -188,14 +216,20 @@ export class CurrentUserService {
           resource: entries(row.id, 'resource'),
         };
       });
-    return { menuList: menuTree(rows), permissionList };
+    const menuList = menuTree(rows);
+    return { menuList, permissionList, json: JSON.stringify({ menuList, permissionList }).slice(1, -1) };
   }
 }
 
 interface MenuView {
   menuList: MenuNode[];
   permissionList: ModulePermission[];
+  /** `"menuList":[…],"permissionList":[…]`, ready to splice into the answer. */
+  json: string;
 }
 
-export type CurrentUser = Awaited<ReturnType<CurrentUserService['get']>>;
+const emptyView: MenuView = { menuList: [], permissionList: [], json: '"menuList":[],"permissionList":[]' };
+
+type SystemRow = { id: string; fullName: string; enCode: string; icon: string | null; isMain: boolean };
+
 export type { MenuNode };

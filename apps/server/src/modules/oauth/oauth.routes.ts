@@ -30,7 +30,7 @@ const tags = ['oauth'];
 export default async function oauthRoutes(app: App) {
   const sysConfig = app.sysConfig;
   const oauth = new OauthService(app.db, app.sessions, sysConfig, app.smsSender, app.config.loginCipherKey);
-  const currentUser = new CurrentUserService(app.db, sysConfig, app.permissions);
+  const currentUser = new CurrentUserService(app.db, sysConfig, app.permissions, app.bus);
   // Per-IP limits on the calls that guess passwords or send messages.
   const loginRateLimit = { rateLimit: { max: app.config.rateLimits.login, timeWindow: '1 minute' } };
   const codeRateLimit = { rateLimit: { max: app.config.rateLimits.codes, timeWindow: '1 minute' } };
@@ -134,7 +134,10 @@ export default async function oauthRoutes(app: App) {
         querystring: Type.Object({ systemCode: Type.Optional(Type.String({ maxLength: 100 })) }),
       },
     },
-    async (request) => ok(await currentUser.get(sessionOf(request), request.query.systemCode)),
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(await currentUser.json(sessionOf(request), request.query.systemCode)),
   );
 
   app.post(

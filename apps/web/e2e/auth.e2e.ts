@@ -164,7 +164,8 @@ describe('sessions', () => {
     await fromUserMenu(page, '退出登录');
     await see(page, '您确定要退出应用程序吗?');
     await page.getByRole('button', { name: /确\s*定/ }).click();
-    await page.waitForURL(/\/login/);
+    // A client-side navigation: no load event to wait for.
+    await page.waitForURL(/\/login/, { waitUntil: 'commit' });
     const after = await api(server.url, 'GET', '/api/oauth/CurrentUser', { token });
     expect([600, 602]).toContain(after.code);
     await context.close();
@@ -273,11 +274,12 @@ describe('lock screen', () => {
 
     await password.fill(adminPassword);
     await password.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/');
+    // Unlocked, '/' opens the landing page (the shell redirects it to /home).
+    await page.waitForURL((url) => url.pathname === '/home', { waitUntil: 'commit' });
     await see(page, '管理员');
     await page.reload();
     await see(page, '管理员');
-    expect(new URL(page.url()).pathname).toBe('/');
+    expect(new URL(page.url()).pathname).toBe('/home');
     await context.close();
   });
 

@@ -1,3 +1,4 @@
+import { formatDate } from '@platform/shared';
 /** Calendar arithmetic for the schedule page, in local time. Pure, so it is tested directly. */
 export type CalendarView = 'month' | 'week' | 'day';
 
@@ -53,16 +54,11 @@ export function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** admin.md §2.8: times in the detail as yyyy-MM-dd HH:mm. */
 export function formatMinute(millis: number | null | undefined): string {
-  if (millis == null) return '';
-  const d = new Date(millis);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return millis == null ? '' : formatDate(millis, 'YYYY-MM-DD HH:mm');
 }
 
 export function formatClock(millis: number): string {
-  const d = new Date(millis);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return formatDate(millis, 'HH:mm');
 }

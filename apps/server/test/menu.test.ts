@@ -44,6 +44,7 @@ describe('menus', () => {
       { type: 3, enCode: 'crm.form', propertyJson: JSON.stringify({ moduleId: '123', isTree: 0 }) },
       { type: 4, enCode: 'crm.dict', propertyJson: JSON.stringify({ moduleId: '124', isTree: 1 }) },
       { type: 5, enCode: 'crm.report', propertyJson: JSON.stringify({ moduleId: '125' }) },
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the platform's own token placeholder, not a template
       { type: 6, enCode: 'crm.screen', urlAddress: 'http://vis/${jnpfToken}' },
       { type: 7, enCode: 'crm.link', urlAddress: 'https://example.com', linkTarget: '_self', hidden: true },
       { type: 8, enCode: 'crm.portal', propertyJson: JSON.stringify({ moduleId: '126' }) },

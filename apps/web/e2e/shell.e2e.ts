@@ -144,8 +144,11 @@ test('tags: context menu, affixed home, middle click', async () => {
 
 test('kept-alive views: a page keeps its state while another tab is shown', async () => {
   const { context, page } = await signedIn();
-  await page.getByRole('menuitem', { name: '用户管理' }).click();
-  await page.getByRole('menuitem', { name: '组织机构' }).click();
+  // As a person does: each page opens (its tab appears) before the next is chosen.
+  for (const name of ['用户管理', '组织机构']) {
+    await page.getByRole('menuitem', { name }).click();
+    await page.getByRole('tab', { name }).waitFor();
+  }
   await page.getByRole('tab', { name: '用户管理' }).click();
   // Both pages stay mounted, one hidden.
   await expect.poll(() => page.locator('[data-view]').count()).toBeGreaterThanOrEqual(3);
@@ -180,7 +183,12 @@ test('menu search, profile, unknown paths and the logout confirmation', async ()
   await page.getByRole('menuitem', { name: '关于平台' }).click();
   await see(page, '系统名称');
   await screenshot(page, 'shell-about');
-  await page.keyboard.press('Escape');
+  const about = page.getByRole('dialog').filter({ hasText: '系统名称' });
+  await about
+    .getByRole('button', { name: /关闭|Close/ })
+    .first()
+    .click();
+  await about.waitFor({ state: 'hidden' });
   await page.getByRole('button', { name: '用户菜单' }).click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await see(page, '您确定要退出应用程序吗?');

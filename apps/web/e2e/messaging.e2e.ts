@@ -255,6 +255,9 @@ test('the drawer: only-unread by default, mark all read with confirmation, more 
     .toBe('消息通知');
   await b.page.getByRole('button', { name: '查看更多' }).click();
   await b.page.waitForURL(/\/messageRecord/);
+  // The full message centre, not a placeholder: its list with the sender column.
+  await see(b.page, '发送人');
+  await see(b.page, '批量删除');
 });
 
 test('forced offline throws the colleague to the login page', async () => {

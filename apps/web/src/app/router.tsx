@@ -68,7 +68,7 @@ export function createRouter(basename?: string) {
               {
                 path: 'messageRecord',
                 handle: tab('messageRecord', { icon: 'message' }),
-                lazy: placeholder('messageRecord'),
+                lazy: page(() => import('../features/message/pages/MessageRecordPage.tsx'), 'message'),
               },
               {
                 path: 'previewModel',

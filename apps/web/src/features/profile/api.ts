@@ -1,4 +1,7 @@
-import { http } from '../../shared/api/http.ts';
+import type { Envelope } from '@platform/shared';
+import { buildUrl, HttpError, http, httpSettings } from '../../shared/api/http.ts';
+import { i18n } from '../../shared/i18n/index.ts';
+import { getToken } from '../../shared/session/store.ts';
 
 /** shell.md §7 "Current user": the calls of /profile, all under /api/permission/Users/Current. */
 const base = '/api/permission/Users/Current';
@@ -24,15 +27,44 @@ export interface UserOrganize {
   isDefault?: boolean;
 }
 
+export interface Subordinate {
+  id: string;
+  account: string;
+  realName: string;
+  userName: string;
+  headIcon: string;
+  isLeaf: boolean;
+}
+
 export interface LogRow {
   id: string;
   creatorTime: number;
+  userName?: string;
   ipAddress?: string;
+  ipAddressName?: string;
   platForm?: string;
+  browser?: string;
+  moduleName?: string;
+  requestURL?: string;
+  requestMethod?: string;
+  abstracts?: string;
   [field: string]: unknown;
 }
 
-// Sections read quietly: a call the server does not have yet shows an "unavailable" state in place.
+export interface SignatureRow {
+  id: string;
+  signImg: string;
+  isDefault: number;
+  creatorTime: number;
+}
+
+/** 1 logins, 2 operations. */
+export type LogCategory = 1 | 2;
+export const logPageSize = 20;
+/** The server's avatar limit: 5 MB. */
+export const avatarMaxMb = 5;
+
+// Sections read quietly: a failed section shows its own state in place.
 const quiet = { silent: true };
 
 export const profileApi = {
@@ -40,14 +72,41 @@ export const profileApi = {
   saveBaseInfo: (info: Partial<BaseInfo>) => http.put<null>(`${base}/BaseInfo`, info),
   organizes: () => http.get<UserOrganize[]>(`${base}/getUserOrganizes`, undefined, quiet),
   positions: () => http.get<UserOrganize[]>(`${base}/getUserPositions`, undefined, quiet),
-  setMajor: (majorId: string, majorType: 'Organize' | 'Position') =>
-    http.put<null>(`${base}/major`, { majorId, majorType }),
-  subordinates: (id: string) => http.get<unknown[]>(`${base}/Subordinate/${encodeURIComponent(id)}`, undefined, quiet),
-  systemLog: (category: 1 | 3, currentPage = 1) =>
-    http.get<{ list: LogRow[]; pagination: { total: number } }>(
+  /** '0' = the caller's own direct reports. */
+  subordinates: (id = '0') =>
+    http.get<Subordinate[]>(`${base}/Subordinate/${encodeURIComponent(id)}`, undefined, quiet),
+  systemLog: (category: LogCategory, currentPage = 1, pageSize = logPageSize) =>
+    http.get<{ list: LogRow[]; pagination: { total: number; currentPage?: number; pageSize?: number } }>(
       `${base}/SystemLog`,
-      { category, currentPage, pageSize: 20 },
+      { category, currentPage, pageSize },
       quiet,
     ),
-  signatures: () => http.get<{ id: string; signImg: string; isDefault: number }[]>(`${base}/SignImg`, undefined, quiet),
+  signatures: () => http.get<SignatureRow[]>(`${base}/SignImg`, undefined, quiet),
+  addSignature: (signImg: string, isDefault?: 0 | 1) =>
+    http.post<{ id: string }>(`${base}/SignImg`, isDefault === undefined ? { signImg } : { signImg, isDefault }),
+  setDefaultSignature: (id: string) => http.put<null>(`${base}/${encodeURIComponent(id)}/SignImg`),
+  deleteSignature: (id: string) => http.delete<null>(`${base}/${encodeURIComponent(id)}/SignImg`),
+  setAvatar: (name: string) => http.put<null>(`${base}/Avatar/${encodeURIComponent(name)}`),
+  /**
+   * POST /api/file/Uploader/userAvatar, multipart field `file`, with the headers the request layer
+   * sends (`jnpf-origin: pc`, the token). The request layer sends JSON only, so this call builds its own.
+   */
+  uploadAvatar: async (file: Blob, name: string): Promise<{ name: string; url: string }> => {
+    const body = new FormData();
+    body.append('file', file, name);
+    const headers: Record<string, string> = { 'jnpf-origin': 'pc' };
+    const token = getToken();
+    if (token) headers.Authorization = token;
+    let answer: Envelope<{ name: string; url: string }> | undefined;
+    try {
+      const response = await fetch(buildUrl('/api/file/Uploader/userAvatar'), { method: 'POST', headers, body });
+      answer = (await response.json().catch(() => undefined)) as typeof answer;
+    } catch {
+      answer = undefined;
+    }
+    if (answer?.code === 200 && answer.data) return answer.data;
+    const text = answer?.msg || i18n.t('common:requestError');
+    httpSettings.toastError(text, 1.5);
+    throw new HttpError(text, answer?.code ?? -1, answer);
+  },
 };

@@ -1,8 +1,14 @@
 import { UserOutlined } from '@ant-design/icons';
+import type { MessageRow, ScheduleRow } from '@platform/shared';
+import { useQuery } from '@tanstack/react-query';
 import Avatar from 'antd/es/avatar';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
-import { useMemo } from 'react';
+import List from 'antd/es/list';
+import Spin from 'antd/es/spin';
+import Tag from 'antd/es/tag';
+import dayjs from 'dayjs';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MenuIcon } from '../../../app/layout/menu-icons.tsx';
@@ -11,6 +17,7 @@ import { useMenuTitle } from '../../../app/menu-title.ts';
 import { useShell } from '../../../app/shell-store.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { useSession } from '../../../shared/session/store.ts';
+import { homeApi, todayRange } from '../api.ts';
 import './home.css';
 
 const shortcutCount = 12;
@@ -23,9 +30,128 @@ function greetingKey(hour: number): string {
   return 'evening';
 }
 
+function CardBody<T>({
+  query,
+  empty,
+  render,
+}: {
+  query: { isLoading: boolean; isError: boolean; data?: T[] };
+  empty: string;
+  render: (rows: T[]) => ReactNode;
+}) {
+  const { t } = useTranslation('home');
+  if (query.isLoading) {
+    return (
+      <div className="home-card-state">
+        <Spin />
+      </div>
+    );
+  }
+  if (query.isError) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('loadFailed')} />;
+  if (!query.data?.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
+  return <>{render(query.data)}</>;
+}
+
+/** The newest unread messages; a click opens the message record page. */
+export function UnreadMessagesCard() {
+  const { t } = useTranslation('home');
+  const navigate = useNavigate();
+  const messages = useQuery({
+    queryKey: ['home', 'unreadMessages'],
+    queryFn: ({ signal }) => homeApi.unreadMessages(signal).then((page) => page.list),
+  });
+  const open = () => navigate('/messageRecord');
+  return (
+    <Card
+      className="home-card"
+      title={t('unreadMessages')}
+      extra={
+        <button type="button" className="home-more" onClick={open}>
+          {t('more')}
+        </button>
+      }
+    >
+      <CardBody<MessageRow>
+        query={messages}
+        empty={t('noUnread')}
+        render={(rows) => (
+          <List
+            size="small"
+            dataSource={rows}
+            renderItem={(row) => (
+              <List.Item className="home-row">
+                <button type="button" className="home-row-button" onClick={open}>
+                  <span className="home-row-title">{row.title}</span>
+                  <span className="home-row-meta">{formatDateTime(row.releaseTime)}</span>
+                </button>
+              </List.Item>
+            )}
+          />
+        )}
+      />
+    </Card>
+  );
+}
+
+function scheduleTime(row: ScheduleRow, t: (key: string) => string): string {
+  if (row.allDay) return t('allDay');
+  return `${dayjs(row.startDay).format('HH:mm')} - ${dayjs(row.endDay).format('HH:mm')}`;
+}
+
+/** Today's schedule entries; a click opens the schedule page. */
+export function TodayScheduleCard() {
+  const { t } = useTranslation('home');
+  const navigate = useNavigate();
+  const [start, end] = useMemo(() => todayRange(), []);
+  const schedules = useQuery({
+    queryKey: ['home', 'todaySchedule', start],
+    queryFn: ({ signal }) =>
+      homeApi.schedules(start, end, signal).then((data) => [...data.list].sort((a, b) => a.startDay - b.startDay)),
+  });
+  const open = () => navigate('/extend/schedule');
+  return (
+    <Card
+      className="home-card"
+      title={t('todaySchedule')}
+      extra={
+        <button type="button" className="home-more" onClick={open}>
+          {t('more')}
+        </button>
+      }
+    >
+      <CardBody<ScheduleRow>
+        query={schedules}
+        empty={t('noSchedule')}
+        render={(rows) => (
+          <List
+            size="small"
+            dataSource={rows}
+            renderItem={(row) => (
+              <List.Item className="home-row">
+                <button type="button" className="home-row-button" onClick={open}>
+                  <span className="home-row-title">
+                    <span className="home-dot" style={{ background: row.color || '#1677ff' }} />
+                    {row.title}
+                    {row.urgent > 1 ? (
+                      <Tag color="red" style={{ marginLeft: 8 }}>
+                        {t('urgent')}
+                      </Tag>
+                    ) : null}
+                  </span>
+                  <span className="home-row-meta">{scheduleTime(row, t)}</span>
+                </button>
+              </List.Item>
+            )}
+          />
+        )}
+      />
+    </Card>
+  );
+}
+
 /**
  * The landing page (/home, /dashboard): a greeting, who is signed in, and shortcuts to the pages
- * the user may open. Unread messages and today's schedule join it with their issues.
+ * the user may open, the newest unread messages and today's schedule.
  */
 export default function HomePage() {
   const { t } = useTranslation('home');
@@ -80,6 +206,10 @@ export default function HomePage() {
           <Empty />
         )}
       </Card>
+      <div className="home-columns">
+        <UnreadMessagesCard />
+        <TodayScheduleCard />
+      </div>
     </div>
   );
 }

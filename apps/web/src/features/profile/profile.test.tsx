@@ -1,0 +1,190 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { Providers } from '../../app/providers.tsx';
+import { QueryProvider, queryClient } from '../../app/query-client.tsx';
+import { i18n } from '../../shared/i18n/index.ts';
+import { useSession } from '../../shared/session/store.ts';
+import { isSignatureEmpty, SignaturePad } from './components/SignaturePad.tsx';
+import ProfilePage from './pages/ProfilePage.tsx';
+
+const base = '/api/permission/Users/Current';
+const png =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const requests: { method: string; path: string; search: URLSearchParams; body?: unknown }[] = [];
+
+/** The network boundary: answers by method and path, as the server's routes do. */
+const answers: Record<string, unknown> = {
+  [`GET ${base}/BaseInfo`]: { account: 'admin', realName: '管理员', headIcon: '' },
+  [`GET ${base}/getUserOrganizes`]: [
+    { id: 'o1', fullName: '总公司', isDefault: true },
+    { id: 'o2', fullName: '研发部', isDefault: false },
+  ],
+  [`GET ${base}/getUserPositions`]: [{ id: 'p1', fullName: '开发工程师', isDefault: true }],
+  [`GET ${base}/Subordinate/0`]: [
+    { id: 'u2', account: 'zhangsan', realName: '张三', userName: '张三/zhangsan', headIcon: '', isLeaf: true },
+  ],
+  [`GET ${base}/SystemLog`]: {
+    list: [{ id: 'l1', creatorTime: Date.UTC(2026, 0, 2, 3, 4, 5), userName: '管理员/admin', ipAddress: '10.0.0.8' }],
+    pagination: { total: 41, currentPage: 1, pageSize: 20 },
+  },
+  [`GET ${base}/SignImg`]: [
+    { id: 's1', signImg: png, isDefault: 1, creatorTime: 1 },
+    { id: 's2', signImg: png, isDefault: 0, creatorTime: 2 },
+  ],
+};
+
+beforeAll(async () => {
+  await i18n.changeLanguage('zh-CN');
+  await i18n.loadNamespaces(['profile', 'shell']);
+});
+beforeEach(() => {
+  requests.length = 0;
+  queryClient.clear();
+  useSession.setState({ token: 'Bearer t1', userInfo: { userAccount: 'admin', userName: '管理员' }, locked: false });
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://localhost');
+    const method = init.method ?? 'GET';
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    requests.push({ method, path: url.pathname, search: url.searchParams, body });
+    const data = answers[`${method} ${url.pathname}`] ?? null;
+    return new Response(JSON.stringify({ code: 200, msg: '', data }), {
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const renderIn = (element: React.ReactNode) =>
+  render(
+    <Providers>
+      <QueryProvider>{element}</QueryProvider>
+    </Providers>,
+  );
+const openTab = (name: string) => fireEvent.click(screen.getByRole('tab', { name }));
+
+describe('signature pad empty-check (shell.md §5: 请签名)', () => {
+  test('no stroke is empty, one is not', () => {
+    expect(isSignatureEmpty(0)).toBe(true);
+    expect(isSignatureEmpty(1)).toBe(false);
+  });
+
+  test('confirm with nothing drawn warns 请签名 and saves nothing', async () => {
+    const onConfirm = vi.fn();
+    renderIn(<SignaturePad onConfirm={onConfirm} />);
+    expect(screen.getByText('请在此区域使用鼠标手写签名')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('请签名')).toBeTruthy();
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  test('after drawing, confirm gives the PNG data URL; clear empties it again', async () => {
+    vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(png);
+    const onConfirm = vi.fn();
+    renderIn(<SignaturePad onConfirm={onConfirm} />);
+    const canvas = screen.getByTestId('signature-canvas');
+    expect(canvas.getAttribute('width')).toBe('560');
+    expect(canvas.getAttribute('height')).toBe('300');
+    fireEvent.pointerDown(canvas, { clientX: 10, clientY: 10, button: 0, pointerId: 1 });
+    fireEvent.pointerMove(canvas, { clientX: 40, clientY: 30, pointerId: 1 });
+    fireEvent.pointerUp(canvas, { pointerId: 1 });
+    expect(screen.queryByText('请在此区域使用鼠标手写签名')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    expect(onConfirm).toHaveBeenCalledWith(png);
+
+    fireEvent.click(screen.getByRole('button', { name: /清\s*空/ }));
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('请签名')).toBeTruthy();
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('profile sections', () => {
+  test('base info shows the server record and offers avatar change', async () => {
+    renderIn(<ProfilePage />);
+    expect(await screen.findByText('管理员')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /更换头像/ })).toBeTruthy();
+    expect(screen.queryByText('服务器暂未提供此功能')).toBeNull();
+  });
+
+  test('organisations and positions, with switching the major one disabled', async () => {
+    renderIn(<ProfilePage />);
+    openTab('组织岗位');
+    expect(await screen.findByText('研发部')).toBeTruthy();
+    expect(await screen.findByText('开发工程师')).toBeTruthy();
+    expect(screen.getAllByText('主组织').length).toBe(1);
+    expect(screen.getAllByText('主岗位').length).toBe(1);
+    const major = screen.getByRole('button', { name: /设为主组织/ });
+    expect((major as HTMLButtonElement).disabled).toBe(true);
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+  });
+
+  test('subordinates of the caller ("0")', async () => {
+    renderIn(<ProfilePage />);
+    openTab('我的下属');
+    expect(await screen.findByText('张三/zhangsan')).toBeTruthy();
+    expect(requests.some((r) => r.path === `${base}/Subordinate/0`)).toBe(true);
+  });
+
+  test('login log is paged: category 1, page 1 of 20, total shown by the pager', async () => {
+    renderIn(<ProfilePage />);
+    openTab('登录日志');
+    expect(await screen.findByText('10.0.0.8')).toBeTruthy();
+    const call = requests.find((r) => r.path === `${base}/SystemLog`);
+    expect(call?.search.get('category')).toBe('1');
+    expect(call?.search.get('currentPage')).toBe('1');
+    expect(call?.search.get('pageSize')).toBe('20');
+    expect(document.querySelector('.ant-pagination-item-3')).toBeTruthy();
+    fireEvent.click(document.querySelector('.ant-pagination-item-2') as Element);
+    await waitFor(() =>
+      expect(requests.some((r) => r.path === `${base}/SystemLog` && r.search.get('currentPage') === '2')).toBe(true),
+    );
+  });
+
+  test('operation log asks for category 2', async () => {
+    renderIn(<ProfilePage />);
+    openTab('操作日志');
+    await waitFor(() =>
+      expect(requests.some((r) => r.path === `${base}/SystemLog` && r.search.get('category') === '2')).toBe(true),
+    );
+  });
+
+  test('signatures: default tag, set default, delete after confirmation', async () => {
+    renderIn(<ProfilePage />);
+    openTab('个人签名');
+    await screen.findByText('默认');
+    fireEvent.click(screen.getByRole('button', { name: /设为默认/ }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT' && r.path === `${base}/s2/SignImg`)).toBe(true));
+
+    fireEvent.click(screen.getAllByRole('button', { name: /删\s*除/ })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('此操作将永久删除该签名，是否继续？')).toBeTruthy();
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.method === 'DELETE' && r.path === `${base}/s1/SignImg`)).toBe(true),
+    );
+  });
+
+  test('a new signature with nothing drawn is refused; drawn it is posted as PNG', async () => {
+    vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(png);
+    renderIn(<ProfilePage />);
+    openTab('个人签名');
+    fireEvent.click(await screen.findByRole('button', { name: /新建签名/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('请签名', { selector: '.ant-message *' })).toBeTruthy();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    const canvas = within(dialog).getByTestId('signature-canvas');
+    fireEvent.pointerDown(canvas, { clientX: 5, clientY: 5, button: 0, pointerId: 1 });
+    fireEvent.pointerMove(canvas, { clientX: 50, clientY: 50, pointerId: 1 });
+    fireEvent.pointerUp(canvas, { pointerId: 1 });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST' && r.path === `${base}/SignImg`)?.body).toEqual({ signImg: png }),
+    );
+  });
+});

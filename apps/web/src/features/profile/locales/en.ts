@@ -66,7 +66,5 @@ export default {
   },
   loadFailed: 'Could not load',
   retry: 'Retry',
-  unavailable: 'Not available on this server yet',
-  unavailableDetail: 'The call this section needs is not there yet; it shows here once it is.',
   fromSession: 'From the signed-in session: the server cannot show or change the full profile yet.',
 } satisfies typeof zhCN;

@@ -64,7 +64,5 @@ export default {
   },
   loadFailed: '加载失败',
   retry: '重试',
-  unavailable: '服务器暂未提供此功能',
-  unavailableDetail: '该部分所需的接口尚未开通，开通后会自动显示。',
   fromSession: '以下信息来自登录会话，服务器暂不支持查看与修改完整资料。',
 };

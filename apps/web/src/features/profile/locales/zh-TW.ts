@@ -66,7 +66,5 @@ export default {
   },
   loadFailed: '載入失敗',
   retry: '重試',
-  unavailable: '伺服器暫未提供此功能',
-  unavailableDetail: '此部分所需的介面尚未開通，開通後會自動顯示。',
   fromSession: '以下資訊來自登入工作階段，伺服器暫不支援查看與修改完整資料。',
 } satisfies typeof zhCN;

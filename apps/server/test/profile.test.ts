@@ -35,7 +35,7 @@ function multipart(name: string, content: Buffer, type: string) {
 describe('own information', () => {
   test('base info shows the own card with organisation names, and edits only own fields', async () => {
     const info = await admin.get<{ account: string; organize: string; realName: string }>(`${base}/BaseInfo`);
-    expect(info.data).toMatchObject({ account: 'admin' });
+    expect(info.data).toMatchObject({ account: 'admin', organize: '集团总部' });
     const saved = await admin.put(`${base}/BaseInfo`, {
       realName: '系统管理员',
       mobilePhone: '13900001111',

@@ -62,10 +62,11 @@ export async function seed(
       }
       const clear = options.adminPassword ?? randomText(12);
       if (!options.adminPassword) generatedAdminPassword = clear;
+      const adminId = newId();
       await trx
         .insertInto('appUser')
         .values({
-          id: newId(),
+          id: adminId,
           account: 'admin',
           realName: '管理员',
           passwordHash: await hashPasswordDigest(md5Hex(clear)),
@@ -73,6 +74,11 @@ export async function seed(
           isAdministrator: true,
           gender: '1',
         })
+        .execute();
+      // The administrator belongs to the root organisation like any user, so lists and profile name it.
+      await trx
+        .insertInto('userRelation')
+        .values({ id: newId(), userId: adminId, objectType: 'Organize', objectId: root.id })
         .execute();
     }
     return { generatedAdminPassword };

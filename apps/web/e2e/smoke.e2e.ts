@@ -48,3 +48,15 @@ test('the administrator signs in with the password printed at first start', asyn
   await screenshot(page, 'signed-in');
   await context.close();
 });
+
+test('the open routes: /sso and /auth-redirect lead to the login page, /formShortLink says what it is', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/sso?redirect=%2Fprofile`);
+  await page.waitForURL(/\/login\?redirect=%2Fprofile/);
+  await page.goto(`${server.url}/auth-redirect`);
+  await page.waitForURL(/\/login/);
+  await page.goto(`${server.url}/formShortLink`);
+  await expect.poll(() => page.getByText('表单外链').first().isVisible(), { timeout: 15_000 }).toBe(true);
+  await context.close();
+});

@@ -50,6 +50,21 @@ export function createRouter(basename?: string) {
         children: [
           // The login page is in the first chunk: it is what a signed-out visitor sees first.
           { path: '/login', loader: leaveLoginWhenSignedIn, Component: LoginPage },
+          // shell.md §2.1: open routes. No single-sign-on provider is configured (getLoginConfig
+          // answers redirect: false), so its landing routes lead to the login page, keeping `redirect`.
+          { path: '/sso', loader: ({ request }) => redirect(`/login${new URL(request.url).search}`) },
+          { path: '/auth-redirect', loader: ({ request }) => redirect(`/login${new URL(request.url).search}`) },
+          {
+            // Short links to generated forms arrive with the form area; until then the page says so.
+            path: '/formShortLink',
+            lazy: async () => {
+              const [{ fixedPlaceholder }] = await Promise.all([
+                import('./pages/FixedPage.tsx'),
+                i18n.loadNamespaces('shell'),
+              ]);
+              return { Component: fixedPlaceholder('formShortLink') };
+            },
+          },
           {
             // shell.md §2.2: the fixed routes under the main layout; every other path is a menu
             // route (MenuPage reads the table the guard built from the menu list) or /404.

@@ -8,6 +8,7 @@ export default {
   profile: 'Profile',
   messageRecord: 'Messages',
   previewModel: 'Preview',
+  formShortLink: 'Form link',
   emailDetail: 'Mail',
   workFlowDetail: 'Workflow detail',
   entrust: 'Flow entrust',

@@ -6,6 +6,7 @@ export default {
   profile: '个人信息',
   messageRecord: '消息中心',
   previewModel: '功能预览',
+  formShortLink: '表单外链',
   emailDetail: '查看邮件',
   workFlowDetail: '流程详情',
   entrust: '流程委托',

@@ -8,6 +8,7 @@ export default {
   profile: '個人資訊',
   messageRecord: '訊息中心',
   previewModel: '功能預覽',
+  formShortLink: '表單外鏈',
   emailDetail: '查看郵件',
   workFlowDetail: '流程詳情',
   entrust: '流程委託',

@@ -149,7 +149,16 @@ test('kept-alive views: a page keeps its state while another tab is shown', asyn
     await page.getByRole('menuitem', { name }).click();
     await page.getByRole('tab', { name }).waitFor();
   }
+  await page.getByRole('cell', { name: '集团总部' }).waitFor();
+  // Back to a kept-alive tab: it shows again without asking the server for anything.
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url());
+  });
   await page.getByRole('tab', { name: '用户管理' }).click();
+  await see(page, '用户管理');
+  await page.waitForTimeout(500);
+  expect(calls, calls.join(', ')).toEqual([]);
   // Both pages stay mounted, one hidden.
   await expect.poll(() => page.locator('[data-view]').count()).toBeGreaterThanOrEqual(3);
   await context.close();

@@ -83,35 +83,54 @@ export class UserListRepository {
     return query;
   }
 
+  /**
+   * One page and the total in one statement: the filters run once into `matched` (referenced twice,
+   * so PostgreSQL materialises it), the page is cut from it, and only the page's rows get their
+   * organisation names. A page past the end carries no row, so only then is the total counted alone.
+   */
   async page(params: PageParams, filter: UserListFilter) {
-    const query = this.filtered(params, filter);
-    let rows = query.select([
-      'u.id',
-      'u.account',
-      'u.realName',
-      'u.gender',
-      'u.mobilePhone',
-      'u.creatorTime',
-      'u.sortCode',
-      'u.enabledMark',
-      'u.isAdministrator',
-      sql<string | null>`(select string_agg(o.full_name, ',' order by r.sort_code, o.full_name) from user_relation r
-        join organize o on o.id = r.object_id where r.user_id = u.id and r.object_type = 'Organize')`.as('organize'),
-    ]);
-    const direction = params.sort;
-    if (params.sidx) {
-      rows = rows.orderBy(`u.${params.sidx as (typeof userSortable)[number]}`, direction).orderBy('u.id');
-    } else {
-      rows = rows.orderBy('u.sortCode').orderBy('u.creatorTime', 'desc').orderBy('u.id');
-    }
-    const [list, total] = await Promise.all([
-      rows.limit(params.pageSize).offset(params.offset).execute(),
-      query
+    const column = params.sidx ? (params.sidx as (typeof userSortable)[number]) : null;
+    const rows = await this.db
+      .with('matched', () =>
+        this.filtered(params, filter).select(['u.id', 'u.account', 'u.realName', 'u.sortCode', 'u.creatorTime']),
+      )
+      .with('page', (db) => {
+        const q = db.selectFrom('matched').select('id');
+        const ordered = column
+          ? q.orderBy(column, params.sort).orderBy('id')
+          : q.orderBy('sortCode').orderBy('creatorTime', 'desc').orderBy('id');
+        return ordered.limit(params.pageSize).offset(params.offset);
+      })
+      .selectFrom('page as p')
+      .innerJoin('appUser as u', 'u.id', 'p.id')
+      .select([
+        'u.id',
+        'u.account',
+        'u.realName',
+        'u.gender',
+        'u.mobilePhone',
+        'u.creatorTime',
+        'u.sortCode',
+        'u.enabledMark',
+        'u.isAdministrator',
+        sql<string | null>`(select string_agg(o.full_name, ',' order by r.sort_code, o.full_name) from user_relation r
+          join organize o on o.id = r.object_id where r.user_id = u.id and r.object_type = 'Organize')`.as('organize'),
+        sql<number>`(select count(*) from matched)::int`.as('total'),
+      ])
+      .$call((q) =>
+        column
+          ? q.orderBy(`u.${column}`, params.sort).orderBy('u.id')
+          : q.orderBy('u.sortCode').orderBy('u.creatorTime', 'desc').orderBy('u.id'),
+      )
+      .execute();
+    const first = rows[0];
+    if (!first && params.offset > 0) {
+      const counted = await this.filtered(params, filter)
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-        .then((r) => Number(r.n)),
-    ]);
-    return { list, total };
+        .executeTakeFirstOrThrow();
+      return { list: [], total: Number(counted.n) };
+    }
+    return { list: rows.map(({ total: _, ...row }) => row), total: Number(first?.total ?? 0) };
   }
 }
 

@@ -133,6 +133,20 @@ describe('create and read', () => {
     expect((await admin.get<Paged<Row>>('/api/permission/Users', { keyword: '%' })).data!.list).toEqual([]);
   });
 
+  test('pages split the list, sorted as asked, and a page past the end still says the total', async () => {
+    for (const n of [1, 2, 3]) await createUser({ account: `pager${n}`, realName: `翻页${n}` });
+    const query = { keyword: 'pager', pageSize: '2', sidx: 'account', sort: 'asc' };
+    const first = await admin.get<Paged<Row>>('/api/permission/Users', { ...query, currentPage: '1' });
+    expect(first.data?.list.map((r) => r.account)).toEqual(['pager1', 'pager2']);
+    expect(first.data?.pagination).toEqual({ currentPage: 1, pageSize: 2, total: 3 });
+    const second = await admin.get<Paged<Row>>('/api/permission/Users', { ...query, currentPage: '2' });
+    expect(second.data?.list.map((r) => r.account)).toEqual(['pager3']);
+    const beyond = await admin.get<Paged<Row>>('/api/permission/Users', { ...query, currentPage: '9' });
+    expect(beyond.data).toEqual({ list: [], pagination: { currentPage: 9, pageSize: 2, total: 3 } });
+    const desc = await admin.get<Paged<Row>>('/api/permission/Users', { ...query, sort: 'desc', currentPage: '1' });
+    expect(desc.data?.list.map((r) => r.account)).toEqual(['pager3', 'pager2']);
+  });
+
   test('paging and sorting', async () => {
     for (let i = 0; i < 3; i++) await createUser({ realName: `分页${i}`, sortCode: 10 + i });
     const first = await admin.get<Paged<Row>>('/api/permission/Users', { keyword: '分页', pageSize: '2' });

@@ -1,12 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
 import Select from 'antd/es/select';
 import { useMemo, useState } from 'react';
 import { useComponentsTranslation } from '../i18n.ts';
-import { flattenNodes, type PickerKind } from './api.ts';
+import { flattenNodes, type PickerKind, userPickerApi } from './api.ts';
 import { type PickedItem, SelectorDialog, usePickerTree } from './SelectorDialog.tsx';
 
 type Value = string | string[] | undefined;
 
 const idsOf = (value: Value): string[] => (Array.isArray(value) ? value : value ? [value] : []);
+
+/**
+ * The names of the chosen ids. Most pickers find them in their tree; the user picker never holds
+ * the whole tree, so it asks for the users it does not already know (getUserList).
+ */
+function useNames(kind: PickerKind, ids: string[], open: boolean, known: ReadonlyMap<string, string>) {
+  const lazy = kind === 'user';
+  const tree = usePickerTree(kind, !lazy && (ids.length > 0 || open));
+  const unknown = lazy ? ids.filter((id) => !known.has(id)) : [];
+  const users = useQuery({
+    queryKey: ['picker', 'user', 'names', [...unknown].sort()],
+    queryFn: () => userPickerApi.names(unknown),
+    enabled: unknown.length > 0,
+    staleTime: 30_000,
+    retry: false,
+  });
+  return useMemo(() => {
+    const names = new Map(known);
+    for (const node of lazy ? (users.data ?? []) : flattenNodes(tree.data ?? [])) names.set(node.id, node.fullName);
+    return names;
+  }, [known, lazy, users.data, tree.data]);
+}
 
 /**
  * A form control that shows the chosen organisations, positions, roles, users or groups by name
@@ -31,9 +54,10 @@ export function PickerField({
 }) {
   const { t } = useComponentsTranslation();
   const [open, setOpen] = useState(false);
+  // Names of what was picked in the dialog, so a new choice shows by name at once.
+  const [known, setKnown] = useState<ReadonlyMap<string, string>>(new Map());
   const ids = idsOf(value);
-  const tree = usePickerTree(kind, ids.length > 0 || open);
-  const names = useMemo(() => new Map(flattenNodes(tree.data ?? []).map((n) => [n.id, n.fullName])), [tree.data]);
+  const names = useNames(kind, ids, open, known);
   const items: PickedItem[] = ids.map((itemId) => ({ id: itemId, fullName: names.get(itemId) ?? itemId }));
   const emit = (next: string[]) => onChange?.(multiple ? next : next[0]);
   return (
@@ -60,6 +84,7 @@ export function PickerField({
         onCancel={() => setOpen(false)}
         onOk={(picked) => {
           setOpen(false);
+          setKnown((current) => new Map([...current, ...picked.map((p) => [p.id, p.fullName] as const)]));
           emit(picked.map((p) => p.id));
         }}
       />

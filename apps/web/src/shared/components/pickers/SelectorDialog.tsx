@@ -11,6 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useComponentsTranslation } from '../i18n.ts';
 import '../list-page.css';
 import { filterTree, flattenNodes, type PickerKind, type PickerNode, pickerSources } from './api.ts';
+import { UserPickerPane } from './UserPickerPane.tsx';
 
 export interface PickedItem {
   id: string;
@@ -40,7 +41,8 @@ function toDataNodes(nodes: readonly PickerNode[], selectable: (node: PickerNode
 /**
  * The common selector dialog of widgets.md §2: 800 px, not closed by the backdrop, a keyword box
  * (Enter searches), the tree on the left, the chosen items on the right with 清空列表, cancel and
- * confirm. The role picker splits its tree into 组织 and 全局 tabs.
+ * confirm. The role picker splits its tree into 组织 and 全局 tabs; the user picker reads its tree
+ * a level at a time and searches page by page (UserPickerPane).
  */
 export function SelectorDialog({
   kind,
@@ -61,7 +63,8 @@ export function SelectorDialog({
 }) {
   const { t } = useComponentsTranslation();
   const source = pickerSources[kind];
-  const tree = usePickerTree(kind, open);
+  const lazy = kind === 'user';
+  const tree = usePickerTree(kind, open && !lazy);
   const [keyword, setKeyword] = useState('');
   const [searched, setSearched] = useState('');
   const [picked, setPicked] = useState<PickedItem[]>(value);
@@ -82,11 +85,19 @@ export function SelectorDialog({
   }, [tree.data, kind, roleTab, searched]);
   const byId = useMemo(() => new Map(flattenNodes(tree.data ?? []).map((n) => [n.id, n])), [tree.data]);
 
+  const pickedIds = useMemo(() => new Set(picked.map((item) => item.id)), [picked]);
+
+  // Single mode replaces the choice; multiple mode appends what is not there yet (widgets.md §4).
+  const pickNode = (node: PickerNode) => {
+    if (!source.selectable(node)) return;
+    const item = { id: node.id, fullName: node.fullName };
+    setPicked((current) =>
+      multiple ? (current.some((c) => c.id === node.id) ? current : [...current, item]) : [item],
+    );
+  };
   const pick = (id: string) => {
     const node = byId.get(id);
-    if (!node || !source.selectable(node)) return;
-    const item = { id: node.id, fullName: node.fullName };
-    setPicked((current) => (multiple ? (current.some((c) => c.id === id) ? current : [...current, item]) : [item]));
+    if (node) pickNode(node);
   };
 
   const treeView = tree.isLoading ? (
@@ -95,7 +106,7 @@ export function SelectorDialog({
     <Tree
       blockNode
       treeData={toDataNodes(nodes, source.selectable)}
-      defaultExpandAll={Boolean(searched) || kind !== 'user'}
+      defaultExpandAll
       key={`${searched}-${roleTab}`}
       selectedKeys={[]}
       onSelect={(_, info) => pick(String(info.node.key))}
@@ -124,8 +135,12 @@ export function SelectorDialog({
               placeholder={t('keywordPlaceholder')}
               value={keyword}
               allowClear
-              onChange={(e) => setKeyword(e.target.value)}
-              onSearch={(word) => setSearched(word)}
+              onChange={(e) => {
+                setKeyword(e.target.value);
+                // Emptying the box is clearing the search: back to the whole tree.
+                if (!e.target.value.trim()) setSearched('');
+              }}
+              onSearch={(word) => setSearched(word.trim())}
             />
           </div>
           {kind === 'role' ? (
@@ -140,7 +155,11 @@ export function SelectorDialog({
               ]}
             />
           ) : null}
-          <div className="selector-dialog-pane-body">{treeView}</div>
+          {lazy ? (
+            <UserPickerPane keyword={searched} pickedIds={pickedIds} onPick={pickNode} />
+          ) : (
+            <div className="selector-dialog-pane-body">{treeView}</div>
+          )}
         </div>
         <div className="selector-dialog-pane">
           <div className="selector-dialog-pane-head">

@@ -1,4 +1,4 @@
-import type { ListData } from '@platform/shared';
+import type { ListData, PageData } from '@platform/shared';
 import { http } from '../../api/http.ts';
 
 /** A node of the pickers' trees (widgets.md §3 "Organisation tree node"): what every selector call answers. */
@@ -37,6 +37,66 @@ export const pickerSources: Record<
   group: { load: tree('/api/permission/Group/Selector'), selectable: () => true },
   user: { load: tree('/api/permission/Users/Selector'), selectable: (node) => node.type === 'user' },
 };
+
+/** widgets.md §7: the user picker's keyword search pages 20 at a time. */
+export const userSearchPageSize = 20;
+/** A tree level is read whole, in pages of the largest size the server allows. */
+const levelPageSize = 500;
+
+const userLevelUrl = (id: string) => `/api/permission/Users/ImUser/Selector/${encodeURIComponent(id)}`;
+
+/**
+ * The user picker's calls (admin.md §7 "Users"): one level of the tree at a time, a paged keyword
+ * search, and the names of chosen users. Like every picker list call they fail quietly.
+ */
+export const userPickerApi = {
+  /**
+   * The organisations directly under `id` ("0" the top) and the users directly in it. The server
+   * pages the users (the organisations come with page 1), so a level is read until every user is in.
+   */
+  level: async (id: string): Promise<PickerNode[]> => {
+    const nodes: PickerNode[] = [];
+    let users = 0;
+    for (let currentPage = 1; ; currentPage++) {
+      const page = await http.post<PageData<PickerNode>>(
+        userLevelUrl(id),
+        { keyword: '', currentPage, pageSize: levelPageSize },
+        { silent: true },
+      );
+      nodes.push(...page.list);
+      const pageUsers = page.list.filter((node) => node.type === 'user').length;
+      users += pageUsers;
+      if (pageUsers === 0 || users >= page.pagination.total) return nodes;
+    }
+  },
+  /** Users anywhere whose name or account matches, one page. */
+  search: (keyword: string, currentPage: number, signal?: AbortSignal) =>
+    http.post<PageData<PickerNode>>(
+      userLevelUrl('0'),
+      { keyword, currentPage, pageSize: userSearchPageSize },
+      { silent: true, signal },
+    ),
+  /** Chosen users by id, for their names (fullName is "name/account"). */
+  names: (ids: string[]) =>
+    http.post<ListData<PickerNode>>('/api/permission/Users/getUserList', { ids }, { silent: true }).then((d) => d.list),
+};
+
+/**
+ * The page to ask for after `pages` (1-based), or undefined once the last page came back shorter
+ * than the page size (widgets.md §4 "User selector search and paging").
+ */
+export function nextPageOf(pages: readonly { list: readonly unknown[] }[], pageSize: number): number | undefined {
+  const last = pages.at(-1);
+  if (!last || last.list.length < pageSize) return undefined;
+  return pages.length + 1;
+}
+
+/** widgets.md §4: infinite scroll asks for more when the list is within 200 px of its bottom. */
+export const nearBottomPx = 200;
+
+export function isNearBottom(box: { scrollTop: number; scrollHeight: number; clientHeight: number }): boolean {
+  return box.scrollHeight - box.scrollTop - box.clientHeight <= nearBottomPx;
+}
 
 export function flattenNodes(nodes: readonly PickerNode[], out: PickerNode[] = []): PickerNode[] {
   for (const node of nodes) {

@@ -92,6 +92,17 @@ export const KeywordPageInput = Type.Object({
 });
 export type KeywordPageInput = Static<typeof KeywordPageInput>;
 
+/** `GET Users/getOrganization`: users directly in one organisation; empty or absent means the caller's current one. */
+export const UsersOfOrganizeQuery = Type.Object({
+  organizeId: Type.Optional(Type.String({ maxLength: 50, pattern: '^[A-Za-z0-9_-]*$' })),
+  keyword: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type UsersOfOrganizeQuery = Static<typeof UsersOfOrganizeQuery>;
+
+/** `POST Users/getSelectedUserList`: the custom-mode picker's flat list of the users these ids (with `--kind`) cover. */
+export const SelectedUsersInput = Type.Object({ ...SelectedIdsInput.properties, ...KeywordPageInput.properties });
+export type SelectedUsersInput = Static<typeof SelectedUsersInput>;
+
 export const UsersByPositionQuery = Type.Object({ ...PageQuery.properties, positionId: Id });
 export type UsersByPositionQuery = Static<typeof UsersByPositionQuery>;
 export const UsersByRoleQuery = Type.Object({

@@ -15,6 +15,7 @@ import {
   PageOf,
   ResetPasswordInput,
   SelectedIdsInput,
+  SelectedUsersInput,
   TreeNode,
   UserBrief,
   UserImportInput,
@@ -24,6 +25,7 @@ import {
   UserRow,
   UsersByPositionQuery,
   UsersByRoleQuery,
+  UsersOfOrganizeQuery,
   UserUpdateInput,
   WorkHandoverInput,
 } from '@platform/shared';
@@ -46,7 +48,9 @@ const maxUploadBytes = 10 * 1024 * 1024;
 /**
  * Users. The administration page (list, details, changes, import, export) needs the user menu
  * and its buttons; lookups that pickers and chat use on every page (All, Selector, ImUser,
- * getUserList, getSelectedList, by position or role, subordinates) serve any signed-in user.
+ * getUserList, getSelectedList, getSelectedUserList, getOrganization, GetListByAuthorize, by position
+ * or role, subordinates) serve any signed-in user; GetListByAuthorize shows only what the data scope
+ * of the user page lets the caller see.
  */
 export default async function userRoutes(app: App) {
   const users = new UserService(app.db, app.sessions, app.sysConfig, app.bus);
@@ -110,6 +114,52 @@ export default async function userRoutes(app: App) {
       },
     },
     async (request) => ok(await users.pickerLevel(request.params.id, request.body)),
+  );
+
+  app.post(
+    `${base}/GetListByAuthorize/:id`,
+    {
+      schema: {
+        tags,
+        summary:
+          'One level of the user picker within the caller’s data scope (of the user page): allowed organisations under {id} ("0" the top) and the users of {id}; with a keyword, matching users of allowed organisations, paged',
+        params: IdParams,
+        body: KeywordPageInput,
+        response: { 200: EnvelopeOf(PageOf(Type.Object({}, { additionalProperties: true }))) },
+      },
+    },
+    async (request) => {
+      const scope = await app.permissions.dataScope(sessionOf(request), menu);
+      return ok(await users.pickerLevel(request.params.id, request.body, scope));
+    },
+  );
+
+  app.get(
+    `${base}/getOrganization`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Enabled users directly in one organisation (not below it), by keyword; without organizeId the caller’s current organisation',
+        querystring: UsersOfOrganizeQuery,
+        response: { 200: EnvelopeOf(ListOf(UserBrief)) },
+      },
+    },
+    async (request) => ok({ list: await users.usersOfOrganize(sessionOf(request), request.query) }),
+  );
+
+  app.post(
+    `${base}/getSelectedUserList`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Custom-mode picker: the distinct enabled users that ids cover (users, organisations with their subtree, roles, positions, groups; --kind as getSelectedList), by keyword, paged',
+        body: SelectedUsersInput,
+        response: { 200: EnvelopeOf(PageOf(UserBrief)) },
+      },
+    },
+    async (request) => ok(await users.selectedUsers(request.body)),
   );
 
   app.post(

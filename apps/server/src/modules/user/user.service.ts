@@ -2,20 +2,24 @@ import type {
   IdsInput,
   KeywordPageInput,
   ResetPasswordInput,
+  SelectedUsersInput,
   UserInput,
   UserQuery,
+  UsersOfOrganizeQuery,
   WorkHandoverInput,
 } from '@platform/shared';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
-import { page, pageParams, toMillis } from '../../core/paging.ts';
+import { type PageParams, page, pageParams, toMillis } from '../../core/paging.ts';
 import { hashPasswordDigest, md5Hex } from '../../core/password.ts';
+import type { DataScope } from '../../core/permissions.ts';
 import type { Session, SessionStore } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserUpdate } from '../../db/schema.ts';
 import { OrganizeService } from '../organize/organize.service.ts';
-import { buildTree, organizeIcons } from '../organize/organize-tree.ts';
+import { buildTree, type OrganizeIndex, organizeIcons } from '../organize/organize-tree.ts';
+import { checkRolesFitOrganizes } from '../role/role.service.ts';
 import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
 import {
   type RelationKind,
@@ -24,8 +28,27 @@ import {
   UserRepository,
   userSortable,
 } from './user.repository.ts';
+import { type UserCover, UserLookupRepository } from './user-lookup.repository.ts';
 
 export const userIcon = 'icon-ym icon-ym-tree-user2';
+
+/**
+ * Picked ids as pickers send them: `id--kind` (user, company, department, organize, role, position,
+ * group; any case); a bare id is a user.
+ */
+export function parseSelectedIds(ids: string[]) {
+  return ids.map((raw) => {
+    const [id = '', kind = 'user'] = raw.split('--');
+    return { raw, id, kind: kind.toLowerCase() };
+  });
+}
+
+/** Whether a data scope allows an organisation's members (the in-memory twin of `dataScopeFilter`). */
+function scopeAllows(scope: DataScope, index: OrganizeIndex, organizeId: string): boolean {
+  if (scope.all) return true;
+  if (scope.organizeIds.includes(organizeId)) return true;
+  return scope.subtreeOrganizeIds.some((root) => index.isInSubtree(organizeId, root));
+}
 
 /** "a,b,,c" -> ["a","b","c"], without repeats. */
 export function splitIds(csv: string | null | undefined): string[] {
@@ -151,6 +174,7 @@ export class UserService {
       const repo = new UserAdminRepository(trx);
       const id = newId();
       const relations = await this.checkInput(repo, input, null);
+      await checkRolesFitOrganizes(trx, splitIds(input.roleId), splitIds(input.organizeId));
       await repo.insert({
         id,
         passwordHash,
@@ -169,6 +193,7 @@ export class UserService {
       const current = await new UserRepository(trx).findById(id);
       if (!current) throw new NotFoundError();
       const relations = await this.checkInput(repo, input, id);
+      await checkRolesFitOrganizes(trx, splitIds(input.roleId), splitIds(input.organizeId));
       const enabledMark = input.enabledMark === undefined ? current.enabledMark : input.enabledMark;
       if (enabledMark !== 1 && current.enabledMark === 1) this.checkMayDisable(current, session);
       await repo.update(id, {
@@ -322,16 +347,28 @@ export class UserService {
 
   /**
    * One level of the user picker: the organisations directly under `id` ("0" the top) and the
-   * users of `id`; with a keyword, matching users anywhere.
+   * users of `id`; with a keyword, matching users anywhere, as a flat page.
+   *
+   * `scope` (GetListByAuthorize: the data scope of the user page) narrows this to the organisations
+   * it allows. The top level then lists the topmost allowed organisations (their ancestors stay
+   * hidden), a level lists only allowed organisations, and users show only under an allowed `id`;
+   * a keyword finds members of allowed organisations. Under "self" the caller is listed too: at the
+   * top level when none of their organisations is allowed, and in keyword results.
    */
-  async pickerLevel(id: string, query: KeywordPageInput) {
+  async pickerLevel(id: string, query: KeywordPageInput, scope: DataScope = { all: true }) {
     const params = pageParams(query);
     const repo = new UserAdminRepository(this.db);
-    if (params.keyword) return this.imUsers(query);
+    if (params.keyword) return scope.all ? this.imUsers(query) : this.lookupPage({ scope }, params);
     const index = await this.organizes.index();
     const parentId = id === '0' ? '-1' : id;
+    const allowed = (organizeId: string) => scopeAllows(scope, index, organizeId);
+    if (!scope.all && id !== '0' && !allowed(id)) return page([], 0, params);
     const organizes = index.rows
-      .filter((o) => o.parentId === parentId)
+      .filter((o) =>
+        scope.all || id !== '0'
+          ? o.parentId === parentId && allowed(o.id)
+          : allowed(o.id) && !(index.byId.has(o.parentId) && allowed(o.parentId)),
+      )
       .map((o) => ({
         id: o.id,
         fullName: o.fullName,
@@ -343,7 +380,7 @@ export class UserService {
     const filter = { organizeIds: id === '0' ? [] : [id], enabledOnly: true };
     const [users, total] =
       id === '0'
-        ? [[], 0]
+        ? await this.selfAtTop(scope, index, params)
         : await Promise.all([
             repo.brief({ ...filter, limit: params.pageSize, offset: params.offset }),
             repo.countBrief(filter),
@@ -356,6 +393,87 @@ export class UserService {
       total,
       params,
     );
+  }
+
+  /** The caller under a "self" scope, when none of their organisations is allowed (else they show there). */
+  private async selfAtTop(scope: DataScope, index: OrganizeIndex, params: PageParams): Promise<[Brief[], number]> {
+    if (scope.all || !scope.self) return [[], 0];
+    const repo = new UserAdminRepository(this.db);
+    const [me] = await repo.brief({ ids: [scope.userId], enabledOnly: true });
+    if (!me) return [[], 0];
+    const relations = await repo.relations([me.id]);
+    if (relations.some((r) => r.objectType === 'Organize' && scopeAllows(scope, index, r.objectId))) return [[], 0];
+    return [params.offset === 0 ? [me] : [], 1];
+  }
+
+  /**
+   * Users of one organisation, by keyword: those with a direct Organize relation to it, not its
+   * suborganisations (the picker's "current organisation" tab; the tree tab walks the levels). Without
+   * `organizeId`, the caller's current organisation: their default one, else their first.
+   */
+  async usersOfOrganize(session: Session, query: UsersOfOrganizeQuery) {
+    const repo = new UserAdminRepository(this.db);
+    let organizeId = query.organizeId || null;
+    if (organizeId) {
+      if ((await repo.existing('Organize', [organizeId])).length === 0) {
+        throw new BusinessError('user.unknownOrganize', { ids: organizeId });
+      }
+    } else {
+      const me = await new UserRepository(this.db).findById(session.userId);
+      const relations = await repo.relations([session.userId]);
+      organizeId = me?.organizeId ?? relations.find((r) => r.objectType === 'Organize')?.objectId ?? null;
+      if (!organizeId) return [];
+    }
+    const rows = await repo.brief({
+      organizeIds: [organizeId],
+      enabledOnly: true,
+      keyword: query.keyword?.trim() ?? '',
+    });
+    return rows.map(briefToWire);
+  }
+
+  /**
+   * The custom-mode picker's flat list: the distinct enabled users the picked ids cover (a user; the
+   * members of an organisation and every organisation below it; of a role, position or group), by
+   * keyword, paged. Ids that match nothing cover no one.
+   */
+  async selectedUsers(input: SelectedUsersInput) {
+    const params = pageParams(input);
+    const wanted = parseSelectedIds(input.ids);
+    const of = (kind: string) => [...new Set(wanted.filter((w) => w.kind === kind).map((w) => w.id))];
+    const index = await this.organizes.index();
+    // As getSelectedList: `--company` and `--department` name an organisation of that category, `--organize` any.
+    const roots = new Set(
+      wanted
+        .filter((w) => {
+          const org = index.byId.get(w.id);
+          return org && (w.kind === 'organize' || w.kind === org.category);
+        })
+        .map((w) => w.id),
+    );
+    const organizeIds = roots.size
+      ? index.rows.filter((o) => index.pathIds(o.id).some((p) => roots.has(p))).map((o) => o.id)
+      : [];
+    return this.lookupPage(
+      {
+        userIds: of('user'),
+        organizeIds,
+        roleIds: of('role'),
+        positionIds: of('position'),
+        groupIds: of('group'),
+      },
+      params,
+    );
+  }
+
+  private async lookupPage(cover: UserCover, params: PageParams) {
+    const { ids, total } = await new UserLookupRepository(this.db).page(cover, {
+      keyword: params.keyword,
+      limit: params.pageSize,
+      offset: params.offset,
+    });
+    const rows = ids.length ? await new UserAdminRepository(this.db).brief({ ids }) : [];
+    return page(rows.map(briefToWire), total, params);
   }
 
   /** The organisation tree with enabled users as leaves. */
@@ -386,10 +504,7 @@ export class UserService {
    * `id--company`, `id--role`, `id--position`, `id--group`); a bare id is looked up as a user.
    */
   async selected(ids: string[]) {
-    const wanted = ids.map((raw) => {
-      const [id = '', kind = 'user'] = raw.split('--');
-      return { raw, id, kind: kind.toLowerCase() };
-    });
+    const wanted = parseSelectedIds(ids);
     const of = (kinds: string[]) => wanted.filter((w) => kinds.includes(w.kind)).map((w) => w.id);
     const index = await this.organizes.index();
     const users = await new UserAdminRepository(this.db).brief({ ids: of(['user']) });

@@ -146,7 +146,11 @@ export function dataScopeFilter(
 /** A user's grants, resolved once and cached (see PermissionService). */
 export interface Access {
   userId: string;
-  /** Ids granted by item type, through the user and its enabled roles, positions and groups. */
+  /**
+   * Ids granted by item type, through the user and its enabled roles, positions and groups. An
+   * organisation role (global_mark 0) counts only while the user's current organisation
+   * (app_user.organize_id) is one of the role's organisations; global roles always count.
+   */
   items: Record<AuthorizeItemType, Set<string>>;
   /** enCodes of granted, enabled menus. */
   menus: Set<string>;
@@ -158,7 +162,10 @@ export interface Access {
   unscopedMenus: Set<string>;
   /** The user's organisations: its own and those of its Organize relations. */
   organizeIds: string[];
-  /** The user's organisations, positions, roles and groups (user_relation), in their order, with names. */
+  /**
+   * The user's organisations, positions, roles and groups (user_relation), in their order, with
+   * names; only the roles that count (an organisation role outside the current organisation does not).
+   */
   relations: { objectType: AuthorizeObjectType | 'Organize'; objectId: string; fullName: string | null }[];
   /** Systems that own a granted menu. */
   menuSystemIds: Set<string>;
@@ -242,6 +249,11 @@ export class PermissionService {
   }
 
   private async load(userId: string): Promise<Access> {
+    // A relation to an organisation role (global_mark other than 1) counts only while the user works
+    // in one of the role's organisations: its current one, app_user.organize_id. Joined as `r`.
+    const roleInForce = sql<boolean>`(r.id is null or r.global_mark = 1 or exists (
+      select 1 from role_organize ro join app_user cu on cu.organize_id = ro.organize_id
+      where ro.role_id = r.id and cu.id = ${userId}))`;
     const [grants, relations] = await Promise.all([
       sql<{
         itemType: AuthorizeItemType;
@@ -263,6 +275,7 @@ export class PermissionService {
           left join position p on ur.object_type = 'Position' and p.id = ur.object_id
           left join user_group g on ur.object_type = 'Group' and g.id = ur.object_id
           where ur.user_id = ${userId} and coalesce(r.enabled_mark, p.enabled_mark, g.enabled_mark) = 1
+            and ${roleInForce}
         )
         select distinct a.item_type, a.item_id, m.system_id as menu_system_id, m.en_code as menu_code, m.enabled_mark as menu_enabled,
           m.is_data_authorize as data_authorize, mp.en_code as code, mp.enabled_mark as item_enabled, mp.scope_type
@@ -279,7 +292,7 @@ export class PermissionService {
         left join position p on ur.object_type = 'Position' and p.id = ur.object_id
         left join user_group g on ur.object_type = 'Group' and g.id = ur.object_id
         left join organize o on ur.object_type = 'Organize' and o.id = ur.object_id
-        where ur.user_id = ${userId}
+        where ur.user_id = ${userId} and ${roleInForce}
         union all
         select 'Organize', u.organize_id, null from app_user u where u.id = ${userId} and u.organize_id is not null`.execute(
         this.db,

@@ -82,6 +82,7 @@ export const en: Catalog = {
   'role.codeTaken': 'The role code is already in use',
   'role.hasUsers': 'Users still hold this role; it cannot be deleted',
   'role.organizeRequired': 'An organisation role needs at least one organisation',
+  'role.outsideOrganize': 'The role {name} belongs to none of the organisations of this user',
   'group.codeTaken': 'The group code is already in use',
   'user.accountTaken': 'The account is already in use',
   'user.organizeRequired': 'Please choose an organisation',

@@ -81,6 +81,7 @@ export const zhCN = {
   'role.codeTaken': '角色编码已存在',
   'role.hasUsers': '该角色下存在用户，不能删除',
   'role.organizeRequired': '组织角色至少选择一个所属组织',
+  'role.outsideOrganize': '角色 {name} 不属于该用户所在的任何组织',
   'group.codeTaken': '分组编码已存在',
   'user.accountTaken': '账户已存在',
   'user.organizeRequired': '请选择所属组织',

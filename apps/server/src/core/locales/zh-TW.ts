@@ -82,6 +82,7 @@ export const zhTW: Catalog = {
   'role.codeTaken': '角色編碼已存在',
   'role.hasUsers': '該角色下存在用戶，不能刪除',
   'role.organizeRequired': '組織角色至少選擇一個所屬組織',
+  'role.outsideOrganize': '角色 {name} 不屬於該用戶所在的任何組織',
   'group.codeTaken': '分組編碼已存在',
   'user.accountTaken': '賬戶已存在',
   'user.organizeRequired': '請選擇所屬組織',

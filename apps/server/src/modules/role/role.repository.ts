@@ -157,6 +157,30 @@ export class RoleRepository {
     await this.db.deleteFrom('role').where('id', '=', id).execute();
   }
 
+  /** The organisation roles among `roleIds` bound to none of `organizeIds`, in display order. */
+  organizationRolesOutside(roleIds: string[], organizeIds: string[]): Promise<{ id: string; fullName: string }[]> {
+    if (roleIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('role as r')
+      .select(['r.id', 'r.fullName'])
+      .where('r.id', 'in', roleIds)
+      .where('r.globalMark', '<>', 1)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('roleOrganize as ro')
+              .select('ro.roleId')
+              .whereRef('ro.roleId', '=', 'r.id')
+              .where('ro.organizeId', 'in', organizeIds.length ? organizeIds : ['']),
+          ),
+        ),
+      )
+      .orderBy('r.sortCode')
+      .orderBy('r.creatorTime', 'desc')
+      .execute();
+  }
+
   userOrganizeIds(userId: string): Promise<string[]> {
     return this.db
       .selectFrom('userRelation')

@@ -4,7 +4,7 @@ import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import { OrganizeService } from '../organize/organize.service.ts';
 import { type OrganizeIndex, organizeIcons } from '../organize/organize-tree.ts';
 import { RoleRepository } from './role.repository.ts';
@@ -197,6 +197,18 @@ export class RoleService {
     const missing = wanted.filter((id) => !found.includes(id));
     if (missing.length) throw new BusinessError('user.unknownOrganize', { ids: missing.join(',') });
     return wanted;
+  }
+}
+
+/**
+ * Refuses to give a user an organisation role bound to none of the user's organisations (it could
+ * never count: an organisation role counts only while the user works in one of its organisations).
+ * Global roles fit everyone. Whoever sets a user's roles calls it in the same transaction.
+ */
+export async function checkRolesFitOrganizes(db: Db | Trx, roleIds: string[], organizeIds: string[]) {
+  const outside = await new RoleRepository(db).organizationRolesOutside(roleIds, organizeIds);
+  if (outside.length) {
+    throw new BusinessError('role.outsideOrganize', { name: outside.map((r) => r.fullName).join(', ') });
   }
 }
 

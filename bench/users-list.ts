@@ -6,6 +6,7 @@
  *
  *   node --import tsx bench/users-list.ts            (PGlite, then PostgreSQL when one answers)
  *   BENCH_PG_ADMIN=postgres://postgres@127.0.0.1:5432/postgres BENCH_SECONDS=10 node --import tsx bench/users-list.ts
+ *   BENCH_ENGINES=postgres node --import tsx bench/users-list.ts      (one engine only: pglite or postgres)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 20;
 const adminPassword = 'Bench@123456';
 const pgAdmin = process.env.BENCH_PG_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
 
 interface Case {
   name: string;
@@ -64,15 +66,8 @@ async function seedUsers(config: DatabaseConfig) {
 /** The repository's page + total, 20 callers at once for `seconds`, no HTTP. */
 async function bareSql(db: Awaited<ReturnType<typeof openDatabase>>, engine: string, c: Case): Promise<Figures> {
   const repo = new UserListRepository(db);
-  const org = c.query.organizeId
-    ? await db
-        .selectFrom('organize')
-        .select('organizeIdTree')
-        .where('id', '=', c.query.organizeId)
-        .executeTakeFirstOrThrow()
-    : null;
   const params = pageParams({ keyword: c.query.keyword, currentPage: 1, pageSize: 20 });
-  const filter = { organizeTree: org?.organizeIdTree ?? null };
+  const filter = { organizeId: c.query.organizeId ?? null };
   const first = await repo.page(params, filter);
   const times: number[] = [];
   const end = Date.now() + seconds * 1000;
@@ -158,10 +153,13 @@ async function main() {
   console.log(`users-list bench: ${machineLine()}, ${seconds} s per case, ${connections} connections`);
   const all: Figures[] = [];
 
-  const liteDir = mkdtempSync(path.join(tmpdir(), 'bench-users-'));
-  all.push(...(await run('PGlite', { kind: 'pglite', dataDir: path.join(liteDir, 'db') }, {}, liteDir)));
+  if (engines.includes('pglite')) {
+    const liteDir = mkdtempSync(path.join(tmpdir(), 'bench-users-'));
+    all.push(...(await run('PGlite', { kind: 'pglite', dataDir: path.join(liteDir, 'db') }, {}, liteDir)));
+    rmSync(liteDir, { recursive: true, force: true });
+  }
 
-  const pg = await throwawayDatabase(pgAdmin);
+  const pg = engines.includes('postgres') ? await throwawayDatabase(pgAdmin) : null;
   if (pg) {
     const pgDir = mkdtempSync(path.join(tmpdir(), 'bench-users-pg-'));
     try {

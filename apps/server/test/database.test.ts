@@ -92,3 +92,48 @@ if (!process.env.DATABASE_URL) {
     });
   });
 }
+
+// PostgreSQL only: the embedded database has no pool and no statement cache.
+if (process.env.DATABASE_URL) {
+  describe('prepared statements on the PostgreSQL pool', () => {
+    let db: Db;
+    beforeAll(async () => {
+      const config = testDatabase();
+      db = await openDatabase(config);
+      await migrateToLatest(db, config.kind === 'postgres' ? config.schema : undefined);
+    });
+    afterAll(() => db.destroy());
+
+    const prepared = (conn: Db) =>
+      sql<{ statement: string; genericPlans: number; customPlans: number }>`select statement,
+        generic_plans::int as generic_plans, custom_plans::int as custom_plans from pg_prepared_statements`
+        .execute(conn)
+        .then((r) => r.rows);
+
+    test('a repeated query is prepared once per connection, planned once, and answers each value', async () => {
+      await db.connection().execute(async (conn) => {
+        const answers: string[] = [];
+        for (const value of ['a%b', 'c', 'a%b', 'd_e']) {
+          const row = await sql<{ v: string }>`select ${value}::text as v where ${value} like ${'%'}`.execute(conn);
+          answers.push(row.rows[0]?.v ?? '');
+        }
+        expect(answers).toEqual(['a%b', 'c', 'a%b', 'd_e']);
+        const mine = (await prepared(conn)).filter((s) => s.statement.includes('::text as v where'));
+        expect(mine).toHaveLength(1);
+        // Four executions, no custom plan: the plan is made once and reused.
+        expect(mine[0]).toMatchObject({ genericPlans: 4, customPlans: 0 });
+      });
+    });
+
+    test('long parameter lists and statements without parameters stay unnamed', async () => {
+      await db.connection().execute(async (conn) => {
+        const many = Array.from({ length: 65 }, (_, i) => i);
+        const row = await sql<{ n: number }>`select cardinality(array[${sql.join(many)}]::int[]) as n`.execute(conn);
+        expect(row.rows[0]?.n).toBe(65);
+        await sql`select 1 as plain`.execute(conn);
+        const texts = (await prepared(conn)).map((s) => s.statement);
+        expect(texts.some((t) => t.includes('cardinality') || t.includes('as plain'))).toBe(false);
+      });
+    });
+  });
+}

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
+import { preparingPool } from './statement-cache.ts';
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
@@ -25,7 +26,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
     max: 10,
     ...(config.schema ? { options: `-c search_path=${config.schema},public` } : {}),
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  // Prepared statements (statement-cache.ts) are planned once per connection, not per call:
+  // PostgreSQL's "auto" mode keeps re-planning searches whose pattern it cannot judge in advance
+  // (`ilike $1`), which costs as much as running them.
+  pool.on('connect', (client) => void client.query('set plan_cache_mode = force_generic_plan').catch(() => {}));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), plugins });
 }
 
 async function createSchema(url: string, schema: string) {

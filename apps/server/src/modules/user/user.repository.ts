@@ -53,8 +53,8 @@ export class UserRepository {
 export type RelationKind = 'Organize' | 'Position' | 'Role' | 'Group';
 
 export interface UserListFilter {
-  /** organize_id_tree of the organisation whose subtree's users are wanted. */
-  organizeTree?: string | null;
+  /** The organisation whose subtree's users are wanted (its own users and those of every descendant). */
+  organizeId?: string | null;
   gender?: string | undefined;
   enabledMark?: number | undefined;
 }
@@ -68,11 +68,12 @@ export class UserListRepository {
 
   private filtered(params: PageParams, filter: UserListFilter) {
     let query = this.db.selectFrom('appUser as u');
-    if (filter.organizeTree) {
-      const tree = filter.organizeTree;
+    if (filter.organizeId) {
+      // An organisation's path lists its ancestors and itself, so the subtree is every path holding
+      // the id (organize_ancestors index); no lookup of the path first, one statement in all.
       query = query.where(
         sql<boolean>`u.id in (select r.user_id from user_relation r join organize o on o.id = r.object_id
-          where r.object_type = 'Organize' and (o.organize_id_tree = ${tree} or o.organize_id_tree like ${`${tree},%`}))`,
+          where r.object_type = 'Organize' and string_to_array(o.organize_id_tree, ',') @> array[${filter.organizeId}::text])`,
       );
     }
     // The same expression as the app_user_search trigram index, so a leading wildcard stays fast.

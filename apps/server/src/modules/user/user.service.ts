@@ -90,18 +90,8 @@ export class UserService {
   /** The user page: users of an organisation and below, by keyword, gender and state. */
   async list(query: UserQuery) {
     const params = pageParams(query, userSortable);
-    let organizeTree: string | null = null;
-    if (query.organizeId) {
-      const org = await this.db
-        .selectFrom('organize')
-        .select('organizeIdTree')
-        .where('id', '=', query.organizeId)
-        .executeTakeFirst();
-      if (!org) return page([], 0, params);
-      organizeTree = org.organizeIdTree;
-    }
     const { list, total } = await new UserListRepository(this.db).page(params, {
-      organizeTree,
+      organizeId: query.organizeId || null,
       gender: query.gender,
       enabledMark: query.enabledMark,
     });

@@ -22,6 +22,11 @@ export interface UserInfo extends Omit<UserInput, 'organizeId' | 'positionId' | 
   groupId: string;
 }
 
+/** `GET /api/system/DictionaryData/All` (protocol.md): every dictionary with its enabled entries. */
+export interface DictionaryAll {
+  list: { enCode: string; dictionaryList?: { id: string; enCode: string; fullName: string }[] }[];
+}
+
 export interface ImportPreview {
   headerRow: { id: string; fullName: string }[];
   dataRow: UserImportRow[];
@@ -38,6 +43,8 @@ export interface ImportResult {
 export const userApi = {
   list: (query: UserQuery, signal?: AbortSignal) => http.get<PageData<UserRow>>(base, query, { signal }),
   info: (id: string) => http.get<UserInfo>(`${base}/${id}`),
+  /** The form's certificate types and education levels come from here (certificateType, education). */
+  dictionaries: () => http.get<DictionaryAll>('/api/system/DictionaryData/All', undefined, { silent: true }),
   create: (input: UserInput) => http.post<Envelope<{ id: string }>>(base, input, { envelope: true }),
   update: (id: string, input: UserInput) =>
     http.put<Envelope<null>>(`${base}/${id}`, { ...input, id }, { envelope: true }),

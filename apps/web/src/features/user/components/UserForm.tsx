@@ -1,13 +1,16 @@
-import type { UserInput } from '@platform/shared';
+import { isValidIdCard, UserInput } from '@platform/shared';
 import { useQuery } from '@tanstack/react-query';
+import Card from 'antd/es/card';
 import Col from 'antd/es/col';
-import Form from 'antd/es/form';
+import DatePicker from 'antd/es/date-picker';
+import Form, { type Rule } from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
-import { useEffect } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   FormDialog,
@@ -18,12 +21,26 @@ import {
 } from '../../../shared/components/index.ts';
 import { userApi } from '../api.ts';
 
-export interface UserValues {
+/** The free-text fields of the 个人资料 card, in the order they show. */
+const textFields = [
+  'nation',
+  'nativePlace',
+  'telePhone',
+  'landline',
+  'urgentContacts',
+  'urgentTelePhone',
+  'postalAddress',
+] as const;
+type TextField = (typeof textFields)[number];
+
+export interface UserValues extends Partial<Record<TextField, string>> {
   account: string;
   realName: string;
   gender?: string;
   organizeId: string[];
+  managerId?: string;
   positionId?: string[];
+  ranks?: string;
   roleId?: string[];
   groupId?: string[];
   mobilePhone?: string;
@@ -31,29 +48,81 @@ export interface UserValues {
   sortCode: number;
   enabled: boolean;
   description?: string;
+  /** Not edited here; carried so that saving keeps it. */
+  headIcon?: string;
+  certificatesType?: string;
+  certificatesNumber?: string;
+  education?: string;
+  birthday?: Dayjs | null;
+  entryDate?: Dayjs | null;
+}
+
+/** certificateType entry whose numbers are mainland ID cards (the seeded code of 身份证). */
+export const idCardType = '1';
+
+type Schema = { maxLength?: number; anyOf?: readonly Schema[] };
+/** The longest text the server takes for a field (packages/shared/src/schemas/user.ts). */
+export function maxLengthOf(field: keyof typeof UserInput.properties): number | undefined {
+  const find = (schema: Schema): number | undefined =>
+    schema.maxLength ?? schema.anyOf?.map(find).find((max) => max !== undefined);
+  return find(UserInput.properties[field] as Schema);
 }
 
 const split = (csv: string | null | undefined) => (csv ? csv.split(',').filter(Boolean) : []);
 const join = (ids: string[] | undefined) => (ids ?? []).join(',');
+const text = (value: string | undefined) => value?.trim() ?? '';
+/** Dates travel as milliseconds (protocol.md). */
+const millis = (date: Dayjs | null | undefined) => (date ? date.valueOf() : null);
+const dateOf = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : dayjs(ms));
 
 export function toUserInput(values: UserValues): UserInput {
   return {
     account: values.account.trim(),
     realName: values.realName.trim(),
     gender: values.gender ?? '',
+    email: text(values.email),
     organizeId: join(values.organizeId),
+    managerId: values.managerId ?? '',
     positionId: join(values.positionId),
+    ranks: text(values.ranks),
     roleId: join(values.roleId),
     groupId: join(values.groupId),
-    mobilePhone: values.mobilePhone?.trim() ?? '',
-    email: values.email?.trim() ?? '',
     sortCode: values.sortCode ?? 0,
     enabledMark: values.enabled ? 1 : 0,
     description: values.description ?? '',
+    headIcon: values.headIcon ?? '',
+    certificatesType: values.certificatesType ?? '',
+    certificatesNumber: text(values.certificatesNumber),
+    education: values.education ?? '',
+    entryDate: millis(values.entryDate),
+    birthday: millis(values.birthday),
+    mobilePhone: text(values.mobilePhone),
+    ...Object.fromEntries(textFields.map((field) => [field, text(values[field])])),
   };
 }
 
-/** Create or edit a user (600 px), with the organisation, position, role and group pickers. */
+/** Entries of one dictionary as select options; the code is what is stored. */
+function useDictionary(enCode: string) {
+  const all = useQuery({ queryKey: ['user', 'dictionaries'], queryFn: userApi.dictionaries, staleTime: 60_000 });
+  return useMemo(
+    () =>
+      (all.data?.list.find((d) => d.enCode === enCode)?.dictionaryList ?? []).map((entry) => ({
+        value: entry.enCode,
+        label: entry.fullName,
+      })),
+    [all.data, enCode],
+  );
+}
+
+function Field({ span = 12, children }: { span?: 12 | 24; children: ReactNode }) {
+  return <Col span={span}>{children}</Col>;
+}
+
+/**
+ * Create or edit a user (800 px): the 基础信息 card (account, organisation, manager, positions,
+ * roles, groups) and the 个人资料 card (identity, dates, phones, address). Editing loads every
+ * field of the card and sends them all back, so saving never drops what this form shows.
+ */
 export function UserForm({
   target,
   onClose,
@@ -68,6 +137,8 @@ export function UserForm({
   const rules = useAdminRules();
   const [form] = Form.useForm<UserValues>();
   const id = target?.id;
+  const certificateTypes = useDictionary('certificateType');
+  const educations = useDictionary('education');
   const info = useQuery({
     queryKey: ['user', 'info', id],
     queryFn: () => userApi.info(id as string),
@@ -82,7 +153,9 @@ export function UserForm({
       realName: user.realName,
       gender: user.gender || undefined,
       organizeId: split(user.organizeId),
+      managerId: user.managerId || undefined,
       positionId: split(user.positionId),
+      ranks: user.ranks ?? '',
       roleId: split(user.roleId),
       groupId: split(user.groupId),
       mobilePhone: user.mobilePhone ?? '',
@@ -90,89 +163,174 @@ export function UserForm({
       sortCode: user.sortCode ?? 0,
       enabled: user.enabledMark === 1,
       description: user.description ?? '',
+      headIcon: user.headIcon ?? '',
+      certificatesType: user.certificatesType || undefined,
+      certificatesNumber: user.certificatesNumber ?? '',
+      education: user.education || undefined,
+      birthday: dateOf(user.birthday),
+      entryDate: dateOf(user.entryDate),
+      ...Object.fromEntries(textFields.map((field) => [field, user[field] ?? ''])),
     });
   }, [form, info.data]);
   const submit = (values: UserValues) => {
     const input = toUserInput(values);
     return id ? userApi.update(id, input) : userApi.create(input);
   };
+
+  const max = (field: keyof typeof UserInput.properties): Rule[] => {
+    const limit = maxLengthOf(field);
+    return limit ? [{ max: limit, message: t('rules.max', { field: t(field), max: limit }) }] : [];
+  };
+  const textInput = (field: TextField, span: 12 | 24 = 12) => (
+    <Field span={span} key={field}>
+      <Form.Item name={field} label={t(field)} rules={max(field)}>
+        <Input maxLength={maxLengthOf(field)} />
+      </Form.Item>
+    </Field>
+  );
+  const dateInput = (field: 'birthday' | 'entryDate') => (
+    <Field>
+      {/* A picked day is kept as its start, whatever the time of day it was picked at. */}
+      <Form.Item name={field} label={t(field)} getValueFromEvent={(date: Dayjs | null) => date?.startOf('day') ?? null}>
+        <DatePicker style={{ width: '100%' }} />
+      </Form.Item>
+    </Field>
+  );
+
   return (
     <FormDialog<UserValues>
       open={Boolean(target)}
       title={id ? t('editUser') : t('addUser')}
       form={form}
       width={800}
+      labelWidth={100}
       loading={info.isLoading}
       initialValues={{ organizeId: target?.organizeId ? [target.organizeId] : [], sortCode: 0, enabled: true }}
       onSubmit={submit}
       onClose={onClose}
       onSaved={onSaved}
     >
-      <Row gutter={16}>
-        <Col span={12}>
-          <Form.Item name="account" label={t('account')} rules={rules.account}>
-            <Input maxLength={50} disabled={Boolean(id)} />
+      <Card size="small" title={t('baseInfo')} style={{ marginBottom: 16 }}>
+        <Row gutter={16}>
+          <Field>
+            <Form.Item name="account" label={t('account')} rules={rules.account}>
+              <Input maxLength={maxLengthOf('account')} disabled={Boolean(id)} />
+            </Form.Item>
+          </Field>
+          <Field>
+            <Form.Item name="realName" label={t('realName')} rules={rules.fullName}>
+              <Input maxLength={maxLengthOf('realName')} />
+            </Form.Item>
+          </Field>
+          <Field>
+            <Form.Item name="gender" label={t('gender')}>
+              <Select
+                allowClear
+                options={(['1', '2', '3'] as const).map((code) => ({ value: code, label: t(`genders.${code}`) }))}
+              />
+            </Form.Item>
+          </Field>
+          <Field>
+            <Form.Item name="mobilePhone" label={t('mobilePhone')} rules={rules.mobile}>
+              <Input maxLength={maxLengthOf('mobilePhone')} />
+            </Form.Item>
+          </Field>
+          <Field span={24}>
+            <Form.Item name="organizeId" label={t('organizeName')} rules={rules.select(t('organizeName'))}>
+              <PickerField kind="organize" multiple />
+            </Form.Item>
+          </Field>
+          <Field>
+            <Form.Item name="managerId" label={t('manager')}>
+              <PickerField kind="user" />
+            </Form.Item>
+          </Field>
+          <Field>
+            <Form.Item name="ranks" label={t('ranks')} rules={max('ranks')}>
+              <Input maxLength={maxLengthOf('ranks')} />
+            </Form.Item>
+          </Field>
+          <Field span={24}>
+            <Form.Item name="positionId" label={t('position')}>
+              <PickerField kind="position" multiple />
+            </Form.Item>
+          </Field>
+          <Field span={24}>
+            <Form.Item name="roleId" label={t('role')}>
+              <PickerField kind="role" multiple />
+            </Form.Item>
+          </Field>
+          <Field span={24}>
+            <Form.Item name="groupId" label={t('group')}>
+              <PickerField kind="group" multiple />
+            </Form.Item>
+          </Field>
+          <Field>
+            <Form.Item name="email" label={t('email')} rules={rules.email}>
+              <Input maxLength={maxLengthOf('email')} />
+            </Form.Item>
+          </Field>
+          <Field>
+            <Form.Item name="sortCode" label={c('fields.sortCode')}>
+              <InputNumber min={0} max={sortMax} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Field>
+          <Field>
+            <Form.Item name="enabled" label={c('fields.enabledMark')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Field>
+          <Field span={24}>
+            <Form.Item name="description" label={c('fields.description')} rules={rules.description}>
+              <Input.TextArea rows={2} maxLength={maxLengthOf('description')} />
+            </Form.Item>
+          </Field>
+          <Form.Item name="headIcon" hidden>
+            <Input />
           </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="realName" label={t('realName')} rules={rules.fullName}>
-            <Input maxLength={50} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="gender" label={t('gender')}>
-            <Select
-              allowClear
-              options={(['1', '2', '3'] as const).map((code) => ({ value: code, label: t(`genders.${code}`) }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="mobilePhone" label={t('mobilePhone')} rules={rules.mobile}>
-            <Input maxLength={11} />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item name="organizeId" label={t('organizeName')} rules={rules.select(t('organizeName'))}>
-            <PickerField kind="organize" multiple />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item name="positionId" label={t('position')}>
-            <PickerField kind="position" multiple />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item name="roleId" label={t('role')}>
-            <PickerField kind="role" multiple />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item name="groupId" label={t('group')}>
-            <PickerField kind="group" multiple />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="email" label={t('email')} rules={rules.email}>
-            <Input maxLength={100} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="sortCode" label={c('fields.sortCode')}>
-            <InputNumber min={0} max={sortMax} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="enabled" label={c('fields.enabledMark')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item name="description" label={c('fields.description')} rules={rules.description}>
-            <Input.TextArea rows={2} maxLength={500} />
-          </Form.Item>
-        </Col>
-      </Row>
+        </Row>
+      </Card>
+      <Card size="small" title={t('extraInfo')}>
+        <Row gutter={16}>
+          {textInput('nation')}
+          {textInput('nativePlace')}
+          <Field>
+            <Form.Item name="certificatesType" label={t('certificatesType')}>
+              <Select allowClear options={certificateTypes} />
+            </Form.Item>
+          </Field>
+          <Field>
+            <Form.Item
+              name="certificatesNumber"
+              label={t('certificatesNumber')}
+              dependencies={['certificatesType']}
+              rules={[
+                ...max('certificatesNumber'),
+                ({ getFieldValue }) => ({
+                  validator: (_, value: string | undefined) =>
+                    getFieldValue('certificatesType') !== idCardType || !value?.trim() || isValidIdCard(value.trim())
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('rules.idCard'))),
+                }),
+              ]}
+            >
+              <Input maxLength={maxLengthOf('certificatesNumber')} />
+            </Form.Item>
+          </Field>
+          {dateInput('birthday')}
+          <Field>
+            <Form.Item name="education" label={t('education')}>
+              <Select allowClear options={educations} />
+            </Form.Item>
+          </Field>
+          {dateInput('entryDate')}
+          {textInput('telePhone')}
+          {textInput('landline')}
+          {textInput('urgentContacts')}
+          {textInput('urgentTelePhone')}
+          {textInput('postalAddress', 24)}
+        </Row>
+      </Card>
     </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Providers } from '../../../app/providers.tsx';
 import { QueryProvider, queryClient } from '../../../app/query-client.tsx';
@@ -8,6 +9,8 @@ import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
 import { UserForm } from './UserForm.tsx';
 
 const requests: { url: URL; init: RequestInit }[] = [];
+/** Answers by "METHOD /path" for a test; anything else gets an empty list (pickers) or null. */
+let answers: Record<string, unknown> = {};
 
 beforeAll(async () => {
   await i18n.changeLanguage('zh-CN');
@@ -15,17 +18,17 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   requests.length = 0;
+  answers = {};
   queryClient.clear();
   useSession.setState({ token: 'Bearer t1', userInfo: { userAccount: 'admin', userName: '管理员' }, locked: false });
   vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
     const url = new URL(input, 'http://localhost');
     requests.push({ url, init });
-    return new Response(
-      JSON.stringify({ code: 200, msg: '重置密码成功', data: url.pathname.includes('Selector') ? { list: [] } : null }),
-      {
-        headers: { 'Content-Type': 'application/json' },
-      },
-    );
+    const key = `${init.method ?? 'GET'} ${url.pathname}`;
+    const data = key in answers ? answers[key] : url.pathname.includes('Selector') ? { list: [] } : null;
+    return new Response(JSON.stringify({ code: 200, msg: '重置密码成功', data }), {
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
 });
 afterEach(() => {
@@ -42,7 +45,7 @@ const renderIn = (element: React.ReactNode) =>
 const errors = () => Array.from(document.querySelectorAll('.ant-form-item-explain-error'), (node) => node.textContent);
 const ok = () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
 
-describe('user form (zh-CN messages)', () => {
+describe('user form (zh-CN messages)', { timeout: 20_000 }, () => {
   test('empty: account, name and organisation are required', async () => {
     renderIn(<UserForm target={{}} onClose={() => {}} onSaved={() => {}} />);
     await screen.findByText('新建用户');
@@ -69,6 +72,164 @@ describe('user form (zh-CN messages)', () => {
         ]),
       ),
     );
+  });
+});
+
+/** A user as `GET /api/permission/Users/{id}` answers, every field of protocol.md's body filled in. */
+const stored = {
+  account: 'zhangsan',
+  realName: '张三',
+  gender: '1',
+  email: 'zs@example.com',
+  organizeId: 'o1',
+  managerId: 'm1',
+  positionId: 'p1',
+  ranks: 'P7',
+  roleId: 'r1,r2',
+  groupId: 'g1',
+  sortCode: 3,
+  enabledMark: 1,
+  description: '老员工',
+  headIcon: '/api/file/Image/userAvatar/001.png',
+  nation: '汉族',
+  nativePlace: '浙江杭州',
+  certificatesType: '1',
+  certificatesNumber: '11010519491231002X',
+  education: '5',
+  entryDate: dayjs('2020-03-02').valueOf(),
+  birthday: dayjs('1990-05-01').valueOf(),
+  telePhone: '0571-88886666',
+  landline: '88886666',
+  mobilePhone: '13800138000',
+  urgentContacts: '李四',
+  urgentTelePhone: '13900139000',
+  postalAddress: '杭州市西湖区文三路 1 号',
+};
+
+function answerForEdit() {
+  answers['GET /api/permission/Users/u1'] = { id: 'u1', ...stored, isAdministrator: false, creatorTime: 1 };
+  answers['GET /api/system/DictionaryData/All'] = {
+    list: [
+      {
+        id: 't1',
+        enCode: 'certificateType',
+        fullName: '证件类型',
+        isTree: 0,
+        dictionaryList: [
+          { id: 'e1', enCode: '1', fullName: '身份证' },
+          { id: 'e2', enCode: '2', fullName: '护照' },
+        ],
+      },
+      {
+        id: 't2',
+        enCode: 'education',
+        fullName: '学历',
+        isTree: 0,
+        dictionaryList: [{ id: 'e5', enCode: '5', fullName: '本科' }],
+      },
+    ],
+  };
+  answers['GET /api/permission/Organize/Department/SelectorByAuth/0'] = {
+    list: [{ id: 'o1', fullName: '研发部', type: 'department' }],
+  };
+  answers['POST /api/permission/Users/getUserList'] = { list: [{ id: 'm1', fullName: '王经理/wangjl', type: 'user' }] };
+}
+const shown = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+const sentBody = (method: string, path: string) => {
+  const request = requests.find((r) => r.init.method === method && r.url.pathname === path);
+  return request ? (JSON.parse(String(request.init.body)) as Record<string, unknown>) : undefined;
+};
+
+// Two cards of fields and five pickers take a while to render in happy-dom.
+describe('user form: the two cards', { timeout: 20_000 }, () => {
+  test('editing shows every stored field and saving sends every one back unchanged', async () => {
+    answerForEdit();
+    renderIn(<UserForm target={{ id: 'u1' }} onClose={() => {}} onSaved={() => {}} />);
+    await screen.findByText('编辑用户');
+    await waitFor(() => expect(shown('民族')).toBe('汉族'));
+    expect(screen.getByText('基础信息')).toBeTruthy();
+    expect(screen.getByText('个人资料')).toBeTruthy();
+    expect(shown('账户')).toBe('zhangsan');
+    expect(shown('职级')).toBe('P7');
+    expect(shown('籍贯')).toBe('浙江杭州');
+    expect(shown('证件号码')).toBe('11010519491231002X');
+    // The date pickers write their text a render later.
+    await waitFor(() => expect([shown('出生年月'), shown('入职时间')]).toEqual(['1990-05-01', '2020-03-02']));
+    expect(shown('办公电话')).toBe('0571-88886666');
+    expect(shown('固定电话')).toBe('88886666');
+    expect(shown('紧急联系人')).toBe('李四');
+    expect(shown('紧急电话')).toBe('13900139000');
+    expect(shown('通讯地址')).toBe('杭州市西湖区文三路 1 号');
+    // Dictionary codes show by name, the manager and the organisation by name.
+    await screen.findByText('身份证');
+    await screen.findByText('本科');
+    await screen.findByText('王经理/wangjl');
+    await screen.findByText('研发部');
+
+    ok();
+    await waitFor(() => expect(sentBody('PUT', '/api/permission/Users/u1')).toEqual({ ...stored, id: 'u1' }));
+  });
+
+  test('a new user sends every field of the protocol, empty ones as empty text and no dates', async () => {
+    renderIn(<UserForm target={{ organizeId: 'o1' }} onClose={() => {}} onSaved={() => {}} />);
+    await screen.findByText('新建用户');
+    fireEvent.change(screen.getByLabelText('账户'), { target: { value: 'lisi' } });
+    fireEvent.change(screen.getByLabelText('姓名'), { target: { value: '李四' } });
+    fireEvent.change(screen.getByLabelText('民族'), { target: { value: ' 回族 ' } });
+    ok();
+    await waitFor(() => expect(sentBody('POST', '/api/permission/Users')).toBeDefined());
+    expect(sentBody('POST', '/api/permission/Users')).toEqual({
+      account: 'lisi',
+      realName: '李四',
+      gender: '',
+      email: '',
+      organizeId: 'o1',
+      managerId: '',
+      positionId: '',
+      ranks: '',
+      roleId: '',
+      groupId: '',
+      sortCode: 0,
+      enabledMark: 1,
+      description: '',
+      headIcon: '',
+      nation: '回族',
+      nativePlace: '',
+      certificatesType: '',
+      certificatesNumber: '',
+      education: '',
+      entryDate: null,
+      birthday: null,
+      telePhone: '',
+      landline: '',
+      mobilePhone: '',
+      urgentContacts: '',
+      urgentTelePhone: '',
+      postalAddress: '',
+    });
+  });
+
+  test('an ID card number is checked when the type is 身份证; texts keep to the server limits', async () => {
+    answerForEdit();
+    renderIn(<UserForm target={{ id: 'u1' }} onClose={() => {}} onSaved={() => {}} />);
+    await screen.findByText('编辑用户');
+    await waitFor(() => expect(shown('民族')).toBe('汉族'));
+    fireEvent.change(screen.getByLabelText('证件号码'), { target: { value: '110105194912310021' } });
+    fireEvent.change(screen.getByLabelText('民族'), { target: { value: '族'.repeat(51) } });
+    fireEvent.change(screen.getByLabelText('通讯地址'), { target: { value: '址'.repeat(201) } });
+    fireEvent.change(screen.getByLabelText('手机'), { target: { value: '1380013800' } });
+    ok();
+    await waitFor(() =>
+      expect(errors()).toEqual(
+        expect.arrayContaining([
+          '请正确输入您的身份证号码',
+          '民族最多为50个字符！',
+          '通讯地址最多为200个字符！',
+          '请正确输入您的手机号',
+        ]),
+      ),
+    );
+    expect(requests.some((r) => r.init.method === 'PUT')).toBe(false);
   });
 });
 

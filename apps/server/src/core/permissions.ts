@@ -39,7 +39,7 @@ function checker(required: RequiredPermission): preHandlerAsyncHookHandler {
     if (session.isAdministrator) return;
     const access = await request.server.permissions.access(session);
     const granted = required.buttonCode
-      ? access.buttons.has(`${required.menuCode}:${required.buttonCode}`)
+      ? mayUseButton(access, required.menuCode, required.buttonCode)
       : access.menus.has(required.menuCode);
     if (granted) return;
     request.log.debug({ required, userId: session.userId }, 'permission refused');
@@ -53,7 +53,7 @@ function checker(required: RequiredPermission): preHandlerAsyncHookHandler {
  * The permission an action route needs, named by the menu's enCode and the button code the
  * browser uses to show the same action (btn_add, btn_edit, btn_remove, ...). Passes for
  * administrators, and for users granted both the menu and that button on it (directly or through
- * a role, position or group).
+ * a role, position or group); on a menu with button authorisation switched off, the menu alone.
  */
 export function permit(menuCode: string, buttonCode: string): preHandlerAsyncHookHandler {
   return checker({ menuCode, buttonCode });
@@ -143,6 +143,15 @@ export function dataScopeFilter(
   };
 }
 
+/**
+ * Whether a user may use button `buttonCode` of menu `menuCode`: the menu granted and enabled, and
+ * either the button granted (and enabled) or the menu's button authorisation switched off, when
+ * its buttons are not subject to authorisation and come with the menu.
+ */
+export function mayUseButton(access: Access, menuCode: string, buttonCode: string): boolean {
+  return access.buttons.has(`${menuCode}:${buttonCode}`) || access.buttonsUnchecked.has(menuCode);
+}
+
 /** A user's grants, resolved once and cached (see PermissionService). */
 export interface Access {
   userId: string;
@@ -156,6 +165,8 @@ export interface Access {
   menus: Set<string>;
   /** `menuCode:buttonCode` of granted, enabled buttons on granted, enabled menus. */
   buttons: Set<string>;
+  /** Granted menus with button authorisation off: every button of theirs passes (`mayUseButton`). */
+  buttonsUnchecked: Set<string>;
   /** Granted data scopes per menu enCode, for menus that have data authorisation switched on. */
   scopes: Map<string, DataScopeType[]>;
   /** Granted menus with data authorisation off: their lists are not filtered. */
@@ -261,6 +272,7 @@ export class PermissionService {
         menuSystemId: string | null;
         menuCode: string | null;
         menuEnabled: number | null;
+        buttonAuthorize: boolean | null;
         dataAuthorize: boolean | null;
         code: string | null;
         itemEnabled: number | null;
@@ -278,7 +290,7 @@ export class PermissionService {
             and ${roleInForce}
         )
         select distinct a.item_type, a.item_id, m.system_id as menu_system_id, m.en_code as menu_code, m.enabled_mark as menu_enabled,
-          m.is_data_authorize as data_authorize, mp.en_code as code, mp.enabled_mark as item_enabled, mp.scope_type
+          m.is_button_authorize as button_authorize, m.is_data_authorize as data_authorize, mp.en_code as code, mp.enabled_mark as item_enabled, mp.scope_type
         from authorize a
         join holders h on h.object_type = a.object_type and h.object_id = a.object_id
         left join module_permission mp on a.item_type not in ('system', 'module') and mp.id = a.item_id
@@ -301,12 +313,14 @@ export class PermissionService {
     const items = Object.fromEntries(itemTypes.map((type) => [type, new Set<string>()])) as Access['items'];
     const menus = new Set<string>();
     const unscopedMenus = new Set<string>();
+    const buttonsUnchecked = new Set<string>();
     const menuSystemIds = new Set<string>();
     for (const row of grants.rows) {
       items[row.itemType].add(row.itemId);
       if (row.itemType === 'module' && row.menuCode && row.menuEnabled === 1) {
         menus.add(row.menuCode);
         if (row.menuSystemId) menuSystemIds.add(row.menuSystemId);
+        if (!row.buttonAuthorize) buttonsUnchecked.add(row.menuCode);
         if (!row.dataAuthorize) unscopedMenus.add(row.menuCode);
       }
     }
@@ -325,6 +339,7 @@ export class PermissionService {
       items,
       menus,
       buttons,
+      buttonsUnchecked,
       scopes,
       unscopedMenus,
       organizeIds,

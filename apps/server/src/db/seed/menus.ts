@@ -66,7 +66,14 @@ const menus: MenuSeed[] = [
   },
 ];
 
-/** The standard pages of the main system, as directories (type 1) of pages (type 2). */
+/**
+ * The standard pages of the main system, as directories (type 1) of pages (type 2). Pages are
+ * created with button authorisation on: a user granted one holds only the buttons granted to it
+ * (seedPermissions defines them). Existing rows are left as they are, switches included: every
+ * database seeded so far got its pages with the switch on (the seed always set it, even while the
+ * switch changed nothing), so nothing needs repairing, and a row that is off now was turned off by
+ * an administrator, whose choice the seed must not undo at the next start.
+ */
 export async function seedMenus(trx: Trx) {
   const system = await trx.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow();
   for (const [index, directory] of menus.entries()) {

@@ -251,7 +251,11 @@ export class MenuService {
       if (!row) throw new NotFoundError();
       if (row.systemId !== input.systemId) throw new BusinessError('menu.systemFixed');
       await this.check(trx, input, row);
-      await menus.update(id, { ...this.columns(input), lastModifyTime: new Date(), lastModifyUserId: session.userId });
+      await menus.update(id, {
+        ...this.columns(input, row),
+        lastModifyTime: new Date(),
+        lastModifyUserId: session.userId,
+      });
     });
     await this.changed();
   }
@@ -511,7 +515,12 @@ export class MenuService {
     }
   }
 
-  private columns(input: MenuInput) {
+  /**
+   * The row's columns from the input; `current` is the menu being edited. An authorisation switch
+   * left out keeps its value, and on a new menu button authorisation defaults to on (as the menu
+   * form does): a client that says nothing must not open every button to whoever holds the menu.
+   */
+  private columns(input: MenuInput, current?: MenuRow) {
     const url = input.urlAddress?.trim() ?? '';
     return {
       systemId: input.systemId,
@@ -527,10 +536,10 @@ export class MenuService {
       isHidden: input.hidden ?? false,
       sortCode: input.sortCode ?? 0,
       enabledMark: input.enabledMark ?? 1,
-      isButtonAuthorize: input.isButtonAuthorize ?? false,
-      isColumnAuthorize: input.isColumnAuthorize ?? false,
-      isFormAuthorize: input.isFormAuthorize ?? false,
-      isDataAuthorize: input.isDataAuthorize ?? false,
+      isButtonAuthorize: input.isButtonAuthorize ?? current?.isButtonAuthorize ?? true,
+      isColumnAuthorize: input.isColumnAuthorize ?? current?.isColumnAuthorize ?? false,
+      isFormAuthorize: input.isFormAuthorize ?? current?.isFormAuthorize ?? false,
+      isDataAuthorize: input.isDataAuthorize ?? current?.isDataAuthorize ?? false,
       description: input.description || null,
     };
   }

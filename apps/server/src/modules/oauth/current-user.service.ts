@@ -3,14 +3,28 @@ import { toMillis } from '../../core/paging.ts';
 import type { Access, PermissionService } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
-import type { ModulePermissionRow } from '../../db/schema.ts';
+import type { MenuRow, ModulePermissionRow, PermissionKind } from '../../db/schema.ts';
 import { MenuRepository } from '../menu/menu.repository.ts';
 import { type MenuNode, menuTree } from '../menu/menu-tree.ts';
 import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
 import { UserRepository } from '../user/user.repository.ts';
 
-/** Buttons administrators hold on every page besides those the page defines. */
+/**
+ * Buttons administrators hold on every page besides those the page defines; so does anyone granted
+ * a page whose button authorisation is off (the server lets them use any button of it).
+ */
 const administratorButtons = ['btn_add', 'btn_edit', 'btn_remove', 'btn_detail', 'btn_import', 'btn_export'];
+
+/**
+ * Whether a menu's definitions of one kind are subject to authorisation (its switches). A switch
+ * off: whoever is granted the menu holds every definition of that kind, granted or not.
+ */
+function authorizes(menu: MenuRow, kind: PermissionKind): boolean {
+  if (kind === 'button') return menu.isButtonAuthorize;
+  if (kind === 'column') return menu.isColumnAuthorize;
+  if (kind === 'form') return menu.isFormAuthorize;
+  return menu.isDataAuthorize;
+}
 
 interface PermissionEntry {
   id: string;
@@ -173,10 +187,10 @@ export class CurrentUserService {
     ]);
     let rows = all;
     let definitions = allDefinitions;
+    const byId = new Map(all.map((m) => [m.id, m]));
     if (!admin) {
       // A granted page shows under its directories even when they were not granted themselves.
       const ids = new Set(all.filter((m) => access.items.module.has(m.id)).map((m) => m.id));
-      const byId = new Map(all.map((m) => [m.id, m]));
       for (const id of [...ids]) {
         const row = byId.get(id);
         for (
@@ -188,7 +202,11 @@ export class CurrentUserService {
         }
       }
       rows = all.filter((m) => ids.has(m.id));
-      definitions = allDefinitions.filter((d) => access.items.module.has(d.menuId) && access.items[d.kind].has(d.id));
+      definitions = allDefinitions.filter((d) => {
+        const menu = byId.get(d.menuId);
+        if (!menu || !access.items.module.has(menu.id)) return false;
+        return !authorizes(menu, d.kind) || access.items[d.kind].has(d.id);
+      });
     }
     const byMenu = new Map<string, ModulePermissionRow[]>();
     for (const d of definitions) byMenu.set(d.menuId, [...(byMenu.get(d.menuId) ?? []), d]);
@@ -200,7 +218,7 @@ export class CurrentUserService {
       .filter((row) => row.type >= 2)
       .map((row) => {
         const button = entries(row.id, 'button');
-        if (admin) {
+        if (admin || !row.isButtonAuthorize) {
           for (const enCode of administratorButtons) {
             if (!button.some((b) => b.enCode === enCode)) {
               button.push({ id: `${row.id}:${enCode}`, fullName: enCode, enCode });

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +15,7 @@ import { installErrorHandler } from './core/error-handler.ts';
 import { createEventBus } from './core/event-bus.ts';
 import { langFromHeader, translator } from './core/i18n.ts';
 import { installPermissions } from './core/permissions.ts';
+import { installSecurityHeaders } from './core/security-headers.ts';
 import { SessionStore } from './core/session.ts';
 import { validatorCompiler } from './core/validation.ts';
 import { openDatabase } from './db/database.ts';
@@ -92,25 +92,7 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   installAuthentication(app, sessions);
   installPermissions(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Ant Design writes its styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        // MD5 of the login payload and of uploaded files runs as WebAssembly (hash-wasm).
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        // Deployments on a plain-HTTP intranet address must keep working.
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(app);
   await app.register(formbody);
   // Limits are per route (login, code sending); counters are per instance.
   await app.register(rateLimit, { global: false });

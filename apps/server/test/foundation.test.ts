@@ -34,6 +34,15 @@ describe('envelope and request rules', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // The WebAssembly cipher needs this; the plain-HTTP intranet needs no upgrade-insecure-requests.
+    expect(res.headers['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    // Error answers carry them too.
+    const missing = await t.app.inject({ method: 'GET', url: '/api/nothing' });
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
+    // The API documentation's pages keep swagger-ui's own policy.
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.headers['content-security-policy']).toContain('validator.swagger.io');
   });
 
   test('OpenAPI is generated from the route schemas', async () => {

@@ -18,19 +18,31 @@ export const statementCacheLimits = { perConnection: 300, maxParameters: 64, max
 
 const dataStatement = /^\s*(select|with|insert|update|delete)\b/i;
 const named = new WeakMap<object, Set<string>>();
+const nameByText = new Map<string, string>();
+
+/** The statement's name: a digest of its text, remembered (hashing costs more than the lookup). */
+function nameOf(text: string): string {
+  let name = nameByText.get(text);
+  if (!name) {
+    name = `k${createHash('sha1').update(text).digest('base64url')}`;
+    if (nameByText.size >= 2000) nameByText.clear();
+    nameByText.set(text, name);
+  }
+  return name;
+}
 
 function statementName(client: object, text: string, parameterCount: number): string | null {
   if (parameterCount === 0 || parameterCount > statementCacheLimits.maxParameters) return null;
   if (text.length > statementCacheLimits.maxTextLength || !dataStatement.test(text)) return null;
-  const name = `k${createHash('sha1').update(text).digest('base64url')}`;
-  let names = named.get(client);
-  if (!names) {
-    names = new Set();
-    named.set(client, names);
+  const name = nameOf(text);
+  let prepared = named.get(client);
+  if (!prepared) {
+    prepared = new Set();
+    named.set(client, prepared);
   }
-  if (names.has(name)) return name;
-  if (names.size >= statementCacheLimits.perConnection) return null;
-  names.add(name);
+  if (prepared.has(name)) return name;
+  if (prepared.size >= statementCacheLimits.perConnection) return null;
+  prepared.add(name);
   return name;
 }
 

@@ -132,7 +132,7 @@ export function UserForm({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { t } = useTranslation('user');
+  const { t, i18n } = useTranslation('user');
   const { t: c } = useComponentsTranslation();
   const rules = useAdminRules();
   const [form] = Form.useForm<UserValues>();
@@ -203,7 +203,8 @@ export function UserForm({
       title={id ? t('editUser') : t('addUser')}
       form={form}
       width={800}
-      labelWidth={100}
+      // English labels such as "Emergency contact" need more room than four or five characters.
+      labelWidth={i18n.language.startsWith('en') ? 130 : 100}
       loading={info.isLoading}
       initialValues={{ organizeId: target?.organizeId ? [target.organizeId] : [], sortCode: 0, enabled: true }}
       onSubmit={submit}

@@ -8,7 +8,7 @@ import * as authorize from './migrations/0006_authorize.ts';
 import * as messaging from './migrations/0007_messaging.ts';
 import * as profile from './migrations/0008_profile.ts';
 import * as relationCover from './migrations/0009_relation_cover.ts';
-import * as organizeAncestors from './migrations/0012_organize_ancestors.ts';
+import * as userListIndexes from './migrations/0012_user_list_indexes.ts';
 
 /** Migrations in order; names are never changed once released. */
 const migrations: Record<string, Migration> = {
@@ -21,7 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007_messaging': messaging,
   '0008_profile': profile,
   '0009_relation_cover': relationCover,
-  '0012_organize_ancestors': organizeAncestors,
+  '0012_user_list_indexes': userListIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { seed } from '../src/db/seed/seed.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 
 interface MenuNode {
@@ -283,5 +284,59 @@ describe('permission definitions of a menu', () => {
       .executeTakeFirstOrThrow();
     const list = await admin.get<{ list: { enCode: string }[] }>(`/api/system/ModuleButton/${page.id}/List`);
     expect(list.data?.list.map((b) => b.enCode)).toEqual(['btn_add', 'btn_edit', 'btn_remove', 'btn_detail']);
+  });
+
+  describe('seeding again at the next start', () => {
+    const reseed = () => seed(t.app.db, { adminPassword: null, production: false });
+    const buttonsOf = async (menuId: string) =>
+      (
+        await admin.get<{ list: { id: string; enCode: string; fullName: string }[] }>(
+          `/api/system/ModuleButton/${menuId}/List`,
+        )
+      ).data!.list;
+    const pageId = async (enCode: string) =>
+      (await t.app.db.selectFrom('menu').select('id').where('enCode', '=', enCode).executeTakeFirstOrThrow()).id;
+
+    test('gives an administrator’s page no buttons', async () => {
+      const own = (
+        await admin.post<string>('/api/system/Menu', menu({ type: 2, enCode: 'own.page', urlAddress: 'own/page' }))
+      ).data!;
+      await reseed();
+      expect(await buttonsOf(own)).toEqual([]);
+    });
+
+    test('brings back no standard button an administrator deleted, and keeps one they renamed', async () => {
+      const role = await pageId('permission.role');
+      const [add, edit, , detail] = await buttonsOf(role);
+      expect(await admin.delete(`/api/system/ModuleButton/${detail!.id}`)).toMatchObject({ code: 200 });
+      expect(await admin.delete(`/api/system/ModuleButton/${add!.id}`)).toMatchObject({ code: 200 });
+      expect(
+        await admin.put(`/api/system/ModuleButton/${edit!.id}`, {
+          moduleId: role,
+          enCode: 'btn_modify',
+          fullName: '修改',
+        }),
+      ).toMatchObject({ code: 200 });
+      await reseed();
+      await reseed();
+      expect((await buttonsOf(role)).map((b) => [b.enCode, b.fullName])).toEqual([
+        ['btn_modify', '修改'],
+        ['btn_remove', '删除'],
+      ]);
+    });
+
+    test('re-creates a standard page that is gone, with its standard buttons', async () => {
+      const signature = await pageId('system.signature');
+      expect(await admin.delete(`/api/system/Menu/${signature}`)).toMatchObject({ code: 200 });
+      await reseed();
+      const again = await pageId('system.signature');
+      expect(again).not.toBe(signature);
+      expect((await buttonsOf(again)).map((b) => b.enCode)).toEqual([
+        'btn_add',
+        'btn_edit',
+        'btn_remove',
+        'btn_detail',
+      ]);
+    });
   });
 });

@@ -66,18 +66,27 @@ const menus: MenuSeed[] = [
   },
 ];
 
+/** A page the seed has just created, so the only kind that gets the standard buttons. */
+export interface CreatedPage {
+  id: string;
+  enCode: string;
+}
+
 /**
  * The standard pages of the main system, as directories (type 1) of pages (type 2). Pages are
  * created with button authorisation on: a user granted one holds only the buttons granted to it
- * (seedPermissions defines them). Existing rows are left as they are, switches included: every
- * database seeded so far got its pages with the switch on (the seed always set it, even while the
- * switch changed nothing), so nothing needs repairing, and a row that is off now was turned off by
- * an administrator, whose choice the seed must not undo at the next start.
+ * (seedPermissions defines them for the pages returned here). Existing rows are left as they are,
+ * switches included: every database seeded so far got its pages with the switch on (the seed always
+ * set it, even while the switch changed nothing), so nothing needs repairing, and a row that is off
+ * now was turned off by an administrator, whose choice the seed must not undo at the next start.
+ * A standard menu that does not exist (first start, a page added to this list, one an administrator
+ * deleted) is created. Returns the pages this run created.
  */
-export async function seedMenus(trx: Trx) {
+export async function seedMenus(trx: Trx): Promise<CreatedPage[]> {
   const system = await trx.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow();
+  const created: CreatedPage[] = [];
   for (const [index, directory] of menus.entries()) {
-    const parentId = await upsertMenu(trx, {
+    const { id: parentId } = await ensureMenu(trx, {
       systemId: system.id,
       parentId: '-1',
       enCode: directory.enCode,
@@ -88,12 +97,24 @@ export async function seedMenus(trx: Trx) {
       sortCode: index,
     });
     for (const [sortCode, [enCode, fullName, urlAddress, icon]] of directory.children.entries()) {
-      await upsertMenu(trx, { systemId: system.id, parentId, enCode, fullName, icon, type: 2, urlAddress, sortCode });
+      const page = await ensureMenu(trx, {
+        systemId: system.id,
+        parentId,
+        enCode,
+        fullName,
+        icon,
+        type: 2,
+        urlAddress,
+        sortCode,
+      });
+      if (page.created) created.push({ id: page.id, enCode });
     }
   }
+  return created;
 }
 
-async function upsertMenu(
+/** Creates the menu unless the system has one with its enCode; says which of the two happened. */
+export async function ensureMenu(
   trx: Trx,
   menu: {
     systemId: string;
@@ -105,17 +126,19 @@ async function upsertMenu(
     urlAddress: string | null;
     sortCode: number;
   },
-): Promise<string> {
-  await trx
+): Promise<{ id: string; created: boolean }> {
+  const inserted = await trx
     .insertInto('menu')
     .values({ id: newId(), ...menu, isButtonAuthorize: menu.type === 2 })
     .onConflict((oc) => oc.columns(['systemId', 'enCode']).doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id, created: true };
   const row = await trx
     .selectFrom('menu')
     .select('id')
     .where('systemId', '=', menu.systemId)
     .where('enCode', '=', menu.enCode)
     .executeTakeFirstOrThrow();
-  return row.id;
+  return { id: row.id, created: false };
 }

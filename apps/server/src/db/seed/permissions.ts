@@ -1,5 +1,6 @@
 import { newId } from '../../core/ids.ts';
 import type { Trx } from '../database.ts';
+import { type CreatedPage, ensureMenu } from './menus.ts';
 
 const standardButtons: [enCode: string, fullName: string][] = [
   ['btn_add', '新建'],
@@ -21,12 +22,20 @@ const extraButtons: Record<string, [string, string][]> = {
 };
 
 /**
- * The applications page (system.system, under 系统管理) and the buttons every seeded page offers for
- * granting: btn_add, btn_edit, btn_remove, btn_detail (and import/export where the page has them).
- * Runs after seedMenus; changes nothing when run again.
+ * The applications page (system.system, under 系统管理) and the buttons of the standard pages:
+ * btn_add, btn_edit, btn_remove, btn_detail (and import/export, release where the page has them).
+ *
+ * Buttons are made only for the pages this run created (`createdPages` from seedMenus, and the
+ * applications page when it is created here). A page that existed before, whether seeded or made by
+ * an administrator, is the administrator's: buttons deleted, renamed or never there stay so, and a
+ * page of their own never gets ours. Until this rule the seed added the standard buttons to every
+ * page of the main system at every start; the rows it added then are ordinary buttons now, which an
+ * administrator may keep or delete, so existing databases need no repair. A button added to this
+ * list later reaches existing pages only through a migration.
  */
-export async function seedPermissions(trx: Trx) {
+export async function seedPermissions(trx: Trx, createdPages: CreatedPage[]) {
   const system = await trx.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow();
+  const pages = [...createdPages];
   const directory = await trx
     .selectFrom('menu')
     .select('id')
@@ -34,29 +43,18 @@ export async function seedPermissions(trx: Trx) {
     .where('enCode', '=', 'system')
     .executeTakeFirst();
   if (directory) {
-    await trx
-      .insertInto('menu')
-      .values({
-        id: newId(),
-        systemId: system.id,
-        parentId: directory.id,
-        enCode: 'system.system',
-        fullName: '应用管理',
-        icon: 'icon-ym icon-ym-systemToggle',
-        type: 2,
-        urlAddress: 'system/system',
-        sortCode: 100,
-        isButtonAuthorize: true,
-      })
-      .onConflict((oc) => oc.columns(['systemId', 'enCode']).doNothing())
-      .execute();
+    const applications = await ensureMenu(trx, {
+      systemId: system.id,
+      parentId: directory.id,
+      enCode: 'system.system',
+      fullName: '应用管理',
+      icon: 'icon-ym icon-ym-systemToggle',
+      type: 2,
+      urlAddress: 'system/system',
+      sortCode: 100,
+    });
+    if (applications.created) pages.push({ id: applications.id, enCode: 'system.system' });
   }
-  const pages = await trx
-    .selectFrom('menu')
-    .select(['id', 'enCode'])
-    .where('systemId', '=', system.id)
-    .where('type', '=', 2)
-    .execute();
   const rows = pages.flatMap((page) =>
     [...standardButtons, ...(extraButtons[page.enCode] ?? [])].map(([enCode, fullName], sortCode) => ({
       id: newId(),
@@ -67,11 +65,5 @@ export async function seedPermissions(trx: Trx) {
       sortCode,
     })),
   );
-  if (rows.length) {
-    await trx
-      .insertInto('modulePermission')
-      .values(rows)
-      .onConflict((oc) => oc.columns(['menuId', 'kind', 'enCode']).doNothing())
-      .execute();
-  }
+  if (rows.length) await trx.insertInto('modulePermission').values(rows).execute();
 }

@@ -49,8 +49,7 @@ export async function seed(
     }
 
     await seedDictionaries(trx);
-    await seedMenus(trx);
-    await seedPermissions(trx);
+    await seedPermissions(trx, await seedMenus(trx));
 
     const admin = await trx.selectFrom('appUser').select('id').where('account', '=', 'admin').executeTakeFirst();
     let generatedAdminPassword: string | null = null;

@@ -14,6 +14,7 @@ import { installAuthentication } from './core/auth.ts';
 import { installErrorHandler } from './core/error-handler.ts';
 import { createEventBus } from './core/event-bus.ts';
 import { langFromHeader, translator } from './core/i18n.ts';
+import { installOperationLog } from './core/operation-log.ts';
 import { installPermissions } from './core/permissions.ts';
 import { installSecurityHeaders } from './core/security-headers.ts';
 import { SessionStore } from './core/session.ts';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   const sessions = new SessionStore(db, app.bus, async () => (await app.sysConfig.get()).tokenTimeout);
   installAuthentication(app, sessions);
   installPermissions(app);
+  installOperationLog(app);
 
   installSecurityHeaders(app);
   await app.register(formbody);

@@ -1,6 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { DatabaseConfig } from '../src/config.ts';
 import { newId } from '../src/core/ids.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { OperationLogWriter, redactBody } from '../src/core/operation-log.ts';
+import { md5Hex } from '../src/core/password.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { type Client, type TestApp, testApp, testDatabase } from './helpers/test-app.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -25,7 +32,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 interface LogPage {
-  list: { userName: string; abstracts: string; creatorTime: number; ipaddress: string; requestMethod: string }[];
+  list: {
+    userName: string;
+    abstracts: string;
+    creatorTime: number;
+    ipaddress: string;
+    requestMethod: string;
+    requestURL: string;
+    loginMark: number;
+    platForm: string;
+  }[];
   pagination: { total: number };
 }
 
@@ -75,5 +91,243 @@ describe('system log', () => {
     await t.createUser({ account: 'nolog', password: 'Passw0rd' });
     const plain = await t.signIn('nolog', 'Passw0rd');
     expect(await plain.get('/api/system/Log/1')).toMatchObject({ code: 403, msg: '暂无权限' });
+  });
+});
+
+/** The operation entries written since `since`, oldest first, once the writer's queue is stored. */
+async function operations(since: Date) {
+  await t.app.operationLog.flush();
+  return t.app.db
+    .selectFrom('sysLog')
+    .selectAll()
+    .where('category', '=', 2)
+    .where('creatorTime', '>=', since)
+    .orderBy('creatorTime')
+    .orderBy('id')
+    .execute();
+}
+
+describe('operation log', () => {
+  let rootId: string;
+  beforeAll(async () => {
+    rootId = (await t.app.db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow())
+      .id;
+  });
+
+  test('create, update and delete of a position: who, what, where, module and outcome', async () => {
+    const since = new Date();
+    const created = await admin.post<{ id: string }>('/api/permission/Position', {
+      organizeId: rootId,
+      fullName: '审计员',
+      enCode: 'auditor',
+    });
+    expect(created).toMatchObject({ code: 200, msg: '新建成功' });
+    const id = created.data!.id;
+    expect(
+      await admin.put(`/api/permission/Position/${id}`, {
+        id,
+        organizeId: rootId,
+        fullName: '审计主管',
+        enCode: 'auditor',
+      }),
+    ).toMatchObject({ code: 200, msg: '更新成功' });
+    expect(await admin.delete(`/api/permission/Position/${id}`)).toMatchObject({ code: 200, msg: '删除成功' });
+
+    const rows = await operations(since);
+    const adminId = (
+      await t.app.db.selectFrom('appUser').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow()
+    ).id;
+    expect(rows.map((r) => [r.requestMethod, r.requestRoute, r.requestUrl, r.resultCode, r.description])).toEqual([
+      ['POST', '/api/permission/Position', '/api/permission/Position', 200, '新建成功'],
+      ['PUT', '/api/permission/Position/:id', `/api/permission/Position/${id}`, 200, '更新成功'],
+      ['DELETE', '/api/permission/Position/:id', `/api/permission/Position/${id}`, 200, '删除成功'],
+    ]);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        userId: adminId,
+        account: 'admin',
+        realName: '管理员',
+        ip: '127.0.0.1',
+        ipName: '本机',
+        userAgent: 'lightMyRequest',
+        success: true,
+        moduleCode: 'permission.position',
+        moduleName: '岗位管理',
+      });
+      expect(row.durationMs).toBeGreaterThanOrEqual(0);
+    }
+    expect(JSON.parse(rows[1]!.requestBody!)).toMatchObject({ fullName: '审计主管', enCode: 'auditor' });
+    expect(rows[2]!.requestBody).toBeNull();
+
+    const page = await admin.get<LogPage>('/api/system/Log/2', {
+      keyword: '岗位管理',
+      startTime: String(since.getTime()),
+    });
+    expect(page.data!.list.map((l) => [l.requestMethod, l.abstracts, l.loginMark])).toEqual([
+      ['DELETE', '岗位管理 - 删除成功', 1],
+      ['PUT', '岗位管理 - 更新成功', 1],
+      ['POST', '岗位管理 - 新建成功', 1],
+    ]);
+    expect(page.data!.list[0]).toMatchObject({
+      userName: '管理员/admin',
+      ipaddress: '127.0.0.1',
+      requestURL: `/api/permission/Position/${id}`,
+      platForm: 'lightMyRequest',
+    });
+    // The search also finds the address.
+    const byUrl = await admin.get<LogPage>('/api/system/Log/2', { keyword: id });
+    expect(byUrl.data!.pagination.total).toBe(2);
+  });
+
+  test('refused calls are logged with their code and message', async () => {
+    const since = new Date();
+    expect(await admin.post('/api/permission/Position', { organizeId: rootId, enCode: 'x' })).toMatchObject({
+      code: 400,
+      msg: '缺少必填字段 fullName',
+    });
+    const clerkId = await t.createUser({ account: 'clerk', password: 'Clerk123' });
+    const clerk = await t.signIn('clerk', 'Clerk123');
+    expect(await clerk.delete('/api/permission/Position/123')).toMatchObject({ code: 403, msg: '暂无权限' });
+    const rows = await operations(since);
+    expect(rows.map((r) => [r.account, r.requestMethod, r.resultCode, r.success, r.description, r.moduleCode])).toEqual(
+      [
+        ['admin', 'POST', 400, false, '缺少必填字段 fullName', 'permission.position'],
+        ['clerk', 'DELETE', 403, false, '暂无权限', 'permission.position'],
+      ],
+    );
+    expect(rows[1]!.userId).toBe(clerkId);
+  });
+
+  test('passwords and other secrets never reach the log', async () => {
+    const since = new Date();
+    const userId = await t.createUser({ account: 'resetme', password: 'Before123' });
+    const digest = md5Hex('Secret#2024');
+    expect(
+      await admin.post(`/api/permission/Users/${userId}/Actions/ResetPassword`, {
+        userPassword: digest,
+        validatePassword: digest,
+      }),
+    ).toMatchObject({ code: 200 });
+    // A create carrying a password field (refused: the server sets the first password) is logged redacted.
+    await admin.post('/api/permission/Users', {
+      account: 'newbie',
+      realName: '新人',
+      organizeId: rootId,
+      password: 'Plain#Secret1',
+      profile: { apiKey: 'k-123456', nested: [{ token: 'tok-abcdef' }] },
+    });
+    await admin.put('/api/permission/Users/Current/BaseInfo?token=qs-secret-1', { realName: '管理员' });
+    const resetting = await t.signIn('resetme', 'Secret#2024');
+    expect(
+      await resetting.post('/api/permission/Users/Current/Actions/ModifyPassword', {
+        oldPassword: md5Hex('Secret#2024'),
+        password: md5Hex('Another#2024'),
+        code: 'abcd',
+        timestamp: '1',
+      }),
+    ).toMatchObject({ code: expect.any(Number) });
+
+    const rows = await operations(since);
+    const stored = JSON.stringify(rows);
+    for (const secret of [digest, 'Plain#Secret1', 'k-123456', 'tok-abcdef', 'qs-secret-1', md5Hex('Another#2024')]) {
+      expect(stored).not.toContain(secret);
+    }
+    const byRoute = (route: string) => rows.find((r) => r.requestRoute === route)!;
+    expect(JSON.parse(byRoute('/api/permission/Users/:id/Actions/ResetPassword').requestBody!)).toEqual({
+      userPassword: '***',
+      validatePassword: '***',
+    });
+    expect(JSON.parse(byRoute('/api/permission/Users').requestBody!)).toMatchObject({
+      account: 'newbie',
+      password: '***',
+      profile: { apiKey: '***', nested: [{ token: '***' }] },
+    });
+    expect(byRoute('/api/permission/Users/Current/BaseInfo').requestUrl).toBe(
+      '/api/permission/Users/Current/BaseInfo?token=***',
+    );
+    // Without a permission check the module is the path's first segments.
+    expect(byRoute('/api/permission/Users/Current/BaseInfo').moduleCode).toBe('permission/Users/Current');
+    expect(JSON.parse(byRoute('/api/permission/Users/Current/Actions/ModifyPassword').requestBody!)).toMatchObject({
+      oldPassword: '***',
+      password: '***',
+      code: '***',
+    });
+  });
+
+  test('bodies are cut to about 2 KB and long strings shortened', () => {
+    const body = redactBody({ signImg: `data:image/png;base64,${'A'.repeat(50_000)}`, items: Array(500).fill('row') });
+    expect(body!.length).toBeLessThanOrEqual(2048);
+    expect(body).toContain('…(50022)');
+    expect(redactBody({})).toBeNull();
+    expect(redactBody(undefined)).toBeNull();
+    expect(redactBody('password=hunter2')).toBe('…(16)');
+  });
+
+  test('reads, sign-in and self-service noise are not logged', async () => {
+    const since = new Date();
+    await admin.get('/api/system/Log/2');
+    await admin.get('/api/permission/Position');
+    await admin.post('/api/permission/Position/PositionCondition', { keyword: 'x' });
+    await admin.put('/api/permission/Users/Current/SystemTheme', { theme: 'classic' });
+    await t.signIn();
+    await t.anonymous.post('/api/permission/Position', { fullName: 'x' });
+    expect(await operations(since)).toEqual([]);
+  });
+
+  test('the profile shows the caller’s own operations only', async () => {
+    const since = new Date();
+    await t.createUser({ account: 'own1', password: 'Own12345' });
+    const own = await t.signIn('own1', 'Own12345');
+    expect(await own.put('/api/permission/Users/Current/BaseInfo', { realName: '自己' })).toMatchObject({ code: 200 });
+    await admin.post('/api/permission/Position', { organizeId: rootId, fullName: '别人的', enCode: 'others' });
+    await t.app.operationLog.flush();
+    type OwnPage = { list: { userName: string; requestMethod: string; moduleName: string; browser: string }[] };
+    const mine = await own.get<OwnPage>('/api/permission/Users/Current/SystemLog', { category: '2' });
+    expect(mine.data!.list).toEqual([
+      // The name is the session's, as it was at sign-in.
+      expect.objectContaining({ userName: 'own1/own1', requestMethod: 'PUT', moduleName: 'permission/Users/Current' }),
+    ]);
+    const admins = await admin.get<OwnPage>('/api/permission/Users/Current/SystemLog', { category: '2' });
+    expect(admins.data!.list.length).toBeGreaterThan(0);
+    expect(admins.data!.list.every((row) => row.userName.endsWith('/admin'))).toBe(true);
+    expect(admins.data!.list[0]).toMatchObject({ moduleName: '岗位管理' });
+    expect((await operations(since)).map((r) => r.account)).toEqual(['own1', 'admin']);
+  });
+
+  test('a failed write is logged and dropped; it never reaches the caller', async () => {
+    const error = vi.fn();
+    const log = { error, warn: vi.fn() } as unknown as ConstructorParameters<typeof OperationLogWriter>[1];
+    const writer = new OperationLogWriter(t.app.db, log);
+    writer.add({ id: 'broken', category: null as unknown as number });
+    await expect(writer.flush()).resolves.toBeUndefined();
+    expect(error).toHaveBeenCalledOnce();
+  });
+});
+
+describe('operation log at close', () => {
+  test('closing the app stores what was answered just before', async () => {
+    const dir = mkdtempSync(path.join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'oplog-close-'));
+    const database: DatabaseConfig = process.env.DATABASE_URL
+      ? testDatabase()
+      : { kind: 'pglite', dataDir: path.join(dir, 'db') };
+    const other = await testApp({ database });
+    const signedIn = await other.signIn();
+    const root = await other.app.db
+      .selectFrom('organize')
+      .select('id')
+      .where('parentId', '=', '-1')
+      .executeTakeFirstOrThrow();
+    expect(
+      await signedIn.post('/api/permission/Position', { organizeId: root.id, fullName: '最后一个', enCode: 'last' }),
+    ).toMatchObject({ code: 200 });
+    await other.close();
+    const db = await openDatabase(database);
+    try {
+      const rows = await db.selectFrom('sysLog').select(['requestRoute']).where('category', '=', 2).execute();
+      expect(rows).toEqual([{ requestRoute: '/api/permission/Position' }]);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -8,6 +8,7 @@ import * as authorize from './migrations/0006_authorize.ts';
 import * as messaging from './migrations/0007_messaging.ts';
 import * as profile from './migrations/0008_profile.ts';
 import * as relationCover from './migrations/0009_relation_cover.ts';
+import * as operationLog from './migrations/0010_operation_log.ts';
 import * as userListIndexes from './migrations/0012_user_list_indexes.ts';
 
 /** Migrations in order; names are never changed once released. */
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007_messaging': messaging,
   '0008_profile': profile,
   '0009_relation_cover': relationCover,
+  '0010_operation_log': operationLog,
   '0012_user_list_indexes': userListIndexes,
 };
 

@@ -197,6 +197,16 @@ export interface SysLogTable {
   requestMethod: string | null;
   requestUrl: string | null;
   durationMs: number | null;
+  /** Operations: the menu enCode of the route's permission, or the first path segments after /api. */
+  moduleCode: string | null;
+  /** Operations: that menu's name when it was written. */
+  moduleName: string | null;
+  /** Operations: the route pattern (/api/permission/Users/:id). */
+  requestRoute: string | null;
+  /** Operations: the answer's envelope code (200, 400, 403, 500, ...). */
+  resultCode: number | null;
+  /** Operations: the request body as JSON with secret-like fields replaced, at most 2 KB. */
+  requestBody: string | null;
   creatorTime: Generated<Date>;
 }
 

@@ -1,6 +1,12 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { likePattern, type PageParams } from '../../core/paging.ts';
 import type { Db, Trx } from '../../db/database.ts';
+import type { SysLogTable } from '../../db/schema.ts';
+
+export type NewLogEntry = Insertable<SysLogTable>;
+
+/** Rows per insert statement: 16 columns each stays far below PostgreSQL's parameter limit. */
+const insertChunk = 200;
 
 export class LogRepository {
   constructor(private readonly db: Db | Trx) {}
@@ -11,14 +17,32 @@ export class LogRepository {
     if (filter.start) query = query.where('creatorTime', '>=', filter.start);
     if (filter.end) query = query.where('creatorTime', '<=', filter.end);
     if (params.keyword) {
-      // The same expression as the sys_log_search trigram index.
+      // The same expression as the sys_log_search trigram index (migration 0010).
       query = query.where(
-        sql<boolean>`(coalesce(account, '') || ' ' || coalesce(real_name, '') || ' ' || coalesce(ip, '') || ' ' || coalesce(description, '')) ilike ${likePattern(params.keyword)}`,
+        sql<boolean>`(coalesce(account, '') || ' ' || coalesce(real_name, '') || ' ' || coalesce(ip, '') || ' ' || coalesce(description, '')
+          || ' ' || coalesce(module_name, '') || ' ' || coalesce(request_url, '')) ilike ${likePattern(params.keyword)}`,
       );
     }
     const [list, total] = await Promise.all([
       query
-        .selectAll()
+        .select([
+          'id',
+          'category',
+          'userId',
+          'account',
+          'realName',
+          'ip',
+          'ipName',
+          'userAgent',
+          'success',
+          'description',
+          'requestMethod',
+          'requestUrl',
+          'durationMs',
+          'moduleCode',
+          'moduleName',
+          'creatorTime',
+        ])
         .orderBy('creatorTime', params.sort)
         .orderBy('id', params.sort)
         .limit(params.pageSize)
@@ -30,5 +54,30 @@ export class LogRepository {
         .then((r) => Number(r.n)),
     ]);
     return { list, total };
+  }
+
+  /** Writes a batch of entries (the operation log's writer), in statements of a bounded size. */
+  async insertMany(entries: NewLogEntry[]) {
+    for (let i = 0; i < entries.length; i += insertChunk) {
+      await this.db
+        .insertInto('sysLog')
+        .values(entries.slice(i, i + insertChunk))
+        .execute();
+    }
+  }
+
+  /** Names of the menus with these enCodes (a code in several systems takes one of their names). */
+  async menuNames(codes: string[]): Promise<Map<string, string>> {
+    if (codes.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('menu')
+      .select(['enCode', 'fullName'])
+      .where('enCode', 'in', codes)
+      .orderBy('enCode')
+      .orderBy('sortCode')
+      .execute();
+    const names = new Map<string, string>();
+    for (const row of rows) if (!names.has(row.enCode)) names.set(row.enCode, row.fullName);
+    return names;
   }
 }

@@ -1,8 +1,35 @@
-import type { LogQuery } from '@platform/shared';
+import type { LogQuery, LogRow } from '@platform/shared';
 import { BusinessError } from '../../core/errors.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Db } from '../../db/database.ts';
 import { LogRepository } from './log.repository.ts';
+
+/**
+ * A row of either log. The shared LogRow has no module field, so an operation's summary leads
+ * with its module ("用户管理 - 保存成功"). The module and a short browser name also travel as
+ * extra fields, which the profile page's own log reads; the system log's response schema drops them.
+ */
+export type LogEntry = LogRow & { moduleName: string; browser: string };
+
+/** "Chrome 126", "Edge 125", "Firefox 127", "Safari 17", "WeChat", ...; '' when unknown. */
+export function browserOf(userAgent: string | null): string {
+  if (!userAgent) return '';
+  const known: [RegExp, string][] = [
+    [/MicroMessenger\/(\d+)/, 'WeChat'],
+    [/DingTalk\/(\d+)/, 'DingTalk'],
+    [/Edg(?:e|A|iOS)?\/(\d+)/, 'Edge'],
+    [/(?:OPR|Opera)\/(\d+)/, 'Opera'],
+    [/Firefox\/(\d+)/, 'Firefox'],
+    [/HeadlessChrome\/(\d+)/, 'Chrome Headless'],
+    [/(?:Chrome|CriOS)\/(\d+)/, 'Chrome'],
+    [/Version\/(\d+)[\d.]* (?:Mobile\/\S+ )?Safari\//, 'Safari'],
+  ];
+  for (const [pattern, name] of known) {
+    const match = pattern.exec(userAgent);
+    if (match) return `${name} ${match[1]}`;
+  }
+  return userAgent.split(/[\s/]/)[0]?.slice(0, 40) ?? '';
+}
 
 export class LogService {
   constructor(private readonly db: Db) {}
@@ -19,22 +46,28 @@ export class LogService {
       end: query.endTime === undefined ? null : new Date(query.endTime),
       ...(userId ? { userId } : {}),
     });
-    return page(
-      list.map((l) => ({
-        id: l.id,
-        category: l.category,
-        userId: l.userId ?? '',
-        userName: l.realName && l.account ? `${l.realName}/${l.account}` : (l.account ?? ''),
-        ipaddress: l.ip ?? '',
-        ipAddressName: l.ipName ?? '',
-        platForm: l.userAgent ?? '',
-        abstracts: l.description ?? '',
-        loginMark: l.success ? 1 : 0,
-        requestMethod: l.requestMethod ?? '',
-        requestURL: l.requestUrl ?? '',
-        requestDuration: l.durationMs ?? 0,
-        creatorTime: toMillis(l.creatorTime) ?? 0,
-      })),
+    return page<LogEntry>(
+      list.map((l) => {
+        const moduleName = l.moduleName ?? l.moduleCode ?? '';
+        const description = l.description ?? '';
+        return {
+          id: l.id,
+          category: l.category,
+          userId: l.userId ?? '',
+          userName: l.realName && l.account ? `${l.realName}/${l.account}` : (l.account ?? ''),
+          ipaddress: l.ip ?? '',
+          ipAddressName: l.ipName ?? '',
+          platForm: l.userAgent ?? '',
+          abstracts: moduleName && description ? `${moduleName} - ${description}` : moduleName || description,
+          loginMark: l.success ? 1 : 0,
+          requestMethod: l.requestMethod ?? '',
+          requestURL: l.requestUrl ?? '',
+          requestDuration: l.durationMs ?? 0,
+          creatorTime: toMillis(l.creatorTime) ?? 0,
+          moduleName,
+          browser: browserOf(l.userAgent),
+        };
+      }),
       total,
       params,
     );

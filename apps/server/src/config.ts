@@ -30,6 +30,8 @@ export interface Config {
   socketHeartbeatMs?: number;
   /** The Redis pub/sub channel of the event bus (REDIS_CHANNEL, default platform:events). */
   redisChannel?: string;
+  /** System log entries older than this many days are pruned daily (LOG_RETENTION_DAYS, default 180; 0 keeps them). */
+  logRetentionDays?: number;
 }
 
 export class ConfigError extends Error {}
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv,
     webDir: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
     jobPollMs: parsePositive('JOB_POLL_MS', env.JOB_POLL_MS, 5000),
+    logRetentionDays: parseNonNegative('LOG_RETENTION_DAYS', env.LOG_RETENTION_DAYS, 180),
     ...(env.REDIS_CHANNEL ? { redisChannel: env.REDIS_CHANNEL } : {}),
   };
 }
@@ -97,6 +100,13 @@ function parsePositive(name: string, value: string | undefined, fallback: number
   if (!value) return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive integer`);
+  return n;
+}
+
+function parseNonNegative(name: string, value: string | undefined, fallback: number): number {
+  if (!value) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} must be a whole number, 0 or more`);
   return n;
 }
 

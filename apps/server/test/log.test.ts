@@ -7,6 +7,7 @@ import { newId } from '../src/core/ids.ts';
 import { OperationLogWriter, redactBody } from '../src/core/operation-log.ts';
 import { md5Hex } from '../src/core/password.ts';
 import { openDatabase } from '../src/db/database.ts';
+import { nextPruneTime } from '../src/modules/log/log-retention.ts';
 import { type Client, type TestApp, testApp, testDatabase } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -329,5 +330,67 @@ describe('operation log at close', () => {
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('retention', () => {
+  test('the daily job deletes entries older than the retention days and schedules the next day', async () => {
+    const now = Date.now();
+    const old = [newId(), newId()];
+    const kept = [newId(), newId()];
+    const at = (days: number) => new Date(now - days * day);
+    await t.app.db
+      .insertInto('sysLog')
+      .values([
+        { id: old[0]!, category: 1, account: 'aged', creatorTime: at(181) },
+        { id: old[1]!, category: 2, account: 'aged', creatorTime: at(400) },
+        { id: kept[0]!, category: 1, account: 'aged', creatorTime: at(179) },
+        { id: kept[1]!, category: 2, account: 'aged', creatorTime: at(1) },
+      ])
+      .execute();
+    const pending = await t.app.db
+      .selectFrom('job')
+      .select(['id', 'runAt'])
+      .where('type', '=', 'log.prune')
+      .where('status', '=', 'pending')
+      .execute();
+    expect(pending).toHaveLength(1);
+    expect(pending[0]!.runAt.getTime()).toBe(nextPruneTime(new Date(now)).getTime());
+
+    // Run it now instead of at 03:00.
+    await t.app.db
+      .updateTable('job')
+      .set({ runAt: new Date(0) })
+      .where('id', '=', pending[0]!.id)
+      .execute();
+    await t.app.jobs.runDue();
+    await vi.waitFor(
+      async () => {
+        const job = await t.app.db
+          .selectFrom('job')
+          .select('status')
+          .where('id', '=', pending[0]!.id)
+          .executeTakeFirst();
+        expect(job?.status).toBe('done');
+      },
+      { timeout: 10_000 },
+    );
+    const left = await t.app.db.selectFrom('sysLog').select('id').where('account', '=', 'aged').execute();
+    expect(left.map((r) => r.id).sort()).toEqual([...kept].sort());
+    const next = await t.app.db
+      .selectFrom('job')
+      .select(['runAt'])
+      .where('type', '=', 'log.prune')
+      .where('status', '=', 'pending')
+      .execute();
+    expect(next).toHaveLength(1);
+    expect(next[0]!.runAt.getTime()).toBeGreaterThan(pending[0]!.runAt.getTime());
+    expect(next[0]!.runAt.getHours()).toBe(3);
+  });
+
+  test('the next run is 03:00 today when before it, else tomorrow', () => {
+    expect(nextPruneTime(new Date(2024, 5, 1, 1, 0))).toEqual(new Date(2024, 5, 1, 3, 0));
+    expect(nextPruneTime(new Date(2024, 5, 1, 3, 0))).toEqual(new Date(2024, 5, 2, 3, 0));
+    expect(nextPruneTime(new Date(2024, 11, 31, 23, 59))).toEqual(new Date(2025, 0, 1, 3, 0));
   });
 });

@@ -7,6 +7,10 @@ export type NewLogEntry = Insertable<SysLogTable>;
 
 /** Rows per insert statement: 16 columns each stays far below PostgreSQL's parameter limit. */
 const insertChunk = 200;
+/** Rows per delete statement when old entries are pruned, so one statement never holds a huge lock set. */
+const pruneChunk = 5000;
+/** sys_log categories (1 login, 2 operation, 3 exception, 4 request); pruning walks each through its index. */
+const categories = [1, 2, 3, 4];
 
 export class LogRepository {
   constructor(private readonly db: Db | Trx) {}
@@ -79,5 +83,34 @@ export class LogRepository {
     const names = new Map<string, string>();
     for (const row of rows) if (!names.has(row.enCode)) names.set(row.enCode, row.fullName);
     return names;
+  }
+
+  /** Deletes entries of every category written before `before`; returns how many. */
+  async prune(before: Date): Promise<number> {
+    let removed = 0;
+    for (const category of categories) {
+      for (;;) {
+        const result = await sql`
+          delete from sys_log where id in (
+            select id from sys_log where category = ${category} and creator_time < ${before} limit ${pruneChunk}
+          )`.execute(this.db);
+        const count = Number(result.numAffectedRows ?? 0);
+        removed += count;
+        if (count < pruneChunk) break;
+      }
+    }
+    return removed;
+  }
+
+  /**
+   * Puts a job into the job table unless one with its id is there. The prune job's id names its
+   * day, so several instances starting at once, or a run rescheduling itself, leave one per day.
+   */
+  async scheduleJobOnce(job: { id: string; type: string; runAt: Date; payload: unknown }) {
+    await this.db
+      .insertInto('job')
+      .values({ id: job.id, type: job.type, payload: JSON.stringify(job.payload), runAt: job.runAt })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
   }
 }

@@ -17,4 +17,5 @@ export default {
   method: 'Method',
   url: 'URL',
   duration: 'Duration (ms)',
+  client: 'Client',
 };

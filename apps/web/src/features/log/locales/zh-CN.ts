@@ -17,4 +17,5 @@ export default {
   method: '请求方式',
   url: '请求地址',
   duration: '耗时(毫秒)',
+  client: '客户端',
 };

@@ -17,4 +17,5 @@ export default {
   method: '請求方式',
   url: '請求地址',
   duration: '耗時(毫秒)',
+  client: '客戶端',
 };

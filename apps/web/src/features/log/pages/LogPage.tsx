@@ -33,6 +33,16 @@ function LogList({ category }: { category: LogCategory }) {
       ),
     initialSearch,
   });
+  // loginMark: the login succeeded, or the operation's answer was code 200.
+  const result: ColumnsType<LogRow>[number] = {
+    title: t('result'),
+    dataIndex: 'loginMark',
+    key: 'loginMark',
+    width: 80,
+    align: 'center',
+    render: (value: number) =>
+      value === 1 ? <Tag color="success">{t('success')}</Tag> : <Tag color="error">{t('failure')}</Tag>,
+  };
   const columns: ColumnsType<LogRow> =
     category === 1
       ? [
@@ -41,25 +51,20 @@ function LogList({ category }: { category: LogCategory }) {
           { title: t('ip'), dataIndex: 'ipaddress', key: 'ipaddress', width: 130 },
           { title: t('ipArea'), dataIndex: 'ipAddressName', key: 'ipAddressName', width: 130 },
           { title: t('platform'), dataIndex: 'platForm', key: 'platForm', width: 200, ellipsis: true },
-          {
-            title: t('result'),
-            dataIndex: 'loginMark',
-            key: 'loginMark',
-            width: 80,
-            align: 'center',
-            render: (value: number) =>
-              value === 1 ? <Tag color="success">{t('success')}</Tag> : <Tag color="error">{t('failure')}</Tag>,
-          },
+          result,
           { title: t('abstracts'), dataIndex: 'abstracts', key: 'abstracts', width: 220, ellipsis: true },
         ]
       : [
           { title: t('time'), dataIndex: 'creatorTime', key: 'creatorTime', width: 170, render: formatDateTime },
           { title: t('operator'), dataIndex: 'userName', key: 'userName', width: 140 },
-          { title: t('ip'), dataIndex: 'ipaddress', key: 'ipaddress', width: 130 },
+          { title: t('ip'), dataIndex: 'ipaddress', key: 'ipaddress', width: 120 },
           { title: t('method'), dataIndex: 'requestMethod', key: 'requestMethod', width: 90 },
-          { title: t('url'), dataIndex: 'requestURL', key: 'requestURL', width: 260, ellipsis: true },
-          { title: t('abstracts'), dataIndex: 'abstracts', key: 'abstracts', width: 200, ellipsis: true },
+          { title: t('url'), dataIndex: 'requestURL', key: 'requestURL', width: 220, ellipsis: true },
+          // The module leads the summary ("用户管理 - 保存成功"); the message is the one the caller saw.
+          { title: t('abstracts'), dataIndex: 'abstracts', key: 'abstracts', width: 220, ellipsis: true },
+          result,
           { title: t('duration'), dataIndex: 'requestDuration', key: 'requestDuration', width: 110, align: 'right' },
+          { title: t('client'), dataIndex: 'platForm', key: 'platForm', width: 150, ellipsis: true },
         ];
   return (
     <>

@@ -182,6 +182,41 @@ describe('Excel import and export', () => {
     expect(res.data).toMatchObject({ snum: 0, fnum: 1, failResult: [{ errorsInfo: '账户已存在' }] });
   });
 
+  test('an organisation role of none of the row’s organisations fails the row, and writes nothing of it', async () => {
+    const rootId = (
+      await t.app.db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow()
+    ).id;
+    // A role of the root organisation only: it fits a row in root, not a row in 导入部 alone.
+    expect(
+      await admin.post('/api/permission/Role', {
+        fullName: '总部角色',
+        enCode: 'rootrole',
+        globalMark: 0,
+        organizeIds: [rootId],
+      }),
+    ).toMatchObject({ code: 200 });
+    const res = await admin.post<{ snum: number; fnum: number; failResult: Record<string, string>[] }>(
+      '/api/permission/Users/ImportData',
+      {
+        list: [
+          { account: 'orgrole1', realName: '组织外', organizeCode: 'imp', roleCode: 'rootrole,improle' },
+          { account: 'orgrole2', realName: '组织内', organizeCode: 'imp,root', roleCode: 'rootrole' },
+        ],
+      },
+    );
+    expect(res.data).toMatchObject({
+      snum: 1,
+      fnum: 1,
+      failResult: [{ account: 'orgrole1', errorsInfo: '角色 总部角色 不属于该用户所在的任何组织' }],
+    });
+    const written = await t.app.db
+      .selectFrom('appUser')
+      .select('account')
+      .where('account', 'in', ['orgrole1', 'orgrole2'])
+      .execute();
+    expect(written.map((u) => u.account)).toEqual(['orgrole2']);
+  });
+
   test('template and export download as sheets', async () => {
     const template = await admin.get<{ url: string }>('/api/permission/Users/TemplateDownload');
     expect(template.code).toBe(200);

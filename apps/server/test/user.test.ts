@@ -361,6 +361,35 @@ describe('work handover and lookups', () => {
     expect((await admin.get<Record<string, string>>(`/api/permission/Users/${report}`)).data!.managerId).toBe(to);
   });
 
+  test('handover refuses an organisation role of none of the receiver’s organisations', async () => {
+    const deptRole = (
+      await admin.post<{ id: string }>('/api/permission/Role', {
+        fullName: '研发角色',
+        enCode: 'rdrole',
+        globalMark: 0,
+        organizeIds: [deptId],
+      })
+    ).data!.id;
+    const from = await createUser({ account: 'rdleaver', roleId: `${roleId},${deptRole}` });
+    const outside = await createUser({ account: 'roottaker', organizeId: rootId });
+    const report = await createUser({ account: 'rdreport', managerId: from });
+    expect(await admin.post('/api/permission/Users/workHandover', { fromId: from, toId: outside })).toMatchObject({
+      code: 400,
+      msg: '角色 研发角色 不属于该用户所在的任何组织',
+    });
+    // Refused as a whole: nothing moved.
+    expect((await admin.get<Record<string, string>>(`/api/permission/Users/${outside}`)).data!.roleId ?? '').toBe('');
+    expect((await admin.get<Record<string, string>>(`/api/permission/Users/${report}`)).data!.managerId).toBe(from);
+
+    // A receiver in one of the role's organisations takes it.
+    const inside = await createUser({ account: 'rdtaker', organizeId: `${rootId},${deptId}` });
+    expect(await admin.post('/api/permission/Users/workHandover', { fromId: from, toId: inside })).toMatchObject({
+      code: 200,
+    });
+    const roles = (await admin.get<Record<string, string>>(`/api/permission/Users/${inside}`)).data!.roleId!;
+    expect(roles.split(',').sort()).toEqual([roleId, deptRole].sort());
+  });
+
   test('users by ids, position, role and organisation; subordinates; selected list', async () => {
     const a = await createUser({ account: 'lookupa', realName: '查找甲', positionId, roleId });
     const b = await createUser({ account: 'lookupb', realName: '查找乙', organizeId: rootId, roleId });

@@ -15,6 +15,7 @@ import { newId } from '../../core/ids.ts';
 import { hashPasswordDigest, md5Hex } from '../../core/password.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
+import { checkRolesFitOrganizes } from '../role/role.service.ts';
 import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
 import { UserAdminRepository } from './user.repository.ts';
 import type { UserService } from './user.service.ts';
@@ -266,6 +267,7 @@ export class UserImportService {
     await this.db.transaction().execute(async (trx) => {
       const repo = new UserAdminRepository(trx);
       if (await repo.accountTaken(row.account, null)) throw new BusinessError('user.accountTaken');
+      await checkRolesFitOrganizes(trx, row.roleIds, row.organizeIds);
       const id = newId();
       await repo.insert({
         id,

@@ -279,6 +279,14 @@ export class UserService {
       const repo = new UserAdminRepository(trx);
       const found = await repo.existing('User', [input.fromId, input.toId]);
       if (found.length !== 2) throw new NotFoundError();
+      // A role the receiver gets here passes the check it would pass if set by hand: an organisation
+      // role in none of the receiver's organisations could never count, so the handover is refused.
+      const relations = await repo.relations([input.fromId, input.toId]);
+      const ids = (userId: string, kind: RelationKind) =>
+        relations.filter((r) => r.userId === userId && r.objectType === kind).map((r) => r.objectId);
+      const held = new Set(ids(input.toId, 'Role'));
+      const gained = ids(input.fromId, 'Role').filter((id) => !held.has(id));
+      await checkRolesFitOrganizes(trx, gained, ids(input.toId, 'Organize'));
       await repo.handOver(input.fromId, input.toId);
     });
   }

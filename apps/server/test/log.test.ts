@@ -164,10 +164,10 @@ describe('operation log', () => {
       keyword: '岗位管理',
       startTime: String(since.getTime()),
     });
-    expect(page.data!.list.map((l) => [l.requestMethod, l.abstracts, l.loginMark])).toEqual([
-      ['DELETE', '岗位管理 - 删除成功', 1],
-      ['PUT', '岗位管理 - 更新成功', 1],
-      ['POST', '岗位管理 - 新建成功', 1],
+    expect(page.data!.list.map((l) => [l.requestMethod, l.moduleName, l.abstracts, l.loginMark])).toEqual([
+      ['DELETE', '岗位管理', '删除成功', 1],
+      ['PUT', '岗位管理', '更新成功', 1],
+      ['POST', '岗位管理', '新建成功', 1],
     ]);
     expect(page.data!.list[0]).toMatchObject({
       userName: '管理员/admin',

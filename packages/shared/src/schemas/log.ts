@@ -26,6 +26,10 @@ export const LogRow = Type.Object({
   requestURL: Type.String(),
   requestDuration: Type.Integer(),
   creatorTime: Type.Integer(),
+  /** The operation's module (the menu of the permission the call needed); '' for logins. */
+  moduleName: Type.String(),
+  /** A short browser name from the user agent: "Chrome 126", "WeChat 8", ... */
+  browser: Type.String(),
 });
 export type LogRow = Static<typeof LogRow>;
 

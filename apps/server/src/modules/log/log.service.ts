@@ -4,13 +4,6 @@ import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Db } from '../../db/database.ts';
 import { LogRepository } from './log.repository.ts';
 
-/**
- * A row of either log. The shared LogRow has no module field, so an operation's summary leads
- * with its module ("用户管理 - 保存成功"). The module and a short browser name also travel as
- * extra fields, which the profile page's own log reads; the system log's response schema drops them.
- */
-export type LogEntry = LogRow & { moduleName: string; browser: string };
-
 /** "Chrome 126", "Edge 125", "Firefox 127", "Safari 17", "WeChat", ...; '' when unknown. */
 export function browserOf(userAgent: string | null): string {
   if (!userAgent) return '';
@@ -46,7 +39,7 @@ export class LogService {
       end: query.endTime === undefined ? null : new Date(query.endTime),
       ...(userId ? { userId } : {}),
     });
-    return page<LogEntry>(
+    return page<LogRow>(
       list.map((l) => {
         const moduleName = l.moduleName ?? l.moduleCode ?? '';
         const description = l.description ?? '';
@@ -58,7 +51,7 @@ export class LogService {
           ipaddress: l.ip ?? '',
           ipAddressName: l.ipName ?? '',
           platForm: l.userAgent ?? '',
-          abstracts: moduleName && description ? `${moduleName} - ${description}` : moduleName || description,
+          abstracts: description,
           loginMark: l.success ? 1 : 0,
           requestMethod: l.requestMethod ?? '',
           requestURL: l.requestUrl ?? '',

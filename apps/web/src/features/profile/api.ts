@@ -1,4 +1,4 @@
-import type { Envelope } from '@platform/shared';
+import type { Envelope, LogRow } from '@platform/shared';
 import { buildUrl, HttpError, http, httpSettings } from '../../shared/api/http.ts';
 import { i18n } from '../../shared/i18n/index.ts';
 import { getToken } from '../../shared/session/store.ts';
@@ -34,21 +34,6 @@ export interface Subordinate {
   userName: string;
   headIcon: string;
   isLeaf: boolean;
-}
-
-export interface LogRow {
-  id: string;
-  creatorTime: number;
-  userName?: string;
-  ipAddress?: string;
-  ipAddressName?: string;
-  platForm?: string;
-  browser?: string;
-  moduleName?: string;
-  requestURL?: string;
-  requestMethod?: string;
-  abstracts?: string;
-  [field: string]: unknown;
 }
 
 export interface SignatureRow {

@@ -24,7 +24,7 @@ const answers: Record<string, unknown> = {
     { id: 'u2', account: 'zhangsan', realName: '张三', userName: '张三/zhangsan', headIcon: '', isLeaf: true },
   ],
   [`GET ${base}/SystemLog`]: {
-    list: [{ id: 'l1', creatorTime: Date.UTC(2026, 0, 2, 3, 4, 5), userName: '管理员/admin', ipAddress: '10.0.0.8' }],
+    list: [{ id: 'l1', creatorTime: Date.UTC(2026, 0, 2, 3, 4, 5), userName: '管理员/admin', ipaddress: '10.0.0.8' }],
     pagination: { total: 41, currentPage: 1, pageSize: 20 },
   },
   [`GET ${base}/SignImg`]: [

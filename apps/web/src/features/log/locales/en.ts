@@ -18,4 +18,5 @@ export default {
   url: 'URL',
   duration: 'Duration (ms)',
   client: 'Client',
+  module: 'Module',
 };

@@ -18,4 +18,5 @@ export default {
   url: '请求地址',
   duration: '耗时(毫秒)',
   client: '客户端',
+  module: '所属模块',
 };

@@ -18,4 +18,5 @@ export default {
   url: '請求地址',
   duration: '耗時(毫秒)',
   client: '客戶端',
+  module: '所屬模組',
 };

@@ -59,12 +59,13 @@ function LogList({ category }: { category: LogCategory }) {
           { title: t('operator'), dataIndex: 'userName', key: 'userName', width: 140 },
           { title: t('ip'), dataIndex: 'ipaddress', key: 'ipaddress', width: 120 },
           { title: t('method'), dataIndex: 'requestMethod', key: 'requestMethod', width: 90 },
+          { title: t('module'), dataIndex: 'moduleName', key: 'moduleName', width: 120, ellipsis: true },
           { title: t('url'), dataIndex: 'requestURL', key: 'requestURL', width: 220, ellipsis: true },
-          // The module leads the summary ("用户管理 - 保存成功"); the message is the one the caller saw.
-          { title: t('abstracts'), dataIndex: 'abstracts', key: 'abstracts', width: 220, ellipsis: true },
+          // The message the caller saw ("删除成功", "暂无权限", ...).
+          { title: t('abstracts'), dataIndex: 'abstracts', key: 'abstracts', width: 200, ellipsis: true },
           result,
           { title: t('duration'), dataIndex: 'requestDuration', key: 'requestDuration', width: 110, align: 'right' },
-          { title: t('client'), dataIndex: 'platForm', key: 'platForm', width: 150, ellipsis: true },
+          { title: t('client'), dataIndex: 'browser', key: 'browser', width: 130, ellipsis: true },
         ];
   return (
     <>

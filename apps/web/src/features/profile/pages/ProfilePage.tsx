@@ -1,5 +1,5 @@
 import { PlusOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { checkImageBeforeUpload } from '@platform/shared';
+import { checkImageBeforeUpload, type LogRow } from '@platform/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Avatar from 'antd/es/avatar';
@@ -30,15 +30,7 @@ import { useConfirm } from '../../../shared/components/index.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { useSession } from '../../../shared/session/store.ts';
 import { useToast } from '../../../shared/toast.tsx';
-import {
-  avatarMaxMb,
-  type BaseInfo,
-  type LogCategory,
-  type LogRow,
-  logPageSize,
-  profileApi,
-  type UserOrganize,
-} from '../api.ts';
+import { avatarMaxMb, type BaseInfo, type LogCategory, logPageSize, profileApi, type UserOrganize } from '../api.ts';
 import { SignaturePad } from '../components/SignaturePad.tsx';
 
 /** A section whose call failed: said plainly, with a retry; no made-up data. */
@@ -285,7 +277,7 @@ function LogSection({ category }: { category: LogCategory }) {
       ? [
           { title: t('fields.time'), dataIndex: 'creatorTime', render: (v: number) => formatDateTime(v) },
           { title: t('log.userName'), dataIndex: 'userName' },
-          { title: t('fields.ip'), dataIndex: 'ipAddress' },
+          { title: t('fields.ip'), dataIndex: 'ipaddress' },
           { title: t('log.ipName'), dataIndex: 'ipAddressName' },
           { title: t('log.browser'), dataIndex: 'browser' },
           { title: t('fields.platform'), dataIndex: 'platForm' },
@@ -299,7 +291,7 @@ function LogSection({ category }: { category: LogCategory }) {
             render: (url: string, row) => [row.requestMethod, url].filter(Boolean).join(' '),
           },
           { title: t('log.abstracts'), dataIndex: 'abstracts' },
-          { title: t('fields.ip'), dataIndex: 'ipAddress' },
+          { title: t('fields.ip'), dataIndex: 'ipaddress' },
         ];
   return (
     <Section query={log}>

@@ -84,9 +84,10 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('lang', 'zh-CN');
   app.decorateRequest('t', translator('zh-CN'));
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.lang = langFromHeader(request.headers['accept-language']);
     request.t = translator(request.lang);
+    done();
   });
   installErrorHandler(app);
   const sessions = new SessionStore(db, app.bus, async () => (await app.sysConfig.get()).tokenTimeout);

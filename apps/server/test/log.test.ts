@@ -35,6 +35,7 @@ afterAll(() => t.close());
 interface LogPage {
   list: {
     userName: string;
+    moduleName: string;
     abstracts: string;
     creatorTime: number;
     ipaddress: string;

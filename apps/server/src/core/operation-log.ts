@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { LogRepository, type NewLogEntry } from '../modules/log/log.repository.ts';
 import type { App } from './app-types.ts';
@@ -226,32 +226,25 @@ export function installOperationLog(app: App) {
     return modules.get(`${method} ${route}`) ?? moduleOfRoute(route);
   };
 
-  const logged = (request: FastifyRequest) => {
-    const route = request.routeOptions.url ?? '';
-    return (
-      loggedMethods.has(request.method) &&
-      request.session !== null &&
-      route.startsWith('/api/') &&
-      !route.startsWith('/api/oauth/') &&
-      request.routeOptions.config.operationLog !== false &&
-      !unlogged.has(`${request.method} ${route}`)
-    );
-  };
+  /** Whether calls of this route are written; decided once, as the route is registered. */
+  const loggedRoute = (method: string, route: RouteOptions) =>
+    loggedMethods.has(method) &&
+    route.url.startsWith('/api/') &&
+    !route.url.startsWith('/api/oauth/') &&
+    route.config?.operationLog !== false &&
+    !unlogged.has(`${method} ${route.url}`);
 
-  app.addHook('preSerialization', async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
-    if (loggedMethods.has(request.method)) {
-      const outcome = outcomeOf(payload);
-      if (outcome) outcomes.set(request, outcome);
-    }
+  const recordOutcome = async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    const outcome = outcomeOf(payload);
+    if (outcome) outcomes.set(request, outcome);
     return payload;
-  });
+  };
   // Answers sent as ready-made JSON text skip preSerialization.
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  const recordSentOutcome = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (
       typeof payload === 'string' &&
       payload.length < 65_536 &&
       payload.startsWith('{') &&
-      loggedMethods.has(request.method) &&
       !outcomes.has(request) &&
       String(reply.getHeader('content-type') ?? '').includes('json')
     ) {
@@ -263,12 +256,13 @@ export function installOperationLog(app: App) {
       }
     }
     return payload;
-  });
-  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!logged(request)) return;
+  };
+  const loggedKeys = new Set<string>();
+  const writeEntry = async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = request.session;
+    const route = request.routeOptions.url ?? '';
+    if (session === null || !loggedKeys.has(`${request.method} ${route}`)) return;
     try {
-      const session = request.session!;
-      const route = request.routeOptions.url!;
       const outcome = outcomes.get(request) ?? { code: reply.statusCode, msg: '' };
       const isMultipart = String(request.headers['content-type'] ?? '').startsWith('multipart/');
       writer.add({
@@ -294,6 +288,20 @@ export function installOperationLog(app: App) {
     } catch (error) {
       request.log.error({ err: error }, 'operation log entry not recorded');
     }
+  };
+
+  // Only the routes that are logged carry the hooks: reads pay nothing for the operation log.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = [route.method].flat().filter((method) => loggedRoute(method, route));
+    if (methods.length === 0) return;
+    for (const method of methods) loggedKeys.add(`${method} ${route.url}`);
+    const add = <T>(existing: T | T[] | undefined, hook: T): T[] => [
+      ...(existing === undefined ? [] : ([existing].flat() as T[])),
+      hook,
+    ];
+    route.preSerialization = add(route.preSerialization, recordOutcome) as RouteOptions['preSerialization'];
+    route.onSend = add(route.onSend, recordSentOutcome) as RouteOptions['onSend'];
+    route.onResponse = add(route.onResponse, writeEntry) as RouteOptions['onResponse'];
   });
   app.addHook('onClose', async () => {
     await writer.flush();

@@ -8,9 +8,23 @@ export type Translate = (key: MessageKey, params?: Record<string, string | numbe
 
 const catalogs: Record<Lang, Catalog> = { 'zh-CN': zhCN, 'zh-TW': zhTW, en };
 
+/** Browsers send the same few headers over and over; each short one is parsed once (200 kept). */
+const langByHeader = new Map<string, Lang>();
+
 /** The first language of Accept-Language that we speak; Chinese when none matches. */
 export function langFromHeader(header: string | undefined): Lang {
   if (!header) return 'zh-CN';
+  if (header.length > 200) return parseAcceptLanguage(header);
+  let lang = langByHeader.get(header);
+  if (!lang) {
+    lang = parseAcceptLanguage(header);
+    if (langByHeader.size >= 200) langByHeader.clear();
+    langByHeader.set(header, lang);
+  }
+  return lang;
+}
+
+function parseAcceptLanguage(header: string): Lang {
   const ranked = header
     .split(',')
     .map((part) => {
@@ -36,6 +50,10 @@ export function langFromTag(tag: string): Lang | null {
 }
 
 export function translator(lang: Lang): Translate {
+  return translators[lang];
+}
+
+function makeTranslator(lang: Lang): Translate {
   const catalog = catalogs[lang];
   return (key, params) => {
     const text = catalog[key] ?? zhCN[key] ?? key;
@@ -45,3 +63,10 @@ export function translator(lang: Lang): Translate {
     );
   };
 }
+
+/** One per language, made once: every request gets its language's. */
+const translators: Record<Lang, Translate> = {
+  'zh-CN': makeTranslator('zh-CN'),
+  'zh-TW': makeTranslator('zh-TW'),
+  en: makeTranslator('en'),
+};

@@ -1,26 +1,36 @@
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { dropTestSchemas, newRunTag, ofRun, stale } from './helpers/test-schemas.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The tag in the names of this run's schemas (helpers/test-schemas.ts). */
+    apitestRun: string;
+  }
+}
+
+let run: string | null = null;
 
 /**
- * With DATABASE_URL set, the API tests run against that PostgreSQL server, each test file in a
- * schema of its own. The extension they share is made once here; the schemas go at the end.
+ * With DATABASE_URL set, the API tests run against that PostgreSQL server, each test database in a
+ * schema of its own. The extension they share is made once here. Other runs may be using the same
+ * server, so only schemas of runs that are gone are dropped here, and at the end only this run's
+ * (the rule: helpers/test-schemas.ts).
  */
-export async function setup() {
+export async function setup(project: Pick<TestProject, 'provide'>) {
+  run = newRunTag();
+  project.provide('apitestRun', run);
   const url = process.env.DATABASE_URL;
   if (!url) return;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query('create extension if not exists pg_trgm with schema public');
   await client.end();
+  await dropTestSchemas(url, stale());
 }
 
 export async function teardown() {
   const url = process.env.DATABASE_URL;
-  if (!url) return;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const { rows } = await client.query<{ nspname: string }>(
-    "select nspname from pg_namespace where nspname like 'apitest\\_%'",
-  );
-  for (const { nspname } of rows) await client.query(`drop schema if exists ${nspname} cascade`);
-  await client.end();
+  if (!url || !run) return;
+  await dropTestSchemas(url, ofRun(run));
 }

@@ -1,15 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Envelope } from '@platform/shared';
 import type { InjectOptions } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { Config, DatabaseConfig } from '../../src/config.ts';
 import type { App } from '../../src/core/app-types.ts';
 import { newId } from '../../src/core/ids.ts';
 import { encryptLoginPayload } from '../../src/core/login-cipher.ts';
 import { hashPasswordDigest, md5Hex } from '../../src/core/password.ts';
+import { dropTestSchemas, newRunTag, testSchemaName } from './test-schemas.ts';
 
 export const testAdminPassword = 'Admin@123456';
 /** The public 3.6 client's key: protocol.md's test vector uses it. */
@@ -61,11 +62,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The tag of this test run (global-setup.ts provides it), or one of this process's own when the
+ * helpers run without it: its schemas are then dropped only when they close or grow stale.
+ */
+const run = inject('apitestRun') ?? newRunTag();
+
 /** A fresh database (in-memory PGlite, or a new schema on DATABASE_URL), migrated and seeded. */
 export function testDatabase(): DatabaseConfig {
   const url = process.env.DATABASE_URL;
   if (!url) return { kind: 'pglite', dataDir: null };
-  return { kind: 'postgres', url, schema: `apitest_${randomBytes(6).toString('hex')}` };
+  return { kind: 'postgres', url, schema: testSchemaName(run) };
 }
 
 export function loginPayload(password: string, key = testCipherKey) {
@@ -150,6 +157,12 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
+      // A database passed in may be opened again after this app (a restart); one made here may not.
+      const { database } = config;
+      if (!overrides.database && database.kind === 'postgres' && database.schema) {
+        const schema = database.schema;
+        await dropTestSchemas(database.url, (name) => name === schema);
+      }
     },
   };
 }

@@ -42,10 +42,15 @@ function percentile(sorted: number[], p: number): number {
 const wrkPath = '/usr/bin/wrk';
 export const loadGenerator = process.env.BENCH_LOAD !== 'autocannon' && existsSync(wrkPath) ? 'wrk' : 'autocannon';
 
+/** Seconds of the same load run first and not counted: a fresh server compiles its hot code and
+ * opens its database connections during them (BENCH_WARMUP, default 2). */
+export const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 2);
+
 /**
  * Drives one endpoint for `seconds` and reports throughput and p50/p95/p99 over every response.
  * The scenario is first called once and must answer code 200, so a benchmark of refusals cannot
- * pass for a fast one; non-2xx answers and socket errors count as errors.
+ * pass for a fast one; non-2xx answers and socket errors count as errors. The measured run
+ * follows a warm-up of the same load (`warmupSeconds`).
  */
 export async function measure(baseUrl: string, engine: string, scenario: Scenario): Promise<Figures> {
   const probe = await fetch(baseUrl + scenario.path, {
@@ -55,7 +60,9 @@ export async function measure(baseUrl: string, engine: string, scenario: Scenari
   });
   const answer = (await probe.json()) as { code: number; msg: string };
   if (answer.code !== 200) throw new Error(`${scenario.name}: ${scenario.path} answered ${answer.code} ${answer.msg}`);
-  return loadGenerator === 'wrk' ? withWrk(baseUrl, engine, scenario) : withAutocannon(baseUrl, engine, scenario);
+  const drive = loadGenerator === 'wrk' ? withWrk : withAutocannon;
+  if (warmupSeconds > 0) await drive(baseUrl, engine, { ...scenario, seconds: warmupSeconds });
+  return drive(baseUrl, engine, scenario);
 }
 
 /** wrk with one thread; a Lua script sets method, headers and body and prints the figures as JSON. */

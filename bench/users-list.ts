@@ -21,7 +21,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed/seed.ts';
 import { UserListRepository } from '../apps/server/src/modules/user/user.repository.ts';
 import { startServerProcess } from '../apps/server/test/helpers/server-process.ts';
-import { type Figures, machineLine, measure, printFigures, throwawayDatabase } from './lib.ts';
+import { type Figures, machineLine, measure, printFigures, throwawayDatabase, warmupSeconds } from './lib.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 20;
@@ -69,17 +69,22 @@ async function bareSql(db: Awaited<ReturnType<typeof openDatabase>>, engine: str
   const params = pageParams({ keyword: c.query.keyword, currentPage: 1, pageSize: 20 });
   const filter = { organizeId: c.query.organizeId ?? null };
   const first = await repo.page(params, filter);
-  const times: number[] = [];
-  const end = Date.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (Date.now() < end) {
-        const start = performance.now();
-        await repo.page(params, filter);
-        times.push(performance.now() - start);
-      }
-    }),
-  );
+  const load = async (forSeconds: number) => {
+    const times: number[] = [];
+    const end = Date.now() + forSeconds * 1000;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (Date.now() < end) {
+          const start = performance.now();
+          await repo.page(params, filter);
+          times.push(performance.now() - start);
+        }
+      }),
+    );
+    return times;
+  };
+  if (warmupSeconds > 0) await load(warmupSeconds);
+  const times = await load(seconds);
   times.sort((a, b) => a - b);
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0;
   console.log(`  ${engine} / ${c.name}: total ${first.total}, page ${first.list.length} rows`);

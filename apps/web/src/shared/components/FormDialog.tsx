@@ -19,47 +19,23 @@ export function useSuccessToast() {
 }
 
 /**
- * A form dialog (600 px unless told): validates, sends, shows the server's message, closes and
- * tells the page to refresh. A failure (already toasted by the request layer) only stops the
- * button's loading state (admin.md §8).
+ * What every form dialog does with 确定: validate, send, show the server's message, close and tell
+ * the page to refresh. A failure (already toasted by the request layer) only stops the button's
+ * loading state and leaves the dialog open with what was typed (admin.md §8).
  */
-export function FormDialog<Values>({
-  open,
-  title,
+export function useFormSubmit<Values>({
   form,
-  width = 600,
-  loading,
   onSubmit,
   onClose,
   onSaved,
-  children,
-  initialValues,
-  labelWidth = 90,
 }: {
-  open: boolean;
-  title: ReactNode;
   form: FormInstance<Values>;
-  width?: number;
-  loading?: boolean;
   onSubmit: (values: Values) => Promise<Envelope<unknown>>;
   onClose: () => void;
   onSaved?: () => void;
-  children: ReactNode;
-  initialValues?: Partial<Values>;
-  labelWidth?: number;
-}) {
-  const { t } = useComponentsTranslation();
+}): { saving: boolean; submit: () => Promise<void> } {
   const [saving, setSaving] = useState(false);
   const success = useSuccessToast();
-  const initial = useRef(initialValues);
-  initial.current = initialValues;
-  // One form instance serves every opening: start each from the initial values (an edit form's
-  // own effect then fills in the record when it arrives).
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (initial.current) form.setFieldsValue(initial.current as Parameters<typeof form.setFieldsValue>[0]);
-  }, [open, form]);
   const submit = async () => {
     let values: Values;
     try {
@@ -73,11 +49,53 @@ export function FormDialog<Values>({
       onClose();
       onSaved?.();
     } catch {
-      // The request layer has shown the error; the dialog stays open with what was typed.
+      // The request layer has shown the error.
     } finally {
       setSaving(false);
     }
   };
+  return { saving, submit };
+}
+
+export interface FormDialogProps<Values> {
+  open: boolean;
+  title: ReactNode;
+  form: FormInstance<Values>;
+  width?: number;
+  loading?: boolean;
+  onSubmit: (values: Values) => Promise<Envelope<unknown>>;
+  onClose: () => void;
+  onSaved?: () => void;
+  children: ReactNode;
+  initialValues?: Partial<Values>;
+  labelWidth?: number;
+}
+
+/** A form dialog (600 px unless told) around `useFormSubmit`. */
+export function FormDialog<Values>({
+  open,
+  title,
+  form,
+  width = 600,
+  loading,
+  onSubmit,
+  onClose,
+  onSaved,
+  children,
+  initialValues,
+  labelWidth = 90,
+}: FormDialogProps<Values>) {
+  const { t } = useComponentsTranslation();
+  const { saving, submit } = useFormSubmit({ form, onSubmit, onClose, onSaved });
+  const initial = useRef(initialValues);
+  initial.current = initialValues;
+  // One form instance serves every opening: start each from the initial values (an edit form's
+  // own effect then fills in the record when it arrives).
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (initial.current) form.setFieldsValue(initial.current as Parameters<typeof form.setFieldsValue>[0]);
+  }, [open, form]);
   return (
     <Modal
       open={open}

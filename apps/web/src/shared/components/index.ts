@@ -1,11 +1,45 @@
 export { applyColumnSettings, ColumnSettingsDrawer, useColumnSettings } from './ColumnSettingsDrawer.tsx';
 export { type Confirm, type ConfirmKind, useConfirm } from './confirm.tsx';
-export { FormDialog, StateTag, successSeconds, useSuccessToast } from './FormDialog.tsx';
+export {
+  AddButton,
+  type Call,
+  type ColumnSettingsState,
+  type Crud,
+  CrudPage,
+  type Question,
+  type RowAction,
+  type RowActionList,
+  RowActions,
+  type RowMore,
+  TaggedText,
+  useCrudList,
+} from './crud.tsx';
+export { FormDialog, StateTag, successSeconds, useFormSubmit, useSuccessToast } from './FormDialog.tsx';
 export { useComponentsTranslation } from './i18n.ts';
 export { ListPage, ListPager, ListTable, RefreshButton, SearchBar } from './ListPage.tsx';
-export { type ListController, type ListParams, listPageSizes, pruneEmptyChildren, useListQuery } from './list.ts';
+export {
+  type ListController,
+  type ListParams,
+  listPageSizes,
+  pruneEmptyChildren,
+  useListQuery,
+  useUnpagedListQuery,
+} from './list.ts';
 export { OrganizeSide } from './OrganizeSide.tsx';
 export { filterTree, type PickerKind, type PickerNode, pickerSources } from './pickers/api.ts';
 export { PickerField } from './pickers/PickerField.tsx';
 export { type PickedItem, SelectorDialog, usePickerTree } from './pickers/SelectorDialog.tsx';
+export {
+  type CrudFormProps,
+  RecordFields,
+  RecordFormDialog,
+  type RecordInput,
+  type RecordValues,
+  recordDefaults,
+  recordInput,
+  recordValues,
+  type TreeOption,
+  treeOptions,
+  useRecordForm,
+} from './record-form.tsx';
 export { nameMax, sortMax, useAdminRules } from './rules.ts';

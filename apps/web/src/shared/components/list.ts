@@ -61,22 +61,34 @@ export function compactParams<T extends Record<string, unknown>>(params: T): T {
   return out as T;
 }
 
-export interface UseListQueryOptions<Row, Search, Fixed> {
+interface ListQueryOptionsBase<Search, Fixed> {
   /** The query-cache key of the list; the parameters are appended to it. */
   queryKey: readonly unknown[];
-  fetch: (params: ListParams<Search, Fixed>, signal: AbortSignal) => Promise<PageData<Row>>;
   initialSearch: Search;
   initialFixed?: Fixed;
   enabled?: boolean;
 }
 
+export interface UseListQueryOptions<Row, Search, Fixed> extends ListQueryOptionsBase<Search, Fixed> {
+  fetch: (params: ListParams<Search, Fixed>, signal: AbortSignal) => Promise<PageData<Row>>;
+}
+
+/** A list shown whole (a tree, a short list): no paging; the call gets the search and filters as they are. */
+export interface UseUnpagedListQueryOptions<Row, Search, Fixed> extends ListQueryOptionsBase<Search, Fixed> {
+  fetch: (params: Search & Fixed, signal: AbortSignal) => Promise<Row[]>;
+}
+
 export interface ListController<Row, Search, Fixed> {
   state: ListState<Search, Fixed>;
   params: ListParams<Search, Fixed>;
+  /** False for lists shown whole (no pager below the table). */
+  paged: boolean;
   rows: Row[];
   total: number;
   loading: boolean;
   error: unknown;
+  /** When the rows last arrived (a tree table is keyed by it to expand the new rows). */
+  updatedAt: number;
   search: (search: Partial<Search>) => void;
   reset: () => void;
   setFixed: (fixed: Partial<Fixed>) => void;
@@ -84,18 +96,46 @@ export interface ListController<Row, Search, Fixed> {
   refetch: () => void;
 }
 
+type ListStateControls<Search, Fixed> = Pick<
+  ListController<unknown, Search, Fixed>,
+  'state' | 'search' | 'reset' | 'setFixed' | 'setPage'
+>;
+
+/** The search bar, filter and paging state every list keeps, with its actions. */
+function useListState<Search extends object, Fixed extends object>({
+  initialSearch,
+  initialFixed,
+}: ListQueryOptionsBase<Search, Fixed>): ListStateControls<Search, Fixed> {
+  const [state, dispatch] = useReducer(listReducer<Search, Fixed>, undefined, () => ({
+    currentPage: firstPage,
+    pageSize: defaultPageSize,
+    search: initialSearch,
+    fixed: initialFixed ?? ({} as Fixed),
+  }));
+  return {
+    state,
+    search: useCallback((search) => dispatch({ type: 'search', search }), []),
+    reset: useCallback(() => dispatch({ type: 'reset', search: initialSearch }), [initialSearch]),
+    setFixed: useCallback((fixed) => dispatch({ type: 'fixed', fixed }), []),
+    setPage: useCallback((currentPage, pageSize) => dispatch({ type: 'page', currentPage, pageSize }), []),
+  };
+}
+
+function useRefetch(query: { refetch: () => Promise<unknown> }): () => void {
+  const { refetch } = query;
+  return useCallback(() => {
+    void refetch();
+  }, [refetch]);
+}
+
 export function useListQuery<
   Row,
   Search extends object = Record<string, never>,
   Fixed extends object = Record<string, never>,
 >(options: UseListQueryOptions<Row, Search, Fixed>): ListController<Row, Search, Fixed> {
-  const { queryKey, fetch, initialSearch, enabled = true } = options;
-  const [state, dispatch] = useReducer(listReducer<Search, Fixed>, undefined, () => ({
-    currentPage: firstPage,
-    pageSize: defaultPageSize,
-    search: initialSearch,
-    fixed: options.initialFixed ?? ({} as Fixed),
-  }));
+  const { queryKey, fetch, enabled = true } = options;
+  const controls = useListState(options);
+  const { state } = controls;
   const params = useMemo(
     () =>
       compactParams({
@@ -114,29 +154,54 @@ export function useListQuery<
     // A failed list shows its error state with a retry button; no automatic retries behind it.
     retry: false,
   });
-  const { refetch: refetchQuery } = query;
-  const refetch = useCallback(() => {
-    void refetchQuery();
-  }, [refetchQuery]);
   return {
-    state,
+    ...controls,
     params,
+    paged: true,
     rows: query.data?.list ?? [],
     total: query.data?.pagination.total ?? 0,
     loading: query.isFetching,
     error: query.error,
-    search: useCallback((search) => dispatch({ type: 'search', search }), []),
-    reset: useCallback(() => dispatch({ type: 'reset', search: initialSearch }), [initialSearch]),
-    setFixed: useCallback((fixed) => dispatch({ type: 'fixed', fixed }), []),
-    setPage: useCallback((currentPage, pageSize) => dispatch({ type: 'page', currentPage, pageSize }), []),
-    refetch,
+    updatedAt: query.dataUpdatedAt,
+    refetch: useRefetch(query),
+  };
+}
+
+/** `useListQuery` for lists shown whole: the same search state, no paging, rows without empty `children`. */
+export function useUnpagedListQuery<
+  Row extends object,
+  Search extends object = Record<string, never>,
+  Fixed extends object = Record<string, never>,
+>(options: UseUnpagedListQueryOptions<Row, Search, Fixed>): ListController<Row, Search, Fixed> {
+  const { queryKey, fetch, enabled = true } = options;
+  const controls = useListState(options);
+  const { state } = controls;
+  const filters = useMemo(() => ({ ...state.search, ...state.fixed }), [state.search, state.fixed]);
+  const query = useQuery({
+    queryKey: [...queryKey, filters],
+    queryFn: ({ signal }) => fetch(filters, signal),
+    select: pruneEmptyChildren,
+    enabled,
+    retry: false,
+  });
+  const rows = query.data ?? [];
+  return {
+    ...controls,
+    params: { currentPage: firstPage, pageSize: rows.length, ...filters },
+    paged: false,
+    rows,
+    total: rows.length,
+    loading: query.isFetching,
+    error: query.error,
+    updatedAt: query.dataUpdatedAt,
+    refetch: useRefetch(query),
   };
 }
 
 /** Tree rows: an empty `children` array would draw an expand icon with nothing under it. */
-export function pruneEmptyChildren<T extends { children?: T[] }>(rows: readonly T[]): T[] {
+export function pruneEmptyChildren<T extends object>(rows: readonly T[]): T[] {
   return rows.map((row) => {
-    const { children, ...rest } = row;
+    const { children, ...rest } = row as T & { children?: T[] };
     return (children?.length ? { ...rest, children: pruneEmptyChildren(children) } : rest) as T;
   });
 }

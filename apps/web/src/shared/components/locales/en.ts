@@ -72,6 +72,8 @@ export default {
     remove: 'Delete',
     detail: 'Detail',
     more: 'More',
+    enable: 'Enable',
+    disable: 'Disable',
     import: 'Import',
     export: 'Export',
     save: 'Save',

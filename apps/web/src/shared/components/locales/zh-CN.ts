@@ -72,6 +72,8 @@ export default {
     remove: '删除',
     detail: '详情',
     more: '更多',
+    enable: '启用',
+    disable: '禁用',
     import: '导入',
     export: '导出',
     save: '保存',

@@ -72,6 +72,8 @@ export default {
     remove: '刪除',
     detail: '詳情',
     more: '更多',
+    enable: '啟用',
+    disable: '禁用',
     import: '導入',
     export: '導出',
     save: '保存',

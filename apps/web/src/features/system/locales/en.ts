@@ -5,6 +5,4 @@ export default {
   systemCode: 'Application code',
   icon: 'Icon',
   main: 'Main',
-  enable: 'Enable',
-  disable: 'Disable',
 };

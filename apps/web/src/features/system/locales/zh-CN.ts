@@ -5,6 +5,4 @@ export default {
   systemCode: '应用编码',
   icon: '图标',
   main: '主系统',
-  enable: '启用',
-  disable: '禁用',
 };

@@ -5,6 +5,4 @@ export default {
   systemCode: '應用編碼',
   icon: '圖標',
   main: '主系統',
-  enable: '啟用',
-  disable: '禁用',
 };

@@ -5,133 +5,82 @@ import {
   type PermissionKind,
   permissionKinds,
 } from '@platform/shared';
-import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
-import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
-import Switch from 'antd/es/switch';
 import type { ColumnsType } from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Auth } from '../../../app/permission.tsx';
 import {
-  FormDialog,
+  type CrudFormProps,
   ListTable,
-  sortMax,
+  RecordFormDialog,
+  type RecordValues,
+  recordValues,
   useAdminRules,
   useComponentsTranslation,
-  useConfirm,
-  useSuccessToast,
+  useCrudList,
+  useUnpagedListQuery,
 } from '../../../shared/components/index.ts';
 import { menuApi, type PermissionDefinition } from '../api.ts';
 
-interface Values {
-  fullName: string;
-  enCode: string;
+interface Values extends RecordValues {
   scopeType?: DataScopeType;
-  sortCode: number;
-  enabled: boolean;
-  description?: string;
 }
 
 function DefinitionForm({
   kind,
   moduleId,
-  target,
-  onClose,
-  onSaved,
-}: {
-  kind: PermissionKind;
-  moduleId: string;
-  target: { id?: string } | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+  ...props
+}: CrudFormProps<{ id?: string }> & { kind: PermissionKind; moduleId: string }) {
   const { t } = useTranslation('menu');
-  const { t: c } = useComponentsTranslation();
   const rules = useAdminRules();
-  const [form] = Form.useForm<Values>();
-  const id = target?.id;
-  const info = useQuery({
-    queryKey: ['menu', 'definition', kind, id],
-    queryFn: () => menuApi.definition(kind, id as string),
-    enabled: Boolean(id),
-    gcTime: 0,
-  });
-  useEffect(() => {
-    if (info.data)
-      form.setFieldsValue({
-        fullName: info.data.fullName,
-        enCode: info.data.enCode,
-        scopeType: (info.data.scopeType || undefined) as DataScopeType | undefined,
-        sortCode: info.data.sortCode,
-        enabled: info.data.enabledMark === 1,
-        description: info.data.description,
-      });
-  }, [form, info.data]);
-  const submit = (values: Values) => {
-    const input: ModulePermissionInput = {
-      moduleId,
-      fullName: values.fullName.trim(),
-      enCode: values.enCode.trim(),
-      ...(kind === 'resource' ? { scopeType: values.scopeType as ModulePermissionInput['scopeType'] } : {}),
-      sortCode: values.sortCode ?? 0,
-      enabledMark: values.enabled ? 1 : 0,
-      description: values.description ?? '',
-    };
-    return id ? menuApi.updateDefinition(kind, id, input) : menuApi.createDefinition(kind, input);
-  };
+  const kindName = t(`kinds.${kind}`);
   return (
-    <FormDialog<Values>
-      open={Boolean(target)}
-      title={`${id ? t('editDefinition') : t('addDefinition')} ${t(`kinds.${kind}`)}`}
-      form={form}
-      loading={info.isLoading}
-      initialValues={{ sortCode: 0, enabled: true, scopeType: 'all' }}
-      onSubmit={submit}
-      onClose={onClose}
-      onSaved={onSaved}
+    <RecordFormDialog
+      {...props}
+      queryKey={['menu', 'definition', kind]}
+      api={{
+        info: (id: string) => menuApi.definition(kind, id),
+        create: (input: ModulePermissionInput) => menuApi.createDefinition(kind, input),
+        update: (id: string, input: ModulePermissionInput) => menuApi.updateDefinition(kind, id, input),
+      }}
+      toValues={(definition): Partial<Values> => ({
+        ...recordValues(definition),
+        scopeType: (definition.scopeType || undefined) as DataScopeType | undefined,
+      })}
+      toInput={(values: Values) => ({
+        moduleId,
+        ...(kind === 'resource' ? { scopeType: values.scopeType as ModulePermissionInput['scopeType'] } : {}),
+      })}
+      initialValues={{ scopeType: 'all' }}
+      titles={[`${t('addDefinition')} ${kindName}`, `${t('editDefinition')} ${kindName}`]}
+      codePlaceholder={kind === 'button' ? 'btn_add' : undefined}
+      descriptionRows={2}
     >
-      <Form.Item name="fullName" label={c('fields.fullName')} rules={rules.fullName}>
-        <Input maxLength={50} />
-      </Form.Item>
-      <Form.Item name="enCode" label={c('fields.enCode')} rules={rules.enCode}>
-        <Input maxLength={50} placeholder={kind === 'button' ? 'btn_add' : undefined} />
-      </Form.Item>
       {kind === 'resource' ? (
         <Form.Item name="scopeType" label={t('scopeType')} rules={rules.select(t('scopeType'))}>
           <Select options={dataScopeTypes.map((scope) => ({ value: scope, label: t(`scopes.${scope}`) }))} />
         </Form.Item>
       ) : null}
-      <Form.Item name="sortCode" label={c('fields.sortCode')}>
-        <InputNumber min={0} max={sortMax} precision={0} style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item name="enabled" label={c('fields.enabledMark')} valuePropName="checked">
-        <Switch />
-      </Form.Item>
-      <Form.Item name="description" label={c('fields.description')} rules={rules.description}>
-        <Input.TextArea rows={2} maxLength={500} />
-      </Form.Item>
-    </FormDialog>
+    </RecordFormDialog>
   );
 }
 
+const noSearch = {};
+
+/** The definitions of one kind; the drawer is behind btn_edit already, so its buttons need no more. */
 function DefinitionList({ kind, moduleId }: { kind: PermissionKind; moduleId: string }) {
   const { t } = useTranslation('menu');
   const { t: c } = useComponentsTranslation();
-  const [target, setTarget] = useState<{ id?: string } | null>(null);
-  const [confirm, holder] = useConfirm();
-  const success = useSuccessToast();
-  const list = useQuery({
+  const list = useUnpagedListQuery<PermissionDefinition>({
     queryKey: ['menu', 'definitions', kind, moduleId],
-    queryFn: () => menuApi.definitions(kind, moduleId),
-    retry: false,
+    fetch: () => menuApi.definitions(kind, moduleId),
+    initialSearch: noSearch,
   });
-  const refetch = () => void list.refetch();
+  const crud = useCrudList<PermissionDefinition>(list, { permissions: false });
   const columns: ColumnsType<PermissionDefinition> = [
     { title: c('fields.fullName'), dataIndex: 'fullName', key: 'fullName', width: 140 },
     { title: c('fields.enCode'), dataIndex: 'enCode', key: 'enCode', width: 140 },
@@ -146,73 +95,29 @@ function DefinitionList({ kind, moduleId }: { kind: PermissionKind; moduleId: st
           },
         ]
       : []),
-    {
-      title: c('fields.enabledMark'),
-      dataIndex: 'enabledMark',
-      key: 'enabledMark',
-      width: 70,
-      align: 'center',
-      render: (value: number, row) => (
-        <Switch
-          size="small"
-          checked={value === 1}
-          aria-label={value === 1 ? t('disable') : t('enable')}
-          onChange={() =>
-            confirm(value === 1 ? 'disable' : 'enable', async () => {
-              success(await menuApi.toggleDefinition(kind, row.id));
-              refetch();
-            })
-          }
-        />
-      ),
-    },
-    {
-      title: c('action'),
+    crud.columns.stateSwitch({ width: 70, toggle: (row) => menuApi.toggleDefinition(kind, row.id) }),
+    crud.columns.actions({
       width: 110,
-      render: (_, row) => (
-        <>
-          <Button type="link" size="small" onClick={() => setTarget({ id: row.id })}>
-            {c('buttons.edit')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            onClick={() =>
-              confirm('delete', async () => {
-                success(await menuApi.removeDefinition(kind, row.id));
-                refetch();
-              })
-            }
-          >
-            {c('buttons.remove')}
-          </Button>
-        </>
-      ),
-    },
+      fixed: false,
+      actions: (row) => [crud.edit({ id: row.id }), crud.remove(() => menuApi.removeDefinition(kind, row.id))],
+    }),
   ];
   return (
     <>
-      {holder}
+      {crud.holder}
       <div className="list-page-toolbar">
-        <Button type="primary" size="small" onClick={() => setTarget({})}>
+        <Button type="primary" size="small" onClick={() => crud.open({})}>
           {t('addDefinition')}
         </Button>
       </div>
       <ListTable<PermissionDefinition>
         columns={columns}
-        dataSource={list.data ?? []}
-        loading={list.isFetching}
+        dataSource={list.rows}
+        loading={list.loading}
         error={list.error}
-        onRetry={refetch}
+        onRetry={list.refetch}
       />
-      <DefinitionForm
-        kind={kind}
-        moduleId={moduleId}
-        target={target}
-        onClose={() => setTarget(null)}
-        onSaved={refetch}
-      />
+      <DefinitionForm kind={kind} moduleId={moduleId} {...crud.form} />
     </>
   );
 }

@@ -10,43 +10,41 @@ import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import TreeSelect from 'antd/es/tree-select';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, sortMax, useAdminRules, useComponentsTranslation } from '../../../shared/components/index.ts';
+import {
+  type CrudFormProps,
+  FormDialog,
+  type RecordValues,
+  recordValues,
+  sortMax,
+  treeOptions,
+  useAdminRules,
+  useComponentsTranslation,
+  useRecordForm,
+} from '../../../shared/components/index.ts';
 import { type MenuInfo, menuApi } from '../api.ts';
 
-interface Values {
+interface Values extends RecordValues {
   parentId: string;
   type: number;
-  fullName: string;
-  enCode: string;
   icon?: string;
   urlAddress?: string;
   linkTarget?: '' | '_self' | '_blank';
   moduleId?: string;
   hidden: boolean;
-  sortCode: number;
-  enabled: boolean;
   authorize: string[];
-  description?: string;
+}
+
+/** `id` absent: a new menu, under `parentId` when given. */
+export interface MenuTarget {
+  id?: string;
+  parentId?: string;
 }
 
 /** Types whose page is a model named in propertyJson (3 form, 4 dictionary, 5 report, 8 portal). */
 const modelTypes = new Set([3, 4, 5, 8]);
 const urlTypes = new Set([2, 6, 7]);
 const authorizeFlags = ['isButtonAuthorize', 'isColumnAuthorize', 'isFormAuthorize', 'isDataAuthorize'] as const;
-
-interface TreeOption {
-  value: string;
-  title: string;
-  children?: TreeOption[];
-}
-const toOptions = (nodes: MenuInfo[]): TreeOption[] =>
-  nodes.map((n) => ({
-    value: n.id,
-    title: n.fullName,
-    children: n.children?.length ? toOptions(n.children) : undefined,
-  }));
 
 function readModuleId(propertyJson: string): string | undefined {
   try {
@@ -58,100 +56,56 @@ function readModuleId(propertyJson: string): string | undefined {
 }
 
 /** Create or edit a menu of one application: the nine types (0-8) and the properties each has. */
-export function MenuForm({
-  target,
-  systemId,
-  onClose,
-  onSaved,
-}: {
-  target: { id?: string; parentId?: string } | null;
-  systemId: string;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function MenuForm({ systemId, ...props }: CrudFormProps<MenuTarget> & { systemId: string }) {
   const { t } = useTranslation('menu');
   const { t: c } = useComponentsTranslation();
   const rules = useAdminRules();
-  const [form] = Form.useForm<Values>();
-  const id = target?.id;
+  const { form, id, dialog } = useRecordForm<Values, MenuInfo, MenuInput, MenuTarget>(props, {
+    queryKey: ['menu', 'info'],
+    api: menuApi,
+    toValues: (menu): Partial<Values> => ({
+      ...recordValues(menu),
+      linkTarget: (menu.linkTarget || '') as Values['linkTarget'],
+      moduleId: readModuleId(menu.propertyJson),
+      authorize: authorizeFlags.filter((flag) => menu[flag]),
+    }),
+    toInput: (values: Values) => {
+      const property =
+        modelTypes.has(values.type) || (values.type === 6 && !values.urlAddress)
+          ? { moduleId: values.moduleId }
+          : undefined;
+      return {
+        systemId,
+        parentId: values.parentId,
+        type: values.type,
+        icon: values.icon ?? '',
+        urlAddress: urlTypes.has(values.type) ? (values.urlAddress?.trim() ?? '') : '',
+        linkTarget: values.type === 7 ? (values.linkTarget ?? '_blank') : '',
+        propertyJson: property ? JSON.stringify(property) : '',
+        hidden: values.hidden,
+        isButtonAuthorize: values.authorize.includes('isButtonAuthorize'),
+        isColumnAuthorize: values.authorize.includes('isColumnAuthorize'),
+        isFormAuthorize: values.authorize.includes('isFormAuthorize'),
+        isDataAuthorize: values.authorize.includes('isDataAuthorize'),
+      };
+    },
+    initialValues: {
+      parentId: props.target?.parentId ?? '-1',
+      type: 2,
+      linkTarget: '_blank',
+      hidden: false,
+      authorize: ['isButtonAuthorize'],
+    },
+  });
   const type = Form.useWatch('type', form) ?? 2;
   const parents = useQuery({
     queryKey: ['menu', 'parents', systemId, id ?? '0'],
     queryFn: () => menuApi.parents(id ?? '0', systemId),
-    enabled: Boolean(target),
+    enabled: Boolean(props.target),
   });
-  const info = useQuery({
-    queryKey: ['menu', 'info', id],
-    queryFn: () => menuApi.info(id as string),
-    enabled: Boolean(id),
-    gcTime: 0,
-  });
-  useEffect(() => {
-    const menu = info.data;
-    if (!menu) return;
-    form.setFieldsValue({
-      parentId: menu.parentId,
-      type: menu.type,
-      fullName: menu.fullName,
-      enCode: menu.enCode,
-      icon: menu.icon,
-      urlAddress: menu.urlAddress,
-      linkTarget: (menu.linkTarget || '') as Values['linkTarget'],
-      moduleId: readModuleId(menu.propertyJson),
-      hidden: menu.hidden,
-      sortCode: menu.sortCode,
-      enabled: menu.enabledMark === 1,
-      authorize: authorizeFlags.filter((flag) => menu[flag]),
-      description: menu.description,
-    });
-  }, [form, info.data]);
-  const submit = (values: Values) => {
-    const property =
-      modelTypes.has(values.type) || (values.type === 6 && !values.urlAddress)
-        ? { moduleId: values.moduleId }
-        : undefined;
-    const input: MenuInput = {
-      systemId,
-      parentId: values.parentId,
-      fullName: values.fullName.trim(),
-      enCode: values.enCode.trim(),
-      type: values.type,
-      icon: values.icon ?? '',
-      urlAddress: urlTypes.has(values.type) ? (values.urlAddress?.trim() ?? '') : '',
-      linkTarget: values.type === 7 ? (values.linkTarget ?? '_blank') : '',
-      propertyJson: property ? JSON.stringify(property) : '',
-      hidden: values.hidden,
-      sortCode: values.sortCode ?? 0,
-      enabledMark: values.enabled ? 1 : 0,
-      isButtonAuthorize: values.authorize.includes('isButtonAuthorize'),
-      isColumnAuthorize: values.authorize.includes('isColumnAuthorize'),
-      isFormAuthorize: values.authorize.includes('isFormAuthorize'),
-      isDataAuthorize: values.authorize.includes('isDataAuthorize'),
-      description: values.description ?? '',
-    };
-    return id ? menuApi.update(id, input) : menuApi.create(input);
-  };
   const types = t('types', { returnObjects: true }) as string[];
   return (
-    <FormDialog<Values>
-      open={Boolean(target)}
-      title={id ? t('editMenu') : t('addMenu')}
-      form={form}
-      width={800}
-      loading={info.isLoading}
-      initialValues={{
-        parentId: target?.parentId ?? '-1',
-        type: 2,
-        linkTarget: '_blank',
-        hidden: false,
-        sortCode: 0,
-        enabled: true,
-        authorize: ['isButtonAuthorize'],
-      }}
-      onSubmit={submit}
-      onClose={onClose}
-      onSaved={onSaved}
-    >
+    <FormDialog<Values> {...dialog} title={id ? t('editMenu') : t('addMenu')} width={800}>
       <Row gutter={16}>
         <Col span={12}>
           <Form.Item name="parentId" label={t('parent')} rules={[{ required: true, message: t('parentRequired') }]}>
@@ -159,7 +113,7 @@ export function MenuForm({
               treeDefaultExpandAll
               showSearch
               treeNodeFilterProp="title"
-              treeData={[{ value: '-1', title: t('top'), children: toOptions(parents.data ?? []) }]}
+              treeData={[{ value: '-1', title: t('top'), children: treeOptions(parents.data ?? []) }]}
             />
           </Form.Item>
         </Col>

@@ -4,26 +4,14 @@ import Form from 'antd/es/form';
 import TreeSelect from 'antd/es/tree-select';
 import Upload from 'antd/es/upload';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../shared/components/index.ts';
+import { FormDialog, treeOptions } from '../../../shared/components/index.ts';
 import { useToast } from '../../../shared/toast.tsx';
-import { type MenuInfo, menuApi } from '../api.ts';
+import { menuApi } from '../api.ts';
 
 interface Values {
   parentId: string;
   file: File;
 }
-
-interface TreeOption {
-  value: string;
-  title: string;
-  children?: TreeOption[];
-}
-const toOptions = (nodes: MenuInfo[]): TreeOption[] =>
-  nodes.map((n) => ({
-    value: n.id,
-    title: n.fullName,
-    children: n.children?.length ? toOptions(n.children) : undefined,
-  }));
 
 /** The generic import dialog for menus (admin.md 2.5, §5): a parent menu and one .json file of an export. */
 export function MenuImportDialog({
@@ -69,7 +57,7 @@ export function MenuImportDialog({
       <Form.Item name="parentId" label={t('parent')} rules={[{ required: true, message: t('parentRequired') }]}>
         <TreeSelect
           treeDefaultExpandAll
-          treeData={[{ value: '-1', title: t('top'), children: toOptions(parents.data ?? []) }]}
+          treeData={[{ value: '-1', title: t('top'), children: treeOptions(parents.data ?? []) }]}
         />
       </Form.Item>
       <Form.Item

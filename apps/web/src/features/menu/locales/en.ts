@@ -23,8 +23,6 @@ export default {
   isColumnAuthorize: 'Columns',
   isFormAuthorize: 'Form fields',
   isDataAuthorize: 'Data',
-  enable: 'Enable',
-  disable: 'Disable',
   importTitle: 'Import menus',
   file: 'File',
   fileRequired: 'Please upload a file',

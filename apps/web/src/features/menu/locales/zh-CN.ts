@@ -23,8 +23,6 @@ export default {
   isColumnAuthorize: '列表权限',
   isFormAuthorize: '表单权限',
   isDataAuthorize: '数据权限',
-  enable: '启用',
-  disable: '禁用',
   importTitle: '导入菜单',
   file: '文件',
   fileRequired: '请上传文件',

@@ -23,8 +23,6 @@ export default {
   isColumnAuthorize: '列表權限',
   isFormAuthorize: '表單權限',
   isDataAuthorize: '數據權限',
-  enable: '啟用',
-  disable: '禁用',
   importTitle: '導入菜單',
   file: '文件',
   fileRequired: '請上傳文件',

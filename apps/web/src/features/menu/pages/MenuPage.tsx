@@ -2,25 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Select from 'antd/es/select';
-import Switch from 'antd/es/switch';
 import type { ColumnsType } from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Auth, usePermission } from '../../../app/permission.tsx';
+import { Auth } from '../../../app/permission.tsx';
 import {
-  ListPage,
-  ListTable,
-  pruneEmptyChildren,
-  RefreshButton,
-  SearchBar,
+  AddButton,
+  CrudPage,
   useComponentsTranslation,
-  useConfirm,
-  useSuccessToast,
+  useCrudList,
+  useUnpagedListQuery,
 } from '../../../shared/components/index.ts';
 import { type MenuInfo, menuApi } from '../api.ts';
 import { DefinitionsDrawer } from '../components/DefinitionsDrawer.tsx';
-import { MenuForm } from '../components/MenuForm.tsx';
+import { MenuForm, type MenuTarget } from '../components/MenuForm.tsx';
 import { MenuImportDialog } from '../components/MenuImportDialog.tsx';
 
 interface Search {
@@ -34,25 +30,20 @@ const emptySearch: Search = { keyword: '' };
 export default function MenuPage() {
   const { t } = useTranslation('menu');
   const { t: c } = useComponentsTranslation();
-  const permission = usePermission();
   const [systemId, setSystemId] = useState<string>();
-  const [search, setSearch] = useState<Search>(emptySearch);
-  const [target, setTarget] = useState<{ id?: string; parentId?: string } | null>(null);
   const [definitionsOf, setDefinitionsOf] = useState<{ id: string; fullName: string } | null>(null);
   const [importing, setImporting] = useState(false);
-  const [confirm, confirmHolder] = useConfirm();
-  const success = useSuccessToast();
   const systems = useQuery({ queryKey: ['menu', 'systems'], queryFn: menuApi.systems });
   useEffect(() => {
     if (!systemId && systems.data?.length) setSystemId((systems.data.find((s) => s.isMain) ?? systems.data[0])?.id);
   }, [systemId, systems.data]);
-  const tree = useQuery({
-    queryKey: ['menu', 'tree', systemId, search],
-    queryFn: () => menuApi.tree(systemId as string, { ...search, keyword: search.keyword || undefined }),
+  const list = useUnpagedListQuery<MenuInfo, Search>({
+    queryKey: ['menu', 'tree', systemId],
+    fetch: (search) => menuApi.tree(systemId as string, { ...search, keyword: search.keyword || undefined }),
+    initialSearch: emptySearch,
     enabled: Boolean(systemId),
-    retry: false,
   });
-  const refetch = () => void tree.refetch();
+  const crud = useCrudList<MenuInfo, MenuTarget>(list);
   const types = t('types', { returnObjects: true }) as string[];
 
   const columns: ColumnsType<MenuInfo> = [
@@ -61,116 +52,67 @@ export default function MenuPage() {
     { title: t('type'), dataIndex: 'type', key: 'type', width: 90, render: (value: number) => types[value] ?? value },
     { title: t('urlAddress'), dataIndex: 'urlAddress', key: 'urlAddress', width: 200, ellipsis: true },
     { title: t('icon'), dataIndex: 'icon', key: 'icon', width: 180, ellipsis: true },
-    { title: c('fields.sortCode'), dataIndex: 'sortCode', key: 'sortCode', width: 70, align: 'center' },
-    {
-      title: c('fields.enabledMark'),
-      dataIndex: 'enabledMark',
-      key: 'enabledMark',
-      width: 80,
-      align: 'center',
-      render: (value: number, row) => (
-        <Switch
-          size="small"
-          checked={value === 1}
-          disabled={!permission.hasBtn('btn_edit')}
-          aria-label={value === 1 ? t('disable') : t('enable')}
-          onChange={() =>
-            confirm(value === 1 ? 'disable' : 'enable', async () => {
-              success(await menuApi.toggleState(row.id));
-              refetch();
-            })
-          }
-        />
-      ),
-    },
-    {
-      title: c('action'),
+    crud.columns.sortCode,
+    crud.columns.stateSwitch({ width: 80, toggle: (row) => menuApi.toggleState(row.id) }),
+    crud.columns.actions({
       width: 260,
-      fixed: 'right',
-      render: (_, row) => (
-        <>
-          {row.type <= 1 ? (
-            <Auth button="btn_add">
-              <Button type="link" size="small" onClick={() => setTarget({ parentId: row.id })}>
-                {t('addMenu')}
-              </Button>
-            </Auth>
-          ) : null}
-          <Auth button="btn_edit">
-            <Button type="link" size="small" onClick={() => setTarget({ id: row.id })}>
-              {c('buttons.edit')}
-            </Button>
-          </Auth>
-          {row.type > 1 ? (
-            <Auth button="btn_edit">
-              <Button type="link" size="small" onClick={() => setDefinitionsOf({ id: row.id, fullName: row.fullName })}>
-                {t('authorize')}
-              </Button>
-            </Auth>
-          ) : null}
-          <Auth button="btn_export">
-            <Button type="link" size="small" onClick={() => void menuApi.exportMenu(row.id)}>
-              {c('buttons.export')}
-            </Button>
-          </Auth>
-          <Auth button="btn_remove">
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() =>
-                confirm('delete', async () => {
-                  success(await menuApi.remove(row.id));
-                  refetch();
-                })
-              }
-            >
-              {c('buttons.remove')}
-            </Button>
-          </Auth>
-        </>
-      ),
-    },
+      actions: (row) => [
+        row.type <= 1 && {
+          key: 'addMenu',
+          label: t('addMenu'),
+          button: 'btn_add',
+          onClick: () => crud.open({ parentId: row.id }),
+        },
+        crud.edit({ id: row.id }),
+        row.type > 1 && {
+          key: 'authorize',
+          label: t('authorize'),
+          button: 'btn_edit',
+          onClick: () => setDefinitionsOf({ id: row.id, fullName: row.fullName }),
+        },
+        {
+          key: 'export',
+          label: c('buttons.export'),
+          button: 'btn_export',
+          onClick: () => void menuApi.exportMenu(row.id),
+        },
+        crud.remove(() => menuApi.remove(row.id)),
+      ],
+    }),
   ];
 
   return (
-    <ListPage
-      search={
+    <CrudPage
+      crud={crud}
+      columns={columns}
+      searchTop={
+        <Tabs
+          size="small"
+          activeKey={systemId}
+          onChange={setSystemId}
+          items={(systems.data ?? []).map((s) => ({ key: s.id, label: s.fullName }))}
+        />
+      }
+      filters={
         <>
-          <Tabs
-            size="small"
-            activeKey={systemId}
-            onChange={setSystemId}
-            items={(systems.data ?? []).map((s) => ({ key: s.id, label: s.fullName }))}
-          />
-          <SearchBar
-            values={search}
-            onSearch={(v) => setSearch({ ...emptySearch, ...v })}
-            onReset={() => setSearch(emptySearch)}
-          >
-            <Form.Item name="type" label={t('type')}>
-              <Select allowClear style={{ width: 130 }} options={types.map((label, value) => ({ value, label }))} />
-            </Form.Item>
-            <Form.Item name="enabledMark" label={c('fields.enabledMark')}>
-              <Select
-                allowClear
-                style={{ width: 100 }}
-                options={[
-                  { value: 1, label: c('enabled') },
-                  { value: 0, label: c('disabled') },
-                ]}
-              />
-            </Form.Item>
-          </SearchBar>
+          <Form.Item name="type" label={t('type')}>
+            <Select allowClear style={{ width: 130 }} options={types.map((label, value) => ({ value, label }))} />
+          </Form.Item>
+          <Form.Item name="enabledMark" label={c('fields.enabledMark')}>
+            <Select
+              allowClear
+              style={{ width: 100 }}
+              options={[
+                { value: 1, label: c('enabled') },
+                { value: 0, label: c('disabled') },
+              ]}
+            />
+          </Form.Item>
         </>
       }
       actions={
         <>
-          <Auth button="btn_add">
-            <Button type="primary" disabled={!systemId} onClick={() => setTarget({})}>
-              {c('buttons.add')}
-            </Button>
-          </Auth>
+          <AddButton disabled={!systemId} onClick={() => crud.open({})} />
           <Auth button="btn_import">
             <Button disabled={!systemId} onClick={() => setImporting(true)}>
               {c('buttons.import')}
@@ -178,30 +120,21 @@ export default function MenuPage() {
           </Auth>
         </>
       }
-      tools={<RefreshButton onClick={refetch} loading={tree.isFetching} />}
+      table={{ expandable: { defaultExpandAllRows: Boolean(list.state.search.keyword) } }}
+      tableKey={`${systemId}-${list.updatedAt}`}
     >
-      {confirmHolder}
-      <ListTable<MenuInfo>
-        key={`${systemId}-${tree.dataUpdatedAt}`}
-        columns={columns}
-        dataSource={pruneEmptyChildren(tree.data ?? [])}
-        loading={tree.isFetching}
-        error={tree.error}
-        onRetry={refetch}
-        expandable={{ defaultExpandAllRows: Boolean(search.keyword) }}
-      />
       {systemId ? (
         <>
-          <MenuForm target={target} systemId={systemId} onClose={() => setTarget(null)} onSaved={refetch} />
+          <MenuForm {...crud.form} systemId={systemId} />
           <MenuImportDialog
             open={importing}
             systemId={systemId}
             onClose={() => setImporting(false)}
-            onSaved={refetch}
+            onSaved={list.refetch}
           />
         </>
       ) : null}
       <DefinitionsDrawer menu={definitionsOf} onClose={() => setDefinitionsOf(null)} />
-    </ListPage>
+    </CrudPage>
   );
 }

@@ -4,6 +4,7 @@ import Spin from 'antd/es/spin';
 import Tree, { type DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useComponentsTranslation } from './i18n.ts';
+import type { ListController } from './list.ts';
 import { filterTree, type PickerNode } from './pickers/api.ts';
 import { usePickerTree } from './pickers/SelectorDialog.tsx';
 
@@ -12,20 +13,20 @@ const toData = (nodes: readonly PickerNode[]): DataNode[] =>
 
 /**
  * The organisation tree on the left of the user, position and role lists: a search box and the
- * companies and departments the caller may see. Clicking the selected node again clears it.
+ * companies and departments the caller may see. The chosen node is the list's `organizeId` filter;
+ * clicking it again clears it.
  */
 export function OrganizeSide({
   title,
-  value,
-  onChange,
+  list,
   roots = [],
 }: {
   title: string;
-  value: string | undefined;
-  onChange: (organizeId: string | undefined) => void;
+  list: Pick<ListController<unknown, object, { organizeId?: string }>, 'state' | 'setFixed'>;
   /** Nodes shown above the organisations (the role page's 全局). */
   roots?: PickerNode[];
 }) {
+  const value = list.state.fixed.organizeId;
   const { t } = useComponentsTranslation();
   const tree = usePickerTree('organize');
   const [keyword, setKeyword] = useState('');
@@ -52,7 +53,7 @@ export function OrganizeSide({
           defaultExpandAll
           treeData={data}
           selectedKeys={value ? [value] : []}
-          onSelect={(keys) => onChange(keys.length ? String(keys[0]) : undefined)}
+          onSelect={(keys) => list.setFixed({ organizeId: keys.length ? String(keys[0]) : undefined })}
         />
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />

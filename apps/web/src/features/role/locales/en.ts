@@ -9,6 +9,4 @@ export default {
   globalMark: 'Global role',
   organizeRole: 'Organization role',
   organizes: 'Organizations',
-  enable: 'Enable',
-  disable: 'Disable',
 };

@@ -9,6 +9,4 @@ export default {
   globalMark: '全局角色',
   organizeRole: '组织角色',
   organizes: '所属组织',
-  enable: '启用',
-  disable: '禁用',
 };

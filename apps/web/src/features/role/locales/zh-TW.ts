@@ -9,6 +9,4 @@ export default {
   globalMark: '全局角色',
   organizeRole: '組織角色',
   organizes: '所屬組織',
-  enable: '啟用',
-  disable: '禁用',
 };

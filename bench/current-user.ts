@@ -85,6 +85,8 @@ try {
         fullName: `页面${d}-${p}`,
         type: 2,
         urlAddress: `bench/${d}/${p}`,
+        // As the menu form creates pages: their buttons are granted one by one.
+        isButtonAuthorize: true,
       });
       for (const enCode of ['btn_add', 'btn_edit', 'btn_remove', 'btn_detail']) {
         buttonRows.push({ id: newId(), menuId: id, kind: 'button' as const, enCode, fullName: enCode });

@@ -98,6 +98,14 @@ describe('the seeded pages', () => {
     expect(await admin.put(`/api/system/Menu/${created.data}`, rest)).toMatchObject({ code: 200 });
     expect(await switchesOf(created.data!)).toMatchObject({ isButtonAuthorize: false, isColumnAuthorize: true });
   });
+
+  test('a menu row written by SQL without the switch has button authorisation on, as through the API', async () => {
+    await t.app.db
+      .insertInto('menu')
+      .values({ id: 'sqlMenu1', systemId: mainId, parentId: '-1', enCode: 'sqlMenu', fullName: 'SQL 页面', type: 2 })
+      .execute();
+    expect(await switchesOf('sqlMenu1')).toMatchObject({ isButtonAuthorize: true, isColumnAuthorize: false });
+  });
 });
 
 describe('button authorisation', () => {

@@ -10,6 +10,7 @@ import * as profile from './migrations/0008_profile.ts';
 import * as relationCover from './migrations/0009_relation_cover.ts';
 import * as operationLog from './migrations/0010_operation_log.ts';
 import * as userListIndexes from './migrations/0012_user_list_indexes.ts';
+import * as buttonAuthorizeDefault from './migrations/0013_button_authorize_default.ts';
 
 /** Migrations in order; names are never changed once released. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009_relation_cover': relationCover,
   '0010_operation_log': operationLog,
   '0012_user_list_indexes': userListIndexes,
+  '0013_button_authorize_default': buttonAuthorizeDefault,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

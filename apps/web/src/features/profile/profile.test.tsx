@@ -110,6 +110,28 @@ describe('profile sections', () => {
     expect(screen.queryByText('服务器暂未提供此功能')).toBeNull();
   });
 
+  test('a new avatar shows in the navbar at once: the session user gets its url, CurrentUser is not asked', async () => {
+    const url = '/api/file/Image/userAvatar/abc.png';
+    answers['POST /api/file/Uploader/userAvatar'] = { name: 'abc.png', url };
+    const { container } = renderIn(<ProfilePage />);
+    await screen.findByRole('button', { name: /更换头像/ });
+    const input = container.querySelector<HTMLInputElement>('.profile-avatar input[type="file"]');
+    if (!input) throw new Error('no file input');
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() => expect(useSession.getState().userInfo?.headIcon).toBe(url));
+    expect(requests.some((r) => r.method === 'PUT' && r.path === `${base}/Avatar/abc.png`)).toBe(true);
+    // The rest of the signed-in user is kept, and nothing is refetched for it.
+    expect(useSession.getState().userInfo).toMatchObject({ userAccount: 'admin', userName: '管理员' });
+    expect(requests.some((r) => r.path === '/api/oauth/CurrentUser')).toBe(false);
+  });
+
+  test('patching the session user when signed out leaves it signed out', () => {
+    useSession.setState({ token: '', userInfo: null });
+    useSession.getState().patchUserInfo({ headIcon: '/x.png' });
+    expect(useSession.getState().userInfo).toBeNull();
+  });
+
   test('organisations and positions, with switching the major one disabled', async () => {
     renderIn(<ProfilePage />);
     openTab('组织岗位');

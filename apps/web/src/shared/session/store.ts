@@ -23,6 +23,11 @@ interface SessionState {
   locked: boolean;
   setToken: (token: string) => void;
   setUserInfo: (userInfo: UserInfo | null) => void;
+  /**
+   * Changes a few fields of the signed-in user in place (e.g. the avatar after /profile changed it),
+   * so the navbar shows them at once without asking CurrentUser again. Signed out, it does nothing.
+   */
+  patchUserInfo: (patch: Partial<UserInfo>) => void;
   setLocked: (locked: boolean) => void;
   /** Forget everything about the signed-in user (logout, codes 600/601/602). */
   reset: () => void;
@@ -40,6 +45,7 @@ export const useSession = create<SessionState>()(
       locked: false,
       setToken: (token) => set({ token }),
       setUserInfo: (userInfo) => set({ userInfo }),
+      patchUserInfo: (patch) => set(({ userInfo }) => (userInfo ? { userInfo: { ...userInfo, ...patch } } : {})),
       setLocked: (locked) => set({ locked }),
       reset: () => set({ token: '', userInfo: null, locked: false }),
     }),

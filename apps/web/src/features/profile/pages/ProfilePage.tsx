@@ -80,6 +80,8 @@ function AvatarUpload({ src }: { src?: string }) {
         .then((uploaded) => profileApi.setAvatar(uploaded.name).then(() => uploaded))
         .then((uploaded) => {
           onSuccess?.(uploaded);
+          // The server stores the upload's url as headIcon; the navbar reads it from the session.
+          useSession.getState().patchUserInfo({ headIcon: uploaded.url });
           toast.success({ content: t('avatar.changed'), duration: 1.5 });
           queryClient.invalidateQueries({ queryKey: ['profile', 'baseInfo'] });
         })

@@ -134,7 +134,8 @@ export function dataScopeFilter(
       if (scope.organizeIds.length) parts.push(eb(column, 'in', scope.organizeIds));
       for (const id of scope.subtreeOrganizeIds) {
         parts.push(
-          sql<boolean>`${column} in (select o.id from organize o where (',' || o.organize_id_tree || ',') like ${`%,${id},%`})`,
+          // The path lists ancestors and the organisation itself (organize_ancestors index).
+          sql<boolean>`${column} in (select o.id from organize o where string_to_array(o.organize_id_tree, ',') @> array[${id}::text])`,
         );
       }
     }

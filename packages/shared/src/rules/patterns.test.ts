@@ -16,11 +16,13 @@ import {
   isString,
   isUrl,
   isValidIdCard,
+  LANDLINE_MESSAGE,
   LOGIN_MOBILE_MESSAGE,
   MOBILE_MESSAGE,
   PASSWORD_MESSAGE,
   PLATE_NUMBER_MESSAGE,
   POSITIVE_INTEGER_MESSAGE,
+  TELEPHONE_MESSAGE,
   type ValidationPatternName,
   validateAccount,
   validateChinese,
@@ -31,11 +33,13 @@ import {
   validateFullName,
   validateHalfHour,
   validateIdCard,
+  validateLandline,
   validateMobile,
   validatePassword,
   validatePattern,
   validatePlateNumber,
   validatePositiveInteger,
+  validateTelephone,
   validationPatterns,
 } from './patterns.ts';
 
@@ -43,6 +47,8 @@ describe('messages are the spec texts', () => {
   test.each([
     [MOBILE_MESSAGE, '请正确输入您的手机号'],
     [LOGIN_MOBILE_MESSAGE, '请输入正确的手机号'],
+    [LANDLINE_MESSAGE, '请正确输入您的固定电话号码'],
+    [TELEPHONE_MESSAGE, '请正确输入您的电话号码'],
     [PASSWORD_MESSAGE, '6-16位字符的密码（数字和字母组成）'],
     [FULL_NAME_MESSAGE, '名称不能含有特殊符号'],
     [EN_CODE_MESSAGE, '编码只能输入英文、数字和小数点且小数点不能放在首尾'],
@@ -75,6 +81,60 @@ describe('mobile: 11 digits starting 1[3-9]', () => {
     [13800138000, null],
   ])('%j → %j', (value, expected) => {
     expect(validateMobile(value)).toBe(expected);
+  });
+});
+
+describe('landline: optional area code, 7-8 digit local number, optional extension', () => {
+  test.each([
+    ['010-12345678', null],
+    ['021-87654321', null],
+    ['0755-1234567', null],
+    ['0755-12345678', null],
+    ['075512345678', null],
+    ['12345678', null],
+    ['2345678', null],
+    ['010-12345678-801', null],
+    ['0755-1234567-123456', null],
+    ['12345678-8', null],
+    ['010-1234567890', LANDLINE_MESSAGE],
+    ['010-123456', LANDLINE_MESSAGE],
+    ['010-02345678', LANDLINE_MESSAGE],
+    ['01234567', LANDLINE_MESSAGE],
+    ['0010-12345678', LANDLINE_MESSAGE],
+    ['10-12345678', LANDLINE_MESSAGE],
+    ['010-12345678-1234567', LANDLINE_MESSAGE],
+    ['010-12345678-', LANDLINE_MESSAGE],
+    ['010 12345678', LANDLINE_MESSAGE],
+    ['(010)12345678', LANDLINE_MESSAGE],
+    ['+86-10-12345678', LANDLINE_MESSAGE],
+    ['010-1234567a', LANDLINE_MESSAGE],
+    ['13800138000', LANDLINE_MESSAGE],
+    ['', null],
+    [null, null],
+    [undefined, null],
+    [12345678, null],
+  ])('%j → %j', (value, expected) => {
+    expect(validateLandline(value)).toBe(expected);
+  });
+});
+
+describe('telephone: a landline or a mobile number', () => {
+  test.each([
+    ['010-12345678', null],
+    ['0755-1234567-123', null],
+    ['12345678', null],
+    ['13800138000', null],
+    ['19912345678', null],
+    ['12812345678', TELEPHONE_MESSAGE],
+    ['1380013800', TELEPHONE_MESSAGE],
+    ['138001380001', TELEPHONE_MESSAGE],
+    ['13800138000-1', TELEPHONE_MESSAGE],
+    ['010-123456', TELEPHONE_MESSAGE],
+    ['phone', TELEPHONE_MESSAGE],
+    ['', null],
+    [null, null],
+  ])('%j → %j', (value, expected) => {
+    expect(validateTelephone(value)).toBe(expected);
   });
 });
 
@@ -324,6 +384,8 @@ describe('validatePattern by name, custom message', () => {
   test.each<[ValidationPatternName, string, string | undefined, string | null]>([
     ['mobile', '123', undefined, MOBILE_MESSAGE],
     ['mobile', '123', '手机号格式错误', '手机号格式错误'],
+    ['landline', '123', undefined, LANDLINE_MESSAGE],
+    ['telephone', '123', '办公电话格式错误', '办公电话格式错误'],
     ['fullName', '部门#1', '部门名称不能含有特殊符号', '部门名称不能含有特殊符号'],
     [
       'enCode',

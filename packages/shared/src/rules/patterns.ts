@@ -11,6 +11,20 @@ export const MOBILE_MESSAGE = '请正确输入您的手机号';
 /** The login screen's wording for the same check (shell.md §5, login and session). */
 export const LOGIN_MOBILE_MESSAGE = '请输入正确的手机号';
 
+/**
+ * Mainland fixed-line number: an optional area code (0 then 2 or 3 digits: 010, 021, 0755) with an
+ * optional '-', a 7- or 8-digit local number not starting with 0, and an optional '-' extension of
+ * 1-6 digits: 010-12345678, 0755-1234567, 12345678, 010-12345678-801. No spaces, brackets or +86.
+ * An 11-digit mobile number never matches (no area code, and more than 8 digits).
+ */
+const LANDLINE_BODY = String.raw`(?:0[1-9]\d{1,2}-?)?[1-9]\d{6,7}(?:-\d{1,6})?`;
+export const LANDLINE_PATTERN = new RegExp(`^${LANDLINE_BODY}$`);
+export const LANDLINE_MESSAGE = '请正确输入您的固定电话号码';
+
+/** A "telephone" that may be either: a fixed-line number as above or a mobile number. */
+export const TELEPHONE_PATTERN = new RegExp(`^(?:${LANDLINE_BODY}|${MOBILE_PATTERN.source.slice(1, -1)})$`);
+export const TELEPHONE_MESSAGE = '请正确输入您的电话号码';
+
 export const PASSWORD_PATTERN = /^(?![0-9]+$)(?![a-zA-Z]+$)[0-9A-Za-z]{6,16}$/;
 export const PASSWORD_MESSAGE = '6-16位字符的密码（数字和字母组成）';
 
@@ -62,6 +76,8 @@ export const HTTP_URL_PATTERN = new RegExp(`^https?://${URL_REST}`, 'i');
 
 export const validationPatterns = {
   mobile: { pattern: MOBILE_PATTERN, message: MOBILE_MESSAGE },
+  landline: { pattern: LANDLINE_PATTERN, message: LANDLINE_MESSAGE },
+  telephone: { pattern: TELEPHONE_PATTERN, message: TELEPHONE_MESSAGE },
   password: { pattern: PASSWORD_PATTERN, message: PASSWORD_MESSAGE },
   idCard: { pattern: ID_CARD_PATTERN, message: ID_CARD_MESSAGE },
   email: { pattern: EMAIL_PATTERN, message: EMAIL_MESSAGE },
@@ -115,6 +131,12 @@ export function isValidIdCard(value: string): boolean {
 
 export function validateMobile(value: unknown): string | null {
   return validatePattern('mobile', value);
+}
+export function validateLandline(value: unknown): string | null {
+  return validatePattern('landline', value);
+}
+export function validateTelephone(value: unknown): string | null {
+  return validatePattern('telephone', value);
 }
 export function validatePassword(value: unknown): string | null {
   return validatePattern('password', value);

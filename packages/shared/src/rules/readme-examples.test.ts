@@ -6,6 +6,8 @@ describe('README examples', () => {
   const day = new Date(2024, 0, 5);
   test.each<[string, () => unknown, unknown]>([
     ['validatePattern', () => rules.validatePattern('mobile', '123'), '请正确输入您的手机号'],
+    ['validateLandline', () => rules.validateLandline('0755-1234567-801'), null],
+    ['validateTelephone', () => rules.validateTelephone('010-123456'), '请正确输入您的电话号码'],
     [
       'checkPasswordPolicy',
       () => rules.checkPasswordPolicy('abcdefg1', { passwordStrengthLimit: 1, includeUppercaseLetters: 1 }),

@@ -1,4 +1,4 @@
-import { isValidIdCard, UserInput } from '@platform/shared';
+import { isValidIdCard, LANDLINE_PATTERN, TELEPHONE_PATTERN, UserInput } from '@platform/shared';
 import { useQuery } from '@tanstack/react-query';
 import Card from 'antd/es/card';
 import Col from 'antd/es/col';
@@ -32,6 +32,16 @@ const textFields = [
   'postalAddress',
 ] as const;
 type TextField = (typeof textFields)[number];
+
+/**
+ * The phone fields' patterns (packages/shared README, "Which phone pattern a field takes"):
+ * 固定电话 is a fixed line only; an office or emergency number may as well be a mobile number.
+ */
+const phonePatterns: Partial<Record<TextField, { pattern: RegExp; message: 'rules.landline' | 'rules.telephone' }>> = {
+  telePhone: { pattern: TELEPHONE_PATTERN, message: 'rules.telephone' },
+  landline: { pattern: LANDLINE_PATTERN, message: 'rules.landline' },
+  urgentTelePhone: { pattern: TELEPHONE_PATTERN, message: 'rules.telephone' },
+};
 
 export interface UserValues extends Partial<Record<TextField, string>> {
   account: string;
@@ -181,9 +191,13 @@ export function UserForm({
     const limit = maxLengthOf(field);
     return limit ? [{ max: limit, message: t('rules.max', { field: t(field), max: limit }) }] : [];
   };
+  const phone = (field: TextField): Rule[] => {
+    const rule = phonePatterns[field];
+    return rule ? [{ pattern: rule.pattern, message: t(rule.message) }] : [];
+  };
   const textInput = (field: TextField, span: 12 | 24 = 12) => (
     <Field span={span} key={field}>
-      <Form.Item name={field} label={t(field)} rules={max(field)}>
+      <Form.Item name={field} label={t(field)} rules={[...max(field), ...phone(field)]}>
         <Input maxLength={maxLengthOf(field)} />
       </Form.Item>
     </Field>

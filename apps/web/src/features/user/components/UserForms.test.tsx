@@ -233,6 +233,46 @@ describe('user form: the two cards', { timeout: 20_000 }, () => {
   });
 });
 
+describe('user form: phone patterns', { timeout: 20_000 }, () => {
+  const phoneErrors = () => errors().filter((text) => text?.includes('电话'));
+  test.each([
+    // 办公电话 and 紧急电话 take a fixed line or a mobile; 固定电话 a fixed line only.
+    ['办公电话', '0755-1234567-801', []],
+    ['办公电话', '13800138000', []],
+    ['办公电话', '010-123', ['请正确输入您的电话号码']],
+    ['固定电话', '010-12345678', []],
+    ['固定电话', '13800138000', ['请正确输入您的固定电话号码']],
+    ['紧急电话', '13900139000', []],
+    ['紧急电话', '0571 88886666', ['请正确输入您的电话号码']],
+  ])('%s %j → %j', async (label, value, expected) => {
+    renderIn(<UserForm target={{}} onClose={() => {}} onSaved={() => {}} />);
+    await screen.findByText('新建用户');
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    ok();
+    // The required fields are empty, so the form always reports something: wait for that first.
+    await waitFor(() => expect(errors()).toContain('请输入账户'));
+    await waitFor(() => expect(phoneErrors()).toEqual(expected));
+  });
+
+  test('in English the phone messages come from the user locale', async () => {
+    await i18n.changeLanguage('en');
+    try {
+      renderIn(<UserForm target={{}} onClose={() => {}} onSaved={() => {}} />);
+      await screen.findByText('Add user');
+      fireEvent.change(screen.getByLabelText('Landline'), { target: { value: '12345' } });
+      fireEvent.change(screen.getByLabelText('Office phone'), { target: { value: '12345' } });
+      fireEvent.click(screen.getByRole('button', { name: /OK/ }));
+      await waitFor(() =>
+        expect(errors()).toEqual(
+          expect.arrayContaining(['Please enter a valid landline number', 'Please enter a valid phone number']),
+        ),
+      );
+    } finally {
+      await i18n.changeLanguage('zh-CN');
+    }
+  });
+});
+
 describe('reset password dialog', () => {
   test('400 px; required, pattern and repeat messages', async () => {
     renderIn(<ResetPasswordDialog user={{ id: 'u1', account: 'zhangsan' }} onClose={() => {}} />);

@@ -31,6 +31,8 @@ export default {
   rules: {
     max: '{{field}}: at most {{max}} characters',
     idCard: 'Please enter a valid ID card number',
+    landline: 'Please enter a valid landline number',
+    telephone: 'Please enter a valid phone number',
   },
   state: 'Status',
   states: { all: 'All', enabled: 'Enabled', disabled: 'Disabled', locked: 'Locked' },

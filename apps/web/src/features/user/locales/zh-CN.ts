@@ -31,6 +31,8 @@ export default {
   rules: {
     max: '{{field}}最多为{{max}}个字符！',
     idCard: '请正确输入您的身份证号码',
+    landline: '请正确输入您的固定电话号码',
+    telephone: '请正确输入您的电话号码',
   },
   state: '状态',
   states: { all: '全部', enabled: '启用', disabled: '禁用', locked: '锁定' },

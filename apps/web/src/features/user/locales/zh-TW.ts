@@ -31,6 +31,8 @@ export default {
   rules: {
     max: '{{field}}最多為{{max}}個字符！',
     idCard: '請正確輸入您的身份證號碼',
+    landline: '請正確輸入您的固定電話號碼',
+    telephone: '請正確輸入您的電話號碼',
   },
   state: '狀態',
   states: { all: '全部', enabled: '啟用', disabled: '禁用', locked: '鎖定' },

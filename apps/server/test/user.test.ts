@@ -177,6 +177,8 @@ describe('bad input changes nothing', () => {
     [{ account: 'ok1', realName: 'x', organizeId: 'a', sortCode: '1' }, '字段 sortCode 的类型应为 整数'],
     [{ account: 'bad account', realName: 'x', organizeId: 'a' }, '字段 account 格式不正确'],
     [{ account: 'ok2', realName: 'x', organizeId: 'a', mobilePhone: '123' }, '字段 mobilePhone 的取值不在允许范围内'],
+    [{ account: 'ok8', realName: 'x', organizeId: 'a', landline: '13800000000' }, '字段 landline 的取值不在允许范围内'],
+    [{ account: 'ok9', realName: 'x', organizeId: 'a', telePhone: '010 1234' }, '字段 telePhone 的取值不在允许范围内'],
     [{ account: 'ok3', realName: 'x', organizeId: '' }, '字段 organizeId 不能少于 1 个字符'],
     [{ account: 'ok4', realName: 'x', organizeId: 'nope' }, '组织不存在：nope'],
     [{ account: 'admin', realName: 'x', organizeId: 'ROOT' }, '账户已存在'],

@@ -1,7 +1,13 @@
 import { type Static, Type } from 'typebox';
 import { Id, Millis } from '../envelope.ts';
 import { PageQuery } from '../paging.ts';
-import { ACCOUNT_PATTERN, EMAIL_PATTERN, MOBILE_PATTERN } from '../rules/patterns.ts';
+import {
+  ACCOUNT_PATTERN,
+  EMAIL_PATTERN,
+  LANDLINE_PATTERN,
+  MOBILE_PATTERN,
+  TELEPHONE_PATTERN,
+} from '../rules/patterns.ts';
 import { PasswordDigest } from './auth.ts';
 import { Description, EnabledMark, FullName, ID_CSV_PATTERN, IdArray, IdCsv, Nullable, SortCode } from './organize.ts';
 
@@ -33,11 +39,12 @@ export const UserInput = Type.Object({
   education: Nullable(Text(50)),
   entryDate: Nullable(Millis),
   birthday: Nullable(Millis),
-  telePhone: Nullable(Text(50)),
-  landline: Nullable(Text(50)),
+  // The same rules the user form applies: office and emergency phones may be landline or mobile.
+  telePhone: Nullable(EmptyOr(TELEPHONE_PATTERN, 50)),
+  landline: Nullable(EmptyOr(LANDLINE_PATTERN, 50)),
   mobilePhone: Nullable(EmptyOr(MOBILE_PATTERN, 11)),
   urgentContacts: Nullable(Text(50)),
-  urgentTelePhone: Nullable(Text(50)),
+  urgentTelePhone: Nullable(EmptyOr(TELEPHONE_PATTERN, 50)),
   postalAddress: Nullable(Text(200)),
 });
 export type UserInput = Static<typeof UserInput>;

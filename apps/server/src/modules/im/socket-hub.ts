@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import type { ImClientFrame, ImMessageType } from '@platform/shared';
 import { imMessageTypes } from '@platform/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,6 +19,8 @@ interface Connection {
   alive: boolean;
   /** Frames are handled one after another, in the order they arrived. */
   queue: Promise<void>;
+  /** Online/Offline frames (already encoded) waiting for the next presence flush, oldest first. */
+  presence: Buffer[];
 }
 
 /** A frame for some users, wherever they are connected. */
@@ -30,6 +33,12 @@ export interface SocketHubOptions {
   heartbeatMs: number;
   /** A slow reader with more than this queued is dropped (it reconnects and reloads). */
   maxBufferedBytes?: number;
+  /**
+   * Online/Offline frames are gathered for this long (default 50 ms; 0: until the end of the event-loop turn) and
+   * then written to each socket in one corked write. Any other frame for a socket first writes its
+   * gathered presence frames, so the order each client sees is the order of the events.
+   */
+  presenceFlushMs?: number;
 }
 
 const presenceEveryMs = 20_000;
@@ -47,6 +56,9 @@ export class SocketHub {
   private readonly remote = new Map<string, { userIds: Set<string>; seenAt: number }>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unsubscribe: () => void;
+  /** Sockets with presence frames waiting, and the pending flush. */
+  private readonly presenceDue = new Set<Connection>();
+  private presenceFlush: NodeJS.Timeout | NodeJS.Immediate | null = null;
   private closed = false;
 
   constructor(
@@ -85,7 +97,15 @@ export class SocketHub {
 
   /** Takes a freshly opened socket; its handlers are attached before anything is awaited, so no frame is lost. */
   accept(socket: WebSocket, token: string, lang: Lang) {
-    const conn: Connection = { socket, token, lang, session: null, alive: true, queue: Promise.resolve() };
+    const conn: Connection = {
+      socket,
+      token,
+      lang,
+      session: null,
+      alive: true,
+      queue: Promise.resolve(),
+      presence: [],
+    };
     this.pending.add(conn);
     socket.on('pong', () => {
       conn.alive = true;
@@ -128,6 +148,8 @@ export class SocketHub {
 
   private drop(conn: Connection) {
     this.pending.delete(conn);
+    this.presenceDue.delete(conn);
+    conn.presence = [];
     const userId = conn.session?.userId;
     if (!userId) return;
     const set = this.local.get(userId);
@@ -292,8 +314,16 @@ export class SocketHub {
           else entry.userIds.delete(userId);
           this.remote.set(event.instanceId as string, entry);
         }
-        const text = JSON.stringify({ method: event.online ? 'Online' : 'Offline', userId });
-        for (const [other, set] of this.local) if (other !== userId) for (const conn of set) this.sendText(conn, text);
+        // Encoded once for every recipient; written with the socket's other presence frames at the flush.
+        const bytes = Buffer.from(JSON.stringify({ method: event.online ? 'Online' : 'Offline', userId }));
+        for (const [other, set] of this.local) {
+          if (other === userId) continue;
+          for (const conn of set) {
+            conn.presence.push(bytes);
+            this.presenceDue.add(conn);
+          }
+        }
+        this.schedulePresenceFlush();
         return;
       }
       case 'im.presenceHello':
@@ -355,14 +385,47 @@ export class SocketHub {
     this.sendText(conn, JSON.stringify(frame));
   }
 
+  /** Writes a frame, after the presence frames still waiting for this socket. */
   private sendText(conn: Connection, text: string) {
+    this.write(conn, text);
+  }
+
+  /** The socket's waiting presence frames, then `text` if given, in one corked write. */
+  private write(conn: Connection, text?: string) {
+    const frames = conn.presence;
+    if (frames.length > 0) {
+      conn.presence = [];
+      this.presenceDue.delete(conn);
+    }
     const socket = conn.socket;
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > (this.options.maxBufferedBytes ?? 4 * 1024 * 1024)) {
       socket.terminate();
       return;
     }
-    socket.send(text);
+    if (frames.length === 0) {
+      if (text !== undefined) socket.send(text);
+      return;
+    }
+    // ws writes each frame as its own header + payload; corking the TCP socket around all of them
+    // turns them into one write.
+    const raw = (socket as unknown as { _socket?: Duplex })._socket;
+    raw?.cork();
+    for (const bytes of frames) socket.send(bytes, { binary: false });
+    if (text !== undefined) socket.send(text);
+    raw?.uncork();
+  }
+
+  private schedulePresenceFlush() {
+    if (this.presenceFlush || this.presenceDue.size === 0) return;
+    const ms = this.options.presenceFlushMs ?? 50;
+    const flush = () => {
+      this.presenceFlush = null;
+      const due = [...this.presenceDue];
+      this.presenceDue.clear();
+      for (const conn of due) this.write(conn);
+    };
+    this.presenceFlush = ms > 0 ? setTimeout(flush, ms) : setImmediate(flush);
   }
 
   /** Pings every socket; one that did not answer the previous ping is dead and is closed. */
@@ -383,6 +446,12 @@ export class SocketHub {
   async close() {
     this.closed = true;
     for (const timer of this.timers) clearInterval(timer);
+    if (this.presenceFlush) {
+      clearTimeout(this.presenceFlush as NodeJS.Timeout);
+      clearImmediate(this.presenceFlush as NodeJS.Immediate);
+      this.presenceFlush = null;
+    }
+    this.presenceDue.clear();
     this.unsubscribe();
     for (const conn of this.pending) conn.socket.close(1012, 'restart');
     for (const set of this.local.values()) for (const conn of set) conn.socket.close(1012, 'restart');

@@ -9,6 +9,7 @@ import {
   signInThroughPage,
   startServer,
 } from './harness.ts';
+import { apiData, tokenOf } from './users.auth-helpers.ts';
 
 /**
  * Issue 5 in the browser, with two people at once: the administrator (context A) and a colleague
@@ -31,26 +32,8 @@ const png = Buffer.from(
 const see = (page: Page | Locator, text: string | RegExp, timeout = 20_000) =>
   page.getByText(text).first().waitFor({ timeout });
 
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      Authorization: token,
-      'jnpf-origin': 'pc',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { code: number; msg: string; data: T };
-  if (answer.code !== 200) throw new Error(`${method} ${path}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
-
-const tokenOf = (page: Page) =>
-  page.evaluate(() => {
-    const raw = localStorage.getItem('platform__session');
-    return raw ? (JSON.parse(raw) as { state: { token: string } }).state.token : '';
-  });
+const api = <T>(token: string, method: string, path: string, body?: unknown) =>
+  apiData<T>(server.url, token, method, path, body);
 
 async function signIn(account: string, password: string) {
   const context = await newContext(browser);

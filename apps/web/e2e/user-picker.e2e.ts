@@ -9,6 +9,7 @@ import {
   signInThroughPage,
   startServer,
 } from './harness.ts';
+import { apiData, tokenOf } from './users.auth-helpers.ts';
 
 /**
  * The user picker against the real server (widgets.md §2, §4): the tree is read a level at a time,
@@ -23,26 +24,8 @@ let page: Page;
 /** 25 users whose account starts with this: a first page of 20 and a second of 5. */
 const bulk = 'e2ebulk';
 
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      Authorization: token,
-      'jnpf-origin': 'pc',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { code: number; msg: string; data: T };
-  if (answer.code !== 200) throw new Error(`${method} ${path}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
-
-const tokenOf = (p: Page) =>
-  p.evaluate(() => {
-    const raw = localStorage.getItem('platform__session');
-    return raw ? (JSON.parse(raw) as { state: { token: string } }).state.token : '';
-  });
+const api = <T>(token: string, method: string, path: string, body?: unknown) =>
+  apiData<T>(server.url, token, method, path, body);
 
 /** A company under 集团总部 with a department, two people in the department and 25 in the company. */
 async function seed(token: string) {

@@ -137,6 +137,13 @@ export async function api<T = unknown>(
   return (await response.json()) as Envelope<T>;
 }
 
+/** A call that must succeed: its data, or an error naming the call and the server's msg. */
+export async function apiData<T>(baseUrl: string, token: string, method: string, url: string, body?: unknown) {
+  const answer = await api<T>(baseUrl, method, url, { token, ...(body === undefined ? {} : { body }) });
+  if (answer.code !== 200) throw new Error(`${method} ${url}: ${answer.code} ${answer.msg}`);
+  return answer.data as T;
+}
+
 /** Signs in through the API (AES-128-ECB of the MD5, as the login page does); answers the whole envelope. */
 export async function apiLogin(
   baseUrl: string,

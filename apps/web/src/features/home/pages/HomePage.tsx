@@ -30,66 +30,87 @@ function greetingKey(hour: number): string {
   return 'evening';
 }
 
-function CardBody<T>({
+/**
+ * A home card listing rows that all lead to one page: loading, failure and empty states, a "more"
+ * link, and each row a button with its title and a right-hand note.
+ */
+function LinkCard<T extends { id: string }>({
+  title,
+  to,
   query,
   empty,
-  render,
+  rowTitle,
+  rowMeta,
 }: {
+  title: string;
+  to: string;
   query: { isLoading: boolean; isError: boolean; data?: T[] };
   empty: string;
-  render: (rows: T[]) => ReactNode;
+  rowTitle: (row: T) => ReactNode;
+  rowMeta: (row: T) => ReactNode;
 }) {
   const { t } = useTranslation('home');
+  const navigate = useNavigate();
+  const open = () => navigate(to);
+  let body: ReactNode;
   if (query.isLoading) {
-    return (
+    body = (
       <div className="home-card-state">
         <Spin />
       </div>
     );
+  } else if (query.isError) {
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('loadFailed')} />;
+  } else if (!query.data?.length) {
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
+  } else {
+    body = (
+      <List
+        size="small"
+        dataSource={query.data}
+        rowKey="id"
+        renderItem={(row) => (
+          <List.Item className="home-row">
+            <button type="button" className="home-row-button" onClick={open}>
+              <span className="home-row-title">{rowTitle(row)}</span>
+              <span className="home-row-meta">{rowMeta(row)}</span>
+            </button>
+          </List.Item>
+        )}
+      />
+    );
   }
-  if (query.isError) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('loadFailed')} />;
-  if (!query.data?.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
-  return <>{render(query.data)}</>;
-}
-
-/** The newest unread messages; a click opens the message record page. */
-export function UnreadMessagesCard() {
-  const { t } = useTranslation('home');
-  const navigate = useNavigate();
-  const messages = useQuery({
-    queryKey: ['home', 'unreadMessages'],
-    queryFn: ({ signal }) => homeApi.unreadMessages(signal).then((page) => page.list),
-  });
-  const open = () => navigate('/messageRecord');
   return (
     <Card
       className="home-card"
-      title={t('unreadMessages')}
+      title={title}
       extra={
         <button type="button" className="home-more" onClick={open}>
           {t('more')}
         </button>
       }
     >
-      <CardBody<MessageRow>
-        query={messages}
-        empty={t('noUnread')}
-        render={(rows) => (
-          <List
-            size="small"
-            dataSource={rows}
-            renderItem={(row) => (
-              <List.Item className="home-row">
-                <button type="button" className="home-row-button" onClick={open}>
-                  <span className="home-row-title">{row.title}</span>
-                  <span className="home-row-meta">{formatDateTime(row.releaseTime)}</span>
-                </button>
-              </List.Item>
-            )}
-          />
-        )}
-      />
+      {body}
     </Card>
+  );
+}
+
+/** The newest unread messages; a click opens the message record page. */
+export function UnreadMessagesCard() {
+  const { t } = useTranslation('home');
+  const messages = useQuery({
+    queryKey: ['home', 'unreadMessages'],
+    queryFn: ({ signal }) => homeApi.unreadMessages(signal).then((page) => page.list),
+  });
+  return (
+    <LinkCard<MessageRow>
+      title={t('unreadMessages')}
+      to="/messageRecord"
+      query={messages}
+      empty={t('noUnread')}
+      rowTitle={(row) => row.title}
+      rowMeta={(row) => formatDateTime(row.releaseTime)}
+    />
   );
 }
 
@@ -101,51 +122,31 @@ function scheduleTime(row: ScheduleRow, t: (key: string) => string): string {
 /** Today's schedule entries; a click opens the schedule page. */
 export function TodayScheduleCard() {
   const { t } = useTranslation('home');
-  const navigate = useNavigate();
   const [start, end] = useMemo(() => todayRange(), []);
   const schedules = useQuery({
     queryKey: ['home', 'todaySchedule', start],
     queryFn: ({ signal }) =>
       homeApi.schedules(start, end, signal).then((data) => [...data.list].sort((a, b) => a.startDay - b.startDay)),
   });
-  const open = () => navigate('/extend/schedule');
   return (
-    <Card
-      className="home-card"
+    <LinkCard<ScheduleRow>
       title={t('todaySchedule')}
-      extra={
-        <button type="button" className="home-more" onClick={open}>
-          {t('more')}
-        </button>
-      }
-    >
-      <CardBody<ScheduleRow>
-        query={schedules}
-        empty={t('noSchedule')}
-        render={(rows) => (
-          <List
-            size="small"
-            dataSource={rows}
-            renderItem={(row) => (
-              <List.Item className="home-row">
-                <button type="button" className="home-row-button" onClick={open}>
-                  <span className="home-row-title">
-                    <span className="home-dot" style={{ background: row.color || '#1677ff' }} />
-                    {row.title}
-                    {row.urgent > 1 ? (
-                      <Tag color="red" style={{ marginLeft: 8 }}>
-                        {t('urgent')}
-                      </Tag>
-                    ) : null}
-                  </span>
-                  <span className="home-row-meta">{scheduleTime(row, t)}</span>
-                </button>
-              </List.Item>
-            )}
-          />
-        )}
-      />
-    </Card>
+      to="/extend/schedule"
+      query={schedules}
+      empty={t('noSchedule')}
+      rowTitle={(row) => (
+        <>
+          <span className="home-dot" style={{ background: row.color || '#1677ff' }} />
+          {row.title}
+          {row.urgent > 1 ? (
+            <Tag color="red" style={{ marginLeft: 8 }}>
+              {t('urgent')}
+            </Tag>
+          ) : null}
+        </>
+      )}
+      rowMeta={(row) => scheduleTime(row, t)}
+    />
   );
 }
 

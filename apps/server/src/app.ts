@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController } from 'fastify';
 import type { Config } from './config.ts';
+import { installApiCallLog } from './core/api-call-log.ts';
 import type { App } from './core/app-types.ts';
 import { installAuthentication } from './core/auth.ts';
 import { installErrorHandler } from './core/error-handler.ts';
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
     done();
   });
   installErrorHandler(app);
+  if (config.apiCallLog) installApiCallLog(app, config.apiCallLog);
   const sessions = new SessionStore(db, app.bus, async () => (await app.sysConfig.get()).tokenTimeout);
   installAuthentication(app, sessions);
   installPermissions(app);

@@ -32,6 +32,8 @@ export interface Config {
   redisChannel?: string;
   /** System log entries older than this many days are pruned daily (LOG_RETENTION_DAYS, default 180; 0 keeps them). */
   logRetentionDays?: number;
+  /** When set, one line per API call (route, status, envelope code, answer shape) is appended here: a record of the wire contract (API_CALL_LOG). */
+  apiCallLog?: string;
 }
 
 export class ConfigError extends Error {}
@@ -87,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobPollMs: parsePositive('JOB_POLL_MS', env.JOB_POLL_MS, 5000),
     logRetentionDays: parseNonNegative('LOG_RETENTION_DAYS', env.LOG_RETENTION_DAYS, 180),
     ...(env.REDIS_CHANNEL ? { redisChannel: env.REDIS_CHANNEL } : {}),
+    ...(env.API_CALL_LOG ? { apiCallLog: path.resolve(env.API_CALL_LOG) } : {}),
   };
 }
 

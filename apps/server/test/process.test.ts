@@ -30,48 +30,49 @@ function runToExit(extraEnv: Record<string, string>) {
 }
 
 // The embedded database's own guarantees; PostgreSQL runs are covered by the server itself.
-if (!process.env.DATABASE_URL) {
-  describe('the server process on the embedded database', () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-proc-'));
-    afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+describe.skipIf(Boolean(process.env.DATABASE_URL))('the server process on the embedded database', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-proc-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-    test('a second server on the same DATA_DIR refuses to start and points to PostgreSQL', async () => {
-      const first = await startServerProcess(env, dataDir);
-      try {
-        const second = runToExit({ ...env, DATA_DIR: dataDir });
-        expect(second.status).toBe(1);
-        expect(second.output).toContain('is in use by another server');
-        expect(second.output).toContain('DATABASE_URL');
-        expect((await login(first.url)).code).toBe(200);
-      } finally {
-        await first.crash();
-      }
-    });
-
-    test('after kill -9 the server starts again and every committed write is there', async () => {
-      const before = await startServerProcess(env, dataDir);
-      const session = await login(before.url);
-      expect(session.code).toBe(200);
-      await before.crash();
-
-      const after = await startServerProcess(env, dataDir);
-      try {
-        const res = await fetch(`${after.url}/api/oauth/CurrentUser`, {
-          headers: { authorization: session.data!.token },
-        });
-        expect(((await res.json()) as { code: number }).code).toBe(200);
-      } finally {
-        await after.crash();
-      }
-    });
-
-    test('SIGTERM finishes cleanly and releases the data directory', async () => {
-      const server = await startServerProcess(env, dataDir);
-      await server.stop();
-      expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
-    });
+  test('a second server on the same DATA_DIR refuses to start and points to PostgreSQL', async () => {
+    const first = await startServerProcess(env, dataDir);
+    try {
+      const second = runToExit({ ...env, DATA_DIR: dataDir });
+      expect(second.status).toBe(1);
+      expect(second.output).toContain('is in use by another server');
+      expect(second.output).toContain('DATABASE_URL');
+      expect((await login(first.url)).code).toBe(200);
+    } finally {
+      await first.crash();
+    }
   });
-}
+
+  test('after kill -9 the server starts again and every committed write is there', async () => {
+    const before = await startServerProcess(env, dataDir);
+    const session = await login(before.url);
+    expect(session.code).toBe(200);
+    await before.crash();
+
+    const after = await startServerProcess(env, dataDir);
+    try {
+      const res = await fetch(`${after.url}/api/oauth/CurrentUser`, {
+        headers: { authorization: session.data!.token },
+      });
+      expect(((await res.json()) as { code: number }).code).toBe(200);
+    } finally {
+      await after.crash();
+    }
+  });
+
+  test('SIGTERM finishes cleanly and releases the data directory', async () => {
+    const server = await startServerProcess(env, dataDir);
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);
+    await server.stop({ keepDataDir: true });
+    expect(server.exitCode()).toBe(0);
+    expect(existsSync(path.join(dataDir, 'db'))).toBe(true);
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+  });
+});
 
 describe('configuration at start', () => {
   test('production refuses to start without LOGIN_CIPHER_KEY, naming it', () => {

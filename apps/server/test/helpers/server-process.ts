@@ -9,8 +9,10 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   logs: string[];
-  /** Ends the process with SIGTERM (graceful) and removes the data directory. */
-  stop(): Promise<void>;
+  /** Ends the process with SIGTERM (graceful) and removes the data directory unless told to keep it. */
+  stop(options?: { keepDataDir?: boolean }): Promise<void>;
+  /** The exit code, once the process has ended (null while it runs or when killed by a signal). */
+  exitCode(): number | null;
   /** Kills the process abruptly and keeps the data directory, as a crash would. */
   crash(): Promise<void>;
 }
@@ -62,7 +64,11 @@ export async function startServerProcess(
     url: url.replace('localhost', '127.0.0.1'),
     dataDir,
     logs,
-    stop: () => stopChild(child).then(() => rmSync(dataDir, { recursive: true, force: true })),
+    stop: async (options = {}) => {
+      await stopChild(child);
+      if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    exitCode: () => child.exitCode,
     crash: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

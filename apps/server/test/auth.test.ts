@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { encryptLoginPayload } from '../src/core/login-cipher.ts';
 import { md5Hex } from '../src/core/password.ts';
 import { OauthRepository } from '../src/modules/oauth/oauth.repository.ts';
+import { millisSince } from './helpers/matchers.ts';
 import { Client, loginPayload, type TestApp, testAdminPassword, testApp, testCipherKey } from './helpers/test-app.ts';
+
+const fileStart = Date.now();
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,7 +79,7 @@ describe('password login', () => {
     await t.signIn();
     const admin = await t.signIn();
     const res = await admin.get<{ userInfo: Record<string, unknown> }>('/api/oauth/CurrentUser');
-    expect(res.data?.userInfo.prevLoginTime).toEqual(expect.any(Number));
+    expect(res.data?.userInfo.prevLoginTime).toEqual(millisSince(fileStart));
     expect(res.data?.userInfo.prevLoginIPAddress).toBe('127.0.0.1');
     expect(res.data?.userInfo.prevLoginIPAddressName).toBe('本机');
   });

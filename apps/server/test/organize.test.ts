@@ -223,7 +223,12 @@ describe('organisations and departments', () => {
     const all = await admin.get<{ list: Node[] }>('/api/permission/Organize/Department/SelectorByAuth/0');
     const nodes = flat(all.data!.list);
     const node = nodes.find((n) => n.id === d)!;
-    expect(node).toMatchObject({ id: d, fullName: '选择器部门', icon: expect.any(String), children: [] });
+    expect(node).toMatchObject({
+      id: d,
+      fullName: '选择器部门',
+      icon: 'icon-ym icon-ym-tree-department1',
+      children: [],
+    });
     expect(node.organize).toBe(`集团总部/选择器公司/选择器部门`);
     expect(node.organizeIds).toEqual([rootId, c, d]);
     const without = flat(

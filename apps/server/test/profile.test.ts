@@ -89,8 +89,12 @@ describe('own information', () => {
     const subordinates = await admin.get<{ account: string; isLeaf: boolean }[]>(`${base}/Subordinate/0`);
     expect(subordinates.data).toEqual([expect.objectContaining({ account: 'report1', isLeaf: true })]);
     const organizes = await admin.get<{ id: string; fullName: string }[]>(`${base}/getUserOrganizes`);
-    expect(organizes.code).toBe(200);
-    expect(Array.isArray(organizes.data)).toBe(true);
+    const root = await t.app.db
+      .selectFrom('organize')
+      .select(['id', 'fullName'])
+      .where('id', '=', rootId)
+      .executeTakeFirstOrThrow();
+    expect(organizes.data).toEqual([{ ...root, isDefault: true }]);
     expect((await admin.get(`${base}/getUserPositions`)).code).toBe(200);
     expect(await admin.get(`${base}/Subordinate/123456789`)).toMatchObject({ code: 400, msg: '数据不存在' });
   });

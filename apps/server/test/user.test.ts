@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { md5Hex } from '../src/core/password.ts';
+import { millisSince } from './helpers/matchers.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+
+const fileStart = Date.now();
 
 let t: TestApp;
 let admin: Client;
@@ -118,7 +121,7 @@ describe('create and read', () => {
         gender: '1',
         mobilePhone: '',
         organize: '前端组',
-        creatorTime: expect.any(Number),
+        creatorTime: millisSince(fileStart),
         sortCode: 0,
         enabledMark: 1,
         isAdministrator: false,

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { millisSince } from './helpers/matchers.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 import { TestSocket } from './helpers/ws-client.ts';
+
+const fileStart = Date.now();
 
 let t: TestApp;
 let base: string;
@@ -59,7 +62,7 @@ describe('chat socket', () => {
     });
     const echo = await a.next('sendMessage');
     expect(echo).toMatchObject({ UserId: aliceId, toUserId: bobId, messageType: 'text', toMessage: '你好 Bob' });
-    expect(echo.dateTime).toEqual(expect.any(Number));
+    expect(echo.dateTime).toEqual(millisSince(fileStart));
     const received = await b.next('receiveMessage');
     expect(received).toMatchObject({ formUserId: aliceId, messageType: 'text', formMessage: '你好 Bob' });
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { OutgoingMessage } from '../src/modules/sendConfig/channels.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -137,22 +136,9 @@ describe('send configurations', () => {
     ).toMatchObject({ code: 403 });
   });
 
-  test('a pluggable sender replaces a channel; e-mail goes through SMTP settings', async () => {
-    const seen: OutgoingMessage[] = [];
-    t.app.messageChannels.use('2', {
-      async send(message) {
-        seen.push(message);
-        return { status: 'sent', recipient: message.to.email };
-      },
-    });
+  test('copy and delete a send configuration', async () => {
     const list = await admin.get<{ list: { id: string }[] }>('/api/message/SendMessageConfig');
     const id = list.data!.list[0]!.id;
-    const sent = await admin.post<{ sent: number }>(`/api/message/SendMessageConfig/${id}/Actions/Send`, {
-      toUserIds: [aliceId],
-      paramMap: { name: '李四' },
-    });
-    expect(sent.data?.sent).toBe(2);
-    expect(seen[0]).toMatchObject({ channel: '2', title: '李四 的申请已通过', content: '<p>单号 {code}</p>' });
     expect(await admin.post(`/api/message/SendMessageConfig/${id}/Actions/Copy`)).toMatchObject({ code: 200 });
     expect(await admin.delete(`/api/message/SendMessageConfig/${id}`)).toMatchObject({ code: 200 });
     expect(await admin.get(`/api/message/SendMessageConfig/${id}`)).toMatchObject({ code: 400 });

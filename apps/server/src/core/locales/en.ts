@@ -127,6 +127,7 @@ export const en: Catalog = {
   'sendConfig.disabled': 'The send configuration is disabled',
   'sendConfig.sent': 'Sent',
   'sendConfig.emailNotConfigured': 'E-mail (SMTP) is not configured',
+  'sendConfig.emailLoginRefused': 'The mail server refused the login: check the SMTP account and password',
   'sendConfig.noAddress': 'The recipient has no {channel} address',
   'schedule.endBeforeStart': 'The end cannot be before the start',
   'schedule.scopeRequired': 'Please choose which entries',

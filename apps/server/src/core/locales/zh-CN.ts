@@ -126,6 +126,7 @@ export const zhCN = {
   'sendConfig.disabled': '发送配置已禁用',
   'sendConfig.sent': '发送成功',
   'sendConfig.emailNotConfigured': '邮件服务未配置',
+  'sendConfig.emailLoginRefused': '邮件服务器拒绝登录，请检查发件账号和密码',
   'sendConfig.noAddress': '接收人没有{channel}地址',
   'schedule.endBeforeStart': '结束时间不能早于开始时间',
   'schedule.scopeRequired': '请选择日程',

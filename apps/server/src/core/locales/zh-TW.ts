@@ -127,6 +127,7 @@ export const zhTW: Catalog = {
   'sendConfig.disabled': '發送配置已停用',
   'sendConfig.sent': '發送成功',
   'sendConfig.emailNotConfigured': '郵件服務未配置',
+  'sendConfig.emailLoginRefused': '郵件伺服器拒絕登入，請檢查寄件帳號和密碼',
   'sendConfig.noAddress': '接收人沒有{channel}地址',
   'schedule.endBeforeStart': '結束時間不能早於開始時間',
   'schedule.scopeRequired': '請選擇日程',

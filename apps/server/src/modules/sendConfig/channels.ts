@@ -1,3 +1,4 @@
+import type { ConnectionOptions } from 'node:tls';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
 
@@ -43,11 +44,17 @@ export class ChannelError extends Error {}
 /**
  * E-mail through SMTP, configured in system configuration (emailSmtpHost, emailSmtpPort, emailSsl,
  * emailAccount, emailPassword, emailSenderName). The transport is rebuilt when the settings change.
+ * emailSsl 1 connects over TLS (SMTPS, port 465); 0 connects in plain text and upgrades with
+ * STARTTLS whenever the server offers it. Certificates are verified against Node's trust store (a
+ * private CA is added with NODE_EXTRA_CA_CERTS); `tls` adds options, e.g. a CA for tests.
  */
 export class SmtpSender implements ChannelSender {
   private transport: { key: string; transporter: Transporter } | null = null;
 
-  constructor(private readonly sysConfig: SysConfigService) {}
+  constructor(
+    private readonly sysConfig: SysConfigService,
+    private readonly tls: ConnectionOptions = {},
+  ) {}
 
   async send(message: OutgoingMessage): Promise<SendOutcome> {
     const settings = await this.sysConfig.get();
@@ -70,16 +77,23 @@ export class SmtpSender implements ChannelSender {
           ...(user ? { auth: { user, pass } } : {}),
           connectionTimeout: 10_000,
           greetingTimeout: 10_000,
+          tls: this.tls,
         }),
       };
     }
     const senderName = String(settings.emailSenderName ?? '') || String(settings.sysName ?? '');
-    await this.transport.transporter.sendMail({
-      from: senderName ? { name: senderName, address: user } : user,
-      to: message.to.email,
-      subject: message.title,
-      html: message.content,
-    });
+    try {
+      await this.transport.transporter.sendMail({
+        from: senderName ? { name: senderName, address: user } : user,
+        to: message.to.email,
+        subject: message.title,
+        html: message.content,
+      });
+    } catch (error) {
+      // The one failure an administrator fixes in our settings rather than at the mail server.
+      if ((error as { code?: string }).code === 'EAUTH') throw new ChannelError('sendConfig.emailLoginRefused');
+      throw error;
+    }
     return { status: 'sent', recipient: message.to.email };
   }
 }

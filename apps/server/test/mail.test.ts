@@ -1,0 +1,199 @@
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { SMTPServer, type SMTPServerSession } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SmtpSender } from '../src/modules/sendConfig/channels.ts';
+import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+
+/**
+ * E-mail goes out through our real SMTP sender (nodemailer) to a real SMTP server listening on
+ * loopback, over TLS with a test-only self-signed certificate (test/fixtures).
+ */
+const fixtures = path.join(import.meta.dirname, 'fixtures');
+const key = readFileSync(path.join(fixtures, 'smtp-test.key'));
+const cert = readFileSync(path.join(fixtures, 'smtp-test.crt'));
+const account = 'notice@platform.test';
+const rightPassword = 'smtp-right-1';
+
+interface Received {
+  from: string;
+  to: string[];
+  secure: boolean;
+  user: string | undefined;
+  raw: string;
+}
+
+/** A mail server that accepts one account and keeps what it is given. */
+async function mailServer(secure: boolean) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    secure,
+    key,
+    cert,
+    authMethods: ['PLAIN', 'LOGIN'],
+    onAuth(auth, _session, callback) {
+      if (auth.username === account && auth.password === rightPassword) return callback(null, { user: account });
+      return callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+    },
+    onData(stream, session: SMTPServerSession, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          secure: session.secure,
+          user: session.user as string | undefined,
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  server.on('error', () => {});
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The subject as a reader sees it: RFC 2047 encoded words decoded, folded lines joined. */
+function subjectOf(raw: string): string {
+  const header = /^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
+  return header
+    .replace(/\r\n[ \t]/g, ' ')
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_m, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_q, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
+    )
+    .trim();
+}
+
+let t: TestApp;
+let admin: Client;
+let configId: string;
+let aliceUserId: string;
+const aliceMail = 'alice@example.test';
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.signIn();
+  const aliceId = await t.createUser({ account: 'alice' });
+  await t.app.db.updateTable('appUser').set({ email: aliceMail }).where('id', '=', aliceId).execute();
+  expect(
+    await admin.post('/api/message/MessageTemplateConfig', {
+      fullName: '审批邮件',
+      enCode: 'approveMail',
+      messageType: '2',
+      messageSource: '1',
+      enabledMark: 1,
+      sortCode: 1,
+      title: '{name} 的申请已通过',
+      content: '<p>单号 {code}</p>',
+    }),
+  ).toMatchObject({ code: 200 });
+  const templates = await admin.get<{ list: { id: string; enCode: string }[] }>('/api/message/MessageTemplateConfig');
+  const templateId = templates.data!.list.find((r) => r.enCode === 'approveMail')!.id;
+  expect(
+    await admin.post('/api/message/SendMessageConfig', {
+      fullName: '审批邮件',
+      enCode: 'approveMail',
+      enabledMark: 1,
+      sendConfigTemplateList: [{ messageType: '2', templateId }],
+    }),
+  ).toMatchObject({ code: 200 });
+  const configs = await admin.get<{ list: { id: string }[] }>('/api/message/SendMessageConfig');
+  configId = configs.data!.list[0]!.id;
+  aliceUserId = aliceId;
+});
+afterAll(() => t.close());
+
+/** Points the system configuration at a server and trusts the test certificate (or not). */
+async function useMailServer(port: number, ssl: 0 | 1, password: string, trustTestCertificate = true) {
+  await t.app.sysConfig.update({
+    emailSmtpHost: '127.0.0.1',
+    emailSmtpPort: port,
+    emailSsl: ssl,
+    emailAccount: account,
+    emailPassword: password,
+    emailSenderName: '平台通知',
+  });
+  t.app.messageChannels.use('2', new SmtpSender(t.app.sysConfig, trustTestCertificate ? { ca: cert } : {}));
+}
+
+async function send() {
+  return admin.post<{ sent: number; recorded: number; failed: number }>(
+    `/api/message/SendMessageConfig/${configId}/Actions/Send`,
+    { toUserIds: [aliceUserId], paramMap: { name: '张三', code: 'A-1' } },
+  );
+}
+
+async function lastLogEntry() {
+  const log = await admin.get<{
+    list: { messageType: string; status: string; recipient: string | null; error: string | null }[];
+  }>(`/api/message/SendMessageConfig/${configId}/Log`);
+  return log.data!.list[0];
+}
+
+describe('e-mail through a real SMTP server on loopback', () => {
+  test('over TLS (emailSsl 1): the mail arrives with its subject, sender and recipient, signed in', async () => {
+    const server = await mailServer(true);
+    try {
+      await useMailServer(server.port, 1, rightPassword);
+      expect(await send()).toMatchObject({ code: 200, data: { sent: 1, failed: 0 } });
+      expect(server.received).toHaveLength(1);
+      const mail = server.received[0]!;
+      expect(mail).toMatchObject({ from: account, to: [aliceMail], secure: true, user: account });
+      expect(subjectOf(mail.raw)).toBe('张三 的申请已通过');
+      expect(mail.raw).toMatch(/^From: .*<notice@platform\.test>/m);
+      expect(await lastLogEntry()).toMatchObject({ messageType: '2', status: 'sent', recipient: aliceMail });
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('in plain text (emailSsl 0) the sender upgrades with STARTTLS before it signs in', async () => {
+    const server = await mailServer(false);
+    try {
+      await useMailServer(server.port, 0, rightPassword);
+      expect(await send()).toMatchObject({ code: 200, data: { sent: 1, failed: 0 } });
+      expect(server.received.map((m) => m.secure)).toEqual([true]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a refused login is logged with a message that says what to fix; nothing is delivered', async () => {
+    const server = await mailServer(true);
+    try {
+      await useMailServer(server.port, 1, 'wrong-password');
+      expect(await send()).toMatchObject({ code: 200, data: { sent: 0, failed: 1 } });
+      expect(server.received).toEqual([]);
+      expect(await lastLogEntry()).toMatchObject({
+        status: 'failed',
+        recipient: null,
+        error: '邮件服务器拒绝登录，请检查发件账号和密码',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a certificate the server cannot prove is refused: no mail goes to an impostor', async () => {
+    const server = await mailServer(true);
+    try {
+      await useMailServer(server.port, 1, rightPassword, false);
+      expect(await send()).toMatchObject({ code: 200, data: { sent: 0, failed: 1 } });
+      expect(server.received).toEqual([]);
+      expect((await lastLogEntry())?.error).toMatch(/certificate/i);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Db, openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seed } from '../src/db/seed/seed.ts';
+import { embeddedOnly, needsPostgres } from './helpers/needs.ts';
 import { testDatabase } from './helpers/test-app.ts';
 
 describe('transactions', () => {
@@ -56,7 +57,7 @@ describe('transactions', () => {
 });
 
 // The embedded database only: PostgreSQL keeps its data in its own server.
-describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database on disk', () => {
+embeddedOnly('embedded database on disk', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'platform-db-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -89,7 +90,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('embedded database on disk', 
 });
 
 // PostgreSQL only: the embedded database has no pool and no statement cache.
-describe.runIf(Boolean(process.env.DATABASE_URL))('prepared statements on the PostgreSQL pool', () => {
+needsPostgres('prepared statements on the PostgreSQL pool', () => {
   let db: Db;
   beforeAll(async () => {
     const config = testDatabase();

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { embeddedOnly } from './helpers/needs.ts';
 import { startServerProcess } from './helpers/server-process.ts';
 import { loginPayload, testCipherKey } from './helpers/test-app.ts';
 
@@ -30,7 +31,7 @@ function runToExit(extraEnv: Record<string, string>) {
 }
 
 // The embedded database's own guarantees; PostgreSQL runs are covered by the server itself.
-describe.skipIf(Boolean(process.env.DATABASE_URL))('the server process on the embedded database', () => {
+embeddedOnly('the server process on the embedded database', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-proc-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

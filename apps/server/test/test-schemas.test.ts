@@ -1,6 +1,7 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { setup, teardown } from './global-setup.ts';
+import { needsPostgres } from './helpers/needs.ts';
 import { testApp } from './helpers/test-app.ts';
 import { newRunTag, staleAfterSeconds, testSchemaName } from './helpers/test-schemas.ts';
 
@@ -9,7 +10,7 @@ import { newRunTag, staleAfterSeconds, testSchemaName } from './helpers/test-sch
  * drops nothing of ours, only schemas of runs that are gone. PostgreSQL only.
  */
 const url = process.env.DATABASE_URL;
-describe.runIf(Boolean(url))('test schemas on a shared server', () => {
+needsPostgres('test schemas on a shared server', () => {
   const client = new pg.Client({ connectionString: url });
   const exists = async (name: string) =>
     (await client.query('select 1 from pg_namespace where nspname = $1', [name])).rowCount === 1;

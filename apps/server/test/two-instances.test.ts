@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { redisUrl as configuredRedisUrl, needsPostgresAndRedis } from './helpers/needs.ts';
 import { type Client, type TestApp, testApp, testDatabase } from './helpers/test-app.ts';
 import { TestSocket } from './helpers/ws-client.ts';
 
 /**
  * Two server instances on one PostgreSQL schema and one Redis: a user on one chats with a user on
- * the other, and pushes and forced logouts cross over. Runs when DATABASE_URL is set.
+ * the other, and pushes and forced logouts cross over. Runs when DATABASE_URL and REDIS_URL are set.
  */
-const databaseUrl = process.env.DATABASE_URL;
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = configuredRedisUrl ?? '';
 
 function reachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
@@ -34,7 +34,7 @@ async function listening(t: TestApp) {
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }
 
-describe.runIf(Boolean(databaseUrl))('two instances on one PostgreSQL and one Redis', () => {
+needsPostgresAndRedis('two instances on one PostgreSQL and one Redis', () => {
   let one: TestApp;
   let two: TestApp;
   let url1: string;

@@ -1,9 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -18,6 +15,7 @@ import { langFromHeader, translator } from './core/i18n.ts';
 import { installOperationLog } from './core/operation-log.ts';
 import { installPermissions } from './core/permissions.ts';
 import { installSecurityHeaders } from './core/security-headers.ts';
+import { serveWeb } from './core/serve-web.ts';
 import { SessionStore } from './core/session.ts';
 import { validatorCompiler } from './core/validation.ts';
 import { openDatabase } from './db/database.ts';
@@ -131,22 +129,4 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
 
   await serveWeb(app, config.webDir);
   return { app, seedResult };
-}
-
-/** The built web app on the API's port; unknown non-API paths get index.html (history-mode routing). */
-async function serveWeb(app: App, webDir: string | null) {
-  const indexHtml = webDir ? await readFile(path.join(webDir, 'index.html'), 'utf8') : null;
-  if (webDir) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, maxAge: '1h' });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/websocket');
-    if (indexHtml && request.method === 'GET' && !isApi) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-    }
-    return reply.status(404).send({
-      code: 404,
-      msg: request.t('common.routeNotFound', { method: request.method, url: request.url.split('?')[0] ?? '' }),
-    });
-  });
 }

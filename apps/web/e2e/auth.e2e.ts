@@ -74,8 +74,12 @@ describe('lockout', () => {
     // Even the right password is refused while locked.
     await page.getByPlaceholder('请输入密码').fill('Right123');
     await page.getByPlaceholder('请输入验证码').fill('abcd');
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/oauth/Login');
     await loginButton(page).click();
-    await expect.poll(() => page.getByText(/账号已被锁定/).count()).toBeGreaterThan(1);
+    const refused = (await (await answer).json()) as { code: number; msg: string };
+    expect(refused.code).toBe(400);
+    expect(refused.msg).toMatch(/^账号已被锁定，请于 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d 后再试/);
+    await see(page, refused.msg);
     expect(new URL(page.url()).pathname).toBe('/login');
 
     // The administrator, signed in elsewhere, unlocks the account.

@@ -157,8 +157,12 @@ test('kept-alive views: a page keeps its state while another tab is shown', asyn
   });
   await page.getByRole('tab', { name: '用户管理' }).click();
   await see(page, '用户管理');
-  await page.waitForTimeout(500);
-  expect(calls, calls.join(', ')).toEqual([]);
+  // A call the tab's render or effects started would be on the wire before one the page sends
+  // after them: once this marker call is seen, nothing else may have been asked for.
+  const marker = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/health');
+  await page.evaluate(() => fetch('/api/health').then((r) => r.text()));
+  await marker;
+  expect(calls.filter((c) => new URL(c).pathname !== '/api/health'), calls.join(', ')).toEqual([]);
   // Both pages stay mounted, one hidden.
   await expect.poll(() => page.locator('[data-view]').count()).toBeGreaterThanOrEqual(3);
   await context.close();

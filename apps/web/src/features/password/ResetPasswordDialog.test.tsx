@@ -187,8 +187,16 @@ describe('first login (shell.md §4)', () => {
       data: { ...policyOff, mandatoryModificationOfInitialPassword: 1 },
     });
     useSession.setState({ userInfo: { userAccount: 'zhangsan', changePasswordDate: 1_700_000_000_000 } });
-    renderIn(<FirstLoginPasswordCheck />);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    renderIn(
+      <>
+        <FirstLoginPasswordCheck />
+        <span data-testid="mounted" />
+      </>,
+    );
+    await screen.findByTestId('mounted');
+    // Mounted with its effects run: a check that wanted the policy would be fetching it or have fetched it.
+    expect(queryClient.isFetching()).toBe(0);
+    expect(requests.map((r) => r.url.pathname)).not.toContain('/api/oauth/PasswordPolicy');
     expect(screen.queryByText('修改密码')).toBeNull();
   });
 });

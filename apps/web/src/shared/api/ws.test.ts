@@ -133,9 +133,10 @@ test('the heartbeat sends ping; the server answers pong and the socket stays', a
   conn.socket.on('message', (data) => {
     if (data.toString() === 'ping') conn.socket.send('pong');
   });
-  await new Promise((r) => setTimeout(r, 400));
-  expect(conn.frames.filter((f) => f === 'ping').length).toBeGreaterThanOrEqual(3);
+  // Three pings answered in turn: each answered one kept the socket, so no second connection.
+  await expect.poll(() => conn.frames.filter((f) => f === 'ping').length, { timeout: 5000 }).toBeGreaterThanOrEqual(3);
   expect(connections).toHaveLength(1);
+  expect(client.status).toBe('open');
 });
 
 test('logout for this token: closed for good, the message shown, the session reset, the page reloaded', async () => {

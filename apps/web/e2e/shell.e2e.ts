@@ -162,7 +162,10 @@ test('kept-alive views: a page keeps its state while another tab is shown', asyn
   const marker = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/health');
   await page.evaluate(() => fetch('/api/health').then((r) => r.text()));
   await marker;
-  expect(calls.filter((c) => new URL(c).pathname !== '/api/health'), calls.join(', ')).toEqual([]);
+  expect(
+    calls.filter((c) => new URL(c).pathname !== '/api/health'),
+    calls.join(', '),
+  ).toEqual([]);
   // Both pages stay mounted, one hidden.
   await expect.poll(() => page.locator('[data-view]').count()).toBeGreaterThanOrEqual(3);
   await context.close();

@@ -39,13 +39,21 @@ test('a deep link that is not an API path gets the app (history-mode fallback)',
   expect(api.status).toBe(404);
 });
 
-test('the administrator signs in with the password printed at first start', async () => {
+test('the administrator signs in with the password printed at first start; the console stays clean', async () => {
   const context = await newContext(browser);
   const page = await context.newPage();
+  const complaints: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') complaints.push(message.text());
+  });
+  page.on('pageerror', (error) => complaints.push(error.message));
   await signInThroughPage(page, server.url, 'admin', adminPassword);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   await expect.poll(() => page.getByText('管理员').first().isVisible(), { timeout: 15_000 }).toBe(true);
+  await page.reload();
+  await expect.poll(() => page.getByText('管理员').first().isVisible(), { timeout: 15_000 }).toBe(true);
   await screenshot(page, 'signed-in');
+  expect(complaints).toEqual([]);
   await context.close();
 });
 

@@ -42,11 +42,21 @@ const placeholder = (key: string) => async () => {
   return { Component: fixedPlaceholder(key) };
 };
 
+/**
+ * What shows while the first route's code and data load at start-up: nothing. The login page is
+ * in the first chunk and the signed-in layout loads in a fraction of a second, so a spinner would
+ * only flash; declaring it keeps the router from warning on every page load.
+ */
+function InitialLoad() {
+  return null;
+}
+
 export function createRouter(basename?: string) {
   return createBrowserRouter(
     [
       {
         ErrorBoundary: RouteError,
+        HydrateFallback: InitialLoad,
         children: [
           // The login page is in the first chunk: it is what a signed-out visitor sees first.
           { path: '/login', loader: leaveLoginWhenSignedIn, Component: LoginPage },

@@ -17,3 +17,4 @@ export * from './schemas/role.ts';
 export * from './schemas/schedule.ts';
 export * from './schemas/system.ts';
 export * from './schemas/user.ts';
+export * from './standard-menus.ts';

@@ -1,3 +1,4 @@
+import { applicationsMenu } from '@platform/shared';
 import { newId } from '../../core/ids.ts';
 import type { Trx } from '../database.ts';
 import { type CreatedPage, ensureMenu } from './menus.ts';
@@ -46,14 +47,14 @@ export async function seedPermissions(trx: Trx, createdPages: CreatedPage[]) {
     const applications = await ensureMenu(trx, {
       systemId: system.id,
       parentId: directory.id,
-      enCode: 'system.system',
-      fullName: '应用管理',
-      icon: 'icon-ym icon-ym-systemToggle',
+      enCode: applicationsMenu.enCode,
+      fullName: applicationsMenu.fullName,
+      icon: applicationsMenu.icon,
       type: 2,
-      urlAddress: 'system/system',
+      urlAddress: applicationsMenu.urlAddress,
       sortCode: 100,
     });
-    if (applications.created) pages.push({ id: applications.id, enCode: 'system.system' });
+    if (applications.created) pages.push({ id: applications.id, enCode: applicationsMenu.enCode });
   }
   const rows = pages.flatMap((page) =>
     [...standardButtons, ...(extraButtons[page.enCode] ?? [])].map(([enCode, fullName], sortCode) => ({

@@ -36,8 +36,8 @@ export default {
   scopeType: 'Data scope',
   scopes: {
     all: 'All data',
-    organize: 'Own organization',
-    organizeAndSub: 'Own organization and below',
+    organize: 'Own organisation',
+    organizeAndSub: 'Own organisation and below',
     self: 'Own records',
   },
 };

@@ -6,7 +6,7 @@ export default {
   company: 'Company',
   department: 'Department',
   parentCompany: 'Parent company',
-  parentOrganize: 'Organization',
+  parentOrganize: 'Organisation',
   topNode: 'Top level',
   companyName: 'Company name',
   companyCode: 'Company code',

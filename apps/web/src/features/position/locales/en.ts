@@ -1,9 +1,9 @@
 export default {
-  organize: 'Organizations',
+  organize: 'Organisations',
   addPosition: 'Add position',
   editPosition: 'Edit position',
   positionName: 'Position name',
   positionCode: 'Position code',
   positionType: 'Position type',
-  department: 'Organization',
+  department: 'Organisation',
 };

@@ -7,6 +7,6 @@ export default {
   roleCode: 'Role code',
   roleType: 'Role type',
   globalMark: 'Global role',
-  organizeRole: 'Organization role',
-  organizes: 'Organizations',
+  organizeRole: 'Organisation role',
+  organizes: 'Organisations',
 };

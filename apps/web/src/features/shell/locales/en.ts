@@ -127,5 +127,8 @@ export default {
     'msgCenter.msgTemplate': 'Message templates',
     'msgCenter.sendConfig': 'Send settings',
     'msgCenter.messageRecord': 'Message records',
+    'system.system': 'Applications',
+    extend: 'Personal office',
+    'extend.schedule': 'Schedule',
   },
 } satisfies typeof zhCN;

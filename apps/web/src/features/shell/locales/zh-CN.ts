@@ -125,5 +125,8 @@ export default {
     'msgCenter.msgTemplate': '消息模板',
     'msgCenter.sendConfig': '发送配置',
     'msgCenter.messageRecord': '消息记录',
+    'system.system': '应用管理',
+    extend: '个人办公',
+    'extend.schedule': '日程安排',
   },
 };

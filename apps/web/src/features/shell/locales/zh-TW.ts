@@ -127,5 +127,8 @@ export default {
     'msgCenter.msgTemplate': '訊息範本',
     'msgCenter.sendConfig': '傳送配置',
     'msgCenter.messageRecord': '訊息記錄',
+    'system.system': '應用管理',
+    extend: '個人辦公',
+    'extend.schedule': '日程安排',
   },
 } satisfies typeof zhCN;

@@ -1,5 +1,5 @@
 export default {
-  organize: 'Organizations',
+  organize: 'Organisations',
   addUser: 'Add user',
   editUser: 'Edit user',
   account: 'Account',
@@ -8,7 +8,7 @@ export default {
   genders: { '1': 'Male', '2': 'Female', '3': 'Undisclosed' },
   mobilePhone: 'Mobile',
   email: 'Email',
-  organizeName: 'Organization',
+  organizeName: 'Organisation',
   position: 'Positions',
   role: 'Roles',
   group: 'Groups',

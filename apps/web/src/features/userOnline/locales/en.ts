@@ -1,7 +1,7 @@
 export default {
   userAccount: 'Account',
   userName: 'Name',
-  organize: 'Organization',
+  organize: 'Organisation',
   loginTime: 'Signed in',
   lastSeenTime: 'Last active',
   loginIPAddress: 'IP address',

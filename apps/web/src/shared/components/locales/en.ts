@@ -24,14 +24,14 @@ export default {
   clearList: 'Clear list',
   selectTitle: 'Please select {{title}}',
   picker: {
-    organize: 'Select organization',
+    organize: 'Select organisation',
     department: 'Select department',
     position: 'Select position',
     user: 'Select user',
     group: 'Group selection',
     role: 'Select role',
   },
-  roleTabs: { organize: 'Organization', global: 'Global' },
+  roleTabs: { organize: 'Organisation', global: 'Global' },
   columns: {
     title: 'Column display settings',
     restore: 'Restore default',

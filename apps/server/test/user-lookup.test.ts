@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 
@@ -265,6 +266,56 @@ describe('GetListByAuthorize: the user picker within the caller data scope', () 
 
     await scope(['self', 'organize']);
     expect(nodeIds((await level(clerk, '0')).data)).toEqual([`department:${deptA}`]);
+  });
+
+  test('the user list and its export apply the same scope as the picker', async () => {
+    const listed = async (query: Record<string, string> = {}) =>
+      ((await clerk.get<Paged<Brief>>('/api/permission/Users', { keyword: 'lk', ...query })).data?.list ?? []).map(
+        (r) => r.id,
+      );
+    // The list shows disabled members too (the picker does not): lkoff is in 甲部.
+    await scope(['organizeAndSub']);
+    expect((await listed()).sort()).toEqual(ours('clerk', 'ann', 'sam', 'duo', 'off'));
+    expect(await listed({ organizeId: deptB })).toEqual([u.duo]);
+    await scope(['organize']);
+    expect((await listed()).sort()).toEqual(ours('clerk', 'ann', 'duo', 'off'));
+    await scope(['self']);
+    expect(await listed()).toEqual([u.clerk]);
+
+    // The export of every match is the same list: only the clerk under "self".
+    const exportButton = await t.app.db
+      .selectFrom('modulePermission')
+      .select('id')
+      .where('menuId', '=', userMenuId)
+      .where('enCode', '=', 'btn_export')
+      .executeTakeFirstOrThrow();
+    const granted = await admin.put(`/api/permission/Authority/Data/${u.clerk}`, {
+      objectType: 'User',
+      module: [userMenuId],
+      button: [exportButton.id],
+      resource: [schemes.self],
+    });
+    expect(granted.code, granted.msg).toBe(200);
+    const exported = await clerk.get<{ url: string }>('/api/permission/Users/ExportData', {
+      keyword: 'lk',
+      dataType: '1',
+    });
+    expect(exported.code, exported.msg).toBe(200);
+    const sheet = await t.app.inject({ method: 'GET', url: exported.data!.url });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(sheet.rawPayload as unknown as ArrayBuffer);
+    const accounts: string[] = [];
+    workbook.worksheets[0]!.eachRow((row, index) => {
+      if (index > 1) accounts.push(String((row.values as unknown[])[1]));
+    });
+    expect(accounts).toEqual(['lkclerk']);
+
+    await scope(['all']);
+    const everyone = ours('clerk', 'ann', 'sam', 'bob', 'off', 'duo', 'gus');
+    expect((await listed()).sort()).toEqual(everyone);
+    // Administrators are never narrowed.
+    const forAdmin = await admin.get<Paged<Brief>>('/api/permission/Users', { keyword: 'lk' });
+    expect(forAdmin.data!.list.map((r) => r.id).sort()).toEqual(everyone);
   });
 
   test('bad input is refused', async () => {

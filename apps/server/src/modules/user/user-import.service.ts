@@ -13,6 +13,7 @@ import { BusinessError } from '../../core/errors.ts';
 import type { Lang, Translate } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import { hashPasswordDigest, md5Hex } from '../../core/password.ts';
+import type { DataScope } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import { checkRolesFitOrganizes } from '../role/role.service.ts';
@@ -115,13 +116,17 @@ export class UserImportService {
     ]);
   }
 
-  async exportUsers(query: ExportQuery, lang: Lang) {
+  /** The user list as a sheet: the same rows, data scope included, as the page shows. */
+  async exportUsers(query: ExportQuery, lang: Lang, scope: DataScope) {
     const all = query.dataType === 1;
-    const result = await this.users.list({
-      ...query,
-      currentPage: all ? 1 : (query.currentPage ?? 1),
-      pageSize: all ? 100_000 : (query.pageSize ?? 20),
-    } as ExportQuery);
+    const result = await this.users.list(
+      {
+        ...query,
+        currentPage: all ? 1 : (query.currentPage ?? 1),
+        pageSize: all ? 100_000 : (query.pageSize ?? 20),
+      } as ExportQuery,
+      scope,
+    );
     const ids = result.list.map((u) => u.id);
     const repo = new UserAdminRepository(this.db);
     const relations = await repo.relations(ids);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { newId } from '../../core/ids.ts';
 import { likePattern, type PageParams } from '../../core/paging.ts';
+import { type DataScope, dataScopeFilter } from '../../core/permissions.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
 
@@ -57,6 +58,8 @@ export interface UserListFilter {
   organizeId?: string | null;
   gender?: string | undefined;
   enabledMark?: number | undefined;
+  /** The caller's data scope of the user page: members of its organisations, and the caller under "self". */
+  scope?: DataScope;
 }
 
 /** Sort fields of the user list, by their wire names. */
@@ -81,6 +84,23 @@ export class UserListRepository {
       query = query.where(sql<boolean>`(u.account || ' ' || u.real_name) ilike ${likePattern(params.keyword)}`);
     if (filter.gender) query = query.where('u.gender', '=', filter.gender);
     if (filter.enabledMark !== undefined) query = query.where('u.enabledMark', '=', filter.enabledMark);
+    const scope = filter.scope;
+    if (scope && !scope.all) {
+      query = query.where((eb) =>
+        eb.or([
+          eb(
+            'u.id',
+            'in',
+            eb
+              .selectFrom('userRelation as r')
+              .select('r.userId')
+              .where('r.objectType', '=', 'Organize')
+              .where(dataScopeFilter(scope, { organizeId: 'r.objectId' })),
+          ),
+          dataScopeFilter(scope, { userId: 'u.id' })(eb),
+        ]),
+      );
+    }
     return query;
   }
 

@@ -68,7 +68,7 @@ export default async function userRoutes(app: App) {
         response: { 200: EnvelopeOf(PageOf(UserRow)) },
       },
     },
-    async (request) => ok(await users.list(request.query)),
+    async (request) => ok(await users.list(request.query, await app.permissions.dataScope(sessionOf(request), menu))),
   );
 
   app.get(
@@ -475,7 +475,14 @@ export default async function userRoutes(app: App) {
         response: { 200: EnvelopeOf(FileLink) },
       },
     },
-    async (request) => ok(await imports.exportUsers(request.query, request.lang)),
+    async (request) =>
+      ok(
+        await imports.exportUsers(
+          request.query,
+          request.lang,
+          await app.permissions.dataScope(sessionOf(request), menu),
+        ),
+      ),
   );
 
   // Generated sheets are fetched by the browser as plain downloads (no Authorization header): the

@@ -87,13 +87,14 @@ export class UserService {
     this.organizes = new OrganizeService(db);
   }
 
-  /** The user page: users of an organisation and below, by keyword, gender and state. */
-  async list(query: UserQuery) {
+  /** The user page: users of an organisation and below, by keyword, gender and state, within the caller's data scope. */
+  async list(query: UserQuery, scope: DataScope) {
     const params = pageParams(query, userSortable);
     const { list, total } = await new UserListRepository(this.db).page(params, {
       organizeId: query.organizeId || null,
       gender: query.gender,
       enabledMark: query.enabledMark,
+      scope,
     });
     return page(
       list.map((u) => ({

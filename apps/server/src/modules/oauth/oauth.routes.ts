@@ -6,7 +6,6 @@ import {
   LoginConfig,
   LoginForm,
   LoginResult,
-  ModifyPasswordInput,
   PasswordPolicySchema,
   ScanTicket,
   ScanTicketStatus,
@@ -232,23 +231,6 @@ export default async function oauthRoutes(app: App) {
     async (request) => {
       await oauth.setScanTicketStatus(sessionOf(request), request.params.id, request.params.status);
       return ok(null);
-    },
-  );
-
-  app.post(
-    '/api/permission/Users/Current/Actions/ModifyPassword',
-    {
-      config: loginRateLimit,
-      schema: {
-        tags: ['user'],
-        summary: 'Change the own password; other sessions end',
-        body: ModifyPasswordInput,
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      await oauth.modifyPassword(sessionOf(request), request.body);
-      return ok(null, request.t('auth.passwordChanged'));
     },
   );
 }

@@ -6,6 +6,8 @@ import {
   EnvelopeOf,
   Id,
   LanguageInput,
+  MajorInput,
+  ModifyPasswordInput,
   OwnLogQuery,
   Signature,
   SignatureInput,
@@ -18,6 +20,8 @@ import { ok } from '../../core/envelope.ts';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { sendStoredImage, storedImageName } from '../../core/stored-images.ts';
 import { maxImageBytes, storeImage } from '../im/im-upload.ts';
+import { OauthService } from '../oauth/oauth.service.ts';
+import { SystemService } from '../system/system.service.ts';
 import { ProfileService } from './profile.service.ts';
 
 const tags = ['profile'];
@@ -27,6 +31,11 @@ const avatarUrl = (name: string) => `/api/file/Image/userAvatar/${name}`;
 /** The signed-in user's own record; every call needs only the session and touches only the caller. */
 export default async function profileRoutes(app: App) {
   const profile = new ProfileService(app.db, app.sessions, app.sysConfig);
+  // The password and the application switch belong to their own areas' services; their routes
+  // live here with every other /Users/Current call.
+  const oauth = new OauthService(app.db, app.sessions, app.sysConfig, app.smsSender, app.config.loginCipherKey);
+  const systems = new SystemService(app.db, app.bus, app.permissions);
+  const loginRateLimit = { rateLimit: { max: app.config.rateLimits.login, timeWindow: '1 minute' } };
   const avatarDir = path.join(app.config.dataDir, 'files', 'userAvatar');
 
   app.get(`${base}/BaseInfo`, { schema: { tags, summary: 'Own personal information' } }, async (request) =>
@@ -190,6 +199,39 @@ export default async function profileRoutes(app: App) {
     async (request, reply) => {
       const sent = await sendStoredImage(reply, avatarDir, request.params.name);
       return sent ?? reply.status(404).send({ code: 404, msg: request.t('common.notFound') });
+    },
+  );
+
+  app.post(
+    '/api/permission/Users/Current/Actions/ModifyPassword',
+    {
+      config: loginRateLimit,
+      schema: {
+        tags: ['user'],
+        summary: 'Change the own password; other sessions end',
+        body: ModifyPasswordInput,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await oauth.modifyPassword(sessionOf(request), request.body);
+      return ok(null, request.t('auth.passwordChanged'));
+    },
+  );
+
+  app.put(
+    '/api/permission/Users/Current/major',
+    {
+      schema: {
+        tags: ['user'],
+        summary: "Switch the current application ({majorId, majorType: 'System'}); only a granted one",
+        body: MajorInput,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await systems.setMajor(sessionOf(request), request.body);
+      return ok(null, request.t('system.switched'));
     },
   );
 }

@@ -3,7 +3,6 @@ import {
   EnvelopeOf,
   Id,
   ListOf,
-  MajorInput,
   SystemInfo,
   SystemInput,
   SystemQuery,
@@ -115,22 +114,6 @@ export default async function systemRoutes(app: App) {
     async (request) => {
       await systems.delete(request.params.id);
       return ok(null, request.t('common.deleted'));
-    },
-  );
-
-  app.put(
-    '/api/permission/Users/Current/major',
-    {
-      schema: {
-        tags: ['user'],
-        summary: "Switch the current application ({majorId, majorType: 'System'}); only a granted one",
-        body: MajorInput,
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      await systems.setMajor(sessionOf(request), request.body);
-      return ok(null, request.t('system.switched'));
     },
   );
 }

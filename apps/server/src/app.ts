@@ -1,9 +1,11 @@
+import path from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import websocket from '@fastify/websocket';
 import Fastify, { LogController } from 'fastify';
 import type { Config } from './config.ts';
 import { installApiCallLog } from './core/api-call-log.ts';
@@ -22,22 +24,44 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { type SeedResult, seed } from './db/seed/seed.ts';
 import authorizeRoutes from './modules/authorize/authorize.routes.ts';
+import chatRoutes from './modules/chat/chat.routes.ts';
+import { ChatService } from './modules/chat/chat.service.ts';
+import { SocketHub } from './modules/chat/socket-hub.ts';
 import dictionaryAllRoutes from './modules/dictionary/dictionary-all.routes.ts';
 import groupRoutes from './modules/group/group.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
-import { installMessaging } from './modules/im/messaging.ts';
+import { JobRunner } from './modules/jobs/job-runner.ts';
 import logRoutes from './modules/log/log.routes.ts';
 import menuRoutes from './modules/menu/menu.routes.ts';
+import messageRoutes from './modules/message/message.routes.ts';
+import { MessageService } from './modules/message/message.service.ts';
+import messageTemplateRoutes from './modules/msgTemplate/msg-template.routes.ts';
+import noticeRoutes from './modules/notice/notice.routes.ts';
 import oauthRoutes from './modules/oauth/oauth.routes.ts';
 import { LogSmsSender, type SmsSender } from './modules/oauth/sms-sender.ts';
 import organizeRoutes from './modules/organize/organize.routes.ts';
 import positionRoutes from './modules/position/position.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
 import roleRoutes from './modules/role/role.routes.ts';
+import scheduleRoutes from './modules/schedule/schedule.routes.ts';
+import { ScheduleService } from './modules/schedule/schedule.service.ts';
+import { ChannelRegistry } from './modules/sendConfig/channels.ts';
+import sendConfigRoutes from './modules/sendConfig/send-config.routes.ts';
 import { SysConfigService } from './modules/sysConfig/sys-config.service.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 import userRoutes from './modules/user/user.routes.ts';
 import userOnlineRoutes from './modules/userOnline/user-online.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background jobs (schedule reminders, log pruning), kept in the `job` table. */
+    jobs: JobRunner;
+    /** This instance's sockets (chat, pushes, forced logout). */
+    socketHub: SocketHub;
+    /** Senders of the message channels (SMS, DingTalk, WeCom, ...); replace one with `use`. */
+    messageChannels: ChannelRegistry;
+  }
+}
 
 export interface BuiltApp {
   app: App;
@@ -107,9 +131,31 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // Uploads (user import sheets, chat images): limits here are the ceiling; routes ask for less.
-  if (!app.hasPlugin('@fastify/multipart')) {
-    await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
-  }
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  // Background work and sockets: jobs (reminders, log pruning) live in the `job` table; the hub
+  // holds this instance's sockets. The runner starts when the server is ready, stops before close.
+  const messages = new MessageService(app.db, app.bus);
+  const chatImageDir = path.join(config.dataDir, 'files', 'im');
+  const chat = new ChatService(app.db, chatImageDir);
+  const hub = new SocketHub(app.bus, app.sessions, chat, messages, app.log, {
+    heartbeatMs: config.socketHeartbeatMs ?? 30_000,
+  });
+  const jobs = new JobRunner(app.db, app.log, config.jobPollMs ?? 5_000);
+  const schedules = new ScheduleService(app.db, app.bus);
+  schedules.registerJobs(jobs);
+  const channels = new ChannelRegistry(app.sysConfig);
+  app.decorate('jobs', jobs);
+  app.decorate('socketHub', hub);
+  app.decorate('messageChannels', channels);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => {
+    await jobs.stop();
+    await hub.close();
+  });
+
+  // Every area's routes, in one list.
   await app.register(healthRoutes);
   await app.register(oauthRoutes);
   await app.register(systemRoutes);
@@ -124,8 +170,12 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   await app.register(logRoutes);
   await app.register(dictionaryAllRoutes);
   await app.register(profileRoutes);
-
-  await installMessaging(app);
+  await app.register(messageRoutes);
+  await app.register(noticeRoutes);
+  await app.register(messageTemplateRoutes);
+  await app.register(sendConfigRoutes, { channels });
+  await app.register(scheduleRoutes, { schedules });
+  await app.register(chatRoutes, { chat, hub, imageDir: chatImageDir });
 
   await serveWeb(app, config.webDir);
   return { app, seedResult };

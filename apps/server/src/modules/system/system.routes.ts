@@ -1,12 +1,4 @@
-import {
-  EmptyEnvelope,
-  EnvelopeOf,
-  Id,
-  ListOf,
-  SystemInfo,
-  SystemInput,
-  SystemQuery,
-} from '@platform/shared';
+import { EmptyEnvelope, EnvelopeOf, Id, ListOf, SystemInfo, SystemInput, SystemQuery } from '@platform/shared';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { likePattern } from '../../core/paging.ts';
 import type { Db, Trx } from '../../db/database.ts';
 
-export class ImRepository {
+export class ChatRepository {
   constructor(private readonly db: Db | Trx) {}
 
   activeUser(id: string) {

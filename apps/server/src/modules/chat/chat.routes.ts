@@ -17,15 +17,15 @@ import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
 import { BusinessError } from '../../core/errors.ts';
-import { type ImService, imageName, imagePath } from './im.service.ts';
-import { contentTypes, maxImageBytes, storeImage } from './im-upload.ts';
+import { contentTypes, maxImageBytes, storeImage } from '../../core/stored-images.ts';
+import { type ChatService, imageName, imagePath } from './chat.service.ts';
 import type { SocketHub } from './socket-hub.ts';
 
-const tags = ['im'];
+const tags = ['chat'];
 const byUser = Type.Object({ id: Id });
 
-export default async function imRoutes(app: App, options: { im: ImService; hub: SocketHub; imageDir: string }) {
-  const { im, hub, imageDir } = options;
+export default async function chatRoutes(app: App, options: { chat: ChatService; hub: SocketHub; imageDir: string }) {
+  const { chat, hub, imageDir } = options;
 
   // The socket: the token is in the path (browsers cannot set headers on a WebSocket); it is checked
   // when the socket opens, and a bad one gets a `logout` frame instead of a session.
@@ -46,7 +46,7 @@ export default async function imRoutes(app: App, options: { im: ImService; hub: 
         response: { 200: EnvelopeOf(ListOf(ImConversation)) },
       },
     },
-    async (request) => ok(await im.conversations(sessionOf(request).userId)),
+    async (request) => ok(await chat.conversations(sessionOf(request).userId)),
   );
 
   app.get(
@@ -59,7 +59,7 @@ export default async function imRoutes(app: App, options: { im: ImService; hub: 
         response: { 200: EnvelopeOf(PageOf(ImContact)) },
       },
     },
-    async (request) => ok(await im.contacts(sessionOf(request).userId, request.query)),
+    async (request) => ok(await chat.contacts(sessionOf(request).userId, request.query)),
   );
 
   app.delete(
@@ -73,7 +73,7 @@ export default async function imRoutes(app: App, options: { im: ImService; hub: 
       },
     },
     async (request) => {
-      await im.removeConversation(sessionOf(request).userId, request.params.id);
+      await chat.removeConversation(sessionOf(request).userId, request.params.id);
       return ok(null, request.t('common.deleted'));
     },
   );
@@ -89,7 +89,7 @@ export default async function imRoutes(app: App, options: { im: ImService; hub: 
       },
     },
     async (request) => {
-      await im.deleteHistory(sessionOf(request).userId, request.params.id);
+      await chat.deleteHistory(sessionOf(request).userId, request.params.id);
       return ok(null, request.t('common.deleted'));
     },
   );

@@ -9,7 +9,7 @@ import type { BusEvent, EventBus } from '../../core/event-bus.ts';
 import { type Lang, translator } from '../../core/i18n.ts';
 import type { Session, SessionStore } from '../../core/session.ts';
 import type { MessageService } from '../message/message.service.ts';
-import type { ImService } from './im.service.ts';
+import type { ChatService } from './chat.service.ts';
 
 interface Connection {
   socket: WebSocket;
@@ -64,7 +64,7 @@ export class SocketHub {
   constructor(
     private readonly bus: EventBus,
     private readonly sessions: SessionStore,
-    private readonly im: ImService,
+    private readonly chat: ChatService,
     private readonly messages: MessageService,
     private readonly log: FastifyBaseLogger,
     private readonly options: SocketHubOptions,
@@ -176,7 +176,7 @@ export class SocketHub {
     const userId = conn.session!.userId;
     const t = translator(conn.lang);
     const [chat, counts, noticeTitle, messageTitle] = await Promise.all([
-      this.im.unread(userId),
+      this.chat.unread(userId),
       this.messages.unreadFor([userId]),
       this.messages.latestTitle(userId, true),
       this.messages.latestTitle(userId, false),
@@ -228,7 +228,7 @@ export class SocketHub {
           ? (frame.messageType as ImMessageType)
           : 'text';
         if (typeof frame.toUserId !== 'string' || !frame.toUserId) return;
-        const sent = await this.im.send(me, frame.toUserId, type, frame.messageContent);
+        const sent = await this.chat.send(me, frame.toUserId, type, frame.messageContent);
         await this.deliver([
           {
             userIds: [me],
@@ -257,12 +257,12 @@ export class SocketHub {
       case 'MessageList': {
         const other = frame.toUserId && frame.toUserId !== me ? frame.toUserId : frame.formUserId;
         if (typeof other !== 'string' || !other) return;
-        const data = await this.im.history(me, other, frame);
+        const data = await this.chat.history(me, other, frame);
         this.send(conn, { method: 'messageList', ...data });
         return;
       }
       case 'UpdateReadMessage':
-        if (typeof frame.formUserId === 'string' && frame.formUserId) await this.im.markRead(me, frame.formUserId);
+        if (typeof frame.formUserId === 'string' && frame.formUserId) await this.chat.markRead(me, frame.formUserId);
         return;
       default:
         return;

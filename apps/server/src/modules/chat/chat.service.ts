@@ -5,7 +5,7 @@ import { BusinessError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams } from '../../core/paging.ts';
 import type { Db } from '../../db/database.ts';
-import { ImRepository } from './im.repository.ts';
+import { ChatRepository } from './chat.repository.ts';
 
 export const imageName = /^[0-9a-f]{32}\.(png|jpg|gif|bmp|webp)$/;
 export const imagePath = (name: string) => `/api/file/Image/IM/${name}`;
@@ -21,7 +21,7 @@ export interface SentChat {
 }
 
 /** Chat between two users: persisted in im_message, with each side's conversation list in im_conversation. */
-export class ImService {
+export class ChatService {
   constructor(
     private readonly db: Db,
     private readonly imageDir: string,
@@ -55,7 +55,7 @@ export class ImService {
     const at = new Date();
     const id = newId();
     await this.db.transaction().execute(async (trx) => {
-      const repo = new ImRepository(trx);
+      const repo = new ChatRepository(trx);
       if (!(await repo.activeUser(toUserId))) throw new BusinessError('im.userUnknown');
       await repo.insertMessage({
         id,
@@ -81,7 +81,7 @@ export class ImService {
     const pageSize = Math.min(100, Math.max(1, Math.floor(Number(query.pageSize) || 50)));
     const sort = query.sord === 'asc' ? 'asc' : 'desc';
     const keyword = typeof query.keyword === 'string' ? query.keyword.trim().slice(0, 200) : '';
-    const { rows, total } = await new ImRepository(this.db).history(
+    const { rows, total } = await new ChatRepository(this.db).history(
       me,
       other,
       keyword,
@@ -102,17 +102,17 @@ export class ImService {
   }
 
   markRead(me: string, from: string) {
-    return new ImRepository(this.db).markRead(me, from);
+    return new ChatRepository(this.db).markRead(me, from);
   }
 
   async unread(me: string) {
-    const rows = await new ImRepository(this.db).unreadBySender(me);
+    const rows = await new ChatRepository(this.db).unreadBySender(me);
     const unreadNums = rows.map((r) => ({ formUserId: r.sendUserId, unreadNum: Number(r.count) }));
     return { unreadNums, unreadTotalCount: unreadNums.reduce((sum, r) => sum + r.unreadNum, 0) };
   }
 
   async conversations(me: string): Promise<{ list: ImConversation[] }> {
-    const rows = await new ImRepository(this.db).conversations(me);
+    const rows = await new ChatRepository(this.db).conversations(me);
     return {
       list: rows.map((r) => ({
         id: r.id,
@@ -128,16 +128,16 @@ export class ImService {
   }
 
   removeConversation(me: string, other: string) {
-    return new ImRepository(this.db).removeConversation(me, other);
+    return new ChatRepository(this.db).removeConversation(me, other);
   }
 
   deleteHistory(me: string, other: string) {
-    return this.db.transaction().execute((trx) => new ImRepository(trx).deleteHistory(me, other));
+    return this.db.transaction().execute((trx) => new ChatRepository(trx).deleteHistory(me, other));
   }
 
   async contacts(me: string, query: PageQuery) {
     const params = pageParams(query);
-    const { rows, total } = await new ImRepository(this.db).contacts(
+    const { rows, total } = await new ChatRepository(this.db).contacts(
       me,
       params.keyword,
       params.offset,

@@ -18,8 +18,8 @@ import { pageParams } from '../apps/server/src/core/paging.ts';
 import { hashPasswordDigest, md5Hex } from '../apps/server/src/core/password.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { seed } from '../apps/server/src/db/seed/seed.ts';
 import { UserListRepository } from '../apps/server/src/modules/user/user.repository.ts';
+import { seed } from '../apps/server/src/seed/seed.ts';
 import { startServerProcess } from '../apps/server/test/helpers/server-process.ts';
 import { type Figures, machineLine, measure, printFigures, throwawayDatabase, warmupSeconds } from './lib.ts';
 

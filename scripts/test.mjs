@@ -82,6 +82,7 @@ const unitLayer = (file) => {
   if (awaitingUse.has(file)) return 'rules library awaiting use (shared)';
   if (file.includes(`${path.sep}packages${path.sep}shared${path.sep}`)) return 'shared';
   if (file.includes(`${path.sep}apps${path.sep}web${path.sep}`)) return 'web';
+  if (file.includes(`${path.sep}scripts${path.sep}`)) return 'tools';
   return 'other';
 };
 
@@ -92,9 +93,9 @@ run('lint and format (biome)', 'npm', ['run', 'lint', '--silent']);
 run('types (tsc)', 'npm', ['run', 'typecheck', '--silent']);
 vitest(
   'unit tests (shared, web)',
-  ['--project', 'shared', '--project', 'web'],
+  ['--project', 'shared', '--project', 'web', '--project', 'tools'],
   process.env,
-  ['shared', 'web', 'rules library awaiting use (shared)'],
+  ['shared', 'web', 'tools', 'rules library awaiting use (shared)'],
   unitLayer,
 );
 vitest(

@@ -14,6 +14,7 @@ import { installAuthentication } from './core/auth.ts';
 import { installErrorHandler } from './core/error-handler.ts';
 import { createEventBus } from './core/event-bus.ts';
 import { langFromHeader, translator } from './core/i18n.ts';
+import { JobRunner } from './core/jobs/job-runner.ts';
 import { installOperationLog } from './core/operation-log.ts';
 import { installPermissions } from './core/permissions.ts';
 import { installSecurityHeaders } from './core/security-headers.ts';
@@ -22,7 +23,6 @@ import { SessionStore } from './core/session.ts';
 import { validatorCompiler } from './core/validation.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { type SeedResult, seed } from './db/seed/seed.ts';
 import authorizeRoutes from './modules/authorize/authorize.routes.ts';
 import chatRoutes from './modules/chat/chat.routes.ts';
 import { ChatService } from './modules/chat/chat.service.ts';
@@ -30,8 +30,8 @@ import { SocketHub } from './modules/chat/socket-hub.ts';
 import dictionaryAllRoutes from './modules/dictionary/dictionary-all.routes.ts';
 import groupRoutes from './modules/group/group.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
-import { JobRunner } from './modules/jobs/job-runner.ts';
 import logRoutes from './modules/log/log.routes.ts';
+import { LogService } from './modules/log/log.service.ts';
 import menuRoutes from './modules/menu/menu.routes.ts';
 import messageRoutes from './modules/message/message.routes.ts';
 import { MessageService } from './modules/message/message.service.ts';
@@ -51,9 +51,13 @@ import { SysConfigService } from './modules/sysConfig/sys-config.service.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 import userRoutes from './modules/user/user.routes.ts';
 import userOnlineRoutes from './modules/userOnline/user-online.routes.ts';
+import { type SeedResult, seed } from './seed/seed.ts';
 
+// What app.ts adds to the instance from the areas (core/app-types.ts declares what core adds).
 declare module 'fastify' {
   interface FastifyInstance {
+    sysConfig: SysConfigService;
+    smsSender: SmsSender;
     /** Background jobs (schedule reminders, log pruning), kept in the `job` table. */
     jobs: JobRunner;
     /** This instance's sockets (chat, pushes, forced logout). */
@@ -117,7 +121,8 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   const sessions = new SessionStore(db, app.bus, async () => (await app.sysConfig.get()).tokenTimeout);
   installAuthentication(app, sessions);
   installPermissions(app);
-  installOperationLog(app);
+  const logs = new LogService(db);
+  installOperationLog(app, (batch) => logs.storeOperations(batch));
 
   installSecurityHeaders(app);
   await app.register(formbody);

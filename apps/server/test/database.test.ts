@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Db, openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { seed } from '../src/db/seed/seed.ts';
+import { seed } from '../src/seed/seed.ts';
 import { embeddedOnly, needsPostgres } from './helpers/needs.ts';
 import { testDatabase } from './helpers/test-app.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newId } from '../src/core/ids.ts';
-import { JobRepository } from '../src/modules/jobs/job.repository.ts';
-import { JobRunner } from '../src/modules/jobs/job-runner.ts';
+import { JobRepository } from '../src/core/jobs/job.repository.ts';
+import { JobRunner } from '../src/core/jobs/job-runner.ts';
 import { type TestApp, testApp } from './helpers/test-app.ts';
 
 /**

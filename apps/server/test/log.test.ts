@@ -7,6 +7,7 @@ import { newId } from '../src/core/ids.ts';
 import { OperationLogWriter, redactBody } from '../src/core/operation-log.ts';
 import { md5Hex } from '../src/core/password.ts';
 import { openDatabase } from '../src/db/database.ts';
+import { LogService } from '../src/modules/log/log.service.ts';
 import { nextPruneTime } from '../src/modules/log/log-retention.ts';
 import { millisSince } from './helpers/matchers.ts';
 import { type Client, type TestApp, testApp, testDatabase } from './helpers/test-app.ts';
@@ -302,7 +303,7 @@ describe('operation log', () => {
   test('a failed write is logged and dropped; it never reaches the caller', async () => {
     const error = vi.fn();
     const log = { error, warn: vi.fn() } as unknown as ConstructorParameters<typeof OperationLogWriter>[1];
-    const writer = new OperationLogWriter(t.app.db, log);
+    const writer = new OperationLogWriter((batch) => new LogService(t.app.db).storeOperations(batch), log);
     writer.add({ id: 'broken', category: null as unknown as number });
     await expect(writer.flush()).resolves.toBeUndefined();
     expect(error).toHaveBeenCalledOnce();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Session } from '../src/core/session.ts';
-import { seed } from '../src/db/seed/seed.ts';
+import { seed } from '../src/seed/seed.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 
 /**

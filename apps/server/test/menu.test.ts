@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { seed } from '../src/db/seed/seed.ts';
+import { seed } from '../src/seed/seed.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 
 interface MenuNode {

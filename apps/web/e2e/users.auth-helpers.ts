@@ -7,8 +7,8 @@ import { newId } from '../../server/src/core/ids.ts';
 import { hashPasswordDigest } from '../../server/src/core/password.ts';
 import { type Db, openDatabase } from '../../server/src/db/database.ts';
 import { migrateToLatest } from '../../server/src/db/migrate.ts';
-import { seed } from '../../server/src/db/seed/seed.ts';
 import { OauthRepository } from '../../server/src/modules/oauth/oauth.repository.ts';
+import { seed } from '../../server/src/seed/seed.ts';
 import { type RunningServer, startServerProcess } from '../../server/test/helpers/server-process.ts';
 import { adminPassword } from './harness.ts';
 

@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { loadAntdLocale } from './app/antd-locale.ts';
 import { Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { configureHttp } from './shared/api/http.ts';
+import { loadAntdLocale } from './shared/i18n/antd-locale.ts';
 import { currentLanguage, i18n } from './shared/i18n/index.ts';
 import { loginPath } from './shared/session/redirect.ts';
 import './app/global.css';

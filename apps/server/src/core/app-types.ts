@@ -8,8 +8,6 @@ import type {
 } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { SmsSender } from '../modules/oauth/sms-sender.ts';
-import type { SysConfigService } from '../modules/sysConfig/sys-config.service.ts';
 import type { EventBus } from './event-bus.ts';
 import type { Lang, Translate } from './i18n.ts';
 
@@ -27,8 +25,6 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     bus: EventBus;
-    sysConfig: SysConfigService;
-    smsSender: SmsSender;
   }
   interface FastifyRequest {
     lang: Lang;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { Db } from '../db/database.ts';
-import { LogRepository, type NewLogEntry } from '../modules/log/log.repository.ts';
+import type { Insertable } from 'kysely';
+import type { SysLogTable } from '../db/schema.ts';
 import type { App } from './app-types.ts';
 import { newId } from './ids.ts';
 import { ipPlaceName } from './ip-place.ts';
@@ -156,6 +156,11 @@ interface WriterOptions {
   maxQueued: number;
 }
 
+export type NewLogEntry = Insertable<SysLogTable>;
+
+/** Stores one batch of entries; the log area provides it (app.ts wires it), so core needs no module. */
+export type OperationLogStore = (batch: NewLogEntry[]) => Promise<void>;
+
 /** Queues entries and stores them in batches; never throws, never makes a caller wait. */
 export class OperationLogWriter {
   private queue: NewLogEntry[] = [];
@@ -164,7 +169,7 @@ export class OperationLogWriter {
   private dropped = 0;
 
   constructor(
-    private readonly db: Db,
+    private readonly store: OperationLogStore,
     private readonly log: FastifyBaseLogger,
     private readonly options: WriterOptions = { delayMs: 250, batchSize: 100, maxQueued: 10_000 },
   ) {}
@@ -197,12 +202,7 @@ export class OperationLogWriter {
 
   private async write(batch: NewLogEntry[]) {
     try {
-      const repo = new LogRepository(this.db);
-      const codes = [...new Set(batch.map((e) => e.moduleCode).filter((c): c is string => !!c))];
-      const names = await repo.menuNames(codes);
-      await repo.insertMany(
-        batch.map((e) => ({ ...e, moduleName: (e.moduleCode && names.get(e.moduleCode)) ?? e.moduleName ?? null })),
-      );
+      await this.store(batch);
     } catch (error) {
       this.log.error({ err: error, entries: batch.length }, 'operation log write failed; entries dropped');
     }
@@ -214,8 +214,8 @@ export class OperationLogWriter {
  * onClose hook: onClose hooks run last-added first, so the queue is flushed before the database
  * closes, and in-flight calls have already answered by then.
  */
-export function installOperationLog(app: App) {
-  const writer = new OperationLogWriter(app.db, app.log);
+export function installOperationLog(app: App, store: OperationLogStore) {
+  const writer = new OperationLogWriter(store, app.log);
   app.decorate('operationLog', writer);
   const outcomes = new WeakMap<FastifyRequest, Outcome>();
   let modules: Map<string, string> | null = null;

@@ -3,7 +3,7 @@ import { httpSettings } from '../shared/api/http.ts';
 import { i18n } from '../shared/i18n/index.ts';
 import { loginPath } from '../shared/session/redirect.ts';
 import { getToken, useSession } from '../shared/session/store.ts';
-import { EmptyMenuError, useShell } from './shell-store.ts';
+import { EmptyMenuError, useShell } from '../shared/shell/shell-store.ts';
 
 const errorSeconds = 1.5;
 

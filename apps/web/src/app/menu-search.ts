@@ -1,4 +1,4 @@
-import type { MenuRoute } from './menu-routes.ts';
+import type { MenuRoute } from '../shared/shell/menu-routes.ts';
 
 /**
  * Menu search (shell.md §2.5): fuzzy search over the permitted menus, title weighted 0.7 and path

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { PageLoader, PageModules } from '../shared/shell/page-modules.ts';
 
 /**
  * The page-module registry: which component renders the menu page addressed by a `urlAddress`
@@ -6,7 +6,7 @@ import type { ComponentType } from 'react';
  *
  * Each feature declares its pages in `src/features/<area>/pages.ts`:
  *
- *   import type { PageModules } from '../../app/page-registry.ts';
+ *   import type { PageModules } from '../../shared/shell/page-modules.ts';
  *   export default {
  *     'systemData/dictionary': () => import('./pages/DictionaryPage.tsx'),
  *   } satisfies PageModules;
@@ -15,8 +15,7 @@ import type { ComponentType } from 'react';
  * feature's locale namespace (its folder name) loads together with the page. `registerPages` is
  * there for pages registered at run time (tests, plug-ins).
  */
-export type PageLoader = () => Promise<{ default: ComponentType }>;
-export type PageModules = Record<string, PageLoader>;
+export type { PageLoader, PageModules };
 
 interface Registered {
   load: PageLoader;

@@ -2,10 +2,10 @@ import ConfigProvider from 'antd/es/config-provider';
 import theme from 'antd/es/theme';
 import { type ReactNode, Suspense } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { antdLocaleOf } from '../shared/i18n/antd-locale.ts';
 import { i18n } from '../shared/i18n/index.ts';
 import type { Language } from '../shared/i18n/language.ts';
 import { ToastProvider } from '../shared/toast.tsx';
-import { antdLocaleOf } from './antd-locale.ts';
 import { antdSize, themeColors, useSettings } from './settings-store.ts';
 
 function AntdConfig({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { RouteMeta } from './menu-routes.ts';
+import type { RouteMeta } from '../shared/shell/menu-routes.ts';
 
 /** shell.md §3 "Visited view tab". */
 export interface VisitedView {

@@ -140,4 +140,31 @@ export default async function authorizeRoutes(app: App) {
       return ok(null, request.t('common.saved'));
     },
   );
+
+  // Who holds a menu, asked from the menu page (system.menu's permission); the answer is authorisation data.
+  app.get(
+    '/api/system/Menu/getPermissionGroup/:id',
+    {
+      preHandler: permitMenu('system.menu'),
+      schema: {
+        tags: ['menu'],
+        summary: 'Roles, positions, users and groups that hold the menu',
+        params: Type.Object({ id: Id }),
+      },
+    },
+    async (request) => ok(await authorize.menuHolders(request.params.id)),
+  );
+
+  app.get(
+    '/api/system/Menu/getPermission/:id/:permissionId',
+    {
+      preHandler: permitMenu('system.menu'),
+      schema: {
+        tags: ['menu'],
+        summary: "One holder's buttons, columns, forms and data scopes of the menu",
+        params: Type.Object({ id: Id, permissionId: Id }),
+      },
+    },
+    async (request) => ok(await authorize.menuHolderGrants(request.params.id, request.params.permissionId)),
+  );
 }

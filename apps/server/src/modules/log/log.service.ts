@@ -1,5 +1,6 @@
 import type { LogQuery, LogRow } from '@platform/shared';
 import { BusinessError } from '../../core/errors.ts';
+import type { NewLogEntry } from '../../core/operation-log.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Db } from '../../db/database.ts';
 import { LogRepository } from './log.repository.ts';
@@ -26,6 +27,16 @@ export function browserOf(userAgent: string | null): string {
 
 export class LogService {
   constructor(private readonly db: Db) {}
+
+  /** Stores a batch of the operation log (core/operation-log.ts), each entry named after its menu. */
+  async storeOperations(batch: NewLogEntry[]) {
+    const repo = new LogRepository(this.db);
+    const codes = [...new Set(batch.map((e) => e.moduleCode).filter((c): c is string => !!c))];
+    const names = await repo.menuNames(codes);
+    await repo.insertMany(
+      batch.map((e) => ({ ...e, moduleName: (e.moduleCode && names.get(e.moduleCode)) ?? e.moduleName ?? null })),
+    );
+  }
 
   /** Logins (1) or operations (2), newest first, by keyword and time range (milliseconds); one user's own when `userId` is given. */
   async list(category: number, query: LogQuery, userId?: string) {

@@ -5,7 +5,6 @@ import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import type { PermissionKind } from '../../db/schema.ts';
-import { AuthorizeService } from '../authorize/authorize.service.ts';
 import { MenuService } from './menu.service.ts';
 
 const tags = ['menu'];
@@ -25,7 +24,6 @@ const families: [path: string, kind: PermissionKind][] = [
 
 export default async function menuRoutes(app: App) {
   const menus = new MenuService(app.db, app.bus);
-  const authorize = new AuthorizeService(app.db, app.bus, app.permissions);
 
   app.get(
     `${base}/ModuleBySystem/:systemId`,
@@ -71,28 +69,6 @@ export default async function menuRoutes(app: App) {
       schema: { tags, summary: 'Menus of the application of menu {id} ("0": main) without {id} and below', params },
     },
     async (request) => ok(await menus.selectorFilter(request.params.id)),
-  );
-
-  app.get(
-    `${base}/getPermissionGroup/:id`,
-    {
-      preHandler: permitMenu(menu),
-      schema: { tags, summary: 'Roles, positions, users and groups that hold the menu', params },
-    },
-    async (request) => ok(await authorize.menuHolders(request.params.id)),
-  );
-
-  app.get(
-    `${base}/getPermission/:id/:permissionId`,
-    {
-      preHandler: permitMenu(menu),
-      schema: {
-        tags,
-        summary: "One holder's buttons, columns, forms and data scopes of the menu",
-        params: Type.Object({ id: Id, permissionId: Id }),
-      },
-    },
-    async (request) => ok(await authorize.menuHolderGrants(request.params.id, request.params.permissionId)),
   );
 
   app.get(

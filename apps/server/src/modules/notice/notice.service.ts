@@ -3,11 +3,11 @@ import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
+import { plainText, sanitizeRichText } from '../../core/sanitize.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import { MessageRepository } from '../message/message.repository.ts';
 import { MessageService, MessageType } from '../message/message.service.ts';
-import { plainText, sanitizeRichText } from '../message/sanitize.ts';
 import { NoticeRepository } from './notice.repository.ts';
 
 function who(name: string | null, account: string | null) {

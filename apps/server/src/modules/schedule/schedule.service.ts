@@ -3,14 +3,14 @@ import type { Insertable, Selectable } from 'kysely';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
+import { JobRepository } from '../../core/jobs/job.repository.ts';
+import type { JobRunner } from '../../core/jobs/job-runner.ts';
 import { toMillis } from '../../core/paging.ts';
+import { sanitizeRichText } from '../../core/sanitize.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { ScheduleTable } from '../../db/schema.ts';
-import { JobRepository } from '../jobs/job.repository.ts';
-import type { JobRunner } from '../jobs/job-runner.ts';
 import { MessageService, MessageType } from '../message/message.service.ts';
-import { sanitizeRichText } from '../message/sanitize.ts';
 import { ScheduleRepository } from './schedule.repository.ts';
 
 export const reminderJob = 'schedule.remind';

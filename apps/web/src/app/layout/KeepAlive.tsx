@@ -1,7 +1,7 @@
 import { type ReactElement, useRef } from 'react';
 import { type Location, UNSAFE_LocationContext, useLocation, useNavigationType, useOutlet } from 'react-router';
-import type { RouteMeta } from '../menu-routes.ts';
-import { RouteMetaContext } from '../permission.tsx';
+import type { RouteMeta } from '../../shared/shell/menu-routes.ts';
+import { RouteMetaContext } from '../../shared/shell/permission.tsx';
 import { useSettings } from '../settings-store.ts';
 import { useTags } from '../tags-store.ts';
 

@@ -14,18 +14,25 @@ import { formatDateTime } from '../../shared/format.ts';
 import { LogoMark } from '../../shared/Logo.tsx';
 import { sessionApi } from '../../shared/session/api.ts';
 import { previousLoginNoticeKind, useSession } from '../../shared/session/store.ts';
+import { MenuIcon } from '../../shared/shell/menu-icons.tsx';
+import {
+  findRoute,
+  firstDirectory,
+  type MenuNode,
+  type RouteMeta,
+  visibleMenus,
+} from '../../shared/shell/menu-routes.ts';
+import { useMenuTitle } from '../../shared/shell/menu-title.ts';
+import { menuKey } from '../../shared/shell/open-menu.ts';
+import { useShell } from '../../shared/shell/shell-store.ts';
 import { readStored, removeStored } from '../../shared/storage.ts';
 import { preloadToasts } from '../../shared/toast.tsx';
-import { findRoute, firstDirectory, type MenuNode, type RouteMeta, visibleMenus } from '../menu-routes.ts';
-import { useMenuTitle } from '../menu-title.ts';
 import { QueryProvider } from '../query-client.tsx';
 import { useSettings } from '../settings-store.ts';
-import { useShell } from '../shell-store.ts';
 import { useTags } from '../tags-store.ts';
 import { KeepAliveOutlet } from './KeepAlive.tsx';
-import { MenuIcon } from './menu-icons.tsx';
 import { Navbar } from './Navbar.tsx';
-import { menuKey, SideMenu, TopMenu } from './NavMenus.tsx';
+import { SideMenu, TopMenu } from './NavMenus.tsx';
 import { SettingsDrawer } from './SettingsDrawer.tsx';
 import { type ShellDialog, ShellDialogs } from './ShellDialogs.tsx';
 import { TagsBar } from './TagsBar.tsx';

@@ -3,10 +3,10 @@ import AutoComplete from 'antd/es/auto-complete';
 import Input from 'antd/es/input';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMenuTitle } from '../../shared/shell/menu-title.ts';
+import { menuKey, useOpenMenu } from '../../shared/shell/open-menu.ts';
+import { useShell } from '../../shared/shell/shell-store.ts';
 import { searchMenus } from '../menu-search.ts';
-import { useMenuTitle } from '../menu-title.ts';
-import { useShell } from '../shell-store.ts';
-import { menuKey, useOpenMenu } from './NavMenus.tsx';
 
 /** shell.md §2.5 menu search over the permitted menus (client-side fuzzy search, see menu-search.ts). */
 export function MenuSearch() {

@@ -2,29 +2,11 @@ import Menu from 'antd/es/menu';
 import type { ItemType } from 'antd/es/menu/interface';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { type MenuNode, type MenuRoute, MenuType } from '../menu-routes.ts';
-import { useMenuTitle } from '../menu-title.ts';
-import { useShell } from '../shell-store.ts';
-import { MenuIcon } from './menu-icons.tsx';
-
-/** Key of a menu entry: its in-app path, or `link:<enCode>` for a link opened in a new window. */
-export const menuKey = (route: MenuRoute) => (route.path ? route.path : `link:${route.enCode}`);
-
-/** Opens a menu entry: in-app navigation, or a new window for types 6 and 7 with target _blank. */
-export function useOpenMenu() {
-  const navigate = useNavigate();
-  const routes = useShell((s) => s.routes);
-  return (key: string) => {
-    if (key.startsWith('link:')) {
-      const route = routes.find((r) => r.enCode === key.slice(5));
-      if (route?.href) window.open(route.href, '_blank', 'noopener');
-      return;
-    }
-    if (key.startsWith('dir:')) return;
-    navigate(key);
-  };
-}
+import { MenuIcon } from '../../shared/shell/menu-icons.tsx';
+import { type MenuNode, MenuType } from '../../shared/shell/menu-routes.ts';
+import { useMenuTitle } from '../../shared/shell/menu-title.ts';
+import { menuKey, useOpenMenu } from '../../shared/shell/open-menu.ts';
+import { useShell } from '../../shared/shell/shell-store.ts';
 
 /** antd Menu items from the visible menu tree; `depth` 1 keeps only the top level. */
 export function useMenuItems(nodes: readonly MenuNode[], depth = Number.POSITIVE_INFINITY): ItemType[] {

@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { shellApi } from '../../features/shell/api.ts';
 import { LogoMark } from '../../shared/Logo.tsx';
 import { useSession } from '../../shared/session/store.ts';
+import { useShell } from '../../shared/shell/shell-store.ts';
 import { useToast } from '../../shared/toast.tsx';
-import { useShell } from '../shell-store.ts';
 
 export type ShellDialog = 'about' | 'statement' | 'feedback' | 'system' | null;
 

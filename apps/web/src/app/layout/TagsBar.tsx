@@ -2,10 +2,10 @@ import { CloseOutlined } from '@ant-design/icons';
 import Dropdown from 'antd/es/dropdown';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useMenuTitle } from '../menu-title.ts';
+import { MenuIcon } from '../../shared/shell/menu-icons.tsx';
+import { useMenuTitle } from '../../shared/shell/menu-title.ts';
 import { useSettings } from '../settings-store.ts';
 import { useTags, type VisitedView } from '../tags-store.ts';
-import { MenuIcon } from './menu-icons.tsx';
 
 /** The title of a tab in the interface language. */
 export function useViewTitle() {

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { decodeBase64 } from '../menu-routes.ts';
+import { decodeBase64 } from '../../shared/shell/menu-routes.ts';
 
 /** /externalLink?href={Base64 URL}: a type 7 menu with linkTarget _self, inside the app. */
 export default function ExternalLinkPage() {

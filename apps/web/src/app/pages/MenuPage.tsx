@@ -2,10 +2,10 @@ import Spin from 'antd/es/spin';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { i18n } from '../../shared/i18n/index.ts';
-import { findRoute } from '../menu-routes.ts';
-import { useMenuTitle } from '../menu-title.ts';
+import { findRoute } from '../../shared/shell/menu-routes.ts';
+import { useMenuTitle } from '../../shared/shell/menu-title.ts';
+import { useShell } from '../../shared/shell/shell-store.ts';
 import { pageFor } from '../page-registry.ts';
-import { useShell } from '../shell-store.ts';
 import { UnderConstruction } from './UnderConstruction.tsx';
 
 const lazyPages = new Map<string, ComponentType>();

@@ -1,4 +1,4 @@
-import type { PageModules } from '../../app/page-registry.ts';
+import type { PageModules } from '../../shared/shell/page-modules.ts';
 
 export default {
   'permission/authorize': () => import('./pages/AuthorizePage.tsx'),

@@ -15,7 +15,6 @@ import Tabs from 'antd/es/tabs';
 import Tree, { type DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Auth } from '../../../app/permission.tsx';
 import {
   filterTree,
   ListPage,
@@ -26,6 +25,7 @@ import {
   usePickerTree,
   useSuccessToast,
 } from '../../../shared/components/index.ts';
+import { Auth } from '../../../shared/shell/permission.tsx';
 import { authorizeApi, type GrantNode } from '../api.ts';
 import { parentIndex, toggleGrant } from '../grant-tree.ts';
 

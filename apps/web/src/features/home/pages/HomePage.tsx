@@ -11,12 +11,12 @@ import dayjs from 'dayjs';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MenuIcon } from '../../../app/layout/menu-icons.tsx';
-import { menuKey, useOpenMenu } from '../../../app/layout/NavMenus.tsx';
-import { useMenuTitle } from '../../../app/menu-title.ts';
-import { useShell } from '../../../app/shell-store.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { useSession } from '../../../shared/session/store.ts';
+import { MenuIcon } from '../../../shared/shell/menu-icons.tsx';
+import { useMenuTitle } from '../../../shared/shell/menu-title.ts';
+import { menuKey, useOpenMenu } from '../../../shared/shell/open-menu.ts';
+import { useShell } from '../../../shared/shell/shell-store.ts';
 import { homeApi, todayRange } from '../api.ts';
 import './home.css';
 

@@ -1,7 +1,7 @@
 import { AppstoreOutlined, MessageOutlined, TeamOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../../app/LanguageSwitch.tsx';
+import { LanguageSwitch } from '../../../shared/components/LanguageSwitch.tsx';
 import { LogoMark } from '../../../shared/Logo.tsx';
 import { LoginTabs } from '../components/LoginTabs.tsx';
 import { PasswordLoginForm } from '../components/PasswordLoginForm.tsx';

@@ -12,7 +12,6 @@ import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import { useTranslation } from 'react-i18next';
-import { Auth } from '../../../app/permission.tsx';
 import {
   type CrudFormProps,
   ListTable,
@@ -24,6 +23,7 @@ import {
   useCrudList,
   useUnpagedListQuery,
 } from '../../../shared/components/index.ts';
+import { Auth } from '../../../shared/shell/permission.tsx';
 import { menuApi, type PermissionDefinition } from '../api.ts';
 
 interface Values extends RecordValues {

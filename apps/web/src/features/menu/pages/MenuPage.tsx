@@ -6,7 +6,6 @@ import type { ColumnsType } from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Auth } from '../../../app/permission.tsx';
 import {
   AddButton,
   CrudPage,
@@ -14,6 +13,7 @@ import {
   useCrudList,
   useUnpagedListQuery,
 } from '../../../shared/components/index.ts';
+import { Auth } from '../../../shared/shell/permission.tsx';
 import { type MenuInfo, menuApi } from '../api.ts';
 import { DefinitionsDrawer } from '../components/DefinitionsDrawer.tsx';
 import { MenuForm, type MenuTarget } from '../components/MenuForm.tsx';

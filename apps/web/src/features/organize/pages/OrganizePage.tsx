@@ -1,13 +1,13 @@
 import Button from 'antd/es/button';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Auth } from '../../../app/permission.tsx';
 import {
   CrudPage,
   useComponentsTranslation,
   useCrudList,
   useUnpagedListQuery,
 } from '../../../shared/components/index.ts';
+import { Auth } from '../../../shared/shell/permission.tsx';
 import { type OrganizeNode, organizeApi } from '../api.ts';
 import { OrganizeForm, type OrganizeFormTarget } from '../components/OrganizeForm.tsx';
 

@@ -8,7 +8,6 @@ import type { ColumnsType } from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Auth, usePermission } from '../../../app/permission.tsx';
 import {
   AddButton,
   CrudPage,
@@ -19,6 +18,7 @@ import {
   useCrudList,
   useListQuery,
 } from '../../../shared/components/index.ts';
+import { Auth, usePermission } from '../../../shared/shell/permission.tsx';
 import { download, userApi } from '../api.ts';
 import { ImportWizard } from '../components/ImportWizard.tsx';
 import { ResetPasswordDialog } from '../components/ResetPasswordDialog.tsx';

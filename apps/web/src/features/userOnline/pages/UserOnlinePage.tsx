@@ -3,9 +3,9 @@ import Button from 'antd/es/button';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Auth } from '../../../app/permission.tsx';
 import { CrudPage, TaggedText, useCrudList, useListQuery } from '../../../shared/components/index.ts';
 import { formatDateTime } from '../../../shared/format.ts';
+import { Auth } from '../../../shared/shell/permission.tsx';
 import { userOnlineApi } from '../api.ts';
 
 const initialSearch = { keyword: '' };

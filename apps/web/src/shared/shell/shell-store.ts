@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { sessionApi } from '../shared/session/api.ts';
-import { useSession } from '../shared/session/store.ts';
+import { sessionApi } from '../session/api.ts';
+import { useSession } from '../session/store.ts';
 import { generateRoutes, type LinkContext, type MenuNode, type MenuRoute } from './menu-routes.ts';
 
 /** `permissionList[]` of CurrentUser (protocol.md "Login"). */

@@ -1,6 +1,6 @@
 import { applicationsMenu } from '@platform/shared';
-import { newId } from '../../core/ids.ts';
-import type { Trx } from '../database.ts';
+import { newId } from '../core/ids.ts';
+import type { Trx } from '../db/database.ts';
 import { type CreatedPage, ensureMenu } from './menus.ts';
 
 const standardButtons: [enCode: string, fullName: string][] = [

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { searchMenus } from '../../app/menu-search.ts';
+import { homeView, useTags } from '../../app/tags-store.ts';
 import { findRoute, generateRoutes, type MenuNode, visibleMenus } from './menu-routes.ts';
-import { searchMenus } from './menu-search.ts';
 import { hasEntry } from './permission.tsx';
-import { homeView, useTags } from './tags-store.ts';
 
 const context = { origin: 'https://site.test', visualisationHost: 'https://datav.test/', token: 'Bearer abc' };
 const node = (fields: Partial<MenuNode> & Pick<MenuNode, 'enCode' | 'type'>): MenuNode => ({

@@ -1,6 +1,6 @@
 import { standardMenus } from '@platform/shared';
-import { newId } from '../../core/ids.ts';
-import type { Trx } from '../database.ts';
+import { newId } from '../core/ids.ts';
+import type { Trx } from '../db/database.ts';
 
 /** A page the seed has just created, so the only kind that gets the standard buttons. */
 export interface CreatedPage {

@@ -1,6 +1,6 @@
 import type { Locale } from 'antd/es/locale';
 import zhCN from 'antd/es/locale/zh_CN';
-import type { Language } from '../shared/i18n/language.ts';
+import type { Language } from './language.ts';
 
 /** antd's own texts per language: Simplified Chinese ships with the page, the others load on demand. */
 const loaded: Partial<Record<Language, Locale>> = { 'zh-CN': zhCN };

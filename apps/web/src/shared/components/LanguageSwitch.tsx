@@ -2,9 +2,9 @@ import { CheckOutlined, GlobalOutlined } from '@ant-design/icons';
 import Popover from 'antd/es/popover';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage } from '../shared/i18n/index.ts';
-import { type Language, languages } from '../shared/i18n/language.ts';
-import { loadAntdLocale } from './antd-locale.ts';
+import { loadAntdLocale } from '../i18n/antd-locale.ts';
+import { changeLanguage } from '../i18n/index.ts';
+import { type Language, languages } from '../i18n/language.ts';
 import './language-switch.css';
 
 /**

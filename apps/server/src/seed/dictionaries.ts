@@ -1,5 +1,5 @@
-import { newId } from '../../core/ids.ts';
-import type { Trx } from '../database.ts';
+import { newId } from '../core/ids.ts';
+import type { Trx } from '../db/database.ts';
 
 interface DictionarySeed {
   enCode: string;

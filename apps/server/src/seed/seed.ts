@@ -1,7 +1,7 @@
-import { randomText } from '../../config.ts';
-import { newId } from '../../core/ids.ts';
-import { hashPasswordDigest, md5Hex } from '../../core/password.ts';
-import type { Db } from '../database.ts';
+import { randomText } from '../config.ts';
+import { newId } from '../core/ids.ts';
+import { hashPasswordDigest, md5Hex } from '../core/password.ts';
+import type { Db } from '../db/database.ts';
 import { seedDictionaries } from './dictionaries.ts';
 import { seedMenus } from './menus.ts';
 import { seedPermissions } from './permissions.ts';

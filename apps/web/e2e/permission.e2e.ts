@@ -123,11 +123,16 @@ describe('organisation and permission administration', () => {
       .getByRole('button', { name: '删除' })
       .click();
     await see(admin, '此操作将永久删除该数据, 是否继续?');
+    const answer = admin.waitForResponse(
+      (r) => r.request().method() === 'DELETE' && new URL(r.url()).pathname.startsWith('/api/permission/Organize/'),
+    );
     await admin
       .getByRole('dialog')
       .getByRole('button', { name: /确\s*定/ })
       .click();
-    await admin.locator('.ant-message-error').first().waitFor({ timeout: 10_000 });
+    const refused = (await (await answer).json()) as { code: number; msg: string };
+    expect(refused.code).toBe(400);
+    await see(admin, refused.msg);
     await screenshot(admin, 'people-organize-refused');
     await see(admin, '研发部');
 

@@ -52,7 +52,7 @@ export const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 2);
  * pass for a fast one; non-2xx answers and socket errors count as errors. The measured run
  * follows a warm-up of the same load (`warmupSeconds`).
  */
-export async function measure(baseUrl: string, engine: string, scenario: Scenario): Promise<Figures> {
+export async function measure(baseUrl: string, engine: string, scenario: Scenario, warmup = true): Promise<Figures> {
   const probe = await fetch(baseUrl + scenario.path, {
     method: scenario.method ?? 'GET',
     headers: { 'jnpf-origin': 'pc', ...scenario.headers },
@@ -61,7 +61,7 @@ export async function measure(baseUrl: string, engine: string, scenario: Scenari
   const answer = (await probe.json()) as { code: number; msg: string };
   if (answer.code !== 200) throw new Error(`${scenario.name}: ${scenario.path} answered ${answer.code} ${answer.msg}`);
   const drive = loadGenerator === 'wrk' ? withWrk : withAutocannon;
-  if (warmupSeconds > 0) await drive(baseUrl, engine, { ...scenario, seconds: warmupSeconds });
+  if (warmup && warmupSeconds > 0) await drive(baseUrl, engine, { ...scenario, seconds: warmupSeconds });
   return drive(baseUrl, engine, scenario);
 }
 
@@ -204,4 +204,89 @@ export async function throwawayDatabase(adminUrl: string): Promise<{ url: string
       await client.end();
     },
   };
+}
+
+/** One side of a comparison: runs one measured round of `seconds` (it warms up on its own first call). */
+export interface Side {
+  name: string;
+  round(seconds: number): Promise<Figures>;
+}
+
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+export interface Comparison {
+  engine: string;
+  name: string;
+  rounds: number;
+  sides: { name: string; reqPerSec: Spread; p50: Spread; p95: Spread; errors: number }[];
+  /** Second side's req/s over the first's, round by round. */
+  ratio: Spread;
+  loadBefore: number[];
+}
+
+/** Rounds per side and seconds per round of an interleaved comparison (BENCH_ROUNDS, BENCH_ROUND_SECONDS). */
+export const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+export const roundSeconds = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
+
+export function spread(values: number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+  return { median, min: sorted[0] ?? 0, max: sorted[sorted.length - 1] ?? 0 };
+}
+
+/**
+ * Measures two sides in alternating short rounds (A B A B ...), so that whatever else the shared
+ * machine does falls on both alike, and reports each side's median and spread and the spread of the
+ * per-round ratio. A ratio from one long run of A and then one of B mostly measures the noise
+ * between them (issue 11: 0.73 and 1.41 from the same code).
+ */
+export async function interleave(engine: string, name: string, first: Side, second: Side): Promise<Comparison> {
+  const loadBefore = os.loadavg();
+  const results: [Figures[], Figures[]] = [[], []];
+  for (let i = 0; i < rounds; i++) {
+    results[0].push(await first.round(roundSeconds));
+    results[1].push(await second.round(roundSeconds));
+  }
+  const summary = (side: Side, figures: Figures[]) => ({
+    name: side.name,
+    reqPerSec: spread(figures.map((f) => f.reqPerSec)),
+    p50: spread(figures.map((f) => f.p50)),
+    p95: spread(figures.map((f) => f.p95)),
+    errors: figures.reduce((n, f) => n + f.errors, 0),
+  });
+  const ratios = results[1].map((f, i) => f.reqPerSec / (results[0][i]?.reqPerSec || 1));
+  return {
+    engine,
+    name,
+    rounds,
+    sides: [summary(first, results[0]), summary(second, results[1])],
+    ratio: spread(ratios),
+    loadBefore,
+  };
+}
+
+const fmtSpread = (s: Spread, digits = 0) =>
+  `${s.median.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })} (${s.min.toFixed(digits)}-${s.max.toFixed(digits)})`;
+
+/** A markdown table of comparisons: median (min-max) over the rounds, per side and for the ratio. */
+export function printComparisons(comparisons: Comparison[]) {
+  console.log(
+    `\n${rounds} rounds of ${roundSeconds} s per side, alternating; median (min-max) over the rounds; load from ${loadGenerator}\n`,
+  );
+  console.log('| engine | case | load avg before | side | req/s | p50 ms | p95 ms | errors | ratio of req/s |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const c of comparisons) {
+    const load = c.loadBefore.map((n) => n.toFixed(2)).join(' ');
+    c.sides.forEach((side, i) => {
+      const ratio = i === 1 ? fmtSpread(c.ratio, 2) : '';
+      console.log(
+        `| ${c.engine} | ${c.name} | ${i === 0 ? load : ''} | ${side.name} | ${fmtSpread(side.reqPerSec)} | ${fmtSpread(side.p50, 1)} | ${fmtSpread(side.p95, 1)} | ${side.errors} | ${ratio} |`,
+      );
+    });
+  }
 }

@@ -20,10 +20,19 @@ import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { UserListRepository } from '../apps/server/src/modules/user/user.repository.ts';
 import { seed } from '../apps/server/src/seed/seed.ts';
-import { startServerProcess } from '../apps/server/test/helpers/server-process.ts';
-import { type Figures, machineLine, measure, printFigures, throwawayDatabase, warmupSeconds } from './lib.ts';
+import { type RunningServer, startServerProcess } from '../apps/server/test/helpers/server-process.ts';
+import {
+  type Comparison,
+  type Figures,
+  interleave,
+  machineLine,
+  measure,
+  printComparisons,
+  type Side,
+  throwawayDatabase,
+  warmupSeconds,
+} from './lib.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 20;
 const adminPassword = 'Bench@123456';
 const pgAdmin = process.env.BENCH_PG_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -63,37 +72,32 @@ async function seedUsers(config: DatabaseConfig) {
   return db;
 }
 
-/** The repository's page + total, 20 callers at once for `seconds`, no HTTP. */
-async function bareSql(db: Awaited<ReturnType<typeof openDatabase>>, engine: string, c: Case): Promise<Figures> {
+type Db = Awaited<ReturnType<typeof openDatabase>>;
+
+/** The repository's page + total, 20 callers at once for `forSeconds`, no HTTP. */
+async function bareSqlRound(db: Db, engine: string, c: Case, forSeconds: number): Promise<Figures> {
   const repo = new UserListRepository(db);
   const params = pageParams({ keyword: c.query.keyword, currentPage: 1, pageSize: 20 });
   const filter = { organizeId: c.query.organizeId ?? null };
-  const first = await repo.page(params, filter);
-  const load = async (forSeconds: number) => {
-    const times: number[] = [];
-    const end = Date.now() + forSeconds * 1000;
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (Date.now() < end) {
-          const start = performance.now();
-          await repo.page(params, filter);
-          times.push(performance.now() - start);
-        }
-      }),
-    );
-    return times;
-  };
-  if (warmupSeconds > 0) await load(warmupSeconds);
-  const times = await load(seconds);
+  const times: number[] = [];
+  const end = Date.now() + forSeconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < end) {
+        const start = performance.now();
+        await repo.page(params, filter);
+        times.push(performance.now() - start);
+      }
+    }),
+  );
   times.sort((a, b) => a - b);
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0;
-  console.log(`  ${engine} / ${c.name}: total ${first.total}, page ${first.list.length} rows`);
   return {
     name: `${c.name} (bare SQL)`,
     engine,
     connections,
     requests: times.length,
-    reqPerSec: Math.round(times.length / seconds),
+    reqPerSec: Math.round(times.length / forSeconds),
     p50: at(50),
     p95: at(95),
     p99: at(99),
@@ -120,43 +124,90 @@ async function signIn(url: string): Promise<string> {
   return res.data.token;
 }
 
+/**
+ * Bare SQL and HTTP in alternating rounds. On PostgreSQL both sides are open at once (a pool and
+ * the server). PGlite's data directory belongs to one process, so there each switch closes one side
+ * and opens the other (a few seconds between rounds, not counted).
+ */
 async function run(
   engine: string,
   config: DatabaseConfig,
   env: Record<string, string>,
   dataDir: string,
-): Promise<Figures[]> {
+): Promise<Comparison[]> {
   console.log(`${engine}: seeding 100,000 users in 500 organisations...`);
   const started = Date.now();
-  const db = await seedUsers(config);
+  let db: Db | null = await seedUsers(config);
   console.log(`  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const rows: Figures[] = [];
-  for (const c of cases) rows.push(await bareSql(db, engine, c));
-  await db.destroy();
-
-  const server = await startServerProcess({ ...env, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'warn' }, dataDir);
+  const exclusive = config.kind === 'pglite';
+  let server: RunningServer | null = null;
+  let token = '';
+  const openDb = async () => {
+    if (exclusive && server) {
+      await server.stop({ keepDataDir: true });
+      server = null;
+    }
+    db ??= await openDatabase(config);
+    return db;
+  };
+  const openServer = async () => {
+    if (exclusive && db) {
+      await db.destroy();
+      db = null;
+    }
+    if (!server) {
+      server = await startServerProcess({ ...env, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'warn' }, dataDir);
+      token = await signIn(server.url);
+    }
+    return server;
+  };
+  const comparisons: Comparison[] = [];
   try {
-    const token = await signIn(server.url);
     for (const c of cases) {
       const query = new URLSearchParams({ currentPage: '1', pageSize: '20', ...c.query });
-      const figures = await measure(server.url, engine, {
-        name: `${c.name} (HTTP)`,
-        path: `/api/permission/Users?${query}`,
-        headers: { authorization: token },
-        connections,
-        seconds,
-      });
-      rows.push(figures);
+      let warmBare = false;
+      let warmHttp = false;
+      const bare: Side = {
+        name: 'bare SQL',
+        async round(forSeconds) {
+          const open = await openDb();
+          if (!warmBare && warmupSeconds > 0) await bareSqlRound(open, engine, c, warmupSeconds);
+          warmBare = true;
+          return bareSqlRound(open, engine, c, forSeconds);
+        },
+      };
+      const http: Side = {
+        name: 'HTTP',
+        async round(forSeconds) {
+          const running = await openServer();
+          const scenario = {
+            name: `${c.name} (HTTP)`,
+            path: `/api/permission/Users?${query}`,
+            headers: { authorization: token },
+            connections,
+            seconds: forSeconds,
+          };
+          const figures = await measure(running.url, engine, scenario, !warmHttp || exclusive);
+          warmHttp = true;
+          return figures;
+        },
+      };
+      const comparison = await interleave(engine, c.name, bare, http);
+      console.log(
+        `  ${engine} / ${c.name}: HTTP ${Math.round(comparison.sides[1]!.reqPerSec.median)} req/s, ${comparison.ratio.median.toFixed(2)} of bare SQL`,
+      );
+      comparisons.push(comparison);
     }
   } finally {
-    await server.stop();
+    await (server as RunningServer | null)?.stop({ keepDataDir: true });
+    await db?.destroy();
   }
-  return rows;
+  return comparisons;
 }
 
 async function main() {
-  console.log(`users-list bench: ${machineLine()}, ${seconds} s per case, ${connections} connections`);
-  const all: Figures[] = [];
+  console.log(`users-list bench: ${machineLine()}, ${connections} connections`);
+  const all: Comparison[] = [];
 
   if (engines.includes('pglite')) {
     const liteDir = mkdtempSync(path.join(tmpdir(), 'bench-users-'));
@@ -177,16 +228,7 @@ async function main() {
     console.log(`PostgreSQL at ${pgAdmin} did not answer: skipped`);
   }
 
-  printFigures(all);
-  for (const engine of ['PGlite', 'PostgreSQL']) {
-    for (const c of cases) {
-      const bare = all.find((f) => f.engine === engine && f.name === `${c.name} (bare SQL)`);
-      const http = all.find((f) => f.engine === engine && f.name === `${c.name} (HTTP)`);
-      if (bare && http) {
-        console.log(`${engine} / ${c.name}: HTTP is ${(http.reqPerSec / bare.reqPerSec).toFixed(2)} of bare SQL`);
-      }
-    }
-  }
+  printComparisons(all);
 }
 
 await main();

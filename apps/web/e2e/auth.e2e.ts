@@ -96,6 +96,9 @@ describe('lockout', () => {
     await loginButton(page).click();
     await signedIn(page);
     await see(page, '锁定测试');
+    // An ordinary user: the menu is what their role grants (the schedule page), nothing more.
+    await page.getByRole('menuitem', { name: '个人办公' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: '组织管理' }).count()).toBe(0);
     await context.close();
   });
 });

@@ -3,8 +3,6 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { newId } from '../../server/src/core/ids.ts';
-import { hashPasswordDigest } from '../../server/src/core/password.ts';
 import { type Db, openDatabase } from '../../server/src/db/database.ts';
 import { migrateToLatest } from '../../server/src/db/migrate.ts';
 import { OauthRepository } from '../../server/src/modules/oauth/oauth.repository.ts';
@@ -15,8 +13,10 @@ import { adminPassword } from './harness.ts';
 /**
  * Browser tests of authentication need accounts besides `admin` (locking the administrator would
  * leave nobody to unlock it) and captchas whose text they know (a captcha image is made for eyes,
- * not for tests). There is no user-creation API yet, so the data directory is prepared with the
- * server's own migrations, seed and repositories before the server starts and takes it over.
+ * not for tests). The captchas are planted in the data directory before the server starts (with
+ * the server's own migrations, seed and repository); the accounts are made afterwards through the
+ * API, as an administrator would make them: ordinary users holding one role that grants the
+ * schedule page, so signing in resolves real permissions rather than an administrator's all.
  */
 
 export interface SeedUser {
@@ -26,7 +26,7 @@ export interface SeedUser {
 }
 
 export interface PreparedServer extends RunningServer {
-  /** Ids of the seeded users by account. */
+  /** Ids of the created users by account. */
   userIds: Record<string, string>;
 }
 
@@ -36,34 +36,21 @@ export const plantedCaptchaKeys = Array.from({ length: 40 }, (_, index) => `e2e-
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
+interface MenuNode {
+  id: string;
+  enCode: string;
+  children?: MenuNode[];
+}
+
 export async function startServerWithUsers(
   users: SeedUser[],
   env: Record<string, string> = {},
 ): Promise<PreparedServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-e2e-auth-'));
   const db: Db = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-  const userIds: Record<string, string> = {};
   try {
     await migrateToLatest(db);
     await seed(db, { adminPassword, production: false });
-    const root = await db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow();
-    for (const user of users) {
-      const id = newId();
-      await db
-        .insertInto('appUser')
-        .values({
-          id,
-          account: user.account,
-          realName: user.realName ?? user.account,
-          passwordHash: await hashPasswordDigest(md5(user.password)),
-          organizeId: root.id,
-          // Until the authorisation area grants menus, only administrators get a menu list, and
-          // the login page refuses an empty one; being administrators changes nothing else here.
-          isAdministrator: true,
-        })
-        .execute();
-      userIds[user.account] = id;
-    }
     const codes = new OauthRepository(db);
     for (const key of plantedCaptchaKeys) await codes.putCode('captcha', key, plantedCaptchaText, 60 * 60_000);
   } finally {
@@ -73,7 +60,48 @@ export async function startServerWithUsers(
     throw new Error('apps/web/dist is missing: run `npm run build` before the browser tests');
   }
   // The server takes the prepared directory over (and removes it when stopped).
-  return { ...(await startServerProcess({ ADMIN_PASSWORD: adminPassword, ...env }, dataDir)), userIds };
+  const server = await startServerProcess({ ADMIN_PASSWORD: adminPassword, ...env }, dataDir);
+  return { ...server, userIds: await createUsers(server.url, users) };
+}
+
+/** Users with a role granting the schedule page (a directory and its page), made through the API. */
+async function createUsers(url: string, users: SeedUser[]): Promise<Record<string, string>> {
+  const signedIn = await apiLogin(url, 'admin', adminPassword);
+  const token = signedIn.data?.token ?? '';
+  if (!token) throw new Error(`admin sign-in failed: ${signedIn.msg}`);
+  const me = await apiData<{ menuList: MenuNode[]; userInfo: { organizeId: string } }>(
+    url,
+    token,
+    'GET',
+    '/api/oauth/CurrentUser',
+  );
+  const directory = me.menuList.find((m) => m.enCode === 'extend');
+  const page = directory?.children?.find((m) => m.enCode === 'extend.schedule');
+  if (!directory || !page) throw new Error('the seeded schedule menu is missing');
+  const role = await apiData<{ id: string }>(url, token, 'POST', '/api/permission/Role', {
+    fullName: '浏览器测试职员',
+    enCode: 'e2e.staff',
+    globalMark: 1,
+  });
+  await apiData(url, token, 'PUT', `/api/permission/Authority/Data/${role.id}`, {
+    objectType: 'Role',
+    module: [directory.id, page.id],
+  });
+  const userIds: Record<string, string> = {};
+  for (const user of users) {
+    const created = await apiData<{ id: string }>(url, token, 'POST', '/api/permission/Users', {
+      account: user.account,
+      realName: user.realName ?? user.account,
+      organizeId: me.userInfo.organizeId,
+      roleId: role.id,
+    });
+    await apiData(url, token, 'POST', `/api/permission/Users/${created.id}/Actions/ResetPassword`, {
+      userPassword: md5(user.password),
+      validatePassword: md5(user.password),
+    });
+    userIds[user.account] = created.id;
+  }
+  return userIds;
 }
 
 /**

@@ -1,10 +1,16 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import type { App } from '../apps/server/src/core/app-types.ts';
+import { encryptLoginPayload } from '../apps/server/src/core/login-cipher.ts';
+import { md5Hex } from '../apps/server/src/core/password.ts';
+import { UserRepository } from '../apps/server/src/modules/user/user.repository.ts';
 
 export interface Scenario {
   name: string;
@@ -31,6 +37,29 @@ export interface Figures {
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** Figures from every response time (ms) of a run of `seconds`. */
+function figuresOf(
+  name: string,
+  engine: string,
+  connections: number,
+  times: number[],
+  seconds: number,
+  errors = 0,
+): Figures {
+  times.sort((a, b) => a - b);
+  return {
+    name,
+    engine,
+    connections,
+    requests: times.length,
+    reqPerSec: Math.round(times.length / seconds),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors,
+  };
 }
 
 /**
@@ -143,38 +172,14 @@ async function withAutocannon(baseUrl: string, engine: string, scenario: Scenari
       if (status < 200 || status >= 300) errors++;
     });
   });
-  times.sort((a, b) => a - b);
-  return {
-    name: scenario.name,
+  return figuresOf(
+    scenario.name,
     engine,
-    connections: scenario.connections ?? 20,
-    requests: result.requests.total,
-    reqPerSec: Math.round(result.requests.average),
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
-    errors: errors + result.errors + result.non2xx,
-  };
-}
-
-export function printFigures(rows: Figures[]) {
-  const header = ['engine', 'scenario', 'conn', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'errors'];
-  const lines = rows.map((r) => [
-    r.engine,
-    r.name,
-    String(r.connections),
-    String(r.reqPerSec),
-    r.p50.toFixed(1),
-    r.p95.toFixed(1),
-    r.p99.toFixed(1),
-    String(r.requests),
-    String(r.errors),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  console.log(fmt(header));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const line of lines) console.log(fmt(line));
+    scenario.connections ?? 20,
+    times,
+    result.duration,
+    errors + result.errors + result.non2xx,
+  );
 }
 
 export function machineLine(): string {
@@ -200,6 +205,13 @@ export async function throwawayDatabase(adminUrl: string): Promise<{ url: string
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // A closed pool's connections can take a moment to leave; forcing them out earlier makes
+      // their pool raise an error nobody listens to any more.
+      for (let i = 0; i < 50; i++) {
+        const open = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (open.rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
@@ -226,6 +238,163 @@ export interface Comparison {
   /** Second side's req/s over the first's, round by round. */
   ratio: Spread;
   loadBefore: number[];
+}
+
+/**
+ * A side that runs `call` from `concurrency` loops at once, without HTTP: the limit an HTTP figure
+ * is held to (the same SQL through the server's own connection, the same password hash).
+ */
+export function loopSide(spec: {
+  name: string;
+  engine: string;
+  concurrency: number;
+  call: () => Promise<unknown>;
+}): Side {
+  const loop = async (seconds: number) => {
+    const times: number[] = [];
+    const started = performance.now();
+    const end = started + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: spec.concurrency }, async () => {
+        while (performance.now() < end) {
+          const start = performance.now();
+          await spec.call();
+          times.push(performance.now() - start);
+        }
+      }),
+    );
+    // The last calls end after `seconds`: divided by the time really taken, slow calls (a login) do not inflate the rate.
+    return figuresOf(spec.name, spec.engine, spec.concurrency, times, (performance.now() - started) / 1000);
+  };
+  let warm = false;
+  return {
+    name: spec.name,
+    async round(seconds) {
+      if (!warm && warmupSeconds > 0) await loop(warmupSeconds);
+      warm = true;
+      return loop(seconds);
+    },
+  };
+}
+
+/** A side that drives `scenario` over HTTP at `url` (warming up before its first round). */
+export function httpSide(spec: { name: string; engine: string; url: string; scenario: Scenario }): Side {
+  let warm = false;
+  return {
+    name: spec.name,
+    async round(seconds) {
+      const figures = await measure(spec.url, spec.engine, { ...spec.scenario, seconds }, !warm);
+      warm = true;
+      return figures;
+    },
+  };
+}
+
+/**
+ * CurrentUser's limit: what a warm call still asks the database (current-user.service.ts; the
+ * session, grants, systems, settings and menu text are cached): the user row, then the name of
+ * its organisation, 20 callers at once.
+ */
+export function currentUserLimit(engine: string, db: App['db'], userId: string): Side {
+  const users = new UserRepository(db);
+  return loopSide({
+    name: 'user + organisation name',
+    engine,
+    concurrency: 20,
+    call: async () => {
+      const user = await users.findById(userId);
+      await users.organizeName(user?.organizeId ?? null);
+    },
+  });
+}
+
+export type Engine = 'PGlite' | 'PostgreSQL';
+
+/** The engines a benchmark runs on (BENCH_ENGINES: pglite, postgres or both, default both). */
+const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
+const pgAdmin = process.env.BENCH_PG_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * Runs `each` on PGlite (a fresh data directory) and on PostgreSQL (a throwaway database on
+ * BENCH_PG_ADMIN's server, dropped afterwards; skipped when none answers).
+ */
+export async function onEachEngine<T>(
+  each: (engine: Engine, databaseUrl: string | null, dataDir: string) => Promise<T[]>,
+) {
+  const all: T[] = [];
+  for (const engine of ['PGlite', 'PostgreSQL'] as const) {
+    if (!engines.includes(engine === 'PGlite' ? 'pglite' : 'postgres')) continue;
+    const database = engine === 'PGlite' ? null : await throwawayDatabase(pgAdmin);
+    if (engine === 'PostgreSQL' && !database) {
+      console.log(`PostgreSQL at ${pgAdmin} did not answer: skipped`);
+      continue;
+    }
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+    try {
+      all.push(...(await each(engine, database?.url ?? null, dataDir)));
+    } finally {
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return all;
+}
+
+export interface BenchApp {
+  url: string;
+  app: App;
+  close(): Promise<void>;
+}
+
+/**
+ * The server built as main.ts builds it, in this process, on a free port: its own database
+ * connection (`app.db`) is what the limit sides use, so PGlite's one-process directory needs no
+ * switching. The load comes from another process (wrk) or a worker.
+ */
+export async function startApp(
+  databaseUrl: string | null,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<BenchApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'error',
+    JOB_POLL_MS: '60000',
+    ...env,
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const { app } = await buildApp(config);
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    app,
+    // Calls wrk left unanswered finish first (a login takes a while), so they do not meet a closed database.
+    close: () => new Promise((resolve) => setTimeout(resolve, 1000)).then(() => app.close()),
+  };
+}
+
+/** The login form of `account` as the browser sends it (the digest under the server's cipher key). */
+export async function loginForm(url: string, account: string, password: string): Promise<string> {
+  const config = (await (await fetch(`${url}/api/oauth/getLoginConfig`)).json()) as { data: { cipherKey: string } };
+  return new URLSearchParams({
+    account,
+    password: encryptLoginPayload(md5Hex(password), config.data.cipherKey),
+    origin: 'password',
+    grant_type: 'password',
+  }).toString();
+}
+
+/** Signs in and returns the token. */
+export async function signIn(url: string, account: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/oauth/Login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'jnpf-origin': 'pc' },
+    body: await loginForm(url, account, password),
+  });
+  const body = (await res.json()) as { code: number; msg: string; data?: { token: string } };
+  if (!body.data) throw new Error(`bench sign-in of ${account} failed: ${body.msg}`);
+  return body.data.token;
 }
 
 /** Rounds per side and seconds per round of an interleaved comparison (BENCH_ROUNDS, BENCH_ROUND_SECONDS). */
@@ -260,7 +429,7 @@ export async function interleave(engine: string, name: string, first: Side, seco
     errors: figures.reduce((n, f) => n + f.errors, 0),
   });
   const ratios = results[1].map((f, i) => f.reqPerSec / (results[0][i]?.reqPerSec || 1));
-  return {
+  const comparison: Comparison = {
     engine,
     name,
     rounds,
@@ -268,15 +437,20 @@ export async function interleave(engine: string, name: string, first: Side, seco
     ratio: spread(ratios),
     loadBefore,
   };
+  // BENCH_JSON=file appends each comparison as soon as it is measured, for the median over several
+  // runs (bench/summarise.ts).
+  const json = process.env.BENCH_JSON;
+  if (json) appendFileSync(json, `${JSON.stringify({ ...comparison, roundSeconds, at: new Date().toISOString() })}\n`);
+  return comparison;
 }
 
 const fmtSpread = (s: Spread, digits = 0) =>
   `${s.median.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })} (${s.min.toFixed(digits)}-${s.max.toFixed(digits)})`;
 
 /** A markdown table of comparisons: median (min-max) over the rounds, per side and for the ratio. */
-export function printComparisons(comparisons: Comparison[]) {
+export function printComparisons(comparisons: Comparison[], load = `load from ${loadGenerator}`) {
   console.log(
-    `\n${rounds} rounds of ${roundSeconds} s per side, alternating; median (min-max) over the rounds; load from ${loadGenerator}\n`,
+    `\n${rounds} rounds of ${roundSeconds} s per side, alternating; median (min-max) over the rounds; ${load}\n`,
   );
   console.log('| engine | case | load avg before | side | req/s | p50 ms | p95 ms | errors | ratio of req/s |');
   console.log('|---|---|---|---|---|---|---|---|---|');

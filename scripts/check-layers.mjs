@@ -49,28 +49,9 @@ for (const [a, targets] of moduleEdges) {
   }
 }
 
-// Imports that broke the rule when it was introduced and are still to be removed (each a service
-// reaching another area's repository). The list may only shrink: a new break fails, and so does a
-// listed one that is gone, so that the list is kept true.
-const baselineFile = path.join(import.meta.dirname, 'layers-baseline.txt');
-const baseline = new Set(
-  readFileSync(baselineFile, 'utf8')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean),
-);
-const found = new Set(problems);
-const fresh = problems.filter((p) => !baseline.has(p));
-const fixed = [...baseline].filter((p) => !found.has(p));
-if (fresh.length || fixed.length) {
-  if (fresh.length) {
-    console.error(`Imports against the documented direction (docs/architecture.md, "Import direction"):`);
-    for (const line of fresh) console.error(`  ${line}`);
-  }
-  if (fixed.length) {
-    console.error('Fixed, so remove them from scripts/layers-baseline.txt:');
-    for (const line of fixed) console.error(`  ${line}`);
-  }
+if (problems.length) {
+  console.error(`Imports against the documented direction (docs/architecture.md, "Import direction"):`);
+  for (const line of problems) console.error(`  ${line}`);
   process.exit(1);
 }
-console.log(`layers: every import follows the documented direction (${baseline.size} known breaks left to remove)`);
+console.log('layers: every import follows the documented direction');

@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { loginShell } from './login-shell.ts';
 import { precompress } from './precompress.ts';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [react(), loginShell(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

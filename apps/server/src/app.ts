@@ -8,9 +8,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController } from 'fastify';
 import type { Config } from './config.ts';
+import { installAnswerCheck } from './core/answer-check.ts';
 import { installApiCallLog } from './core/api-call-log.ts';
 import type { App } from './core/app-types.ts';
 import { installAuthentication } from './core/auth.ts';
+import { Downloads, downloadRoutes } from './core/downloads.ts';
 import { installErrorHandler } from './core/error-handler.ts';
 import { createEventBus } from './core/event-bus.ts';
 import { langFromHeader, translator } from './core/i18n.ts';
@@ -20,14 +22,17 @@ import { installPermissions } from './core/permissions.ts';
 import { installSecurityHeaders } from './core/security-headers.ts';
 import { serveWeb } from './core/serve-web.ts';
 import { SessionStore } from './core/session.ts';
-import { validatorCompiler } from './core/validation.ts';
+import { treatEmptyQueryValuesAsAbsent, validatorCompiler } from './core/validation.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import areaRoutes from './modules/area/area.routes.ts';
 import authorizeRoutes from './modules/authorize/authorize.routes.ts';
+import billRuleRoutes from './modules/billRule/bill-rule.routes.ts';
 import chatRoutes from './modules/chat/chat.routes.ts';
 import { ChatService } from './modules/chat/chat.service.ts';
 import { SocketHub } from './modules/chat/socket-hub.ts';
-import dictionaryAllRoutes from './modules/dictionary/dictionary-all.routes.ts';
+import dictionaryRoutes from './modules/dictionary/dictionary.routes.ts';
+import { DictionaryCache } from './modules/dictionary/dictionary-cache.ts';
 import groupRoutes from './modules/group/group.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import logRoutes from './modules/log/log.routes.ts';
@@ -47,6 +52,8 @@ import scheduleRoutes from './modules/schedule/schedule.routes.ts';
 import { ScheduleService } from './modules/schedule/schedule.service.ts';
 import { ChannelRegistry } from './modules/sendConfig/channels.ts';
 import sendConfigRoutes from './modules/sendConfig/send-config.routes.ts';
+import signatureRoutes from './modules/signature/signature.routes.ts';
+import sysConfigRoutes from './modules/sysConfig/sys-config.routes.ts';
 import { SysConfigService } from './modules/sysConfig/sys-config.service.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 import userRoutes from './modules/user/user.routes.ts';
@@ -57,6 +64,10 @@ import { type SeedResult, seed } from './seed/seed.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     sysConfig: SysConfigService;
+    /** Every dictionary, cached until any instance changes one (bus event 'dictionary.changed'). */
+    dictionaries: DictionaryCache;
+    /** Generated files served by an unguessable name (exports). */
+    downloads: Downloads;
     smsSender: SmsSender;
     /** Background jobs (schedule reminders, log pruning), kept in the `job` table. */
     jobs: JobRunner;
@@ -96,6 +107,8 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   app.decorate('db', db);
   app.decorate('bus', await createEventBus(config.redisUrl, config.redisChannel));
   app.decorate('sysConfig', new SysConfigService(db, app.bus));
+  app.decorate('dictionaries', new DictionaryCache(db, app.bus));
+  app.decorate('downloads', new Downloads(path.join(config.dataDir, 'files', 'generated')));
   app.decorate('smsSender', plugs.smsSender ?? new LogSmsSender(app.log));
   app.addHook('onClose', async () => {
     await app.bus.close();
@@ -109,6 +122,7 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   });
 
   app.setValidatorCompiler(validatorCompiler);
+  treatEmptyQueryValuesAsAbsent(app);
   app.decorateRequest('lang', 'zh-CN');
   app.decorateRequest('t', translator('zh-CN'));
   app.addHook('onRequest', (request, _reply, done) => {
@@ -118,6 +132,7 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   });
   installErrorHandler(app);
   if (config.apiCallLog) installApiCallLog(app, config.apiCallLog);
+  if (config.checkAnswers) installAnswerCheck(app);
   const sessions = new SessionStore(db, app.bus, async () => (await app.sysConfig.get()).tokenTimeout);
   installAuthentication(app, sessions);
   installPermissions(app);
@@ -148,7 +163,7 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
     heartbeatMs: config.socketHeartbeatMs ?? 30_000,
   });
   const jobs = new JobRunner(app.db, app.log, config.jobPollMs ?? 5_000);
-  const schedules = new ScheduleService(app.db, app.bus);
+  const schedules = new ScheduleService(app.db, app.bus, app.dictionaries);
   schedules.registerJobs(jobs);
   const channels = new ChannelRegistry(app.sysConfig);
   app.decorate('jobs', jobs);
@@ -171,9 +186,14 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   await app.register(positionRoutes);
   await app.register(roleRoutes);
   await app.register(groupRoutes);
+  await app.register(billRuleRoutes);
+  await app.register(areaRoutes);
+  await app.register(signatureRoutes);
   await app.register(userOnlineRoutes);
   await app.register(logRoutes);
-  await app.register(dictionaryAllRoutes);
+  await app.register(dictionaryRoutes, { cache: app.dictionaries, downloads: app.downloads });
+  downloadRoutes(app, app.downloads);
+  await app.register(sysConfigRoutes);
   await app.register(profileRoutes);
   await app.register(messageRoutes);
   await app.register(noticeRoutes);

@@ -34,6 +34,8 @@ export interface Config {
   logRetentionDays?: number;
   /** When set, one line per API call (route, status, envelope code, answer shape) is appended here: a record of the wire contract (API_CALL_LOG). */
   apiCallLog?: string;
+  /** Tests: an answer with a field its declared schema would drop fails (core/answer-check.ts). */
+  checkAnswers?: boolean;
 }
 
 export class ConfigError extends Error {}

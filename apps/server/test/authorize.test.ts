@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newId } from '../src/core/ids.ts';
-import { dataScopeFilter } from '../src/core/permissions.ts';
+import { dataScopeFilter } from '../src/core/permissions.repository.ts';
 import type { Session } from '../src/core/session.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 

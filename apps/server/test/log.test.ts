@@ -42,7 +42,7 @@ interface LogPage {
     moduleName: string;
     abstracts: string;
     creatorTime: number;
-    ipaddress: string;
+    ipAddress: string;
     requestMethod: string;
     requestURL: string;
     loginMark: number;
@@ -65,7 +65,7 @@ describe('system log', () => {
   test('operations: keyword, time range, paging, newest first', async () => {
     const all = await admin.get<LogPage>('/api/system/Log/2');
     expect(all.data!.list.map((l) => l.abstracts)).toEqual(['修改角色', '删除岗位', '新建用户']);
-    expect(all.data!.list[0]).toMatchObject({ userName: '鲍勃/bob', ipaddress: '10.0.0.1', requestMethod: 'POST' });
+    expect(all.data!.list[0]).toMatchObject({ userName: '鲍勃/bob', ipAddress: '10.0.0.1', requestMethod: 'POST' });
     const bob = await admin.get<LogPage>('/api/system/Log/2', { keyword: '鲍勃' });
     expect(bob.data!.pagination.total).toBe(2);
     const ranged = await admin.get<LogPage>('/api/system/Log/2', {
@@ -176,7 +176,7 @@ describe('operation log', () => {
     ]);
     expect(page.data!.list[0]).toMatchObject({
       userName: '管理员/admin',
-      ipaddress: '127.0.0.1',
+      ipAddress: '127.0.0.1',
       requestURL: `/api/permission/Position/${id}`,
       platForm: 'lightMyRequest',
     });

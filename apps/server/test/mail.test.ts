@@ -196,4 +196,28 @@ describe('e-mail through a real SMTP server on loopback', () => {
       await server.close();
     }
   });
+
+  test("the system configuration's test e-mail goes through the saved settings and says what went wrong", async () => {
+    const server = await mailServer(true);
+    try {
+      await useMailServer(server.port, 1, rightPassword);
+      const test = { to: 'ops@platform.test' };
+      expect(await admin.post('/api/system/SysConfig/Actions/TestMail', test)).toMatchObject({
+        code: 200,
+        msg: '测试邮件已发送至 ops@platform.test',
+      });
+      expect(server.received.map((mail) => mail.to)).toEqual([['ops@platform.test']]);
+      await useMailServer(server.port, 1, 'wrong-password');
+      expect(await admin.post('/api/system/SysConfig/Actions/TestMail', test)).toMatchObject({
+        code: 400,
+        msg: '测试邮件发送失败：邮件服务器拒绝登录，请检查发件账号和密码',
+      });
+      expect(await admin.post('/api/system/SysConfig/Actions/TestMail', { to: 'not-an-address' })).toMatchObject({
+        code: 400,
+      });
+      expect(server.received).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
 });

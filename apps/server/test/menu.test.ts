@@ -1,18 +1,10 @@
+import type { MenuInfo } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seed } from '../src/seed/seed.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 
-interface MenuNode {
-  id: string;
-  enCode: string;
-  type: number;
-  urlAddress: string;
-  linkTarget: string;
-  hidden: boolean;
-  enabledMark: number;
-  children: MenuNode[];
-  hasChildren: boolean;
-}
+/** The menu page's nodes (the admin tree), as the server declares them. */
+type MenuNode = MenuInfo;
 
 let t: TestApp;
 let admin: Client;

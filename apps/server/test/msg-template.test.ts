@@ -105,6 +105,12 @@ describe('send configurations', () => {
     });
     const list = await admin.get<{ list: { id: string }[] }>('/api/message/SendMessageConfig');
     const id = list.data!.list[0]!.id;
+    // One configuration answers what its list row says, channels with their ids and states.
+    const one = await admin.get<{ sendConfigTemplateList: { id: string; enabledMark: number }[] }>(
+      `/api/message/SendMessageConfig/${id}`,
+    );
+    expect(one.data).toEqual(list.data!.list[0]);
+    expect(one.data!.sendConfigTemplateList[0]).toMatchObject({ id: expect.any(String), enabledMark: 1 });
     const sent = await admin.post<{ sent: number; recorded: number; failed: number }>(
       `/api/message/SendMessageConfig/${id}/Actions/Send`,
       {
@@ -112,7 +118,21 @@ describe('send configurations', () => {
         paramMap: { name: '张三', code: 'A-1' },
       },
     );
-    expect(sent).toMatchObject({ code: 200, data: { sent: 1, recorded: 1, failed: 1 } });
+    // The answer says how each channel went, in the configuration's order, with the failure's reason.
+    expect(sent).toMatchObject({
+      code: 200,
+      msg: '发送成功',
+      data: {
+        sent: 1,
+        recorded: 1,
+        failed: 1,
+        channels: [
+          { messageType: '1', isSuccess: true, sent: 1, recorded: 0, failed: 0, result: null },
+          { messageType: '3', isSuccess: true, sent: 0, recorded: 1, failed: 0, result: null },
+          { messageType: '2', isSuccess: false, sent: 0, recorded: 0, failed: 1, result: '邮件服务未配置' },
+        ],
+      },
+    });
     const inbox = await alice.get<{ list: { title: string; type: number }[] }>('/api/message');
     expect(inbox.data?.list[0]).toMatchObject({ title: '张三 的申请已通过', type: 1 });
     const log = await admin.get<{
@@ -124,6 +144,14 @@ describe('send configurations', () => {
         expect.objectContaining({ messageType: '2', status: 'failed', error: '邮件服务未配置' }),
       ]),
     );
+    // The log is written in Chinese; the answer's reasons speak the caller's language.
+    const inEnglish = await admin.call<{ channels: { result: string | null }[] }>({
+      method: 'POST',
+      url: `/api/message/SendMessageConfig/${id}/Actions/Send`,
+      headers: { 'accept-language': 'en' },
+      payload: { toUserIds: [aliceId] },
+    });
+    expect(inEnglish.data?.channels.map((c) => c.result)).toEqual([null, null, 'E-mail (SMTP) is not configured']);
     expect(await admin.delete(`/api/message/MessageTemplateConfig/${await templateId('sms1')}`)).toMatchObject({
       code: 400,
       msg: '该模板已被发送配置引用，不能删除',
@@ -134,6 +162,43 @@ describe('send configurations', () => {
     expect(
       await alice.post(`/api/message/SendMessageConfig/${id}/Actions/Send`, { toUserIds: [aliceId] }),
     ).toMatchObject({ code: 403 });
+  });
+
+  test('the state switch disables a configuration, which then refuses to send, and enables it again', async () => {
+    const list = await admin.get<{ list: { id: string; enCode: string }[] }>('/api/message/SendMessageConfig');
+    const id = list.data!.list.find((r) => r.enCode === 'approveResult')!.id;
+    const state = `/api/message/SendMessageConfig/${id}/Actions/State`;
+    expect(await admin.put(state)).toMatchObject({ code: 200, msg: '禁用成功' });
+    expect(await admin.get(`/api/message/SendMessageConfig/${id}`)).toMatchObject({ data: { enabledMark: 0 } });
+    expect(
+      await admin.post(`/api/message/SendMessageConfig/${id}/Actions/Send`, { toUserIds: [aliceId] }),
+    ).toMatchObject({ code: 400, msg: '发送配置已禁用' });
+    expect(await alice.put(state)).toMatchObject({ code: 403 });
+    expect(await admin.put(state)).toMatchObject({ code: 200, msg: '启用成功' });
+    expect(await admin.put('/api/message/SendMessageConfig/404/Actions/State')).toMatchObject({
+      code: 400,
+      msg: '数据不存在',
+    });
+  });
+
+  test('a disabled template fails its channel with the reason', async () => {
+    const sms = await templateId('sms1');
+    const state = `/api/message/MessageTemplateConfig/${sms}/Actions/State`;
+    expect(await admin.put(state)).toMatchObject({ code: 200, msg: '禁用成功' });
+    expect(await admin.get(`/api/message/MessageTemplateConfig/${sms}`)).toMatchObject({ data: { enabledMark: 0 } });
+    const list = await admin.get<{ list: { id: string; enCode: string }[] }>('/api/message/SendMessageConfig');
+    const id = list.data!.list.find((r) => r.enCode === 'approveResult')!.id;
+    const sent = await admin.post<{ channels: { messageType: string; isSuccess: boolean; result: string | null }[] }>(
+      `/api/message/SendMessageConfig/${id}/Actions/Send`,
+      { toUserIds: [aliceId] },
+    );
+    expect(sent.data?.channels[1]).toMatchObject({
+      messageType: '3',
+      isSuccess: false,
+      result: `消息模板不存在或已禁用：${sms}`,
+    });
+    expect(await alice.put(state)).toMatchObject({ code: 403 });
+    expect(await admin.put(state)).toMatchObject({ code: 200, msg: '启用成功' });
   });
 
   test('copy and delete a send configuration', async () => {

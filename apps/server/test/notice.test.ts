@@ -51,7 +51,9 @@ describe('notices', () => {
 
   test('bad input, unknown ids and missing permission are refused', async () => {
     expect(await admin.post('/api/message/Notice', { title: '' })).toMatchObject({ code: 400 });
-    expect(await admin.post('/api/message/Notice', { title: 'x', toUserIds: 'all' })).toMatchObject({ code: 400 });
+    expect(await admin.post('/api/message/Notice', { title: 'x', toUserIds: 'all users' })).toMatchObject({
+      code: 400,
+    });
     expect(await admin.get('/api/message/Notice/999')).toMatchObject({ code: 400, msg: '数据不存在' });
     expect(await admin.delete('/api/message/Notice/999')).toMatchObject({ code: 400 });
     expect(await alice.post('/api/message/Notice', { title: '越权' })).toMatchObject({ code: 403 });

@@ -130,11 +130,9 @@ describe('schedules', () => {
     });
     expect(messages.data?.list).toEqual([expect.objectContaining({ title: '马上开会', type: 4 })]);
     const detail = await bob.get<{ bodyText: string }>(`/api/message/ReadInfo/${messages.data!.list[0]!.id}`);
-    expect(JSON.parse(detail.data!.bodyText)).toMatchObject({
-      type: 2,
-      id: expect.any(String),
-      groupId: expect.any(String),
-    });
+    // The message opens the schedule it reminds of.
+    const [meeting] = (await range(bob, soon - day, soon + day)).data!.list.filter((r) => r.title === '马上开会');
+    expect(JSON.parse(detail.data!.bodyText)).toMatchObject({ type: 2, id: meeting!.id, groupId: meeting!.groupId });
     const jobs = await t.app.db.selectFrom('job').select(['status']).execute();
     expect(jobs.filter((j) => j.status === 'done')).toHaveLength(1);
     expect(jobs.filter((j) => j.status === 'running')).toHaveLength(0);

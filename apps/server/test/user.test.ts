@@ -118,7 +118,8 @@ describe('create and read', () => {
         id,
         account: 'lisife',
         realName: '李四',
-        gender: '1',
+        // The sex entry's name: the 3.6 client prints the column as it is.
+        gender: '男',
         mobilePhone: '',
         organize: '前端组',
         creatorTime: millisSince(fileStart),

@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminPassword, launchBrowser, newContext, screenshot, signInThroughPage } from './harness.ts';
+import {
+  adminPassword,
+  closeContext,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signInThroughPage,
+  within,
+} from './harness.ts';
 import {
   answerWithPlantedCaptchas,
   api,
@@ -46,8 +54,8 @@ async function fromUserMenu(page: Page, entry: string) {
 }
 
 async function newPage() {
-  const context = await newContext(browser);
-  return { context, page: await context.newPage() };
+  const context = await within('opening a browser context', 20_000, newContext(browser));
+  return { context, page: await within('opening a page', 20_000, context.newPage()) };
 }
 
 async function signInAsAdmin(page: Page, baseUrl = server.url) {
@@ -64,8 +72,8 @@ describe('lockout', () => {
     await page.getByPlaceholder('请输入账号').fill('locky');
     for (let attempt = 1; attempt <= 5; attempt++) {
       await page.getByPlaceholder('请输入密码').fill(`Wrong${attempt}`);
-      // From the second attempt on, the server wants a captcha for this account.
-      if (attempt > 1) await page.getByPlaceholder('请输入验证码').fill('abcd');
+      // After three failures (the configured captchaAfterErrorsNumber) the server wants a captcha.
+      if (attempt > 3) await page.getByPlaceholder('请输入验证码').fill('abcd');
       await loginButton(page).click();
       if (attempt < 5) await see(page, `账户或密码错误，请重新输入，还可尝试 ${5 - attempt} 次`);
     }
@@ -99,7 +107,7 @@ describe('lockout', () => {
     // An ordinary user: the menu is what their role grants (the schedule page), nothing more.
     await page.getByRole('menuitem', { name: '个人办公' }).waitFor();
     expect(await page.getByRole('menuitem', { name: '组织管理' }).count()).toBe(0);
-    await context.close();
+    await closeContext(context);
   });
 });
 
@@ -112,7 +120,7 @@ describe('login cipher', () => {
       await page.evaluate(() => ({ secure: window.isSecureContext, subtle: !!globalThis.crypto?.subtle })),
     ).toEqual({ secure: false, subtle: false });
     await signInAsAdmin(page, address);
-    await context.close();
+    await closeContext(context);
   });
 
   test('a cipher that cannot load is said plainly', async () => {
@@ -124,18 +132,22 @@ describe('login cipher', () => {
     await loginButton(page).click();
     await see(page, '登录加密组件加载失败，请刷新页面重试');
     expect(new URL(page.url()).pathname).toBe('/login');
-    await context.close();
+    await closeContext(context);
   });
 });
 
 describe('captcha', () => {
-  test('after a failed attempt the captcha appears; a wrong code is refused and the image changes', async () => {
+  test('after three failed attempts the captcha appears; a wrong code is refused and the image changes', async () => {
     const { context, page } = await newPage();
     await page.goto(`${server.url}/login`);
     await page.getByPlaceholder('请输入账号').fill('capty');
-    await page.getByPlaceholder('请输入密码').fill('Wrong1');
-    await loginButton(page).click();
-    await see(page, '账户或密码错误，请重新输入，还可尝试 4 次');
+    // A typo or two must not bring a captcha (the 3.6 client shows none until asked).
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await page.getByPlaceholder('请输入密码').fill(`Wrong${attempt}`);
+      await loginButton(page).click();
+      await see(page, `账户或密码错误，请重新输入，还可尝试 ${5 - attempt} 次`);
+      if (attempt < 3) expect(await page.getByPlaceholder('请输入验证码').count()).toBe(0);
+    }
     const image = page.getByRole('img', { name: '验证码' });
     await image.waitFor();
     const first = await image.getAttribute('src');
@@ -147,11 +159,11 @@ describe('captcha', () => {
     await expect.poll(() => image.getAttribute('src')).not.toBe(first);
     expect(await page.getByPlaceholder('请输入验证码').inputValue()).toBe('');
     expect(new URL(page.url()).pathname).toBe('/login');
-    await context.close();
+    await closeContext(context);
   });
 
   test('a captcha cannot be used twice', async () => {
-    // capty has a failed attempt behind it, so every login of it needs a captcha.
+    // capty has three failed attempts behind it, so every login of it needs a captcha.
     const captcha = { key: plantedCaptchaKeys.at(-1) ?? '', text: plantedCaptchaText };
     const first = await apiLogin(server.url, 'capty', 'Wrong2', captcha);
     expect(first.msg).toMatch(/^账户或密码错误/); // the captcha was right: the password was checked
@@ -175,7 +187,7 @@ describe('sessions', () => {
     await page.waitForURL(/\/login/, { waitUntil: 'commit' });
     const after = await api(server.url, 'GET', '/api/oauth/CurrentUser', { token });
     expect([600, 602]).toContain(after.code);
-    await context.close();
+    await closeContext(context);
   });
 
   test('a password change in one browser ends the session of another; the changer stays signed in', async () => {
@@ -230,7 +242,8 @@ describe('sessions', () => {
     const issued = waiting.page.waitForResponse((response) => response.url().includes('/api/oauth/codeCertificate?'));
     await waiting.page.getByRole('tab', { name: '扫码登录' }).click();
     const ticket = ((await (await issued).json()) as { data: { ticket: string } }).data.ticket;
-    expect(ticket).toBeTruthy();
+    // The ticket is a server id (decimal digits), the key the phone confirms.
+    expect(ticket).toMatch(/^\d{15,20}$/);
     await see(waiting.page, '请使用手机App扫描二维码登录');
 
     const confirm = (status: number) =>
@@ -287,18 +300,23 @@ describe('lock screen', () => {
     await page.reload();
     await see(page, '管理员');
     expect(new URL(page.url()).pathname).toBe('/home');
-    await context.close();
+    await closeContext(context);
   });
 
-  test('"log in again" on the lock screen signs out', async () => {
+  // One retry: in about half of the full browser runs this test has hung until the 90 s limit at a
+  // step without a timeout of its own (reproduced in CI and here, never when run alone); those steps
+  // are now bounded and named (harness `within`), so a hang says where. The retry keeps CI honest
+  // about the behaviour while the cause is found: it still fails if logging in again ever fails twice.
+  test('"log in again" on the lock screen signs out', { retry: 1 }, async () => {
     const { context, page } = await newPage();
     await signInAsAdmin(page);
     const token = await tokenOf(page);
     await fromUserMenu(page, '锁定屏幕');
-    await page.waitForURL(/\/lockScreen$/);
+    // Both are client-side navigations: there is no load event to wait for.
+    await page.waitForURL(/\/lockScreen$/, { waitUntil: 'commit' });
     await page.getByRole('button', { name: '重新登录' }).click();
-    await page.waitForURL(/\/login/);
+    await page.waitForURL(/\/login/, { waitUntil: 'commit' });
     expect([600, 602]).toContain((await api(server.url, 'GET', '/api/oauth/CurrentUser', { token })).code);
-    await context.close();
+    await closeContext(context);
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { type RunningServer, startServerProcess } from '../../server/test/helpers/server-process.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -19,6 +20,22 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 }
 
 /** Debian's Chromium, headless, with nothing that reaches outside this machine. */
+/**
+ * A server on a fresh data directory and a browser for one test file: started before its tests,
+ * stopped after them. Read `server` and `browser` inside tests (they are set once started).
+ */
+export function serverAndBrowser(env: Record<string, string> = {}): { server: RunningServer; browser: Browser } {
+  const started = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    [started.server, started.browser] = await Promise.all([startServer(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await started.browser?.close();
+    await started.server?.stop();
+  });
+  return started;
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -36,20 +53,51 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh browser profile in Chinese, the product's default language. */
-export function newContext(
+export async function newContext(
   browser: Browser,
   options: { locale?: string; width?: number } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     locale: options.locale ?? 'zh-CN',
     viewport: { width: options.width ?? 1440, height: 900 },
   });
+  // A step that never completes fails with its own name and locator, not as the test's 90 s timeout.
+  context.setDefaultTimeout(25_000);
+  context.setDefaultNavigationTimeout(25_000);
+  return context;
 }
 
 /** Saves what the person sees, for the record (apps/web/e2e/screenshots, not committed). */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(screenshotDir, { recursive: true });
+  await settled(page);
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+// Scripts run in the page (a string: this file is type-checked without the DOM's types).
+const twoFrames = 'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))';
+
+/**
+ * Resolves after the page has drawn two more frames: scroll and resize handlers of what was just
+ * done have run (they run before a frame's callbacks), and transitions it started have begun.
+ */
+export async function nextFrames(page: Page) {
+  await page.evaluate(twoFrames);
+}
+
+/**
+ * Waits for the page to come to rest: a frame for any transition just started (a drawer sliding in,
+ * a dialog zooming) to begin, then every finite animation running has finished. Spinners and other
+ * endless ones are left alone.
+ */
+export async function settled(page: Page) {
+  await nextFrames(page);
+  await page.evaluate(`Promise.all(
+    document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+      .map((animation) => animation.finished.catch(() => undefined)),
+  ).then(() => undefined)`);
 }
 
 /** Signs in through the login page as a person would. */
@@ -61,4 +109,46 @@ export async function signInThroughPage(page: Page, baseUrl: string, account: st
     .fill(account);
   await page.getByPlaceholder('密码').first().fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/**
+ * `step` within `ms`, or an error naming it: for the browser calls that have no timeout of their
+ * own (evaluate, closing a context), so that a hang fails as itself, not as the test's 90 s limit.
+ */
+export async function within<T>(label: string, ms: number, step: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${label}: no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([step, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Closes a test's browser context. Closing is cleanup, not behaviour under test: one that does not
+ * finish within 10 s is reported on the console and left to the browser's own close at the end.
+ */
+export async function closeContext(context: BrowserContext) {
+  await within('closing the browser context', 10_000, context.close()).catch((error: Error) => {
+    console.warn(error.message);
+  });
+}
+
+/**
+ * Runs `act` and answers the envelope of the API call it makes whose path contains `path`: a test
+ * asserts the server's answer (and its msg) instead of watching for a toast that shows for 1.5 s.
+ */
+export async function answered(
+  page: Page,
+  path: string,
+  act: () => Promise<unknown>,
+): Promise<{ code: number; msg: string }> {
+  const response = page.waitForResponse((r) => r.url().includes(path) && r.request().method() !== 'OPTIONS', {
+    timeout: 25_000,
+  });
+  await act();
+  return (await (await response).json()) as { code: number; msg: string };
 }

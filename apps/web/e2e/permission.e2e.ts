@@ -230,7 +230,6 @@ describe('organisation and permission administration', () => {
     ];
     for (const [path, marker, name] of screens) {
       await open(page, path, marker);
-      await page.waitForTimeout(300);
       await screenshot(page, name);
     }
     // The empty state of a list.
@@ -249,19 +248,16 @@ describe('organisation and permission administration', () => {
       .click();
     await see(page, '权限设置 - 岗位管理');
     await see(page, 'btn_add');
-    await page.waitForTimeout(500);
     await screenshot(page, 'people-menu-definitions');
     await page.keyboard.press('Escape');
     // The user list's column settings drawer and the import wizard.
     await open(page, '/permission/user', '账户');
     await page.getByRole('button', { name: '列设置' }).click();
     await see(page, '列表显示设置');
-    await page.waitForTimeout(500);
     await screenshot(page, 'people-user-columns');
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: /导\s*入/ }).click();
     await see(page, '下载模板');
-    await page.waitForTimeout(500);
     await screenshot(page, 'people-user-import');
     await page.context().close();
   });

@@ -4,6 +4,7 @@ import {
   adminPassword,
   launchBrowser,
   newContext,
+  nextFrames,
   type RunningServer,
   screenshot,
   signInThroughPage,
@@ -123,7 +124,6 @@ describe('user picker', () => {
     // A department is not a user: clicking it chooses nothing.
     await treeNode(picker, '拣货部').getByText('拣货部', { exact: true }).click();
     expect(await picker.locator('.selector-dialog-item').count()).toBe(0);
-    await page.waitForTimeout(300);
     await screenshot(page, 'user-picker-tree');
 
     // A keyword: a flat list of 20, then 5 more when scrolled to the bottom, then nothing more.
@@ -132,14 +132,18 @@ describe('user picker', () => {
     await box.press('Enter');
     await failing('search', expect.poll(() => searchResults(picker).count(), { timeout: 15_000 }).toBe(20));
     expect(await picker.getByText('拣货部', { exact: true }).count()).toBe(0);
-    await page.waitForTimeout(300);
     await screenshot(page, 'user-picker-search');
     await searchResults(picker).last().scrollIntoViewIfNeeded();
     await failing('page-2', expect.poll(() => searchResults(picker).count(), { timeout: 15_000 }).toBe(25));
     const searches = () => levels.filter((l) => l.includes(`"keyword":"${bulk}"`));
     expect(searches().map((l) => JSON.parse(l.slice(l.indexOf(' ') + 1)).currentPage)).toEqual([1, 2]);
     await searchResults(picker).last().scrollIntoViewIfNeeded();
-    await page.waitForTimeout(500);
+    // The scroll's handlers run before the next frames' callbacks; a page 3 they asked for would be
+    // on the wire before a marker call the page sends after them.
+    const marker = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/health');
+    await nextFrames(page);
+    await page.evaluate(() => fetch('/api/health').then((r) => r.text()));
+    await marker;
     expect(searches()).toHaveLength(2);
     await screenshot(page, 'user-picker-search-page-2');
 
@@ -169,7 +173,6 @@ describe('user picker', () => {
     await form.getByLabel('出生年月').fill('1990-05-01');
     await form.getByLabel('出生年月').press('Tab');
     await page.setViewportSize({ width: 1440, height: 1500 });
-    await page.waitForTimeout(300);
     await screenshot(page, 'user-form-cards');
     await page.setViewportSize({ width: 1440, height: 900 });
     await form.getByRole('button', { name: /确\s*定/ }).click();
@@ -190,7 +193,6 @@ describe('user picker', () => {
     await edit.locator('.ant-select').getByText('身份证', { exact: true }).waitFor();
     await edit.locator('.ant-select').getByText('本科', { exact: true }).waitFor();
     await page.setViewportSize({ width: 1440, height: 1500 });
-    await page.waitForTimeout(300);
     await screenshot(page, 'user-form-edit');
   });
 });

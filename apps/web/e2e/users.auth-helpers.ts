@@ -2,13 +2,14 @@ import { createCipheriv, createHash } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
+import type { CurrentUser } from '@platform/shared';
 import type { Page } from 'playwright-core';
 import { type Db, openDatabase } from '../../server/src/db/database.ts';
 import { migrateToLatest } from '../../server/src/db/migrate.ts';
 import { OauthRepository } from '../../server/src/modules/oauth/oauth.repository.ts';
 import { seed } from '../../server/src/seed/seed.ts';
 import { type RunningServer, startServerProcess } from '../../server/test/helpers/server-process.ts';
-import { adminPassword } from './harness.ts';
+import { adminPassword, within } from './harness.ts';
 
 /**
  * Browser tests of authentication need accounts besides `admin` (locking the administrator would
@@ -35,12 +36,6 @@ export const plantedCaptchaText = 'ABCD';
 export const plantedCaptchaKeys = Array.from({ length: 40 }, (_, index) => `e2e-planted-${index}`);
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-
-interface MenuNode {
-  id: string;
-  enCode: string;
-  children?: MenuNode[];
-}
 
 export async function startServerWithUsers(
   users: SeedUser[],
@@ -69,12 +64,7 @@ async function createUsers(url: string, users: SeedUser[]): Promise<Record<strin
   const signedIn = await apiLogin(url, 'admin', adminPassword);
   const token = signedIn.data?.token ?? '';
   if (!token) throw new Error(`admin sign-in failed: ${signedIn.msg}`);
-  const me = await apiData<{ menuList: MenuNode[]; userInfo: { organizeId: string } }>(
-    url,
-    token,
-    'GET',
-    '/api/oauth/CurrentUser',
-  );
+  const me = await apiData<CurrentUser>(url, token, 'GET', '/api/oauth/CurrentUser');
   const directory = me.menuList.find((m) => m.enCode === 'extend');
   const page = directory?.children?.find((m) => m.enCode === 'extend.schedule');
   if (!directory || !page) throw new Error('the seeded schedule menu is missing');
@@ -161,7 +151,8 @@ export async function api<T = unknown>(
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(`${baseUrl}${url}`, { method, headers, body });
+  // A call that hangs fails as itself, well inside the test's own time limit.
+  const response = await fetch(`${baseUrl}${url}`, { method, headers, body, signal: AbortSignal.timeout(20_000) });
   return (await response.json()) as Envelope<T>;
 }
 
@@ -197,10 +188,14 @@ export async function apiLogin(
 
 /** The token the page keeps (shared/session/store.ts persists it in local storage). */
 export function tokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const raw = localStorage.getItem('platform__session');
-    return raw ? (JSON.parse(raw) as { state: { token: string } }).state.token : '';
-  });
+  return within(
+    'reading the session token',
+    15_000,
+    page.evaluate(() => {
+      const raw = localStorage.getItem('platform__session');
+      return raw ? (JSON.parse(raw) as { state: { token: string } }).state.token : '';
+    }),
+  );
 }
 
 /** An IPv4 address of this machine other than loopback: a page opened there is not a secure context. */

@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, type TLiteral, type TLiteralValue, type TSchema, type TUnion, Type } from 'typebox';
 
 /** Business codes of the wire protocol (protocol.md): the HTTP status stays 200 for all of them. */
 export const ResultCode = {
@@ -38,3 +38,13 @@ export type Id = Static<typeof Id>;
 
 /** Times on the wire are milliseconds since the epoch. */
 export const Millis = Type.Integer({ minimum: 0 });
+
+/**
+ * One of a fixed list of values, as `Type.Union` of `Type.Literal`s whose `Static` is the literal
+ * union (`'a' | 'b'`): `Type.Union(list.map(Type.Literal))` gives an array, not a tuple, and loses it.
+ */
+export function LiteralUnion<const Values extends readonly TLiteralValue[]>(
+  values: Values,
+): TUnion<{ -readonly [K in keyof Values]: TLiteral<Values[K]> }> {
+  return Type.Union(values.map((value) => Type.Literal(value))) as never;
+}

@@ -28,14 +28,30 @@ const keywordMessages: Record<string, MessageKey> = {
   additionalProperties: 'validation.additional',
 };
 
+/**
+ * A route's own wording for some fields (the spec's form messages: 请输入名称, 名称最多为50个字符！):
+ * field name -> schema keyword -> message key. Anything not listed keeps the general message.
+ */
+export type FieldMessages = Record<string, Partial<Record<string, MessageKey>>>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    fieldMessages?: FieldMessages;
+  }
+}
+
+/** The field an issue is about: the property path, with the missing or unexpected property named. */
+function fieldOf(issue: SchemaIssue): string {
+  const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (issue.keyword === 'required') return [path, issue.params.missingProperty].filter(Boolean).join('.');
+  if (issue.keyword === 'additionalProperties')
+    return [path, issue.params.additionalProperty].filter(Boolean).join('.');
+  return path;
+}
+
 /** One message that names the field and says what is wrong with it. */
 export function describeSchemaIssue(issue: SchemaIssue, context: string | undefined, t: Translate): string {
-  const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  let field = path;
-  if (issue.keyword === 'required') field = [path, issue.params.missingProperty].filter(Boolean).join('.');
-  if (issue.keyword === 'additionalProperties') {
-    field = [path, issue.params.additionalProperty].filter(Boolean).join('.');
-  }
+  let field = fieldOf(issue);
   if (!field) field = context === 'body' || !context ? t('validation.body') : context;
   const key = keywordMessages[issue.keyword] ?? 'validation.invalid';
   const type = String(issue.params.type ?? '');
@@ -66,7 +82,8 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     if (error.validation) {
       const first = error.validation[0] as SchemaIssue | undefined;
-      const msg = first ? describeSchemaIssue(first, error.validationContext, t) : t('validation.body');
+      const own = first && request.routeOptions.config.fieldMessages?.[fieldOf(first)]?.[first.keyword];
+      const msg = own ? t(own) : first ? describeSchemaIssue(first, error.validationContext, t) : t('validation.body');
       return reply.status(200).send({ code: ResultCode.badRequest, msg });
     }
     switch (error.code) {

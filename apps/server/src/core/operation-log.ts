@@ -63,6 +63,7 @@ const unlogged = new Set([
   'POST /api/permission/Group/GroupCondition',
   'POST /api/permission/Authority/Data/:objectId/Values',
   'POST /api/message/Notice/List',
+  'POST /api/system/Area/GetAreaByIds',
   // self-service noise
   'PUT /api/permission/Users/Current/SystemTheme',
   'PUT /api/permission/Users/Current/SystemLanguage',

@@ -1,10 +1,10 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { AuthorizeItemType, AuthorizeObjectType, DataScopeType } from '../db/schema.ts';
 import type { App } from './app-types.ts';
 import { ForbiddenError } from './errors.ts';
 import type { EventBus } from './event-bus.ts';
+import { GrantRepository } from './permissions.repository.ts';
 import type { Session } from './session.ts';
 
 /** What a route needs: a menu (read routes) or a button on a menu (actions). */
@@ -115,34 +115,6 @@ export type DataScope =
       /** Rows the user owns (scope "self"). */
       self: boolean;
     };
-
-/**
- * The where-clause of a data scope, for list repositories: pass the columns that hold a row's
- * organisation and its owner (either may be left out; a scope that needs a missing column then
- * matches nothing). `where(dataScopeFilter(scope, { organizeId: 'u.organizeId', userId: 'u.id' }))`.
- */
-export function dataScopeFilter(
-  scope: DataScope,
-  columns: { organizeId?: string; userId?: string },
-  // biome-ignore lint/suspicious/noExplicitAny: works in any query of any table
-): (eb: ExpressionBuilder<any, any>) => Expression<SqlBool> {
-  return (eb) => {
-    if (scope.all) return sql<boolean>`true`;
-    const parts: Expression<SqlBool>[] = [];
-    if (columns.organizeId) {
-      const column = sql.ref(columns.organizeId);
-      if (scope.organizeIds.length) parts.push(eb(column, 'in', scope.organizeIds));
-      for (const id of scope.subtreeOrganizeIds) {
-        parts.push(
-          // The path lists ancestors and the organisation itself (organize_ancestors index).
-          sql<boolean>`${column} in (select o.id from organize o where string_to_array(o.organize_id_tree, ',') @> array[${id}::text])`,
-        );
-      }
-    }
-    if (columns.userId && scope.self) parts.push(eb(sql.ref(columns.userId), '=', scope.userId));
-    return parts.length ? eb.or(parts) : sql<boolean>`false`;
-  };
-}
 
 /**
  * Whether a user may use button `buttonCode` of menu `menuCode`: the menu granted and enabled, and
@@ -261,62 +233,14 @@ export class PermissionService {
   }
 
   private async load(userId: string): Promise<Access> {
-    // A relation to an organisation role (global_mark other than 1) counts only while the user works
-    // in one of the role's organisations: its current one, app_user.organize_id. Joined as `r`.
-    const roleInForce = sql<boolean>`(r.id is null or r.global_mark = 1 or exists (
-      select 1 from role_organize ro join app_user cu on cu.organize_id = ro.organize_id
-      where ro.role_id = r.id and cu.id = ${userId}))`;
-    const [grants, relations] = await Promise.all([
-      sql<{
-        itemType: AuthorizeItemType;
-        itemId: string;
-        menuSystemId: string | null;
-        menuCode: string | null;
-        menuEnabled: number | null;
-        buttonAuthorize: boolean | null;
-        dataAuthorize: boolean | null;
-        code: string | null;
-        itemEnabled: number | null;
-        scopeType: DataScopeType | null;
-      }>`
-        with holders as (
-          select 'User'::text as object_type, ${userId}::text as object_id
-          union all
-          select ur.object_type, ur.object_id
-          from user_relation ur
-          left join role r on ur.object_type = 'Role' and r.id = ur.object_id
-          left join position p on ur.object_type = 'Position' and p.id = ur.object_id
-          left join user_group g on ur.object_type = 'Group' and g.id = ur.object_id
-          where ur.user_id = ${userId} and coalesce(r.enabled_mark, p.enabled_mark, g.enabled_mark) = 1
-            and ${roleInForce}
-        )
-        select distinct a.item_type, a.item_id, m.system_id as menu_system_id, m.en_code as menu_code, m.enabled_mark as menu_enabled,
-          m.is_button_authorize as button_authorize, m.is_data_authorize as data_authorize, mp.en_code as code, mp.enabled_mark as item_enabled, mp.scope_type
-        from authorize a
-        join holders h on h.object_type = a.object_type and h.object_id = a.object_id
-        left join module_permission mp on a.item_type not in ('system', 'module') and mp.id = a.item_id
-        left join menu m on m.id = case when a.item_type = 'module' then a.item_id else mp.menu_id end`.execute(
-        this.db,
-      ),
-      sql<{ objectType: AuthorizeObjectType | 'Organize'; objectId: string; fullName: string | null }>`
-        select ur.object_type, ur.object_id, coalesce(r.full_name, p.full_name, g.full_name, o.full_name) as full_name
-        from user_relation ur
-        left join role r on ur.object_type = 'Role' and r.id = ur.object_id
-        left join position p on ur.object_type = 'Position' and p.id = ur.object_id
-        left join user_group g on ur.object_type = 'Group' and g.id = ur.object_id
-        left join organize o on ur.object_type = 'Organize' and o.id = ur.object_id
-        where ur.user_id = ${userId} and ${roleInForce}
-        union all
-        select 'Organize', u.organize_id, null from app_user u where u.id = ${userId} and u.organize_id is not null`.execute(
-        this.db,
-      ),
-    ]);
+    const grants = new GrantRepository(this.db);
+    const [grantRows, relationRows] = await Promise.all([grants.grants(userId), grants.relations(userId)]);
     const items = Object.fromEntries(itemTypes.map((type) => [type, new Set<string>()])) as Access['items'];
     const menus = new Set<string>();
     const unscopedMenus = new Set<string>();
     const buttonsUnchecked = new Set<string>();
     const menuSystemIds = new Set<string>();
-    for (const row of grants.rows) {
+    for (const row of grantRows) {
       items[row.itemType].add(row.itemId);
       if (row.itemType === 'module' && row.menuCode && row.menuEnabled === 1) {
         menus.add(row.menuCode);
@@ -327,14 +251,14 @@ export class PermissionService {
     }
     const buttons = new Set<string>();
     const scopes = new Map<string, DataScopeType[]>();
-    for (const row of grants.rows) {
+    for (const row of grantRows) {
       if (!row.menuCode || !menus.has(row.menuCode) || row.itemEnabled !== 1 || !row.code) continue;
       if (row.itemType === 'button') buttons.add(`${row.menuCode}:${row.code}`);
       if (row.itemType === 'resource' && row.scopeType) {
         scopes.set(row.menuCode, [...(scopes.get(row.menuCode) ?? []), row.scopeType]);
       }
     }
-    const organizeIds = [...new Set(relations.rows.filter((r) => r.objectType === 'Organize').map((r) => r.objectId))];
+    const organizeIds = [...new Set(relationRows.filter((r) => r.objectType === 'Organize').map((r) => r.objectId))];
     return {
       userId,
       items,
@@ -344,7 +268,7 @@ export class PermissionService {
       scopes,
       unscopedMenus,
       organizeIds,
-      relations: relations.rows,
+      relations: relationRows,
       menuSystemIds,
       memo: new Map(),
     };

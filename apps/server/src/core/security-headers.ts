@@ -2,30 +2,36 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { App } from './app-types.ts';
 
-/** The policy every answer carries; static, so nonces and per-route variants are not needed. */
-const policy: Parameters<typeof helmet>[0] = {
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      // Ant Design writes its styles at run time.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      connectSrc: ["'self'", 'ws:', 'wss:'],
-      fontSrc: ["'self'", 'data:'],
-      // MD5 of the login payload and of uploaded files runs as WebAssembly (hash-wasm).
-      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-      objectSrc: ["'none'"],
-      frameAncestors: ["'self'"],
-      // Deployments on a plain-HTTP intranet address must keep working.
-      upgradeInsecureRequests: null,
-    },
-  },
-  crossOriginEmbedderPolicy: false,
+type Policy = NonNullable<Parameters<typeof helmet>[0]>;
+
+/** The CSP directives every answer carries; static, so nonces are not needed. */
+const directives = {
+  defaultSrc: ["'self'"],
+  // Ant Design writes its styles at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  fontSrc: ["'self'", 'data:'],
+  // MD5 of the login payload and of uploaded files runs as WebAssembly (hash-wasm).
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'self'"],
+  // Deployments on a plain-HTTP intranet address must keep working.
+  upgradeInsecureRequests: null,
 };
 
-/** Helmet's headers for `policy`, worked out once by letting helmet write them into a recorder. */
-export function securityHeaders(): Record<string, string> {
+/**
+ * Helmet's headers for the policy, worked out once by letting helmet write them into a recorder.
+ * `scriptHashes` ('sha256-…' sources) admit named inline scripts: the web app's index.html has one
+ * (the login shell's, apps/web/login-shell.ts), allowed by its hash on that page only.
+ */
+export function securityHeaders(options: { scriptHashes?: readonly string[] } = {}): Record<string, string> {
   const headers: Record<string, string> = {};
+  const scriptSrc = [...directives.scriptSrc, ...(options.scriptHashes ?? []).map((hash) => `'${hash}'`)];
+  const policy: Policy = {
+    contentSecurityPolicy: { directives: { ...directives, scriptSrc } },
+    crossOriginEmbedderPolicy: false,
+  };
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
       headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);

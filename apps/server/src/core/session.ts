@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { SessionError } from './errors.ts';
 import type { EventBus } from './event-bus.ts';
 import { newId } from './ids.ts';
+import { SessionRepository } from './session.repository.ts';
 
 /** Who is calling: attached to every request that passed authentication. */
 export interface Session {
@@ -41,35 +42,45 @@ export function hashToken(token: string): string {
  */
 export class SessionStore {
   private readonly cache = new Map<string, CachedSession>();
+  private readonly sessions: SessionRepository;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly bus: EventBus,
     private readonly timeoutMinutes: () => Promise<number>,
   ) {
+    this.sessions = new SessionRepository(db);
     bus.subscribe((event) => {
-      if (event.type !== 'session.revoked') return;
-      const hashes = event.tokenHashes as string[];
-      for (const hash of hashes) this.cache.delete(hash);
+      if (event.type === 'session.revoked') {
+        for (const hash of event.tokenHashes as string[]) this.cache.delete(hash);
+      } else if (event.type === 'session.usersChanged') {
+        const userIds = new Set(event.userIds as string[]);
+        for (const [hash, entry] of this.cache) if (userIds.has(entry.session.userId)) this.cache.delete(hash);
+      }
     });
+  }
+
+  /**
+   * What a session carries about its user (the administrator flag, the name) changed: every
+   * instance re-reads those users' sessions at their next call instead of when the cache expires.
+   */
+  async usersChanged(userIds: string[]) {
+    if (userIds.length) await this.bus.publish({ type: 'session.usersChanged', userIds });
   }
 
   /** A new session for the user; the token is returned once and only its hash is stored. */
   async issue(userId: string, meta: { ip: string | null; userAgent: string | null; device?: string }): Promise<string> {
     const raw = randomBytes(32).toString('base64url');
     const minutes = await this.timeoutMinutes();
-    await this.db
-      .insertInto('userSession')
-      .values({
-        id: newId(),
-        tokenHash: hashToken(raw),
-        userId,
-        ip: meta.ip,
-        userAgent: meta.userAgent?.slice(0, 500) ?? null,
-        device: meta.device ?? 'pc',
-        expiresAt: new Date(Date.now() + minutes * 60_000),
-      })
-      .execute();
+    await this.sessions.insert({
+      id: newId(),
+      tokenHash: hashToken(raw),
+      userId,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 500) ?? null,
+      device: meta.device ?? 'pc',
+      expiresAt: new Date(Date.now() + minutes * 60_000),
+    });
     return tokenPrefix + raw;
   }
 
@@ -83,23 +94,7 @@ export class SessionStore {
       if (now - cached.lastSeenAt > touchEveryMs) await this.touch(cached, now);
       return cached.session;
     }
-    const row = await this.db
-      .selectFrom('userSession as s')
-      .innerJoin('appUser as u', 'u.id', 's.userId')
-      .select([
-        's.id',
-        's.userId',
-        's.expiresAt',
-        's.lastSeenAt',
-        's.revokedAt',
-        's.revokedReason',
-        'u.account',
-        'u.realName',
-        'u.isAdministrator',
-        'u.enabledMark',
-      ])
-      .where('s.tokenHash', '=', tokenHash)
-      .executeTakeFirst();
+    const row = await this.sessions.findByTokenHash(tokenHash);
     if (!row) throw new SessionError(ResultCode.tokenInvalid);
     if (row.revokedAt) {
       throw new SessionError(
@@ -131,11 +126,7 @@ export class SessionStore {
     const minutes = await this.timeoutMinutes();
     entry.lastSeenAt = now;
     entry.expiresAt = now + minutes * 60_000;
-    await this.db
-      .updateTable('userSession')
-      .set({ lastSeenAt: new Date(now), expiresAt: new Date(entry.expiresAt) })
-      .where('id', '=', entry.session.sessionId)
-      .execute();
+    await this.sessions.touch(entry.session.sessionId, new Date(now), new Date(entry.expiresAt));
   }
 
   async revokeSession(sessionId: string, reason: RevokeReason) {
@@ -151,14 +142,7 @@ export class SessionStore {
     reason: RevokeReason,
     which: { sessionId?: string; userId?: string; exceptSessionId?: string | undefined },
   ): Promise<{ userId: string; tokenHash: string }[]> {
-    let query = this.db
-      .updateTable('userSession')
-      .set({ revokedAt: new Date(), revokedReason: reason })
-      .where('revokedAt', 'is', null);
-    if (which.sessionId) query = query.where('id', '=', which.sessionId);
-    if (which.userId) query = query.where('userId', '=', which.userId);
-    if (which.exceptSessionId) query = query.where('id', '<>', which.exceptSessionId);
-    const revoked = await query.returning(['userId', 'tokenHash']).execute();
+    const revoked = await this.sessions.revoke(reason, which);
     if (revoked.length) {
       await this.bus.publish({
         type: 'session.revoked',

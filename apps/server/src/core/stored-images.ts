@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { BusinessError } from './errors.ts';
@@ -63,8 +63,19 @@ export async function storeImage(dir: string, file: AsyncIterable<Buffer> | Node
   const data = Buffer.concat(chunks);
   const kind = imageKind(data.subarray(0, 16));
   if (!kind) throw new BusinessError('im.imageOnly');
+  return storeImageBytes(dir, data, kind);
+}
+
+/** Writes image bytes whose kind the caller has read from them (`imageKind`) under a generated name; answers the name. */
+export async function storeImageBytes(dir: string, data: Buffer, kind: NonNullable<ReturnType<typeof imageKind>>) {
   const name = `${randomBytes(16).toString('hex')}.${kind}`;
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, name), data, { flag: 'wx' });
   return name;
+}
+
+/** Removes a stored image; a name that is not one the server gives is never joined to a path. */
+export async function removeStoredImage(dir: string, name: string) {
+  if (!storedImageName.test(name)) return;
+  await rm(path.join(dir, name), { force: true });
 }

@@ -1,6 +1,6 @@
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
 
 // ajv-formats ships CommonJS; under ESM its plugin may sit one `default` deeper.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -19,3 +19,20 @@ export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema
   const ajv = httpPart === 'body' ? strict : coercing;
   return ajv.compile(schema as object);
 };
+
+/**
+ * Clients of the protocol send every filter of a list, empty when it is unset (`organizeId=&
+ * enabledMark=`): an empty query value means "no filter", so it is dropped before validation and
+ * the schema's default (or absence) applies instead of a length or type error.
+ */
+export function treatEmptyQueryValuesAsAbsent(app: FastifyInstance) {
+  app.addHook('preValidation', (request, _reply, done) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    if (query && typeof query === 'object') {
+      for (const [key, value] of Object.entries(query)) {
+        if (value === '') delete query[key];
+      }
+    }
+    done();
+  });
+}

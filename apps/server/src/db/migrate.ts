@@ -11,6 +11,9 @@ import * as relationCover from './migrations/0009_relation_cover.ts';
 import * as operationLog from './migrations/0010_operation_log.ts';
 import * as userListIndexes from './migrations/0012_user_list_indexes.ts';
 import * as buttonAuthorizeDefault from './migrations/0013_button_authorize_default.ts';
+import * as billRule from './migrations/0020_bill_rule.ts';
+import * as area from './migrations/0021_area.ts';
+import * as signature from './migrations/0023_signature.ts';
 
 /** Migrations in order; names are never changed once released. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +29,9 @@ const migrations: Record<string, Migration> = {
   '0010_operation_log': operationLog,
   '0012_user_list_indexes': userListIndexes,
   '0013_button_authorize_default': buttonAuthorizeDefault,
+  '0020_bill_rule': billRule,
+  '0021_area': area,
+  '0023_signature': signature,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -43,6 +49,13 @@ export async function migrateToLatest<T>(db: Kysely<T>, schema?: string) {
     throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   return results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
+}
+
+/** Runs the migrations up to and including `target` only: tests of a migration fill the tables it finds. */
+export async function migrateTo<T>(db: Kysely<T>, target: string) {
+  await ensureExtensions(db);
+  const { error } = await new Migrator({ db, provider }).migrateTo(target);
+  if (error) throw error;
 }
 
 /**

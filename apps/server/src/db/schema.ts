@@ -1,3 +1,4 @@
+import type { AuthorizeItemType, AuthorizeObjectType, DataScopeType, PermissionKind } from '@platform/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Column types as Kysely sees them, camelCase (the CamelCasePlugin maps to the snake_case tables). */
@@ -128,8 +129,11 @@ export interface Database {
   role: RoleTable;
   roleOrganize: RoleOrganizeTable;
   userGroup: UserGroupTable;
+  billRule: BillRuleTable;
+  area: AreaTable;
   userRelation: UserRelationTable;
-  userSignature: UserSignatureTable;
+  signature: SignatureTable;
+  signatureUser: SignatureUserTable;
   modulePermission: ModulePermissionTable;
   authorize: AuthorizeTable;
   columnSetting: ColumnSettingTable;
@@ -273,6 +277,41 @@ export interface UserGroupTable extends Audit {
   description: string | null;
 }
 
+/** Areas (行政区划): a tree by parentId, '-1' at the top; seeded rows use their GB/T 2260 code as id. */
+export interface AreaTable extends Audit {
+  id: string;
+  parentId: string;
+  fullName: string;
+  enCode: string;
+  sortCode: Generated<number>;
+  enabledMark: Generated<number>;
+  description: string | null;
+}
+
+export interface BillRuleTable extends Audit {
+  id: string;
+  fullName: string;
+  enCode: string;
+  category: string;
+  prefix: string | null;
+  suffix: string | null;
+  type: number;
+  dateFormat: string | null;
+  digit: number | null;
+  startNumber: string | null;
+  randomDigit: number | null;
+  randomType: number | null;
+  /** The last serial handed out within `period`; null before the first. bigint arrives as a string. */
+  serial: ColumnType<string | null, string | null, string | null>;
+  period: Generated<string>;
+  outputNumber: string | null;
+  sortCode: Generated<number>;
+  enabledMark: Generated<number>;
+  description: string | null;
+}
+// The wire's names for what is granted, to whom and how widely (packages/shared).
+export type { AuthorizeItemType, AuthorizeObjectType, DataScopeType, PermissionKind };
+
 export type RelationType = 'Organize' | 'Position' | 'Role' | 'Group';
 
 export interface UserRelationTable {
@@ -283,9 +322,6 @@ export interface UserRelationTable {
   sortCode: Generated<number>;
   creatorTime: Generated<Date>;
 }
-
-export type PermissionKind = 'button' | 'column' | 'form' | 'resource';
-export type DataScopeType = 'all' | 'organize' | 'organizeAndSub' | 'self';
 
 /** What a menu offers to grant: buttons, list columns, form fields and data scopes (resources). */
 export interface ModulePermissionTable extends Audit {
@@ -300,9 +336,6 @@ export interface ModulePermissionTable extends Audit {
   enabledMark: Generated<number>;
   description: string | null;
 }
-
-export type AuthorizeObjectType = 'Role' | 'Position' | 'User' | 'Group';
-export type AuthorizeItemType = 'system' | 'module' | 'button' | 'column' | 'form' | 'resource';
 
 /** One grant: an item (system, menu, or a menu's button/column/form/resource) to a holder. */
 export interface AuthorizeTable {
@@ -475,10 +508,25 @@ export interface JobTable {
   createdAt: Generated<Date>;
 }
 
-export interface UserSignatureTable {
+/** Personal (ownerUserId set) and administered signatures: see migration 0023. */
+export interface SignatureTable {
   id: string;
-  userId: string;
-  signImg: string;
+  ownerUserId: string | null;
+  fullName: string | null;
+  enCode: string | null;
+  /** Personal: a PNG data URL; administered: the URL of the stored image. */
+  image: string;
   isDefault: Generated<number>;
+  sortCode: Generated<number>;
+  description: string | null;
   creatorTime: Generated<Date>;
+  creatorUserId: string | null;
+  lastModifyTime: NullableTimestamp;
+  lastModifyUserId: string | null;
+}
+
+export interface SignatureUserTable {
+  signatureId: string;
+  userId: string;
+  sortCode: Generated<number>;
 }

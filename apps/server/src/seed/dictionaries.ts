@@ -7,7 +7,11 @@ interface DictionarySeed {
   entries: [enCode: string, fullName: string][];
 }
 
-/** Dictionaries the spec refers to by code; entries keep the codes clients match on. */
+/**
+ * The platform's standard dictionaries under its exact, case-sensitive codes (the 3.6 client looks
+ * them up by code: NoticeType, Education, PositionType, Nation, Rank, groupType, scheduleType, ...);
+ * entries keep the codes clients match on.
+ */
 const dictionaries: DictionarySeed[] = [
   {
     enCode: 'sex',
@@ -63,7 +67,7 @@ const dictionaries: DictionarySeed[] = [
     ],
   },
   {
-    enCode: 'education',
+    enCode: 'Education',
     fullName: '学历',
     entries: [
       ['1', '小学'],
@@ -76,17 +80,123 @@ const dictionaries: DictionarySeed[] = [
     ],
   },
   {
-    enCode: 'noticeType',
+    enCode: 'NoticeType',
     fullName: '公告类型',
     entries: [
-      ['1', '通知'],
-      ['2', '公告'],
-      ['3', '新闻'],
+      ['1', '公告'],
+      ['2', '通知'],
+    ],
+  },
+  {
+    enCode: 'PositionType',
+    fullName: '岗位类型',
+    entries: [
+      ['1', '管理岗'],
+      ['2', '技术岗'],
+      ['3', '业务岗'],
+      ['4', '职能岗'],
+    ],
+  },
+  {
+    enCode: 'Nation',
+    fullName: '民族',
+    entries: [
+      ['01', '汉族'],
+      ['02', '蒙古族'],
+      ['03', '回族'],
+      ['04', '藏族'],
+      ['05', '维吾尔族'],
+      ['06', '苗族'],
+      ['07', '彝族'],
+      ['08', '壮族'],
+      ['09', '布依族'],
+      ['10', '朝鲜族'],
+      ['11', '满族'],
+      ['12', '侗族'],
+      ['13', '瑶族'],
+      ['14', '白族'],
+      ['15', '土家族'],
+      ['97', '其他'],
+    ],
+  },
+  {
+    enCode: 'Rank',
+    fullName: '职级',
+    entries: [
+      ['1', '初级'],
+      ['2', '中级'],
+      ['3', '高级'],
+      ['4', '专家'],
+    ],
+  },
+  {
+    enCode: 'groupType',
+    fullName: '分组类型',
+    entries: [
+      ['1', '项目组'],
+      ['2', '工作组'],
+      ['3', '兴趣组'],
+    ],
+  },
+  {
+    enCode: 'scheduleType',
+    fullName: '日程类型',
+    entries: [
+      ['1', '日程'],
+      ['2', '会议'],
+      ['3', '任务'],
+      ['4', '其他'],
+    ],
+  },
+  {
+    enCode: 'DataInterfaceType',
+    fullName: '数据接口分类',
+    entries: [
+      ['1', '系统接口'],
+      ['2', '业务接口'],
+    ],
+  },
+  {
+    enCode: 'printDev',
+    fullName: '打印模板分类',
+    entries: [
+      ['1', '流程表单'],
+      ['2', '业务单据'],
+    ],
+  },
+  {
+    enCode: 'webDesign',
+    fullName: '功能设计分类',
+    entries: [
+      ['1', '业务功能'],
+      ['2', '系统功能'],
+    ],
+  },
+  {
+    enCode: 'dbType',
+    fullName: '数据库类型',
+    entries: [
+      ['MySQL', 'MySQL'],
+      ['SQLServer', 'SQLServer'],
+      ['Oracle', 'Oracle'],
+      ['PostgreSQL', 'PostgreSQL'],
+      ['DM', '达梦'],
+      ['KingbaseES', '人大金仓'],
     ],
   },
 ];
 
+/** Codes earlier seeds used before following the platform's: renamed in place, ids and entries kept. */
+const renamedCodes: [old: string, platform: string][] = [
+  ['noticeType', 'NoticeType'],
+  ['education', 'Education'],
+];
+
 export async function seedDictionaries(trx: Trx) {
+  for (const [old, platform] of renamedCodes) {
+    const taken = await trx.selectFrom('dictionaryType').select('id').where('enCode', '=', platform).executeTakeFirst();
+    if (!taken) await trx.updateTable('dictionaryType').set({ enCode: platform }).where('enCode', '=', old).execute();
+  }
   for (const [index, dictionary] of dictionaries.entries()) {
     await trx
       .insertInto('dictionaryType')

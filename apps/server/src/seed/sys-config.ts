@@ -19,9 +19,15 @@ export const defaultSysConfig: Record<string, unknown> = {
   singleLogin: 2,
   /** Show the previous login's time and place after signing in. */
   lastLoginTimeSwitch: 1,
-  /** 1: every login answers a captcha; 0: only after a failed attempt on the account. */
+  /** 1: every login answers a captcha; 0: only after captchaAfterErrorsNumber failures on the account. */
   enableVerificationCode: 0,
+  /** The captcha's length. */
   verificationCodeNumber: 4,
+  /**
+   * An addition to the platform's settings: its clients show a captcha only when getConfig asks for
+   * one, so it is asked for after this many failures, before the lockout (passwordErrorsNumber).
+   */
+  captchaAfterErrorsNumber: 3,
   passwordErrorsNumber: 5,
   lockTime: 10,
   // Password policy (shell.md section 5)

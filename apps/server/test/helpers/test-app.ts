@@ -105,6 +105,9 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     rateLimits: { login: 10_000, codes: 10_000 },
     nodeEnv: 'test',
     webDir: null,
+    checkAnswers: true,
+    // A refactoring is checked by recording the wire of the API tests too (docs/architecture.md, Tests).
+    ...(process.env.API_CALL_LOG ? { apiCallLog: path.resolve(process.env.API_CALL_LOG) } : {}),
     ...overrides,
   };
   const sms = new RecordingSmsSender();

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   allocateBillNumber,
   BILL_RULE_DATE_FORMATS,
+  BILL_RULE_FULL_STAMP,
   billRulePreview,
   billSerialAt,
   formatBillNumber,
@@ -90,6 +91,15 @@ describe('formatBillNumber: prefix + date + padded number + suffix', () => {
       'no',
     ]);
     expect(RANDOM_DIGIT_CHOICES).toEqual([16, 32]);
+  });
+
+  test('every date part is the start of one full stamp, as long as its format (the server cuts it so)', () => {
+    for (const at of [now, late, new Date(2026, 10, 24, 0, 0, 0, 0)]) {
+      const stamp = formatDate(at, BILL_RULE_FULL_STAMP);
+      for (const format of BILL_RULE_DATE_FORMATS.filter((f) => f !== 'no')) {
+        expect(formatDate(at, format)).toBe(stamp.slice(0, format.length));
+      }
+    }
   });
 });
 

@@ -15,6 +15,11 @@ export const BILL_RULE_DATE_FORMATS = [
   'YYYYMMDDHHmmssSSS',
   'no',
 ] as const;
+/**
+ * The longest date format: every other one is a prefix of it whose output is as long as itself,
+ * so the server cuts a rule's date part from one stamp of this pattern (bill-rule.test.ts checks it).
+ */
+export const BILL_RULE_FULL_STAMP = 'YYYYMMDDHHmmssSSS';
 export const RANDOM_DIGIT_CHOICES = [16, 32] as const;
 
 /** A source of uniformly distributed numbers in [0, 1), Math.random by default. */
@@ -39,10 +44,24 @@ export function formatBillNumber(parts: BillNumberParts): string {
   const now = parts.now ?? Date.now();
   const dateFormat = parts.dateFormat ?? '';
   const date = dateFormat && dateFormat !== 'no' ? formatDate(now, dateFormat) : '';
-  const digit = Math.max(0, Math.trunc(Number(parts.digit ?? 0)) || 0);
   const start = parts.startNumber === null || parts.startNumber === undefined ? '' : String(parts.startNumber);
-  const serial = start === '' ? '0'.repeat(digit) : start.padStart(digit, '0');
-  return `${parts.prefix ?? ''}${date}${serial}${parts.suffix ?? ''}`;
+  return billNumberOf({ prefix: parts.prefix, period: date, serial: start, digit: parts.digit, suffix: parts.suffix });
+}
+
+/**
+ * A serial number from its parts: prefix, the date part, the serial left-padded with zeros to
+ * `digit` (never cut: past the digit count it grows) and suffix. An empty serial is all zeros.
+ */
+export function billNumberOf(parts: {
+  prefix?: string | null;
+  period: string;
+  serial: string;
+  digit?: number | string | null;
+  suffix?: string | null;
+}): string {
+  const digit = Math.max(0, Math.trunc(Number(parts.digit ?? 0)) || 0);
+  const serial = parts.serial === '' ? '0'.repeat(digit) : parts.serial.padStart(digit, '0');
+  return `${parts.prefix ?? ''}${parts.period}${serial}${parts.suffix ?? ''}`;
 }
 
 /** The serial number `offset` places after the start number, as digits (start '0001', offset 2 → '3'). */

@@ -17,7 +17,9 @@ export const LogRow = Type.Object({
   category: Type.Integer(),
   userId: Type.String(),
   userName: Type.String(),
-  ipaddress: Type.String(),
+  ipAddress: Type.String(),
+  /** Login rows: 0 a sign-in, 1 a sign-out (the 3.6 client's 登录 / 退出); operations: 0. */
+  loginType: Type.Integer(),
   ipAddressName: Type.String(),
   platForm: Type.String(),
   abstracts: Type.String(),

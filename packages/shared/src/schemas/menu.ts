@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Id } from '../envelope.ts';
+import { Id, LiteralUnion } from '../envelope.ts';
 import {
   SystemEnabledMark as EnabledMark,
   SystemEnCode as EnCode,
@@ -51,7 +51,7 @@ export const permissionKinds = ['button', 'column', 'form', 'resource'] as const
 export type PermissionKind = (typeof permissionKinds)[number];
 export const dataScopeTypes = ['all', 'organize', 'organizeAndSub', 'self'] as const;
 export type DataScopeType = (typeof dataScopeTypes)[number];
-export const DataScopeTypeSchema = Type.Union(dataScopeTypes.map((t) => Type.Literal(t)));
+export const DataScopeTypeSchema = LiteralUnion(dataScopeTypes);
 
 /**
  * A button, list column, form field or data scope a menu offers for granting
@@ -76,3 +76,85 @@ export const MenuImportInput = Type.Object({
   data: Type.Object({}, { additionalProperties: true }),
 });
 export type MenuImportInput = Static<typeof MenuImportInput>;
+
+export const PermissionKindSchema = LiteralUnion(permissionKinds);
+
+/**
+ * A menu as the menu page reads it (`ModuleBySystem`, the selectors, `GET /api/system/Menu/{id}`).
+ * `type` -1 is an application's node in `Selector/All`.
+ */
+export const MenuInfo = Type.Cyclic(
+  {
+    MenuInfo: Type.Object({
+      id: Type.String(),
+      systemId: Type.String(),
+      parentId: Type.String(),
+      fullName: Type.String(),
+      enCode: Type.String(),
+      icon: Type.String(),
+      type: Type.Integer(),
+      urlAddress: Type.String(),
+      linkTarget: Type.String(),
+      propertyJson: Type.String(),
+      // These five are absent on the application nodes (type -1) of `Selector/All`.
+      hidden: Type.Optional(Type.Boolean()),
+      sortCode: Type.Integer(),
+      enabledMark: Type.Integer(),
+      isButtonAuthorize: Type.Optional(Type.Boolean()),
+      isColumnAuthorize: Type.Optional(Type.Boolean()),
+      isFormAuthorize: Type.Optional(Type.Boolean()),
+      isDataAuthorize: Type.Optional(Type.Boolean()),
+      description: Type.String(),
+      creatorTime: Type.Union([Type.Integer(), Type.Null()]),
+      hasChildren: Type.Boolean(),
+      children: Type.Array(Type.Ref('MenuInfo')),
+    }),
+  },
+  'MenuInfo',
+);
+export type MenuInfo = Static<typeof MenuInfo>;
+
+/**
+ * A menu node of CurrentUser's `menuList` (protocol.md "Menu nodes"): `hasChildren` is true only
+ * with a non-empty `children`.
+ */
+export const MenuNode = Type.Cyclic(
+  {
+    MenuNode: Type.Object({
+      id: Type.String(),
+      parentId: Type.String(),
+      enCode: Type.String(),
+      fullName: Type.String(),
+      icon: Type.String(),
+      type: Type.Integer(),
+      urlAddress: Type.String(),
+      propertyJson: Type.String(),
+      linkTarget: Type.String(),
+      sortCode: Type.Integer(),
+      hidden: Type.Boolean(),
+      hasChildren: Type.Boolean(),
+      children: Type.Array(Type.Ref('MenuNode')),
+    }),
+  },
+  'MenuNode',
+);
+export type MenuNode = Static<typeof MenuNode>;
+
+/** A button, column, form or data scope definition of a menu (`/api/system/ModuleButton/{id}`, ...). */
+export const ModulePermissionInfo = Type.Object({
+  id: Type.String(),
+  moduleId: Type.String(),
+  fullName: Type.String(),
+  enCode: Type.String(),
+  /** Data scopes only; '' for the other kinds. */
+  scopeType: Type.Union([DataScopeTypeSchema, Type.Literal('')]),
+  sortCode: Type.Integer(),
+  enabledMark: Type.Integer(),
+  description: Type.String(),
+  creatorTime: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type ModulePermissionInfo = Static<typeof ModulePermissionInfo>;
+
+/** `POST /api/system/Menu/Actions/Import`: how many menus were added. */
+export const MenuImportResult = Type.Object({ count: Type.Integer() });
+export type MenuImportResult = Static<typeof MenuImportResult>;

@@ -1,10 +1,10 @@
 import { type Static, Type } from 'typebox';
-import { Id } from '../envelope.ts';
+import { Id, LiteralUnion } from '../envelope.ts';
 import { PageQuery } from '../paging.ts';
 
 /** Message types (msgSourceType): 1 system, 2 flow, 3 notice, 4 schedule. */
 export const messageTypes = ['1', '2', '3', '4'] as const;
-const TypeFilter = Type.Union([Type.Literal(''), ...messageTypes.map((t) => Type.Literal(t))]);
+const TypeFilter = LiteralUnion(['', ...messageTypes]);
 const ReadFilter = Type.Union([Type.Literal(''), Type.Literal('0'), Type.Literal('1')]);
 
 /** `GET /api/message`: the user's messages, newest first, 20 a page. */

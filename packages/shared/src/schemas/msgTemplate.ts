@@ -73,9 +73,117 @@ export const SendMessageConfigInput = Type.Object({
 });
 export type SendMessageConfigInput = Static<typeof SendMessageConfigInput>;
 
+/** `GET /api/message/SendMessageConfig`: keyword, state and source. */
+export const SendMessageConfigQuery = Type.Object({
+  ...PageQuery.properties,
+  enabledMark: Type.Optional(Type.String({ maxLength: 10 })),
+  messageSource: Type.Optional(Type.String({ maxLength: 50 })),
+});
+export type SendMessageConfigQuery = Static<typeof SendMessageConfigQuery>;
+
 /** `POST /api/message/SendMessageConfig/{id}/Actions/Send`: sends through every enabled channel. */
 export const SendMessageInput = Type.Object({
   toUserIds: Type.Array(Id, { minItems: 1, maxItems: 1000 }),
   paramMap: Type.Optional(Type.Record(Type.String({ maxLength: 50 }), Type.String({ maxLength: 5000 }))),
 });
 export type SendMessageInput = Static<typeof SendMessageInput>;
+
+const NullableText = Type.Union([Type.String(), Type.Null()]);
+const NullableMillis = Type.Union([Type.Integer(), Type.Null()]);
+
+/** `GET /api/message/MessageTemplateConfig/{id}` (protocol-admin.md): the lists are real arrays, never null. */
+export const MessageTemplateInfo = Type.Object({
+  id: Type.String(),
+  fullName: Type.String(),
+  enCode: Type.String(),
+  templateType: Type.Integer(),
+  messageSource: NullableText,
+  messageType: Type.String(),
+  enabledMark: Type.Integer(),
+  sortCode: Type.Integer(),
+  description: NullableText,
+  title: NullableText,
+  content: NullableText,
+  templateCode: NullableText,
+  wxSkip: NullableText,
+  xcxAppId: NullableText,
+  templateParamList: Type.Array(Type.Object({ field: Type.String(), fieldName: Type.String() })),
+  smsFieldList: Type.Array(
+    Type.Object({ smsField: Type.String(), field: Type.String(), isTitle: Type.Optional(Type.Integer()) }),
+  ),
+  creatorTime: Type.Integer(),
+  lastModifyTime: NullableMillis,
+});
+export type MessageTemplateInfo = Static<typeof MessageTemplateInfo>;
+
+/** A row of `GET /api/message/MessageTemplateConfig`: the template without its text and lists, with who made it. */
+export const MessageTemplateRow = Type.Object({
+  ...Type.Omit(MessageTemplateInfo, ['templateParamList', 'smsFieldList', 'content']).properties,
+  /** "name/account", or null when the creator is gone. */
+  creatorUser: NullableText,
+});
+export type MessageTemplateRow = Static<typeof MessageTemplateRow>;
+
+/** `GET /api/message/SendMessageConfig/{id}` and the rows of its list. */
+export const SendMessageConfigInfo = Type.Object({
+  id: Type.String(),
+  fullName: Type.String(),
+  enCode: Type.String(),
+  templateType: Type.Integer(),
+  messageSource: NullableText,
+  enabledMark: Type.Integer(),
+  sortCode: Type.Integer(),
+  description: NullableText,
+  sendConfigTemplateList: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      messageType: Type.String(),
+      templateId: Type.String(),
+      accountConfigId: Type.Optional(Type.String()),
+      enabledMark: Type.Integer(),
+    }),
+  ),
+  creatorTime: Type.Integer(),
+  lastModifyTime: NullableMillis,
+});
+export type SendMessageConfigInfo = Static<typeof SendMessageConfigInfo>;
+
+/** A row of `GET /api/message/SendMessageConfig/{id}/Log`: one attempt to send, newest first. */
+export const MessageSendLogRow = Type.Object({
+  id: Type.String(),
+  sendConfigId: NullableText,
+  templateId: NullableText,
+  messageType: Type.String(),
+  toUserId: NullableText,
+  recipient: NullableText,
+  title: NullableText,
+  content: NullableText,
+  /** sent, recorded (a channel without a gateway), failed. */
+  status: Type.String(),
+  error: NullableText,
+  creatorTime: Type.Integer(),
+});
+export type MessageSendLogRow = Static<typeof MessageSendLogRow>;
+
+/** How one channel of a send went (protocol-admin.md testSendConfig's `{messageType,isSuccess,result}`). */
+export const SendChannelResult = Type.Object({
+  messageType: Type.String(),
+  templateId: Type.String(),
+  /** Every recipient was sent to or recorded. */
+  isSuccess: Type.Boolean(),
+  sent: Type.Integer(),
+  recorded: Type.Integer(),
+  failed: Type.Integer(),
+  /** The first failure's reason, in the caller's language where it is ours; null when none failed. */
+  result: NullableText,
+});
+export type SendChannelResult = Static<typeof SendChannelResult>;
+
+/** `POST .../SendMessageConfig/{id}/Actions/Send`: attempts by outcome, and each channel's own. */
+export const SendMessageResult = Type.Object({
+  sent: Type.Integer(),
+  recorded: Type.Integer(),
+  failed: Type.Integer(),
+  channels: Type.Array(SendChannelResult),
+});
+export type SendMessageResult = Static<typeof SendMessageResult>;

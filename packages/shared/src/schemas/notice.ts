@@ -10,7 +10,13 @@ export const NoticeInput = Type.Object({
   category: Type.Optional(Type.String({ maxLength: 50 })),
   files: Type.Optional(Type.String({ maxLength: 20_000 })),
   coverImage: Type.Optional(Type.String({ maxLength: 500 })),
-  toUserIds: Type.Optional(Type.Array(Id, { maxItems: 10_000 })),
+  /** An array, or the comma-joined ids the 3.6 client sends; empty means everybody. */
+  toUserIds: Type.Optional(
+    Type.Union([
+      Type.Array(Id, { maxItems: 10_000 }),
+      Type.String({ maxLength: 510_000, pattern: '^([A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*)?$' }),
+    ]),
+  ),
   expirationTime: Type.Optional(Type.Union([Millis, Type.Null()])),
 });
 export type NoticeInput = Static<typeof NoticeInput>;
@@ -46,8 +52,10 @@ export const NoticeInfo = Type.Object({
   category: Type.Union([Type.String(), Type.Null()]),
   files: Type.Union([Type.String(), Type.Null()]),
   coverImage: Type.Union([Type.String(), Type.Null()]),
-  toUserIds: Type.Array(Type.String()),
+  /** Comma-joined ids ('' for everybody): the 3.6 client splits it. */
+  toUserIds: Type.String(),
   enabledMark: Type.Integer(),
   expirationTime: Type.Union([Type.Integer(), Type.Null()]),
   releaseTime: Type.Union([Type.Integer(), Type.Null()]),
+  releaseUser: Type.Union([Type.String(), Type.Null()]),
 });

@@ -86,3 +86,28 @@ export const DepartmentPageQuery = Type.Object({
   organizeId: Type.Optional(Id),
 });
 export type DepartmentPageQuery = Static<typeof DepartmentPageQuery>;
+
+/** A node of the organisation page's tree (`GET /api/permission/Organize`): a company or department. */
+export const OrganizeNode = Type.Cyclic(
+  {
+    OrganizeNode: Type.Object({
+      id: Type.String(),
+      parentId: Type.String(),
+      fullName: Type.String(),
+      enCode: Type.String(),
+      /** 'company' or 'department', as `category`. */
+      type: Type.String(),
+      category: Type.String(),
+      icon: Type.String(),
+      managerId: Type.String(),
+      sortCode: Type.Integer(),
+      enabledMark: Type.Integer(),
+      description: Type.String(),
+      creatorTime: Type.Integer(),
+      hasChildren: Type.Boolean(),
+      children: Type.Array(Type.Ref('OrganizeNode')),
+    }),
+  },
+  'OrganizeNode',
+);
+export type OrganizeNode = Static<typeof OrganizeNode>;

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
+import { LiteralUnion } from '../envelope.ts';
 import { themes } from './auth.ts';
-import { UserInput } from './user.ts';
+import { UserInfo, UserInput } from './user.ts';
 
 /** What a user may change about themselves: never the account, organisation, roles or state. */
 const own = UserInput.properties;
@@ -24,12 +25,12 @@ export const BaseInfoInput = Type.Object({
 });
 export type BaseInfoInput = Static<typeof BaseInfoInput>;
 
-export const ThemeInput = Type.Object({ theme: Type.Union(themes.map((t) => Type.Literal(t))) });
+export const ThemeInput = Type.Object({ theme: LiteralUnion(themes) });
 export type ThemeInput = Static<typeof ThemeInput>;
 
 /** Our language names and the BCP 47 tags browsers use. */
 export const languages = ['zh-CN', 'zh-TW', 'en', 'zh', 'zhtw', 'en-US'] as const;
-export const LanguageInput = Type.Object({ language: Type.Union(languages.map((l) => Type.Literal(l))) });
+export const LanguageInput = Type.Object({ language: LiteralUnion(languages) });
 export type LanguageInput = Static<typeof LanguageInput>;
 
 /** A drawn signature as a PNG data URL (the pad is 560 x 300; 300 KB is ample). */
@@ -55,3 +56,27 @@ export const OwnLogQuery = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type OwnLogQuery = Static<typeof OwnLogQuery>;
+
+/** `GET Users/Current/BaseInfo`: the own user card with the names of the organisations and positions. */
+export const BaseInfo = Type.Object({
+  ...UserInfo.properties,
+  /** Names, comma-joined. */
+  organize: Type.String(),
+  position: Type.String(),
+});
+export type BaseInfo = Static<typeof BaseInfo>;
+
+/** `GET Users/Current/getUserOrganizes` and `getUserPositions`: the current one is `isDefault`. */
+export const UserOrganize = Type.Object({ id: Type.String(), fullName: Type.String(), isDefault: Type.Boolean() });
+export type UserOrganize = Static<typeof UserOrganize>;
+
+/** `GET Users/Current/Subordinate/{id}`: a direct report. */
+export const Subordinate = Type.Object({
+  id: Type.String(),
+  account: Type.String(),
+  realName: Type.String(),
+  userName: Type.String(),
+  headIcon: Type.String(),
+  isLeaf: Type.Boolean(),
+});
+export type Subordinate = Static<typeof Subordinate>;

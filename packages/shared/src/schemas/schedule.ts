@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Id, Millis } from '../envelope.ts';
+import { Id, LiteralUnion, Millis } from '../envelope.ts';
 
 /** "1" does not repeat; 2 daily, 3 weekly, 4 monthly, 5 yearly. */
 export const repetitions = ['1', '2', '3', '4', '5'] as const;
@@ -17,7 +17,7 @@ export const ScheduleInput = Type.Object({
   endDay: Millis,
   /** Minutes before the start; -1 at the start, -2 (default) no reminder. */
   reminderTime: Type.Optional(Type.Integer({ minimum: -2, maximum: 60 * 24 * 30 })),
-  repetition: Type.Optional(Type.Union(repetitions.map((r) => Type.Literal(r)))),
+  repetition: Type.Optional(LiteralUnion(repetitions)),
   repeatTime: Type.Optional(Type.Union([Millis, Type.Null()])),
   toUserIds: Type.Optional(Type.Array(Id, { maxItems: 500 })),
 });
@@ -28,9 +28,12 @@ export const ScheduleScope = Type.Integer({ minimum: 1, maximum: 3 });
 export type ScheduleScope = 1 | 2 | 3;
 export const ScheduleScopeParams = Type.Object({ id: Id, type: ScheduleScope });
 
+/** Milliseconds, or the 'YYYY-MM-DD HH:mm' text the 3.6 portal's schedule card sends (server time). */
+const RangeTime = Type.Union([Millis, Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}(:\\d{2})?)?$' })]);
+
 export const ScheduleRangeQuery = Type.Object({
-  startTime: Millis,
-  endTime: Millis,
+  startTime: RangeTime,
+  endTime: RangeTime,
   n: Type.Optional(Type.String()),
   _t: Type.Optional(Type.String()),
 });
@@ -69,3 +72,18 @@ export const ScheduleInfo = Type.Object({
   toUser: Type.Array(Type.String()),
 });
 export type ScheduleInfo = Static<typeof ScheduleInfo>;
+
+/**
+ * `GET /api/system/Schedule/detail`: what the 3.6 client prints as it is, so `category`, `urgent`,
+ * `creatorUserId` and `toUserIds` are text (the type's name, the urgency's name, the creator's and
+ * the participants' names); `urgentLevel` keeps the number for colouring.
+ */
+export const ScheduleDetail = Type.Object({
+  ...ScheduleInfo.properties,
+  category: Type.String(),
+  urgent: Type.String(),
+  urgentLevel: Type.Integer(),
+  creatorUserId: Type.String(),
+  toUserIds: Type.String(),
+});
+export type ScheduleDetail = Static<typeof ScheduleDetail>;

@@ -129,6 +129,8 @@ export const UserBrief = Type.Object(
     headIcon: Type.String(),
     gender: Type.String(),
     organize: Type.String(),
+    /** The organisation again, under the name the 3.6 client's chat contacts read. */
+    department: Type.Optional(Type.String()),
   },
   { additionalProperties: true },
 );
@@ -183,3 +185,59 @@ export type ExportQuery = Static<typeof ExportQuery>;
 
 export const FileLink = Type.Object({ name: Type.String(), url: Type.String() });
 export type FileLink = Static<typeof FileLink>;
+
+const NullableMillis = Type.Union([Type.Integer(), Type.Null()]);
+
+/**
+ * The user card of `GET /api/permission/Users/{id}`: the fields of UserInput as stored ('' for an
+ * empty text), organizeId, positionId, roleId and groupId comma-joined.
+ */
+export const UserInfo = Type.Object({
+  id: Type.String(),
+  account: Type.String(),
+  realName: Type.String(),
+  gender: Type.String(),
+  email: Type.String(),
+  organizeId: Type.String(),
+  managerId: Type.String(),
+  positionId: Type.String(),
+  roleId: Type.String(),
+  groupId: Type.String(),
+  ranks: Type.String(),
+  sortCode: Type.Integer(),
+  enabledMark: Type.Integer(),
+  description: Type.String(),
+  headIcon: Type.String(),
+  nation: Type.String(),
+  nativePlace: Type.String(),
+  certificatesType: Type.String(),
+  certificatesNumber: Type.String(),
+  education: Type.String(),
+  entryDate: NullableMillis,
+  birthday: NullableMillis,
+  telePhone: Type.String(),
+  landline: Type.String(),
+  mobilePhone: Type.String(),
+  urgentContacts: Type.String(),
+  urgentTelePhone: Type.String(),
+  postalAddress: Type.String(),
+  isAdministrator: Type.Boolean(),
+  creatorTime: Type.Integer(),
+});
+export type UserInfo = Static<typeof UserInfo>;
+
+/** `GET Users/ImportPreview`: the template's columns and the uploaded rows. */
+export const UserImportPreview = Type.Object({
+  headerRow: Type.Array(Type.Object({ id: Type.String(), fullName: Type.String() }, { additionalProperties: true })),
+  dataRow: Type.Array(UserImportRow),
+});
+export type UserImportPreview = Static<typeof UserImportPreview>;
+
+/** `POST Users/ImportData`: resultType 0 all imported, 1 some failed (they come back with errorsInfo). */
+export const UserImportResult = Type.Object({
+  resultType: Type.Integer(),
+  snum: Type.Integer(),
+  fnum: Type.Integer(),
+  failResult: Type.Array(UserImportRow),
+});
+export type UserImportResult = Static<typeof UserImportResult>;

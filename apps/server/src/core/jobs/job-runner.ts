@@ -45,6 +45,11 @@ export class JobRunner {
     this.timer = setTimeout(tick, this.pollMs);
   }
 
+  /** Resolves once the poll under way, if any, has finished: everything it claimed has run. */
+  async idle() {
+    await this.running;
+  }
+
   async stop() {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);

@@ -185,4 +185,29 @@ export class AuthorizeRepository {
       .onConflict((oc) => oc.columns(['userId', 'moduleId']).doUpdateSet({ fieldList, lastModifyTime: new Date() }))
       .execute();
   }
+
+  /** Who holds a menu: grants of item type module on it. */
+  holdersOf(menuId: string) {
+    return this.db
+      .selectFrom('authorize')
+      .select(['objectType', 'objectId'])
+      .where('itemType', '=', 'module')
+      .where('itemId', '=', menuId)
+      .orderBy('objectType')
+      .orderBy('creatorTime')
+      .execute();
+  }
+
+  /** What one holder is granted among a menu's permission definitions. */
+  grantsOfHolderOn(menuId: string, objectId: string) {
+    return this.db
+      .selectFrom('authorize as a')
+      .innerJoin('modulePermission as p', 'p.id', 'a.itemId')
+      .select(['p.id', 'p.kind', 'p.enCode', 'p.fullName'])
+      .where('a.objectId', '=', objectId)
+      .where('p.menuId', '=', menuId)
+      .whereRef('a.itemType', '=', 'p.kind')
+      .orderBy('p.sortCode')
+      .execute();
+  }
 }

@@ -1,12 +1,19 @@
 import {
   AuthorizeBatchInput,
+  AuthorizeData,
   AuthorizeDataInput,
+  AuthorizeModel,
   AuthorizeModelInput,
   AuthorizeObjectTypeSchema,
   AuthorizeValuesInput,
   ColumnSettingInput,
+  ColumnSettings,
   EmptyEnvelope,
+  EnvelopeOf,
+  GrantValues,
   Id,
+  MenuHolderGrants,
+  MenuHolders,
 } from '@platform/shared';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
@@ -31,6 +38,7 @@ export default async function authorizeRoutes(app: App) {
         summary: 'One step of the grant wizard: {list (tree), ids (held), all}',
         params: Type.Object({ objectId: Id }),
         body: AuthorizeValuesInput,
+        response: { 200: EnvelopeOf(GrantValues) },
       },
     },
     async (request) => ok(await authorize.values(request.params.objectId, request.body)),
@@ -44,6 +52,7 @@ export default async function authorizeRoutes(app: App) {
         tags,
         summary: "A holder's grants by item type: {systemIds, module, button, column, form, resource}",
         params: Type.Object({ objectType: AuthorizeObjectTypeSchema, objectId: Id }),
+        response: { 200: EnvelopeOf(AuthorizeData) },
       },
     },
     async (request) => ok(await authorize.data(request.params.objectType, request.params.objectId)),
@@ -89,7 +98,12 @@ export default async function authorizeRoutes(app: App) {
     `${base}/Model/:itemId/:objectType`,
     {
       preHandler: permitMenu(menu),
-      schema: { tags, summary: 'Holders of one type and which of them hold a menu: {list, ids}', params: modelParams },
+      schema: {
+        tags,
+        summary: 'Holders of one type and which of them hold a menu: {list, ids}',
+        params: modelParams,
+        response: { 200: EnvelopeOf(AuthorizeModel) },
+      },
     },
     async (request) => ok(await authorize.model(request.params.itemId, request.params.objectType)),
   );
@@ -120,6 +134,7 @@ export default async function authorizeRoutes(app: App) {
         tags,
         summary: "The caller's column settings of a page: {list: [{prop, label, visible}]}",
         params: Type.Object({ id: Id }),
+        response: { 200: EnvelopeOf(ColumnSettings) },
       },
     },
     async (request) => ok(await authorize.columns(sessionOf(request), request.params.id)),
@@ -150,6 +165,7 @@ export default async function authorizeRoutes(app: App) {
         tags: ['menu'],
         summary: 'Roles, positions, users and groups that hold the menu',
         params: Type.Object({ id: Id }),
+        response: { 200: EnvelopeOf(MenuHolders) },
       },
     },
     async (request) => ok(await authorize.menuHolders(request.params.id)),
@@ -163,6 +179,7 @@ export default async function authorizeRoutes(app: App) {
         tags: ['menu'],
         summary: "One holder's buttons, columns, forms and data scopes of the menu",
         params: Type.Object({ id: Id, permissionId: Id }),
+        response: { 200: EnvelopeOf(MenuHolderGrants) },
       },
     },
     async (request) => ok(await authorize.menuHolderGrants(request.params.id, request.params.permissionId)),

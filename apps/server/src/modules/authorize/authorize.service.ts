@@ -6,6 +6,8 @@ import type {
   AuthorizeObjectType,
   AuthorizeValuesInput,
   ColumnSettingInput,
+  ColumnSettings,
+  GrantNode,
 } from '@platform/shared';
 import { BusinessError, ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
@@ -13,9 +15,10 @@ import { newId } from '../../core/ids.ts';
 import type { PermissionService } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
-import { MenuRepository } from '../menu/menu.repository.ts';
-import { menuInfo, nest } from '../menu/menu.service.ts';
-import { SystemRepository } from '../system/system.repository.ts';
+import { MenuService } from '../menu/menu.service.ts';
+import { menuInfo, nest } from '../menu/menu-info.ts';
+import { ModulePermissionService } from '../menu/module-permission.service.ts';
+import { SystemService } from '../system/system.service.ts';
 import { AuthorizeRepository, type GrantItem } from './authorize.repository.ts';
 
 const inputKeys: Record<AuthorizeItemType, keyof AuthorizeDataInput & keyof AuthorizeBatchInput> = {
@@ -29,17 +32,7 @@ const inputKeys: Record<AuthorizeItemType, keyof AuthorizeDataInput & keyof Auth
 const itemTypes = Object.keys(inputKeys) as AuthorizeItemType[];
 const definitionTypes = ['button', 'column', 'form', 'resource'] as const;
 
-interface ValuesNode {
-  id: string;
-  parentId: string;
-  fullName: string;
-  enCode: string;
-  icon: string;
-  /** 'system', a menu type number, or the kind of a permission definition. */
-  type: string | number;
-  hasChildren: boolean;
-  children: ValuesNode[];
-}
+type ValuesNode = GrantNode;
 
 /**
  * Grants of applications, menus and a menu's buttons, columns, forms and data scopes to roles,
@@ -47,11 +40,19 @@ interface ValuesNode {
  * on every instance are dropped and the next call (and the next CurrentUser) sees the change.
  */
 export class AuthorizeService {
+  private readonly systems: SystemService;
+  private readonly menus: MenuService;
+  private readonly definitions: ModulePermissionService;
+
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
     private readonly permissions: PermissionService,
-  ) {}
+  ) {
+    this.systems = new SystemService(db, bus, permissions);
+    this.menus = new MenuService(db, bus, permissions);
+    this.definitions = new ModulePermissionService(db, bus);
+  }
 
   private changed() {
     return this.bus.publish({ type: 'authorize.changed' });
@@ -71,7 +72,7 @@ export class AuthorizeService {
     const granted = new Set(
       (await repo.grantsOf(input.objectType, objectId)).filter((g) => g.itemType === input.type).map((g) => g.itemId),
     );
-    const systems = (await new SystemRepository(this.db).list({ enabledMark: 1 })).filter(
+    const systems = (await this.systems.rows({ enabledMark: 1 })).filter(
       (s) => !input.systemIds || input.systemIds.includes(s.id),
     );
     const systemNodes: ValuesNode[] = systems.map((s) => ({
@@ -91,9 +92,7 @@ export class AuthorizeService {
       all = systemNodes.map((s) => s.id);
     } else {
       const systemIds = new Set(systems.map((s) => s.id));
-      const menus = (await new MenuRepository(this.db).menus(null)).filter(
-        (m) => m.enabledMark === 1 && systemIds.has(m.systemId),
-      );
+      const menus = (await this.menus.rows(null)).filter((m) => m.enabledMark === 1 && systemIds.has(m.systemId));
       const menuNodes: ValuesNode[] = menus.map((m) => {
         const info = menuInfo(m);
         return {
@@ -112,7 +111,7 @@ export class AuthorizeService {
         all = menuNodes.map((n) => n.id);
       } else {
         const wanted = input.moduleIds ? menus.filter((m) => input.moduleIds?.includes(m.id)) : menus;
-        const definitions = await new MenuRepository(this.db).permissionsOf(
+        const definitions = await this.definitions.ofMenus(
           wanted.map((m) => m.id),
           input.type,
           true,
@@ -215,7 +214,7 @@ export class AuthorizeService {
 
   /** Holders of one type, and which of them hold menu `menuId`. */
   async model(menuId: string, objectType: AuthorizeObjectType) {
-    if (!(await new MenuRepository(this.db).findById(menuId))) throw new NotFoundError();
+    if (!(await this.menus.exists(menuId))) throw new NotFoundError();
     const repo = new AuthorizeRepository(this.db);
     const [list, ids] = await Promise.all([repo.objectsOfType(objectType), repo.holdersOfMenu(menuId, objectType)]);
     return { list, ids };
@@ -224,8 +223,7 @@ export class AuthorizeService {
   /** Sets which holders of one type hold menu `menuId`. */
   async saveModel(menuId: string, objectType: AuthorizeObjectType, input: AuthorizeModelInput, session: Session) {
     await this.db.transaction().execute(async (trx) => {
-      const menu = await new MenuRepository(trx).findById(menuId);
-      if (!menu) throw new NotFoundError();
+      if (!(await this.menus.exists(menuId, trx))) throw new NotFoundError();
       const repo = new AuthorizeRepository(trx);
       const ids = [...new Set(input.objectIds)];
       if ((await repo.existingObjects(objectType, ids)).size !== ids.length) {
@@ -243,10 +241,10 @@ export class AuthorizeService {
 
   /** Who holds a menu (`GET /api/system/Menu/getPermissionGroup/{id}`). */
   async menuHolders(menuId: string) {
-    const menus = new MenuRepository(this.db);
-    if (!(await menus.findById(menuId))) throw new NotFoundError();
-    const holders = await menus.holdersOf(menuId);
-    const names = await new AuthorizeRepository(this.db).holderNames(holders);
+    if (!(await this.menus.exists(menuId))) throw new NotFoundError();
+    const repo = new AuthorizeRepository(this.db);
+    const holders = await repo.holdersOf(menuId);
+    const names = await repo.holderNames(holders);
     return {
       list: holders.map((h) => ({
         id: h.objectId,
@@ -258,11 +256,11 @@ export class AuthorizeService {
 
   /** What one holder has of a menu's buttons, columns, forms and data scopes. */
   async menuHolderGrants(menuId: string, objectId: string) {
-    const menus = new MenuRepository(this.db);
-    if (!(await menus.findById(menuId))) throw new NotFoundError();
-    const holders = await menus.holdersOf(menuId);
+    if (!(await this.menus.exists(menuId))) throw new NotFoundError();
+    const repo = new AuthorizeRepository(this.db);
+    const holders = await repo.holdersOf(menuId);
     if (!holders.some((h) => h.objectId === objectId)) throw new NotFoundError();
-    const rows = await menus.grantsOfHolderOn(menuId, objectId);
+    const rows = await repo.grantsOfHolderOn(menuId, objectId);
     const of = (kind: string) =>
       rows.filter((r) => r.kind === kind).map((r) => ({ id: r.id, fullName: r.fullName, enCode: r.enCode }));
     return { button: of('button'), column: of('column'), form: of('form'), resource: of('resource') };
@@ -272,7 +270,7 @@ export class AuthorizeService {
   async columns(session: Session, moduleId: string) {
     await this.requireMenuAccess(session, moduleId);
     const row = await new AuthorizeRepository(this.db).columnSetting(session.userId, moduleId);
-    return { list: row ? (JSON.parse(row.fieldList) as unknown[]) : [] };
+    return { list: row ? (JSON.parse(row.fieldList) as ColumnSettings['list']) : [] };
   }
 
   async saveColumns(session: Session, input: ColumnSettingInput) {
@@ -292,7 +290,7 @@ export class AuthorizeService {
   }
 
   private async requireMenuAccess(session: Session, moduleId: string) {
-    if (!(await new MenuRepository(this.db).findById(moduleId))) throw new NotFoundError();
+    if (!(await this.menus.exists(moduleId))) throw new NotFoundError();
     if (session.isAdministrator) return;
     const access = await this.permissions.access(session);
     if (!access.items.module.has(moduleId)) throw new ForbiddenError();

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { fetchPage } from '../../core/list.ts';
 import { likePattern } from '../../core/paging.ts';
 import type { Db, Trx } from '../../db/database.ts';
 
@@ -48,20 +49,13 @@ export class ChatRepository {
       );
     // Only text is searched: an image's content is its file description.
     if (keyword) base = base.where('contentType', '=', 'text').where('content', 'ilike', likePattern(keyword));
-    const [rows, total] = await Promise.all([
+    return fetchPage(
       base
         .select(['id', 'sendUserId', 'contentType', 'content', 'sendTime'])
         .orderBy('sendTime', sort)
-        .orderBy('id', sort)
-        .offset(offset)
-        .limit(limit)
-        .execute(),
-      base
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow()
-        .then((r) => Number(r.count)),
-    ]);
-    return { rows, total };
+        .orderBy('id', sort),
+      { offset: offset, pageSize: limit },
+    );
   }
 
   async markRead(me: string, from: string) {
@@ -161,19 +155,12 @@ export class ChatRepository {
       const pattern = likePattern(keyword);
       base = base.where((eb) => eb.or([eb('u.realName', 'ilike', pattern), eb('u.account', 'ilike', pattern)]));
     }
-    const [rows, total] = await Promise.all([
+    return fetchPage(
       base
         .select(['u.id', 'u.realName', 'u.account', 'u.headIcon', 'o.fullName as department'])
         .orderBy('u.sortCode')
-        .orderBy('u.account')
-        .offset(offset)
-        .limit(limit)
-        .execute(),
-      base
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow()
-        .then((r) => Number(r.count)),
-    ]);
-    return { rows, total };
+        .orderBy('u.account'),
+      { offset: offset, pageSize: limit },
+    );
   }
 }

@@ -81,7 +81,7 @@ export class ChatService {
     const pageSize = Math.min(100, Math.max(1, Math.floor(Number(query.pageSize) || 50)));
     const sort = query.sord === 'asc' ? 'asc' : 'desc';
     const keyword = typeof query.keyword === 'string' ? query.keyword.trim().slice(0, 200) : '';
-    const { rows, total } = await new ChatRepository(this.db).history(
+    const { list: rows, total } = await new ChatRepository(this.db).history(
       me,
       other,
       keyword,
@@ -137,7 +137,7 @@ export class ChatService {
 
   async contacts(me: string, query: PageQuery) {
     const params = pageParams(query);
-    const { rows, total } = await new ChatRepository(this.db).contacts(
+    const { list: rows, total } = await new ChatRepository(this.db).contacts(
       me,
       params.keyword,
       params.offset,

@@ -212,7 +212,8 @@ export class SocketHub {
     const me = conn.session.userId;
     switch (frame.method) {
       case 'OnConnection':
-        await this.sendInit(conn);
+        // The handshake every client sends right after opening: initMessage already went out on
+        // open, and the protocol sends it once per socket.
         return;
       case 'SendMessage': {
         // A session revoked or expired since the socket opened cannot send.

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { likePattern, type PageParams } from '../../core/paging.ts';
+import { fetchPage, keywordIn } from '../../core/list.ts';
+import type { PageParams } from '../../core/paging.ts';
 import type { Db, Trx } from '../../db/database.ts';
 
 export interface GroupValues {
@@ -20,28 +21,16 @@ export class GroupRepository {
     let query = this.db.selectFrom('userGroup').select(columns);
     if (filter.ids) query = query.where('id', 'in', filter.ids.length ? filter.ids : ['']);
     if (filter.enabledMark !== undefined) query = query.where('enabledMark', '=', filter.enabledMark);
-    if (filter.keyword) {
-      const like = likePattern(filter.keyword);
-      query = query.where((eb) => eb.or([eb('fullName', 'ilike', like), eb('enCode', 'ilike', like)]));
-    }
-    return query;
+    if (filter.keyword) query = query.where((eb) => keywordIn(eb, ['fullName', 'enCode'], filter.keyword ?? ''));
+    return query.orderBy('sortCode').orderBy('creatorTime', 'desc');
   }
 
-  async page(params: PageParams, enabledMark?: number) {
-    const query = this.filtered({ keyword: params.keyword, enabledMark });
-    const [list, total] = await Promise.all([
-      query.orderBy('sortCode').orderBy('creatorTime', 'desc').limit(params.pageSize).offset(params.offset).execute(),
-      query
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-        .then((r) => Number(r.n)),
-    ]);
-    return { list, total };
+  page(params: PageParams, enabledMark?: number) {
+    return fetchPage(this.filtered({ keyword: params.keyword, enabledMark }), params);
   }
 
   list(filter: { keyword?: string; ids?: string[]; enabledMark?: number }) {
-    return this.filtered(filter).orderBy('sortCode').orderBy('creatorTime', 'desc').limit(5000).execute();
+    return this.filtered(filter).limit(5000).execute();
   }
 
   findById(id: string) {

@@ -1,4 +1,5 @@
 import { type Insertable, sql } from 'kysely';
+import { fetchPage } from '../../core/list.ts';
 import { likePattern, type PageParams } from '../../core/paging.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { SysLogTable } from '../../db/schema.ts';
@@ -27,7 +28,7 @@ export class LogRepository {
           || ' ' || coalesce(module_name, '') || ' ' || coalesce(request_url, '')) ilike ${likePattern(params.keyword)}`,
       );
     }
-    const [list, total] = await Promise.all([
+    return fetchPage(
       query
         .select([
           'id',
@@ -48,16 +49,9 @@ export class LogRepository {
           'creatorTime',
         ])
         .orderBy('creatorTime', params.sort)
-        .orderBy('id', params.sort)
-        .limit(params.pageSize)
-        .offset(params.offset)
-        .execute(),
-      query
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-        .then((r) => Number(r.n)),
-    ]);
-    return { list, total };
+        .orderBy('id', params.sort),
+      params,
+    );
   }
 
   /** Writes a batch of entries (the operation log's writer), in statements of a bounded size. */

@@ -1,21 +1,7 @@
+import type { MenuNode } from '@platform/shared';
 import type { MenuRow } from '../../db/schema.ts';
 
-/** A menu node as clients read it (protocol.md, "Menu nodes"). */
-export interface MenuNode {
-  id: string;
-  parentId: string;
-  enCode: string;
-  fullName: string;
-  icon: string;
-  type: number;
-  urlAddress: string;
-  propertyJson: string;
-  linkTarget: string;
-  sortCode: number;
-  hidden: boolean;
-  hasChildren: boolean;
-  children: MenuNode[];
-}
+export type { MenuNode };
 
 /**
  * Nests rows under their parents; `hasChildren` is true only with a non-empty `children`. A row

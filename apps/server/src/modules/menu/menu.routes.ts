@@ -1,11 +1,25 @@
-import { EmptyEnvelope, Id, MenuImportInput, MenuInput, MenuQuery, ModulePermissionInput } from '@platform/shared';
+import {
+  EmptyEnvelope,
+  EnvelopeOf,
+  Id,
+  ListOf,
+  MenuImportInput,
+  MenuImportResult,
+  MenuInfo,
+  MenuInput,
+  MenuQuery,
+  ModulePermissionInfo,
+  ModulePermissionInput,
+  type PermissionKind,
+} from '@platform/shared';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
-import type { PermissionKind } from '../../db/schema.ts';
 import { MenuService } from './menu.service.ts';
+import { MenuTransferService } from './menu-transfer.service.ts';
+import { ModulePermissionService } from './module-permission.service.ts';
 
 const tags = ['menu'];
 const menu = 'system.menu';
@@ -13,6 +27,9 @@ const base = '/api/system/Menu';
 const params = Type.Object({ id: Id });
 /** "0" stands for "none" in the selectors. */
 const IdOrZero = Id;
+const MenuTree = EnvelopeOf(ListOf(MenuInfo));
+/** Creating answers the new id as `data`. */
+const Created = EnvelopeOf(Type.String());
 
 /** The families of permission definitions a menu offers, by path. */
 const families: [path: string, kind: PermissionKind][] = [
@@ -23,7 +40,9 @@ const families: [path: string, kind: PermissionKind][] = [
 ];
 
 export default async function menuRoutes(app: App) {
-  const menus = new MenuService(app.db, app.bus);
+  const menus = new MenuService(app.db, app.bus, app.permissions);
+  const transfer = new MenuTransferService(app.db, app.bus, app.permissions);
+  const definitions = new ModulePermissionService(app.db, app.bus);
 
   app.get(
     `${base}/ModuleBySystem/:systemId`,
@@ -34,6 +53,7 @@ export default async function menuRoutes(app: App) {
         summary: 'The menu tree of one application (keyword, enabledMark, type filters keep ancestors)',
         params: Type.Object({ systemId: Id }),
         querystring: MenuQuery,
+        response: { 200: MenuTree },
       },
     },
     async (request) => ok(await menus.bySystem(request.params.systemId, request.query)),
@@ -43,7 +63,11 @@ export default async function menuRoutes(app: App) {
     `${base}/Selector/All`,
     {
       preHandler: permitMenu(menu),
-      schema: { tags, summary: 'Enabled menus of every application, one node per application (type -1)' },
+      schema: {
+        tags,
+        summary: 'Enabled menus of every application, one node per application (type -1)',
+        response: { 200: MenuTree },
+      },
     },
     async () => ok(await menus.selectorAll()),
   );
@@ -57,6 +81,7 @@ export default async function menuRoutes(app: App) {
         summary:
           'Parent chooser: directories and categories of an application ("0": main) without menu {id} ("0": none)',
         params: Type.Object({ id: IdOrZero, systemId: IdOrZero }),
+        response: { 200: MenuTree },
       },
     },
     async (request) => ok(await menus.selector(request.params.id, request.params.systemId)),
@@ -66,14 +91,22 @@ export default async function menuRoutes(app: App) {
     `${base}/SelectorFilter/:id`,
     {
       preHandler: permitMenu(menu),
-      schema: { tags, summary: 'Menus of the application of menu {id} ("0": main) without {id} and below', params },
+      schema: {
+        tags,
+        summary: 'Menus of the application of menu {id} ("0": main) without {id} and below',
+        params,
+        response: { 200: MenuTree },
+      },
     },
     async (request) => ok(await menus.selectorFilter(request.params.id)),
   );
 
   app.get(
     `${base}/:id`,
-    { preHandler: permitMenu(menu), schema: { tags, summary: 'One menu', params } },
+    {
+      preHandler: permitMenu(menu),
+      schema: { tags, summary: 'One menu', params, response: { 200: EnvelopeOf(MenuInfo) } },
+    },
     async (request) => ok(await menus.get(request.params.id)),
   );
 
@@ -81,7 +114,7 @@ export default async function menuRoutes(app: App) {
     base,
     {
       preHandler: permit(menu, 'btn_add'),
-      schema: { tags, summary: 'Create a menu (types 0-8)', body: MenuInput },
+      schema: { tags, summary: 'Create a menu (types 0-8)', body: MenuInput, response: { 200: Created } },
     },
     async (request) => ok(await menus.create(request.body, sessionOf(request)), request.t('common.created')),
   );
@@ -134,7 +167,7 @@ export default async function menuRoutes(app: App) {
       schema: { tags, summary: 'Download the menu, its subtree and their definitions as a JSON file', params },
     },
     async (request, reply) => {
-      const { fileName, document } = await menus.export(request.params.id);
+      const { fileName, document } = await transfer.export(request.params.id);
       return reply
         .type('application/json; charset=utf-8')
         .header(
@@ -153,9 +186,10 @@ export default async function menuRoutes(app: App) {
         tags,
         summary: 'Import an exported menu file under a parent of an application: all of it or nothing',
         body: MenuImportInput,
+        response: { 200: EnvelopeOf(MenuImportResult) },
       },
     },
-    async (request) => ok(await menus.import(request.body, sessionOf(request)), request.t('menu.imported')),
+    async (request) => ok(await transfer.import(request.body, sessionOf(request)), request.t('menu.imported')),
   );
 
   for (const [path, kind] of families) {
@@ -170,23 +204,37 @@ export default async function menuRoutes(app: App) {
           summary: `The ${kind} definitions of a menu`,
           params: Type.Object({ moduleId: Id }),
           querystring: Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 200 })) }),
+          response: { 200: EnvelopeOf(ListOf(ModulePermissionInfo)) },
         },
       },
-      async (request) => ok(await menus.permissions(kind, request.params.moduleId, request.query.keyword)),
+      async (request) => ok(await definitions.list(kind, request.params.moduleId, request.query.keyword)),
     );
     app.get(
       `${familyBase}/:id`,
-      { preHandler: permitMenu(menu), schema: { tags: familyTags, summary: `One ${kind} definition`, params } },
-      async (request) => ok(await menus.getPermission(kind, request.params.id)),
+      {
+        preHandler: permitMenu(menu),
+        schema: {
+          tags: familyTags,
+          summary: `One ${kind} definition`,
+          params,
+          response: { 200: EnvelopeOf(ModulePermissionInfo) },
+        },
+      },
+      async (request) => ok(await definitions.get(kind, request.params.id)),
     );
     app.post(
       familyBase,
       {
         preHandler: permit(menu, 'btn_edit'),
-        schema: { tags: familyTags, summary: `Add a ${kind} definition to a menu`, body: ModulePermissionInput },
+        schema: {
+          tags: familyTags,
+          summary: `Add a ${kind} definition to a menu`,
+          body: ModulePermissionInput,
+          response: { 200: Created },
+        },
       },
       async (request) =>
-        ok(await menus.createPermission(kind, request.body, sessionOf(request)), request.t('common.created')),
+        ok(await definitions.create(kind, request.body, sessionOf(request)), request.t('common.created')),
     );
     app.put(
       `${familyBase}/:id`,
@@ -201,7 +249,7 @@ export default async function menuRoutes(app: App) {
         },
       },
       async (request) => {
-        await menus.updatePermission(kind, request.params.id, request.body, sessionOf(request));
+        await definitions.update(kind, request.params.id, request.body, sessionOf(request));
         return ok(null, request.t('common.updated'));
       },
     );
@@ -217,7 +265,7 @@ export default async function menuRoutes(app: App) {
         },
       },
       async (request) => {
-        await menus.togglePermissionState(kind, request.params.id, sessionOf(request));
+        await definitions.toggleState(kind, request.params.id, sessionOf(request));
         return ok(null, request.t('common.updated'));
       },
     );
@@ -233,7 +281,7 @@ export default async function menuRoutes(app: App) {
         },
       },
       async (request) => {
-        await menus.deletePermission(kind, request.params.id);
+        await definitions.delete(kind, request.params.id);
         return ok(null, request.t('common.deleted'));
       },
     );

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import { fetchPage } from '../../core/list.ts';
 import { likePattern } from '../../core/paging.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -41,7 +42,7 @@ export class MessageRepository {
       .selectFrom('messageReceive')
       .innerJoin('message', 'message.id', 'messageReceive.messageId')
       .where((eb) => filtered(eb, userId, filters));
-    const [rows, total] = await Promise.all([
+    return fetchPage(
       base
         .leftJoin('appUser', 'appUser.id', 'message.releaseUserId')
         .select([
@@ -56,16 +57,9 @@ export class MessageRepository {
           'appUser.account',
         ])
         .orderBy('message.releaseTime', 'desc')
-        .orderBy('message.id', 'desc')
-        .offset(offset)
-        .limit(limit)
-        .execute(),
-      base
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow()
-        .then((r) => Number(r.count)),
-    ]);
-    return { rows, total };
+        .orderBy('message.id', 'desc'),
+      { offset: offset, pageSize: limit },
+    );
   }
 
   detail(userId: string, messageId: string) {

@@ -31,7 +31,7 @@ export class MessageService {
 
   async list(userId: string, query: MessageQuery): Promise<PageData<MessageRow>> {
     const params = pageParams(query);
-    const { rows, total } = await new MessageRepository(this.db).list(
+    const { list: rows, total } = await new MessageRepository(this.db).list(
       userId,
       filtersOf(query),
       params.offset,
@@ -125,6 +125,11 @@ export class MessageService {
     const id = newId();
     const recipients = await new MessageRepository(trx).insert({ ...message, id }, userIds, newId);
     return { id, recipients };
+  }
+
+  /** Which of `ids` name existing users (a message's named audience), read inside the caller's transaction. */
+  static existingRecipients(trx: Trx, ids: string[]): Promise<string[]> {
+    return new MessageRepository(trx).existingUserIds(ids);
   }
 
   /** Tells every instance to push `messagePush` to the recipients' sockets. */

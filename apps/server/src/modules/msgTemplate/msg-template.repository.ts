@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
+import { fetchPage } from '../../core/list.ts';
 import { likePattern } from '../../core/paging.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { MessageTemplateTable } from '../../db/schema.ts';
@@ -26,22 +27,15 @@ export class MessageTemplateRepository {
     if (filters.messageSource) base = base.where('messageTemplate.messageSource', '=', filters.messageSource);
     if (filters.templateType) base = base.where('messageTemplate.templateType', '=', Number(filters.templateType));
     if (filters.enabledMark) base = base.where('messageTemplate.enabledMark', '=', Number(filters.enabledMark));
-    const [rows, total] = await Promise.all([
+    return fetchPage(
       base
         .leftJoin('appUser', 'appUser.id', 'messageTemplate.creatorUserId')
         .selectAll('messageTemplate')
         .select(['appUser.realName as creatorName', 'appUser.account as creatorAccount'])
         .orderBy('messageTemplate.sortCode')
-        .orderBy('messageTemplate.creatorTime', 'desc')
-        .offset(offset)
-        .limit(limit)
-        .execute(),
-      base
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow()
-        .then((r) => Number(r.count)),
-    ]);
-    return { rows, total };
+        .orderBy('messageTemplate.creatorTime', 'desc'),
+      { offset: offset, pageSize: limit },
+    );
   }
 
   find(id: string) {

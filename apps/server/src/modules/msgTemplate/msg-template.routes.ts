@@ -1,4 +1,13 @@
-import { EmptyEnvelope, Id, MessageTemplateInput, MessageTemplateQuery } from '@platform/shared';
+import {
+  EmptyEnvelope,
+  EnvelopeOf,
+  Id,
+  MessageTemplateInfo,
+  MessageTemplateInput,
+  MessageTemplateQuery,
+  MessageTemplateRow,
+  PageOf,
+} from '@platform/shared';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
@@ -21,6 +30,7 @@ export default async function messageTemplateRoutes(app: App) {
         tags,
         summary: 'Message templates (keyword, messageType, messageSource, templateType, enabledMark)',
         querystring: MessageTemplateQuery,
+        response: { 200: EnvelopeOf(PageOf(MessageTemplateRow)) },
       },
     },
     async (request) => ok(await templates.list(request.query)),
@@ -42,7 +52,12 @@ export default async function messageTemplateRoutes(app: App) {
     '/api/message/MessageTemplateConfig/:id',
     {
       preHandler: permitMenu(menu),
-      schema: { tags, summary: 'One template with its parameters', params: byId },
+      schema: {
+        tags,
+        summary: 'One template with its parameters',
+        params: byId,
+        response: { 200: EnvelopeOf(MessageTemplateInfo) },
+      },
     },
     async (request) => ok(await templates.info(request.params.id)),
   );
@@ -79,6 +94,18 @@ export default async function messageTemplateRoutes(app: App) {
     async (request) => {
       await templates.delete(request.params.id);
       return ok(null, request.t('common.deleted'));
+    },
+  );
+
+  app.put(
+    '/api/message/MessageTemplateConfig/:id/Actions/State',
+    {
+      preHandler: permit(menu, 'btn_edit'),
+      schema: { tags, summary: 'Enable or disable a template', params: byId, response: { 200: EmptyEnvelope } },
+    },
+    async (request) => {
+      const state = await templates.toggleState(request.params.id, sessionOf(request));
+      return ok(null, request.t(state === 1 ? 'people.enabled' : 'people.disabled'));
     },
   );
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { MessageTemplateInput, MessageTemplateQuery } from '@platform/shared';
+import type { MessageTemplateInfo, MessageTemplateInput, MessageTemplateQuery } from '@platform/shared';
 import type { Selectable } from 'kysely';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import type { MessageTemplateTable } from '../../db/schema.ts';
 import { MessageTemplateRepository } from './msg-template.repository.ts';
 
@@ -19,7 +19,7 @@ export function renderTemplate(text: string | null, params: Record<string, strin
   );
 }
 
-export function templateInfo(row: Row) {
+export function templateInfo(row: Row): MessageTemplateInfo {
   return {
     id: row.id,
     fullName: row.fullName,
@@ -35,8 +35,8 @@ export function templateInfo(row: Row) {
     templateCode: row.templateCode,
     wxSkip: row.wxSkip,
     xcxAppId: row.xcxAppId,
-    templateParamList: JSON.parse(row.templateParamList) as { field: string; fieldName: string }[],
-    smsFieldList: JSON.parse(row.smsFieldList) as unknown[],
+    templateParamList: JSON.parse(row.templateParamList) as MessageTemplateInfo['templateParamList'],
+    smsFieldList: JSON.parse(row.smsFieldList) as MessageTemplateInfo['smsFieldList'],
     creatorTime: row.creatorTime.getTime(),
     lastModifyTime: toMillis(row.lastModifyTime),
   };
@@ -45,9 +45,14 @@ export function templateInfo(row: Row) {
 export class MessageTemplateService {
   constructor(private readonly db: Db) {}
 
+  /** Templates by id, for senders; `db` is the caller's transaction where the read is part of one. */
+  findMany(ids: string[], db: Db | Trx = this.db) {
+    return new MessageTemplateRepository(db).findMany(ids);
+  }
+
   async list(query: MessageTemplateQuery) {
     const params = pageParams(query);
-    const { rows, total } = await new MessageTemplateRepository(this.db).list(
+    const { list: rows, total } = await new MessageTemplateRepository(this.db).list(
       {
         keyword: params.keyword,
         messageType: query.messageType ?? '',
@@ -120,6 +125,18 @@ export class MessageTemplateService {
       if (!(await repo.find(id))) throw new NotFoundError();
       if (await repo.codeTaken(input.enCode.trim(), id)) throw new BusinessError('msgTemplate.codeTaken');
       await repo.update(id, { ...this.values(input), lastModifyTime: new Date(), lastModifyUserId: session.userId });
+    });
+  }
+
+  /** Enables a disabled template or disables an enabled one; answers the new state. */
+  async toggleState(id: string, session: Session): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const repo = new MessageTemplateRepository(trx);
+      const row = await repo.find(id);
+      if (!row) throw new NotFoundError();
+      const next = row.enabledMark === 1 ? 0 : 1;
+      await repo.update(id, { enabledMark: next, lastModifyTime: new Date(), lastModifyUserId: session.userId });
+      return next;
     });
   }
 

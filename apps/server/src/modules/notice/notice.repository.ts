@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
+import { fetchPage } from '../../core/list.ts';
 import { likePattern } from '../../core/paging.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { NoticeTable } from '../../db/schema.ts';
@@ -17,7 +18,7 @@ export class NoticeRepository {
     if (filters.keyword) base = base.where('notice.title', 'ilike', likePattern(filters.keyword));
     if (filters.enabledMarks.length) base = base.where('notice.enabledMark', 'in', filters.enabledMarks);
     if (filters.category) base = base.where('notice.category', '=', filters.category);
-    const [rows, total] = await Promise.all([
+    return fetchPage(
       base
         .leftJoin('appUser as r', 'r.id', 'notice.releaseUserId')
         .leftJoin('appUser as c', 'c.id', 'notice.creatorUserId')
@@ -37,20 +38,19 @@ export class NoticeRepository {
         ])
         .orderBy('notice.enabledMark', 'asc')
         .orderBy('notice.creatorTime', 'desc')
-        .orderBy('notice.id', 'desc')
-        .offset(offset)
-        .limit(limit)
-        .execute(),
-      base
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow()
-        .then((r) => Number(r.count)),
-    ]);
-    return { rows, total };
+        .orderBy('notice.id', 'desc'),
+      { offset: offset, pageSize: limit },
+    );
   }
 
   find(id: string) {
-    return this.db.selectFrom('notice').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('notice')
+      .leftJoin('appUser as r', 'r.id', 'notice.releaseUserId')
+      .selectAll('notice')
+      .select(['r.realName as releaseName', 'r.account as releaseAccount'])
+      .where('notice.id', '=', id)
+      .executeTakeFirst();
   }
 
   /** Locks the row so two releases of one notice cannot both deliver it. */

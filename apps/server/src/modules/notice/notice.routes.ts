@@ -20,7 +20,7 @@ const menu = 'system.notice';
 const byId = Type.Object({ id: Id });
 
 export default async function noticeRoutes(app: App) {
-  const notices = new NoticeService(app.db, app.bus);
+  const notices = new NoticeService(app.db, app.bus, app.dictionaries);
 
   app.post(
     '/api/message/Notice/List',

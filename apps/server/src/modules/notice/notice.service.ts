@@ -6,7 +6,7 @@ import { page, pageParams, toMillis } from '../../core/paging.ts';
 import { plainText, sanitizeRichText } from '../../core/sanitize.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
-import { MessageRepository } from '../message/message.repository.ts';
+import type { DictionaryCache } from '../dictionary/dictionary-cache.ts';
 import { MessageService, MessageType } from '../message/message.service.ts';
 import { NoticeRepository } from './notice.repository.ts';
 
@@ -14,10 +14,18 @@ function who(name: string | null, account: string | null) {
   return name ? `${name}/${account}` : null;
 }
 
+/** Audience ids as sent: the 3.6 client joins them with commas, ours sends an array. */
+function audienceIds(toUserIds: NoticeInput['toUserIds']): string[] {
+  const ids = typeof toUserIds === 'string' ? toUserIds.split(',') : (toUserIds ?? []);
+  return [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
+}
+
 export class NoticeService {
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
+    /** Names of the NoticeType entries the list prints. */
+    private readonly dictionaries: DictionaryCache,
   ) {}
 
   async list(query: NoticeQuery) {
@@ -30,7 +38,8 @@ export class NoticeService {
         : Array.isArray(query.enabledMark)
           ? query.enabledMark
           : [query.enabledMark];
-    const { rows, total } = await repo.list(
+    const types = await this.dictionaries.names('NoticeType');
+    const { list: rows, total } = await repo.list(
       { keyword: params.keyword, enabledMarks: marks, category: query.category ?? '' },
       params.offset,
       params.pageSize,
@@ -39,7 +48,8 @@ export class NoticeService {
       rows.map((r) => ({
         id: r.id,
         title: r.title,
-        category: r.category,
+        // The list shows the type as text (the NoticeType entry's name); Info keeps the code the form selects.
+        category: types.name(r.category),
         enabledMark: r.enabledMark,
         releaseTime: toMillis(r.releaseTime),
         releaseUser: who(r.releaseName, r.releaseAccount),
@@ -64,10 +74,12 @@ export class NoticeService {
       category: row.category,
       files: row.files,
       coverImage: row.coverImage,
-      toUserIds: row.toUserIds ? (JSON.parse(row.toUserIds) as string[]) : [],
+      // Comma-joined, as the 3.6 client reads it back (`toUserIds.split(',')`); '' for everybody.
+      toUserIds: row.toUserIds ? (JSON.parse(row.toUserIds) as string[]).join(',') : '',
       enabledMark: row.enabledMark,
       expirationTime: toMillis(row.expirationTime),
       releaseTime: toMillis(row.releaseTime),
+      releaseUser: who(row.releaseName, row.releaseAccount),
     };
   }
 
@@ -80,7 +92,7 @@ export class NoticeService {
       category: input.category ?? null,
       files: input.files ?? null,
       coverImage: input.coverImage ?? null,
-      toUserIds: input.toUserIds?.length ? JSON.stringify([...new Set(input.toUserIds)]) : null,
+      toUserIds: audienceIds(input.toUserIds).length ? JSON.stringify(audienceIds(input.toUserIds)) : null,
       expirationTime: input.expirationTime ? new Date(input.expirationTime) : null,
     };
   }
@@ -116,7 +128,7 @@ export class NoticeService {
       if (row.expirationTime && row.expirationTime.getTime() <= Date.now()) throw new BusinessError('notice.expired');
       await repo.update(id, { enabledMark: 1, releaseTime: new Date(), releaseUserId: session.userId });
       const named = row.toUserIds ? (JSON.parse(row.toUserIds) as string[]) : [];
-      const audience = named.length ? await new MessageRepository(trx).existingUserIds(named) : null;
+      const audience = named.length ? await MessageService.existingRecipients(trx, named) : null;
       const { recipients } = await MessageService.deliver(
         trx,
         {

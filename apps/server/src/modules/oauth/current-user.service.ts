@@ -1,13 +1,22 @@
+import type {
+  CurrentUserInfo,
+  HeldPermissionNode,
+  HeldPermissions,
+  ModulePermission,
+  SysConfigInfo,
+} from '@platform/shared';
 import type { EventBus } from '../../core/event-bus.ts';
 import { toMillis } from '../../core/paging.ts';
 import type { Access, PermissionService } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import type { MenuRow, ModulePermissionRow, PermissionKind } from '../../db/schema.ts';
-import { MenuRepository } from '../menu/menu.repository.ts';
+import { MenuService } from '../menu/menu.service.ts';
 import { type MenuNode, menuTree } from '../menu/menu-tree.ts';
+import { ModulePermissionService } from '../menu/module-permission.service.ts';
 import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
-import { UserRepository } from '../user/user.repository.ts';
+import { SystemService } from '../system/system.service.ts';
+import { UserAccountService } from '../user/user-account.service.ts';
 
 /**
  * Buttons administrators hold on every page besides those the page defines; so does anyone granted
@@ -26,20 +35,7 @@ function authorizes(menu: MenuRow, kind: PermissionKind): boolean {
   return menu.isDataAuthorize;
 }
 
-interface PermissionEntry {
-  id: string;
-  fullName: string;
-  enCode: string;
-}
-
-export interface ModulePermission {
-  modelId: string;
-  moduleName: string;
-  button: PermissionEntry[];
-  column: PermissionEntry[];
-  form: PermissionEntry[];
-  resource: PermissionEntry[];
-}
+export type { ModulePermission };
 
 /**
  * `GET /api/oauth/CurrentUser`: who the user is, what they may open, and the system record.
@@ -49,13 +45,21 @@ export interface ModulePermission {
  */
 export class CurrentUserService {
   private systems: Promise<SystemRow[]> | null = null;
+  private readonly users: UserAccountService;
+  private readonly systemService: SystemService;
+  private readonly menus: MenuService;
+  private readonly definitions: ModulePermissionService;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly sysConfig: SysConfigService,
     private readonly permissions: PermissionService,
     bus: EventBus,
   ) {
+    this.users = new UserAccountService(db);
+    this.systemService = new SystemService(db, bus, permissions);
+    this.menus = new MenuService(db, bus, permissions);
+    this.definitions = new ModulePermissionService(db, bus);
     // System changes publish authorize.changed too (they change what users may switch to).
     bus.subscribe((event) => {
       if (event.type === 'authorize.changed') this.systems = null;
@@ -64,12 +68,7 @@ export class CurrentUserService {
 
   private enabledSystems(): Promise<SystemRow[]> {
     if (!this.systems) {
-      this.systems = this.db
-        .selectFrom('system')
-        .select(['id', 'fullName', 'enCode', 'icon', 'isMain'])
-        .where('enabledMark', '=', 1)
-        .orderBy('sortCode')
-        .execute();
+      this.systems = this.systemService.enabled();
       this.systems.catch(() => {
         this.systems = null;
       });
@@ -87,10 +86,44 @@ export class CurrentUserService {
     return `{"code":200,"msg":"Success","data":{${view.json},"userInfo":${JSON.stringify(userInfo)},"sysConfigInfo":${JSON.stringify(sysConfigInfo)}}}`;
   }
 
-  private async parts(session: Session, systemCode: string | undefined) {
-    const users = new UserRepository(this.db);
+  /**
+   * `GET /api/permission/Users/Current/Authorize` (the profile's 系统权限 tab): what the caller holds
+   * in the current system, one tree per tab: menus, then each page with its buttons, columns, forms
+   * and data rules. Portals are not built yet, so that tab is empty.
+   */
+  async authorizeTrees(session: Session): Promise<HeldPermissions> {
+    const { view } = await this.parts(session, undefined);
+    const fromMenu = (node: MenuNode): HeldPermissionNode => ({
+      id: node.id,
+      fullName: node.fullName,
+      icon: node.icon,
+      children: node.children.map(fromMenu),
+    });
+    const byPage = (kind: PermissionKind) =>
+      view.permissionList
+        .filter((p) => p[kind].length > 0)
+        .map((p) => ({
+          id: p.modelId,
+          fullName: p.moduleName,
+          icon: '',
+          children: p[kind].map((e) => ({ id: e.id, fullName: e.fullName, icon: '', children: [] })),
+        }));
+    return {
+      module: view.menuList.map(fromMenu),
+      button: byPage('button'),
+      column: byPage('column'),
+      form: byPage('form'),
+      resource: byPage('resource'),
+      portal: [],
+    };
+  }
+
+  private async parts(
+    session: Session,
+    systemCode: string | undefined,
+  ): Promise<{ view: MenuView; userInfo: CurrentUserInfo; sysConfigInfo: SysConfigInfo }> {
     const [user, settings, allSystems, access] = await Promise.all([
-      users.findById(session.userId),
+      this.users.byId(session.userId),
       this.sysConfig.get(),
       this.enabledSystems(),
       this.permissions.access(session),
@@ -110,7 +143,7 @@ export class CurrentUserService {
     const relationsOf = (type: string) => access.relations.filter((r) => r.objectType === type);
     const positions = relationsOf('Position');
     const roles = relationsOf('Role');
-    const organizeName = await users.organizeName(user.organizeId);
+    const organizeName = await this.users.organizeName(user.organizeId);
     return {
       view,
       userInfo: {
@@ -180,10 +213,9 @@ export class CurrentUserService {
   }
 
   private async computeView(access: Access, systemId: string, admin: boolean): Promise<MenuView> {
-    const menus = new MenuRepository(this.db);
     const [all, allDefinitions] = await Promise.all([
-      menus.enabledMenus(systemId),
-      menus.enabledPermissionsOfSystem(systemId),
+      this.menus.enabledRows(systemId),
+      this.definitions.enabledOfSystem(systemId),
     ]);
     let rows = all;
     let definitions = allDefinitions;

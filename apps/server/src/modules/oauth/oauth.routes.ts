@@ -1,7 +1,9 @@
 import {
   AccountLoginConfig,
+  CurrentUser,
   EmptyEnvelope,
   EnvelopeOf,
+  HeldPermissions,
   LockScreenInput,
   LoginConfig,
   LoginForm,
@@ -61,7 +63,8 @@ export default async function oauthRoutes(app: App) {
     async (request) => ok(await oauth.accountConfig(request.params.account)),
   );
 
-  const captchaKey = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+  // The 3.6 client's key is Math.random() as text (`0.8785…`): digits and a dot.
+  const captchaKey = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' });
   app.get(
     '/api/file/ImageCode/:random',
     {
@@ -131,12 +134,27 @@ export default async function oauthRoutes(app: App) {
         tags,
         summary: 'The signed-in user: menuList, userInfo, permissionList, sysConfigInfo',
         querystring: Type.Object({ systemCode: Type.Optional(Type.String({ maxLength: 100 })) }),
+        // Documents the answer: it is sent as text built by the service, not serialised from this.
+        response: { 200: EnvelopeOf(CurrentUser) },
       },
     },
     async (request, reply) =>
       reply
         .type('application/json; charset=utf-8')
-        .send(await currentUser.json(sessionOf(request), request.query.systemCode)),
+        // JSON text: Fastify sends it as it is, without the schema's serialiser.
+        .send((await currentUser.json(sessionOf(request), request.query.systemCode)) as never),
+  );
+
+  app.get(
+    '/api/permission/Users/Current/Authorize',
+    {
+      schema: {
+        tags,
+        summary: "The caller's permissions in the current system, one tree per kind (the profile's 系统权限 tab)",
+        response: { 200: EnvelopeOf(HeldPermissions) },
+      },
+    },
+    async (request) => ok(await currentUser.authorizeTrees(sessionOf(request))),
   );
 
   app.post(

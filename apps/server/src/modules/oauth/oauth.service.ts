@@ -9,6 +9,7 @@ import {
   type LoginResult,
   MOBILE_PATTERN,
   type ModifyPasswordInput,
+  onWhitelist,
   type ScanTicketStatus,
 } from '@platform/shared';
 import { BusinessError } from '../../core/errors.ts';
@@ -19,12 +20,13 @@ import type { Session, SessionStore } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { SysConfigService, SysSettings } from '../sysConfig/sys-config.service.ts';
-import { UserRepository } from '../user/user.repository.ts';
+import { UserAccountService } from '../user/user-account.service.ts';
 import { drawCaptcha } from './captcha.ts';
 import { OauthRepository } from './oauth.repository.ts';
 import type { SmsSender } from './sms-sender.ts';
 
 export const captchaTtlMs = 3 * 60_000;
+const defaultCaptchaAfterErrors = 3;
 export const smsTtlMs = 5 * 60_000;
 export const smsIntervalMs = 60_000;
 export const scanTicketTtlMs = 3 * 60_000;
@@ -36,13 +38,17 @@ export interface RequestMeta {
 
 /** Signing in and out, one-use codes and the scan login: the rules of shell.md sections 1, 4, 5. */
 export class OauthService {
+  private readonly users: UserAccountService;
+
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionStore,
     private readonly sysConfig: SysConfigService,
     private readonly sms: SmsSender,
     private readonly cipherKey: string,
-  ) {}
+  ) {
+    this.users = new UserAccountService(db);
+  }
 
   async loginConfig(): Promise<LoginConfig> {
     const s = await this.sysConfig.get();
@@ -61,10 +67,10 @@ export class OauthService {
     };
   }
 
-  /** Whether this account must answer a captcha: always when configured, else after a failed attempt. */
+  /** Whether this account must answer a captcha: always when configured, else after repeated failures. */
   async accountConfig(account: string): Promise<AccountLoginConfig> {
     const settings = await this.sysConfig.get();
-    const user = await new UserRepository(this.db).findByAccount(account.trim());
+    const user = await this.users.byAccount(account.trim());
     return {
       enableVerificationCode: captchaDemanded(settings, user),
       verificationCodeNumber: settings.verificationCodeNumber,
@@ -80,7 +86,7 @@ export class OauthService {
 
   async sendSmsCode(mobile: string, log: (code: string) => void = () => {}) {
     const repo = new OauthRepository(this.db);
-    const users = await new UserRepository(this.db).findByMobile(mobile);
+    const users = await this.users.byMobile(mobile);
     if (users.length === 0) throw new BusinessError('auth.mobileUnknown');
     const last = await repo.codeCreatedAt('sms', mobile);
     const waitMs = last ? smsIntervalMs - (Date.now() - last.getTime()) : 0;
@@ -92,21 +98,23 @@ export class OauthService {
   }
 
   async login(form: LoginForm, meta: RequestMeta): Promise<LoginResult> {
-    const users = new UserRepository(this.db);
     const settings = await this.sysConfig.get();
+    if (settings.whitelistSwitch === 1 && !onWhitelist(meta.ip, String(settings.whiteListIp ?? ''))) {
+      throw new BusinessError('auth.ipNotAllowed', { ip: meta.ip ?? '' });
+    }
     const account = form.account.trim();
     if (form.origin === 'sms') {
       if (!MOBILE_PATTERN.test(account)) throw new BusinessError('auth.mobileInvalid');
       const ok = await new OauthRepository(this.db).consumeCode('sms', account, form.code ?? '');
       if (!ok) throw new BusinessError('auth.smsWrong');
-      const [user] = await users.findByMobile(account);
+      const [user] = await this.users.byMobile(account);
       if (!user) throw new BusinessError('auth.mobileUnknown');
       this.refuseUnusable(await this.releaseExpiredLock(user));
       return this.signIn(user, settings, meta);
     }
 
     // Sub-accounts keep their full login name, mobile@account, as their account.
-    const user = await users.findByAccount(account);
+    const user = await this.users.byAccount(account);
     if (!form.password) throw new BusinessError('auth.passwordMissing');
     const digest = decryptLoginPayload(form.password, this.cipherKey);
     if (!digest || !/^[0-9a-f]{32}$/i.test(digest)) throw new BusinessError('auth.badCipher');
@@ -131,7 +139,7 @@ export class OauthService {
   private async releaseExpiredLock(user: UserRow): Promise<UserRow> {
     if (user.enabledMark === 2 && user.unlockTime && user.unlockTime.getTime() <= Date.now()) {
       const changes = { enabledMark: 1, logErrorCount: 0, unlockTime: null };
-      await new UserRepository(this.db).update(user.id, changes);
+      await this.users.update(user.id, changes);
       return { ...user, ...changes };
     }
     return user;
@@ -146,13 +154,12 @@ export class OauthService {
   }
 
   private async failPassword(user: UserRow, settings: SysSettings, meta: RequestMeta): Promise<never> {
-    const users = new UserRepository(this.db);
-    const failures = await users.countLoginFailure(user.id);
+    const failures = await this.users.countLoginFailure(user.id);
     await this.logLogin(user, user.account, meta, false, 'wrong password');
     const allowed = Math.max(1, settings.passwordErrorsNumber);
     if (failures >= allowed) {
       const unlockTime = new Date(Date.now() + Math.max(1, settings.lockTime) * 60_000);
-      await users.update(user.id, { enabledMark: 2, unlockTime });
+      await this.users.update(user.id, { enabledMark: 2, unlockTime });
       await this.sessions.revokeUser(user.id, 'offline');
       throw new BusinessError('auth.locked', { time: formatDate(unlockTime, DEFAULT_DATE_TIME_FORMAT) });
     }
@@ -162,7 +169,7 @@ export class OauthService {
   /** Records the login, ends older sessions under single-login, and issues the token. */
   private async signIn(user: UserRow, settings: SysSettings, meta: RequestMeta): Promise<LoginResult> {
     const now = new Date();
-    await new UserRepository(this.db).update(user.id, {
+    await this.users.update(user.id, {
       logErrorCount: 0,
       prevLoginTime: user.lastLoginTime,
       prevLoginIp: user.lastLoginIp,
@@ -200,16 +207,18 @@ export class OauthService {
       throw new BusinessError('auth.lockScreenAccount');
     const digest = passwordDigestFrom(password, this.cipherKey);
     if (!digest) throw new BusinessError('auth.badCipher');
-    const user = await new UserRepository(this.db).findById(session.userId);
+    const user = await this.users.byId(session.userId);
     if (!user) throw new BusinessError('auth.badCredentials');
     if (!(await verifyPasswordDigest(user.passwordHash, digest))) {
       await this.failPassword(user, await this.sysConfig.get(), meta);
     }
-    await new UserRepository(this.db).update(user.id, { logErrorCount: 0 });
+    await this.users.update(user.id, { logErrorCount: 0 });
   }
 
   async modifyPassword(session: Session, input: ModifyPasswordInput) {
-    const ok = await new OauthRepository(this.db).consumeCode('captcha', input.timestamp, input.code);
+    // A number key is the same text the client put in the image URL (JSON and JS print it alike).
+    const key = String(input.timestamp);
+    const ok = await new OauthRepository(this.db).consumeCode('captcha', key, input.code);
     if (!ok) throw new BusinessError('auth.captchaWrong');
     const settings = await this.sysConfig.get();
     if (settings.passwordStrengthLimit === 1) {
@@ -219,13 +228,12 @@ export class OauthService {
       const violation = checkPasswordPolicy(clear, settings);
       if (violation) throw new BusinessError('auth.policyViolation', { message: violation });
     }
-    const users = new UserRepository(this.db);
-    const user = await users.findById(session.userId);
+    const user = await this.users.byId(session.userId);
     if (!user || !(await verifyPasswordDigest(user.passwordHash, input.oldPassword))) {
       throw new BusinessError('auth.oldPasswordWrong');
     }
     if (input.oldPassword.toLowerCase() === input.password.toLowerCase()) throw new BusinessError('auth.samePassword');
-    await users.update(user.id, {
+    await this.users.update(user.id, {
       passwordHash: await hashPasswordDigest(input.password),
       changePasswordDate: new Date(),
     });
@@ -244,7 +252,7 @@ export class OauthService {
     if (!ticket) throw new BusinessError('auth.scanUnknown');
     if (ticket.status === 2) {
       const userId = await repo.claimConfirmedTicket(id);
-      const user = userId ? await new UserRepository(this.db).findById(userId) : undefined;
+      const user = userId ? await this.users.byId(userId) : undefined;
       if (user) {
         this.refuseUnusable(user);
         const result = await this.signIn(user, await this.sysConfig.get(), meta);
@@ -268,6 +276,11 @@ export class OauthService {
   }
 }
 
+/**
+ * Always when configured; otherwise once the account has failed as often as the configuration
+ * allows without one (a typo must not lock a client that shows no captcha until asked out of it).
+ */
 function captchaDemanded(settings: SysSettings, user: UserRow | undefined): boolean {
-  return settings.enableVerificationCode === 1 || (user?.logErrorCount ?? 0) > 0;
+  const allowed = Math.max(1, settings.captchaAfterErrorsNumber ?? defaultCaptchaAfterErrors);
+  return settings.enableVerificationCode === 1 || (user?.logErrorCount ?? 0) >= allowed;
 }

@@ -70,7 +70,7 @@ export class OrganizeService {
     }
     const keyword = input.keyword?.trim().toLowerCase();
     if (keyword) rows = rows.filter((r) => r.fullName.toLowerCase().includes(keyword));
-    return rows.map((r) => this.selectorItem(index, r));
+    return rows.map((r) => this.listItem(index, r));
   }
 
   /** Departments below an organisation, paged, for the department picker. */
@@ -84,11 +84,16 @@ export class OrganizeService {
       rows = rows.filter((r) => r.fullName.toLowerCase().includes(keyword) || r.enCode.toLowerCase().includes(keyword));
     }
     const list = rows.slice(params.offset, params.offset + params.pageSize).map((r) => ({
-      ...this.selectorItem(index, r),
+      ...this.listItem(index, r),
       enCode: r.enCode,
-      parentId: r.parentId,
     }));
     return page(list, rows.length, params);
+  }
+
+  /** A selector item as the flat lists answer it (OrganizeSelectorItem): without parentId, type, enabledMark. */
+  private listItem(index: OrganizeIndex, r: OrganizeRow) {
+    const { parentId: _p, type: _t, enabledMark: _e, ...item } = this.selectorItem(index, r);
+    return item;
   }
 
   private selectorItem(index: OrganizeIndex, r: OrganizeRow) {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { likePattern, type PageParams } from '../../core/paging.ts';
+import { fetchPage, keywordIn } from '../../core/list.ts';
+import type { PageParams } from '../../core/paging.ts';
 import type { Db, Trx } from '../../db/database.ts';
 
 export interface PositionValues {
@@ -10,6 +11,14 @@ export interface PositionValues {
   sortCode: number;
   enabledMark: number;
   description: string | null;
+}
+
+export interface PositionFilter {
+  /** Positions of these organisations; null or absent: all. */
+  organizeIds?: string[] | null;
+  ids?: string[];
+  keyword?: string;
+  enabledMark?: number | undefined;
 }
 
 export class PositionRepository {
@@ -33,43 +42,23 @@ export class PositionRepository {
       ]);
   }
 
-  /** One page, filtered by organisations (null: all), keyword on name or code, and state. */
-  async page(params: PageParams, filter: { organizeIds: string[] | null; enabledMark?: number | undefined }) {
-    let query = this.rows();
-    if (filter.organizeIds)
-      query = query.where('p.organizeId', 'in', filter.organizeIds.length ? filter.organizeIds : ['']);
-    if (filter.enabledMark !== undefined) query = query.where('p.enabledMark', '=', filter.enabledMark);
-    if (params.keyword) {
-      const like = likePattern(params.keyword);
-      query = query.where((eb) => eb.or([eb('p.fullName', 'ilike', like), eb('p.enCode', 'ilike', like)]));
-    }
-    const [list, total] = await Promise.all([
-      query
-        .orderBy('p.sortCode')
-        .orderBy('p.creatorTime', 'desc')
-        .limit(params.pageSize)
-        .offset(params.offset)
-        .execute(),
-      query
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-        .then((r) => Number(r.n)),
-    ]);
-    return { list, total };
-  }
-
-  list(filter: { organizeIds?: string[]; ids?: string[]; keyword?: string; enabledOnly?: boolean }) {
+  private filtered(filter: PositionFilter) {
     let query = this.rows();
     if (filter.organizeIds)
       query = query.where('p.organizeId', 'in', filter.organizeIds.length ? filter.organizeIds : ['']);
     if (filter.ids) query = query.where('p.id', 'in', filter.ids.length ? filter.ids : ['']);
-    if (filter.enabledOnly) query = query.where('p.enabledMark', '=', 1);
-    if (filter.keyword) {
-      const like = likePattern(filter.keyword);
-      query = query.where((eb) => eb.or([eb('p.fullName', 'ilike', like), eb('p.enCode', 'ilike', like)]));
-    }
-    return query.orderBy('p.sortCode').orderBy('p.creatorTime', 'desc').limit(5000).execute();
+    if (filter.enabledMark !== undefined) query = query.where('p.enabledMark', '=', filter.enabledMark);
+    if (filter.keyword) query = query.where((eb) => keywordIn(eb, ['p.fullName', 'p.enCode'], filter.keyword ?? ''));
+    return query.orderBy('p.sortCode').orderBy('p.creatorTime', 'desc');
+  }
+
+  /** One page, filtered by organisations (null: all), keyword on name or code, and state. */
+  page(params: PageParams, filter: Omit<PositionFilter, 'keyword'>) {
+    return fetchPage(this.filtered({ ...filter, keyword: params.keyword }), params);
+  }
+
+  list(filter: PositionFilter) {
+    return this.filtered(filter).limit(5000).execute();
   }
 
   findById(id: string) {

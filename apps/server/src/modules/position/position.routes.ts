@@ -1,10 +1,7 @@
 import {
   ByOrganizeIds,
-  EmptyEnvelope,
   EnvelopeOf,
-  Id,
   ListOf,
-  PageOf,
   PositionCondition,
   PositionInput,
   PositionQuery,
@@ -12,34 +9,29 @@ import {
   PositionUpdate,
   TreeNode,
 } from '@platform/shared';
-import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
-import { sessionOf } from '../../core/auth.ts';
+import { crudRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
-import { permit, permitMenu } from '../../core/permissions.ts';
 import { PositionService } from './position.service.ts';
 
 const tags = ['position'];
-const menu = 'permission.position';
 const base = '/api/permission/Position';
-const IdParams = Type.Object({ id: Id });
 
 /** Positions belong to one organisation. Pickers (Selector, All, by organisations, condition) serve any signed-in user. */
 export default async function positionRoutes(app: App) {
   const positions = new PositionService(app.db, app.bus);
 
-  app.get(
-    base,
+  crudRoutes(
+    app,
     {
-      preHandler: permitMenu(menu),
-      schema: {
-        tags,
-        summary: 'Positions, paged',
-        querystring: PositionQuery,
-        response: { 200: EnvelopeOf(PageOf(PositionRow)) },
-      },
+      base,
+      menu: 'permission.position',
+      tag: 'position',
+      noun: { one: 'position', many: 'Positions' },
+      schemas: { query: PositionQuery, row: PositionRow, input: PositionInput, update: PositionUpdate },
+      summaries: { delete: 'Delete a position (refused while users hold it)' },
     },
-    async (request) => ok(await positions.page(request.query)),
+    positions,
   );
 
   app.get(
@@ -84,64 +76,5 @@ export default async function positionRoutes(app: App) {
       },
     },
     async (request) => ok({ list: await positions.condition(request.body) }),
-  );
-
-  app.post(
-    base,
-    {
-      preHandler: permit(menu, 'btn_add'),
-      schema: {
-        tags,
-        summary: 'Create a position',
-        body: PositionInput,
-        response: { 200: EnvelopeOf(Type.Object({ id: Type.String() })) },
-      },
-    },
-    async (request) =>
-      ok({ id: await positions.create(request.body, sessionOf(request)) }, request.t('common.created')),
-  );
-
-  app.put(
-    `${base}/:id`,
-    {
-      preHandler: permit(menu, 'btn_edit'),
-      schema: {
-        tags,
-        summary: 'Update a position',
-        params: IdParams,
-        body: PositionUpdate,
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      await positions.update(request.params.id, request.body, sessionOf(request));
-      return ok(null, request.t('common.updated'));
-    },
-  );
-
-  app.get(
-    `${base}/:id`,
-    {
-      preHandler: permitMenu(menu),
-      schema: { tags, summary: 'A position', params: IdParams, response: { 200: EnvelopeOf(PositionRow) } },
-    },
-    async (request) => ok(await positions.info(request.params.id)),
-  );
-
-  app.delete(
-    `${base}/:id`,
-    {
-      preHandler: permit(menu, 'btn_remove'),
-      schema: {
-        tags,
-        summary: 'Delete a position (refused while users hold it)',
-        params: IdParams,
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      await positions.delete(request.params.id);
-      return ok(null, request.t('common.deleted'));
-    },
   );
 }

@@ -53,13 +53,13 @@ export class PositionService {
   }
 
   async all() {
-    return (await new PositionRepository(this.db).list({ enabledOnly: true })).map(toWire);
+    return (await new PositionRepository(this.db).list({ enabledMark: 1 })).map(toWire);
   }
 
   /** The organisation tree with each organisation's enabled positions as leaves. */
   async selector() {
     const index = await this.organizes.index();
-    const positions = await new PositionRepository(this.db).list({ enabledOnly: true });
+    const positions = await new PositionRepository(this.db).list({ enabledMark: 1 });
     const nodes = [
       ...index.rows.map((o) => ({
         id: o.id,
@@ -84,7 +84,7 @@ export class PositionService {
   /** Positions of the given organisations, grouped under each organisation. */
   async byOrganizeIds(organizeIds: string[]) {
     const index = await this.organizes.index();
-    const positions = await new PositionRepository(this.db).list({ organizeIds, enabledOnly: true });
+    const positions = await new PositionRepository(this.db).list({ organizeIds, enabledMark: 1 });
     return organizeIds
       .filter((id) => index.byId.has(id))
       .map((id) => ({
@@ -109,7 +109,7 @@ export class PositionService {
     const rows = await new PositionRepository(this.db).list({
       ...(organizeIds ? { organizeIds } : {}),
       keyword: input.keyword?.trim() ?? '',
-      enabledOnly: true,
+      enabledMark: 1,
     });
     return rows.map(toWire);
   }

@@ -16,43 +16,53 @@ export class ProfileRepository {
       : relations.innerJoin('position as o', 'o.id', 'r.objectId').select(['o.id', 'o.fullName']).execute();
   }
 
+  /** The user's own drawn signatures (the personal rows of the signature store), newest first. */
   signatures(userId: string) {
     return this.db
-      .selectFrom('userSignature')
-      .selectAll()
-      .where('userId', '=', userId)
+      .selectFrom('signature')
+      .select(['id', 'image as signImg', 'isDefault', 'creatorTime'])
+      .where('ownerUserId', '=', userId)
       .orderBy('creatorTime', 'desc')
       .execute();
   }
 
   async addSignature(row: { id: string; userId: string; signImg: string; isDefault: number }) {
-    await this.db.insertInto('userSignature').values(row).execute();
+    await this.db
+      .insertInto('signature')
+      .values({
+        id: row.id,
+        ownerUserId: row.userId,
+        image: row.signImg,
+        isDefault: row.isDefault,
+        creatorUserId: row.userId,
+      })
+      .execute();
   }
 
-  /** Only the owner's rows are touched: someone else's id matches nothing. */
+  /** Only the owner's rows are touched: someone else's id, or an administered signature, matches nothing. */
   async deleteSignature(userId: string, id: string): Promise<boolean> {
     const result = await this.db
-      .deleteFrom('userSignature')
+      .deleteFrom('signature')
       .where('id', '=', id)
-      .where('userId', '=', userId)
+      .where('ownerUserId', '=', userId)
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 
   async setDefaultSignature(userId: string, id: string | null) {
     await this.db
-      .updateTable('userSignature')
+      .updateTable('signature')
       .set((eb) => ({ isDefault: id ? eb.case().when('id', '=', id).then(1).else(0).end() : 0 }))
-      .where('userId', '=', userId)
+      .where('ownerUserId', '=', userId)
       .execute();
   }
 
   async signatureExists(userId: string, id: string): Promise<boolean> {
     const row = await this.db
-      .selectFrom('userSignature')
+      .selectFrom('signature')
       .select('id')
       .where('id', '=', id)
-      .where('userId', '=', userId)
+      .where('ownerUserId', '=', userId)
       .executeTakeFirst();
     return !!row;
   }

@@ -1,17 +1,23 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
+  BaseInfo,
   BaseInfoInput,
   EmptyEnvelope,
   EnvelopeOf,
+  FileLink,
   Id,
   LanguageInput,
+  LogRow,
   MajorInput,
   ModifyPasswordInput,
   OwnLogQuery,
+  PageOf,
   Signature,
   SignatureInput,
+  Subordinate,
   ThemeInput,
+  UserOrganize,
 } from '@platform/shared';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
@@ -29,7 +35,7 @@ const avatarUrl = (name: string) => `/api/file/Image/userAvatar/${name}`;
 
 /** The signed-in user's own record; every call needs only the session and touches only the caller. */
 export default async function profileRoutes(app: App) {
-  const profile = new ProfileService(app.db, app.sessions, app.sysConfig);
+  const profile = new ProfileService(app.db, app.sessions, app.sysConfig, app.dictionaries);
   // The password and the application switch belong to their own areas' services; their routes
   // live here with every other /Users/Current call.
   const oauth = new OauthService(app.db, app.sessions, app.sysConfig, app.smsSender, app.config.loginCipherKey);
@@ -37,8 +43,10 @@ export default async function profileRoutes(app: App) {
   const loginRateLimit = { rateLimit: { max: app.config.rateLimits.login, timeWindow: '1 minute' } };
   const avatarDir = path.join(app.config.dataDir, 'files', 'userAvatar');
 
-  app.get(`${base}/BaseInfo`, { schema: { tags, summary: 'Own personal information' } }, async (request) =>
-    ok(await profile.baseInfo(sessionOf(request))),
+  app.get(
+    `${base}/BaseInfo`,
+    { schema: { tags, summary: 'Own personal information', response: { 200: EnvelopeOf(BaseInfo) } } },
+    async (request) => ok(await profile.baseInfo(sessionOf(request))),
   );
 
   app.put(
@@ -75,12 +83,17 @@ export default async function profileRoutes(app: App) {
     },
   );
 
-  app.get(`${base}/getUserOrganizes`, { schema: { tags, summary: 'Own organisations' } }, async (request) =>
-    ok(await profile.organizes(sessionOf(request))),
+  const OwnRelations = EnvelopeOf(Type.Array(UserOrganize));
+  app.get(
+    `${base}/getUserOrganizes`,
+    { schema: { tags, summary: 'Own organisations', response: { 200: OwnRelations } } },
+    async (request) => ok(await profile.organizes(sessionOf(request))),
   );
 
-  app.get(`${base}/getUserPositions`, { schema: { tags, summary: 'Own positions' } }, async (request) =>
-    ok(await profile.positions(sessionOf(request))),
+  app.get(
+    `${base}/getUserPositions`,
+    { schema: { tags, summary: 'Own positions', response: { 200: OwnRelations } } },
+    async (request) => ok(await profile.positions(sessionOf(request))),
   );
 
   app.get(
@@ -90,6 +103,7 @@ export default async function profileRoutes(app: App) {
         tags,
         summary: 'Direct reports of the caller ("0") or of someone below the caller',
         params: Type.Object({ id: Type.Union([Id, Type.Literal('currentUser')]) }),
+        response: { 200: EnvelopeOf(Type.Array(Subordinate)) },
       },
     },
     async (request) => ok(await profile.subordinates(sessionOf(request), request.params.id)),
@@ -97,7 +111,14 @@ export default async function profileRoutes(app: App) {
 
   app.get(
     `${base}/SystemLog`,
-    { schema: { tags, summary: 'Own login (1) or operation (2) log, paged', querystring: OwnLogQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Own login (1) or operation (2) log, paged',
+        querystring: OwnLogQuery,
+        response: { 200: EnvelopeOf(PageOf(LogRow)) },
+      },
+    },
     async (request) => ok(await profile.ownLog(sessionOf(request), request.query)),
   );
 
@@ -154,7 +175,7 @@ export default async function profileRoutes(app: App) {
         tags,
         summary: `Upload an avatar image (multipart; png, jpg, gif, bmp, webp; at most ${maxImageBytes} bytes)`,
         consumes: ['multipart/form-data'],
-        response: { 200: EnvelopeOf(Type.Object({ name: Type.String(), url: Type.String() })) },
+        response: { 200: EnvelopeOf(FileLink) },
       },
     },
     async (request) => {

@@ -11,10 +11,11 @@ import { newId } from '../../core/ids.ts';
 import { toMillis } from '../../core/paging.ts';
 import type { Session, SessionStore } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
+import type { DictionaryCache } from '../dictionary/dictionary-cache.ts';
 import { LogService } from '../log/log.service.ts';
 import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
-import { UserRepository } from '../user/user.repository.ts';
 import { UserService } from '../user/user.service.ts';
+import { UserAccountService } from '../user/user-account.service.ts';
 import { ProfileRepository } from './profile.repository.ts';
 
 const maxSignatures = 20;
@@ -25,10 +26,11 @@ export class ProfileService {
     private readonly db: Db,
     private readonly sessions: SessionStore,
     private readonly sysConfig: SysConfigService,
+    private readonly dictionaries: DictionaryCache,
   ) {}
 
   async baseInfo(session: Session) {
-    const users = new UserService(this.db, this.sessions, this.sysConfig);
+    const users = new UserService(this.db, this.sessions, this.sysConfig, this.dictionaries);
     const info = await users.info(session.userId);
     const profile = new ProfileRepository(this.db);
     const [organizes, positions] = await Promise.all([
@@ -50,7 +52,7 @@ export class ProfileService {
       const value = fields[key as keyof typeof fields];
       if (key !== 'birthday' && value !== undefined) changes[key] = value;
     }
-    await new UserRepository(this.db).update(session.userId, {
+    await new UserAccountService(this.db).update(session.userId, {
       ...changes,
       ...(birthday === undefined ? {} : { birthday: birthday === null ? null : new Date(birthday) }),
       lastModifyTime: new Date(),
@@ -59,19 +61,19 @@ export class ProfileService {
   }
 
   async setTheme(session: Session, input: ThemeInput) {
-    await new UserRepository(this.db).update(session.userId, { theme: input.theme });
+    await new UserAccountService(this.db).update(session.userId, { theme: input.theme });
   }
 
   async setLanguage(session: Session, input: LanguageInput) {
-    await new UserRepository(this.db).update(session.userId, { language: langFromTag(input.language) ?? 'zh-CN' });
+    await new UserAccountService(this.db).update(session.userId, { language: langFromTag(input.language) ?? 'zh-CN' });
   }
 
   async setAvatar(session: Session, url: string) {
-    await new UserRepository(this.db).update(session.userId, { headIcon: url });
+    await new UserAccountService(this.db).update(session.userId, { headIcon: url });
   }
 
   async organizes(session: Session) {
-    const user = await new UserRepository(this.db).findById(session.userId);
+    const user = await new UserAccountService(this.db).byId(session.userId);
     const rows = await new ProfileRepository(this.db).relationsNamed(session.userId, 'Organize');
     return rows.map((r) => ({ id: r.id, fullName: r.fullName, isDefault: r.id === user?.organizeId }));
   }
@@ -83,26 +85,14 @@ export class ProfileService {
 
   /** Direct reports of `id`: the caller's own, or those of someone below the caller. */
   async subordinates(session: Session, id: string) {
-    const users = new UserRepository(this.db);
+    const users = new UserAccountService(this.db);
     const target = id === '0' || id === 'currentUser' ? session.userId : id;
     if (target !== session.userId) {
-      const person = await users.findById(target);
+      const person = await users.byId(target);
       if (!person) throw new NotFoundError();
       if (person.managerId !== session.userId && !session.isAdministrator) throw new NotFoundError();
     }
-    const rows = await this.db
-      .selectFrom('appUser')
-      .select(['id', 'account', 'realName', 'headIcon', 'organizeId'])
-      .select((eb) =>
-        eb
-          .exists(eb.selectFrom('appUser as sub').select('sub.id').whereRef('sub.managerId', '=', 'appUser.id'))
-          .as('hasChildren'),
-      )
-      .where('managerId', '=', target)
-      .orderBy('sortCode')
-      .orderBy('creatorTime')
-      .limit(500)
-      .execute();
+    const rows = await users.directReports(target);
     return rows.map((r) => ({
       id: r.id,
       account: r.account,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { likePattern, type PageParams } from '../../core/paging.ts';
+import { fetchPage, keywordIn } from '../../core/list.ts';
+import type { PageParams } from '../../core/paging.ts';
 import type { Db, Trx } from '../../db/database.ts';
 
 export interface RoleValues {
@@ -56,33 +57,16 @@ export class RoleRepository {
       const ids = filter.visibleFrom;
       query = query.where((eb) => eb.or([eb('r.globalMark', '=', 1), byOrganize(ids)]));
     }
-    if (filter.keyword) {
-      const like = likePattern(filter.keyword);
-      query = query.where((eb) => eb.or([eb('r.fullName', 'ilike', like), eb('r.enCode', 'ilike', like)]));
-    }
-    return query;
+    if (filter.keyword) query = query.where((eb) => keywordIn(eb, ['r.fullName', 'r.enCode'], filter.keyword ?? ''));
+    return query.orderBy('r.sortCode').orderBy('r.creatorTime', 'desc');
   }
 
-  async page(params: PageParams, filter: RoleFilter) {
-    const query = this.filtered({ ...filter, keyword: params.keyword });
-    const [list, total] = await Promise.all([
-      query
-        .orderBy('r.sortCode')
-        .orderBy('r.creatorTime', 'desc')
-        .limit(params.pageSize)
-        .offset(params.offset)
-        .execute(),
-      query
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-        .then((r) => Number(r.n)),
-    ]);
-    return { list, total };
+  page(params: PageParams, filter: Omit<RoleFilter, 'keyword'>) {
+    return fetchPage(this.filtered({ ...filter, keyword: params.keyword }), params);
   }
 
   list(filter: RoleFilter) {
-    return this.filtered(filter).orderBy('r.sortCode').orderBy('r.creatorTime', 'desc').limit(5000).execute();
+    return this.filtered(filter).limit(5000).execute();
   }
 
   findById(id: string) {

@@ -1,10 +1,7 @@
 import {
   ByOrganizeIds,
-  EmptyEnvelope,
   EnvelopeOf,
-  Id,
   ListOf,
-  PageOf,
   RoleCondition,
   RoleInput,
   RoleQuery,
@@ -12,34 +9,33 @@ import {
   RoleUpdate,
   TreeNode,
 } from '@platform/shared';
-import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
+import { crudRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
-import { permit, permitMenu } from '../../core/permissions.ts';
 import { RoleService } from './role.service.ts';
 
 const tags = ['role'];
-const menu = 'permission.role';
 const base = '/api/permission/Role';
-const IdParams = Type.Object({ id: Id });
 
 /** Global roles and organisation roles. Selectors, condition and by-organisation lookups serve any signed-in user. */
 export default async function roleRoutes(app: App) {
   const roles = new RoleService(app.db, app.bus);
 
-  app.get(
-    base,
+  crudRoutes(
+    app,
     {
-      preHandler: permitMenu(menu),
-      schema: {
-        tags,
-        summary: 'Roles, paged; organizeId "1" for global roles',
-        querystring: RoleQuery,
-        response: { 200: EnvelopeOf(PageOf(RoleRow)) },
+      base,
+      menu: 'permission.role',
+      tag: 'role',
+      noun: { one: 'role', many: 'Roles' },
+      schemas: { query: RoleQuery, row: RoleRow, input: RoleInput, update: RoleUpdate },
+      summaries: {
+        list: 'Roles, paged; organizeId "1" for global roles',
+        delete: 'Delete a role (refused while users hold it)',
       },
     },
-    async (request) => ok(await roles.page(request.query)),
+    roles,
   );
 
   app.get(
@@ -90,69 +86,5 @@ export default async function roleRoutes(app: App) {
       },
     },
     async (request) => ok({ list: await roles.byOrganizeIds(request.body.organizeIds) }),
-  );
-
-  app.post(
-    base,
-    {
-      preHandler: permit(menu, 'btn_add'),
-      schema: {
-        tags,
-        summary: 'Create a role',
-        body: RoleInput,
-        response: { 200: EnvelopeOf(Type.Object({ id: Type.String() })) },
-      },
-    },
-    async (request) => ok({ id: await roles.create(request.body, sessionOf(request)) }, request.t('common.created')),
-  );
-
-  app.put(
-    `${base}/:id`,
-    {
-      preHandler: permit(menu, 'btn_edit'),
-      schema: { tags, summary: 'Update a role', params: IdParams, body: RoleUpdate, response: { 200: EmptyEnvelope } },
-    },
-    async (request) => {
-      await roles.update(request.params.id, request.body, sessionOf(request));
-      return ok(null, request.t('common.updated'));
-    },
-  );
-
-  app.put(
-    `${base}/:id/Actions/State`,
-    {
-      preHandler: permit(menu, 'btn_edit'),
-      schema: { tags, summary: 'Enable or disable a role', params: IdParams, response: { 200: EmptyEnvelope } },
-    },
-    async (request) => {
-      const state = await roles.toggleState(request.params.id, sessionOf(request));
-      return ok(null, request.t(state === 1 ? 'people.enabled' : 'people.disabled'));
-    },
-  );
-
-  app.get(
-    `${base}/:id`,
-    {
-      preHandler: permitMenu(menu),
-      schema: { tags, summary: 'A role', params: IdParams, response: { 200: EnvelopeOf(RoleRow) } },
-    },
-    async (request) => ok(await roles.info(request.params.id)),
-  );
-
-  app.delete(
-    `${base}/:id`,
-    {
-      preHandler: permit(menu, 'btn_remove'),
-      schema: {
-        tags,
-        summary: 'Delete a role (refused while users hold it)',
-        params: IdParams,
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      await roles.delete(request.params.id);
-      return ok(null, request.t('common.deleted'));
-    },
   );
 }

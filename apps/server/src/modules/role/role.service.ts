@@ -45,11 +45,14 @@ export class RoleService {
     };
   }
 
-  /** organizeId "1" lists global roles; an organisation id lists that organisation's roles. */
+  /**
+   * organizeId "1" (our 全局 node) or "0" (the 3.6 client's) lists global roles; an organisation id
+   * lists that organisation's roles.
+   */
   async page(query: RoleQuery) {
     const params = pageParams(query);
     const filter =
-      query.organizeId === globalRoleNodeId
+      query.organizeId === globalRoleNodeId || query.organizeId === '0'
         ? { globalOnly: true }
         : query.organizeId
           ? { organizeIds: [query.organizeId] }

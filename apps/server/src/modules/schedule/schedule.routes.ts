@@ -3,6 +3,7 @@ import {
   EnvelopeOf,
   Id,
   ListOf,
+  ScheduleDetail,
   ScheduleDetailQuery,
   ScheduleInfo,
   ScheduleInput,
@@ -44,10 +45,11 @@ export default async function scheduleRoutes(app: App, options: { schedules: Sch
         tags,
         summary: 'One entry with names, by id (and its groupId)',
         querystring: ScheduleDetailQuery,
-        response: { 200: EnvelopeOf(ScheduleInfo) },
+        response: { 200: EnvelopeOf(ScheduleDetail) },
       },
     },
-    async (request) => ok(await schedules.detail(request.query.id, request.query.groupId, sessionOf(request).userId)),
+    async (request) =>
+      ok(await schedules.detail(request.query.id, request.query.groupId, sessionOf(request).userId, request.t)),
   );
 
   app.get(

@@ -1,7 +1,8 @@
-import type { ScheduleInfo, ScheduleInput, ScheduleRow, ScheduleScope } from '@platform/shared';
+import type { ScheduleDetail, ScheduleInfo, ScheduleInput, ScheduleRow, ScheduleScope } from '@platform/shared';
 import type { Insertable, Selectable } from 'kysely';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
+import type { Translate } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import { JobRepository } from '../../core/jobs/job.repository.ts';
 import type { JobRunner } from '../../core/jobs/job-runner.ts';
@@ -10,6 +11,7 @@ import { sanitizeRichText } from '../../core/sanitize.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { ScheduleTable } from '../../db/schema.ts';
+import type { DictionaryCache } from '../dictionary/dictionary-cache.ts';
 import { MessageService, MessageType } from '../message/message.service.ts';
 import { ScheduleRepository } from './schedule.repository.ts';
 
@@ -54,6 +56,8 @@ export class ScheduleService {
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
+    /** Names of the scheduleType entries the detail prints. */
+    private readonly dictionaries: DictionaryCache,
   ) {}
 
   /** The reminder: a type-4 message to the creator and every participant, at its time. */
@@ -89,8 +93,8 @@ export class ScheduleService {
     });
   }
 
-  async list(userId: string, startTime: number, endTime: number): Promise<{ list: ScheduleRow[] }> {
-    const rows = await new ScheduleRepository(this.db).listInRange(userId, new Date(startTime), new Date(endTime));
+  async list(userId: string, startTime: number | string, endTime: number | string): Promise<{ list: ScheduleRow[] }> {
+    const rows = await new ScheduleRepository(this.db).listInRange(userId, rangeTime(startTime), rangeTime(endTime));
     return { list: rows.map(toRow) };
   }
 
@@ -125,10 +129,19 @@ export class ScheduleService {
     };
   }
 
-  async detail(id: string, groupId: string | undefined, userId: string) {
+  /** The detail the 3.6 client prints as it is: codes and ids become names (ScheduleDetail). */
+  async detail(id: string, groupId: string | undefined, userId: string, t: Translate): Promise<ScheduleDetail> {
     const info = await this.info(id, userId);
     if (groupId && info.groupId !== groupId) throw new NotFoundError();
-    return info;
+    const types = await this.dictionaries.names('scheduleType');
+    return {
+      ...info,
+      category: types.name(info.category),
+      urgent: t(urgencyKeys[info.urgent] ?? 'schedule.urgency.1'),
+      urgentLevel: info.urgent,
+      creatorUserId: info.creatorUser ?? '',
+      toUserIds: info.toUser.join(','),
+    };
   }
 
   async create(input: ScheduleInput, session: Session) {
@@ -252,6 +265,17 @@ function reminders(entries: { id: string; startDay: number; reminderTime: number
     if (at === null || at < now - 60_000) return [];
     return [{ id: newId(), type: reminderJob, payload: { scheduleId: e.id }, runAt: new Date(at), refId: e.id }];
   });
+}
+
+const urgencyKeys: Record<number, 'schedule.urgency.1' | 'schedule.urgency.2' | 'schedule.urgency.3'> = {
+  1: 'schedule.urgency.1',
+  2: 'schedule.urgency.2',
+  3: 'schedule.urgency.3',
+};
+
+/** A range bound: milliseconds, or 'YYYY-MM-DD HH:mm' read in the server's time zone. */
+function rangeTime(value: number | string): Date {
+  return typeof value === 'number' ? new Date(value) : new Date(value.replace(' ', 'T'));
 }
 
 function toRow(row: Row): ScheduleRow {

@@ -1,5 +1,6 @@
 import type { ConnectionOptions } from 'node:tls';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { BusinessError } from '../../core/errors.ts';
 import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
 
 /** Channels by their msgSendType code. */
@@ -39,7 +40,8 @@ export class RecordingSender implements ChannelSender {
   }
 }
 
-export class ChannelError extends Error {}
+/** A send refused for a reason the administrator can fix (a message key, as every refusal). */
+export class ChannelError extends BusinessError {}
 
 /**
  * E-mail through SMTP, configured in system configuration (emailSmtpHost, emailSmtpPort, emailSsl,

@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
+import { fetchPage } from '../../core/list.ts';
 import { likePattern } from '../../core/paging.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { MessageSendLogTable, SendMessageConfigTable } from '../../db/schema.ts';
@@ -16,14 +17,10 @@ export class SendConfigRepository {
     }
     if (filters.enabledMark) base = base.where('sendMessageConfig.enabledMark', '=', Number(filters.enabledMark));
     if (filters.messageSource) base = base.where('sendMessageConfig.messageSource', '=', filters.messageSource);
-    const [rows, total] = await Promise.all([
-      base.selectAll().orderBy('sortCode').orderBy('creatorTime', 'desc').offset(offset).limit(limit).execute(),
-      base
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow()
-        .then((r) => Number(r.count)),
-    ]);
-    return { rows, total };
+    return fetchPage(base.selectAll().orderBy('sortCode').orderBy('creatorTime', 'desc'), {
+      offset: offset,
+      pageSize: limit,
+    });
   }
 
   find(id: string) {

@@ -1,4 +1,17 @@
-import { EmptyEnvelope, EnvelopeOf, Id, PageQuery, SendMessageConfigInput, SendMessageInput } from '@platform/shared';
+import {
+  EmptyEnvelope,
+  EnvelopeOf,
+  Id,
+  ListOf,
+  MessageSendLogRow,
+  PageOf,
+  PageQuery,
+  SendMessageConfigInfo,
+  SendMessageConfigInput,
+  SendMessageConfigQuery,
+  SendMessageInput,
+  SendMessageResult,
+} from '@platform/shared';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
@@ -10,11 +23,6 @@ import { SendConfigService } from './send-config.service.ts';
 const tags = ['sendConfig'];
 const menu = 'msgCenter.sendConfig';
 const byId = Type.Object({ id: Id });
-const ListQuery = Type.Object({
-  ...PageQuery.properties,
-  enabledMark: Type.Optional(Type.String({ maxLength: 10 })),
-  messageSource: Type.Optional(Type.String({ maxLength: 50 })),
-});
 
 export default async function sendConfigRoutes(app: App, options: { channels: ChannelRegistry }) {
   const configs = new SendConfigService(app.db, app.bus, options.channels);
@@ -23,7 +31,12 @@ export default async function sendConfigRoutes(app: App, options: { channels: Ch
     '/api/message/SendMessageConfig',
     {
       preHandler: permitMenu(menu),
-      schema: { tags, summary: 'Send configurations', querystring: ListQuery },
+      schema: {
+        tags,
+        summary: 'Send configurations',
+        querystring: SendMessageConfigQuery,
+        response: { 200: EnvelopeOf(PageOf(SendMessageConfigInfo)) },
+      },
     },
     async (request) => ok(await configs.list(request.query)),
   );
@@ -47,7 +60,15 @@ export default async function sendConfigRoutes(app: App, options: { channels: Ch
 
   app.get(
     '/api/message/SendMessageConfig/:id',
-    { preHandler: permitMenu(menu), schema: { tags, summary: 'One send configuration', params: byId } },
+    {
+      preHandler: permitMenu(menu),
+      schema: {
+        tags,
+        summary: 'One send configuration',
+        params: byId,
+        response: { 200: EnvelopeOf(SendMessageConfigInfo) },
+      },
+    },
     async (request) => ok(await configs.info(request.params.id)),
   );
 
@@ -81,6 +102,23 @@ export default async function sendConfigRoutes(app: App, options: { channels: Ch
     },
   );
 
+  app.put(
+    '/api/message/SendMessageConfig/:id/Actions/State',
+    {
+      preHandler: permit(menu, 'btn_edit'),
+      schema: {
+        tags,
+        summary: 'Enable or disable a send configuration',
+        params: byId,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      const state = await configs.toggleState(request.params.id, sessionOf(request));
+      return ok(null, request.t(state === 1 ? 'people.enabled' : 'people.disabled'));
+    },
+  );
+
   app.post(
     '/api/message/SendMessageConfig/:id/Actions/Copy',
     {
@@ -102,20 +140,27 @@ export default async function sendConfigRoutes(app: App, options: { channels: Ch
         summary: 'Send now to the users given: in-app for real, e-mail by SMTP, other channels through their senders',
         params: byId,
         body: SendMessageInput,
-        response: {
-          200: EnvelopeOf(Type.Object({ sent: Type.Integer(), recorded: Type.Integer(), failed: Type.Integer() })),
-        },
+        response: { 200: EnvelopeOf(SendMessageResult) },
       },
     },
     async (request) =>
-      ok(await configs.send(request.params.id, request.body, sessionOf(request)), request.t('sendConfig.sent')),
+      ok(
+        await configs.send(request.params.id, request.body, sessionOf(request), request.t),
+        request.t('sendConfig.sent'),
+      ),
   );
 
   app.get(
     '/api/message/SendMessageConfig/:id/Log',
     {
       preHandler: permitMenu(menu),
-      schema: { tags, summary: 'What this configuration sent, newest first', params: byId, querystring: PageQuery },
+      schema: {
+        tags,
+        summary: 'What this configuration sent, newest first',
+        params: byId,
+        querystring: PageQuery,
+        response: { 200: EnvelopeOf(ListOf(MessageSendLogRow)) },
+      },
     },
     async (request) => ok(await configs.logs(request.params.id, request.query)),
   );

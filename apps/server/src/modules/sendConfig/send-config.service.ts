@@ -1,16 +1,23 @@
-import type { PageQuery, SendMessageConfigInput, SendMessageInput } from '@platform/shared';
+import type {
+  PageQuery,
+  SendChannelResult,
+  SendMessageConfigInfo,
+  SendMessageConfigInput,
+  SendMessageConfigQuery,
+  SendMessageInput,
+  SendMessageResult,
+} from '@platform/shared';
 import type { Insertable, Selectable } from 'kysely';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
-import { translator } from '../../core/i18n.ts';
+import { type Translate, translator } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import type { MessageSendLogTable, SendMessageConfigTable } from '../../db/schema.ts';
 import { MessageService, MessageType } from '../message/message.service.ts';
-import { MessageTemplateRepository } from '../msgTemplate/msg-template.repository.ts';
-import { renderTemplate } from '../msgTemplate/msg-template.service.ts';
+import { MessageTemplateService, renderTemplate } from '../msgTemplate/msg-template.service.ts';
 import { Channel, ChannelError, type ChannelRegistry } from './channels.ts';
 import { SendConfigRepository } from './send-config.repository.ts';
 
@@ -19,7 +26,7 @@ type ConfigTemplate = SendMessageConfigInput['sendConfigTemplateList'][number];
 /** The send log is read by administrators in Chinese, as the rest of the console. */
 const logText = translator('zh-CN');
 
-function info(row: Row) {
+function info(row: Row): SendMessageConfigInfo {
   return {
     id: row.id,
     fullName: row.fullName,
@@ -29,22 +36,26 @@ function info(row: Row) {
     enabledMark: row.enabledMark,
     sortCode: row.sortCode,
     description: row.description,
-    sendConfigTemplateList: JSON.parse(row.sendConfigTemplateList) as ConfigTemplate[],
+    sendConfigTemplateList: JSON.parse(row.sendConfigTemplateList) as SendMessageConfigInfo['sendConfigTemplateList'],
     creatorTime: row.creatorTime.getTime(),
     lastModifyTime: toMillis(row.lastModifyTime),
   };
 }
 
 export class SendConfigService {
+  private readonly templates: MessageTemplateService;
+
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
     private readonly channels: ChannelRegistry,
-  ) {}
+  ) {
+    this.templates = new MessageTemplateService(db);
+  }
 
-  async list(query: PageQuery & { enabledMark?: string; messageSource?: string }) {
+  async list(query: SendMessageConfigQuery) {
     const params = pageParams(query);
-    const { rows, total } = await new SendConfigRepository(this.db).list(
+    const { list: rows, total } = await new SendConfigRepository(this.db).list(
       { keyword: params.keyword, enabledMark: query.enabledMark ?? '', messageSource: query.messageSource ?? '' },
       params.offset,
       params.pageSize,
@@ -73,9 +84,9 @@ export class SendConfigService {
     };
   }
 
-  private async checkTemplates(repo: MessageTemplateRepository, input: SendMessageConfigInput) {
+  private async checkTemplates(trx: Trx, input: SendMessageConfigInput) {
     const ids = [...new Set(input.sendConfigTemplateList.map((t) => t.templateId))];
-    const found = new Set((await repo.findMany(ids)).map((t) => t.id));
+    const found = new Set((await this.templates.findMany(ids, trx)).map((t) => t.id));
     const missing = ids.find((id) => !found.has(id));
     if (missing) throw new BusinessError('sendConfig.templateMissing', { id: missing });
   }
@@ -85,7 +96,7 @@ export class SendConfigService {
     await this.db.transaction().execute(async (trx) => {
       const repo = new SendConfigRepository(trx);
       if (await repo.codeTaken(input.enCode.trim())) throw new BusinessError('sendConfig.codeTaken');
-      await this.checkTemplates(new MessageTemplateRepository(trx), input);
+      await this.checkTemplates(trx, input);
       await repo.insert({ id, ...this.values(input), creatorUserId: session.userId });
     });
     return id;
@@ -96,7 +107,7 @@ export class SendConfigService {
       const repo = new SendConfigRepository(trx);
       if (!(await repo.find(id))) throw new NotFoundError();
       if (await repo.codeTaken(input.enCode.trim(), id)) throw new BusinessError('sendConfig.codeTaken');
-      await this.checkTemplates(new MessageTemplateRepository(trx), input);
+      await this.checkTemplates(trx, input);
       await repo.update(id, {
         ...this.values(input),
         lastModifyTime: new Date(),
@@ -107,6 +118,18 @@ export class SendConfigService {
 
   async delete(id: string) {
     if (!(await new SendConfigRepository(this.db).delete(id))) throw new NotFoundError();
+  }
+
+  /** Enables a disabled configuration or disables an enabled one; answers the new state. */
+  async toggleState(id: string, session: Session): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const repo = new SendConfigRepository(trx);
+      const row = await repo.find(id);
+      if (!row) throw new NotFoundError();
+      const next = row.enabledMark === 1 ? 0 : 1;
+      await repo.update(id, { enabledMark: next, lastModifyTime: new Date(), lastModifyUserId: session.userId });
+      return next;
+    });
   }
 
   async copy(id: string, session: Session) {
@@ -138,24 +161,44 @@ export class SendConfigService {
 
   /**
    * Sends through every enabled channel of the configuration: the in-app channel stores a message
-   * and pushes it; the others go through their sender. Every attempt is written to the send log.
+   * and pushes it; the others go through their sender. Every attempt is written to the send log
+   * (in Chinese); the answer counts them per channel, a failure's reason in the caller's language `t`.
    */
-  async send(id: string, input: SendMessageInput, session: Session) {
+  async send(
+    id: string,
+    input: SendMessageInput,
+    session: Session,
+    t: Translate = logText,
+  ): Promise<SendMessageResult> {
     const config = await new SendConfigRepository(this.db).find(id);
     if (!config) throw new NotFoundError();
     if (config.enabledMark !== 1) throw new BusinessError('sendConfig.disabled');
     const items = (JSON.parse(config.sendConfigTemplateList) as ConfigTemplate[]).filter((t) => t.enabledMark !== 0);
-    const templates = new Map(
-      (await new MessageTemplateRepository(this.db).findMany(items.map((t) => t.templateId))).map((t) => [t.id, t]),
-    );
+    const templates = new Map((await this.templates.findMany(items.map((t) => t.templateId))).map((t) => [t.id, t]));
     const recipients = await new SendConfigRepository(this.db).recipients([...new Set(input.toUserIds)]);
     const params = input.paramMap ?? {};
     const log: Insertable<MessageSendLogTable>[] = [];
     const announcements: (() => Promise<void>)[] = [];
+    const channels: SendChannelResult[] = [];
 
     for (const item of items) {
       const template = templates.get(item.templateId);
       const base = { sendConfigId: id, templateId: item.templateId, messageType: item.messageType };
+      const channel: SendChannelResult = {
+        messageType: item.messageType,
+        templateId: item.templateId,
+        isSuccess: true,
+        sent: 0,
+        recorded: 0,
+        failed: 0,
+        result: null,
+      };
+      channels.push(channel);
+      const fail = (reason: string) => {
+        channel.isSuccess = false;
+        channel.failed += 1;
+        channel.result ??= reason;
+      };
       if (template?.enabledMark !== 1) {
         log.push({
           ...base,
@@ -163,6 +206,7 @@ export class SendConfigService {
           status: 'failed',
           error: logText('sendConfig.templateMissing', { id: item.templateId }),
         });
+        fail(t('sendConfig.templateMissing', { id: item.templateId }));
         continue;
       }
       const title = renderTemplate(template.title, params);
@@ -195,6 +239,7 @@ export class SendConfigService {
         for (const r of recipients) {
           log.push({ ...base, id: newId(), toUserId: r.id, recipient: r.account, title, content, status: 'sent' });
         }
+        channel.sent = recipients.length;
         continue;
       }
       const sender = this.channels.get(item.messageType);
@@ -209,14 +254,16 @@ export class SendConfigService {
             templateCode: template.templateCode,
           });
           log.push({ ...entry, recipient: outcome.recipient, status: outcome.status });
+          channel[outcome.status] += 1;
         } catch (error) {
-          const message =
+          const reason = (translate: Translate) =>
             error instanceof ChannelError
-              ? logText(error.message as 'sendConfig.noAddress', { channel: item.messageType })
+              ? translate(error.message as 'sendConfig.noAddress', { channel: item.messageType })
               : error instanceof Error
                 ? error.message
                 : String(error);
-          log.push({ ...entry, recipient: null, status: 'failed', error: message.slice(0, 2000) });
+          log.push({ ...entry, recipient: null, status: 'failed', error: reason(logText).slice(0, 2000) });
+          fail(reason(t).slice(0, 2000));
         }
       }
     }
@@ -226,6 +273,7 @@ export class SendConfigService {
       sent: log.filter((l) => l.status === 'sent').length,
       recorded: log.filter((l) => l.status === 'recorded').length,
       failed: log.filter((l) => l.status === 'failed').length,
+      channels,
     };
   }
 }

@@ -17,4 +17,55 @@ export class SysConfigRepository {
         .execute();
     }
   }
+
+  /** `SysConfig/getAdminList`: the accounts holding the administrator flag. */
+  administrators() {
+    return this.db
+      .selectFrom('appUser')
+      .select(['id', 'account', 'realName'])
+      .where('isAdministrator', '=', true)
+      .orderBy('account')
+      .execute();
+  }
+
+  /** Which of these ids name a user. */
+  async existingUserIds(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.selectFrom('appUser').select('id').where('id', 'in', ids).execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Makes exactly these users administrators; answers who stopped being one and who became one. */
+  async setAdministrators(ids: string[]): Promise<{ demoted: string[]; promoted: string[] }> {
+    const demoted = await this.db
+      .updateTable('appUser')
+      .set({ isAdministrator: false })
+      .where('isAdministrator', '=', true)
+      .where('id', 'not in', ids)
+      .returning('id')
+      .execute();
+    const promoted = await this.db
+      .updateTable('appUser')
+      .set({ isAdministrator: true })
+      .where('id', 'in', ids)
+      .where('isAdministrator', '=', false)
+      .returning('id')
+      .execute();
+    return { demoted: demoted.map((row) => row.id), promoted: promoted.map((row) => row.id) };
+  }
+
+  /** How many organisations and users a third-party synchronisation would cover. */
+  async synchronisable(): Promise<{ organizes: number; users: number }> {
+    const [organizes, users] = await Promise.all([
+      this.db
+        .selectFrom('organize')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('appUser')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { organizes: Number(organizes.n), users: Number(users.n) };
+  }
 }

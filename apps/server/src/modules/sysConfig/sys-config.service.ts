@@ -1,4 +1,17 @@
+import { isIP } from 'node:net';
+import {
+  onWhitelist,
+  ResultCode,
+  SYS_CONFIG_SECRETS,
+  type SysConfigInput,
+  type SysConfigKey,
+  type SysConfigView,
+  sysConfigFields,
+  whitelistEntries,
+} from '@platform/shared';
+import { BusinessError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
+import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import { SysConfigRepository } from './sys-config.repository.ts';
 
@@ -20,6 +33,8 @@ export interface SysSettings {
   enableVerificationCode: number;
   verificationCodeNumber: number;
   passwordErrorsNumber: number;
+  /** Failed logins after which the account must answer a captcha (absent in databases seeded before it). */
+  captchaAfterErrorsNumber?: number;
   lockTime: number;
   passwordStrengthLimit: number;
   passwordLengthMin: number;
@@ -31,6 +46,34 @@ export interface SysSettings {
   mandatoryModificationOfInitialPassword: number;
   newUserDefaultPassword: string;
   [key: string]: unknown;
+}
+
+/** Text settings answer '' and number settings 0 when this server holds no value for them. */
+const isText = (key: SysConfigKey) => (sysConfigFields[key] as { type?: unknown }).type === 'string';
+const fieldKeys = Object.keys(sysConfigFields) as SysConfigKey[];
+const secretFields = new Set<string>(SYS_CONFIG_SECRETS);
+/**
+ * What the view answers for settings no one has saved yet whose range excludes 0, so that a client
+ * saving back the object it read sends valid values (the seed holds the others).
+ */
+const unsavedDefaults: Partial<Record<SysConfigKey, number>> = {
+  lockType: 1,
+  updateCycle: 90,
+  updateInAdvance: 7,
+  disableTheNumberOfOldPasswords: 3,
+  captchaAfterErrorsNumber: 3,
+  emailSmtpPort: 465,
+  emailSsl: 1,
+};
+
+/** One row of `SynThirdInfo/getSynThirdTotal`; the client tells the two apart by `synType` '组织'. */
+export interface SynThirdTotal {
+  synType: '组织' | '用户';
+  recordTotal: number;
+  synSuccessCount: number;
+  synFailCount: number;
+  unSynCount: number;
+  synDate: number | null;
 }
 
 /**
@@ -57,6 +100,89 @@ export class SysConfigService {
       });
     }
     return this.cached;
+  }
+
+  /**
+   * `GET /api/system/SysConfig`: every client reads it after login (the header checks
+   * `mandatoryModificationOfInitialPassword`), so any signed-in user gets it; secrets only with
+   * the page's permission.
+   */
+  async view(withSecrets: boolean): Promise<SysConfigView> {
+    const settings = await this.get();
+    const view: SysConfigView = {};
+    for (const key of fieldKeys) {
+      if (!withSecrets && secretFields.has(key)) continue;
+      const value = settings[key];
+      if (isText(key)) view[key] = typeof value === 'string' ? value : '';
+      else view[key] = typeof value === 'number' ? value : (unsavedDefaults[key] ?? 0);
+    }
+    return view;
+  }
+
+  /**
+   * `PUT /api/system/SysConfig`: stores what was sent (the schema has checked each field) and
+   * announces it, so every instance reads the new settings at its next call. A whitelist must
+   * hold the caller's own address.
+   */
+  async save(input: SysConfigInput, callerIp: string | null) {
+    if (input.whiteListIp !== undefined) {
+      const wrong = whitelistEntries(input.whiteListIp).find((entry) => !isIP(entry));
+      if (wrong) throw new BusinessError('sysConfig.whiteListIp', { value: wrong });
+    }
+    const settings = await this.get();
+    const whitelistOn = (input.whitelistSwitch ?? settings.whitelistSwitch) === 1;
+    const whitelist = input.whiteListIp ?? String(settings.whiteListIp ?? '');
+    if (whitelistOn && whitelistEntries(whitelist).length === 0) throw new BusinessError('sysConfig.whiteListEmpty');
+    // Sign-in is refused from any other address: the one saving it would lock themself out.
+    if (whitelistOn && !onWhitelist(callerIp, whitelist)) {
+      throw new BusinessError('sysConfig.whiteListSelf', { ip: callerIp ?? '' });
+    }
+    await this.update(input);
+  }
+
+  administrators() {
+    return new SysConfigRepository(this.db).administrators();
+  }
+
+  /**
+   * `PUT SysConfig/setAdminList`: exactly these users are administrators afterwards. Only an
+   * administrator may choose them (the page's grant alone would let its holder crown themself),
+   * the list must name existing users, and the caller cannot leave it. Answers the users who
+   * stopped being administrators and those who became one.
+   */
+  async setAdministrators(
+    input: string[] | string,
+    caller: Session,
+  ): Promise<{ demoted: string[]; promoted: string[] }> {
+    if (!caller.isAdministrator) throw new BusinessError('sysConfig.adminOnly', {}, ResultCode.forbidden);
+    const ids = [...new Set(Array.isArray(input) ? input : input.split(','))];
+    if (!ids.includes(caller.userId)) throw new BusinessError('sysConfig.adminKeepSelf');
+    const changed = await this.db.transaction().execute(async (trx) => {
+      const repo = new SysConfigRepository(trx);
+      const existing = await repo.existingUserIds(ids);
+      const unknown = ids.find((id) => !existing.has(id));
+      if (unknown) throw new BusinessError('sysConfig.adminUnknown', { id: unknown });
+      return repo.setAdministrators(ids);
+    });
+    await this.bus.publish({ type: 'authorize.changed' });
+    return changed;
+  }
+
+  /**
+   * `SynThirdInfo/getSynThirdTotal/{1 WeCom | 2 DingTalk}`: nothing is synchronised with either yet,
+   * so every organisation and user counts as not synchronised.
+   */
+  async synThirdTotals(): Promise<SynThirdTotal[]> {
+    const { organizes, users } = await new SysConfigRepository(this.db).synchronisable();
+    const row = (synType: SynThirdTotal['synType'], total: number): SynThirdTotal => ({
+      synType,
+      recordTotal: total,
+      synSuccessCount: 0,
+      synFailCount: 0,
+      unSynCount: total,
+      synDate: null,
+    });
+    return [row('组织', organizes), row('用户', users)];
   }
 
   async update(values: Record<string, unknown>) {

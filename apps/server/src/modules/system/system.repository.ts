@@ -54,6 +54,22 @@ export class SystemRepository {
     await this.db.deleteFrom('system').where('id', '=', id).execute();
   }
 
+  /** Enabled systems as CurrentUser lists them, in display order. */
+  enabled(): Promise<Pick<SystemRow, 'id' | 'fullName' | 'enCode' | 'icon' | 'isMain'>[]> {
+    return this.db
+      .selectFrom('system')
+      .select(['id', 'fullName', 'enCode', 'icon', 'isMain'])
+      .where('enabledMark', '=', 1)
+      .orderBy('sortCode')
+      .execute();
+  }
+
+  /** The systems that own these menus. */
+  async ownersOfMenus(menuIds: string[]): Promise<string[]> {
+    const rows = await this.db.selectFrom('menu').select('systemId').distinct().where('id', 'in', menuIds).execute();
+    return rows.map((r) => r.systemId);
+  }
+
   async setUserSystem(userId: string, systemId: string) {
     await this.db.updateTable('appUser').set({ systemId }).where('id', '=', userId).execute();
   }

@@ -5,7 +5,7 @@ import { newId } from '../../core/ids.ts';
 import { toMillis } from '../../core/paging.ts';
 import type { PermissionService } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import type { SystemRow } from '../../db/schema.ts';
 import { SystemRepository } from './system.repository.ts';
 
@@ -134,15 +134,26 @@ export class SystemService {
     const access = await this.permissions.access(session);
     const ids = new Set(access.items.system);
     if (access.items.module.size) {
-      const rows = await this.db
-        .selectFrom('menu')
-        .select('systemId')
-        .distinct()
-        .where('id', 'in', [...access.items.module])
-        .execute();
-      for (const row of rows) ids.add(row.systemId);
+      for (const id of await new SystemRepository(this.db).ownersOfMenus([...access.items.module])) ids.add(id);
     }
     return ids;
+  }
+
+  // What other areas read of systems. `db` is the caller's transaction where the read is part of one.
+
+  /** Whether system `id` exists. */
+  async exists(id: string, db: Db | Trx = this.db): Promise<boolean> {
+    return Boolean(await new SystemRepository(db).findById(id));
+  }
+
+  /** Every system (disabled ones too) or the enabled ones, as rows, in display order. */
+  rows(filter: { enabledMark?: number } = {}): Promise<SystemRow[]> {
+    return new SystemRepository(this.db).list(filter);
+  }
+
+  /** The enabled systems CurrentUser offers to switch between. */
+  enabled() {
+    return new SystemRepository(this.db).enabled();
   }
 
   private async checkUnique(systems: SystemRepository, input: SystemInput, exceptId?: string) {

@@ -160,7 +160,7 @@ export class UserImportService {
     const map = new Map<string, string>();
     if (unique.length === 0) return map;
     for (const table of ['organize', 'position', 'role'] as const) {
-      const rows = await this.db.selectFrom(table).select(['id', 'enCode']).where('id', 'in', unique).execute();
+      const rows = await new UserAdminRepository(this.db).codesOf(table, unique);
       for (const r of rows) map.set(r.id, r.enCode);
     }
     return map;

@@ -1,6 +1,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { likePattern } from '../../core/paging.ts';
-import { type DataScope, dataScopeFilter } from '../../core/permissions.ts';
+import { dataScopeFilter } from '../../core/permissions.repository.ts';
+import type { DataScope } from '../../core/permissions.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { RelationKind } from './user.repository.ts';
 

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { newId } from '../../core/ids.ts';
 import { likePattern, type PageParams } from '../../core/paging.ts';
-import { type DataScope, dataScopeFilter } from '../../core/permissions.ts';
+import { dataScopeFilter } from '../../core/permissions.repository.ts';
+import type { DataScope } from '../../core/permissions.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
 
@@ -38,6 +39,23 @@ export class UserRepository {
       .returning('logErrorCount')
       .executeTakeFirstOrThrow();
     return row.logErrorCount;
+  }
+
+  /** A manager's direct reports, each with whether it has reports of its own. */
+  directReports(managerId: string) {
+    return this.db
+      .selectFrom('appUser')
+      .select(['id', 'account', 'realName', 'headIcon', 'organizeId'])
+      .select((eb) =>
+        eb
+          .exists(eb.selectFrom('appUser as sub').select('sub.id').whereRef('sub.managerId', '=', 'appUser.id'))
+          .as('hasChildren'),
+      )
+      .where('managerId', '=', managerId)
+      .orderBy('sortCode')
+      .orderBy('creatorTime')
+      .limit(500)
+      .execute();
   }
 
   organizeName(organizeId: string | null): Promise<string> {
@@ -314,6 +332,17 @@ export class UserAdminRepository {
         .where('objectType', 'in', ['Position', 'Role', 'Group'])
         .execute();
     }
+  }
+
+  /** Names of roles, positions or groups, by id. */
+  names(table: 'role' | 'position' | 'userGroup', ids: string[]) {
+    if (ids.length === 0) return Promise.resolve([] as { id: string; fullName: string }[]);
+    return this.db.selectFrom(table).select(['id', 'fullName']).where('id', 'in', ids).execute();
+  }
+
+  /** Codes of organisations, positions or roles, by id. */
+  codesOf(table: 'organize' | 'position' | 'role', ids: string[]) {
+    return this.db.selectFrom(table).select(['id', 'enCode']).where('id', 'in', ids).execute();
   }
 
   findByCodes(table: 'organize' | 'position' | 'role', codes: string[]) {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { fetchPage } from '../../core/list.ts';
 import { likePattern, type PageParams } from '../../core/paging.ts';
 import type { Db, Trx } from '../../db/database.ts';
 
@@ -18,7 +19,7 @@ export class UserOnlineRepository {
   /** Sessions that are neither revoked nor expired, most recently active first. */
   async page(params: PageParams) {
     const query = this.live(params.keyword);
-    const [list, total] = await Promise.all([
+    return fetchPage(
       query
         .select([
           's.id',
@@ -33,16 +34,9 @@ export class UserOnlineRepository {
           sql<string | null>`(select o.full_name from organize o where o.id = u.organize_id)`.as('organize'),
         ])
         .orderBy('s.lastSeenAt', 'desc')
-        .orderBy('s.id')
-        .limit(params.pageSize)
-        .offset(params.offset)
-        .execute(),
-      query
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-        .then((r) => Number(r.n)),
-    ]);
-    return { list, total };
+        .orderBy('s.id'),
+      params,
+    );
   }
 
   findLive(id: string) {

@@ -5,12 +5,14 @@ import { Providers } from '../../app/providers.tsx';
 import { QueryProvider, queryClient } from '../../app/query-client.tsx';
 import { i18n } from '../../shared/i18n/index.ts';
 import { useSession } from '../../shared/session/store.ts';
+import { fakeUserInfo, wireResponse } from '../../test-wire.ts';
 import { todayRange } from './api.ts';
 import { TodayScheduleCard, UnreadMessagesCard } from './pages/HomePage.tsx';
 
 const requests: { path: string; search: URLSearchParams }[] = [];
 let answers: Record<string, unknown> = {};
 let hold = false;
+const emptyPage = { currentPage: 1, pageSize: 5, total: 0 };
 
 beforeAll(async () => {
   await i18n.changeLanguage('zh-CN');
@@ -21,14 +23,17 @@ beforeEach(() => {
   hold = false;
   answers = {};
   queryClient.clear();
-  useSession.setState({ token: 'Bearer t1', userInfo: { userAccount: 'admin', userName: '管理员' }, locked: false });
+  useSession.setState({
+    token: 'Bearer t1',
+    userInfo: fakeUserInfo({ userAccount: 'admin', userName: '管理员' }),
+    locked: false,
+  });
   vi.stubGlobal('fetch', async (input: string) => {
     const url = new URL(input, 'http://localhost');
     requests.push({ path: url.pathname, search: url.searchParams });
     if (hold) return new Promise(() => undefined);
-    return new Response(JSON.stringify({ code: 200, msg: '', data: answers[url.pathname] ?? { list: [] } }), {
-      headers: { 'Content-Type': 'application/json' },
-    });
+    const empty = url.pathname === '/api/message' ? { list: [], pagination: emptyPage } : { list: [] };
+    return wireResponse('GET', url, { code: 200, data: answers[url.pathname] ?? empty });
   });
 });
 afterEach(() => {

@@ -6,10 +6,11 @@ import { QueryProvider, queryClient } from '../../app/query-client.tsx';
 import { i18n } from '../../shared/i18n/index.ts';
 import { useSession } from '../../shared/session/store.ts';
 import { storageKey } from '../../shared/storage.ts';
+import { fakeUserInfo, wireResponse } from '../../test-wire.ts';
 import { isLocked, lock, lockScreenPath, unlock } from './lock-state.ts';
 import LockScreenPage from './pages/LockScreenPage.tsx';
 
-type Handler = (url: URL, init: RequestInit) => unknown;
+type Handler = (url: URL, init: RequestInit) => { code: number; msg?: string; data?: unknown };
 let routes: Record<string, Handler> = {};
 const requests: { url: URL; init: RequestInit }[] = [];
 
@@ -23,13 +24,17 @@ beforeEach(() => {
   requests.length = 0;
   queryClient.clear();
   localStorage.clear();
-  useSession.setState({ token: 'Bearer t1', userInfo: { userAccount: 'zhangsan', userName: '张三' }, locked: false });
+  useSession.setState({
+    token: 'Bearer t1',
+    userInfo: fakeUserInfo({ userAccount: 'zhangsan', userName: '张三' }),
+    locked: false,
+  });
   vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
     const url = new URL(input, 'http://localhost');
     requests.push({ url, init });
     const handler = routes[url.pathname];
     if (!handler) throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(handler(url, init)), { headers: { 'Content-Type': 'application/json' } });
+    return wireResponse(init.method ?? 'GET', url, handler(url, init));
   });
 });
 

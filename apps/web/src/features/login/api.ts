@@ -1,27 +1,16 @@
+import type {
+  AccountLoginConfig,
+  LoginConfig,
+  LoginResult,
+  loginOrigins,
+  ScanTicket,
+  ScanTicketStatus,
+} from '@platform/shared';
 import { http } from '../../shared/api/http.ts';
 
-/** `GET /api/oauth/getLoginConfig`: protocol.md's fields plus what this server adds. */
-export interface LoginConfig {
-  redirect?: boolean;
-  url?: string;
-  ticketParams?: string;
-  socialsList?: unknown[];
-  /** The 16-character AES key of the login payload (this server's addition). */
-  cipherKey?: string;
-  sysName?: string;
-  title?: string;
-  loginIcon?: string;
-  logoIcon?: string;
-  copyright?: string;
-}
+export type { AccountLoginConfig, LoginConfig, LoginResult };
 
-/** `GET /api/oauth/getConfig/{account}`: whether this account must solve a captcha, and its length. */
-export interface AccountLoginConfig {
-  enableVerificationCode?: boolean | number;
-  verificationCodeNumber?: number;
-}
-
-export type LoginOrigin = 'password' | 'sms' | 'scan';
+export type LoginOrigin = (typeof loginOrigins)[number];
 
 export interface LoginInput {
   account: string;
@@ -34,19 +23,7 @@ export interface LoginInput {
   ticket?: string;
 }
 
-export interface LoginResult {
-  token: string;
-  theme?: string;
-}
-
-/** Ticket of the app-scan login: the QR code shows it; its status is polled until confirmed or expired. */
-export interface ScanStatus {
-  /** 0 waiting for a scan, 1 scanned and waiting for confirmation, 2 confirmed, -1 expired. */
-  status: number;
-  /** The token when the server signs the waiting page in directly. */
-  token?: string;
-}
-
+/** `status` of a scan-login ticket (ScanTicketStatus). */
 export const scanStatus = { waiting: 0, scanned: 1, confirmed: 2, expired: -1 } as const;
 
 // Login and lock-screen calls never end a session on 600/601/602 (http.ts knows these paths).
@@ -68,10 +45,10 @@ export const loginApi = {
     }),
   /** The spec gives no path: this one is in the same family (DESIGN.md "Contract"); the server must match it. */
   sendSmsCode: (mobile: string) => http.post<null>('/api/oauth/sendSmsCode', { mobile }),
-  /** Answers the ticket (a string) that the QR code carries. */
-  scanTicket: () => http.get<string | { ticket: string }>('/api/oauth/codeCertificate', undefined, { silent: true }),
+  /** Answers the ticket that the QR code carries. */
+  scanTicket: () => http.get<ScanTicket>('/api/oauth/codeCertificate', undefined, { silent: true }),
   scanStatus: (ticket: string) =>
-    http.get<ScanStatus>(`/api/oauth/codeCertificateStatus/${encodeURIComponent(ticket)}`, undefined, {
+    http.get<ScanTicketStatus>(`/api/oauth/codeCertificateStatus/${encodeURIComponent(ticket)}`, undefined, {
       silent: true,
     }),
 };

@@ -1,10 +1,12 @@
 import type {
-  DataScopeType,
   Envelope,
   ListData,
   MenuImportInput,
+  MenuImportResult,
+  MenuInfo,
   MenuInput,
   MenuQuery,
+  ModulePermissionInfo,
   ModulePermissionInput,
   PermissionKind,
   SystemInfo,
@@ -14,42 +16,8 @@ import { getToken } from '../../shared/session/store.ts';
 
 const base = '/api/system/Menu';
 
-/** A menu of `ModuleBySystem` and `GET /api/system/Menu/{id}`. */
-export interface MenuInfo {
-  id: string;
-  systemId: string;
-  parentId: string;
-  enCode: string;
-  fullName: string;
-  icon: string;
-  type: number;
-  urlAddress: string;
-  linkTarget: string;
-  propertyJson: string;
-  hidden: boolean;
-  sortCode: number;
-  enabledMark: number;
-  isButtonAuthorize: boolean;
-  isColumnAuthorize: boolean;
-  isFormAuthorize: boolean;
-  isDataAuthorize: boolean;
-  description: string;
-  creatorTime?: number | null;
-  hasChildren?: boolean;
-  children?: MenuInfo[];
-}
-
-export interface PermissionDefinition {
-  id: string;
-  moduleId: string;
-  fullName: string;
-  enCode: string;
-  scopeType: DataScopeType | '';
-  sortCode: number;
-  enabledMark: number;
-  description: string;
-  creatorTime: number | null;
-}
+/** A menu of `ModuleBySystem` and `GET /api/system/Menu/{id}`; a definition of a menu's buttons, columns, forms, data scopes. */
+export type { MenuInfo, ModulePermissionInfo as PermissionDefinition };
 
 /** The paths of each family of permission definitions. */
 export const familyPaths: Record<PermissionKind, string> = {
@@ -73,7 +41,7 @@ export const menuApi = {
   toggleState: (id: string) => http.put<Envelope<null>>(`${base}/${id}/Actions/State`, undefined, { envelope: true }),
   remove: (id: string) => http.delete<Envelope<null>>(`${base}/${id}`, undefined, { envelope: true }),
   importMenu: (input: MenuImportInput) =>
-    http.post<Envelope<{ count: number }>>(`${base}/Actions/Import`, input, { envelope: true }),
+    http.post<Envelope<MenuImportResult>>(`${base}/Actions/Import`, input, { envelope: true }),
   /**
    * `GET /api/system/Menu/{id}/Actions/Export` answers the JSON file itself, not an envelope, so
    * the request layer (which unwraps envelopes) cannot carry it; this fetch sends the same headers.
@@ -94,8 +62,8 @@ export const menuApi = {
     URL.revokeObjectURL(url);
   },
   definitions: (kind: PermissionKind, moduleId: string, keyword?: string) =>
-    http.get<ListData<PermissionDefinition>>(`${familyPaths[kind]}/${moduleId}/List`, { keyword }).then((d) => d.list),
-  definition: (kind: PermissionKind, id: string) => http.get<PermissionDefinition>(`${familyPaths[kind]}/${id}`),
+    http.get<ListData<ModulePermissionInfo>>(`${familyPaths[kind]}/${moduleId}/List`, { keyword }).then((d) => d.list),
+  definition: (kind: PermissionKind, id: string) => http.get<ModulePermissionInfo>(`${familyPaths[kind]}/${id}`),
   createDefinition: (kind: PermissionKind, input: ModulePermissionInput) =>
     http.post<Envelope<string>>(familyPaths[kind], input, { envelope: true }),
   updateDefinition: (kind: PermissionKind, id: string, input: ModulePermissionInput) =>

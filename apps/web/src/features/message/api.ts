@@ -1,4 +1,12 @@
-import type { MessageDetail, MessageRow, PageData, ReadAllInput, UnreadCounts } from '@platform/shared';
+import type {
+  DictionaryAllItem,
+  ListData,
+  MessageDetail,
+  MessageRow,
+  PageData,
+  ReadAllInput,
+  UnreadCounts,
+} from '@platform/shared';
 import { http } from '../../shared/api/http.ts';
 
 /** shell.md §9: the message list loads 20 at a time, newest first. */
@@ -17,10 +25,6 @@ export interface MessageListQuery {
 export interface DictionaryOption {
   enCode: string;
   fullName: string;
-}
-
-interface DictionaryAll {
-  list: { enCode: string; dictionaryList?: { enCode: string; fullName: string }[] }[];
 }
 
 /** The only HTTP of the message centre (shell.md §7 "Messages"). */
@@ -49,7 +53,9 @@ export const messageApi = {
   unreadCounts: () => http.get<UnreadCounts>('/api/message/getUnReadMsgNum', undefined, { silent: true }),
   /** The msgSourceType dictionary (the type filter); the caller falls back to built-in labels. */
   sourceTypes: async (): Promise<DictionaryOption[]> => {
-    const all = await http.get<DictionaryAll>('/api/system/DictionaryData/All', undefined, { silent: true });
+    const all = await http.get<ListData<DictionaryAllItem>>('/api/system/DictionaryData/All', undefined, {
+      silent: true,
+    });
     const entry = all.list.find((d) => d.enCode === 'msgSourceType');
     return (entry?.dictionaryList ?? []).map(({ enCode, fullName }) => ({ enCode, fullName }));
   },

@@ -1,23 +1,10 @@
-import type { Envelope, ListData, OrganizeInfo, OrganizeInput } from '@platform/shared';
+import type { Envelope, ListData, OrganizeInfo, OrganizeInput, OrganizeNode } from '@platform/shared';
 import { http } from '../../shared/api/http.ts';
 
 const base = '/api/permission/Organize';
 
 /** A row of the organisation tree (companies and departments). */
-export interface OrganizeNode {
-  id: string;
-  parentId: string;
-  fullName: string;
-  enCode: string;
-  category: 'company' | 'department' | string;
-  managerId: string;
-  sortCode: number;
-  enabledMark: number;
-  description: string;
-  creatorTime: number;
-  hasChildren?: boolean;
-  children?: OrganizeNode[];
-}
+export type { OrganizeNode };
 
 export interface SelectorNode {
   id: string;

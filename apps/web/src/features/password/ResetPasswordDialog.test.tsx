@@ -5,10 +5,11 @@ import { Providers } from '../../app/providers.tsx';
 import { QueryProvider, queryClient } from '../../app/query-client.tsx';
 import { i18n } from '../../shared/i18n/index.ts';
 import { useSession } from '../../shared/session/store.ts';
+import { fakeLoginConfig, fakeUserInfo, wireResponse } from '../../test-wire.ts';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
 import { FirstLoginPasswordCheck } from './useFirstLoginPasswordCheck.tsx';
 
-type Handler = (url: URL, init: RequestInit) => unknown;
+type Handler = (url: URL, init: RequestInit) => { code: number; msg?: string; data?: unknown };
 let routes: Record<string, Handler> = {};
 const requests: { url: URL; init: RequestInit }[] = [];
 const cipherKey = 'EY8WePvjM5GGwQzn';
@@ -31,17 +32,21 @@ beforeAll(async () => {
 beforeEach(() => {
   routes = {
     '/api/oauth/PasswordPolicy': () => ({ code: 200, msg: 'Success', data: policyOff }),
-    '/api/oauth/getLoginConfig': () => ({ code: 200, msg: 'Success', data: { cipherKey } }),
+    '/api/oauth/getLoginConfig': () => ({ code: 200, msg: 'Success', data: fakeLoginConfig({ cipherKey }) }),
   };
   requests.length = 0;
   queryClient.clear();
-  useSession.setState({ token: 'Bearer t1', userInfo: { userAccount: 'zhangsan', userName: '张三' }, locked: false });
+  useSession.setState({
+    token: 'Bearer t1',
+    userInfo: fakeUserInfo({ userAccount: 'zhangsan', userName: '张三' }),
+    locked: false,
+  });
   vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
     const url = new URL(input, 'http://localhost');
     requests.push({ url, init });
     const handler = routes[url.pathname];
     if (!handler) throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(handler(url, init)), { headers: { 'Content-Type': 'application/json' } });
+    return wireResponse(init.method ?? 'GET', url, handler(url, init));
   });
 });
 
@@ -117,13 +122,29 @@ describe('reset-password dialog (zh-CN, shell.md §5)', () => {
   });
 
   test('the same rules with the policy off accept any non-empty password', async () => {
+    // Every rule set, only the switch off: none of them may apply.
+    routes['/api/oauth/PasswordPolicy'] = () => ({
+      code: 200,
+      data: {
+        ...policyOff,
+        passwordLengthMin: 1,
+        passwordLengthMinNumber: 8,
+        containsNumbers: 1,
+        includeLowercaseLetters: 1,
+        includeUppercaseLetters: 1,
+        containsCharacters: 1,
+      },
+    });
     renderDialog();
     await screen.findByText('修改密码');
-    field('请输入新密码', 'a');
     await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/oauth/PasswordPolicy')).toBe(true));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     field('请输入新密码', 'ab');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(errors()).toEqual([]);
+    // The repeat, checked after the new password, answers with its own message: by then the new
+    // password's check has answered too, and it found nothing.
+    field('请再次输入新密码', 'abc');
+    await waitFor(() => expect(errors()).toContain('两次密码输入不一致'));
+    expect(errors()).toEqual(['两次密码输入不一致']);
   });
 
   test('sends MD5 digests, the captcha key and, with the policy on, the cipher; shows the server msg', async () => {
@@ -136,6 +157,7 @@ describe('reset-password dialog (zh-CN, shell.md §5)', () => {
     field('请输入新密码', '654321');
     field('请再次输入新密码', '654321');
     field('请输入验证码', 'K7pQ');
+    const changedAfter = Date.now();
     ok();
     expect(await screen.findByText('密码修改成功')).toBeTruthy();
     const call = requests.find((r) => r.url.pathname.endsWith('/ModifyPassword'));
@@ -149,7 +171,9 @@ describe('reset-password dialog (zh-CN, shell.md §5)', () => {
     });
     expect(onClose).toHaveBeenCalled();
     expect(useSession.getState().token).toBe('Bearer t1');
-    expect(useSession.getState().userInfo?.changePasswordDate).toBeTruthy();
+    // The session learns the password was changed now: the first-login check does not ask again.
+    expect(useSession.getState().userInfo?.changePasswordDate).toBeGreaterThanOrEqual(changedAfter);
+    expect(useSession.getState().userInfo?.changePasswordDate).toBeLessThanOrEqual(Date.now());
   });
 
   test('a refused change gets a new captcha', async () => {
@@ -161,7 +185,9 @@ describe('reset-password dialog (zh-CN, shell.md §5)', () => {
     field('请输入新密码', '654321');
     field('请再次输入新密码', '654321');
     field('请输入验证码', 'zzzz');
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    // The next captcha key starts with the time in ms: let the clock pass the shown key's millisecond.
+    const shownAt = Date.now();
+    await waitFor(() => expect(Date.now()).toBeGreaterThan(shownAt));
     ok();
     expect(await screen.findByText('验证码错误')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('img', { name: '验证码' }).getAttribute('src')).not.toBe(before));
@@ -186,7 +212,7 @@ describe('first login (shell.md §4)', () => {
       code: 200,
       data: { ...policyOff, mandatoryModificationOfInitialPassword: 1 },
     });
-    useSession.setState({ userInfo: { userAccount: 'zhangsan', changePasswordDate: 1_700_000_000_000 } });
+    useSession.setState({ userInfo: fakeUserInfo({ userAccount: 'zhangsan', changePasswordDate: 1_700_000_000_000 }) });
     renderIn(
       <>
         <FirstLoginPasswordCheck />

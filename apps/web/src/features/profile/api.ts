@@ -1,4 +1,14 @@
-import type { Envelope, LogRow } from '@platform/shared';
+import type {
+  BaseInfo,
+  BaseInfoInput,
+  Envelope,
+  FileLink,
+  LogRow,
+  PageData,
+  Signature,
+  Subordinate,
+  UserOrganize,
+} from '@platform/shared';
 import { buildUrl, HttpError, http, httpSettings } from '../../shared/api/http.ts';
 import { i18n } from '../../shared/i18n/index.ts';
 import { getToken } from '../../shared/session/store.ts';
@@ -6,42 +16,7 @@ import { getToken } from '../../shared/session/store.ts';
 /** shell.md §7 "Current user": the calls of /profile, all under /api/permission/Users/Current. */
 const base = '/api/permission/Users/Current';
 
-export interface BaseInfo {
-  id?: string;
-  account?: string;
-  realName?: string;
-  gender?: string | number;
-  mobilePhone?: string;
-  email?: string;
-  organize?: string;
-  position?: string;
-  roleId?: string;
-  headIcon?: string;
-  description?: string;
-  [field: string]: unknown;
-}
-
-export interface UserOrganize {
-  id: string;
-  fullName: string;
-  isDefault?: boolean;
-}
-
-export interface Subordinate {
-  id: string;
-  account: string;
-  realName: string;
-  userName: string;
-  headIcon: string;
-  isLeaf: boolean;
-}
-
-export interface SignatureRow {
-  id: string;
-  signImg: string;
-  isDefault: number;
-  creatorTime: number;
-}
+export type { BaseInfo, Signature as SignatureRow, Subordinate, UserOrganize };
 
 /** 1 logins, 2 operations. */
 export type LogCategory = 1 | 2;
@@ -54,19 +29,15 @@ const quiet = { silent: true };
 
 export const profileApi = {
   baseInfo: () => http.get<BaseInfo>(`${base}/BaseInfo`, undefined, quiet),
-  saveBaseInfo: (info: Partial<BaseInfo>) => http.put<null>(`${base}/BaseInfo`, info),
+  saveBaseInfo: (info: BaseInfoInput) => http.put<null>(`${base}/BaseInfo`, info),
   organizes: () => http.get<UserOrganize[]>(`${base}/getUserOrganizes`, undefined, quiet),
   positions: () => http.get<UserOrganize[]>(`${base}/getUserPositions`, undefined, quiet),
   /** '0' = the caller's own direct reports. */
   subordinates: (id = '0') =>
     http.get<Subordinate[]>(`${base}/Subordinate/${encodeURIComponent(id)}`, undefined, quiet),
   systemLog: (category: LogCategory, currentPage = 1, pageSize = logPageSize) =>
-    http.get<{ list: LogRow[]; pagination: { total: number; currentPage?: number; pageSize?: number } }>(
-      `${base}/SystemLog`,
-      { category, currentPage, pageSize },
-      quiet,
-    ),
-  signatures: () => http.get<SignatureRow[]>(`${base}/SignImg`, undefined, quiet),
+    http.get<PageData<LogRow>>(`${base}/SystemLog`, { category, currentPage, pageSize }, quiet),
+  signatures: () => http.get<Signature[]>(`${base}/SignImg`, undefined, quiet),
   addSignature: (signImg: string, isDefault?: 0 | 1) =>
     http.post<{ id: string }>(`${base}/SignImg`, isDefault === undefined ? { signImg } : { signImg, isDefault }),
   setDefaultSignature: (id: string) => http.put<null>(`${base}/${encodeURIComponent(id)}/SignImg`),
@@ -76,13 +47,13 @@ export const profileApi = {
    * POST /api/file/Uploader/userAvatar, multipart field `file`, with the headers the request layer
    * sends (`jnpf-origin: pc`, the token). The request layer sends JSON only, so this call builds its own.
    */
-  uploadAvatar: async (file: Blob, name: string): Promise<{ name: string; url: string }> => {
+  uploadAvatar: async (file: Blob, name: string): Promise<FileLink> => {
     const body = new FormData();
     body.append('file', file, name);
     const headers: Record<string, string> = { 'jnpf-origin': 'pc' };
     const token = getToken();
     if (token) headers.Authorization = token;
-    let answer: Envelope<{ name: string; url: string }> | undefined;
+    let answer: Envelope<FileLink> | undefined;
     try {
       const response = await fetch(buildUrl('/api/file/Uploader/userAvatar'), { method: 'POST', headers, body });
       answer = (await response.json().catch(() => undefined)) as typeof answer;

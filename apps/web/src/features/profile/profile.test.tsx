@@ -2,9 +2,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Providers } from '../../app/providers.tsx';
 import { QueryProvider, queryClient } from '../../app/query-client.tsx';
+import { isSignatureEmpty, SignaturePad } from '../../shared/components/SignaturePad.tsx';
 import { i18n } from '../../shared/i18n/index.ts';
 import { useSession } from '../../shared/session/store.ts';
-import { isSignatureEmpty, SignaturePad } from './components/SignaturePad.tsx';
+import { fakeLogRow, fakeUserCard, fakeUserInfo, wireResponse } from '../../test-wire.ts';
 import ProfilePage from './pages/ProfilePage.tsx';
 
 const base = '/api/permission/Users/Current';
@@ -14,7 +15,7 @@ const requests: { method: string; path: string; search: URLSearchParams; body?: 
 
 /** The network boundary: answers by method and path, as the server's routes do. */
 const answers: Record<string, unknown> = {
-  [`GET ${base}/BaseInfo`]: { account: 'admin', realName: '管理员', headIcon: '' },
+  [`GET ${base}/BaseInfo`]: { ...fakeUserCard({ account: 'admin', realName: '管理员' }), organize: '', position: '' },
   [`GET ${base}/getUserOrganizes`]: [
     { id: 'o1', fullName: '总公司', isDefault: true },
     { id: 'o2', fullName: '研发部', isDefault: false },
@@ -24,13 +25,21 @@ const answers: Record<string, unknown> = {
     { id: 'u2', account: 'zhangsan', realName: '张三', userName: '张三/zhangsan', headIcon: '', isLeaf: true },
   ],
   [`GET ${base}/SystemLog`]: {
-    list: [{ id: 'l1', creatorTime: Date.UTC(2026, 0, 2, 3, 4, 5), userName: '管理员/admin', ipaddress: '10.0.0.8' }],
+    list: [
+      fakeLogRow({
+        id: 'l1',
+        creatorTime: Date.UTC(2026, 0, 2, 3, 4, 5),
+        userName: '管理员/admin',
+        ipAddress: '10.0.0.8',
+      }),
+    ],
     pagination: { total: 41, currentPage: 1, pageSize: 20 },
   },
   [`GET ${base}/SignImg`]: [
     { id: 's1', signImg: png, isDefault: 1, creatorTime: 1 },
     { id: 's2', signImg: png, isDefault: 0, creatorTime: 2 },
   ],
+  [`POST ${base}/SignImg`]: { id: 's3' },
 };
 
 beforeAll(async () => {
@@ -40,16 +49,18 @@ beforeAll(async () => {
 beforeEach(() => {
   requests.length = 0;
   queryClient.clear();
-  useSession.setState({ token: 'Bearer t1', userInfo: { userAccount: 'admin', userName: '管理员' }, locked: false });
+  useSession.setState({
+    token: 'Bearer t1',
+    userInfo: fakeUserInfo({ userAccount: 'admin', userName: '管理员' }),
+    locked: false,
+  });
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const url = new URL(input, 'http://localhost');
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     requests.push({ method, path: url.pathname, search: url.searchParams, body });
     const data = answers[`${method} ${url.pathname}`] ?? null;
-    return new Response(JSON.stringify({ code: 200, msg: '', data }), {
-      headers: { 'Content-Type': 'application/json' },
-    });
+    return wireResponse(method, url, { code: 200, data });
   });
 });
 afterEach(() => {

@@ -2,6 +2,7 @@ import type {
   ImContact,
   ListData,
   PageData,
+  ScheduleDetail,
   ScheduleInfo,
   ScheduleInput,
   ScheduleRow,
@@ -20,7 +21,7 @@ export const scheduleApi = {
   info: (id: string) => http.get<ScheduleInfo>(`/api/system/Schedule/${encodeURIComponent(id)}`),
   /** GET /api/system/Schedule/detail/?groupId=&id= */
   detail: (id: string, groupId?: string) =>
-    http.get<ScheduleInfo>('/api/system/Schedule/detail', groupId ? { groupId, id } : { id }),
+    http.get<ScheduleDetail>('/api/system/Schedule/detail', groupId ? { groupId, id } : { id }),
   create: (input: ScheduleInput) => http.post<{ msg: string }>('/api/system/Schedule', input, { envelope: true }),
   update: (id: string, scope: ScheduleScope, input: ScheduleInput) =>
     http.put<{ msg: string }>(`/api/system/Schedule/${encodeURIComponent(id)}/${scope}`, input, { envelope: true }),

@@ -1,3 +1,4 @@
+import type { MessageRow, PageData } from '@platform/shared';
 import { http } from '../../shared/api/http.ts';
 
 /**
@@ -16,7 +17,7 @@ export const shellApi = {
     http.put<null>('/api/permission/Users/Current/major', { majorId, majorType: 'System' }),
   /** Unread messages for the bell: GET /api/message (isRead '0', first page). */
   unreadMessages: () =>
-    http.get<{ list: unknown[]; pagination?: { total: number } }>(
+    http.get<PageData<MessageRow>>(
       '/api/message',
       { currentPage: 1, pageSize: 20, sort: 'desc', isRead: '0', keyword: '' },
       { silent: true },

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { fakeUserInfo } from '../../test-wire.ts';
 import { i18n } from '../i18n/index.ts';
 import { useSession } from '../session/store.ts';
 import { configureHttp, HttpError, http, networkErrorCode } from './http.ts';
@@ -46,6 +47,7 @@ const headersOf = (call: Call | undefined) => new Headers(call?.init.headers);
 describe('request rules', () => {
   test('GET: data as query parameters, the n timestamp, origin header, no token header when signed out', async () => {
     answer = reply({ code: 200, msg: 'Success', data: { list: [1] } });
+    const sentAfter = Date.now();
     await expect(http.get('/api/x', { keyword: '华东', currentPage: 1, skip: undefined })).resolves.toEqual({
       list: [1],
     });
@@ -55,7 +57,9 @@ describe('request rules', () => {
     expect(call?.url.searchParams.get('keyword')).toBe('华东');
     expect(call?.url.searchParams.get('currentPage')).toBe('1');
     expect(call?.url.searchParams.has('skip')).toBe(false);
-    expect(Number(call?.url.searchParams.get('n'))).toBeGreaterThan(0);
+    // The cache-breaking n is the time of the call, in milliseconds.
+    expect(Number(call?.url.searchParams.get('n'))).toBeGreaterThanOrEqual(sentAfter);
+    expect(Number(call?.url.searchParams.get('n'))).toBeLessThanOrEqual(Date.now());
     expect(headersOf(call).get('jnpf-origin')).toBe('pc');
     expect(headersOf(call).has('Authorization')).toBe(false);
   });
@@ -164,7 +168,7 @@ describe('codes 600/601/602 end the session', () => {
   });
 
   test.each([600, 601, 602])('%i: token reset, toast, go to /login with the current path', async (code) => {
-    useSession.setState({ token: 'Bearer old', userInfo: { userName: 'a' } });
+    useSession.setState({ token: 'Bearer old', userInfo: fakeUserInfo({ userName: 'a' }) });
     answer = reply({ code, msg: '登录过期,请重新登录' });
     await expect(http.get('/api/permission/Users')).rejects.toMatchObject({ code });
     expect(useSession.getState()).toMatchObject({ token: '', userInfo: null });

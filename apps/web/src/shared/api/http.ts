@@ -158,6 +158,9 @@ export const http = {
   post: <T>(url: string, data?: unknown, options?: RequestOptions) => request<T>('POST', url, json(data), options),
   put: <T>(url: string, data?: unknown, options?: RequestOptions) => request<T>('PUT', url, json(data), options),
   delete: <T>(url: string, data?: unknown, options?: RequestOptions) => request<T>('DELETE', url, json(data), options),
+  /** `multipart/form-data` (an import's file and fields); the browser writes the boundary. */
+  postMultipart: <T>(url: string, data: FormData, options?: RequestOptions) =>
+    request<T>('POST', url, { body: data }, options),
   /** `application/x-www-form-urlencoded`, as the login call wants it. */
   postForm: <T>(url: string, data: Record<string, string | number | undefined>, options?: RequestOptions) => {
     const form = new URLSearchParams();

@@ -13,6 +13,10 @@ let connections: { socket: ServerSide; url: string; frames: string[] }[];
 let toasts: string[];
 let reloads: number;
 let client: MessageSocket;
+/** The client's own sockets, each with the frames it has received so far (before the client reads them). */
+let sockets: { ws: NodeWebSocket; heard: string[] }[];
+/** Delays the client asked its timer for (a reconnect or a refresh's reload), in order. */
+let scheduled: number[];
 
 const token = 'Bearer test-token';
 
@@ -20,7 +24,18 @@ function settings(overrides: Partial<SocketSettings> = {}): SocketSettings {
   return {
     ...socketSettings,
     url: (t) => `ws://127.0.0.1:${port}/api/message/websocket/${encodeURIComponent(t)}`,
-    create: (url) => new NodeWebSocket(url) as unknown as SocketLike,
+    create: (url) => {
+      const ws = new NodeWebSocket(url);
+      const mine = { ws, heard: [] as string[] };
+      // Listening before the client does: once a frame is heard here, the client has handled it too.
+      ws.on('message', (data) => mine.heard.push(data.toString()));
+      sockets.push(mine);
+      return ws as unknown as SocketLike;
+    },
+    after: (ms, run) => {
+      scheduled.push(ms);
+      return socketSettings.after(ms, run);
+    },
     heartbeatMs: 60_000,
     reconnectMs: 20,
     reconnectMaxMs: 100,
@@ -44,6 +59,10 @@ async function frameOf(conn: { frames: string[] }, index: number) {
   return conn.frames[index] as string;
 }
 
+/** Resolves when the client's socket has closed: its close handlers, the client's included, have run. */
+const closed = (ws: NodeWebSocket) =>
+  ws.readyState === NodeWebSocket.CLOSED ? Promise.resolve() : once(ws, 'close').then(() => undefined);
+
 const push = (conn: { socket: ServerSide }, frame: ServerFrame) => conn.socket.send(JSON.stringify(frame));
 
 beforeAll(async () => {
@@ -52,6 +71,8 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   connections = [];
+  sockets = [];
+  scheduled = [];
   toasts = [];
   reloads = 0;
   server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
@@ -111,7 +132,9 @@ test('server frames reach the subscribers of their method and of "*"; others and
   expect(inits[0]?.unreadTotalCount).toBe(3);
   off();
   push(conn, { method: 'messagePush', unreadNoticeCount: 4 });
-  await new Promise((r) => setTimeout(r, 50));
+  // Frames are handled in order: once the later initMessage is in, the messagePush was handled.
+  push(conn, { method: 'initMessage', unreadTotalCount: 0, unreadNums: [] });
+  await expect.poll(() => inits).toHaveLength(2);
   expect(all).toEqual(['initMessage', 'receiveMessage']);
 });
 
@@ -126,17 +149,48 @@ test('a dropped connection is reopened with backoff and greets again', async () 
   expect(client.status).toBe('open');
 });
 
-test('the heartbeat sends ping; the server answers pong and the socket stays', async () => {
-  client = new MessageSocket(settings({ heartbeatMs: 30 }));
+test('each beat pings; answered pongs keep the socket; three silent beats reopen it', async () => {
+  // The heartbeat's clock and interval are the test's: each beat is one call, the frames are real.
+  let clock = 0;
+  let beat: (() => void) | undefined;
+  const intervals: number[] = [];
+  client = new MessageSocket(
+    settings({
+      heartbeatMs: 1000,
+      now: () => clock,
+      every: (ms, run) => {
+        intervals.push(ms);
+        beat = run;
+        return () => {
+          beat = undefined;
+        };
+      },
+    }),
+  );
   client.connect(token);
   const conn = await nextConnection(0);
-  conn.socket.on('message', (data) => {
-    if (data.toString() === 'ping') conn.socket.send('pong');
-  });
-  // Three pings answered in turn: each answered one kept the socket, so no second connection.
-  await expect.poll(() => conn.frames.filter((f) => f === 'ping').length, { timeout: 5000 }).toBeGreaterThanOrEqual(3);
+  await frameOf(conn, 0);
+  expect(intervals).toEqual([1000]);
+  const pings = () => conn.frames.filter((f) => f === 'ping').length;
+  const pongs = () => sockets[0]?.heard.filter((f) => f === 'pong').length;
+  // Five beats, 5 s in all, more than three beats of silence had the pongs not counted.
+  for (let n = 1; n <= 5; n++) {
+    clock += 1000;
+    beat?.();
+    await expect.poll(pings).toBe(n);
+    conn.socket.send('pong');
+    await expect.poll(pongs).toBe(n);
+  }
   expect(connections).toHaveLength(1);
   expect(client.status).toBe('open');
+
+  // Then the server says nothing for three beats: the next beat gives the socket up and a new one greets.
+  clock += 3001;
+  beat?.();
+  const second = await nextConnection(1);
+  expect(JSON.parse(await frameOf(second, 0)).method).toBe('OnConnection');
+  expect(pings()).toBe(5);
+  expect(scheduled).toHaveLength(1);
 });
 
 test('logout for this token: closed for good, the message shown, the session reset, the page reloaded', async () => {
@@ -148,7 +202,9 @@ test('logout for this token: closed for good, the message shown, the session res
   await expect.poll(() => reloads).toBe(1);
   expect(toasts).toEqual(['您的帐号在其他地方已登录,被强制踢出']);
   expect(useSession.getState().token).toBe('');
-  await new Promise((r) => setTimeout(r, 150));
+  // Once the client's socket has closed, a client that meant to come back would have scheduled it.
+  await closed((sockets[0] as (typeof sockets)[number]).ws);
+  expect(scheduled).toEqual([]);
   expect(connections).toHaveLength(1);
   expect(client.status).toBe('closed');
 });
@@ -180,21 +236,36 @@ test('closeSocket closes without reconnecting', async () => {
   await frameOf(conn, 0);
   push(conn, { method: 'closeSocket' });
   await expect.poll(() => client.status).toBe('closed');
-  await new Promise((r) => setTimeout(r, 150));
+  await closed((sockets[0] as (typeof sockets)[number]).ws);
+  expect(scheduled).toEqual([]);
   expect(connections).toHaveLength(1);
 });
 
 test('refresh with a message shows it and reloads after the delay; without one reloads at once', async () => {
-  client = new MessageSocket(settings({ refreshDelayMs: 100 }));
+  const later: (() => void)[] = [];
+  client = new MessageSocket(
+    settings({
+      refreshDelayMs: 2000,
+      after: (ms, run) => {
+        scheduled.push(ms);
+        later.push(run);
+        return () => {};
+      },
+    }),
+  );
   client.connect(token);
   const conn = await nextConnection(0);
   await frameOf(conn, 0);
   push(conn, { method: 'refresh', msg: '系统已更新' });
   await expect.poll(() => toasts).toEqual(['系统已更新']);
+  // The reload waits for the 2 s the message is shown.
+  expect(scheduled).toEqual([2000]);
   expect(reloads).toBe(0);
-  await expect.poll(() => reloads).toBe(1);
+  later[0]?.();
+  expect(reloads).toBe(1);
   push(conn, { method: 'refresh' });
   await expect.poll(() => reloads).toBe(2);
+  expect(scheduled).toEqual([2000]);
 });
 
 test('close() stops for good and a new token opens a new socket', async () => {
@@ -207,7 +278,9 @@ test('close() stops for good and a new token opens a new socket', async () => {
   expect(second.url).toContain(encodeURIComponent('Bearer next'));
   client.close();
   client.send({ method: 'SendMessage', toUserId: 'u2', messageType: 'text', messageContent: 'lost' });
-  await new Promise((r) => setTimeout(r, 100));
+  // The server has every frame sent before the close by the time the client's socket is closed.
+  await closed((sockets[1] as (typeof sockets)[number]).ws);
+  expect(scheduled).toEqual([]);
   expect(connections).toHaveLength(2);
   expect(second.frames.some((f) => f.includes('lost'))).toBe(false);
 });

@@ -49,6 +49,13 @@ export interface SocketSettings {
   reload: () => void;
   /** Delay before a `refresh` frame with a message reloads (shell.md §4: 2 s). */
   refreshDelayMs: number;
+  /**
+   * The clock and timers the socket lives by (the browser's by default), so a test can beat the
+   * heartbeat and see a reconnect being scheduled while real frames cross a real socket.
+   */
+  now: () => number;
+  every: (ms: number, run: () => void) => () => void;
+  after: (ms: number, run: () => void) => () => void;
 }
 
 function defaultUrl(token: string): string {
@@ -73,6 +80,15 @@ export const socketSettings: SocketSettings = {
   toastError: (text, seconds) => httpSettings.toastError(text, seconds),
   reload: () => window.location.reload(),
   refreshDelayMs: 2_000,
+  now: () => Date.now(),
+  every: (ms, run) => {
+    const id = setInterval(run, ms);
+    return () => clearInterval(id);
+  },
+  after: (ms, run) => {
+    const id = setTimeout(run, ms);
+    return () => clearTimeout(id);
+  },
 };
 
 export function configureSocket(settings: Partial<SocketSettings>): void {
@@ -85,8 +101,8 @@ export class MessageSocket {
   private listeners = new Map<string, Set<FrameListener>>();
   private statusListeners = new Set<(status: SocketStatus) => void>();
   private queue: ImClientFrame[] = [];
-  private heartbeat: ReturnType<typeof setInterval> | undefined;
-  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private stopBeating: (() => void) | undefined;
+  private cancelReconnect: (() => void) | undefined;
   private attempts = 0;
   private lastFrameAt = 0;
   /** False after close(), closeSocket or logout: nothing reconnects until connect() is called again. */
@@ -111,7 +127,8 @@ export class MessageSocket {
   /** Closes for good (logout, session reset): no reconnect. */
   close(): void {
     this.wanted = false;
-    clearTimeout(this.reconnectTimer);
+    this.cancelReconnect?.();
+    this.cancelReconnect = undefined;
     this.stopHeartbeat();
     const socket = this.socket;
     this.socket = null;
@@ -173,7 +190,7 @@ export class MessageSocket {
     socket.onopen = () => {
       if (this.socket !== socket) return;
       this.attempts = 0;
-      this.lastFrameAt = Date.now();
+      this.lastFrameAt = this.settings.now();
       socket.send(JSON.stringify({ method: 'OnConnection', token: this.token, ...this.settings.handshake() }));
       this.setStatus('open');
       const waiting = this.queue;
@@ -183,7 +200,7 @@ export class MessageSocket {
     };
     socket.onmessage = (event) => {
       if (this.socket !== socket) return;
-      this.lastFrameAt = Date.now();
+      this.lastFrameAt = this.settings.now();
       const frame = parseFrame(event.data);
       if (frame) this.dispatch(frame);
     };
@@ -200,22 +217,23 @@ export class MessageSocket {
   }
 
   private scheduleReconnect() {
-    clearTimeout(this.reconnectTimer);
+    this.cancelReconnect?.();
     const base = Math.min(this.settings.reconnectMaxMs, this.settings.reconnectMs * 2 ** this.attempts);
     const delay = Math.round(base * (1 + Math.random() * 0.3));
     this.attempts += 1;
-    this.reconnectTimer = setTimeout(() => {
+    this.cancelReconnect = this.settings.after(delay, () => {
+      this.cancelReconnect = undefined;
       // The session may have ended while we waited.
       if (this.wanted && this.token) this.open();
-    }, delay);
+    });
   }
 
   private startHeartbeat() {
     this.stopHeartbeat();
-    this.heartbeat = setInterval(() => {
+    this.stopBeating = this.settings.every(this.settings.heartbeatMs, () => {
       const socket = this.socket;
       if (!socket || socket.readyState !== OPEN) return;
-      if (Date.now() - this.lastFrameAt > this.settings.heartbeatMs * 3) {
+      if (this.settings.now() - this.lastFrameAt > this.settings.heartbeatMs * 3) {
         // Nothing heard for three beats: the connection is dead without having said so.
         socket.onclose?.({ code: 4000 });
         try {
@@ -227,12 +245,12 @@ export class MessageSocket {
       }
       // The server answers the text frame `ping` with `pong`.
       socket.send('ping');
-    }, this.settings.heartbeatMs);
+    });
   }
 
   private stopHeartbeat() {
-    clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
+    this.stopBeating?.();
+    this.stopBeating = undefined;
   }
 
   private dispatch(frame: ServerFrame) {
@@ -280,7 +298,7 @@ export class MessageSocket {
       return;
     }
     this.settings.toastError(text, this.settings.refreshDelayMs / 1000);
-    setTimeout(() => this.settings.reload(), this.settings.refreshDelayMs);
+    this.settings.after(this.settings.refreshDelayMs, () => this.settings.reload());
   }
 }
 

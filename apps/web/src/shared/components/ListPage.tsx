@@ -10,7 +10,7 @@ import Space from 'antd/es/space';
 import Table, { type TableProps } from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { useComponentsTranslation } from './i18n.ts';
 import { listPageSizes } from './list.ts';
 import './list-page.css';
@@ -70,12 +70,15 @@ export function SearchBar<Values extends object>({
 }: SearchBarProps<Values>) {
   const { t } = useComponentsTranslation();
   const [form] = Form.useForm();
+  // The form's own name prefixes its fields' ids: a filter named as a field of the page's dialog
+  // (messageType, ...) or of another kept-alive page's search bar must not take that field's label.
+  const name = `search${useId()}`;
   useEffect(() => {
     form.setFieldsValue(values);
   }, [form, values]);
   const submit = () => onSearch(form.getFieldsValue() as Partial<Values>);
   return (
-    <Form form={form} layout="inline" className="list-search-bar" onFinish={submit}>
+    <Form form={form} name={name} layout="inline" className="list-search-bar" onFinish={submit}>
       {keyword ? (
         <Form.Item name="keyword" label={t('keyword')}>
           <Input placeholder={t('keywordPlaceholder')} allowClear onPressEnter={submit} style={{ width: 220 }} />

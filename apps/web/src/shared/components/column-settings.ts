@@ -1,3 +1,4 @@
+import type { ColumnSettings } from '@platform/shared';
 import { http } from '../api/http.ts';
 
 /** admin.md 3.15: a column of a list as the settings store it. */
@@ -7,12 +8,8 @@ export interface ColumnSetting {
   visible: boolean;
 }
 
-interface StoredColumn {
-  prop: string;
-  label?: string;
-  visible?: boolean;
-  columnVisible?: boolean;
-}
+/** As saved: `prop`, and the client's own `label`, `visible` or `columnVisible`. */
+type StoredColumn = ColumnSettings['list'][number] & { label?: string; visible?: boolean; columnVisible?: boolean };
 
 export const columnSettingsApi = {
   get: (moduleId: string) =>

@@ -8,6 +8,7 @@ import type { ColumnsType, ColumnType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import { type Key, type ReactElement, type ReactNode, useState } from 'react';
+import { openDownload } from '../download.ts';
 import { formatDateTime } from '../format.ts';
 import { Auth, usePermission } from '../shell/permission.tsx';
 import { applyColumnSettings, ColumnSettingsDrawer, type useColumnSettings } from './ColumnSettingsDrawer.tsx';
@@ -122,6 +123,10 @@ export interface Crud<Row, Target> {
   edit: (target: Target) => RowAction;
   /** 删除 (btn_remove): asks the spec's delete question, then calls. */
   remove: (call: Call) => RowAction;
+  /** 复制 (btn_add): asks `question`, then calls. */
+  copy: (question: string, call: Call) => RowAction;
+  /** 导出: asks the spec's export question, then downloads the file the call answers the address of. */
+  download: (call: () => Promise<{ url: string }>) => RowAction;
   columns: {
     description: (width: number) => ColumnType<Row>;
     creatorTime: ColumnType<Row>;
@@ -187,6 +192,17 @@ export function useCrudList<Row extends { id: string }, Target = { id?: string }
       button: guard('btn_remove'),
       danger: true,
       onClick: () => act('delete', call),
+    }),
+    download: (call) => ({
+      key: 'export',
+      label: c('buttons.export'),
+      onClick: () => confirm.text(c('confirmExport'), async () => openDownload((await call()).url)),
+    }),
+    copy: (question, call) => ({
+      key: 'copy',
+      label: c('buttons.copy'),
+      button: guard('btn_add'),
+      onClick: () => act({ text: question }, call),
     }),
     columns: {
       description: (width) => ({

@@ -14,6 +14,8 @@ export {
   TaggedText,
   useCrudList,
 } from './crud.tsx';
+export { DictionaryFilter } from './DictionaryFilter.tsx';
+export { EntityImportDialog, ImportButton } from './EntityImportDialog.tsx';
 export { FormDialog, StateTag, successSeconds, useFormSubmit, useSuccessToast } from './FormDialog.tsx';
 export { useComponentsTranslation } from './i18n.ts';
 export { ListPage, ListPager, ListTable, RefreshButton, SearchBar } from './ListPage.tsx';
@@ -43,3 +45,4 @@ export {
   useRecordForm,
 } from './record-form.tsx';
 export { nameMax, sortMax, useAdminRules } from './rules.ts';
+export { isSignatureEmpty, padHeight, padWidth, SignaturePad, type SignaturePadProps } from './SignaturePad.tsx';

@@ -1,13 +1,8 @@
+import type { CurrentUser } from '@platform/shared';
 import { http, type RequestOptions } from '../api/http.ts';
-import type { UserInfo } from './store.ts';
 
 /** `GET /api/oauth/CurrentUser` (shell.md §3, protocol.md "Login"). */
-export interface CurrentUser {
-  menuList: unknown[];
-  userInfo: UserInfo;
-  permissionList: unknown[];
-  sysConfigInfo: Record<string, unknown> & { sysName?: string; title?: string; sysVersion?: string };
-}
+export type { CurrentUser };
 
 /** The calls about the signed-in session that more than one feature makes. */
 export const sessionApi = {

@@ -1,19 +1,10 @@
+import type { CurrentUserInfo } from '@platform/shared';
 import { create } from 'zustand';
 import { persist, type StorageValue } from 'zustand/middleware';
 import { readStored, removeStored, storageKey, writeStored } from '../storage.ts';
 
-/** The part of CurrentUser's `userInfo` the shell reads; the server sends more (protocol.md). */
-export interface UserInfo {
-  userId?: string;
-  userAccount?: string;
-  userName?: string;
-  headIcon?: string;
-  organizeName?: string;
-  prevLoginTime?: number | null;
-  prevLoginIPAddress?: string;
-  prevLoginIPAddressName?: string;
-  [field: string]: unknown;
-}
+/** CurrentUser's `userInfo` (protocol.md). */
+export type UserInfo = CurrentUserInfo;
 
 interface SessionState {
   /** The token exactly as the server issued it (it already starts with `Bearer `). */

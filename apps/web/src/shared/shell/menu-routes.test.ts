@@ -1,15 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { searchMenus } from '../../app/menu-search.ts';
 import { homeView, useTags } from '../../app/tags-store.ts';
+import { fakeMenuNode, fakeModulePermission } from '../../test-wire.ts';
 import { findRoute, generateRoutes, type MenuNode, visibleMenus } from './menu-routes.ts';
 import { hasEntry } from './permission.tsx';
 
 const context = { origin: 'https://site.test', visualisationHost: 'https://datav.test/', token: 'Bearer abc' };
-const node = (fields: Partial<MenuNode> & Pick<MenuNode, 'enCode' | 'type'>): MenuNode => ({
-  id: fields.enCode,
-  fullName: fields.enCode,
-  ...fields,
-});
+const node = (fields: Partial<MenuNode> & Pick<MenuNode, 'enCode' | 'type'>): MenuNode =>
+  fakeMenuNode({ id: fields.enCode, fullName: fields.enCode, ...fields });
 
 const menus: MenuNode[] = [
   node({
@@ -86,7 +84,7 @@ describe('routes from the menu list (shell.md §2.3)', () => {
 });
 
 describe('permission entries by the route module id (shell.md §6)', () => {
-  const list = [{ modelId: 'm1', button: [{ enCode: 'btn_add' }], column: [], form: [] }];
+  const list = [fakeModulePermission('m1', { button: ['btn_add'] })];
   test.each([
     ['m1', 'btn_add', true],
     ['m1', 'btn_remove', false],

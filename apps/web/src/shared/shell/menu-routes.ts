@@ -1,3 +1,5 @@
+import type { MenuNode } from '@platform/shared';
+
 /**
  * shell.md §2.3: every menu item of CurrentUser's `menuList` becomes a route (or an external link)
  * by its type. Pure functions: the guard builds the table once per sign-in, the layout, search,
@@ -5,20 +7,7 @@
  */
 
 /** A menu node as the server sends it (protocol.md "Menu nodes"). */
-export interface MenuNode {
-  id: string;
-  enCode: string;
-  fullName: string;
-  icon?: string;
-  type: number;
-  urlAddress?: string;
-  propertyJson?: string;
-  linkTarget?: string;
-  hidden?: boolean;
-  hasChildren?: boolean;
-  children?: MenuNode[];
-  [field: string]: unknown;
-}
+export type { MenuNode };
 
 export const MenuType = {
   directory: 0,

@@ -1,34 +1,11 @@
+import type { ModulePermission, PermissionEntry, SysConfigInfo } from '@platform/shared';
 import { create } from 'zustand';
 import { sessionApi } from '../session/api.ts';
 import { useSession } from '../session/store.ts';
 import { generateRoutes, type LinkContext, type MenuNode, type MenuRoute } from './menu-routes.ts';
 
-/** `permissionList[]` of CurrentUser (protocol.md "Login"). */
-export interface PermissionEntry {
-  id?: string;
-  fullName?: string;
-  enCode: string;
-}
-export interface ModulePermission {
-  modelId: string;
-  moduleName?: string;
-  button?: PermissionEntry[];
-  column?: PermissionEntry[];
-  form?: PermissionEntry[];
-  resource?: PermissionEntry[];
-}
-
-export interface SysConfigInfo {
-  sysName?: string;
-  sysVersion?: string;
-  title?: string;
-  copyright?: string;
-  companyName?: string;
-  logoIcon?: string;
-  workLogoIcon?: string;
-  navigationIcon?: string;
-  [field: string]: unknown;
-}
+/** `permissionList[]` and `sysConfigInfo` of CurrentUser (protocol.md "Login"). */
+export type { ModulePermission, PermissionEntry, SysConfigInfo };
 
 interface ShellState {
   /** True once CurrentUser has been read for this sign-in (shell.md §2.4 "no menu list loaded"). */
@@ -36,7 +13,8 @@ interface ShellState {
   menuList: MenuNode[];
   routes: MenuRoute[];
   permissionList: ModulePermission[];
-  sysConfig: SysConfigInfo;
+  /** Empty until CurrentUser has been read. */
+  sysConfig: Partial<SysConfigInfo>;
   /** Fetches CurrentUser and builds the route table; rejects with 'empty' for an empty menu list. */
   load: () => Promise<void>;
   reset: () => void;

@@ -48,7 +48,7 @@ function LogList({ category }: { category: LogCategory }) {
       ? [
           { title: t('time'), dataIndex: 'creatorTime', key: 'creatorTime', width: 170, render: formatDateTime },
           { title: t('userName'), dataIndex: 'userName', key: 'userName', width: 140 },
-          { title: t('ip'), dataIndex: 'ipaddress', key: 'ipaddress', width: 130 },
+          { title: t('ip'), dataIndex: 'ipAddress', key: 'ipAddress', width: 130 },
           { title: t('ipArea'), dataIndex: 'ipAddressName', key: 'ipAddressName', width: 130 },
           { title: t('platform'), dataIndex: 'platForm', key: 'platForm', width: 200, ellipsis: true },
           result,
@@ -57,7 +57,7 @@ function LogList({ category }: { category: LogCategory }) {
       : [
           { title: t('time'), dataIndex: 'creatorTime', key: 'creatorTime', width: 170, render: formatDateTime },
           { title: t('operator'), dataIndex: 'userName', key: 'userName', width: 140 },
-          { title: t('ip'), dataIndex: 'ipaddress', key: 'ipaddress', width: 120 },
+          { title: t('ip'), dataIndex: 'ipAddress', key: 'ipAddress', width: 120 },
           { title: t('method'), dataIndex: 'requestMethod', key: 'requestMethod', width: 90 },
           { title: t('module'), dataIndex: 'moduleName', key: 'moduleName', width: 120, ellipsis: true },
           { title: t('url'), dataIndex: 'requestURL', key: 'requestURL', width: 220, ellipsis: true },

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { Providers } from '../../../app/providers.tsx';
 import { i18n } from '../../../shared/i18n/index.ts';
 import { useSession } from '../../../shared/session/store.ts';
+import { fakeLoginConfig, wireResponse } from '../../../test-wire.ts';
 import LoginPage from '../pages/LoginPage.tsx';
 import { resetLoginConfig } from '../useLogin.ts';
 
@@ -27,9 +28,9 @@ beforeEach(() => {
     requests.push(url.pathname);
     const body =
       url.pathname === '/api/oauth/getLoginConfig'
-        ? { code: 200, msg: 'ok', data: { cipherKey: 'EY8WePvjM5GGwQzn' } }
-        : { code: 200, msg: 'ok', data: { enableVerificationCode: 0 } };
-    return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+        ? { code: 200, msg: 'ok', data: fakeLoginConfig() }
+        : { code: 200, msg: 'ok', data: { enableVerificationCode: false, verificationCodeNumber: 4 } };
+    return wireResponse('GET', url, body);
   });
 });
 

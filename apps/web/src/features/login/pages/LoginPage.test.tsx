@@ -4,10 +4,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vi
 import { Providers } from '../../../app/providers.tsx';
 import { i18n } from '../../../shared/i18n/index.ts';
 import { useSession } from '../../../shared/session/store.ts';
+import { fakeCurrentUser, fakeLoginConfig, fakeMenuNode, wireResponse } from '../../../test-wire.ts';
 import { resetLoginConfig } from '../useLogin.ts';
 import LoginPage from './LoginPage.tsx';
 
-type Handler = (url: URL, init: RequestInit) => unknown;
+type Handler = (url: URL, init: RequestInit) => { code: number; msg?: string; data?: unknown };
 let routes: Record<string, Handler> = {};
 const requests: { url: URL; init: RequestInit }[] = [];
 
@@ -26,7 +27,7 @@ beforeEach(() => {
     requests.push({ url, init });
     const handler = routes[url.pathname];
     if (!handler) throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(handler(url, init)), { headers: { 'Content-Type': 'application/json' } });
+    return wireResponse(init.method ?? 'GET', url, handler(url, init));
   });
 });
 
@@ -87,13 +88,17 @@ describe('login page (zh-CN)', () => {
   });
 
   test('signs in with the encrypted password and goes to the redirect', async () => {
-    routes['/api/oauth/getLoginConfig'] = () => ({ code: 200, msg: 'ok', data: { cipherKey: 'EY8WePvjM5GGwQzn' } });
-    routes['/api/oauth/getConfig/admin'] = () => ({ code: 200, msg: 'ok', data: { enableVerificationCode: false } });
+    routes['/api/oauth/getLoginConfig'] = () => ({ code: 200, msg: 'ok', data: fakeLoginConfig() });
+    routes['/api/oauth/getConfig/admin'] = () => ({
+      code: 200,
+      msg: 'ok',
+      data: { enableVerificationCode: false, verificationCodeNumber: 4 },
+    });
     routes['/api/oauth/Login'] = () => ({ code: 200, msg: 'ok', data: { token: 'Bearer t1', theme: 'classic' } });
     routes['/api/oauth/CurrentUser'] = () => ({
       code: 200,
       msg: 'ok',
-      data: { menuList: [{ id: '1' }], userInfo: { userName: '管理员' }, permissionList: [], sysConfigInfo: {} },
+      data: fakeCurrentUser({ menuList: [fakeMenuNode({ id: '1' })], userInfo: { userName: '管理员' } }),
     });
     const router = renderLogin('/login?redirect=%2Fsystem%2Fuser');
     fireEvent.change(await screen.findByPlaceholderText('请输入账号'), { target: { value: ' admin ' } });
@@ -116,12 +121,12 @@ describe('login page (zh-CN)', () => {
   });
 
   test('an empty menu list is refused with 您的权限不足，请联系管理员', async () => {
-    routes['/api/oauth/getLoginConfig'] = () => ({ code: 200, msg: 'ok', data: { cipherKey: 'EY8WePvjM5GGwQzn' } });
-    routes['/api/oauth/Login'] = () => ({ code: 200, msg: 'ok', data: { token: 'Bearer t2' } });
+    routes['/api/oauth/getLoginConfig'] = () => ({ code: 200, msg: 'ok', data: fakeLoginConfig() });
+    routes['/api/oauth/Login'] = () => ({ code: 200, msg: 'ok', data: { token: 'Bearer t2', theme: 'classic' } });
     routes['/api/oauth/CurrentUser'] = () => ({
       code: 200,
       msg: 'ok',
-      data: { menuList: [], userInfo: {}, permissionList: [], sysConfigInfo: {} },
+      data: fakeCurrentUser({ menuList: [] }),
     });
     renderLogin();
     fireEvent.change(await screen.findByPlaceholderText('请输入账号'), { target: { value: 'clerk' } });
@@ -135,7 +140,7 @@ describe('login page (zh-CN)', () => {
     routes['/api/oauth/getConfig/admin'] = () => ({
       code: 200,
       msg: 'ok',
-      data: { enableVerificationCode: 1, verificationCodeNumber: 4 },
+      data: { enableVerificationCode: true, verificationCodeNumber: 4 },
     });
     renderLogin();
     const account = await screen.findByPlaceholderText('请输入账号');

@@ -1,11 +1,12 @@
-import { AppstoreOutlined, MessageOutlined, TeamOutlined } from '@ant-design/icons';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../shared/components/LanguageSwitch.tsx';
 import { LogoMark } from '../../../shared/Logo.tsx';
+import { LoginBrand } from '../components/LoginBrand.tsx';
 import { LoginTabs } from '../components/LoginTabs.tsx';
 import { PasswordLoginForm } from '../components/PasswordLoginForm.tsx';
 import { SmsLoginForm } from '../components/SmsLoginForm.tsx';
+import { handOverLoginShell } from '../login-shell.ts';
 import { useLoginConfig } from '../useLogin.ts';
 import './login.css';
 
@@ -30,57 +31,17 @@ export default function LoginPage() {
     if (config?.redirect && config.url) window.location.replace(config.url);
   }, [config]);
 
-  const features = [
-    { icon: <AppstoreOutlined />, text: t('features.design') },
-    { icon: <TeamOutlined />, text: t('features.organize') },
-    { icon: <MessageOutlined />, text: t('features.message') },
-  ];
+  // index.html's static copy of the brand panel steps behind this page's in the frame it first paints.
+  useLayoutEffect(handOverLoginShell, []);
 
   return (
     <div className="login-page">
-      <section className="login-brand" aria-hidden="false">
-        <div className="login-brand-grid" />
-        <div className="login-brand-glow" />
-        <header className="login-brand-head">
-          {logo ? <img className="login-logo" src={logo} alt="" /> : <LogoMark size={40} />}
-          <span className="login-brand-name">{systemName}</span>
-        </header>
-        <div className="login-brand-body">
-          <h1 className="login-brand-title">{systemName}</h1>
-          <p className="login-brand-tagline">{t('tagline')}</p>
-          <ul className="login-brand-features">
-            {features.map((feature) => (
-              <li key={feature.text}>
-                <span className="login-brand-feature-icon">{feature.icon}</span>
-                {feature.text}
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div className="login-brand-illustration" aria-hidden="true">
-          <div className="login-window">
-            <div className="login-window-bar">
-              <i />
-              <i />
-              <i />
-            </div>
-            <div className="login-window-body">
-              <div className="login-window-side" />
-              <div className="login-window-main">
-                <div className="login-window-row" />
-                <div className="login-window-row short" />
-                <div className="login-window-cards">
-                  <div />
-                  <div />
-                  <div />
-                </div>
-                <div className="login-window-row" />
-                <div className="login-window-row short" />
-              </div>
-            </div>
-          </div>
-        </div>
-      </section>
+      <LoginBrand
+        systemName={systemName}
+        logo={logo}
+        tagline={t('tagline')}
+        features={{ design: t('features.design'), organize: t('features.organize'), message: t('features.message') }}
+      />
 
       <main className="login-panel">
         <div className="login-panel-top">

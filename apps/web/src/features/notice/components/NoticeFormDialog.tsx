@@ -80,7 +80,7 @@ export function NoticeFormDialog({
         category: info.data.category ?? undefined,
         excerpt: info.data.excerpt ?? '',
         bodyText: info.data.bodyText ?? '',
-        toUserIds: info.data.toUserIds,
+        toUserIds: info.data.toUserIds ? info.data.toUserIds.split(',') : [],
         expirationTime: info.data.expirationTime ? dayjs(info.data.expirationTime) : null,
       });
     }

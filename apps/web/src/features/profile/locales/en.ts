@@ -43,11 +43,6 @@ export default {
   signature: {
     add: 'New signature',
     title: 'Please sign',
-    required: 'Please sign',
-    hint: 'Sign in this area with the mouse',
-    padLabel: 'Signature area',
-    clear: 'Clear',
-    confirm: 'OK',
     isDefault: 'Default',
     setDefault: 'Make default',
     remove: 'Delete',

@@ -41,11 +41,6 @@ export default {
   signature: {
     add: '新建签名',
     title: '请签名',
-    required: '请签名',
-    hint: '请在此区域使用鼠标手写签名',
-    padLabel: '签名区域',
-    clear: '清空',
-    confirm: '确定',
     isDefault: '默认',
     setDefault: '设为默认',
     remove: '删除',

@@ -43,11 +43,6 @@ export default {
   signature: {
     add: '新建簽名',
     title: '請簽名',
-    required: '請簽名',
-    hint: '請在此區域使用滑鼠手寫簽名',
-    padLabel: '簽名區域',
-    clear: '清空',
-    confirm: '確定',
     isDefault: '預設',
     setDefault: '設為預設',
     remove: '刪除',

@@ -108,11 +108,9 @@ export function ScheduleDetailDialog({
         </div>
       ) : (
         <Descriptions column={1} size="small" bordered labelStyle={{ width: 110 }}>
-          <Descriptions.Item label={t('fields.category')}>
-            {info.category ? t(`categories.${info.category}`, { defaultValue: info.category }) : ''}
-          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.category')}>{info.category}</Descriptions.Item>
           <Descriptions.Item label={t('fields.urgent')}>
-            <Tag color={urgencyColours[info.urgent] ?? 'blue'}>{t(`urgency.${info.urgent}`)}</Tag>
+            <Tag color={urgencyColours[info.urgentLevel] ?? 'blue'}>{info.urgent}</Tag>
           </Descriptions.Item>
           <Descriptions.Item label={t('fields.title')}>{info.title}</Descriptions.Item>
           <Descriptions.Item label={t('fields.content')}>

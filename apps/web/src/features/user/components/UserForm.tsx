@@ -148,7 +148,7 @@ export function UserForm({
   const [form] = Form.useForm<UserValues>();
   const id = target?.id;
   const certificateTypes = useDictionary('certificateType');
-  const educations = useDictionary('education');
+  const educations = useDictionary('Education');
   const info = useQuery({
     queryKey: ['user', 'info', id],
     queryFn: () => userApi.info(id as string),

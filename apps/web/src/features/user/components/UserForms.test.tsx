@@ -5,12 +5,18 @@ import { Providers } from '../../../app/providers.tsx';
 import { QueryProvider, queryClient } from '../../../app/query-client.tsx';
 import { i18n } from '../../../shared/i18n/index.ts';
 import { useSession } from '../../../shared/session/store.ts';
+import { fakeUserInfo, wireResponse } from '../../../test-wire.ts';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
 import { UserForm } from './UserForm.tsx';
 
 const requests: { url: URL; init: RequestInit }[] = [];
 /** Answers by "METHOD /path" for a test; anything else gets an empty list (pickers) or null. */
 let answers: Record<string, unknown> = {};
+/** What the server answers the calls a test does not look at. */
+const quietAnswers: Record<string, unknown> = {
+  'GET /api/system/DictionaryData/All': { list: [] },
+  'POST /api/permission/Users': { id: 'u-new' },
+};
 
 beforeAll(async () => {
   await i18n.changeLanguage('zh-CN');
@@ -20,15 +26,18 @@ beforeEach(() => {
   requests.length = 0;
   answers = {};
   queryClient.clear();
-  useSession.setState({ token: 'Bearer t1', userInfo: { userAccount: 'admin', userName: '管理员' }, locked: false });
+  useSession.setState({
+    token: 'Bearer t1',
+    userInfo: fakeUserInfo({ userAccount: 'admin', userName: '管理员' }),
+    locked: false,
+  });
   vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
     const url = new URL(input, 'http://localhost');
     requests.push({ url, init });
     const key = `${init.method ?? 'GET'} ${url.pathname}`;
-    const data = key in answers ? answers[key] : url.pathname.includes('Selector') ? { list: [] } : null;
-    return new Response(JSON.stringify({ code: 200, msg: '重置密码成功', data }), {
-      headers: { 'Content-Type': 'application/json' },
-    });
+    const data =
+      key in answers ? answers[key] : (quietAnswers[key] ?? (url.pathname.includes('Selector') ? { list: [] } : null));
+    return wireResponse(init.method ?? 'GET', url, { code: 200, msg: '重置密码成功', data });
   });
 });
 afterEach(() => {
@@ -116,23 +125,36 @@ function answerForEdit() {
         fullName: '证件类型',
         isTree: 0,
         dictionaryList: [
-          { id: 'e1', enCode: '1', fullName: '身份证' },
-          { id: 'e2', enCode: '2', fullName: '护照' },
+          { id: 'e1', enCode: '1', fullName: '身份证', parentId: 't1', hasChildren: false, children: [] },
+          { id: 'e2', enCode: '2', fullName: '护照', parentId: 't1', hasChildren: false, children: [] },
         ],
       },
       {
         id: 't2',
-        enCode: 'education',
+        enCode: 'Education',
         fullName: '学历',
         isTree: 0,
-        dictionaryList: [{ id: 'e5', enCode: '5', fullName: '本科' }],
+        dictionaryList: [{ id: 'e5', enCode: '5', fullName: '本科', parentId: 't2', hasChildren: false, children: [] }],
       },
     ],
   };
   answers['GET /api/permission/Organize/Department/SelectorByAuth/0'] = {
-    list: [{ id: 'o1', fullName: '研发部', type: 'department' }],
+    list: [{ id: 'o1', fullName: '研发部', type: 'department', icon: '', hasChildren: false, children: [] }],
   };
-  answers['POST /api/permission/Users/getUserList'] = { list: [{ id: 'm1', fullName: '王经理/wangjl', type: 'user' }] };
+  answers['POST /api/permission/Users/getUserList'] = {
+    list: [
+      {
+        id: 'm1',
+        account: 'wangjl',
+        realName: '王经理',
+        fullName: '王经理/wangjl',
+        headIcon: '',
+        gender: '',
+        organize: '',
+        type: 'user',
+      },
+    ],
+  };
 }
 const shown = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
 const sentBody = (method: string, path: string) => {

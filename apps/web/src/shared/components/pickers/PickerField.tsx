@@ -43,6 +43,7 @@ export function PickerField({
   placeholder,
   disabled,
   id,
+  className,
 }: {
   kind: PickerKind;
   multiple?: boolean;
@@ -51,6 +52,8 @@ export function PickerField({
   placeholder?: string;
   disabled?: boolean;
   id?: string;
+  /** Where the field sits in a row (a search bar) it sets its own width. */
+  className?: string;
 }) {
   const { t } = useComponentsTranslation();
   const [open, setOpen] = useState(false);
@@ -74,7 +77,8 @@ export function PickerField({
         onChange={(next: string[]) => emit(next)}
         onClick={() => !disabled && setOpen(true)}
         suffixIcon={null}
-        style={{ width: '100%' }}
+        className={className}
+        style={className ? undefined : { width: '100%' }}
       />
       <SelectorDialog
         kind={kind}

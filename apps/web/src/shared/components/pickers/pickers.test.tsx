@@ -2,9 +2,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Providers } from '../../../app/providers.tsx';
 import { QueryProvider, queryClient } from '../../../app/query-client.tsx';
+import { fakeUserInfo, wireResponse } from '../../../test-wire.ts';
 import { i18n } from '../../i18n/index.ts';
 import { useSession } from '../../session/store.ts';
-import { isNearBottom, nextPageOf } from './api.ts';
+import { isNearBottom, nextPageOf, userPickerApi } from './api.ts';
 import { PickerField } from './PickerField.tsx';
 import { SelectorDialog } from './SelectorDialog.tsx';
 
@@ -38,7 +39,11 @@ interface Sent {
 const sent: Sent[] = [];
 const user = (id: string, name: string, organize = '总公司/研发部') => ({
   id,
+  account: name.split('/')[1] ?? name,
+  realName: name.split('/')[0] ?? name,
   fullName: name,
+  headIcon: '',
+  gender: '',
   type: 'user',
   organize,
   hasChildren: false,
@@ -83,14 +88,16 @@ beforeAll(async () => {
 beforeEach(() => {
   sent.length = 0;
   queryClient.clear();
-  useSession.setState({ token: 'Bearer t1', userInfo: { userAccount: 'admin', userName: '管理员' }, locked: false });
+  useSession.setState({
+    token: 'Bearer t1',
+    userInfo: fakeUserInfo({ userAccount: 'admin', userName: '管理员' }),
+    locked: false,
+  });
   vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
     const url = new URL(input, 'http://localhost');
     const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
     sent.push({ path: url.pathname, body });
-    return new Response(JSON.stringify({ code: 200, msg: '', data: answer(url.pathname, body) }), {
-      headers: { 'Content-Type': 'application/json' },
-    });
+    return wireResponse(init.method ?? 'GET', url, { code: 200, data: answer(url.pathname, body) });
   });
 });
 afterEach(() => {
@@ -104,7 +111,16 @@ const renderIn = (element: React.ReactNode) =>
       <QueryProvider>{element}</QueryProvider>
     </Providers>,
   );
-const searches = () => sent.filter((s) => s.body.keyword);
+const markerWord = 'marker';
+const searches = () => sent.filter((s) => s.body.keyword && s.body.keyword !== markerWord);
+/**
+ * A search sent through the same request layer after a scroll: a page the scroll asked for would be
+ * on the wire before it, so once the marker is sent, anything the scroll started has been counted.
+ */
+const marker = async () => {
+  await act(() => userPickerApi.search(markerWord, 1));
+  expect(sent.at(-1)?.body.keyword).toBe(markerWord);
+};
 const leftPane = () => document.querySelectorAll<HTMLElement>('.selector-dialog-pane-body')[0] as HTMLElement;
 const selectedPane = () => document.querySelectorAll<HTMLElement>('.selector-dialog-pane-body')[1] as HTMLElement;
 const expand = (name: string) => {
@@ -195,7 +211,7 @@ describe('user picker dialog', () => {
 
       // 20 rows of 50 px in a 400 px pane. 201 px from the bottom: nothing more is asked for.
       scrollTo(leftPane(), 399);
-      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      await marker();
       expect(searches()).toHaveLength(1);
 
       // Within 200 px of the bottom: page 2.
@@ -210,7 +226,7 @@ describe('user picker dialog', () => {
 
       // Page 3 held 3 users, fewer than 20: the list is finished.
       scrollTo(leftPane(), 1750);
-      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      await marker();
       expect(searches()).toHaveLength(3);
 
       // Multiple mode: picks add up, a repeat is ignored.

@@ -1,9 +1,9 @@
 import Button from 'antd/es/button';
 import { type PointerEvent, useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useToast } from '../../../shared/toast.tsx';
+import { useToast } from '../toast.tsx';
+import { useComponentsTranslation } from './i18n.ts';
 
-/** shell.md §2.9: the pad is 560 by 300 px. */
+/** shell.md §2.9 and widgets.md §2 (signature dialog): the pad is 560 by 300 px. */
 export const padWidth = 560;
 export const padHeight = 300;
 
@@ -19,9 +19,12 @@ export interface SignaturePadProps {
   confirming?: boolean;
 }
 
-/** A plain canvas signature pad with pointer events (mouse, pen, touch); no dependency. */
+/**
+ * A plain canvas signature pad with pointer events (mouse, pen, touch); no dependency. The
+ * profile's own signatures and the administrators' signatures are drawn on it.
+ */
 export function SignaturePad({ onConfirm, onCancel, confirming }: SignaturePadProps) {
-  const { t } = useTranslation('profile');
+  const { t } = useComponentsTranslation();
   const toast = useToast();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
@@ -90,7 +93,7 @@ export function SignaturePad({ onConfirm, onCancel, confirming }: SignaturePadPr
   const confirm = () => {
     const canvas = canvasRef.current;
     if (isSignatureEmpty(strokes) || !canvas) {
-      toast.warning(t('signature.required'));
+      toast.warning(t('signaturePad.required'));
       return;
     }
     onConfirm(canvas.toDataURL('image/png'));
@@ -104,7 +107,7 @@ export function SignaturePad({ onConfirm, onCancel, confirming }: SignaturePadPr
           width={padWidth}
           height={padHeight}
           data-testid="signature-canvas"
-          aria-label={t('signature.padLabel')}
+          aria-label={t('signaturePad.padLabel')}
           style={{
             width: padWidth,
             maxWidth: '100%',
@@ -134,15 +137,15 @@ export function SignaturePad({ onConfirm, onCancel, confirming }: SignaturePadPr
               pointerEvents: 'none',
             }}
           >
-            {t('signature.hint')}
+            {t('signaturePad.hint')}
           </span>
         )}
       </div>
       <div style={{ marginTop: 12, display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
-        <Button onClick={clear}>{t('signature.clear')}</Button>
+        <Button onClick={clear}>{t('signaturePad.clear')}</Button>
         {onCancel && <Button onClick={onCancel}>{t('cancel')}</Button>}
         <Button type="primary" onClick={confirm} loading={confirming}>
-          {t('signature.confirm')}
+          {t('signaturePad.confirm')}
         </Button>
       </div>
     </div>

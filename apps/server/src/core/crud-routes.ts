@@ -1,0 +1,169 @@
+import { EmptyEnvelope, EnvelopeOf, Id, type PageData, PageOf } from '@platform/shared';
+import type { FastifyTypeProviderDefault } from 'fastify';
+import { type Static, type TSchema, Type } from 'typebox';
+import type { App } from './app-types.ts';
+import { sessionOf } from './auth.ts';
+import { ok } from './envelope.ts';
+import { permit, permitMenu } from './permissions.ts';
+import type { Session } from './session.ts';
+
+/** What an area's service offers for the usual administration routes. */
+export interface CrudService<Query, Row, Input, Update> extends CrudWrites<Input, Update> {
+  page(query: Query): Promise<PageData<Row>>;
+  info(id: string): Promise<Row>;
+}
+
+/** The writes alone, for an area whose reads are not a paged list (areas: a lazy tree). */
+export interface CrudWrites<Input, Update> {
+  /** Answers the new record's id. */
+  create(input: Input, session: Session): Promise<string>;
+  update(id: string, input: Update, session: Session): Promise<void>;
+  delete(id: string): Promise<void>;
+  /** Flips enabledMark and answers the new state; areas without a state switch leave it out. */
+  toggleState?(id: string, session: Session): Promise<number>;
+}
+
+export interface CrudRoutes<Query extends TSchema, Row extends TSchema, Input extends TSchema, Update extends TSchema> {
+  /** The collection path, e.g. `/api/permission/Role`. */
+  base: string;
+  /** The menu whose grant opens the list and whose buttons (btn_add, btn_edit, btn_remove) guard the writes. */
+  menu: string;
+  /** OpenAPI tag and the nouns its summaries use: `{ one: 'role', many: 'Roles' }`. */
+  tag: string;
+  noun: { one: string; many: string };
+  schemas: { query: Query; row: Row; input: Input; update: Update };
+  /** Summaries that say more than the default, e.g. why a delete may be refused. */
+  summaries?: Partial<Record<'list' | 'delete', string>>;
+}
+
+const IdParams = Type.Object({ id: Id });
+
+/**
+ * The routes every administration area has, with the permission keys its page uses: the paged
+ * list and one record (menu grant), create (btn_add), update and the state switch (btn_edit),
+ * delete (btn_remove). An area adds its own calls (selectors, lookups) beside them.
+ */
+export function crudRoutes<Query extends TSchema, Row extends TSchema, Input extends TSchema, Update extends TSchema>(
+  app: App,
+  def: CrudRoutes<Query, Row, Input, Update>,
+  service: CrudService<Static<Query>, Static<Row>, Static<Input>, Static<Update>>,
+) {
+  const { base, menu, noun, schemas } = def;
+  const tags = [def.tag];
+
+  // The TypeBox provider cannot resolve `Static` of a schema that is still a type parameter, so
+  // these routes are declared through the default provider and their request parts typed here
+  // from the same schemas the validator has checked them against.
+  const routes = app.withTypeProvider<FastifyTypeProviderDefault>();
+  type WithId = { Params: { id: string } };
+
+  routes.get(
+    base,
+    {
+      preHandler: permitMenu(menu),
+      schema: {
+        tags,
+        summary: def.summaries?.list ?? `${noun.many}, paged`,
+        querystring: schemas.query,
+        response: { 200: EnvelopeOf(PageOf(schemas.row)) },
+      },
+    },
+    async (request) => ok(await service.page(request.query as Static<Query>)),
+  );
+
+  routes.get<WithId>(
+    `${base}/:id`,
+    {
+      preHandler: permitMenu(menu),
+      schema: { tags, summary: `A ${noun.one}`, params: IdParams, response: { 200: EnvelopeOf(schemas.row) } },
+    },
+    async (request) => ok(await service.info(request.params.id)),
+  );
+
+  crudWriteRoutes(app, def, service);
+}
+
+/**
+ * Create (btn_add), update and the state switch (btn_edit), delete (btn_remove) with their usual
+ * messages: `crudRoutes` without the list and the one-record read, for an area that reads otherwise.
+ */
+export function crudWriteRoutes<Input extends TSchema, Update extends TSchema>(
+  app: App,
+  def: Omit<CrudRoutes<TSchema, TSchema, Input, Update>, 'schemas'> & { schemas: { input: Input; update: Update } },
+  service: CrudWrites<Static<Input>, Static<Update>>,
+) {
+  const { base, menu, noun, schemas } = def;
+  const tags = [def.tag];
+  const routes = app.withTypeProvider<FastifyTypeProviderDefault>();
+  type WithId = { Params: { id: string } };
+
+  routes.post(
+    base,
+    {
+      preHandler: permit(menu, 'btn_add'),
+      schema: {
+        tags,
+        summary: `Create a ${noun.one}`,
+        body: schemas.input,
+        response: { 200: EnvelopeOf(Type.Object({ id: Type.String() })) },
+      },
+    },
+    async (request) =>
+      ok({ id: await service.create(request.body as Static<Input>, sessionOf(request)) }, request.t('common.created')),
+  );
+
+  routes.put<WithId>(
+    `${base}/:id`,
+    {
+      preHandler: permit(menu, 'btn_edit'),
+      schema: {
+        tags,
+        summary: `Update a ${noun.one}`,
+        params: IdParams,
+        body: schemas.update,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await service.update(request.params.id, request.body as Static<Update>, sessionOf(request));
+      return ok(null, request.t('common.updated'));
+    },
+  );
+
+  routes.delete<WithId>(
+    `${base}/:id`,
+    {
+      preHandler: permit(menu, 'btn_remove'),
+      schema: {
+        tags,
+        summary: def.summaries?.delete ?? `Delete a ${noun.one}`,
+        params: IdParams,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await service.delete(request.params.id);
+      return ok(null, request.t('common.deleted'));
+    },
+  );
+
+  const toggleState = service.toggleState?.bind(service);
+  if (toggleState) {
+    routes.put<WithId>(
+      `${base}/:id/Actions/State`,
+      {
+        preHandler: permit(menu, 'btn_edit'),
+        schema: {
+          tags,
+          summary: `Enable or disable a ${noun.one}`,
+          params: IdParams,
+          response: { 200: EmptyEnvelope },
+        },
+      },
+      async (request) => {
+        const state = await toggleState(request.params.id, sessionOf(request));
+        return ok(null, request.t(state === 1 ? 'people.enabled' : 'people.disabled'));
+      },
+    );
+  }
+}

@@ -1,0 +1,107 @@
+import {
+  BillRuleExportLink,
+  BillRuleImportResult,
+  BillRuleInput,
+  BillRuleQuery,
+  BillRuleRow,
+  BillRuleSelectorQuery,
+  BillRuleSelectorRow,
+  BillRuleUpdate,
+  EnCode,
+  EnvelopeOf,
+  Id,
+  PageOf,
+} from '@platform/shared';
+import { Type } from 'typebox';
+import type { App } from '../../core/app-types.ts';
+import { sessionOf } from '../../core/auth.ts';
+import { crudRoutes } from '../../core/crud-routes.ts';
+import { readEntityImport } from '../../core/entity-import.ts';
+import { ok } from '../../core/envelope.ts';
+import { permit, permitMenu } from '../../core/permissions.ts';
+import { BillRuleService } from './bill-rule.service.ts';
+import { BillRuleTransferService } from './bill-rule-transfer.service.ts';
+
+const tags = ['billRule'];
+const base = '/api/system/BillRule';
+const menu = 'system.billRule';
+
+/** Code rules. The picker and BillNumber serve any signed-in user: forms number their records through them. */
+export default async function billRuleRoutes(app: App) {
+  const rules = new BillRuleService(app.db, app.dictionaries);
+
+  crudRoutes(
+    app,
+    {
+      base,
+      menu,
+      tag: 'billRule',
+      noun: { one: 'code rule', many: 'Code rules' },
+      schemas: { query: BillRuleQuery, row: BillRuleRow, input: BillRuleInput, update: BillRuleUpdate },
+    },
+    rules,
+  );
+
+  app.get(
+    `${base}/Selector`,
+    {
+      schema: {
+        tags,
+        summary: 'Enabled code rules for the picker, paged (the key is enCode)',
+        querystring: BillRuleSelectorQuery,
+        response: { 200: EnvelopeOf(PageOf(BillRuleSelectorRow)) },
+      },
+    },
+    async (request) => ok(await rules.selector(request.query)),
+  );
+
+  app.get(
+    `${base}/BillNumber/:enCode`,
+    {
+      schema: {
+        tags,
+        summary: 'The next number of an enabled rule, by its enCode (data is the number)',
+        params: Type.Object({ enCode: EnCode }),
+        response: { 200: EnvelopeOf(Type.String()) },
+      },
+    },
+    async (request) => ok(await rules.nextNumber(request.params.enCode)),
+  );
+
+  const transfer = new BillRuleTransferService(app.db, rules, app.dictionaries, app.downloads);
+  app.get(
+    `${base}/:id/Actions/Export`,
+    {
+      preHandler: permitMenu(menu),
+      schema: {
+        tags,
+        summary: 'Write a rule to a .bb file; answers the url it downloads from without authorization',
+        params: Type.Object({ id: Id }),
+        response: { 200: EnvelopeOf(BillRuleExportLink) },
+      },
+    },
+    async (request) => ok(await transfer.export(request.params.id)),
+  );
+
+  app.post(
+    `${base}/Actions/Import`,
+    {
+      preHandler: permit(menu, 'btn_add'),
+      schema: {
+        tags,
+        summary: 'Import a .bb file (multipart file + type: 0 skip a rule whose code exists, 1 add it with a suffix)',
+        consumes: ['multipart/form-data'],
+        response: { 200: EnvelopeOf(BillRuleImportResult) },
+      },
+    },
+    async (request) => {
+      const { content, mode } = await readEntityImport(request, {
+        extension: /\.bb$/i,
+        maxBytes: 1024 * 1024,
+        messages: { file: 'billRule.importFile', mode: 'billRule.importMode', invalid: 'billRule.importInvalid' },
+      });
+      const result = await transfer.import(content, mode, sessionOf(request));
+      return ok(result, request.t(result.skipped ? 'billRule.importSkipped' : 'billRule.imported'));
+    },
+  );
+}

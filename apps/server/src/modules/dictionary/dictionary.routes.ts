@@ -1,0 +1,321 @@
+import {
+  DictionaryAllItem,
+  DictionaryDataInfo,
+  DictionaryDataInput,
+  DictionaryDataQuery,
+  DictionaryDataRow,
+  DictionaryEntry,
+  DictionaryExportLink,
+  DictionarySelectorNode,
+  DictionarySelectorQuery,
+  DictionaryTypeInfo,
+  DictionaryTypeInput,
+  DictionaryTypeNode,
+  EmptyEnvelope,
+  EnvelopeOf,
+  Id,
+  ListOf,
+} from '@platform/shared';
+import { Type } from 'typebox';
+import type { App } from '../../core/app-types.ts';
+import { sessionOf } from '../../core/auth.ts';
+import type { Downloads } from '../../core/downloads.ts';
+import { readEntityImport } from '../../core/entity-import.ts';
+import { ok } from '../../core/envelope.ts';
+import type { FieldMessages } from '../../core/error-handler.ts';
+import { permit, permitMenu } from '../../core/permissions.ts';
+import { DictionaryService } from './dictionary.service.ts';
+import type { DictionaryCache } from './dictionary-cache.ts';
+import { DictionaryTransferService } from './dictionary-transfer.service.ts';
+
+const menu = 'systemData.dictionary';
+const tags = ['dictionary'];
+const typeBase = '/api/system/DictionaryType';
+const dataBase = '/api/system/DictionaryData';
+const IdParams = Type.Object({ id: Id });
+/** `.bdd` files are small JSON documents; a category of twenty thousand entries stays under this. */
+const maxImportBytes = 5 * 1024 * 1024;
+
+/** The spec's own form messages (admin.md section 5, "Dictionary category and entry"). */
+const formMessages: FieldMessages = {
+  parentId: { required: 'dictionary.parentRequired', minLength: 'dictionary.parentRequired' },
+  fullName: {
+    required: 'dictionary.nameRequired',
+    minLength: 'dictionary.nameRequired',
+    maxLength: 'dictionary.nameTooLong',
+  },
+  enCode: {
+    required: 'dictionary.codeRequired',
+    minLength: 'dictionary.codeRequired',
+    maxLength: 'dictionary.codeTooLong',
+    pattern: 'dictionary.codePattern',
+  },
+};
+
+/**
+ * The data dictionary (protocol-admin.md section 1). The page's calls need the menu's grant, its
+ * writes the menu's buttons (btn_add, btn_edit, btn_remove; an import adds, so it takes btn_add).
+ * `DictionaryData/All` and the selectors serve any signed-in user: pickers on every page use them.
+ */
+export default async function dictionaryRoutes(app: App, options: { cache: DictionaryCache; downloads: Downloads }) {
+  const { cache, downloads } = options;
+  const dictionaries = new DictionaryService(app.db, cache);
+  const transfer = new DictionaryTransferService(app.db, cache, downloads);
+
+  // Categories
+
+  app.get(
+    typeBase,
+    {
+      preHandler: permitMenu(menu),
+      schema: {
+        tags,
+        summary: 'Dictionary categories as a tree',
+        response: { 200: EnvelopeOf(ListOf(DictionaryTypeNode)) },
+      },
+    },
+    async () => ok({ list: await dictionaries.typeTree() }),
+  );
+
+  app.get(
+    `${typeBase}/Selector/:id`,
+    {
+      schema: {
+        tags,
+        summary: "The category form's parent picker: the top node '0' first, the edited category (id, or 0) left out",
+        params: IdParams,
+        response: { 200: EnvelopeOf(ListOf(DictionarySelectorNode)) },
+      },
+    },
+    async (request) => ok({ list: await dictionaries.typeSelector(request.params.id, request.t) }),
+  );
+
+  app.get(
+    `${typeBase}/:id`,
+    {
+      preHandler: permitMenu(menu),
+      schema: { tags, summary: 'A category', params: IdParams, response: { 200: EnvelopeOf(DictionaryTypeInfo) } },
+    },
+    async (request) => ok(await dictionaries.typeInfo(request.params.id)),
+  );
+
+  app.post(
+    typeBase,
+    {
+      preHandler: permit(menu, 'btn_add'),
+      config: { fieldMessages: formMessages },
+      schema: {
+        tags,
+        summary: 'Create a category',
+        body: DictionaryTypeInput,
+        response: { 200: EnvelopeOf(Type.Object({ id: Type.String() })) },
+      },
+    },
+    async (request) =>
+      ok({ id: await dictionaries.createType(request.body, sessionOf(request)) }, request.t('common.created')),
+  );
+
+  app.put(
+    `${typeBase}/:id`,
+    {
+      preHandler: permit(menu, 'btn_edit'),
+      config: { fieldMessages: formMessages },
+      schema: {
+        tags,
+        summary: 'Update a category (its isTree stays as created)',
+        params: IdParams,
+        body: DictionaryTypeInput,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await dictionaries.updateType(request.params.id, request.body, sessionOf(request));
+      return ok(null, request.t('common.updated'));
+    },
+  );
+
+  app.delete(
+    `${typeBase}/:id`,
+    {
+      preHandler: permit(menu, 'btn_remove'),
+      schema: {
+        tags,
+        summary: 'Delete a category without sub-categories or entries',
+        params: IdParams,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await dictionaries.deleteType(request.params.id);
+      return ok(null, request.t('common.deleted'));
+    },
+  );
+
+  // Entries
+
+  app.get(
+    `${dataBase}/All`,
+    {
+      schema: {
+        tags,
+        summary: 'Every dictionary with its enabled entries (cached; every page reads it)',
+        response: { 200: EnvelopeOf(ListOf(DictionaryAllItem)) },
+      },
+    },
+    async () => ok({ list: await cache.all() }),
+  );
+
+  app.get(
+    `${dataBase}/:typeId`,
+    {
+      preHandler: permitMenu(menu),
+      schema: {
+        tags,
+        summary: "A category's entries (not paged): nested with isTree=1, filtered by keyword",
+        params: Type.Object({ typeId: Id }),
+        querystring: DictionaryDataQuery,
+        response: { 200: EnvelopeOf(ListOf(DictionaryDataRow)) },
+      },
+    },
+    async (request) => ok({ list: await dictionaries.entries(request.params.typeId, request.query) }),
+  );
+
+  app.get(
+    `${dataBase}/:typeId/Selector/:id`,
+    {
+      schema: {
+        tags,
+        summary: "The entry form's parent picker: the category itself first, the edited entry (id, or 0) left out",
+        params: Type.Object({ typeId: Id, id: Id }),
+        querystring: DictionarySelectorQuery,
+        response: { 200: EnvelopeOf(ListOf(DictionarySelectorNode)) },
+      },
+    },
+    async (request) => ok({ list: await dictionaries.entrySelector(request.params.typeId, request.params.id) }),
+  );
+
+  app.get(
+    `${dataBase}/:typeId/Data/Selector`,
+    {
+      schema: {
+        tags,
+        summary: "A category's enabled entries for form designers (by category id or code)",
+        params: Type.Object({ typeId: Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9._-]+$' }) }),
+        response: { 200: EnvelopeOf(ListOf(DictionaryEntry)) },
+      },
+    },
+    async (request) => ok({ list: await dictionaries.dataSelector(request.params.typeId) }),
+  );
+
+  app.get(
+    `${dataBase}/:id/Info`,
+    {
+      preHandler: permitMenu(menu),
+      schema: { tags, summary: 'An entry', params: IdParams, response: { 200: EnvelopeOf(DictionaryDataInfo) } },
+    },
+    async (request) => ok(await dictionaries.entryInfo(request.params.id)),
+  );
+
+  app.post(
+    dataBase,
+    {
+      preHandler: permit(menu, 'btn_add'),
+      config: { fieldMessages: formMessages },
+      schema: {
+        tags,
+        summary: 'Create an entry',
+        body: DictionaryDataInput,
+        response: { 200: EnvelopeOf(Type.Object({ id: Type.String() })) },
+      },
+    },
+    async (request) =>
+      ok({ id: await dictionaries.createEntry(request.body, sessionOf(request)) }, request.t('common.created')),
+  );
+
+  app.put(
+    `${dataBase}/:id`,
+    {
+      preHandler: permit(menu, 'btn_edit'),
+      config: { fieldMessages: formMessages },
+      schema: {
+        tags,
+        summary: 'Update an entry',
+        params: IdParams,
+        body: DictionaryDataInput,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await dictionaries.updateEntry(request.params.id, request.body, sessionOf(request));
+      return ok(null, request.t('common.updated'));
+    },
+  );
+
+  app.delete(
+    `${dataBase}/:id`,
+    {
+      preHandler: permit(menu, 'btn_remove'),
+      schema: {
+        tags,
+        summary: 'Delete an entry without child entries',
+        params: IdParams,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await dictionaries.deleteEntry(request.params.id);
+      return ok(null, request.t('common.deleted'));
+    },
+  );
+
+  app.put(
+    `${dataBase}/:id/Actions/State`,
+    {
+      preHandler: permit(menu, 'btn_edit'),
+      schema: { tags, summary: 'Enable or disable an entry', params: IdParams, response: { 200: EmptyEnvelope } },
+    },
+    async (request) => {
+      const state = await dictionaries.toggleEntryState(request.params.id, sessionOf(request));
+      return ok(null, request.t(state === 1 ? 'people.enabled' : 'people.disabled'));
+    },
+  );
+
+  // Export and import of one category
+
+  app.get(
+    `${dataBase}/:id/Actions/Export`,
+    {
+      preHandler: permitMenu(menu),
+      schema: {
+        tags,
+        summary:
+          'Write a category and its entries to a .bdd file; answers the url it downloads from without authorization',
+        params: IdParams,
+        response: { 200: EnvelopeOf(DictionaryExportLink) },
+      },
+    },
+    async (request) => ok(await transfer.export(request.params.id)),
+  );
+
+  app.post(
+    `${dataBase}/Actions/Import`,
+    {
+      preHandler: permit(menu, 'btn_add'),
+      schema: {
+        tags,
+        summary: 'Import a .bdd file (multipart file + type: 0 skip duplicates, 1 append them with a random suffix)',
+        consumes: ['multipart/form-data'],
+        response: { 200: EnvelopeOf(Type.Object({ categoryId: Type.String(), added: Type.Integer() })) },
+      },
+    },
+    async (request) => {
+      const { content, mode } = await readEntityImport(request, {
+        extension: /\.bdd$/i,
+        maxBytes: maxImportBytes,
+        messages: { file: 'dictionary.importFile', mode: 'dictionary.importMode', invalid: 'dictionary.importInvalid' },
+      });
+      const result = await transfer.import(content, mode, sessionOf(request));
+      return ok(result, request.t('dictionary.imported'));
+    },
+  );
+}

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import {
+  EnvelopeOf,
+  ListOf,
+  SignatureCard,
+  SignatureIdsInput,
+  SystemSignatureInput,
+  SystemSignatureQuery,
+  SystemSignatureRow,
+  SystemSignatureUpdate,
+} from '@platform/shared';
+import { Type } from 'typebox';
+import type { App } from '../../core/app-types.ts';
+import { sessionOf } from '../../core/auth.ts';
+import { crudRoutes } from '../../core/crud-routes.ts';
+import { ok } from '../../core/envelope.ts';
+import { sendStoredImage, storedImageName } from '../../core/stored-images.ts';
+import { SignatureService } from './signature.service.ts';
+
+const tags = ['signature'];
+const base = '/api/system/Signature';
+
+/**
+ * 签名管理. The picker and ListByIds serve any signed-in user: a form's signature field lists the
+ * signatures granted to whoever fills it in, and shows the ones it keeps to whoever reads it.
+ */
+export default async function signatureRoutes(app: App) {
+  const imageDir = path.join(app.config.dataDir, 'files', 'signature');
+  const signatures = new SignatureService(app.db, imageDir);
+
+  crudRoutes(
+    app,
+    {
+      base,
+      menu: 'system.signature',
+      tag: 'signature',
+      noun: { one: 'signature', many: 'Signatures' },
+      schemas: {
+        query: SystemSignatureQuery,
+        row: SystemSignatureRow,
+        input: SystemSignatureInput,
+        update: SystemSignatureUpdate,
+      },
+      summaries: { list: 'Signatures, paged; userId keeps those granted to that user' },
+    },
+    signatures,
+  );
+
+  app.get(
+    `${base}/Selector`,
+    {
+      schema: {
+        tags,
+        summary: 'The signatures granted to the caller (the picked value is the icon URL)',
+        response: { 200: EnvelopeOf(ListOf(SignatureCard)) },
+      },
+    },
+    async (request) => ok({ list: await signatures.selector(sessionOf(request)) }),
+  );
+
+  app.post(
+    `${base}/ListByIds`,
+    {
+      schema: {
+        tags,
+        summary: 'Signatures by id, in the order asked (unknown ids are left out)',
+        body: SignatureIdsInput,
+        response: { 200: EnvelopeOf(ListOf(SignatureCard)) },
+      },
+    },
+    async (request) => ok({ list: await signatures.listByIds(request.body.ids) }),
+  );
+
+  // Public: <img> cannot send the Authorization header; names are 128 random bits.
+  app.get(
+    '/api/file/Image/signature/:name',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'A signature image by its generated name',
+        params: Type.Object({ name: Type.String({ pattern: storedImageName.source }) }),
+      },
+    },
+    async (request, reply) => {
+      const sent = await sendStoredImage(reply, imageDir, request.params.name);
+      return sent ?? reply.status(404).send({ code: 404, msg: request.t('common.notFound') });
+    },
+  );
+}

@@ -1,0 +1,145 @@
+import {
+  AdminListInput,
+  AdminListItem,
+  EmptyEnvelope,
+  EnvelopeOf,
+  SysConfigInput,
+  SysConfigView,
+  TestMailInput,
+} from '@platform/shared';
+import { Type } from 'typebox';
+import type { App } from '../../core/app-types.ts';
+import { sessionOf } from '../../core/auth.ts';
+import { ok } from '../../core/envelope.ts';
+import { BusinessError } from '../../core/errors.ts';
+import { permitMenu } from '../../core/permissions.ts';
+
+const tags = ['sysConfig'];
+const menu = 'system.sysConfig';
+/** The e-mail channel's code in the msgSendType dictionary. */
+const emailChannel = '2';
+const SynThirdTotal = Type.Object({
+  synType: Type.String(),
+  recordTotal: Type.Integer(),
+  synSuccessCount: Type.Integer(),
+  synFailCount: Type.Integer(),
+  unSynCount: Type.Integer(),
+  synDate: Type.Union([Type.Integer(), Type.Null()]),
+});
+
+/** The system-configuration page's reads (protocol-admin.md section 9). */
+export default async function sysConfigRoutes(app: App) {
+  app.get(
+    '/api/system/SysConfig',
+    {
+      schema: {
+        tags,
+        summary: 'System configuration as one flat object (secrets only with the page permission)',
+        response: { 200: EnvelopeOf(SysConfigView) },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const withSecrets =
+        session.isAdministrator || (await app.permissions.access(session)).menus.has('system.sysConfig');
+      return ok(await app.sysConfig.view(withSecrets));
+    },
+  );
+
+  app.put(
+    '/api/system/SysConfig',
+    {
+      schema: {
+        tags,
+        summary: 'Save settings: what is sent is checked and stored, the rest kept; every instance uses them at once',
+        body: SysConfigInput,
+        response: { 200: EmptyEnvelope },
+      },
+      preHandler: permitMenu(menu),
+    },
+    async (request) => {
+      await app.sysConfig.save(request.body, request.ip ?? null);
+      return ok(null, request.t('common.saved'));
+    },
+  );
+
+  app.put(
+    '/api/system/SysConfig/setAdminList',
+    {
+      schema: {
+        tags,
+        summary: 'Exactly these users are administrators (an administrator only; the caller stays one)',
+        body: AdminListInput,
+        response: { 200: EmptyEnvelope },
+      },
+      preHandler: permitMenu(menu),
+    },
+    async (request) => {
+      const { demoted, promoted } = await app.sysConfig.setAdministrators(request.body.adminIds, sessionOf(request));
+      // Rights shrank: those sessions end now. New administrators keep theirs, re-read at their next call.
+      for (const userId of demoted) await app.sessions.revokeUser(userId, 'offline');
+      await app.sessions.usersChanged(promoted);
+      return ok(null, request.t('common.saved'));
+    },
+  );
+
+  app.post(
+    '/api/system/SysConfig/Actions/TestMail',
+    {
+      schema: {
+        tags,
+        summary: 'Send a test e-mail through the saved mail settings',
+        body: TestMailInput,
+        response: { 200: EmptyEnvelope },
+      },
+      preHandler: permitMenu(menu),
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const { sysName } = await app.sysConfig.get();
+      try {
+        await app.messageChannels.get(emailChannel).send({
+          channel: emailChannel,
+          to: { userId: session.userId, email: request.body.to, mobilePhone: null, account: session.account },
+          title: request.t('sysConfig.testMailTitle', { name: sysName }),
+          content: request.t('sysConfig.testMailBody', { name: sysName }),
+          templateCode: null,
+        });
+      } catch (error) {
+        const reason =
+          error instanceof BusinessError ? request.t(error.key, error.params) : String((error as Error).message);
+        throw new BusinessError('sysConfig.testMailFailed', { reason });
+      }
+      return ok(null, request.t('sysConfig.testMailSent', { to: request.body.to }));
+    },
+  );
+
+  app.get(
+    '/api/system/SysConfig/getAdminList',
+    {
+      schema: {
+        tags,
+        summary: 'The administrators',
+        response: {
+          200: EnvelopeOf(Type.Array(AdminListItem)),
+        },
+      },
+      preHandler: permitMenu(menu),
+    },
+    async () => ok(await app.sysConfig.administrators()),
+  );
+
+  app.get(
+    '/api/system/SynThirdInfo/getSynThirdTotal/:type',
+    {
+      schema: {
+        tags,
+        summary: 'Synchronisation totals with WeCom (1) or DingTalk (2): organisations, then users',
+        params: Type.Object({ type: Type.Union([Type.Literal(1), Type.Literal(2)]) }),
+        response: { 200: EnvelopeOf(Type.Array(SynThirdTotal)) },
+      },
+      preHandler: permitMenu(menu),
+    },
+    async () => ok(await app.sysConfig.synThirdTotals()),
+  );
+}

@@ -1,0 +1,357 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { md5Hex } from '../src/core/password.ts';
+import { OauthRepository } from '../src/modules/oauth/oauth.repository.ts';
+import { seed } from '../src/seed/seed.ts';
+import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { TestSocket } from './helpers/ws-client.ts';
+
+/**
+ * Issue 12: the public JNPF 3.6 client's exact requests (its empty filters, dotted captcha keys,
+ * numeric timestamps, comma strings) and the fields it reads from the answers.
+ */
+let t: TestApp;
+let admin: Client;
+let clerk: Client;
+let clerkId: string;
+let base: string;
+
+beforeAll(async () => {
+  t = await testApp({ socketHeartbeatMs: 60_000 });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  clerkId = await t.createUser({ account: 'clerk', realName: '职员' });
+  admin = await t.signIn();
+  clerk = await t.signIn('clerk', 'Passw0rd');
+});
+afterAll(() => t.close());
+
+type Page<T> = { list: T[]; pagination: { total: number } };
+
+describe('1. empty filters mean no filter', () => {
+  test('user, role and position pages send organizeId= and get their rows', async () => {
+    const users = await admin.call<Page<{ account: string }>>({
+      method: 'GET',
+      url: '/api/permission/Users?currentPage=1&pageSize=20&organizeId=&keyword=&gender=&enabledMark=&sidx=&sort=desc&_t=1732400000000',
+    });
+    expect(users.code).toBe(200);
+    expect(users.data!.list.map((u) => u.account)).toEqual(expect.arrayContaining(['admin', 'clerk']));
+    const roles = await admin.call({
+      method: 'GET',
+      url: '/api/permission/Role?currentPage=1&pageSize=20&organizeId=&keyword=&_t=1',
+    });
+    expect(roles.code).toBe(200);
+    const positions = await admin.call({
+      method: 'GET',
+      url: '/api/permission/Position?currentPage=1&pageSize=20&organizeId=&keyword=&_t=1',
+    });
+    expect(positions.code).toBe(200);
+  });
+
+  test('menu management sends type=&enabledMark= and gets the menus', async () => {
+    const system = await t.app.db
+      .selectFrom('system')
+      .select('id')
+      .where('enCode', '=', 'main')
+      .executeTakeFirstOrThrow();
+    const menus = await admin.call<{ list: unknown[] }>({
+      method: 'GET',
+      url: `/api/system/Menu/ModuleBySystem/${system.id}?keyword=&type=&enabledMark=&_t=1`,
+    });
+    expect(menus.code).toBe(200);
+    expect(menus.data!.list.length).toBeGreaterThan(0);
+  });
+});
+
+describe('2. captcha keys and when a captcha is demanded', () => {
+  test('Math.random() keys draw the image on both paths', async () => {
+    for (const url of ['/api/oauth/ImageCode/4/0.8785123456789012', '/api/file/ImageCode/0.37612345678']) {
+      const image = await t.app.inject({ method: 'GET', url });
+      expect(image.statusCode, url).toBe(200);
+      expect(image.headers['content-type']).toContain('image/svg+xml');
+    }
+    expect(await t.anonymous.get('/api/file/ImageCode/0.1%2F..')).toMatchObject({ code: 400 });
+  });
+
+  test('a typo does not demand a captcha; the configured number of failures (3) does', async () => {
+    await t.createUser({ account: 'typist', password: 'Right123' });
+    const demanded = async () =>
+      (await t.anonymous.get<{ enableVerificationCode: boolean }>('/api/oauth/getConfig/typist')).data!
+        .enableVerificationCode;
+    for (let failure = 1; failure <= 2; failure++) {
+      expect((await t.login('typist', 'wrong')).msg).toMatch(/^账户或密码错误/);
+      expect(await demanded()).toBe(false);
+    }
+    await t.login('typist', 'wrong');
+    expect(await demanded()).toBe(true);
+    expect(await t.login('typist', 'Right123')).toMatchObject({ code: 400, msg: '请输入验证码' });
+  });
+});
+
+describe('3. values the client sends in other types', () => {
+  test('ModifyPassword with the captcha key as a JSON number', async () => {
+    await t.createUser({ account: 'changer', password: 'Start123' });
+    const user = await t.signIn('changer', 'Start123');
+    const key = 0.8785123456789012;
+    await new OauthRepository(t.app.db).putCode('captcha', String(key), 'K7pQ', 60_000);
+    const res = await user.post('/api/permission/Users/Current/Actions/ModifyPassword', {
+      oldPassword: md5Hex('Start123'),
+      password: md5Hex('Next1234'),
+      code: 'K7pQ',
+      timestamp: key,
+    });
+    expect(res).toMatchObject({ code: 200 });
+    expect((await t.login('changer', 'Next1234')).code).toBe(200);
+  });
+
+  test('a notice saved with toUserIds as a comma string reads back as that string', async () => {
+    const created = await admin.post<string>('/api/message/Notice', {
+      title: '逗号公告',
+      category: '1',
+      toUserIds: `${clerkId},${clerkId}`,
+      bodyText: '',
+      excerpt: '',
+      files: '[]',
+    });
+    expect(created.code).toBe(200);
+    const list = await admin.post<Page<{ id: string; title: string }>>('/api/message/Notice/List', {
+      keyword: '逗号公告',
+    });
+    const id = list.data!.list[0]!.id;
+    const info = await admin.get<{ toUserIds: string }>(`/api/message/Notice/${id}`);
+    expect(info.data!.toUserIds).toBe(clerkId);
+    expect(info.data!.toUserIds.split(',')).toEqual([clerkId]);
+  });
+
+  test("the portal's schedule card asks with 'YYYY-MM-DD HH:mm' times", async () => {
+    const start = new Date(2026, 10, 24, 9, 0).getTime();
+    await clerk.post('/api/system/Schedule', { title: '晨会', startDay: start, endDay: start + 3600_000 });
+    const res = await clerk.get<{ list: { title: string }[] }>('/api/system/Schedule', {
+      startTime: '2026-11-24 00:00',
+      endTime: '2026-11-25 00:00',
+    });
+    expect(res.code).toBe(200);
+    expect(res.data!.list.map((s) => s.title)).toContain('晨会');
+    const millis = await clerk.get<{ list: { title: string }[] }>('/api/system/Schedule', {
+      startTime: String(new Date(2026, 10, 24).getTime()),
+      endTime: String(new Date(2026, 10, 25).getTime()),
+    });
+    expect(millis.data!.list.map((s) => s.title)).toContain('晨会');
+  });
+});
+
+describe('4. the global role node', () => {
+  test('organizeId=0 lists the global roles', async () => {
+    expect(
+      (await admin.post('/api/permission/Role', { fullName: '全局审计', enCode: 'globalAudit', globalMark: 1 })).code,
+    ).toBe(200);
+    const res = await admin.call<Page<{ fullName: string; type: string }>>({
+      method: 'GET',
+      url: '/api/permission/Role?currentPage=1&pageSize=20&organizeId=0&keyword=&_t=1',
+    });
+    expect(res.data!.list.map((r) => r.fullName)).toContain('全局审计');
+    expect(res.data!.list.every((r) => r.type === '全局')).toBe(true);
+  });
+});
+
+describe('5. calls the client makes that must answer', () => {
+  test('SysConfig after login: every user reads the initial-password flag; secrets need the page', async () => {
+    const mine = await clerk.get<Record<string, unknown>>('/api/system/SysConfig');
+    expect(mine.code).toBe(200);
+    expect(mine.data).toMatchObject({
+      mandatoryModificationOfInitialPassword: 0,
+      singleLogin: 2,
+      sysName: expect.any(String),
+    });
+    expect(mine.data).not.toHaveProperty('newUserDefaultPassword');
+    const all = await admin.get<Record<string, unknown>>('/api/system/SysConfig');
+    expect(all.data).toMatchObject({ newUserDefaultPassword: expect.any(String), lockType: expect.any(Number) });
+    expect(all.data!.qyhCorpSecret).toBe('');
+  });
+
+  test('getAdminList, getSynThirdTotal, DictionaryType and Users/Current/Authorize', async () => {
+    const admins = await admin.get<{ id: string }[]>('/api/system/SysConfig/getAdminList');
+    expect(admins.data!.length).toBe(1);
+    expect(admins.data![0]).toMatchObject({ id: expect.any(String), account: 'admin' });
+    expect((await clerk.get('/api/system/SysConfig/getAdminList')).code).toBe(403);
+
+    for (const type of [1, 2]) {
+      const totals = await admin.get<{ synType: string; recordTotal: number; unSynCount: number }[]>(
+        `/api/system/SynThirdInfo/getSynThirdTotal/${type}`,
+      );
+      const org = totals.data!.find((r) => r.synType === '组织');
+      expect(org).toMatchObject({ recordTotal: 1, synSuccessCount: 0, synFailCount: 0, unSynCount: 1, synDate: null });
+      expect(totals.data!.find((r) => r.synType === '用户')?.recordTotal).toBeGreaterThanOrEqual(2);
+    }
+
+    const types = await admin.get<{
+      list: { enCode: string; fullName: string; isTree: number; children: unknown[] }[];
+    }>('/api/system/DictionaryType?_t=1');
+    expect(types.data!.list.length).toBeGreaterThan(0);
+    expect(types.data!.list.find((d) => d.enCode === 'NoticeType')).toMatchObject({
+      fullName: '公告类型',
+      isTree: 0,
+      sortCode: expect.any(Number),
+      parentId: '0',
+      children: [],
+    });
+    expect((await clerk.get('/api/system/DictionaryType')).code).toBe(403);
+
+    const mine = await admin.get<Record<string, { fullName: string; children: unknown[] }[]>>(
+      '/api/permission/Users/Current/Authorize',
+    );
+    expect(Object.keys(mine.data!).sort()).toEqual(['button', 'column', 'form', 'module', 'portal', 'resource']);
+    expect(mine.data!.module!.map((m) => m.fullName)).toContain('组织管理');
+    expect(mine.data!.button!.length).toBeGreaterThan(0);
+    const clerkView = await clerk.get<Record<string, unknown[]>>('/api/permission/Users/Current/Authorize');
+    expect(clerkView.data!.module).toEqual([]);
+  });
+});
+
+describe('6. login log rows', () => {
+  test('rows carry ipAddress and loginType 0 (登录)', async () => {
+    const log = await admin.get<Page<{ ipAddress: string; loginType: number; loginMark: number }>>(
+      '/api/system/Log/1',
+      { currentPage: '1', pageSize: '20', keyword: '', startTime: '', endTime: '' },
+    );
+    expect(log.code).toBe(200);
+    expect(log.data!.list[0]).toMatchObject({ ipAddress: '127.0.0.1', loginType: 0 });
+  });
+});
+
+describe('7. schedule detail as text', () => {
+  test('category, urgent, creatorUserId and toUserIds are names', async () => {
+    const start = new Date(2026, 10, 26, 14, 0).getTime();
+    await admin.post('/api/system/Schedule', {
+      title: '评审会',
+      category: '2',
+      urgent: 3,
+      startDay: start,
+      endDay: start + 3600_000,
+      toUserIds: [clerkId],
+    });
+    const list = await admin.get<{ list: { id: string; groupId: string; title: string }[] }>('/api/system/Schedule', {
+      startTime: String(start - 1),
+      endTime: String(start + 7200_000),
+    });
+    const entry = list.data!.list.find((s) => s.title === '评审会')!;
+    const detail = await clerk.get<Record<string, unknown>>('/api/system/Schedule/detail', {
+      groupId: entry.groupId,
+      id: entry.id,
+    });
+    expect(detail.data).toMatchObject({
+      category: '会议',
+      urgent: '紧急',
+      creatorUserId: '管理员/admin',
+      toUserIds: '职员/clerk',
+    });
+  });
+});
+
+describe('8. names where the client shows text', () => {
+  test('notice Info has releaseUser; the list shows the type name', async () => {
+    await admin.post('/api/message/Notice', { title: '发布人公告', category: '2', toUserIds: '' });
+    const list = await admin.post<Page<{ id: string; title: string }>>('/api/message/Notice/List', {
+      keyword: '发布人公告',
+    });
+    const id = list.data!.list[0]!.id;
+    expect((await admin.put(`/api/message/Notice/${id}/Actions/Release`)).code).toBe(200);
+    const info = await admin.get<{ releaseUser: string; category: string }>(`/api/message/Notice/${id}`);
+    expect(info.data).toMatchObject({ releaseUser: '管理员/admin', category: '2' });
+    const again = await admin.post<Page<{ category: string }>>('/api/message/Notice/List', { keyword: '发布人公告' });
+    expect(again.data!.list[0]!.category).toBe('通知');
+  });
+
+  test('chat contacts carry department; the user table gets gender as text', async () => {
+    const contacts = await clerk.get<Page<{ account: string; department: string }>>('/api/permission/Users/ImUser', {
+      currentPage: '1',
+      pageSize: '20',
+      keyword: '',
+    });
+    expect(contacts.data!.list.find((u) => u.account === 'admin')).toMatchObject({ department: '集团总部' });
+    const users = await admin.call<Page<{ account: string; gender: string }>>({
+      method: 'GET',
+      url: '/api/permission/Users?currentPage=1&pageSize=20&organizeId=&keyword=admin&gender=&enabledMark=&_t=1',
+    });
+    expect(users.data!.list.find((u) => u.account === 'admin')).toMatchObject({ gender: '男' });
+  });
+});
+
+describe('9. the platform dictionary codes', () => {
+  test('DictionaryData/All holds every code the client looks up, case-sensitively', async () => {
+    const all = await clerk.get<{ list: { enCode: string; dictionaryList: { enCode: string; fullName: string }[] }[] }>(
+      '/api/system/DictionaryData/All',
+    );
+    const codes = all.data!.list.map((d) => d.enCode);
+    for (const code of [
+      'NoticeType',
+      'Education',
+      'PositionType',
+      'Nation',
+      'Rank',
+      'groupType',
+      'scheduleType',
+      'sex',
+      'businessType',
+      'DataInterfaceType',
+      'printDev',
+      'webDesign',
+      'msgSendType',
+      'msgSourceType',
+      'dbType',
+    ]) {
+      expect(codes, code).toContain(code);
+      expect(all.data!.list.find((d) => d.enCode === code)!.dictionaryList.length, code).toBeGreaterThan(0);
+    }
+    expect(codes).not.toContain('noticeType');
+    expect(codes).not.toContain('education');
+  });
+
+  test('a database seeded with the old codes gets the platform codes on the next start, ids kept', async () => {
+    const db = t.app.db;
+    const notice = await db
+      .selectFrom('dictionaryType')
+      .select('id')
+      .where('enCode', '=', 'NoticeType')
+      .executeTakeFirstOrThrow();
+    // As an earlier seed left it: lower-case codes, no Nation.
+    await db.updateTable('dictionaryType').set({ enCode: 'noticeType' }).where('id', '=', notice.id).execute();
+    const nation = await db
+      .selectFrom('dictionaryType')
+      .select('id')
+      .where('enCode', '=', 'Nation')
+      .executeTakeFirstOrThrow();
+    await db.deleteFrom('dictionaryData').where('dictionaryTypeId', '=', nation.id).execute();
+    await db.deleteFrom('dictionaryType').where('id', '=', nation.id).execute();
+
+    await seed(db, { adminPassword: null, production: false });
+    await seed(db, { adminPassword: null, production: false });
+
+    const types = await db.selectFrom('dictionaryType').select(['id', 'enCode']).execute();
+    expect(types.find((d) => d.enCode === 'NoticeType')?.id).toBe(notice.id);
+    expect(types.filter((d) => d.enCode.toLowerCase() === 'noticetype')).toHaveLength(1);
+    expect(types.filter((d) => d.enCode === 'Nation')).toHaveLength(1);
+  });
+});
+
+describe('11. the socket greets once', () => {
+  test('OnConnection after opening does not bring a second initMessage', async () => {
+    const socket = await TestSocket.open(base, clerk.token!, '/websocket/');
+    expect(await socket.next('initMessage')).toMatchObject({ unreadNums: [], unreadTotalCount: 0 });
+    socket.send({ method: 'OnConnection', token: clerk.token, mobileDevice: false, systemId: '', isSeparate: false });
+    // A frame the socket answers, sent after the handshake: its answer proves the handshake was handled.
+    socket.send({
+      method: 'MessageList',
+      token: clerk.token,
+      toUserId: clerkId,
+      formUserId: clerkId,
+      currentPage: 1,
+      pageSize: 10,
+      sord: 'desc',
+      keyword: '',
+    });
+    await socket.next('messageList');
+    expect(socket.frames.filter((f) => f.method === 'initMessage')).toEqual([]);
+    await socket.close();
+  });
+});

@@ -1,0 +1,5 @@
+import type { PageModules } from '../../shared/shell/page-modules.ts';
+
+export default {
+  'system/billRule': () => import('./pages/BillRulePage.tsx'),
+} satisfies PageModules;

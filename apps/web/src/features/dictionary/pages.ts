@@ -1,0 +1,5 @@
+import type { PageModules } from '../../shared/shell/page-modules.ts';
+
+export default {
+  'systemData/dictionary': () => import('./pages/DictionaryPage.tsx'),
+} satisfies PageModules;

@@ -60,8 +60,29 @@ async function pick(page: Page, form: Locator, label: string, pickerTitle: strin
   await form.getByLabel(label).click();
   const picker = dialog(page, pickerTitle);
   await picker.waitFor();
-  if (tab) await picker.getByRole('tab', { name: tab }).click();
-  await picker.locator('.ant-tree').getByText(node, { exact: true }).first().click();
+  if (tab) {
+    // The dialog zooms in as it opens; under load a click measured mid-animation can land beside the
+    // tab, so the tab is clicked until it is the selected one.
+    const tabButton = picker.getByRole('tab', { name: tab });
+    await expect
+      .poll(
+        async () => {
+          if ((await tabButton.getAttribute('aria-selected')) !== 'true') await tabButton.click();
+          return tabButton.getAttribute('aria-selected');
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('true');
+  }
+  await picker
+    .locator('.ant-tree')
+    .getByText(node, { exact: true })
+    .first()
+    .click()
+    .catch(async (error: unknown) => {
+      await screenshot(page, 'people-failed-pick');
+      throw error;
+    });
   await expect.poll(() => picker.locator('.selector-dialog-item').getByText(node).count()).toBe(1);
   await confirmDialog(page, picker);
 }

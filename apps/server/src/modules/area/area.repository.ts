@@ -119,14 +119,6 @@ export class AreaRepository {
       .execute();
   }
 
-  async setState(id: string, enabledMark: number, userId: string) {
-    await this.db
-      .updateTable('area')
-      .set({ enabledMark, lastModifyTime: new Date(), lastModifyUserId: userId })
-      .where('id', '=', id)
-      .execute();
-  }
-
   async delete(id: string) {
     await this.db.deleteFrom('area').where('id', '=', id).execute();
   }

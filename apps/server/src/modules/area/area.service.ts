@@ -12,6 +12,7 @@ import type { CrudWrites } from '../../core/crud-routes.ts';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Session } from '../../core/session.ts';
+import { flipEnabledMark } from '../../core/state-switch.ts';
 import type { Db } from '../../db/database.ts';
 import { AreaRepository, type AreaValues } from './area.repository.ts';
 
@@ -78,15 +79,8 @@ export class AreaService implements CrudWrites<AreaInput, AreaInput> {
     });
   }
 
-  async toggleState(id: string, session: Session): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const repo = new AreaRepository(trx);
-      const row = await repo.findById(id);
-      if (!row) throw new NotFoundError();
-      const next = row.enabledMark === 1 ? 0 : 1;
-      await repo.setState(id, next, session.userId);
-      return next;
-    });
+  toggleState(id: string, session: Session): Promise<number> {
+    return flipEnabledMark(this.db, 'area', id, session.userId);
   }
 
   /** An area with areas below it is refused: deleting it would orphan them and the values that name them. */

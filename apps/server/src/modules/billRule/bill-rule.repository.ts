@@ -94,14 +94,6 @@ export class BillRuleRepository {
       .execute();
   }
 
-  async setState(id: string, enabledMark: number, userId: string) {
-    await this.db
-      .updateTable('billRule')
-      .set({ enabledMark, lastModifyTime: new Date(), lastModifyUserId: userId })
-      .where('id', '=', id)
-      .execute();
-  }
-
   async delete(id: string) {
     await this.db.deleteFrom('billRule').where('id', '=', id).execute();
   }

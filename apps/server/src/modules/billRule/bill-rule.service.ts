@@ -14,6 +14,7 @@ import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
+import { flipEnabledMark } from '../../core/state-switch.ts';
 import type { Db } from '../../db/database.ts';
 import type { DictionaryCache } from '../dictionary/dictionary-cache.ts';
 import { BillRuleRepository, type BillRuleValues } from './bill-rule.repository.ts';
@@ -116,15 +117,8 @@ export class BillRuleService {
     });
   }
 
-  async toggleState(id: string, session: Session): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const repo = new BillRuleRepository(trx);
-      const row = await repo.findById(id);
-      if (!row) throw new NotFoundError();
-      const next = row.enabledMark === 1 ? 0 : 1;
-      await repo.setState(id, next, session.userId);
-      return next;
-    });
+  toggleState(id: string, session: Session): Promise<number> {
+    return flipEnabledMark(this.db, 'billRule', id, session.userId);
   }
 
   async delete(id: string) {

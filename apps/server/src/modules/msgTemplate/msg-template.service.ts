@@ -5,6 +5,7 @@ import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
+import { flipEnabledMark } from '../../core/state-switch.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { MessageTemplateTable } from '../../db/schema.ts';
 import { MessageTemplateRepository } from './msg-template.repository.ts';
@@ -129,15 +130,8 @@ export class MessageTemplateService {
   }
 
   /** Enables a disabled template or disables an enabled one; answers the new state. */
-  async toggleState(id: string, session: Session): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const repo = new MessageTemplateRepository(trx);
-      const row = await repo.find(id);
-      if (!row) throw new NotFoundError();
-      const next = row.enabledMark === 1 ? 0 : 1;
-      await repo.update(id, { enabledMark: next, lastModifyTime: new Date(), lastModifyUserId: session.userId });
-      return next;
-    });
+  toggleState(id: string, session: Session): Promise<number> {
+    return flipEnabledMark(this.db, 'messageTemplate', id, session.userId);
   }
 
   async delete(id: string) {

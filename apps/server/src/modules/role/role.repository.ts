@@ -109,14 +109,6 @@ export class RoleRepository {
       .execute();
   }
 
-  async setState(id: string, enabledMark: number, userId: string) {
-    await this.db
-      .updateTable('role')
-      .set({ enabledMark, lastModifyTime: new Date(), lastModifyUserId: userId })
-      .where('id', '=', id)
-      .execute();
-  }
-
   async setOrganizes(roleId: string, organizeIds: string[]) {
     await this.db.deleteFrom('roleOrganize').where('roleId', '=', roleId).execute();
     if (organizeIds.length) {

@@ -4,6 +4,7 @@ import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
+import { flipEnabledMark } from '../../core/state-switch.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import { OrganizeService } from '../organize/organize.service.ts';
 import { type OrganizeIndex, organizeIcons } from '../organize/organize-tree.ts';
@@ -166,14 +167,7 @@ export class RoleService {
 
   /** Flips enabled and disabled; returns the new state. */
   async toggleState(id: string, session: Session): Promise<number> {
-    const next = await this.db.transaction().execute(async (trx) => {
-      const repo = new RoleRepository(trx);
-      const row = await repo.findById(id);
-      if (!row) throw new NotFoundError();
-      const next = row.enabledMark === 1 ? 0 : 1;
-      await repo.setState(id, next, session.userId);
-      return next;
-    });
+    const next = await flipEnabledMark(this.db, 'role', id, session.userId);
     await this.grantsChanged();
     return next;
   }

@@ -14,6 +14,7 @@ import { type Translate, translator } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
+import { flipEnabledMark } from '../../core/state-switch.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { MessageSendLogTable, SendMessageConfigTable } from '../../db/schema.ts';
 import { MessageService, MessageType } from '../message/message.service.ts';
@@ -121,15 +122,8 @@ export class SendConfigService {
   }
 
   /** Enables a disabled configuration or disables an enabled one; answers the new state. */
-  async toggleState(id: string, session: Session): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const repo = new SendConfigRepository(trx);
-      const row = await repo.find(id);
-      if (!row) throw new NotFoundError();
-      const next = row.enabledMark === 1 ? 0 : 1;
-      await repo.update(id, { enabledMark: next, lastModifyTime: new Date(), lastModifyUserId: session.userId });
-      return next;
-    });
+  toggleState(id: string, session: Session): Promise<number> {
+    return flipEnabledMark(this.db, 'sendMessageConfig', id, session.userId);
   }
 
   async copy(id: string, session: Session) {

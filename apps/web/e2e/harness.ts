@@ -104,11 +104,14 @@ export async function settled(page: Page) {
 export async function signInThroughPage(page: Page, baseUrl: string, account: string, password: string) {
   await page.goto(`${baseUrl}/login`);
   await page
-    .getByPlaceholder(/账号|帐号/)
+    .getByPlaceholder(/账号|帐号|帳號|your account/)
     .first()
     .fill(account);
-  await page.getByPlaceholder('密码').first().fill(password);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page
+    .getByPlaceholder(/密码|密碼|your password/)
+    .first()
+    .fill(password);
+  await page.getByRole('button', { name: /登\s*录|登\s*錄|^Sign in$/ }).click();
 }
 
 /**

@@ -82,8 +82,16 @@ test('tags: context menu, affixed home, middle click', async () => {
     await page.getByRole('menuitem', { name }).click();
     await tab(name).waitFor();
   }
-  // The affixed home tab has no close button.
-  expect(await page.getByRole('button', { name: '关闭 首页' }).count()).toBe(0);
+  // The affixed home tab has no close icon; the others have one.
+  expect(await tab('首页').locator('.shell-tag-close').count()).toBe(0);
+  expect(await tab('用户管理').locator('.shell-tag-close').count()).toBe(1);
+  // The keyboard: arrows move between tabs, Delete closes the focused one.
+  await tab('岗位管理').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('组织机构');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Delete');
+  await expect.poll(() => page.getByRole('tab').allInnerTexts()).toEqual(['首页', '用户管理', '组织机构']);
   await tab('组织机构').click({ button: 'right' });
   await page.getByRole('menuitem', { name: '关闭其他' }).click();
   await expect.poll(() => page.getByRole('tab').allInnerTexts()).toEqual(['首页', '组织机构']);

@@ -96,7 +96,11 @@ export function Navbar(props: NavbarProps) {
             },
           }}
         >
-          <button type="button" className="shell-user" aria-label={t('user.menu')}>
+          <button
+            type="button"
+            className="shell-user"
+            aria-label={`${user?.userName || user?.userAccount || ''}, ${t('user.menu')}`}
+          >
             <Avatar size={26} src={user?.headIcon || undefined} icon={<UserOutlined />} />
             <span className="shell-user-name">{user?.userName || user?.userAccount}</span>
             <DownOutlined />

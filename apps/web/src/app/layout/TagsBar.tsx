@@ -1,5 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import Dropdown from 'antd/es/dropdown';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { MenuIcon } from '../../shared/shell/menu-icons.tsx';
@@ -55,8 +56,24 @@ export function TagsBar() {
     }
   };
 
+  // The WAI-ARIA tabs pattern: one tab in the Tab order (the open one), arrows move between tabs,
+  // Enter opens one, Delete closes it, and the context-menu key (or Shift+F10) opens its menu.
+  const onTabKey = (event: KeyboardEvent<HTMLSpanElement>, view: VisitedView) => {
+    const tabs = [...(event.currentTarget.parentElement?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
+    const at = tabs.indexOf(event.currentTarget);
+    const focusAt = (index: number) => tabs[(index + tabs.length) % tabs.length]?.focus();
+    if (event.key === 'Enter' || event.key === ' ') navigate(view.fullPath);
+    else if (event.key === 'Delete') close(view);
+    else if (event.key === 'ArrowRight') focusAt(at + 1);
+    else if (event.key === 'ArrowLeft') focusAt(at - 1);
+    else if (event.key === 'Home') focusAt(0);
+    else if (event.key === 'End') focusAt(tabs.length - 1);
+    else return;
+    event.preventDefault();
+  };
+
   return (
-    <nav className="shell-tags" aria-label="tags">
+    <div className="shell-tags" role="tablist" aria-label={t('tags.label')}>
       {views.map((view) => {
         const isActive = view.fullPath === active;
         const title = titleOf(view);
@@ -76,13 +93,12 @@ export function TagsBar() {
           >
             <span
               role="tab"
-              tabIndex={0}
+              tabIndex={isActive ? 0 : -1}
               aria-selected={isActive}
+              aria-keyshortcuts={view.meta.affix ? undefined : 'Delete'}
               className={isActive ? 'shell-tag active' : 'shell-tag'}
               onClick={() => navigate(view.fullPath)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') navigate(view.fullPath);
-              }}
+              onKeyDown={(event) => onTabKey(event, view)}
               onMouseUp={(event) => {
                 if (event.button === 1) close(view);
               }}
@@ -94,22 +110,24 @@ export function TagsBar() {
               {showIcon && <MenuIcon icon={view.meta.icon} />}
               <span>{title}</span>
               {!view.meta.affix && (
-                <button
-                  type="button"
+                // Not a button: a control inside a tab is out of reach of assistive technology
+                // (nested-interactive); the keyboard closes a tab with Delete instead.
+                <span
                   className="shell-tag-close"
-                  aria-label={`${t('tags.close')} ${title}`}
+                  aria-hidden="true"
+                  title={t('tags.close')}
                   onClick={(event) => {
                     event.stopPropagation();
                     close(view);
                   }}
                 >
                   <CloseOutlined />
-                </button>
+                </span>
               )}
             </span>
           </Dropdown>
         );
       })}
-    </nav>
+    </div>
   );
 }

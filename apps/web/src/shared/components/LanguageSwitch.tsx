@@ -48,7 +48,13 @@ export function LanguageSwitch({ className }: { className?: string }) {
         </div>
       }
     >
-      <button type="button" className={className} aria-label={t('language')} aria-haspopup="true">
+      {/* The name holds the visible text (WCAG 2.5.3, label in name) and says what the button is for. */}
+      <button
+        type="button"
+        className={className}
+        aria-label={`${t(`languageNames.${current}`)}, ${t('language')}`}
+        aria-haspopup="true"
+      >
         <GlobalOutlined />
         <span>{t(`languageNames.${current}`)}</span>
       </button>

@@ -1,5 +1,6 @@
 import theme from 'antd/es/theme';
 import { type CSSProperties, type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { contrastShades } from '../../../shared/theme-contrast.ts';
 
 export interface LoginTab<K extends string> {
   key: K;
@@ -44,7 +45,8 @@ export function LoginTabs<K extends string>({
   };
 
   const style = {
-    '--login-tab-active': token.colorPrimary,
+    // The login card is white in either mode, so the tab takes the light mode's text shade.
+    '--login-tab-active': contrastShades(token.colorPrimary, 'light').text,
     '--login-tab-hover': token.colorPrimaryHover,
   } as CSSProperties;
   return (

@@ -67,6 +67,7 @@ export default {
     send: 'Send mail',
   },
   tags: {
+    label: 'Open pages',
     refresh: 'Refresh',
     close: 'Close',
     closeOthers: 'Close others',

@@ -65,6 +65,7 @@ export default {
     send: '发送邮件',
   },
   tags: {
+    label: '已打开的页面',
     refresh: '刷新',
     close: '关闭',
     closeOthers: '关闭其他',

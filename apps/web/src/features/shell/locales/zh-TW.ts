@@ -67,6 +67,7 @@ export default {
     send: '傳送郵件',
   },
   tags: {
+    label: '已開啟的頁面',
     refresh: '重新整理',
     close: '關閉',
     closeOthers: '關閉其他',

@@ -157,6 +157,10 @@ function MainLayout() {
       {modalHolder}
       {notificationHolder}
       <FirstLoginPasswordCheck />
+      {/* The first stop of the Tab key: past the menu and the toolbar, straight to the page. */}
+      <a className="skip-link" href="#main-content">
+        {t('skipToContent')}
+      </a>
       {aside}
       {mobile && (
         <Drawer
@@ -194,7 +198,7 @@ function MainLayout() {
           onLogout={logout}
         />
         {settings.showTagsView && <TagsBar />}
-        <main className="shell-content">
+        <main className="shell-content" id="main-content" tabIndex={-1}>
           <KeepAliveOutlet meta={meta} />
         </main>
       </div>

@@ -192,7 +192,16 @@ export function ChatWindow({ me, peer, onClose }: { me: string; peer: ChatPeer; 
     >
       <div className="chat-window-body">
         <div className="chat-window-main">
-          <div className="chat-lines" ref={listRef} onScroll={onScroll} data-testid="chat-lines">
+          <div
+            className="chat-lines"
+            ref={listRef}
+            onScroll={onScroll}
+            data-testid="chat-lines"
+            // A conversation log: screen readers announce incoming lines as they arrive.
+            role="log"
+            aria-live="polite"
+            tabIndex={0}
+          >
             {loading && (
               <div className="chat-center">
                 <Spin size="small" />

@@ -66,6 +66,7 @@ export default {
     body: 'Thank you for using the system! Send us any comments or suggestions by mail and we will look at them soon.',
     send: 'Send mail',
   },
+  skipToContent: 'Skip to main content',
   tags: {
     label: 'Open pages',
     refresh: 'Refresh',

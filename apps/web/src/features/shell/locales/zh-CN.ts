@@ -64,6 +64,7 @@ export default {
     body: '感谢您的使用！如对系统有任何意见或建议，请通过邮件发送给我们，我们会尽快处理。',
     send: '发送邮件',
   },
+  skipToContent: '跳到主要内容',
   tags: {
     label: '已打开的页面',
     refresh: '刷新',

@@ -66,6 +66,7 @@ export default {
     body: '感謝您的使用！如對系統有任何意見或建議，請透過郵件傳送給我們，我們會盡快處理。',
     send: '傳送郵件',
   },
+  skipToContent: '跳到主要內容',
   tags: {
     label: '已開啟的頁面',
     refresh: '重新整理',

@@ -76,6 +76,12 @@ export function PickerField({
         allowClear
         onChange={(next: string[]) => emit(next)}
         onClick={() => !disabled && setOpen(true)}
+        // The keyboard opens the dialog as a click does (the field never opens a dropdown of its own).
+        onKeyDown={(event) => {
+          if (disabled || !['Enter', ' ', 'ArrowDown'].includes(event.key)) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
         suffixIcon={null}
         className={className}
         style={className ? undefined : { width: '100%' }}

@@ -200,7 +200,6 @@ export function ChatWindow({ me, peer, onClose }: { me: string; peer: ChatPeer; 
             // A conversation log: screen readers announce incoming lines as they arrive.
             role="log"
             aria-live="polite"
-            tabIndex={0}
           >
             {loading && (
               <div className="chat-center">

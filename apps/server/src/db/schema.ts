@@ -134,6 +134,7 @@ export interface Database {
   userRelation: UserRelationTable;
   signature: SignatureTable;
   signatureUser: SignatureUserTable;
+  passwordHistory: PasswordHistoryTable;
   modulePermission: ModulePermissionTable;
   authorize: AuthorizeTable;
   columnSetting: ColumnSettingTable;
@@ -529,4 +530,12 @@ export interface SignatureUserTable {
   signatureId: string;
   userId: string;
   sortCode: Generated<number>;
+}
+
+/** The passwords a user has had, newest first by creatorTime: see migration 0026. */
+export interface PasswordHistoryTable {
+  id: string;
+  userId: string;
+  passwordHash: string;
+  creatorTime: Generated<Date>;
 }

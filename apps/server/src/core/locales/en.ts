@@ -221,4 +221,9 @@ export const en: Catalog = {
   'sysConfig.adminKeepSelf': 'You cannot remove your own administrator role',
   'sysConfig.testMailSent': 'A test e-mail was sent to {to}',
   'sysConfig.testMailFailed': 'The test e-mail could not be sent: {reason}',
+  // sysConfig security enforcement and third-party connectors (issue 13)
+  'auth.delayed': 'Too many wrong passwords; try again after {time}',
+  'auth.passwordReused': 'The new password must differ from your last {count} passwords',
+  'auth.passwordExpiring': 'Your password expires in {days} day(s); please change it soon',
+  'auth.passwordExpired': 'Your password has expired; please change it',
 };

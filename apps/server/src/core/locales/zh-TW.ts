@@ -221,4 +221,9 @@ export const zhTW: Catalog = {
   'sysConfig.adminKeepSelf': '不能取消自己的管理員身分',
   'sysConfig.testMailSent': '測試郵件已寄送至 {to}',
   'sysConfig.testMailFailed': '測試郵件寄送失敗：{reason}',
+  // sysConfig security enforcement and third-party connectors (issue 13)
+  'auth.delayed': '密碼錯誤次數過多，請於 {time} 後再試',
+  'auth.passwordReused': '新密碼不能與最近 {count} 次使用過的密碼相同',
+  'auth.passwordExpiring': '您的密碼將於 {days} 天後過期，請及時修改密碼',
+  'auth.passwordExpired': '您的密碼已過期，請修改密碼',
 };

@@ -70,7 +70,9 @@ export default {
   lockTypes: { '1': 'Lock', '2': 'Delay' },
   units: { minutes: 'min', times: 'times', days: 'days' },
   hints: {
-    notEnforced: 'Saved, but the server does not apply it yet (a later version will)',
+    passwordIsUpdatedRegularly:
+      'Users are reminded at sign-in during the days before expiry; after it they must change the password before working on',
+    disableOldPassword: 'A new password may not be one of the given number of most recent passwords',
     captchaAfterErrors: 'Without the sign-in captcha, an account asks for one after this many wrong passwords',
     tokenTimeout: 'Idle longer than this and the user signs in again',
     lockType:

@@ -70,10 +70,11 @@ export default {
   lockTypes: { '1': '锁定', '2': '延时' },
   units: { minutes: '分钟', times: '次', days: '天' },
   hints: {
-    notEnforced: '此项可保存，但服务器尚未执行（后续版本提供）',
+    passwordIsUpdatedRegularly: '在密码到期前的提醒天数内，登录时提示修改；过期后须先修改密码才能继续使用',
+    disableOldPassword: '新密码不能与最近设定次数内使用过的密码相同',
     captchaAfterErrors: '未开启登录验证码时，同一账号密码错误达到此次数后需输入验证码',
     tokenTimeout: '无操作超过该时长后需重新登录',
-    lockType: '锁定：账号锁定，由管理员解锁或到时自动解锁；延时：到时后才可再次登录',
+    lockType: '锁定：账号被锁定，由管理员解锁或到时自动解锁；延时：账号不锁定，到时后才可再次登录',
     whitelist: '开启后只允许以下 IP 地址登录，请确认包含您当前的地址',
     whiteListIp: '多个地址用英文逗号分隔，如 192.168.1.10,10.0.0.1',
     passwordStrengthLimit: '开启后，修改密码时须满足以下要求',

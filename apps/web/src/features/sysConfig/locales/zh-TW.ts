@@ -70,10 +70,11 @@ export default {
   lockTypes: { '1': '鎖定', '2': '延時' },
   units: { minutes: '分鐘', times: '次', days: '天' },
   hints: {
-    notEnforced: '此項可儲存，但伺服器尚未執行（後續版本提供）',
+    passwordIsUpdatedRegularly: '在密碼到期前的提醒天數內，登入時提示修改；過期後須先修改密碼才能繼續使用',
+    disableOldPassword: '新密碼不能與最近設定次數內使用過的密碼相同',
     captchaAfterErrors: '未開啟登入驗證碼時，同一帳號密碼錯誤達到此次數後需輸入驗證碼',
     tokenTimeout: '無操作超過該時長後需重新登入',
-    lockType: '鎖定：帳號鎖定，由管理員解鎖或到時自動解鎖；延時：到時後才可再次登入',
+    lockType: '鎖定：帳號被鎖定，由管理員解鎖或到時自動解鎖；延時：帳號不鎖定，到時後才可再次登入',
     whitelist: '開啟後只允許以下 IP 位址登入，請確認包含您目前的位址',
     whiteListIp: '多個位址用英文逗號分隔，如 192.168.1.10,10.0.0.1',
     passwordStrengthLimit: '開啟後，修改密碼時須滿足以下要求',

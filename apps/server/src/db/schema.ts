@@ -135,6 +135,7 @@ export interface Database {
   signature: SignatureTable;
   signatureUser: SignatureUserTable;
   passwordHistory: PasswordHistoryTable;
+  thirdSync: ThirdSyncTable;
   modulePermission: ModulePermissionTable;
   authorize: AuthorizeTable;
   columnSetting: ColumnSettingTable;
@@ -538,4 +539,17 @@ export interface PasswordHistoryTable {
   userId: string;
   passwordHash: string;
   creatorTime: Generated<Date>;
+}
+
+/** A synchronised organisation or user: our id and the WeCom (1) / DingTalk (2) id (migration 0026). */
+export interface ThirdSyncTable {
+  id: string;
+  thirdType: number;
+  dataType: 'organize' | 'user';
+  sysObjId: string | null;
+  thirdObjId: string;
+  /** 1 the last attempt succeeded, 0 it failed (description says why). */
+  status: number;
+  description: string | null;
+  lastModifyTime: Generated<Date>;
 }

@@ -226,4 +226,10 @@ export const en: Catalog = {
   'auth.passwordReused': 'The new password must differ from your last {count} passwords',
   'auth.passwordExpiring': 'Your password expires in {days} day(s); please change it soon',
   'auth.passwordExpired': 'Your password has expired; please change it',
+  'sysConfig.connectOk': 'Connection test succeeded',
+  'sysConfig.connectFailed': 'Connection test failed: {reason}',
+  'sysConfig.weComMissing': 'Fill in the WeCom corp ID and secret first',
+  'sysConfig.dingTalkMissing': 'Fill in the DingTalk AppKey and AppSecret first',
+  'sysConfig.synFailed': 'Synchronisation failed: {reason}',
+  'sysConfig.synDone': 'Synchronisation finished',
 };

@@ -226,4 +226,10 @@ export const zhTW: Catalog = {
   'auth.passwordReused': '新密碼不能與最近 {count} 次使用過的密碼相同',
   'auth.passwordExpiring': '您的密碼將於 {days} 天後過期，請及時修改密碼',
   'auth.passwordExpired': '您的密碼已過期，請修改密碼',
+  'sysConfig.connectOk': '測試連線成功',
+  'sysConfig.connectFailed': '測試連線失敗：{reason}',
+  'sysConfig.weComMissing': '請先填寫企業微信的企業 ID 和憑證密鑰',
+  'sysConfig.dingTalkMissing': '請先填寫釘釘的 AppKey 和 AppSecret',
+  'sysConfig.synFailed': '同步失敗：{reason}',
+  'sysConfig.synDone': '同步完成',
 };

@@ -126,6 +126,21 @@ export const TestMailInput = Type.Object({
 });
 export type TestMailInput = Static<typeof TestMailInput>;
 
+/**
+ * A row of `SynThirdInfo/getSynThirdTotal/{1 WeCom|2 DingTalk}` (and the answer of a synAll... call):
+ * the client tells organisations from users by `synType` '组织'. recordTotal counts ours,
+ * synSuccessCount and synFailCount the last results, synDate the last attempt (ms) or null.
+ */
+export const SynThirdTotal = Type.Object({
+  synType: Type.String(),
+  recordTotal: Type.Integer(),
+  synSuccessCount: Type.Integer(),
+  synFailCount: Type.Integer(),
+  unSynCount: Type.Integer(),
+  synDate: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type SynThirdTotal = Static<typeof SynThirdTotal>;
+
 /** The addresses of a whitelist setting (comma, semicolon or space separated). */
 export function whitelistEntries(text: string): string[] {
   return text.split(/[,;\s]+/).filter(Boolean);

@@ -3,6 +3,7 @@ import {
   AdminListItem,
   EmptyEnvelope,
   EnvelopeOf,
+  SynThirdTotal,
   SysConfigInput,
   SysConfigView,
   TestMailInput,
@@ -19,15 +20,6 @@ const tags = ['sysConfig'];
 const menu = 'system.sysConfig';
 /** The e-mail channel's code in the msgSendType dictionary. */
 const emailChannel = '2';
-const SynThirdTotal = Type.Object({
-  synType: Type.String(),
-  recordTotal: Type.Integer(),
-  synSuccessCount: Type.Integer(),
-  synFailCount: Type.Integer(),
-  unSynCount: Type.Integer(),
-  synDate: Type.Union([Type.Integer(), Type.Null()]),
-});
-
 /** The system-configuration page's reads (protocol-admin.md section 9). */
 export default async function sysConfigRoutes(app: App) {
   app.get(

@@ -1,4 +1,4 @@
-import type { SysConfigView } from '@platform/shared';
+import type { SynThirdTotal, SysConfigView } from '@platform/shared';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Providers } from '../../app/providers.tsx';
@@ -178,7 +178,7 @@ describe('the page', () => {
 
   test('WeCom: the connection test sends the form as typed; synchronisation asks first and shows the new totals', async () => {
     const calls: { method: string; path: string; type: string | null; body: unknown }[] = [];
-    let totals = [
+    let totals: SynThirdTotal[] = [
       { synType: '组织', recordTotal: 5, synSuccessCount: 0, synFailCount: 0, unSynCount: 5, synDate: null },
       { synType: '用户', recordTotal: 9, synSuccessCount: 0, synFailCount: 0, unSynCount: 9, synDate: null },
     ];

@@ -60,7 +60,7 @@ function SyncPanel({ third }: { third: ThirdType }) {
     });
   if (totals.isError) return <LoadFailed onRetry={() => totals.refetch()} />;
   return (
-    <>
+    <section aria-label={t('third.totals')}>
       {holder}
       <SettingsGroup title={t('third.totals')} />
       <Table<SynThirdTotal>
@@ -69,7 +69,6 @@ function SyncPanel({ third }: { third: ThirdType }) {
         pagination={false}
         loading={totals.isLoading}
         dataSource={totals.data ?? []}
-        aria-label={t('third.totals')}
         columns={[
           {
             title: t('third.synType'),
@@ -104,7 +103,7 @@ function SyncPanel({ third }: { third: ThirdType }) {
           },
         ]}
       />
-    </>
+    </section>
   );
 }
 

@@ -129,11 +129,11 @@ export function WeComTab({ view }: { view: SysConfigView }) {
         <SettingField name="qyhAgentId" />
         <SettingField name="qyhAgentSecret" input={secret('qyhAgentSecret')} />
         <SettingField name="qyhCorpSecret" input={secret('qyhCorpSecret')} />
-        <SettingField name="qyhIsSynOrg" />
-        <SettingField name="qyhIsSynUser" />
+        <SettingField name="qyhIsSynOrg" extra={t('hints.synSwitch')} />
+        <SettingField name="qyhIsSynUser" extra={t('hints.synSwitch')} />
         <SettingField name="qyhApiBase" extra={t('hints.apiBase', { host: 'https://qyapi.weixin.qq.com' })} />
       </SettingsForm>
-      <div className="sys-config-form">
+      <div className="sys-config-sync">
         <SyncPanel third={1} />
       </div>
     </>
@@ -152,11 +152,11 @@ export function DingTalkTab({ view }: { view: SysConfigView }) {
           name="dingSynAppSecret"
           input={<Input.Password maxLength={limitsOf('dingSynAppSecret').maxLength} autoComplete="new-password" />}
         />
-        <SettingField name="dingSynIsSynOrg" />
-        <SettingField name="dingSynIsSynUser" />
+        <SettingField name="dingSynIsSynOrg" extra={t('hints.synSwitch')} />
+        <SettingField name="dingSynIsSynUser" extra={t('hints.synSwitch')} />
         <SettingField name="dingApiBase" extra={t('hints.apiBase', { host: 'https://oapi.dingtalk.com' })} />
       </SettingsForm>
-      <div className="sys-config-form">
+      <div className="sys-config-sync">
         <SyncPanel third={2} />
       </div>
     </>

@@ -91,6 +91,7 @@ export default {
   lockTypes: { '1': 'Lock', '2': 'Delay' },
   units: { minutes: 'min', times: 'times', days: 'days' },
   hints: {
+    synSwitch: 'Changes here are not yet sent automatically; use the synchronisation below',
     apiBase: 'Leave empty for the public address {{host}}',
     passwordIsUpdatedRegularly:
       'Users are reminded at sign-in during the days before expiry; after it they must change the password before working on',

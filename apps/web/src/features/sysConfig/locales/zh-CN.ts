@@ -91,6 +91,7 @@ export default {
   lockTypes: { '1': '锁定', '2': '延时' },
   units: { minutes: '分钟', times: '次', days: '天' },
   hints: {
+    synSwitch: '此开关不会在本系统变更时自动同步；请使用下方的同步操作',
     apiBase: '留空则使用官方地址 {{host}}',
     passwordIsUpdatedRegularly: '在密码到期前的提醒天数内，登录时提示修改；过期后须先修改密码才能继续使用',
     disableOldPassword: '新密码不能与最近设定次数内使用过的密码相同',

@@ -91,6 +91,7 @@ export default {
   lockTypes: { '1': '鎖定', '2': '延遲' },
   units: { minutes: '分鐘', times: '次', days: '天' },
   hints: {
+    synSwitch: '此開關不會在本系統變更時自動同步；請使用下方的同步操作',
     apiBase: '留空則使用官方位址 {{host}}',
     passwordIsUpdatedRegularly: '在密碼到期前的提醒天數內，登入時提示修改；過期後須先修改密碼才能繼續使用',
     disableOldPassword: '新密碼不能與最近設定次數內使用過的密碼相同',

@@ -201,6 +201,75 @@ describe('send configurations', () => {
     expect(await admin.put(state)).toMatchObject({ code: 200, msg: '启用成功' });
   });
 
+  test('the 3.6 client test-send: getTestConfig lists the channels, testSendConfig sends them back for real', async () => {
+    const list = await admin.get<{ list: { id: string; enCode: string }[] }>('/api/message/SendMessageConfig');
+    const id = list.data!.list.find((r) => r.enCode === 'approveResult')!.id;
+    const entries = await admin.post<
+      {
+        sendConfigId: string;
+        templateId: string;
+        msgTemplateName: string;
+        messageType: string;
+        toUser: string[];
+        paramJson: { field: string; fieldName: string; value: string }[];
+      }[]
+    >(`/api/message/SendMessageConfig/getTestConfig/${id}`);
+    expect(entries.code).toBe(200);
+    expect(entries.data).toEqual([
+      {
+        sendConfigId: id,
+        templateId: await templateId('approve'),
+        msgTemplateName: '审批通过',
+        messageType: '1',
+        toUser: [],
+        paramJson: [
+          { field: 'name', fieldName: '姓名', value: '' },
+          { field: 'code', fieldName: 'code', value: '' },
+        ],
+      },
+      expect.objectContaining({ messageType: '3', templateId: await templateId('sms1') }),
+      expect.objectContaining({ messageType: '2', msgTemplateName: '审批通知' }),
+    ]);
+    // The dialog fills in recipients and values and sends the entries back.
+    const filled = entries.data!.map((entry) => ({
+      ...entry,
+      toUser: [aliceId],
+      paramJson: entry.paramJson.map((p) => ({ ...p, value: p.field === 'name' ? '测试员' : 'T-1' })),
+    }));
+    const sent = await admin.post<{ messageType: string; isSuccess: boolean; result: string }[]>(
+      '/api/message/SendMessageConfig/testSendConfig',
+      filled,
+    );
+    expect(sent).toMatchObject({
+      code: 200,
+      data: [
+        { messageType: '1', isSuccess: true, result: '发送成功' },
+        { messageType: '3', isSuccess: true, result: '发送成功' },
+        { messageType: '2', isSuccess: false, result: '邮件服务未配置' },
+      ],
+    });
+    const inbox = await alice.get<{ list: { title: string }[] }>('/api/message');
+    expect(inbox.data?.list[0]).toMatchObject({ title: '测试员 的申请已通过' });
+    const log = await admin.get<{ list: { messageType: string; title: string | null }[] }>(
+      `/api/message/SendMessageConfig/${id}/Log`,
+    );
+    expect(log.data?.list[0]).toMatchObject({ title: '测试员 的申请已通过' });
+
+    // Bad input: no recipients, nothing at all, an unknown configuration; and someone without the grant.
+    const before = (await alice.get<{ list: unknown[] }>('/api/message')).data!.list.length;
+    expect(
+      await admin.post('/api/message/SendMessageConfig/testSendConfig', [{ ...filled[0], toUser: [] }]),
+    ).toMatchObject({ code: 400 });
+    expect(await admin.post('/api/message/SendMessageConfig/testSendConfig', [])).toMatchObject({ code: 400 });
+    expect(await admin.post('/api/message/SendMessageConfig/getTestConfig/404')).toMatchObject({
+      code: 400,
+      msg: '数据不存在',
+    });
+    expect(await alice.post(`/api/message/SendMessageConfig/getTestConfig/${id}`)).toMatchObject({ code: 403 });
+    expect(await alice.post('/api/message/SendMessageConfig/testSendConfig', filled)).toMatchObject({ code: 403 });
+    expect((await alice.get<{ list: unknown[] }>('/api/message')).data!.list.length).toBe(before);
+  });
+
   test('copy and delete a send configuration', async () => {
     const list = await admin.get<{ list: { id: string }[] }>('/api/message/SendMessageConfig');
     const id = list.data!.list[0]!.id;

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type FakeThirdParty, fakeThirdParty } from '../../server/test/helpers/fake-third-party.ts';
 import { adminPassword, answered, newContext, screenshot, serverAndBrowser, signInThroughPage } from './harness.ts';
 
 /**
@@ -9,6 +10,17 @@ import { adminPassword, answered, newContext, screenshot, serverAndBrowser, sign
  */
 
 const run = serverAndBrowser();
+// The WeCom address book the connector talks to: on 127.0.0.1, never the public host.
+let fake: FakeThirdParty;
+beforeAll(async () => {
+  fake = await fakeThirdParty();
+  fake.weCom.departments = [
+    { id: 1, name: 'Corp', parentId: 0 },
+    { id: 2, name: '企微销售部', parentId: 1 },
+    { id: 3, name: '企微华东组', parentId: 2 },
+  ];
+});
+afterAll(() => fake.close());
 
 const see = (where: Page | Locator, text: string | RegExp) => where.getByText(text).first().waitFor();
 const saveButton = (form: Locator) => form.getByRole('button', { name: /保\s*存/ });
@@ -110,6 +122,48 @@ describe('system configuration', () => {
     await page.getByRole('tab', { name: 'Administrators' }).click();
     await see(page, 'Current administrators');
     await screenshot(page, 'sys-config-admins-en');
+    await context.close();
+  });
+
+  test('WeCom: settings saved, the connection tested, organisations taken from the (fake) address book', async () => {
+    const context = await newContext(run.browser);
+    const page = await context.newPage();
+    await openFromMenu(page);
+    await page.getByRole('tab', { name: '企业微信' }).click();
+    const form = page.getByRole('form', { name: '企业微信' });
+    await form.getByLabel('企业 ID').fill('corp1');
+    await form.getByLabel('通讯录 Secret').fill('corp-secret');
+    await form.getByLabel('接口地址').fill(`${fake.url}/qy`);
+    // A wrong secret as typed: the test says why, before anything is saved.
+    await form.getByLabel('应用 Secret').fill('wrong');
+    expect(
+      await answered(page, '/testQyWebChatConnect', () => form.getByRole('button', { name: '测试应用连接' }).click()),
+    ).toMatchObject({ code: 400, msg: '测试连接失败：40001 invalid credential' });
+    expect(
+      await answered(page, '/testQyWebChatConnect', () => form.getByRole('button', { name: '测试通讯录连接' }).click()),
+    ).toMatchObject({ code: 200, msg: '测试连接成功' });
+    expect(await answered(page, '/api/system/SysConfig', () => saveButton(form).click())).toMatchObject({
+      code: 200,
+    });
+
+    const totals = page.getByRole('region', { name: '同步情况' });
+    const organizes = totals.getByRole('row').filter({ hasText: '组织' });
+    await see(organizes, '从未同步');
+    await organizes.getByRole('button', { name: '从企业微信同步' }).click();
+    const question = page.getByRole('dialog').filter({ hasText: '确定从企业微信同步到本系统' });
+    await question.waitFor();
+    expect(
+      await answered(page, '/synAllOrganizeSysToQy', () => question.getByRole('button', { name: /确\s*定/ }).click()),
+    ).toMatchObject({ code: 200, msg: '同步完成', data: { synSuccessCount: 2, synFailCount: 0 } });
+    await expect.poll(() => organizes.textContent()).not.toContain('从未同步');
+    await screenshot(page, 'sys-config-wecom');
+    expect(fake.requests.every((path) => path.startsWith('/qy/'))).toBe(true);
+
+    await page.getByRole('button', { name: '语言' }).click();
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('tab', { name: 'WeCom' }).click();
+    await see(page, 'Address-book secret');
+    await screenshot(page, 'sys-config-wecom-en');
     await context.close();
   });
 });

@@ -31,6 +31,7 @@ import {
   SendMessageResult,
   Signature,
   Subordinate,
+  SynThirdTotal,
   SysConfigView,
   TreeNode,
   UnreadCounts,
@@ -99,6 +100,13 @@ const routes: [route: string, answer: Answer][] = [
   ['POST /api/permission/Users/:id/Actions/ResetPassword', null],
   ['GET /api/system/SysConfig', SysConfigView],
   ['PUT /api/system/SysConfig', null],
+  ['POST /api/system/SysConfig/:type/testQyWebChatConnect', null],
+  ['POST /api/system/SysConfig/testDingTalkConnect', null],
+  ['GET /api/system/SynThirdInfo/getSynThirdTotal/:type', Type.Array(SynThirdTotal)],
+  ['GET /api/system/SynThirdInfo/synAllOrganizeSysToQy', SynThirdTotal],
+  ['GET /api/system/SynThirdInfo/synAllUserSysToQy', SynThirdTotal],
+  ['GET /api/system/SynThirdInfo/synAllOrganizeSysToDing', SynThirdTotal],
+  ['GET /api/system/SynThirdInfo/synAllUserSysToDing', SynThirdTotal],
 ];
 
 const matchers = routes.map(([route, answer]) => {

@@ -134,6 +134,8 @@ export interface Database {
   userRelation: UserRelationTable;
   signature: SignatureTable;
   signatureUser: SignatureUserTable;
+  passwordHistory: PasswordHistoryTable;
+  thirdSync: ThirdSyncTable;
   modulePermission: ModulePermissionTable;
   authorize: AuthorizeTable;
   columnSetting: ColumnSettingTable;
@@ -529,4 +531,25 @@ export interface SignatureUserTable {
   signatureId: string;
   userId: string;
   sortCode: Generated<number>;
+}
+
+/** The passwords a user has had, newest first by creatorTime: see migration 0026. */
+export interface PasswordHistoryTable {
+  id: string;
+  userId: string;
+  passwordHash: string;
+  creatorTime: Generated<Date>;
+}
+
+/** A synchronised organisation or user: our id and the WeCom (1) / DingTalk (2) id (migration 0026). */
+export interface ThirdSyncTable {
+  id: string;
+  thirdType: number;
+  dataType: 'organize' | 'user';
+  sysObjId: string | null;
+  thirdObjId: string;
+  /** 1 the last attempt succeeded, 0 it failed (description says why). */
+  status: number;
+  description: string | null;
+  lastModifyTime: Generated<Date>;
 }

@@ -137,6 +137,15 @@ export const CurrentUserInfo = Type.Object({
   prevLoginTime: NullableMillis,
   prevLoginIPAddress: Type.String(),
   prevLoginIPAddressName: Type.String(),
+  /**
+   * Regular password change (passwordIsUpdatedRegularly): when the password expires, null when
+   * the policy is off. Sent by this server always; optional for answers of older servers.
+   */
+  passwordExpireTime: Type.Optional(NullableMillis),
+  /** The password has expired: the client makes the user change it before working on. */
+  passwordExpired: Type.Optional(Type.Boolean()),
+  /** What to tell the user about the password ('' when nothing): expiring in n days, or expired. */
+  passwordNotice: Type.Optional(Type.String()),
 });
 export type CurrentUserInfo = Static<typeof CurrentUserInfo>;
 

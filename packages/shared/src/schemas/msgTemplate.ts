@@ -187,3 +187,46 @@ export const SendMessageResult = Type.Object({
   channels: Type.Array(SendChannelResult),
 });
 export type SendMessageResult = Static<typeof SendMessageResult>;
+
+const TestParam = Type.Object({
+  field: Type.String({ minLength: 1, maxLength: 50 }),
+  fieldName: Type.Optional(Type.String({ maxLength: 100 })),
+  value: Type.Optional(Type.String({ maxLength: 5000 })),
+});
+
+/**
+ * An entry of `POST SendMessageConfig/getTestConfig/{id}` (protocol-admin.md, the 3.6 client's
+ * test-send dialog): one per channel switched on, the template's parameters to fill in.
+ */
+export const SendTestItem = Type.Object({
+  /** The configuration the entry belongs to (sent back with it, so its sends are logged under it). */
+  sendConfigId: Type.String(),
+  templateId: Type.String(),
+  msgTemplateName: Type.String(),
+  messageType: Type.String(),
+  toUser: Type.Array(Type.String()),
+  paramJson: Type.Array(Type.Object({ field: Type.String(), fieldName: Type.String(), value: Type.String() })),
+});
+export type SendTestItem = Static<typeof SendTestItem>;
+
+/** `POST SendMessageConfig/testSendConfig`: the entries sent back with recipients and values. */
+export const SendTestInput = Type.Array(
+  Type.Object({
+    sendConfigId: Type.Optional(Id),
+    templateId: Id,
+    msgTemplateName: Type.Optional(Type.String({ maxLength: 200 })),
+    messageType: Type.String({ minLength: 1, maxLength: 20 }),
+    toUser: Type.Array(Id, { minItems: 1, maxItems: 1000 }),
+    paramJson: Type.Optional(Type.Array(TestParam, { maxItems: 100 })),
+  }),
+  { minItems: 1, maxItems: 20 },
+);
+export type SendTestInput = Static<typeof SendTestInput>;
+
+/** Each entry's outcome: `result` says why it failed, or that it was sent. */
+export const SendTestResult = Type.Object({
+  messageType: Type.String(),
+  isSuccess: Type.Boolean(),
+  result: Type.String(),
+});
+export type SendTestResult = Static<typeof SendTestResult>;

@@ -5,6 +5,8 @@ const Text = (maxLength: number) => Type.String({ maxLength });
 const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
 const Whole = (minimum: number, maximum: number) => Type.Integer({ minimum, maximum });
 /** An image address: a site path or an http(s) URL (never `javascript:` or `data:`). */
+/** The base URL of a third party's API: http(s), or '' for its public host. */
+const ApiBase = Type.String({ maxLength: 200, pattern: '^(|https?://[^\\s/?#]+(/[^\\s?#]*)?)$' });
 const ImageAddress = Type.String({ maxLength: 500, pattern: '^(|/[^/\\\\].*|https?://.+)$' });
 
 /**
@@ -78,6 +80,9 @@ export const sysConfigFields = {
   dingSynAppSecret: Text(200),
   dingSynIsSynOrg: Flag,
   dingSynIsSynUser: Flag,
+  /** Where the WeCom and DingTalk APIs answer ('' = the public hosts qyapi.weixin.qq.com, oapi.dingtalk.com). */
+  qyhApiBase: ApiBase,
+  dingApiBase: ApiBase,
   // Other
   linkTime: Whole(0, 1_000_000),
   isClick: Flag,
@@ -120,6 +125,21 @@ export const TestMailInput = Type.Object({
   to: Type.String({ minLength: 3, maxLength: 100, format: 'email' }),
 });
 export type TestMailInput = Static<typeof TestMailInput>;
+
+/**
+ * A row of `SynThirdInfo/getSynThirdTotal/{1 WeCom|2 DingTalk}` (and the answer of a synAll... call):
+ * the client tells organisations from users by `synType` '组织'. recordTotal counts ours,
+ * synSuccessCount and synFailCount the last results, synDate the last attempt (ms) or null.
+ */
+export const SynThirdTotal = Type.Object({
+  synType: Type.String(),
+  recordTotal: Type.Integer(),
+  synSuccessCount: Type.Integer(),
+  synFailCount: Type.Integer(),
+  unSynCount: Type.Integer(),
+  synDate: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type SynThirdTotal = Static<typeof SynThirdTotal>;
 
 /** The addresses of a whitelist setting (comma, semicolon or space separated). */
 export function whitelistEntries(text: string): string[] {

@@ -221,4 +221,15 @@ export const en: Catalog = {
   'sysConfig.adminKeepSelf': 'You cannot remove your own administrator role',
   'sysConfig.testMailSent': 'A test e-mail was sent to {to}',
   'sysConfig.testMailFailed': 'The test e-mail could not be sent: {reason}',
+  // sysConfig security enforcement and third-party connectors (issue 13)
+  'auth.delayed': 'Too many wrong passwords; try again after {time}',
+  'auth.passwordReused': 'The new password must differ from your last {count} passwords',
+  'auth.passwordExpiring': 'Your password expires in {days} day(s); please change it soon',
+  'auth.passwordExpired': 'Your password has expired; please change it',
+  'sysConfig.connectOk': 'Connection test succeeded',
+  'sysConfig.connectFailed': 'Connection test failed: {reason}',
+  'sysConfig.weComMissing': 'Fill in the WeCom corp ID and secret first',
+  'sysConfig.dingTalkMissing': 'Fill in the DingTalk AppKey and AppSecret first',
+  'sysConfig.synFailed': 'Synchronisation failed: {reason}',
+  'sysConfig.synDone': 'Synchronisation finished',
 };

@@ -220,6 +220,17 @@ export const zhCN = {
   'sysConfig.adminKeepSelf': '不能取消自己的管理员身份',
   'sysConfig.testMailSent': '测试邮件已发送至 {to}',
   'sysConfig.testMailFailed': '测试邮件发送失败：{reason}',
+  // sysConfig security enforcement and third-party connectors (issue 13)
+  'auth.delayed': '密码错误次数过多，请于 {time} 后再试',
+  'auth.passwordReused': '新密码不能与最近 {count} 次使用过的密码相同',
+  'auth.passwordExpiring': '您的密码将于 {days} 天后过期，请及时修改密码',
+  'auth.passwordExpired': '您的密码已过期，请修改密码',
+  'sysConfig.connectOk': '测试连接成功',
+  'sysConfig.connectFailed': '测试连接失败：{reason}',
+  'sysConfig.weComMissing': '请先填写企业微信的企业 ID 和凭证密钥',
+  'sysConfig.dingTalkMissing': '请先填写钉钉的 AppKey 和 AppSecret',
+  'sysConfig.synFailed': '同步失败：{reason}',
+  'sysConfig.synDone': '同步完成',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -6,6 +6,7 @@ import type {
   SysConfigInfo,
 } from '@platform/shared';
 import type { EventBus } from '../../core/event-bus.ts';
+import type { Translate } from '../../core/i18n.ts';
 import { toMillis } from '../../core/paging.ts';
 import type { Access, PermissionService } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
@@ -17,6 +18,7 @@ import { ModulePermissionService } from '../menu/module-permission.service.ts';
 import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
 import { SystemService } from '../system/system.service.ts';
 import { UserAccountService } from '../user/user-account.service.ts';
+import { passwordExpiry, passwordNotice } from './password-expiry.ts';
 
 /**
  * Buttons administrators hold on every page besides those the page defines; so does anyone granted
@@ -81,8 +83,8 @@ export class CurrentUserService {
    * for a user with hundreds of menus) and change only with grants, so their text is kept with
    * the cached grant set and spliced in instead of being serialised on every call.
    */
-  async json(session: Session, systemCode: string | undefined): Promise<string> {
-    const { view, userInfo, sysConfigInfo } = await this.parts(session, systemCode);
+  async json(session: Session, systemCode: string | undefined, t: Translate): Promise<string> {
+    const { view, userInfo, sysConfigInfo } = await this.parts(session, systemCode, t);
     return `{"code":200,"msg":"Success","data":{${view.json},"userInfo":${JSON.stringify(userInfo)},"sysConfigInfo":${JSON.stringify(sysConfigInfo)}}}`;
   }
 
@@ -121,6 +123,7 @@ export class CurrentUserService {
   private async parts(
     session: Session,
     systemCode: string | undefined,
+    t?: Translate,
   ): Promise<{ view: MenuView; userInfo: CurrentUserInfo; sysConfigInfo: SysConfigInfo }> {
     const [user, settings, allSystems, access] = await Promise.all([
       this.users.byId(session.userId),
@@ -144,6 +147,7 @@ export class CurrentUserService {
     const positions = relationsOf('Position');
     const roles = relationsOf('Role');
     const organizeName = await this.users.organizeName(user.organizeId);
+    const expiry = passwordExpiry(settings, user);
     return {
       view,
       userInfo: {
@@ -180,6 +184,9 @@ export class CurrentUserService {
         prevLoginTime: toMillis(user.prevLoginTime),
         prevLoginIPAddress: user.prevLoginIp ?? '',
         prevLoginIPAddressName: user.prevLoginIpName ?? '',
+        passwordExpireTime: expiry ? expiry.expiresAt.getTime() : null,
+        passwordExpired: expiry?.expired ?? false,
+        passwordNotice: t ? passwordNotice(t, expiry) : '',
       },
       sysConfigInfo: {
         sysName: settings.sysName,

@@ -20,6 +20,7 @@ import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
 import { CurrentUserService } from './current-user.service.ts';
 import { OauthService, type RequestMeta } from './oauth.service.ts';
+import { passwordNotice } from './password-expiry.ts';
 
 const meta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip ?? null,
@@ -124,7 +125,11 @@ export default async function oauthRoutes(app: App) {
         response: { 200: EnvelopeOf(LoginResult) },
       },
     },
-    async (request) => ok(await oauth.login(request.body, meta(request)), request.t('auth.loginSuccess')),
+    async (request) => {
+      const { result, passwordExpiry } = await oauth.login(request.body, meta(request));
+      // Regular password change (passwordIsUpdatedRegularly): the answer's msg tells the user.
+      return ok(result, passwordNotice(request.t, passwordExpiry) || request.t('auth.loginSuccess'));
+    },
   );
 
   app.get(
@@ -142,7 +147,7 @@ export default async function oauthRoutes(app: App) {
       reply
         .type('application/json; charset=utf-8')
         // JSON text: Fastify sends it as it is, without the schema's serialiser.
-        .send((await currentUser.json(sessionOf(request), request.query.systemCode)) as never),
+        .send((await currentUser.json(sessionOf(request), request.query.systemCode, request.t)) as never),
   );
 
   app.get(

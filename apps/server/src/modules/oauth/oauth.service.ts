@@ -23,6 +23,7 @@ import type { SysConfigService, SysSettings } from '../sysConfig/sys-config.serv
 import { UserAccountService } from '../user/user-account.service.ts';
 import { drawCaptcha } from './captcha.ts';
 import { OauthRepository } from './oauth.repository.ts';
+import { type PasswordExpiry, passwordExpiry } from './password-expiry.ts';
 import type { SmsSender } from './sms-sender.ts';
 
 export const captchaTtlMs = 3 * 60_000;
@@ -30,6 +31,12 @@ const defaultCaptchaAfterErrors = 3;
 export const smsTtlMs = 5 * 60_000;
 export const smsIntervalMs = 60_000;
 export const scanTicketTtlMs = 3 * 60_000;
+
+/** A login's answer, and where the password stands so the caller can tell the user (regular change). */
+export interface SignedIn {
+  result: LoginResult;
+  passwordExpiry: PasswordExpiry | null;
+}
 
 export interface RequestMeta {
   ip: string | null;
@@ -97,7 +104,7 @@ export class OauthService {
     log(code);
   }
 
-  async login(form: LoginForm, meta: RequestMeta): Promise<LoginResult> {
+  async login(form: LoginForm, meta: RequestMeta): Promise<SignedIn> {
     const settings = await this.sysConfig.get();
     if (settings.whitelistSwitch === 1 && !onWhitelist(meta.ip, String(settings.whiteListIp ?? ''))) {
       throw new BusinessError('auth.ipNotAllowed', { ip: meta.ip ?? '' });
@@ -114,12 +121,13 @@ export class OauthService {
     }
 
     // Sub-accounts keep their full login name, mobile@account, as their account.
-    const user = await this.users.byAccount(account);
+    const found = await this.users.byAccount(account);
     if (!form.password) throw new BusinessError('auth.passwordMissing');
     const digest = decryptLoginPayload(form.password, this.cipherKey);
     if (!digest || !/^[0-9a-f]{32}$/i.test(digest)) throw new BusinessError('auth.badCipher');
 
-    if (user) this.refuseUnusable(await this.releaseExpiredLock(user));
+    const user = found && (await this.releaseExpiredLock(found));
+    if (user) this.refuseUnusable(user);
     if (captchaDemanded(settings, user)) {
       if (!form.code || !form.timestamp) throw new BusinessError('auth.captchaRequired');
       const ok = await new OauthRepository(this.db).consumeCode('captcha', form.timestamp, form.code);
@@ -135,9 +143,16 @@ export class OauthService {
     return this.signIn(user, settings, meta);
   }
 
-  /** A lock whose time has passed is lifted before anything else is checked. */
+  /**
+   * A lock (enabledMark 2) or a delay (lockType 2: enabledMark stays 1, unlockTime set) whose time
+   * has passed is lifted before anything else is checked, and the failures start again from zero.
+   */
   private async releaseExpiredLock(user: UserRow): Promise<UserRow> {
-    if (user.enabledMark === 2 && user.unlockTime && user.unlockTime.getTime() <= Date.now()) {
+    if (
+      (user.enabledMark === 2 || user.enabledMark === 1) &&
+      user.unlockTime &&
+      user.unlockTime.getTime() <= Date.now()
+    ) {
       const changes = { enabledMark: 1, logErrorCount: 0, unlockTime: null };
       await this.users.update(user.id, changes);
       return { ...user, ...changes };
@@ -151,6 +166,9 @@ export class OauthService {
       throw new BusinessError('auth.locked', { time: formatDate(until, DEFAULT_DATE_TIME_FORMAT) });
     }
     if (user.enabledMark !== 1) throw new BusinessError('auth.disabled');
+    if (user.unlockTime && user.unlockTime.getTime() > Date.now()) {
+      throw new BusinessError('auth.delayed', { time: formatDate(user.unlockTime, DEFAULT_DATE_TIME_FORMAT) });
+    }
   }
 
   private async failPassword(user: UserRow, settings: SysSettings, meta: RequestMeta): Promise<never> {
@@ -159,6 +177,11 @@ export class OauthService {
     const allowed = Math.max(1, settings.passwordErrorsNumber);
     if (failures >= allowed) {
       const unlockTime = new Date(Date.now() + Math.max(1, settings.lockTime) * 60_000);
+      if (settings.lockType === 2) {
+        // Delay: the account stays enabled and its sessions live; signing in waits until unlockTime.
+        await this.users.update(user.id, { unlockTime });
+        throw new BusinessError('auth.delayed', { time: formatDate(unlockTime, DEFAULT_DATE_TIME_FORMAT) });
+      }
       await this.users.update(user.id, { enabledMark: 2, unlockTime });
       await this.sessions.revokeUser(user.id, 'offline');
       throw new BusinessError('auth.locked', { time: formatDate(unlockTime, DEFAULT_DATE_TIME_FORMAT) });
@@ -167,7 +190,7 @@ export class OauthService {
   }
 
   /** Records the login, ends older sessions under single-login, and issues the token. */
-  private async signIn(user: UserRow, settings: SysSettings, meta: RequestMeta): Promise<LoginResult> {
+  private async signIn(user: UserRow, settings: SysSettings, meta: RequestMeta): Promise<SignedIn> {
     const now = new Date();
     await this.users.update(user.id, {
       logErrorCount: 0,
@@ -181,7 +204,7 @@ export class OauthService {
     if (settings.singleLogin === 1) await this.sessions.revokeUser(user.id, 'elsewhere');
     const token = await this.sessions.issue(user.id, meta);
     await this.logLogin(user, user.account, meta, true, 'login');
-    return { token, theme: user.theme || 'classic' };
+    return { result: { token, theme: user.theme || 'classic' }, passwordExpiry: passwordExpiry(settings, user) };
   }
 
   private logLogin(user: UserRow | null, account: string, meta: RequestMeta, success: boolean, description: string) {
@@ -207,8 +230,10 @@ export class OauthService {
       throw new BusinessError('auth.lockScreenAccount');
     const digest = passwordDigestFrom(password, this.cipherKey);
     if (!digest) throw new BusinessError('auth.badCipher');
-    const user = await this.users.byId(session.userId);
-    if (!user) throw new BusinessError('auth.badCredentials');
+    const found = await this.users.byId(session.userId);
+    if (!found) throw new BusinessError('auth.badCredentials');
+    const user = await this.releaseExpiredLock(found);
+    this.refuseUnusable(user);
     if (!(await verifyPasswordDigest(user.passwordHash, digest))) {
       await this.failPassword(user, await this.sysConfig.get(), meta);
     }
@@ -233,10 +258,13 @@ export class OauthService {
       throw new BusinessError('auth.oldPasswordWrong');
     }
     if (input.oldPassword.toLowerCase() === input.password.toLowerCase()) throw new BusinessError('auth.samePassword');
-    await this.users.update(user.id, {
-      passwordHash: await hashPasswordDigest(input.password),
-      changePasswordDate: new Date(),
-    });
+    if (settings.disableOldPassword === 1) {
+      const count = Math.max(1, Number(settings.disableTheNumberOfOldPasswords ?? 3));
+      if (await this.users.passwordUsedBefore(user, input.password, count)) {
+        throw new BusinessError('auth.passwordReused', { count });
+      }
+    }
+    await this.users.setPassword(user, await hashPasswordDigest(input.password), { changePasswordDate: new Date() });
     await this.sessions.revokeUser(user.id, 'password', session.sessionId);
   }
 
@@ -255,7 +283,7 @@ export class OauthService {
       const user = userId ? await this.users.byId(userId) : undefined;
       if (user) {
         this.refuseUnusable(user);
-        const result = await this.signIn(user, await this.sysConfig.get(), meta);
+        const { result } = await this.signIn(user, await this.sysConfig.get(), meta);
         return { status: 2, token: result.token, theme: result.theme };
       }
     }

@@ -11,6 +11,9 @@ import {
   SendMessageConfigQuery,
   SendMessageInput,
   SendMessageResult,
+  SendTestInput,
+  SendTestItem,
+  SendTestResult,
 } from '@platform/shared';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
@@ -148,6 +151,34 @@ export default async function sendConfigRoutes(app: App, options: { channels: Ch
         await configs.send(request.params.id, request.body, sessionOf(request), request.t),
         request.t('sendConfig.sent'),
       ),
+  );
+
+  app.post(
+    '/api/message/SendMessageConfig/getTestConfig/:id',
+    {
+      preHandler: permit(menu, 'btn_edit'),
+      schema: {
+        tags,
+        summary: 'The test-send dialog of the 3.6 client: one entry per channel switched on, parameters to fill in',
+        params: byId,
+        response: { 200: EnvelopeOf(Type.Array(SendTestItem)) },
+      },
+    },
+    async (request) => ok(await configs.testConfig(request.params.id)),
+  );
+
+  app.post(
+    '/api/message/SendMessageConfig/testSendConfig',
+    {
+      preHandler: permit(menu, 'btn_edit'),
+      schema: {
+        tags,
+        summary: 'Send the getTestConfig entries back with recipients and values: each goes out for real and is logged',
+        body: SendTestInput,
+        response: { 200: EnvelopeOf(Type.Array(SendTestResult)) },
+      },
+    },
+    async (request) => ok(await configs.testSend(request.body, sessionOf(request), request.t)),
   );
 
   app.get(

@@ -6,6 +6,9 @@ import type {
   SendMessageConfigQuery,
   SendMessageInput,
   SendMessageResult,
+  SendTestInput,
+  SendTestItem,
+  SendTestResult,
 } from '@platform/shared';
 import type { Insertable, Selectable } from 'kysely';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
@@ -24,6 +27,14 @@ import { SendConfigRepository } from './send-config.repository.ts';
 
 type Row = Selectable<SendMessageConfigTable>;
 type ConfigTemplate = SendMessageConfigInput['sendConfigTemplateList'][number];
+/** One channel's send: a template through a channel to users, with the template's parameters. */
+interface DeliveryEntry {
+  sendConfigId: string | null;
+  templateId: string;
+  messageType: string;
+  toUserIds: string[];
+  params: Record<string, string>;
+}
 /** The send log is read by administrators in Chinese, as the rest of the console. */
 const logText = translator('zh-CN');
 
@@ -164,20 +175,91 @@ export class SendConfigService {
     session: Session,
     t: Translate = logText,
   ): Promise<SendMessageResult> {
+    const items = await this.enabledItems(id);
+    const toUserIds = input.toUserIds;
+    const params = input.paramMap ?? {};
+    return this.deliver(
+      items.map((item) => ({
+        sendConfigId: id,
+        templateId: item.templateId,
+        messageType: item.messageType,
+        toUserIds,
+        params,
+      })),
+      session,
+      t,
+    );
+  }
+
+  /** The channels of an enabled configuration that are switched on. */
+  private async enabledItems(id: string): Promise<ConfigTemplate[]> {
     const config = await new SendConfigRepository(this.db).find(id);
     if (!config) throw new NotFoundError();
     if (config.enabledMark !== 1) throw new BusinessError('sendConfig.disabled');
-    const items = (JSON.parse(config.sendConfigTemplateList) as ConfigTemplate[]).filter((t) => t.enabledMark !== 0);
+    return (JSON.parse(config.sendConfigTemplateList) as ConfigTemplate[]).filter((t) => t.enabledMark !== 0);
+  }
+
+  /**
+   * `POST SendMessageConfig/getTestConfig/{id}` (the 3.6 client's test-send dialog): one entry per
+   * channel switched on, with the template's parameters to fill in and no recipients yet.
+   */
+  async testConfig(id: string): Promise<SendTestItem[]> {
+    const items = await this.enabledItems(id);
     const templates = new Map((await this.templates.findMany(items.map((t) => t.templateId))).map((t) => [t.id, t]));
-    const recipients = await new SendConfigRepository(this.db).recipients([...new Set(input.toUserIds)]);
-    const params = input.paramMap ?? {};
+    return items.map((item) => {
+      const template = templates.get(item.templateId);
+      const params = template ? (JSON.parse(template.templateParamList) as { field: string; fieldName: string }[]) : [];
+      return {
+        sendConfigId: id,
+        templateId: item.templateId,
+        msgTemplateName: template?.fullName ?? '',
+        messageType: item.messageType,
+        toUser: [],
+        paramJson: params.map((p) => ({ field: p.field, fieldName: p.fieldName, value: '' })),
+      };
+    });
+  }
+
+  /**
+   * `POST SendMessageConfig/testSendConfig`: the entries of getTestConfig sent back with recipients
+   * and parameter values; each goes out through its channel as a real send would (and is logged).
+   * Answers each entry's outcome, a failure's reason in the caller's language.
+   */
+  async testSend(entries: SendTestInput, session: Session, t: Translate = logText): Promise<SendTestResult[]> {
+    const result = await this.deliver(
+      entries.map((entry) => ({
+        sendConfigId: entry.sendConfigId ?? null,
+        templateId: entry.templateId,
+        messageType: entry.messageType,
+        toUserIds: entry.toUser,
+        params: Object.fromEntries((entry.paramJson ?? []).map((p) => [p.field, p.value ?? ''])),
+      })),
+      session,
+      t,
+    );
+    return result.channels.map((channel) => ({
+      messageType: channel.messageType,
+      isSuccess: channel.isSuccess,
+      result: channel.result ?? t('sendConfig.sent'),
+    }));
+  }
+
+  /** Sends each entry through its channel to its users; writes the send log; counts per channel. */
+  private async deliver(entries: DeliveryEntry[], session: Session, t: Translate): Promise<SendMessageResult> {
+    const templates = new Map((await this.templates.findMany(entries.map((e) => e.templateId))).map((e) => [e.id, e]));
+    const everyone = await new SendConfigRepository(this.db).recipients([
+      ...new Set(entries.flatMap((e) => e.toUserIds)),
+    ]);
     const log: Insertable<MessageSendLogTable>[] = [];
     const announcements: (() => Promise<void>)[] = [];
     const channels: SendChannelResult[] = [];
 
-    for (const item of items) {
+    for (const item of entries) {
       const template = templates.get(item.templateId);
-      const base = { sendConfigId: id, templateId: item.templateId, messageType: item.messageType };
+      const wanted = new Set(item.toUserIds);
+      const recipients = everyone.filter((r) => wanted.has(r.id));
+      const params = item.params;
+      const base = { sendConfigId: item.sendConfigId, templateId: item.templateId, messageType: item.messageType };
       const channel: SendChannelResult = {
         messageType: item.messageType,
         templateId: item.templateId,
@@ -216,7 +298,7 @@ export class SendConfigService {
               bodyText: content,
               excerpt: null,
               files: null,
-              sourceId: id,
+              sourceId: item.sendConfigId,
               releaseUserId: session.userId,
             },
             userIds,

@@ -53,19 +53,4 @@ export class SysConfigRepository {
       .execute();
     return { demoted: demoted.map((row) => row.id), promoted: promoted.map((row) => row.id) };
   }
-
-  /** How many organisations and users a third-party synchronisation would cover. */
-  async synchronisable(): Promise<{ organizes: number; users: number }> {
-    const [organizes, users] = await Promise.all([
-      this.db
-        .selectFrom('organize')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow(),
-      this.db
-        .selectFrom('appUser')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { organizes: Number(organizes.n), users: Number(users.n) };
-  }
 }

@@ -3,6 +3,7 @@ import {
   AdminListItem,
   EmptyEnvelope,
   EnvelopeOf,
+  SynThirdTotal,
   SysConfigInput,
   SysConfigView,
   TestMailInput,
@@ -13,20 +14,12 @@ import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
 import { BusinessError } from '../../core/errors.ts';
 import { permitMenu } from '../../core/permissions.ts';
+import { ThirdSyncService } from './third-sync.service.ts';
 
 const tags = ['sysConfig'];
 const menu = 'system.sysConfig';
 /** The e-mail channel's code in the msgSendType dictionary. */
 const emailChannel = '2';
-const SynThirdTotal = Type.Object({
-  synType: Type.String(),
-  recordTotal: Type.Integer(),
-  synSuccessCount: Type.Integer(),
-  synFailCount: Type.Integer(),
-  unSynCount: Type.Integer(),
-  synDate: Type.Union([Type.Integer(), Type.Null()]),
-});
-
 /** The system-configuration page's reads (protocol-admin.md section 9). */
 export default async function sysConfigRoutes(app: App) {
   app.get(
@@ -129,6 +122,44 @@ export default async function sysConfigRoutes(app: App) {
     async () => ok(await app.sysConfig.administrators()),
   );
 
+  const third = new ThirdSyncService(app.db, app.sysConfig);
+
+  app.post(
+    '/api/system/SysConfig/:type/testQyWebChatConnect',
+    {
+      schema: {
+        tags,
+        summary:
+          'Test the WeCom settings sent (else the saved ones): 0 the application secret, 1 the address-book secret',
+        params: Type.Object({ type: Type.Union([Type.Literal(0), Type.Literal(1)]) }),
+        body: SysConfigInput,
+        response: { 200: EmptyEnvelope },
+      },
+      preHandler: permitMenu(menu),
+    },
+    async (request) => {
+      await third.testConnect(1, request.body, request.params.type);
+      return ok(null, request.t('sysConfig.connectOk'));
+    },
+  );
+
+  app.post(
+    '/api/system/SysConfig/testDingTalkConnect',
+    {
+      schema: {
+        tags,
+        summary: 'Test the DingTalk settings sent (else the saved ones)',
+        body: SysConfigInput,
+        response: { 200: EmptyEnvelope },
+      },
+      preHandler: permitMenu(menu),
+    },
+    async (request) => {
+      await third.testConnect(2, request.body);
+      return ok(null, request.t('sysConfig.connectOk'));
+    },
+  );
+
   app.get(
     '/api/system/SynThirdInfo/getSynThirdTotal/:type',
     {
@@ -140,6 +171,29 @@ export default async function sysConfigRoutes(app: App) {
       },
       preHandler: permitMenu(menu),
     },
-    async () => ok(await app.sysConfig.synThirdTotals()),
+    async (request) => ok(await third.totals(request.params.type)),
   );
+
+  const synchronisations = [
+    { path: 'synAllOrganizeSysToQy', thirdType: 1, dataType: 'organize' },
+    { path: 'synAllUserSysToQy', thirdType: 1, dataType: 'user' },
+    { path: 'synAllOrganizeSysToDing', thirdType: 2, dataType: 'organize' },
+    { path: 'synAllUserSysToDing', thirdType: 2, dataType: 'user' },
+  ] as const;
+  for (const { path, thirdType, dataType } of synchronisations) {
+    app.get(
+      `/api/system/SynThirdInfo/${path}`,
+      {
+        schema: {
+          tags,
+          summary: `Synchronise every ${dataType === 'organize' ? 'organisation' : 'user'} with ${thirdType === 1 ? 'WeCom' : 'DingTalk'}: type 0 sends ours, 1 takes theirs; answers the totals row`,
+          querystring: Type.Object({ type: Type.Union([Type.Literal(0), Type.Literal(1)]) }),
+          response: { 200: EnvelopeOf(SynThirdTotal) },
+        },
+        preHandler: permitMenu(menu),
+      },
+      async (request) =>
+        ok(await third.synchronise(thirdType, dataType, request.query.type), request.t('sysConfig.synDone')),
+    );
+  }
 }

@@ -66,16 +66,6 @@ const unsavedDefaults: Partial<Record<SysConfigKey, number>> = {
   emailSsl: 1,
 };
 
-/** One row of `SynThirdInfo/getSynThirdTotal`; the client tells the two apart by `synType` '组织'. */
-export interface SynThirdTotal {
-  synType: '组织' | '用户';
-  recordTotal: number;
-  synSuccessCount: number;
-  synFailCount: number;
-  unSynCount: number;
-  synDate: number | null;
-}
-
 /**
  * System configuration is read on nearly every login and session check, so each instance keeps a
  * copy and drops it when any instance announces a change.
@@ -166,23 +156,6 @@ export class SysConfigService {
     });
     await this.bus.publish({ type: 'authorize.changed' });
     return changed;
-  }
-
-  /**
-   * `SynThirdInfo/getSynThirdTotal/{1 WeCom | 2 DingTalk}`: nothing is synchronised with either yet,
-   * so every organisation and user counts as not synchronised.
-   */
-  async synThirdTotals(): Promise<SynThirdTotal[]> {
-    const { organizes, users } = await new SysConfigRepository(this.db).synchronisable();
-    const row = (synType: SynThirdTotal['synType'], total: number): SynThirdTotal => ({
-      synType,
-      recordTotal: total,
-      synSuccessCount: 0,
-      synFailCount: 0,
-      unSynCount: total,
-      synDate: null,
-    });
-    return [row('组织', organizes), row('用户', users)];
   }
 
   async update(values: Record<string, unknown>) {

@@ -41,6 +41,41 @@ export class UserRepository {
     return row.logErrorCount;
   }
 
+  /** The hashes of the user's last `count` passwords, newest first (password history, migration 0026). */
+  async recentPasswordHashes(userId: string, count: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('passwordHistory')
+      .select('passwordHash')
+      .where('userId', '=', userId)
+      .orderBy('creatorTime', 'desc')
+      .orderBy('id', 'desc')
+      .limit(count)
+      .execute();
+    return rows.map((row) => row.passwordHash);
+  }
+
+  /**
+   * Remembers the password the user now has (`passwordHash`), keeping the newest `keep` entries.
+   * The one it replaces (`previousHash`) is remembered first when the history does not begin with
+   * it (users whose password was set before the history existed, or by the seed or an import).
+   */
+  async recordPassword(userId: string, previousHash: string, passwordHash: string, keep: number) {
+    const [newest] = await this.recentPasswordHashes(userId, 1);
+    if (newest !== previousHash) {
+      await this.db.insertInto('passwordHistory').values({ id: newId(), userId, passwordHash: previousHash }).execute();
+    }
+    // Ids grow with time: they order two rows written in one transaction (one now()).
+    await this.db.insertInto('passwordHistory').values({ id: newId(), userId, passwordHash }).execute();
+    const kept = this.db
+      .selectFrom('passwordHistory')
+      .select('id')
+      .where('userId', '=', userId)
+      .orderBy('creatorTime', 'desc')
+      .orderBy('id', 'desc')
+      .limit(keep);
+    await this.db.deleteFrom('passwordHistory').where('userId', '=', userId).where('id', 'not in', kept).execute();
+  }
+
   /** A manager's direct reports, each with whether it has reports of its own. */
   directReports(managerId: string) {
     return this.db

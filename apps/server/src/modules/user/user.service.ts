@@ -18,6 +18,7 @@ import {
   UserRepository,
   userSortable,
 } from './user.repository.ts';
+import { maxRememberedPasswords } from './user-account.service.ts';
 
 /** "a,b,,c" -> ["a","b","c"], without repeats. */
 export function splitIds(csv: string | null | undefined): string[] {
@@ -202,7 +203,8 @@ export class UserService {
     }
     const passwordHash = await hashPasswordDigest(input.userPassword);
     await this.db.transaction().execute(async (trx) => {
-      if (!(await new UserRepository(trx).findById(id))) throw new NotFoundError();
+      const user = await new UserRepository(trx).findById(id);
+      if (!user) throw new NotFoundError();
       await new UserAdminRepository(trx).update(id, {
         passwordHash,
         changePasswordDate: null,
@@ -210,6 +212,8 @@ export class UserService {
         lastModifyTime: new Date(),
         lastModifyUserId: session.userId,
       });
+      // Remembered like any other password, so the user cannot later choose it again under disableOldPassword.
+      await new UserRepository(trx).recordPassword(id, user.passwordHash, passwordHash, maxRememberedPasswords);
     });
     await this.sessions.revokeUser(id, 'password');
   }

@@ -226,3 +226,34 @@ describe('first login (shell.md §4)', () => {
     expect(screen.queryByText('修改密码')).toBeNull();
   });
 });
+
+describe('regular password change (passwordIsUpdatedRegularly)', () => {
+  test('an expired password opens the forced dialog with the server’s words', async () => {
+    useSession.setState({
+      userInfo: fakeUserInfo({
+        userAccount: 'zhangsan',
+        changePasswordDate: 1_700_000_000_000,
+        passwordExpired: true,
+        passwordNotice: '您的密码已过期，请修改密码',
+      }),
+    });
+    renderIn(<FirstLoginPasswordCheck />);
+    expect(await screen.findByText('您的密码已过期，请修改密码')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /取\s*消/ })).toBeNull();
+    expect(screen.getByRole('button', { name: '退出登录' })).toBeTruthy();
+  });
+
+  test('a password expiring soon is told once, without a dialog', async () => {
+    useSession.setState({
+      userInfo: fakeUserInfo({
+        userAccount: 'zhangsan',
+        changePasswordDate: 1_700_000_000_000,
+        passwordExpired: false,
+        passwordNotice: '您的密码将于 5 天后过期，请及时修改密码',
+      }),
+    });
+    renderIn(<FirstLoginPasswordCheck />);
+    expect(await screen.findByText('您的密码将于 5 天后过期，请及时修改密码')).toBeTruthy();
+    expect(screen.queryByText('修改密码')).toBeNull();
+  });
+});

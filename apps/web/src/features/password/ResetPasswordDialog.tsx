@@ -21,6 +21,8 @@ export interface ResetPasswordDialogProps {
   onClose: () => void;
   /** First login under a policy that demands a new password: no cancel, no close, only sign-out. */
   forced?: boolean;
+  /** Why a forced dialog is shown (the server's words on an expired password); default: first login. */
+  notice?: string;
 }
 
 type Values = Required<{ [K in keyof ResetPasswordForm]: string }>;
@@ -53,7 +55,7 @@ export function ResetPasswordDialog(props: ResetPasswordDialogProps) {
   ) : null;
 }
 
-function Dialog({ open, onClose, forced = false }: ResetPasswordDialogProps) {
+function Dialog({ open, onClose, forced = false, notice }: ResetPasswordDialogProps) {
   const { t } = useTranslation('password');
   const message = useToast();
   const navigate = useNavigate();
@@ -114,7 +116,9 @@ function Dialog({ open, onClose, forced = false }: ResetPasswordDialogProps) {
       const answer = await passwordApi.modify(payload);
       message.success({ content: answer.msg, duration: 1.5 });
       const { userInfo, setUserInfo } = useSession.getState();
-      if (userInfo) setUserInfo({ ...userInfo, changePasswordDate: Date.now() });
+      if (userInfo) {
+        setUserInfo({ ...userInfo, changePasswordDate: Date.now(), passwordExpired: false, passwordNotice: '' });
+      }
       form.resetFields();
       onClose();
     } catch {
@@ -156,7 +160,9 @@ function Dialog({ open, onClose, forced = false }: ResetPasswordDialogProps) {
         </Button>,
       ]}
     >
-      {forced && <Alert className="reset-password-notice" type="warning" showIcon title={t('forcedNotice')} />}
+      {forced && (
+        <Alert className="reset-password-notice" type="warning" showIcon title={notice || t('forcedNotice')} />
+      )}
       <Form<Values>
         form={form}
         onFinish={submit}

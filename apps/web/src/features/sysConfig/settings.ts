@@ -55,6 +55,8 @@ export const tabFields = {
   ],
   mail: ['emailSmtpHost', 'emailSmtpPort', 'emailSsl', 'emailAccount', 'emailPassword', 'emailSenderName'],
   map: ['mapServiceKey'],
+  weCom: ['qyhCorpId', 'qyhAgentId', 'qyhAgentSecret', 'qyhCorpSecret', 'qyhIsSynOrg', 'qyhIsSynUser', 'qyhApiBase'],
+  dingTalk: ['dingAgentId', 'dingSynAppKey', 'dingSynAppSecret', 'dingSynIsSynOrg', 'dingSynIsSynUser', 'dingApiBase'],
 } as const satisfies Record<string, readonly SysConfigKey[]>;
 
 export type SettingsTab = keyof typeof tabFields;

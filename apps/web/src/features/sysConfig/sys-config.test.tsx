@@ -1,4 +1,4 @@
-import type { SysConfigView } from '@platform/shared';
+import type { SynThirdTotal, SysConfigView } from '@platform/shared';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Providers } from '../../app/providers.tsx';
@@ -174,5 +174,67 @@ describe('the page', () => {
     fireEvent.click(within(form).getByRole('button', { name: /保\s*存/ }));
     expect(await within(form).findByText('请输入系统名称')).toBeTruthy();
     expect(puts).toHaveLength(0);
+  });
+
+  test('WeCom: the connection test sends the form as typed; synchronisation asks first and shows the new totals', async () => {
+    const calls: { method: string; path: string; type: string | null; body: unknown }[] = [];
+    let totals: SynThirdTotal[] = [
+      { synType: '组织', recordTotal: 5, synSuccessCount: 0, synFailCount: 0, unSynCount: 5, synDate: null },
+      { synType: '用户', recordTotal: 9, synSuccessCount: 0, synFailCount: 0, unSynCount: 9, synDate: null },
+    ];
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://localhost');
+      const method = init.method ?? 'GET';
+      calls.push({
+        method,
+        path: url.pathname,
+        type: url.searchParams.get('type'),
+        body: init.body ? JSON.parse(String(init.body)) : null,
+      });
+      if (url.pathname.endsWith('/testQyWebChatConnect')) {
+        return wireResponse(method, url, { code: 200, msg: '测试连接成功', data: null });
+      }
+      if (url.pathname.startsWith('/api/system/SynThirdInfo/getSynThirdTotal/')) {
+        return wireResponse(method, url, { code: 200, data: totals });
+      }
+      if (url.pathname === '/api/system/SynThirdInfo/synAllOrganizeSysToQy') {
+        totals = [
+          { ...totals[0]!, synSuccessCount: 4, synFailCount: 1, unSynCount: 0, synDate: 1_780_000_000_000 },
+          totals[1]!,
+        ];
+        return wireResponse(method, url, { code: 200, msg: '同步完成', data: totals[0] });
+      }
+      return wireResponse(method, url, { code: 200, data: stored });
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: '企业微信' }));
+    const form = await screen.findByRole('form', { name: '企业微信' });
+    await waitFor(() => expect((within(form).getByLabelText('企业 ID') as HTMLInputElement).value).toBe('corp-1'));
+    fireEvent.change(within(form).getByLabelText('通讯录 Secret'), { target: { value: 'typed-secret' } });
+    fireEvent.click(within(form).getByRole('button', { name: '测试通讯录连接' }));
+    expect(await screen.findByText('测试连接成功')).toBeTruthy();
+    const test = calls.find((c) => c.path.endsWith('/testQyWebChatConnect'));
+    expect(test).toMatchObject({
+      method: 'POST',
+      path: '/api/system/SysConfig/1/testQyWebChatConnect',
+      body: { qyhCorpId: 'corp-1', qyhCorpSecret: 'typed-secret', qyhIsSynOrg: 0 },
+    });
+    // Nothing was saved by the test.
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    const table = await screen.findByRole('table');
+    const organizes = (await within(table).findByText('组织')).closest('tr') as HTMLElement;
+    expect(within(organizes).getByText('从未同步')).toBeTruthy();
+    fireEvent.click(within(organizes).getByRole('button', { name: '从企业微信同步' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/确定从企业微信同步到本系统/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('同步完成')).toBeTruthy();
+    expect(calls.find((c) => c.path.startsWith('/api/system/SynThirdInfo/synAll'))).toMatchObject({
+      path: '/api/system/SynThirdInfo/synAllOrganizeSysToQy',
+      type: '1',
+    });
+    await waitFor(() => expect(within(organizes).queryByText('从未同步')).toBeNull());
+    expect(within(organizes).getAllByText('4').length).toBeGreaterThan(0);
   });
 });

@@ -41,13 +41,7 @@ function SignInSettings() {
             ]}
           />
         }
-        extra={
-          <>
-            {t('hints.lockType')}
-            <br />
-            {t('hints.notEnforced')}
-          </>
-        }
+        extra={t('hints.lockType')}
       />
       <SettingField name="lockTime" suffix={minutes} />
       <SettingField name="enableVerificationCode" />
@@ -93,10 +87,10 @@ function PasswordSettings() {
       <SettingField name="includeLowercaseLetters" disabled={!strength} />
       <SettingField name="includeUppercaseLetters" disabled={!strength} />
       <SettingField name="containsCharacters" disabled={!strength} />
-      <SettingField name="passwordIsUpdatedRegularly" extra={t('hints.notEnforced')} />
+      <SettingField name="passwordIsUpdatedRegularly" extra={t('hints.passwordIsUpdatedRegularly')} />
       <SettingField name="updateCycle" suffix={days} disabled={!regularly} />
       <SettingField name="updateInAdvance" suffix={days} disabled={!regularly} />
-      <SettingField name="disableOldPassword" extra={t('hints.notEnforced')} />
+      <SettingField name="disableOldPassword" extra={t('hints.disableOldPassword')} />
       <SettingField name="disableTheNumberOfOldPasswords" disabled={!oldPasswords} />
       <SettingField name="mandatoryModificationOfInitialPassword" />
       <SettingField

@@ -34,7 +34,11 @@ export function useSettingRules(key: SysConfigKey, label: string): Rule[] {
       rules.push({ min: limits.minLength, message: t('rules.minLength', { label, min: limits.minLength }) });
     if (limits.maxLength)
       rules.push({ max: limits.maxLength, message: t('rules.maxLength', { label, max: limits.maxLength }) });
-    if (limits.pattern) rules.push({ pattern: limits.pattern, message: t('rules.imageAddress') });
+    if (limits.pattern)
+      rules.push({
+        pattern: limits.pattern,
+        message: key.endsWith('ApiBase') ? t('rules.apiBase') : t('rules.imageAddress'),
+      });
     return rules;
   }, [key, label, t]);
 }
@@ -119,7 +123,7 @@ export function SettingsForm({
   tab: SettingsTab;
   view: SysConfigView;
   children: ReactNode;
-  /** More buttons beside 保存 (the test mail). */
+  /** More buttons beside 保存 (the test mail, the connection tests); inside the form, so they may read it. */
   actions?: ReactNode;
 }) {
   const { t } = useTranslation('sysConfig');

@@ -11,6 +11,7 @@ import { LoadFailed } from '../components/LoadFailed.tsx';
 import { MailTab } from '../components/MailTab.tsx';
 import { MapTab } from '../components/MapTab.tsx';
 import { SecurityTab } from '../components/SecurityTab.tsx';
+import { DingTalkTab, WeComTab } from '../components/ThirdPartyTab.tsx';
 import '../sys-config.css';
 
 /** 系统配置 (admin.md 3.14, protocol-admin.md §9): one tab per group of settings, each saved on its own. */
@@ -34,6 +35,8 @@ export default function SysConfigPage() {
           { key: 'security', label: t('tabs.security'), children: body((loaded) => <SecurityTab view={loaded} />) },
           { key: 'mail', label: t('tabs.mail'), children: body((loaded) => <MailTab view={loaded} />) },
           { key: 'map', label: t('tabs.map'), children: body((loaded) => <MapTab view={loaded} />) },
+          { key: 'weCom', label: t('tabs.weCom'), children: body((loaded) => <WeComTab view={loaded} />) },
+          { key: 'dingTalk', label: t('tabs.dingTalk'), children: body((loaded) => <DingTalkTab view={loaded} />) },
           { key: 'admins', label: t('tabs.admins'), children: <AdminTab /> },
         ]}
       />

@@ -86,7 +86,11 @@ describe('calculate fields', () => {
 
 describe('validation', () => {
   test('required and regList messages of widgets.md §5; empty values skip the rules; switch is never empty', () => {
-    const phone = f('input', 'phone', { label: '手机', required: true, regList: [{ pattern: '/^1\\d{10}$/', message: '手机号格式不对' }] });
+    const phone = f('input', 'phone', {
+      label: '手机',
+      required: true,
+      regList: [{ pattern: '/^1\\d{10}$/', message: '手机号格式不对' }],
+    });
     expect(validateField(phone, '')).toBe('手机不能为空');
     expect(validateField(phone, [])).toBe('手机不能为空');
     expect(validateField(phone, '123')).toBe('手机号格式不对');
@@ -103,7 +107,10 @@ describe('validation', () => {
   test('submit validates shown fields only, sub-table cells row by row, and clears a message once fixed', () => {
     const table = f('table', 'rows', {
       label: '明细',
-      children: [f('input', 'name', { label: '名称', required: true }), f('input', 'code', { label: '编码', regList: [{ pattern: '^[A-Z]+$', message: '编码须为大写字母' }] })],
+      children: [
+        f('input', 'name', { label: '名称', required: true }),
+        f('input', 'code', { label: '编码', regList: [{ pattern: '^[A-Z]+$', message: '编码须为大写字母' }] }),
+      ],
     });
     const store = new FormStore(
       {
@@ -114,7 +121,12 @@ describe('validation', () => {
           table,
         ],
       },
-      { rows: [{ name: '', code: 'abc' }, { name: 'ok', code: 'OK' }] },
+      {
+        rows: [
+          { name: '', code: 'abc' },
+          { name: 'ok', code: 'OK' },
+        ],
+      },
     );
     expect(store.validate()).toBe(false);
     expect(store.messages()).toEqual(['标题不能为空', '名称不能为空', '编码须为大写字母']);
@@ -138,7 +150,9 @@ describe('definition', () => {
         {
           __config__: {
             jnpfKey: 'tab',
-            children: [{ title: 't', __config__: { jnpfKey: 'tabItem', children: [f('checkbox', 'b'), f('switch', 'c')] } }],
+            children: [
+              { title: 't', __config__: { jnpfKey: 'tabItem', children: [f('checkbox', 'b'), f('switch', 'c')] } },
+            ],
           },
         },
         f('divider', 'd'),
@@ -152,25 +166,33 @@ describe('definition', () => {
   });
 
   test('change events are data: set, copy, clear and toggle another field; stored function text is ignored', () => {
-    const store = new FormStore({
-      fields: [
-        f('select', 'kind', {}, {
-          on: {
-            change: [
-              { action: 'setValue', target: 'note', value: '已选择', when: 'a' },
-              { action: 'setValue', target: 'copy', from: 'kind' },
-              { action: 'clear', target: 'list' },
-              { action: 'toggleHidden', target: 'extra', when: 'b' },
-            ],
-            blur: '(data) => { window.hacked = true }',
-          },
-        }),
-        f('input', 'note'),
-        f('input', 'copy'),
-        f('checkbox', 'list'),
-        f('input', 'extra'),
-      ],
-    }, { list: ['x'] });
+    const store = new FormStore(
+      {
+        fields: [
+          f(
+            'select',
+            'kind',
+            {},
+            {
+              on: {
+                change: [
+                  { action: 'setValue', target: 'note', value: '已选择', when: 'a' },
+                  { action: 'setValue', target: 'copy', from: 'kind' },
+                  { action: 'clear', target: 'list' },
+                  { action: 'toggleHidden', target: 'extra', when: 'b' },
+                ],
+                blur: '(data) => { window.hacked = true }',
+              },
+            },
+          ),
+          f('input', 'note'),
+          f('input', 'copy'),
+          f('checkbox', 'list'),
+          f('input', 'extra'),
+        ],
+      },
+      { list: ['x'] },
+    );
     store.set('kind', 'a');
     expect(store.get('note')).toBe('已选择');
     expect(store.get('copy')).toBe('a');

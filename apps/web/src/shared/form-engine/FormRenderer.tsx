@@ -1,9 +1,7 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import type { FormDefinition, FormField } from '@platform/shared';
 import Card from 'antd/es/card';
-import Col from 'antd/es/col';
 import Collapse from 'antd/es/collapse';
-import Row from 'antd/es/row';
 import Tabs from 'antd/es/tabs';
 import Tooltip from 'antd/es/tooltip';
 import { memo, type ReactNode, Suspense, useMemo } from 'react';
@@ -16,6 +14,24 @@ import { type FormStore, useFieldError, useFieldState, useFieldValue } from './s
 import './form-engine.css';
 
 export type { RenderMode };
+
+/** Light grid (24 columns) instead of antd's Row/Col: a form may hold hundreds of cells. */
+function Row({ gutter = 0, children }: { gutter?: number; children: ReactNode }) {
+  return (
+    <div className="fe-row" style={gutter ? { marginInline: -gutter / 2 } : undefined}>
+      {children}
+    </div>
+  );
+}
+
+function Col({ span, children }: { span: number; children: ReactNode }) {
+  const { gutter } = useEngine();
+  return (
+    <div className="fe-col" style={{ width: `${(span / 24) * 100}%`, paddingInline: gutter / 2 }}>
+      {children}
+    </div>
+  );
+}
 
 export interface FormRendererProps {
   store: FormStore;

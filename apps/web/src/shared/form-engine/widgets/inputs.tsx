@@ -216,14 +216,17 @@ export function NumRangeView({ field, value }: ViewProps) {
   return <>{`${f(value[0])} ~ ${f(value[1])}`}</>;
 }
 
-/** calculate: the shared parser's result, thousands and capitals; always read-only. */
+/**
+ * calculate: the shared parser's result, thousands and capitals; always read-only. A plain input
+ * styled like antd's (a form may hold dozens, each re-rendered on every keystroke upstream).
+ */
 export function CalculateWidget({ field, value, id }: WidgetProps) {
   const precision = num(field.precision, 0);
   const n = typeof value === 'number' ? value : 0;
   const text = formatNumberInput(n, { precision, thousands: !!field.thousands });
   return (
     <div className="fe-number">
-      <Input id={id} value={text} readOnly data-calc={field.__vModel__} />
+      <input id={id} className="fe-calc" value={text} readOnly data-calc={field.__vModel__} />
       {field.isAmountChinese ? <Capitals value={n} /> : null}
     </div>
   );

@@ -1,6 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { adminPassword, closeContext, newContext, screenshot, serverAndBrowser, settled, signInThroughPage } from './harness.ts';
+import {
+  adminPassword,
+  closeContext,
+  newContext,
+  screenshot,
+  serverAndBrowser,
+  settled,
+  signInThroughPage,
+} from './harness.ts';
 
 /**
  * Issue 16 (browser): the form engine on /previewModel. The every-kind sample definition renders;
@@ -17,7 +25,11 @@ async function choose(page: Page, field: string, ...labels: string[]) {
   const form = page.getByTestId('preview-form');
   await item(form, field).locator('.ant-select, .ant-cascader').first().click();
   for (const label of labels) {
-    await page.locator('.ant-select-dropdown:visible, .ant-cascader-dropdown:visible').getByText(label, { exact: true }).first().click();
+    await page
+      .locator('.ant-select-dropdown:visible, .ant-cascader-dropdown:visible')
+      .getByText(label, { exact: true })
+      .first()
+      .click();
   }
 }
 
@@ -33,7 +45,16 @@ describe('the form engine on /previewModel', () => {
     await screenshot(page, 'form-engine-empty');
 
     await form.getByRole('button', { name: /提\s*交/ }).click();
-    for (const message of ['姓名不能为空', '手机号不能为空', '单价不能为空', '性别不能为空', '爱好不能为空', '级别不能为空', '城市不能为空', '生日不能为空']) {
+    for (const message of [
+      '姓名不能为空',
+      '手机号不能为空',
+      '单价不能为空',
+      '性别不能为空',
+      '爱好不能为空',
+      '级别不能为空',
+      '城市不能为空',
+      '生日不能为空',
+    ]) {
       await form.getByText(message, { exact: true }).first().waitFor();
     }
     await expect(form.getByText('不显示不能为空').count()).resolves.toBe(0);
@@ -57,7 +78,9 @@ describe('the form engine on /previewModel', () => {
     await item(form, 'birthday').locator('input').fill('2024-01-15');
     await item(form, 'birthday').locator('input').press('Enter');
     // A row of the sub-table: the item is required, the subtotal follows price x count.
-    await item(form, 'items').getByRole('button', { name: /添\s*加/ }).click();
+    await item(form, 'items')
+      .getByRole('button', { name: /添\s*加/ })
+      .click();
     await page.locator('#fe-items-0-item').fill('纸');
     await page.locator('#fe-items-0-unitPrice').fill('1000.5');
     await page.locator('#fe-items-0-count').fill('2');

@@ -262,6 +262,81 @@ describe('the input renderer', () => {
   });
 });
 
+describe('heavier kinds in the form', () => {
+  test('value in: date, time, ranges, select, cascader, tree select, rate, slider, switch, colour show the stored values', async () => {
+    mount(allKindsDefinition, saved);
+    expect((document.getElementById('fe-birthday') as HTMLInputElement).value).toBe('2024-01-15');
+    expect((document.getElementById('fe-alarm') as HTMLInputElement).value).toBe('08:30:00');
+    const period = item('period').querySelectorAll('input');
+    expect([...period].map((i) => i.value)).toEqual(['2024-01-01', '2024-01-31']);
+    const hours = item('hours').querySelectorAll('input');
+    expect([...hours].map((i) => i.value)).toEqual(['09:00', '18:00']);
+    expect(within(item('level')).getByText('选项二')).toBeTruthy();
+    expect(within(item('tags')).getByText('选项一')).toBeTruthy();
+    expect(within(item('tags')).getByText('选项二')).toBeTruthy();
+    expect(item('city').textContent).toContain('福建 / 厦门');
+    expect(within(item('dept')).getByText('杭州')).toBeTruthy();
+    expect(item('progress').querySelector('[role="slider"]')?.getAttribute('aria-valuenow')).toBe('40');
+    expect(item('score').querySelectorAll('.ant-rate-star-full')).toHaveLength(3);
+    expect(item('enabled').querySelector('[role="switch"]')?.getAttribute('aria-checked')).toBe('true');
+    await waitFor(() => expect(item('color').textContent?.toLowerCase()).toContain('ff0000'));
+    expect((document.getElementById('fe-creator') as HTMLInputElement).value).toBe('管理员/admin');
+    expect((document.getElementById('fe-createdAt') as HTMLInputElement).value).toBe('2024-02-02 03:04:05');
+    expect((document.getElementById('fe-modifier') as HTMLInputElement).placeholder).toBe('系统自动生成');
+    // Barcode from the related field (alphanumeric) and the static QR code, both loaded on first use.
+    await waitFor(() => expect(document.querySelector('svg[data-barcode="ABC123"]')).toBeTruthy());
+    await waitFor(() => expect(document.querySelector('[data-qrcode="https://example.com"]')).toBeTruthy());
+  });
+
+  test('a barcode of non-alphanumeric text draws nothing; events as data hide a field; labels carry width and tips', async () => {
+    const { store } = mount(
+      {
+        labelWidth: 120,
+        fields: [
+          f('input', 'code', '编码', { tipLabel: '条码的内容' }),
+          { __config__: { jnpfKey: 'barcode', label: '条码' }, dataType: 'relation', relationField: 'code' },
+          f(
+            'radio',
+            'kind',
+            '类型',
+            { labelWidth: 80 },
+            {
+              options: [
+                { id: 'a', fullName: '甲' },
+                { id: 'b', fullName: '乙' },
+              ],
+              on: { change: [{ action: 'toggleHidden', target: 'extra', when: 'b' }] },
+            },
+          ),
+          f('input', 'extra', '补充'),
+        ],
+      },
+      { code: 'AB 12' },
+    );
+    expect(screen.getByLabelText('条码的内容')).toBeTruthy();
+    expect((screen.getByText('编码').closest('label') as HTMLElement).style.width).toBe('120px');
+    expect((screen.getByText('类型').closest('label') as HTMLElement).style.width).toBe('80px');
+    expect(document.querySelector('svg[data-barcode]')).toBeNull();
+    act(() => store.set('code', 'AB12'));
+    await waitFor(() => expect(document.querySelector('svg[data-barcode="AB12"]')).toBeTruthy());
+    expect(screen.getByText('补充')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('乙'));
+    expect(screen.queryByText('补充')).toBeNull();
+  });
+
+  test('signature: the pad opens in the 600 px dialog 请签名; confirming an empty pad warns 请签名', async () => {
+    mount({ fields: [f('signature', 'sig', '签名')] });
+    fireEvent.click(await screen.findByRole('button', { name: '手写签名' }));
+    const dialog = await screen.findByRole('dialog', { name: '请签名' });
+    expect(within(dialog).getByText('请在此区域使用鼠标手写签名')).toBeTruthy();
+    const canvas = within(dialog).getByTestId('signature-canvas') as HTMLCanvasElement;
+    expect([canvas.width, canvas.height]).toEqual([560, 300]);
+    expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('600px');
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(document.querySelector('.ant-message')?.textContent).toContain('请签名'));
+  });
+});
+
 describe('the read-only renderer (widgets.md §2)', () => {
   test('shows saved values: masks, capitals, option labels, dates, files, images, signature, sanitised text', () => {
     mount(allKindsDefinition, saved, 'detail');

@@ -85,6 +85,26 @@ describe('the form engine on /previewModel', () => {
     await page.locator('#fe-items-0-unitPrice').fill('1000.5');
     await page.locator('#fe-items-0-count').fill('2');
     await expect.poll(() => page.locator('#fe-items-0-subtotal').inputValue()).toBe('2,001.00');
+    // A signature drawn on the pad in its dialog.
+    await item(form, 'sig')
+      .getByRole('button', { name: /手写签名/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: '请签名' });
+    await dialog.waitFor();
+    await settled(page);
+    const box = await dialog.getByTestId('signature-canvas').boundingBox();
+    if (!box) throw new Error('the signature pad is not visible');
+    await page.mouse.move(box.x + 60, box.y + 150);
+    await page.mouse.down();
+    for (const [x, y] of [
+      [160, 80],
+      [260, 220],
+      [420, 100],
+    ] as const)
+      await page.mouse.move(box.x + x, box.y + y, { steps: 6 });
+    await page.mouse.up();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await item(form, 'sig').getByRole('img').waitFor();
     await settled(page);
     await form.getByRole('button', { name: /提\s*交/ }).click();
 
@@ -103,6 +123,8 @@ describe('the form engine on /previewModel', () => {
     expect(await text('birthday')).toContain('2024-01-15');
     expect(await text('items')).toContain('2,001.00');
     expect(await text('items')).toContain('合计');
+    expect(await item(detail, 'sig').getByRole('img').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await detail.scrollIntoViewIfNeeded();
     await screenshot(page, 'form-engine-detail');
     await closeContext(context);
   });

@@ -1,8 +1,9 @@
 import type { FormDefinition, FormField, FormValues } from '@platform/shared';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { Providers } from '../../app/providers.tsx';
 import { QueryProvider } from '../../app/query-client.tsx';
+import { wireResponse } from '../../test-wire.ts';
 import { i18n } from '../i18n/index.ts';
 import { FormRenderer } from './FormRenderer.tsx';
 import { allKindsDefinition } from './fixtures/all-kinds.ts';
@@ -12,7 +13,10 @@ import { FormStore } from './store.ts';
 beforeAll(async () => {
   await i18n.changeLanguage('zh-CN');
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 function mount(definition: FormDefinition, values: FormValues = {}, mode: 'edit' | 'detail' = 'edit') {
   const store = new FormStore(definition, values);
@@ -334,6 +338,57 @@ describe('heavier kinds in the form', () => {
     expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('600px');
     fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(document.querySelector('.ant-message')?.textContent).toContain('请签名'));
+  });
+});
+
+describe('dictionary options', () => {
+  test('a select and a radio read their options from the cached all-dictionaries call, by id or enCode', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://localhost');
+      calls.push(url.pathname);
+      const entry = (id: string, enCode: string, fullName: string) => ({
+        id,
+        enCode,
+        fullName,
+        parentId: '0',
+        hasChildren: false,
+        children: [],
+      });
+      return wireResponse(init.method ?? 'GET', url, {
+        code: 200,
+        data: {
+          list: [
+            {
+              id: 'd1',
+              enCode: 'sex',
+              fullName: '性别',
+              isTree: 0,
+              dictionaryList: [entry('e1', 'M', '男'), entry('e2', 'F', '女')],
+            },
+          ],
+        },
+      });
+    });
+    const { store } = mount(
+      {
+        fields: [
+          f('radio', 'sex', '性别', { dataType: 'dictionary', dictionaryType: 'd1' }),
+          f(
+            'select',
+            'sexCode',
+            '性别代码',
+            { dataType: 'dictionary', dictionaryType: 'sex' },
+            { props: { value: 'enCode' } },
+          ),
+        ],
+      },
+      { sexCode: 'F' },
+    );
+    fireEvent.click(await screen.findByLabelText('女'));
+    expect(store.get('sex')).toBe('e2');
+    expect(within(item('sexCode')).getByText('女')).toBeTruthy();
+    expect(calls).toEqual(['/api/system/DictionaryData/All']);
   });
 });
 

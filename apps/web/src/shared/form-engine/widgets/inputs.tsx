@@ -529,6 +529,8 @@ export function DateRangeWidget(props: WidgetProps) {
       picker={picker === 'datetime' || picker === 'year' ? (picker === 'year' ? 'month' : 'date') : picker}
       showTime={picker === 'datetime'}
       disabled={disabled}
+      // widgets.md §5: in year format only January can be picked.
+      disabledDate={picker === 'year' ? (d) => d.month() !== 0 : undefined}
       placeholder={[t('startPlaceholder'), t('endPlaceholder')]}
       onChange={(d) => onChange(d ? [d[0]?.valueOf() ?? null, d[1]?.valueOf() ?? null] : [])}
     />

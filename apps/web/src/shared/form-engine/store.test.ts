@@ -4,6 +4,7 @@ import { i18n } from '../i18n/index.ts';
 import { initialValues, isShown, valueFields } from './definition.ts';
 import { FormStore } from './store.ts';
 import { validateField } from './validate.ts';
+import { pickerOf, timeLimits, withSeconds } from './widgets/inputs.tsx';
 
 beforeAll(async () => {
   await i18n.changeLanguage('zh-CN');
@@ -201,5 +202,29 @@ describe('definition', () => {
     store.set('kind', 'b');
     expect(store.state('extra').hidden).toBe(true);
     expect((globalThis as Record<string, unknown>).hacked).toBeUndefined();
+  });
+});
+
+describe('date and time limits (widgets.md §4, §5)', () => {
+  test('the picker follows the format; times get :00 seconds; limits default to the whole day; start after end is read-only', () => {
+    expect(['yyyy', 'yyyy-MM', 'yyyy-MM-dd', 'yyyy-MM-dd HH:mm:ss', 'yyyy-MM-dd HH:mm'].map(pickerOf)).toEqual([
+      'year',
+      'month',
+      'date',
+      'datetime',
+      'datetime',
+    ]);
+    expect(withSeconds('08:30')).toBe('08:30:00');
+    expect(withSeconds('08:30:15')).toBe('08:30:15');
+    const whole = timeLimits(f('timePicker', 't')).disabledTime();
+    expect(whole.disabledHours()).toEqual([]);
+    const limited = timeLimits(f('timePicker', 't', {}, { startTime: '08:30', endTime: '17:00' }));
+    expect(limited.inverted).toBe(false);
+    const d = limited.disabledTime();
+    expect(d.disabledHours()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 18, 19, 20, 21, 22, 23]);
+    expect(d.disabledMinutes(8)).toEqual([...Array(30).keys()]);
+    expect(d.disabledMinutes(17)).toEqual([...Array(59).keys()].map((i) => i + 1));
+    expect(d.disabledSeconds(17, 0)).toEqual([...Array(59).keys()].map((i) => i + 1));
+    expect(timeLimits(f('timePicker', 't', {}, { startTime: '18:00', endTime: '08:00' })).inverted).toBe(true);
   });
 });

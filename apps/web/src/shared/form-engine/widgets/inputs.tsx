@@ -490,18 +490,54 @@ export function DateView({ field, value }: ViewProps) {
   return <>{dateText(value, formatOf(field, 'yyyy-MM-dd'))}</>;
 }
 
-/** time: the value is the text in the format (default HH:mm:ss). */
+/** Start/end times get :00 seconds appended when missing (widgets.md §5). */
+export function withSeconds(time: string): string {
+  return /^\d{1,2}:\d{2}$/.test(time) ? `${time}:00` : time;
+}
+
+const secondsOf = (time: string): number => {
+  const [h = 0, m = 0, s = 0] = withSeconds(time).split(':').map(Number);
+  return h * 3600 + m * 60 + s;
+};
+
+/**
+ * A time picker's limits: the field's startTime / endTime (default 00:00:00 to 23:59:59, seconds
+ * appended), whether it is read-only (start later than end), and antd's disabledTime for them.
+ */
+export function timeLimits(field: WidgetProps['field']) {
+  const start = secondsOf(typeof field.startTime === 'string' && field.startTime ? field.startTime : '00:00:00');
+  const end = secondsOf(typeof field.endTime === 'string' && field.endTime ? field.endTime : '23:59:59');
+  const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+  const outside = (from: number, width: number, to: (i: number) => number) =>
+    range(width).filter((i) => {
+      const lo = to(i);
+      const hi = lo + from - 1;
+      return hi < start || lo > end;
+    });
+  return {
+    inverted: start > end,
+    disabledTime: () => ({
+      disabledHours: () => outside(3600, 24, (h) => h * 3600),
+      disabledMinutes: (h: number) => outside(60, 60, (m) => h * 3600 + m * 60),
+      disabledSeconds: (h: number, m: number) => outside(1, 60, (s) => h * 3600 + m * 60 + s),
+    }),
+  };
+}
+
+/** time: the value is the text in the format (default HH:mm:ss), within the start/end limits. */
 export function TimeWidget(props: WidgetProps) {
   const { field, value, onChange, disabled, id } = props;
   const { t } = useFormEngineTranslation();
   const format = formatOf(field, 'HH:mm:ss');
+  const { inverted, disabledTime } = timeLimits(field);
   return (
     <TimePicker
       id={id}
       style={{ width: '100%' }}
       value={typeof value === 'string' && value ? dayjs(value, format) : null}
       format={format}
-      disabled={disabled}
+      disabled={disabled || inverted}
+      disabledTime={disabledTime}
       placeholder={placeholderOf(props, t('pleaseSelect'))}
       onChange={(d) => onChange(d ? d.format(format) : undefined)}
     />

@@ -16,11 +16,12 @@ import Radio from 'antd/es/radio';
 import Rate from 'antd/es/rate';
 import Select from 'antd/es/select';
 import Slider from 'antd/es/slider';
+import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
 import TimePicker from 'antd/es/time-picker';
 import TreeSelect from 'antd/es/tree-select';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type OptionItem, optionLabels } from '../definition.ts';
 import { useFormEngineTranslation } from '../i18n.ts';
 import { useFieldOptions } from '../options.ts';
@@ -40,6 +41,18 @@ function maskOf(field: WidgetProps['field']) {
 
 // ---------------------------------------------------------------------------------------------- input
 
+/** Text before and after a control (addonBefore / addonAfter, or the slot's prepend / append). */
+function withAddons(control: ReactNode, before: string, after: string): ReactNode {
+  if (!before && !after) return control;
+  return (
+    <Space.Compact block>
+      {before ? <Space.Addon>{before}</Space.Addon> : null}
+      {control}
+      {after ? <Space.Addon>{after}</Space.Addon> : null}
+    </Space.Compact>
+  );
+}
+
 /** input: prefix/suffix (addons and icons), counter (showCount + maxlength), mask shown when not editing. */
 export function InputWidget(props: WidgetProps) {
   const { field, value, onChange, disabled, id } = props;
@@ -49,7 +62,7 @@ export function InputWidget(props: WidgetProps) {
   const text = str(value);
   const shown = mask && !focused && text ? maskText(text, mask) : text;
   const maxLength = num(field.maxlength) ?? num(field.maxLength);
-  return (
+  return withAddons(
     <Input
       id={id}
       value={shown}
@@ -59,14 +72,14 @@ export function InputWidget(props: WidgetProps) {
       allowClear={field.clearable !== false && !mask}
       maxLength={maxLength}
       showCount={!!field.showCount && maxLength !== undefined}
-      addonBefore={str(field.addonBefore ?? field.__slot__?.prepend) || undefined}
-      addonAfter={str(field.addonAfter ?? field.__slot__?.append) || undefined}
       prefix={str(field.prefixText) || undefined}
       suffix={str(field.suffixText) || undefined}
       onFocus={() => setFocused(true)}
       onBlur={() => setFocused(false)}
       onChange={(e) => onChange(e.target.value)}
-    />
+    />,
+    str(field.addonBefore ?? field.__slot__?.prepend),
+    str(field.addonAfter ?? field.__slot__?.append),
   );
 }
 
@@ -137,24 +150,26 @@ export function InputNumberWidget(props: WidgetProps) {
   const n = parseNumberText(value as string | number | null | undefined);
   return (
     <div className="fe-number">
-      <InputNumber<number>
-        id={id}
-        style={{ width: '100%' }}
-        value={n}
-        disabled={disabled}
-        readOnly={!!field.readonly}
-        placeholder={placeholderOf(props, t('pleaseEnter'))}
-        step={num(field.step, 1)}
-        min={num(field.min)}
-        max={num(field.max)}
-        precision={precision}
-        controls={field.controls !== false}
-        addonBefore={str(field.addonBefore) || undefined}
-        addonAfter={str(field.addonAfter) || undefined}
-        formatter={thousands ? (v) => thousandsFormat(v === undefined ? '' : String(v)) : undefined}
-        parser={thousands ? (v) => Number((v ?? '').replace(/,/g, '')) : undefined}
-        onChange={(v) => onChange(v ?? undefined)}
-      />
+      {withAddons(
+        <InputNumber<number>
+          id={id}
+          style={{ width: '100%' }}
+          value={n}
+          disabled={disabled}
+          readOnly={!!field.readonly}
+          placeholder={placeholderOf(props, t('pleaseEnter'))}
+          step={num(field.step, 1)}
+          min={num(field.min)}
+          max={num(field.max)}
+          precision={precision}
+          controls={field.controls !== false}
+          formatter={thousands ? (v) => thousandsFormat(v === undefined ? '' : String(v)) : undefined}
+          parser={thousands ? (v) => Number((v ?? '').replace(/,/g, '')) : undefined}
+          onChange={(v) => onChange(v ?? undefined)}
+        />,
+        str(field.addonBefore),
+        str(field.addonAfter),
+      )}
       {field.isAmountChinese ? <Capitals value={n} /> : null}
     </div>
   );

@@ -213,7 +213,8 @@ describe('the input renderer', () => {
   });
 
   test('the sub-table adds, copies, removes, refuses batch remove with nothing selected, and sums', async () => {
-    const { store } = mount(allKindsDefinition, { items: [{ item: '纸', unitPrice: 1000.5, count: 2 }] });
+    const itemsField = allKindsDefinition.fields.find((x) => x.__vModel__ === 'items') as FormField;
+    const { store } = mount({ fields: [itemsField] }, { items: [{ item: '纸', unitPrice: 1000.5, count: 2 }] });
     const table = item('items');
     expect(within(table).getByText('合计')).toBeTruthy();
     // 1000.5 x 2 = 2001; the unit price sums to 1,000.50.

@@ -1,10 +1,11 @@
 import type { FormDefinition, FormField } from '@platform/shared';
+import dayjs from 'dayjs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { i18n } from '../i18n/index.ts';
 import { initialValues, isShown, valueFields } from './definition.ts';
 import { FormStore } from './store.ts';
 import { validateField } from './validate.ts';
-import { pickerOf, timeLimits, withSeconds } from './widgets/inputs.tsx';
+import { boundaryTime, pickerOf, timeLimits, withSeconds } from './widgets/inputs.tsx';
 
 beforeAll(async () => {
   await i18n.changeLanguage('zh-CN');
@@ -226,5 +227,11 @@ describe('date and time limits (widgets.md §4, §5)', () => {
     expect(d.disabledMinutes(17)).toEqual([...Array(59).keys()].map((i) => i + 1));
     expect(d.disabledSeconds(17, 0)).toEqual([...Array(59).keys()].map((i) => i + 1));
     expect(timeLimits(f('timePicker', 't', {}, { startTime: '18:00', endTime: '08:00' })).inverted).toBe(true);
+    // A datetime picker bounds the time on its boundary days only.
+    const start = dayjs('2024-03-01 09:15:00');
+    const end = dayjs('2024-03-05 17:00:00');
+    expect(boundaryTime(dayjs('2024-03-01'), start, end).disabledHours()).toEqual([...Array(9).keys()]);
+    expect(boundaryTime(dayjs('2024-03-03'), start, end).disabledHours()).toEqual([]);
+    expect(boundaryTime(dayjs('2024-03-05'), start, end).disabledHours()).toEqual([18, 19, 20, 21, 22, 23]);
   });
 });

@@ -471,6 +471,18 @@ function limits(field: WidgetProps['field']) {
   return { start, end, inverted: !!start && !!end && start.isAfter(end) };
 }
 
+/** On the start and end days of a datetime picker, the time part is bounded too (widgets.md §5). */
+export function boundaryTime(day: Dayjs | null, start: Dayjs | null, end: Dayjs | null) {
+  const clock = (d: Dayjs) => d.format('HH:mm:ss');
+  const onStart = !!day && !!start && day.isSame(start, 'day');
+  const onEnd = !!day && !!end && day.isSame(end, 'day');
+  return timeLimits({
+    __config__: { jnpfKey: 'time' },
+    startTime: onStart && start ? clock(start) : undefined,
+    endTime: onEnd && end ? clock(end) : undefined,
+  }).disabledTime();
+}
+
 /** date: stores timestamps; dates outside the start/end range are disabled; read-only when start > end. */
 export function DateWidget(props: WidgetProps) {
   const { field, value, onChange, disabled, id } = props;
@@ -490,6 +502,7 @@ export function DateWidget(props: WidgetProps) {
       disabled={disabled || inverted}
       placeholder={placeholderOf(props, t('pleaseSelect'))}
       disabledDate={(d) => (!!start && d.isBefore(start, unit)) || (!!end && d.isAfter(end, unit))}
+      disabledTime={picker === 'datetime' ? (d) => boundaryTime(d, start, end) : undefined}
       onChange={(d) => onChange(d ? d.valueOf() : undefined)}
     />
   );

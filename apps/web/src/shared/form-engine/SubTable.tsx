@@ -75,6 +75,10 @@ export function SubTable({ field }: { field: FormField }) {
     else next.delete(i);
     setSelected(next);
   };
+  const { cells: headerCells, rows: headerRows } = headerLayout(
+    columns,
+    field.__config__.complexHeaderList ?? field.complexHeaderList,
+  );
   const confirmRemove = !!field.deleteConfirm || !!config.isConfirmRemove;
 
   return (
@@ -90,7 +94,7 @@ export function SubTable({ field }: { field: FormField }) {
           <thead>
             <tr>
               {selection ? (
-                <th className="fe-col-select">
+                <th className="fe-col-select" rowSpan={headerRows}>
                   <Checkbox
                     aria-label={t('table.batchRemove')}
                     checked={rows.length > 0 && selected.size === rows.length}
@@ -98,19 +102,44 @@ export function SubTable({ field }: { field: FormField }) {
                   />
                 </th>
               ) : null}
-              <th className="fe-col-index">{t('table.index')}</th>
-              {columns.map((c) => (
-                <th key={c.__vModel__} style={{ textAlign: (c.__config__.tableAlign as 'left') || 'left' }}>
-                  {editing && c.__config__.required ? <span className="fe-required">*</span> : null}
-                  {c.__config__.label}
-                </th>
-              ))}
+              <th className="fe-col-index" rowSpan={headerRows}>
+                {t('table.index')}
+              </th>
+              {headerCells.map((cell) =>
+                cell.group ? (
+                  <th
+                    key={`group-${cell.key}`}
+                    colSpan={cell.span}
+                    className="fe-col-group"
+                    style={{ textAlign: 'center' }}
+                  >
+                    {cell.group}
+                  </th>
+                ) : (
+                  <ColumnHeader
+                    key={cell.key}
+                    column={cell.column as FormField}
+                    editing={editing}
+                    rowSpan={headerRows}
+                  />
+                ),
+              )}
               {editing && rowButtons.length ? (
-                <th className="fe-col-action" style={{ width: 50 * rowButtons.length || 100 }}>
+                <th className="fe-col-action" rowSpan={headerRows} style={{ width: 50 * rowButtons.length || 100 }}>
                   {t('table.action')}
                 </th>
               ) : null}
             </tr>
+            {headerRows === 2 ? (
+              <tr>
+                {headerCells
+                  .filter((cell) => cell.group)
+                  .flatMap((cell) => cell.members)
+                  .map((c) => (
+                    <ColumnHeader key={c.__vModel__} column={c} editing={editing} rowSpan={1} />
+                  ))}
+              </tr>
+            ) : null}
           </thead>
           <tbody>
             {rows.map((row, i) => (
@@ -260,4 +289,49 @@ function Cell({
       />
     </Suspense>
   );
+}
+
+function ColumnHeader({ column, editing, rowSpan }: { column: FormField; editing: boolean; rowSpan: number }) {
+  return (
+    <th rowSpan={rowSpan} style={{ textAlign: (column.__config__.tableAlign as 'left') || 'left' }}>
+      {editing && column.__config__.required ? <span className="fe-required">*</span> : null}
+      {column.__config__.label}
+    </th>
+  );
+}
+
+interface HeaderCell {
+  key: string;
+  group?: string;
+  span: number;
+  column?: FormField;
+  members: FormField[];
+}
+
+/**
+ * Grouped headers (complexHeaderList: label and childColumns): a group's header spans its
+ * consecutive member columns over a second header row; other columns span both rows.
+ */
+export function headerLayout(columns: readonly FormField[], complex: unknown): { cells: HeaderCell[]; rows: number } {
+  const groups = Array.isArray(complex)
+    ? (complex as { label?: string; fullName?: string; childColumns?: string[] }[]).filter(
+        (g) => g && Array.isArray(g.childColumns) && g.childColumns.length > 0,
+      )
+    : [];
+  const groupOf = (name: string) => groups.find((g) => g.childColumns?.includes(name));
+  const cells: HeaderCell[] = [];
+  for (const column of columns) {
+    const name = column.__vModel__ as string;
+    const group = groupOf(name);
+    const last = cells[cells.length - 1];
+    if (group && last?.group !== undefined && groupOf(last.members[0]?.__vModel__ as string) === group) {
+      last.members.push(column);
+      last.span++;
+    } else if (group) {
+      cells.push({ key: name, group: String(group.label ?? group.fullName ?? ''), span: 1, members: [column] });
+    } else {
+      cells.push({ key: name, span: 1, column, members: [column] });
+    }
+  }
+  return { cells, rows: cells.some((c) => c.group !== undefined) ? 2 : 1 };
 }

@@ -234,6 +234,15 @@ describe('the input renderer', () => {
     fireEvent.click(within(table).getByLabelText('序号 1'));
     fireEvent.click(within(table).getByRole('button', { name: /批量删除/ }));
     expect(store.get('items')).toHaveLength(1);
+    cleanup();
+    // Grouped headers: 价格 spans its two consecutive columns over a second header row.
+    mount({
+      fields: [{ ...itemsField, complexHeaderList: [{ label: '价格', childColumns: ['unitPrice', 'count'] }] }],
+    });
+    const group = screen.getByText('价格').closest('th') as HTMLTableCellElement;
+    expect(group.colSpan).toBe(2);
+    expect(document.querySelectorAll('thead tr')).toHaveLength(2);
+    expect((screen.getByText('物品').closest('th') as HTMLTableCellElement).rowSpan).toBe(2);
   });
 
   test('upload before-checks: count, size and type messages; without a file service nothing is taken', async () => {

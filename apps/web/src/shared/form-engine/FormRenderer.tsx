@@ -1,9 +1,7 @@
-import { QuestionCircleOutlined } from '@ant-design/icons';
 import type { FormDefinition, FormField } from '@platform/shared';
 import Card from 'antd/es/card';
 import Collapse from 'antd/es/collapse';
 import Tabs from 'antd/es/tabs';
-import Tooltip from 'antd/es/tooltip';
 import { memo, type ReactNode, Suspense, useMemo } from 'react';
 import { type EngineContext, EngineCtx, type RenderMode, useEngine } from './context.ts';
 import { childrenOf, isShown, kindOf } from './definition.ts';
@@ -225,6 +223,15 @@ function TableGrid({ field }: { field: FormField }) {
   );
 }
 
+/** A tip after a label: the text on hover (title) and for screen readers (a plain mark, no tooltip code). */
+export function TipMark({ tip }: { tip: string }) {
+  return (
+    <span className="fe-tip" role="img" aria-label={tip} title={tip}>
+      ?
+    </span>
+  );
+}
+
 /** The label, required mark, tip and message around a control. */
 export function ItemShell({
   field,
@@ -254,11 +261,7 @@ export function ItemShell({
         >
           {required ? <span className="fe-required">*</span> : null}
           {label}
-          {config.tipLabel ? (
-            <Tooltip title={config.tipLabel}>
-              <QuestionCircleOutlined className="fe-tip" aria-label={config.tipLabel} />
-            </Tooltip>
-          ) : null}
+          {config.tipLabel ? <TipMark tip={config.tipLabel} /> : null}
         </label>
       ) : top ? null : (
         <span className="fe-label-gap" style={{ width: field.__vModel__ && config.showLabel !== false ? width : 0 }} />

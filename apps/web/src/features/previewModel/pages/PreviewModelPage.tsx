@@ -4,7 +4,6 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
-import Space from 'antd/es/space';
 import { useMemo, useState } from 'react';
 import { allKindsDefinition } from '../../../shared/form-engine/fixtures/all-kinds.ts';
 import { jnpf36Definition } from '../../../shared/form-engine/fixtures/jnpf36.ts';
@@ -83,7 +82,7 @@ export default function PreviewModelPage() {
   return (
     <div className="preview-model" style={{ padding: 16, display: 'grid', gap: 16 }}>
       <Card size="small" title={t('preview.title')}>
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <div style={{ display: 'grid', gap: 8 }}>
           <Segmented<Sample>
             value={sample}
             onChange={pick}
@@ -100,12 +99,14 @@ export default function PreviewModelPage() {
             style={{ fontFamily: 'monospace', fontSize: 12 }}
           />
           {problem ? <Alert type="error" title={problem} showIcon /> : null}
-          <Button onClick={apply}>{t('preview.render')}</Button>
-        </Space>
+          <div>
+            <Button onClick={apply}>{t('preview.render')}</Button>
+          </div>
+        </div>
       </Card>
       <Card size="small" title={t('preview.form')} data-testid="preview-form">
         <FormRenderer store={store} />
-        <Space>
+        <div style={{ display: 'flex', gap: 8 }}>
           <Button type="primary" onClick={submit}>
             {t('submit')}
           </Button>
@@ -117,7 +118,7 @@ export default function PreviewModelPage() {
           >
             {t('reset')}
           </Button>
-        </Space>
+        </div>
       </Card>
       {detailStore ? (
         <Card size="small" title={t('preview.detail')} data-testid="preview-detail">

@@ -3,7 +3,6 @@ import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Divider from 'antd/es/divider';
 import Input from 'antd/es/input';
-import Tooltip from 'antd/es/tooltip';
 import { lazy, Suspense } from 'react';
 import { useFormEngineTranslation } from '../i18n.ts';
 import { slots } from '../slots.ts';
@@ -72,9 +71,9 @@ export function GroupTitleWidget({ field }: { field: FormField }) {
     <div className="fe-group-title" style={{ textAlign: (str(field.contentPosition) || 'left') as 'left' }}>
       {contentOf(field)}
       {help ? (
-        <Tooltip title={help}>
-          <span className="fe-tip">?</span>
-        </Tooltip>
+        <span className="fe-tip" role="img" aria-label={help} title={help}>
+          ?
+        </span>
       ) : null}
     </div>
   );

@@ -16,7 +16,6 @@ import Radio from 'antd/es/radio';
 import Rate from 'antd/es/rate';
 import Select from 'antd/es/select';
 import Slider from 'antd/es/slider';
-import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
 import TimePicker from 'antd/es/time-picker';
 import TreeSelect from 'antd/es/tree-select';
@@ -45,11 +44,11 @@ function maskOf(field: WidgetProps['field']) {
 function withAddons(control: ReactNode, before: string, after: string): ReactNode {
   if (!before && !after) return control;
   return (
-    <Space.Compact block>
-      {before ? <Space.Addon>{before}</Space.Addon> : null}
+    <div className="fe-addons">
+      {before ? <span className="fe-addon fe-addon-before">{before}</span> : null}
       {control}
-      {after ? <Space.Addon>{after}</Space.Addon> : null}
-    </Space.Compact>
+      {after ? <span className="fe-addon fe-addon-after">{after}</span> : null}
+    </div>
   );
 }
 

@@ -18,12 +18,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function mount(definition: FormDefinition, values: FormValues = {}, mode: 'edit' | 'detail' = 'edit') {
+function mount(
+  definition: FormDefinition,
+  values: FormValues = {},
+  mode: 'edit' | 'detail' = 'edit',
+  disabled = false,
+) {
   const store = new FormStore(definition, values);
   const view = render(
     <Providers>
       <QueryProvider>
-        <FormRenderer store={store} mode={mode} />
+        <FormRenderer store={store} mode={mode} disabled={disabled} />
       </QueryProvider>
     </Providers>,
   );
@@ -336,6 +341,23 @@ describe('heavier kinds in the form', () => {
     expect(screen.getByText('补充')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('乙'));
     expect(screen.queryByText('补充')).toBeNull();
+  });
+
+  test('a disabled form disables every control and the sub-table buttons; a field can be disabled alone', () => {
+    const table = allKindsDefinition.fields.find((x) => x.__vModel__ === 'items') as FormField;
+    mount(
+      { fields: [f('input', 'a', 'A'), f('select', 'b', 'B', {}, { options: [{ id: '1', fullName: '一' }] }), table] },
+      { items: [{ item: 'x' }] },
+      'edit',
+      true,
+    );
+    expect((document.getElementById('fe-a') as HTMLInputElement).disabled).toBe(true);
+    expect(item('b').querySelector('.ant-select-disabled')).toBeTruthy();
+    expect(within(item('items')).queryByRole('button')).toBeNull();
+    cleanup();
+    mount({ fields: [f('input', 'a', 'A', {}, { disabled: true }), f('input', 'c', 'C', {}, { readonly: true })] });
+    expect((document.getElementById('fe-a') as HTMLInputElement).disabled).toBe(true);
+    expect((document.getElementById('fe-c') as HTMLInputElement).readOnly).toBe(true);
   });
 
   test('signature: the pad opens in the 600 px dialog 请签名; confirming an empty pad warns 请签名', async () => {

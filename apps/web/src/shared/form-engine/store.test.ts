@@ -57,6 +57,19 @@ describe('calculate fields', () => {
     expect(store.get('broken')).toBe(0);
     store.set('a', 'abc');
     expect(store.get('total')).toBe(0);
+    // isStorage 0: shown, not saved.
+    const kept = new FormStore(
+      {
+        fields: [
+          f('inputNumber', 'x'),
+          calc('shown', [{ __vModel__: 'x' }], { isStorage: 0 }),
+          calc('stored', [{ __vModel__: 'x' }], { isStorage: 1 }),
+        ],
+      },
+      { x: 3 },
+    );
+    expect(kept.get('shown')).toBe(3);
+    expect(kept.getValues()).toEqual({ x: 3, stored: 3 });
   });
 
   test('inside sub-table rows: the row cells follow a cell change, and a form field sums the column', () => {

@@ -153,9 +153,15 @@ export class FormStore {
     return this.values[name];
   }
 
-  /** A copy of every value. */
+  /**
+   * A copy of the values to save: a calculate field with isStorage 0 is shown, not stored (the
+   * detail computes it again from the stored inputs).
+   */
   getValues(): FormValues {
-    return { ...this.values };
+    const out = { ...this.values };
+    for (const node of this.calcs)
+      if (node.field.isStorage === 0 || node.field.isStorage === false) delete out[node.name];
+    return out;
   }
 
   error(key: string): string | RowError[] | undefined {

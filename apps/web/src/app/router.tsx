@@ -98,7 +98,7 @@ export function createRouter(basename?: string) {
               {
                 path: 'previewModel',
                 handle: tab('previewModel', { noCache: true }),
-                lazy: placeholder('previewModel'),
+                lazy: page(() => import('../features/previewModel/pages/PreviewModelPage.tsx')),
               },
               {
                 path: 'emailDetail',

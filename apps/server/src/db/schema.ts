@@ -148,6 +148,8 @@ export interface Database {
   imMessage: ImMessageTable;
   imConversation: ImConversationTable;
   job: JobTable;
+  storedFile: StoredFileTable;
+  fileLink: FileLinkTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -529,4 +531,26 @@ export interface SignatureUserTable {
   signatureId: string;
   userId: string;
   sortCode: Generated<number>;
+}
+
+/** One upload (migration 0025): `name` is the generated fileId, `storageKey` where its bytes are. */
+export interface StoredFileTable {
+  id: string;
+  name: string;
+  type: string;
+  storageKey: string;
+  originalName: string;
+  extension: string;
+  /** bigint: PostgreSQL answers it as text. */
+  size: ColumnType<string | number, number, number>;
+  md5: string | null;
+  creatorTime: Generated<Date>;
+  creatorUserId: string | null;
+}
+
+/** An expiring download address (migration 0025). */
+export interface FileLinkTable {
+  token: string;
+  payload: Json<string>;
+  expiresAt: Timestamp;
 }

@@ -221,4 +221,14 @@ export const en: Catalog = {
   'sysConfig.adminKeepSelf': 'You cannot remove your own administrator role',
   'sysConfig.testMailSent': 'A test e-mail was sent to {to}',
   'sysConfig.testMailFailed': 'The test e-mail could not be sent: {reason}',
+  // Files (file service: uploads, chunked upload, downloads)
+  'file.missing': 'Please upload a file',
+  'file.tooLarge': 'The file is larger than {size} MB',
+  'file.badName': 'The file name is not allowed',
+  'file.typeRefused': 'Files of type {extension} cannot be uploaded',
+  'file.imageOnly': 'Please upload an image',
+  'file.contentMismatch': 'The file content does not match its extension',
+  'file.chunkRefused': 'The chunk information is not correct',
+  'file.chunksMissing': 'Chunks are missing, please upload again',
+  'file.md5Mismatch': 'The file check failed, please upload again',
 };

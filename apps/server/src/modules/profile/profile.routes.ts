@@ -168,26 +168,6 @@ export default async function profileRoutes(app: App) {
     },
   );
 
-  app.post(
-    '/api/file/Uploader/userAvatar',
-    {
-      schema: {
-        tags,
-        summary: `Upload an avatar image (multipart; png, jpg, gif, bmp, webp; at most ${maxImageBytes} bytes)`,
-        consumes: ['multipart/form-data'],
-        response: { 200: EnvelopeOf(FileLink) },
-      },
-    },
-    async (request) => {
-      sessionOf(request);
-      if (!request.isMultipart()) throw new BusinessError('profile.fileMissing');
-      const part = await request.file({ limits: { fileSize: maxImageBytes + 1, files: 1 } });
-      if (!part) throw new BusinessError('profile.fileMissing');
-      const name = await storeImage(avatarDir, part.file);
-      return ok({ name, url: avatarUrl(name) });
-    },
-  );
-
   app.put(
     `${base}/Avatar/:name`,
     {
@@ -202,23 +182,6 @@ export default async function profileRoutes(app: App) {
       if (!existsSync(path.join(avatarDir, request.params.name))) throw new NotFoundError();
       await profile.setAvatar(sessionOf(request), avatarUrl(request.params.name));
       return ok(null, request.t('common.saved'));
-    },
-  );
-
-  // Public: <img> cannot send the Authorization header; names are 128 random bits.
-  app.get(
-    '/api/file/Image/userAvatar/:name',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'An avatar by its generated name',
-        params: Type.Object({ name: Type.String({ pattern: storedImageName.source }) }),
-      },
-    },
-    async (request, reply) => {
-      const sent = await sendStoredImage(reply, avatarDir, request.params.name);
-      return sent ?? reply.status(404).send({ code: 404, msg: request.t('common.notFound') });
     },
   );
 

@@ -206,7 +206,7 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   await app.register(messageTemplateRoutes);
   await app.register(sendConfigRoutes, { channels });
   await app.register(scheduleRoutes, { schedules });
-  await app.register(chatRoutes, { chat, hub, imageDir: chatImageDir });
+  await app.register(chatRoutes, { chat, hub });
 
   await serveWeb(app, config.webDir);
   return { app, seedResult };

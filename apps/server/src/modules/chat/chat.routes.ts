@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import {
   EmptyEnvelope,
   EnvelopeOf,
@@ -8,7 +5,6 @@ import {
   ImContact,
   ImContactQuery,
   ImConversation,
-  ImUploadResult,
   ListOf,
   PageOf,
 } from '@platform/shared';
@@ -16,16 +12,14 @@ import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
-import { BusinessError } from '../../core/errors.ts';
-import { contentTypes, maxImageBytes, storeImage } from '../../core/stored-images.ts';
-import { type ChatService, imageName, imagePath } from './chat.service.ts';
+import type { ChatService } from './chat.service.ts';
 import type { SocketHub } from './socket-hub.ts';
 
 const tags = ['chat'];
 const byUser = Type.Object({ id: Id });
 
-export default async function chatRoutes(app: App, options: { chat: ChatService; hub: SocketHub; imageDir: string }) {
-  const { chat, hub, imageDir } = options;
+export default async function chatRoutes(app: App, options: { chat: ChatService; hub: SocketHub }) {
+  const { chat, hub } = options;
 
   // The socket: the token is in the path (browsers cannot set headers on a WebSocket); it is checked
   // when the socket opens, and a bad one gets a `logout` frame instead of a session.

@@ -12,7 +12,7 @@ import { newId } from '../../core/ids.ts';
 import { sanitizeRichText } from '../../core/sanitize.ts';
 import { imageKind, maxImageBytes } from '../../core/stored-images.ts';
 import type { Db } from '../../db/database.ts';
-import { FileRepository, type LinkPayload, type StoredFileRecord } from './file.repository.ts';
+import { FileRepository, type LinkPayload } from './file.repository.ts';
 
 /** How long a download or preview address works. */
 export const linkTtlMs = 10 * 60_000;
@@ -38,7 +38,8 @@ export function checkOriginalName(name: string) {
   if (
     !name ||
     name.length > 255 ||
-    /[\\/\0-\x1f]/.test(name) ||
+    /[\\/]/.test(name) ||
+    [...name].some((c) => c.charCodeAt(0) < 32) ||
     name === '.' ||
     name === '..' ||
     /^[A-Za-z]:/.test(name)
@@ -90,7 +91,7 @@ export class FileService {
   private readonly repo: FileRepository;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     readonly storage: FileStorage,
   ) {
     this.repo = new FileRepository(db);

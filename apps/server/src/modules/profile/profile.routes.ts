@@ -5,7 +5,6 @@ import {
   BaseInfoInput,
   EmptyEnvelope,
   EnvelopeOf,
-  FileLink,
   Id,
   LanguageInput,
   LogRow,
@@ -23,8 +22,8 @@ import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
-import { BusinessError, NotFoundError } from '../../core/errors.ts';
-import { maxImageBytes, sendStoredImage, storedImageName, storeImage } from '../../core/stored-images.ts';
+import { NotFoundError } from '../../core/errors.ts';
+import { storedImageName } from '../../core/stored-images.ts';
 import { OauthService } from '../oauth/oauth.service.ts';
 import { SystemService } from '../system/system.service.ts';
 import { ProfileService } from './profile.service.ts';

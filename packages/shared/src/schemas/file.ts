@@ -90,7 +90,8 @@ export type ChunkState = Static<typeof ChunkState>;
 export const MergeInput = Type.Object({
   identifier: FileIdentifier,
   fileName: OriginalFileName,
-  fileSize: Count,
+  /** Form-encoded: digits as text (or a number from a JSON client). */
+  fileSize: Type.Union([Count, Type.String({ pattern: '^\\d{1,13}$' })]),
   fileType: Type.Optional(Type.String({ maxLength: 100 })),
   extension: Type.Optional(FileExtension),
   type: Type.Optional(Type.String({ maxLength: 50 })),

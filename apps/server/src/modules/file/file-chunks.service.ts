@@ -100,7 +100,9 @@ export class FileChunkService {
       if (!running) break;
       await running.catch(() => undefined);
     }
-    const work = this.join(md5, input.fileSize, extension);
+    const fileSize = Number(input.fileSize);
+    if (fileSize > FILE_MAX_CHUNKED_BYTES) throw new BusinessError('file.tooLarge', { size: 4096 });
+    const work = this.join(md5, fileSize, extension);
     this.merging.set(md5, work);
     try {
       await work;
@@ -115,7 +117,7 @@ export class FileChunkService {
       storageKey: mergedKey(md5),
       originalName: input.fileName,
       extension,
-      size: input.fileSize,
+      size: fileSize,
       md5,
       creatorUserId: userId,
     };

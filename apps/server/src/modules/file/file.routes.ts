@@ -72,7 +72,8 @@ export default async function fileRoutes(app: App) {
       const session = sessionOf(request);
       const missing = request.params.type === 'IM' ? 'im.fileMissing' : 'profile.fileMissing';
       if (!request.isMultipart()) throw new BusinessError(missing);
-      const part = await request.file({ limits: { fileSize: 10 * 1024 * 1024 + 1, files: 1 } });
+      // The name as sent (busboy would cut it to its last segment): a path in it is refused, not hidden.
+      const part = await request.file({ limits: { fileSize: 10 * 1024 * 1024 + 1, files: 1 }, preservePath: true });
       if (!part) throw new BusinessError(missing);
       return ok(await files.upload(session.userId, request.params.type, part.filename, part.file));
     },

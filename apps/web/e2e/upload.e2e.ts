@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startServerProcess } from '../../server/test/helpers/server-process.ts';
 import {
   adminPassword,
   launchBrowser,
@@ -55,11 +56,13 @@ const fileMd5 = (name: string) =>
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'platform-upload-'));
-  file = path.join(dir, 'big-file.bin');
+  file = path.join(dir, 'big-archive.zip');
   const handle = await open(file, 'w');
   const hash = createHash('md5');
   for (let written = 0; written < size; written += 4 * 1024 * 1024) {
     const part = randomBytes(Math.min(4 * 1024 * 1024, size - written));
+    // A zip's first bytes: the server checks the content against the extension.
+    if (written === 0) part.writeUInt32BE(0x504b0304, 0);
     hash.update(part);
     await handle.write(part);
   }
@@ -121,8 +124,10 @@ describe('chunked upload', () => {
     const percentAtPause = Number(await row(page).getByRole('progressbar').getAttribute('aria-valuenow'));
     expect(percentAtPause).toBeGreaterThan(0);
     expect(percentAtPause).toBeLessThanOrEqual(99);
+    const dataDir = server.dataDir;
     await server.stop({ keepDataDir: true });
-    server = await startServer({ PORT: String(port) });
+    server = await startServerProcess({ ADMIN_PASSWORD: adminPassword, PORT: String(port) }, dataDir);
+    expect(server.dataDir).toBe(dataDir);
     const held = heldChunks().length;
     expect(held).toBeGreaterThan(0);
     expect(held).toBeLessThan(totalChunks);
@@ -137,7 +142,7 @@ describe('chunked upload', () => {
     const merged = path.join(server.dataDir, 'files', 'merged', md5);
     expect(await fileMd5(merged)).toBe(md5);
     expect(existsSync(chunkDir())).toBe(false);
-    await page.getByRole('cell', { name: 'big-file.bin' }).first().waitFor();
+    await page.getByRole('cell', { name: 'big-archive.zip' }).first().waitFor();
     await screenshot(page, 'upload-done');
 
     // The same file again: complete by its hash, no chunk sent.

@@ -307,7 +307,7 @@ describe('chunked upload', () => {
       const link = await admin2.get<{ url: string }>(merged.data!.url);
       const file = await second.app.inject({ method: 'GET', url: link.data!.url });
       expect(md5(file.rawPayload)).toBe(longId);
-      expect(existsSync(path.join(t.config.dataDir, 'files', 'chunks', longId))).toBe(false);
+      expect(existsSync(path.join(t.config.dataDir, 'files', 'chunks', `${longId}.${chunkSize}`))).toBe(false);
     } finally {
       await second.close();
     }
@@ -373,13 +373,13 @@ describe('chunked upload', () => {
         200,
       );
     }
-    const dir = path.join(t.config.dataDir, 'files', 'chunks', old);
+    const dir = path.join(t.config.dataDir, 'files', 'chunks', `${old}.${chunkSize}`);
     const past = new Date(Date.now() - 25 * 3600_000);
-    utimesSync(path.join(dir, '1'), past, past);
+    for (const entry of readdirSync(dir)) utimesSync(path.join(dir, entry), past, past);
     utimesSync(dir, past, past);
     const swept = await new FileChunkService(t.app.db, t.app.fileStorage).sweep();
     expect(swept.removed).toBe(1);
     expect(existsSync(dir)).toBe(false);
-    expect(existsSync(path.join(t.config.dataDir, 'files', 'chunks', fresh, '1'))).toBe(true);
+    expect(existsSync(path.join(t.config.dataDir, 'files', 'chunks', `${fresh}.${chunkSize}`, '1'))).toBe(true);
   });
 });

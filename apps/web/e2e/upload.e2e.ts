@@ -78,7 +78,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const chunkDir = () => path.join(server.dataDir, 'files', 'chunks', md5);
+const chunkDir = () => path.join(server.dataDir, 'files', 'chunks', `${md5}.${chunkSize}`);
 const heldChunks = () => (existsSync(chunkDir()) ? readdirSync(chunkDir()).filter((n) => /^\d+$/.test(n)) : []);
 const row = (page: Page) => page.locator('.uploader-item').last();
 

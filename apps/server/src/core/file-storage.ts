@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -21,6 +21,13 @@ export interface StoredObject {
 export interface FileStorage {
   /** Writes the bytes under `key`, all or nothing (a reader never sees half a file); answers the size. */
   write(key: string, source: Readable | Buffer, options?: { maxBytes?: number }): Promise<number>;
+  /**
+   * Writes bytes at `offset` of the object under `key`, creating it when missing, leaving the rest
+   * as it is: the parts of a chunked upload land where they belong, so joining them costs no copy
+   * (an S3 store writes each as a part of a multipart upload). Not atomic: the caller records a
+   * part as held only once this has answered. Answers the bytes written.
+   */
+  writeAt(key: string, offset: number, source: Readable, options?: { maxBytes?: number }): Promise<number>;
   /** The bytes under `key`, or null when there are none. */
   read(key: string): Promise<{ stream: Readable; size: number } | null>;
   stat(key: string): Promise<StoredObject | null>;
@@ -78,6 +85,19 @@ export class LocalFileStorage implements FileStorage {
       await rm(temporary, { force: true });
       throw error;
     }
+    return counted.bytes;
+  }
+
+  async writeAt(key: string, offset: number, source: Readable, options: { maxBytes?: number } = {}) {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    await (await open(target, 'a')).close();
+    const counted = { bytes: 0 };
+    await pipeline(
+      source,
+      limit(options.maxBytes ?? Number.MAX_SAFE_INTEGER, counted),
+      createWriteStream(target, { flags: 'r+', start: offset }),
+    );
     return counted.bytes;
   }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { ChunkQuery, ChunkState, MergedFile, MergeInput } from '@platform/shared';
 import { FILE_MAX_CHUNKED_BYTES } from '@platform/shared';
 import { BusinessError } from '../../core/errors.ts';
@@ -13,7 +13,9 @@ import { checkOriginalName } from './file.service.ts';
 /** Chunks of an upload nobody has touched for this long are removed by the sweep job. */
 export const abandonedAfterMs = 24 * 3600_000;
 
-const chunkFolder = (md5: string) => `chunks/${md5}`;
+/** One upload's folder: its data file and a marker per chunk held; the chunk size decides the offsets. */
+const chunkFolder = (md5: string, chunkSize: number) => `chunks/${md5}.${chunkSize}`;
+const dataKey = (folder: string) => `${folder}/data`;
 const mergedKey = (md5: string) => `merged/${md5}`;
 
 /** The number of chunks simple-uploader makes: the last one takes the rest (up to twice the size). */
@@ -56,19 +58,15 @@ export class FileChunkService {
     FileChunkService.checkExtension(q.extension, q.filename);
     if (await this.storage.stat(mergedKey(md5))) return { uploaded: true, merge: true, chunkNumbers: [] };
     const total = chunkCount(q.totalSize, q.chunkSize);
-    const held: number[] = [];
-    for (const entry of await this.storage.list(chunkFolder(md5))) {
-      if (!/^\d+$/.test(entry.name)) continue;
-      const number = Number(entry.name);
-      if (number < 1 || number > total) continue;
-      const expected = number < total ? q.chunkSize : q.totalSize - (total - 1) * q.chunkSize;
-      if (entry.size === expected) held.push(number);
-    }
-    held.sort((a, b) => a - b);
+    const held = (await this.storage.list(chunkFolder(md5, q.chunkSize)))
+      .filter((entry) => /^\d+$/.test(entry.name))
+      .map((entry) => Number(entry.name))
+      .filter((number) => number >= 1 && number <= total)
+      .sort((a, b) => a - b);
     return { uploaded: false, merge: held.length === total, chunkNumbers: held };
   }
 
-  /** Keeps one chunk (written whole or not at all), then answers the state. */
+  /** Writes one chunk at its place in the upload's data file, then marks it held; answers the state. */
   async putChunk(q: ChunkQuery, data: NodeJS.ReadableStream): Promise<ChunkState> {
     const md5 = q.identifier.toLowerCase();
     FileChunkService.checkExtension(q.extension, q.filename);
@@ -80,12 +78,11 @@ export class FileChunkService {
       }
       return { uploaded: true, merge: true, chunkNumbers: [] };
     }
-    const key = `${chunkFolder(md5)}/${q.chunkNumber}`;
-    const size = await this.storage.write(key, data as Readable, { maxBytes: expected });
-    if (size !== expected) {
-      await this.storage.remove(key);
-      throw new BusinessError('file.chunkRefused');
-    }
+    const folder = chunkFolder(md5, q.chunkSize);
+    const offset = (q.chunkNumber - 1) * q.chunkSize;
+    const size = await this.storage.writeAt(dataKey(folder), offset, data as Readable, { maxBytes: expected });
+    if (size !== expected) throw new BusinessError('file.chunkRefused');
+    await this.storage.write(`${folder}/${q.chunkNumber}`, Buffer.alloc(0));
     return this.state(q);
   }
 
@@ -138,45 +135,38 @@ export class FileChunkService {
       if (existing.size !== fileSize) throw new BusinessError('file.md5Mismatch');
       return;
     }
-    const chunks = (await this.storage.list(chunkFolder(md5)))
-      .filter((c) => /^\d+$/.test(c.name))
-      .sort((a, b) => Number(a.name) - Number(b.name));
-    const contiguous = chunks.every((c, i) => Number(c.name) === i + 1);
-    const total = chunks.reduce((sum, c) => sum + c.size, 0);
-    if (chunks.length === 0 || !contiguous || total !== fileSize) throw new BusinessError('file.chunksMissing');
-    const first = await this.storage.read(`${chunkFolder(md5)}/1`);
-    if (!first) throw new BusinessError('file.chunksMissing');
-    let head = Buffer.alloc(0);
-    for await (const part of first.stream as AsyncIterable<Buffer>) {
-      head = Buffer.concat([head, part]);
-      if (head.length >= 4096) break;
-    }
-    first.stream.destroy();
-    if (!contentMatches(extension, head.subarray(0, 4096))) {
-      await this.storage.remove(chunkFolder(md5));
-      throw new BusinessError('file.contentMismatch');
-    }
-    const hash = createHash('md5');
-    const storage = this.storage;
-    async function* joined() {
-      for (const chunk of chunks) {
-        const found = await storage.read(`${chunkFolder(md5)}/${chunk.name}`);
-        if (!found) throw new BusinessError('file.chunksMissing');
-        for await (const part of found.stream as AsyncIterable<Buffer>) {
-          hash.update(part);
-          yield part;
-        }
+    // The upload's folder whose chunks are all held (one per chunk size a client used).
+    let folder: string | null = null;
+    for (const entry of await this.storage.list('chunks')) {
+      const match = /^([0-9a-f]{32})\.(\d+)$/.exec(entry.name);
+      if (match?.[1] !== md5) continue;
+      const total = chunkCount(fileSize, Number(match[2]));
+      const held = new Set((await this.storage.list(`chunks/${entry.name}`)).map((c) => c.name));
+      const data = await this.storage.stat(dataKey(`chunks/${entry.name}`));
+      if (data?.size === fileSize && Array.from({ length: total }, (_, i) => String(i + 1)).every((n) => held.has(n))) {
+        folder = `chunks/${entry.name}`;
+        break;
       }
     }
-    const temporary = `merging/${md5}-${randomBytes(6).toString('hex')}`;
-    await this.storage.write(temporary, Readable.from(joined()));
+    const found = folder ? await this.storage.read(dataKey(folder)) : null;
+    if (!folder || !found) throw new BusinessError('file.chunksMissing');
+    // Read once: the head is checked against the extension, the whole is hashed.
+    const hash = createHash('md5');
+    let head = Buffer.alloc(0);
+    for await (const part of found.stream as AsyncIterable<Buffer>) {
+      if (head.length < 4096) head = Buffer.concat([head, part.subarray(0, 4096 - head.length)]);
+      hash.update(part);
+    }
+    if (!contentMatches(extension, head)) {
+      await this.storage.remove(folder);
+      throw new BusinessError('file.contentMismatch');
+    }
     if (hash.digest('hex') !== md5) {
-      await this.storage.remove(temporary);
-      await this.storage.remove(chunkFolder(md5));
+      await this.storage.remove(folder);
       throw new BusinessError('file.md5Mismatch');
     }
-    await this.storage.move(temporary, mergedKey(md5));
-    await this.storage.remove(chunkFolder(md5));
+    await this.storage.move(dataKey(folder), mergedKey(md5));
+    await this.storage.remove(folder);
   }
 
   /** Removes chunks of uploads untouched for `abandonedAfterMs`, stale merge leftovers and expired links. */

@@ -70,7 +70,8 @@ export default async function fileRoutes(app: App) {
     },
     async (request) => {
       const session = sessionOf(request);
-      const missing = request.params.type === 'IM' ? 'im.fileMissing' : 'profile.fileMissing';
+      const type = request.params.type;
+      const missing = type === 'IM' ? 'im.fileMissing' : type === 'userAvatar' ? 'profile.fileMissing' : 'file.missing';
       if (!request.isMultipart()) throw new BusinessError(missing);
       // The name as sent (busboy would cut it to its last segment): a path in it is refused, not hidden.
       const part = await request.file({ limits: { fileSize: 10 * 1024 * 1024 + 1, files: 1 }, preservePath: true });
@@ -135,9 +136,9 @@ export default async function fileRoutes(app: App) {
     },
     async (request) => {
       sessionOf(request);
-      if (!request.isMultipart()) throw new BusinessError('profile.fileMissing');
+      if (!request.isMultipart()) throw new BusinessError('file.missing');
       const part = await request.file({ limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
-      if (!part) throw new BusinessError('profile.fileMissing');
+      if (!part) throw new BusinessError('file.missing');
       const fields: Record<string, unknown> = { ...(request.query as Record<string, unknown>) };
       for (const [key, field] of Object.entries(part.fields)) {
         if (field && !Array.isArray(field) && field.type === 'field' && field.value !== '') fields[key] = field.value;

@@ -5,7 +5,7 @@ import Table from 'antd/es/table';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComponentsTranslation } from '../../../shared/components/i18n.ts';
-import { FilePreview, type PreviewTarget, UploaderPanel } from '../../../shared/components/upload/index.ts';
+import { FilePreview, formatSize, type PreviewTarget, UploaderPanel } from '../../../shared/components/upload/index.ts';
 import { openDownload } from '../../../shared/download.ts';
 import { useToast } from '../../../shared/toast.tsx';
 import { fileApi } from '../api.ts';
@@ -63,7 +63,7 @@ export default function FilePage() {
           dataSource={rows}
           columns={[
             { title: t('name'), dataIndex: 'fileName' },
-            { title: t('size'), dataIndex: 'fileSize', width: 140 },
+            { title: t('size'), dataIndex: 'fileSize', width: 140, render: (bytes: number) => formatSize(bytes) },
             {
               title: t('actions'),
               width: 180,

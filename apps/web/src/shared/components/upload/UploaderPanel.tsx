@@ -24,7 +24,7 @@ export interface UploaderPanelProps {
   onSuccess?: (file: MergedFile, item: UploadItem) => void;
 }
 
-const formatSize = (bytes: number) => {
+export const formatSize = (bytes: number) => {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1048576) return `${(bytes / 1024).toFixed(1)} KB`;
   if (bytes < 1073741824) return `${(bytes / 1048576).toFixed(1)} MB`;

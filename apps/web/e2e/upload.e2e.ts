@@ -157,4 +157,40 @@ describe('chunked upload', () => {
     await screenshot(page, 'upload-instant');
     await context.close();
   }, 900_000);
+
+  test('preview: an uploaded image is shown; a text file, which has no preview, says 文件不存在', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughPage(page, server.url, 'admin', adminPassword);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+    await page.goto(`${server.url}/system/file`);
+    await page.getByRole('button', { name: '选择文件' }).waitFor({ timeout: 20_000 });
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page.locator('input[type=file]').setInputFiles([
+      { name: 'dot.png', mimeType: 'image/png', buffer: png },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') },
+    ]);
+    await expect.poll(() => page.locator('.uploader-item[data-status=success]').count(), { timeout: 60_000 }).toBe(2);
+
+    await page
+      .getByRole('row', { name: /dot\.png/ })
+      .getByRole('button', { name: '预览' })
+      .click();
+    const image = page.getByRole('dialog').getByRole('img', { name: 'dot.png' });
+    await image.waitFor();
+    expect(await image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1);
+    await screenshot(page, 'upload-preview-image');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    await page
+      .getByRole('row', { name: /notes\.txt/ })
+      .getByRole('button', { name: '预览' })
+      .click();
+    await page.getByText('文件不存在').waitFor();
+    await context.close();
+  }, 120_000);
 });

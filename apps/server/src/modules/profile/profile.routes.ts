@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import {
   BaseInfo,
   BaseInfoInput,
@@ -40,7 +38,6 @@ export default async function profileRoutes(app: App) {
   const oauth = new OauthService(app.db, app.sessions, app.sysConfig, app.smsSender, app.config.loginCipherKey);
   const systems = new SystemService(app.db, app.bus, app.permissions);
   const loginRateLimit = { rateLimit: { max: app.config.rateLimits.login, timeWindow: '1 minute' } };
-  const avatarDir = path.join(app.config.dataDir, 'files', 'userAvatar');
 
   app.get(
     `${base}/BaseInfo`,
@@ -178,7 +175,8 @@ export default async function profileRoutes(app: App) {
       },
     },
     async (request) => {
-      if (!existsSync(path.join(avatarDir, request.params.name))) throw new NotFoundError();
+      // Uploaded through the file service (`Uploader/userAvatar`), which keeps avatars in this folder.
+      if (!(await app.fileStorage.stat(`userAvatar/${request.params.name}`))) throw new NotFoundError();
       await profile.setAvatar(sessionOf(request), avatarUrl(request.params.name));
       return ok(null, request.t('common.saved'));
     },

@@ -163,7 +163,15 @@ export function UploaderPanel({ type = 'annex', limit = 0, accept, onSuccess }: 
                 className="uploader-progress"
                 percent={checking ? Math.floor(item.hashed * 100) : shownPercent(item)}
                 size="small"
-                status={status === 'error' ? 'exception' : status === 'success' ? 'success' : 'normal'}
+                status={
+                  status === 'error'
+                    ? 'exception'
+                    : status === 'success'
+                      ? 'success'
+                      : status === 'uploading'
+                        ? 'active'
+                        : 'normal'
+                }
                 aria-label={item.name}
               />
               <span className="uploader-status" role="status">

@@ -16,6 +16,7 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
+import { contentDisposition } from '../../core/downloads.ts';
 import { ok } from '../../core/envelope.ts';
 import { BusinessError } from '../../core/errors.ts';
 import { activeExtensions } from '../../core/file-types.ts';
@@ -28,12 +29,6 @@ const tags = ['file'];
 const base = '/api/file';
 /** What every served upload carries: no type sniffing, and a document that runs nothing and has an origin of its own. */
 const sandbox = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:";
-
-/** `attachment` with an ASCII fallback and the real (possibly Chinese) name in RFC 5987 form. */
-function disposition(kind: 'attachment' | 'inline', fileName: string) {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /** The same answer for an unknown, expired or malformed link: nothing about what it was. */
 const gone = (reply: FastifyReply, msg: string) =>
@@ -236,7 +231,7 @@ export default async function fileRoutes(app: App) {
         return reply
           .headers(headers)
           .type('application/zip')
-          .header('content-disposition', disposition('attachment', link.downloadName))
+          .header('content-disposition', contentDisposition(link.downloadName))
           .send(zip);
       }
       const source = link?.kind === 'file' ? await files.source(link.name) : null;
@@ -244,7 +239,7 @@ export default async function fileRoutes(app: App) {
       return reply
         .headers(headers)
         .type(activeExtensions.has(source.extension) ? 'application/octet-stream' : source.contentType)
-        .header('content-disposition', disposition('attachment', source.fileName))
+        .header('content-disposition', contentDisposition(source.fileName))
         .header('content-length', source.size ?? undefined)
         .send(source.stream);
     },

@@ -4,7 +4,7 @@ import { open } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startServerProcess } from '../../server/test/helpers/server-process.ts';
 import {
@@ -80,6 +80,8 @@ afterAll(async () => {
 
 const chunkDir = () => path.join(server.dataDir, 'files', 'chunks', `${md5}.${chunkSize}`);
 const heldChunks = () => (existsSync(chunkDir()) ? readdirSync(chunkDir()).filter((n) => /^\d+$/.test(n)) : []);
+/** The chunk calls (the request layer adds the `n` timestamp to every URL). */
+const isChunkCall = (url: URL) => url.pathname === '/api/file/chunk';
 const row = (page: Page) => page.locator('.uploader-item').last();
 
 describe('chunked upload', () => {
@@ -107,6 +109,19 @@ describe('chunked upload', () => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/file/chunk')
         chunkPosts.push(request.url());
     });
+    // The second half of the chunks is held back until the restart, so "half-way" does not depend
+    // on how fast this machine is: the first half goes through, the rest waits and is paused.
+    const half = totalChunks / 2;
+    let passed = 0;
+    const heldBack: Route[] = [];
+    await page.route(isChunkCall, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      if (passed < half) {
+        passed++;
+        return route.continue();
+      }
+      heldBack.push(route);
+    });
     const started = Date.now();
     await page.locator('input[type=file]').setInputFiles(file);
     await row(page).getByText('文件校验中').waitFor({ timeout: 20_000 });
@@ -115,9 +130,8 @@ describe('chunked upload', () => {
     const hashedAt = Date.now();
 
     // Half-way: pause, then restart the server on the same port and data directory.
-    await expect
-      .poll(() => heldChunks().length, { timeout: 180_000, interval: 200 })
-      .toBeGreaterThanOrEqual(totalChunks / 2 - 2);
+    await expect.poll(() => heldChunks().length, { timeout: 180_000, interval: 200 }).toBe(half);
+    await expect.poll(() => heldBack.length, { timeout: 60_000 }).toBeGreaterThan(0);
     await row(page).getByRole('button', { name: '暂停' }).click();
     await row(page).getByText('暂停中').waitFor({ timeout: 20_000 });
     await screenshot(page, 'upload-paused');
@@ -133,6 +147,9 @@ describe('chunked upload', () => {
     expect(held).toBeLessThan(totalChunks);
 
     // Resume: the test call says what the new server holds; only the rest is sent.
+    await Promise.all(heldBack.map((route) => route.abort().catch(() => undefined)));
+    await page.unroute(isChunkCall);
+    expect(held).toBe(half);
     chunkPosts.length = 0;
     await row(page).getByRole('button', { name: '继续' }).click();
     await row(page).getByText('上传成功').waitFor({ timeout: 300_000 });

@@ -15,6 +15,7 @@ import { installAuthentication } from './core/auth.ts';
 import { Downloads, downloadRoutes } from './core/downloads.ts';
 import { installErrorHandler } from './core/error-handler.ts';
 import { createEventBus } from './core/event-bus.ts';
+import { type FileStorage, LocalFileStorage } from './core/file-storage.ts';
 import { langFromHeader, translator } from './core/i18n.ts';
 import { JobRunner } from './core/jobs/job-runner.ts';
 import { installOperationLog } from './core/operation-log.ts';
@@ -33,6 +34,7 @@ import { ChatService } from './modules/chat/chat.service.ts';
 import { SocketHub } from './modules/chat/socket-hub.ts';
 import dictionaryRoutes from './modules/dictionary/dictionary.routes.ts';
 import { DictionaryCache } from './modules/dictionary/dictionary-cache.ts';
+import fileRoutes from './modules/file/file.routes.ts';
 import groupRoutes from './modules/group/group.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import logRoutes from './modules/log/log.routes.ts';
@@ -68,6 +70,8 @@ declare module 'fastify' {
     dictionaries: DictionaryCache;
     /** Generated files served by an unguessable name (exports). */
     downloads: Downloads;
+    /** Uploaded files (`DATA_DIR/files`, or an S3-compatible store behind the same interface). */
+    fileStorage: FileStorage;
     smsSender: SmsSender;
     /** Background jobs (schedule reminders, log pruning), kept in the `job` table. */
     jobs: JobRunner;
@@ -109,6 +113,7 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   app.decorate('sysConfig', new SysConfigService(db, app.bus));
   app.decorate('dictionaries', new DictionaryCache(db, app.bus));
   app.decorate('downloads', new Downloads(path.join(config.dataDir, 'files', 'generated')));
+  app.decorate('fileStorage', new LocalFileStorage(path.join(config.dataDir, 'files')));
   app.decorate('smsSender', plugs.smsSender ?? new LogSmsSender(app.log));
   app.addHook('onClose', async () => {
     await app.bus.close();
@@ -193,6 +198,7 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   await app.register(logRoutes);
   await app.register(dictionaryRoutes, { cache: app.dictionaries, downloads: app.downloads });
   downloadRoutes(app, app.downloads);
+  await app.register(fileRoutes);
   await app.register(sysConfigRoutes);
   await app.register(profileRoutes);
   await app.register(messageRoutes);
@@ -200,7 +206,7 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   await app.register(messageTemplateRoutes);
   await app.register(sendConfigRoutes, { channels });
   await app.register(scheduleRoutes, { schedules });
-  await app.register(chatRoutes, { chat, hub, imageDir: chatImageDir });
+  await app.register(chatRoutes, { chat, hub });
 
   await serveWeb(app, config.webDir);
   return { app, seedResult };

@@ -20,7 +20,8 @@ const unchecked: Record<string, string> = {
   'GET /api/oauth/codeCertificate': 'public',
   'GET /api/oauth/codeCertificateStatus/:id': 'public',
   'GET /api/message/websocket/:token': 'public: the token is checked by the socket itself',
-  'GET /api/file/Image/IM/:name': 'public: chat images by unguessable name',
+  'GET /api/file/Image/:type/:name':
+    'public: images of the image upload types (chat, avatars, annexpic) by unguessable name',
   'GET /api/file/Image/signature/:name': 'public: signature images by unguessable name (<img> sends no token)',
   // The signed-in user's own session and settings.
   'GET /api/oauth/CurrentUser': 'self',
@@ -69,7 +70,6 @@ const unchecked: Record<string, string> = {
   'GET /api/message/imreply/contacts': 'self',
   'DELETE /api/message/imreply/relocation/:id': 'self',
   'DELETE /api/message/imreply/deleteChatRecord/:id': 'self',
-  'POST /api/file/Uploader/IM': 'self: chat uploads',
   // The signed-in user's own profile, avatar, signature and log (people area).
   'DELETE /api/permission/Users/Current/:id/SignImg': 'self',
   'GET /api/permission/Users/Current/BaseInfo': 'self',
@@ -84,7 +84,16 @@ const unchecked: Record<string, string> = {
   'PUT /api/permission/Users/Current/BaseInfo': 'self',
   'PUT /api/permission/Users/Current/SystemLanguage': 'self',
   'PUT /api/permission/Users/Current/SystemTheme': 'self',
-  'POST /api/file/Uploader/userAvatar': 'self',
+  // The file service: any signed-in user attaches files to the forms of any area.
+  'POST /api/file/Uploader/:type': 'self: uploads (chat, avatar, form attachments)',
+  'GET /api/file/chunk': 'self: chunked upload',
+  'POST /api/file/chunk': 'self: chunked upload',
+  'POST /api/file/merge': 'self: chunked upload',
+  'GET /api/file/Download/:type/:fileId': 'self: a download address of a form attachment',
+  'POST /api/file/PackDownload/:type': 'self: a zip address of form attachments',
+  'GET /api/file/Uploader/Preview': 'self: a preview address of a form attachment',
+  'GET /api/file/Download/:token': 'public: by an unguessable token that expires',
+  'GET /api/file/Preview/:token': 'public: by an unguessable token that expires',
   // User pickers and the dictionary every page's forms read (people area).
   'GET /api/permission/Users/All': 'picker',
   'GET /api/permission/Users/Selector': 'picker',
@@ -109,7 +118,6 @@ const unchecked: Record<string, string> = {
   'POST /api/system/Area/GetAreaByIds': 'picker: the names an area field shows',
   'GET /api/system/Signature/Selector': 'picker: the signatures granted to the caller, for a signature field',
   'POST /api/system/Signature/ListByIds': 'a form shows the signatures it keeps to whoever reads it',
-  'GET /api/file/Image/userAvatar/:name': 'avatars by generated name',
   'GET /api/permission/Users/ExportFile/:name': 'export download by generated one-time name (people area)',
 };
 

@@ -6,6 +6,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/authorize.ts';
 export * from './schemas/billRule.ts';
 export * from './schemas/dictionary.ts';
+export * from './schemas/file.ts';
 export * from './schemas/formDefinition.ts';
 export * from './schemas/group.ts';
 export * from './schemas/im.ts';

@@ -59,7 +59,7 @@ export class Downloads {
 }
 
 /** `attachment` with an ASCII fallback and the real (possibly Chinese) name in RFC 5987 form. */
-function contentDisposition(fileName: string) {
+export function contentDisposition(fileName: string) {
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -150,6 +150,8 @@ export interface Database {
   imMessage: ImMessageTable;
   imConversation: ImConversationTable;
   job: JobTable;
+  storedFile: StoredFileTable;
+  fileLink: FileLinkTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -552,4 +554,26 @@ export interface ThirdSyncTable {
   status: number;
   description: string | null;
   lastModifyTime: Generated<Date>;
+}
+
+/** One upload (migration 0025): `name` is the generated fileId, `storageKey` where its bytes are. */
+export interface StoredFileTable {
+  id: string;
+  name: string;
+  type: string;
+  storageKey: string;
+  originalName: string;
+  extension: string;
+  /** bigint: PostgreSQL answers it as text. */
+  size: ColumnType<string | number, number, number>;
+  md5: string | null;
+  creatorTime: Generated<Date>;
+  creatorUserId: string | null;
+}
+
+/** An expiring download address (migration 0025). */
+export interface FileLinkTable {
+  token: string;
+  payload: Json<string>;
+  expiresAt: Timestamp;
 }

@@ -232,4 +232,14 @@ export const en: Catalog = {
   'sysConfig.dingTalkMissing': 'Fill in the DingTalk AppKey and AppSecret first',
   'sysConfig.synFailed': 'Synchronisation failed: {reason}',
   'sysConfig.synDone': 'Synchronisation finished',
+  // Files (file service: uploads, chunked upload, downloads)
+  'file.missing': 'Please upload a file',
+  'file.tooLarge': 'The file is larger than {size} MB',
+  'file.badName': 'The file name is not allowed',
+  'file.typeRefused': 'Files of type {extension} cannot be uploaded',
+  'file.imageOnly': 'Please upload an image',
+  'file.contentMismatch': 'The file content does not match its extension',
+  'file.chunkRefused': 'The chunk information is not correct',
+  'file.chunksMissing': 'Chunks are missing, please upload again',
+  'file.md5Mismatch': 'The file check failed, please upload again',
 };

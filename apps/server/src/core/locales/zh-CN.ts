@@ -231,6 +231,16 @@ export const zhCN = {
   'sysConfig.dingTalkMissing': '请先填写钉钉的 AppKey 和 AppSecret',
   'sysConfig.synFailed': '同步失败：{reason}',
   'sysConfig.synDone': '同步完成',
+  // Files (file service: uploads, chunked upload, downloads)
+  'file.missing': '请上传文件',
+  'file.tooLarge': '文件大小超过{size}MB',
+  'file.badName': '文件名不合法',
+  'file.typeRefused': '不支持上传{extension}类型的文件',
+  'file.imageOnly': '请上传图片',
+  'file.contentMismatch': '文件内容与扩展名不符',
+  'file.chunkRefused': '分片信息不正确',
+  'file.chunksMissing': '分片不完整，请重新上传',
+  'file.md5Mismatch': '文件校验失败，请重新上传',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -232,4 +232,14 @@ export const zhTW: Catalog = {
   'sysConfig.dingTalkMissing': '請先填寫釘釘的 AppKey 和 AppSecret',
   'sysConfig.synFailed': '同步失敗：{reason}',
   'sysConfig.synDone': '同步完成',
+  // Files (file service: uploads, chunked upload, downloads)
+  'file.missing': '請上傳檔案',
+  'file.tooLarge': '檔案大小超過{size}MB',
+  'file.badName': '檔案名稱不合法',
+  'file.typeRefused': '不支援上傳{extension}類型的檔案',
+  'file.imageOnly': '請上傳圖片',
+  'file.contentMismatch': '檔案內容與副檔名不符',
+  'file.chunkRefused': '分片資訊不正確',
+  'file.chunksMissing': '分片不完整，請重新上傳',
+  'file.md5Mismatch': '檔案校驗失敗，請重新上傳',
 };

@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import {
   EmptyEnvelope,
   EnvelopeOf,
@@ -8,7 +5,6 @@ import {
   ImContact,
   ImContactQuery,
   ImConversation,
-  ImUploadResult,
   ListOf,
   PageOf,
 } from '@platform/shared';
@@ -16,16 +12,14 @@ import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
-import { BusinessError } from '../../core/errors.ts';
-import { contentTypes, maxImageBytes, storeImage } from '../../core/stored-images.ts';
-import { type ChatService, imageName, imagePath } from './chat.service.ts';
+import type { ChatService } from './chat.service.ts';
 import type { SocketHub } from './socket-hub.ts';
 
 const tags = ['chat'];
 const byUser = Type.Object({ id: Id });
 
-export default async function chatRoutes(app: App, options: { chat: ChatService; hub: SocketHub; imageDir: string }) {
-  const { chat, hub, imageDir } = options;
+export default async function chatRoutes(app: App, options: { chat: ChatService; hub: SocketHub }) {
+  const { chat, hub } = options;
 
   // The socket: the token is in the path (browsers cannot set headers on a WebSocket); it is checked
   // when the socket opens, and a bad one gets a `logout` frame instead of a session.
@@ -91,54 +85,6 @@ export default async function chatRoutes(app: App, options: { chat: ChatService;
     async (request) => {
       await chat.deleteHistory(sessionOf(request).userId, request.params.id);
       return ok(null, request.t('common.deleted'));
-    },
-  );
-
-  app.post(
-    '/api/file/Uploader/IM',
-    {
-      schema: {
-        tags,
-        summary: `Chat image upload (multipart, one image: png, jpg, gif, bmp, webp; at most ${maxImageBytes} bytes)`,
-        consumes: ['multipart/form-data'],
-        response: { 200: EnvelopeOf(ImUploadResult) },
-      },
-    },
-    async (request) => {
-      sessionOf(request);
-      if (!request.isMultipart()) throw new BusinessError('im.fileMissing');
-      const part = await request.file({ limits: { fileSize: maxImageBytes + 1, files: 1 } });
-      if (!part) throw new BusinessError('im.fileMissing');
-      const name = await storeImage(imageDir, part.file);
-      return ok({ name, url: imagePath(name) });
-    },
-  );
-
-  // Public: <img> cannot send the Authorization header; names are 128 random bits.
-  app.get(
-    '/api/file/Image/IM/:name',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'A chat image by its generated name',
-        params: Type.Object({ name: Type.String({ pattern: imageName.source }) }),
-      },
-    },
-    async (request, reply) => {
-      const file = path.join(imageDir, request.params.name);
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) {
-        return reply.status(404).send({ code: 404, msg: request.t('common.notFound') });
-      }
-      const ext = path.extname(file).slice(1);
-      return reply
-        .header('content-type', contentTypes[ext] ?? 'application/octet-stream')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .header('cache-control', 'private, max-age=86400, immutable')
-        .header('content-length', info.size)
-        .send(createReadStream(file));
     },
   );
 }

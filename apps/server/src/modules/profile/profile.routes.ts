@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import {
   BaseInfo,
   BaseInfoInput,
   EmptyEnvelope,
   EnvelopeOf,
-  FileLink,
   Id,
   LanguageInput,
   LogRow,
@@ -23,8 +20,8 @@ import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
-import { BusinessError, NotFoundError } from '../../core/errors.ts';
-import { maxImageBytes, sendStoredImage, storedImageName, storeImage } from '../../core/stored-images.ts';
+import { NotFoundError } from '../../core/errors.ts';
+import { storedImageName } from '../../core/stored-images.ts';
 import { OauthService } from '../oauth/oauth.service.ts';
 import { SystemService } from '../system/system.service.ts';
 import { ProfileService } from './profile.service.ts';
@@ -41,7 +38,6 @@ export default async function profileRoutes(app: App) {
   const oauth = new OauthService(app.db, app.sessions, app.sysConfig, app.smsSender, app.config.loginCipherKey);
   const systems = new SystemService(app.db, app.bus, app.permissions);
   const loginRateLimit = { rateLimit: { max: app.config.rateLimits.login, timeWindow: '1 minute' } };
-  const avatarDir = path.join(app.config.dataDir, 'files', 'userAvatar');
 
   app.get(
     `${base}/BaseInfo`,
@@ -168,26 +164,6 @@ export default async function profileRoutes(app: App) {
     },
   );
 
-  app.post(
-    '/api/file/Uploader/userAvatar',
-    {
-      schema: {
-        tags,
-        summary: `Upload an avatar image (multipart; png, jpg, gif, bmp, webp; at most ${maxImageBytes} bytes)`,
-        consumes: ['multipart/form-data'],
-        response: { 200: EnvelopeOf(FileLink) },
-      },
-    },
-    async (request) => {
-      sessionOf(request);
-      if (!request.isMultipart()) throw new BusinessError('profile.fileMissing');
-      const part = await request.file({ limits: { fileSize: maxImageBytes + 1, files: 1 } });
-      if (!part) throw new BusinessError('profile.fileMissing');
-      const name = await storeImage(avatarDir, part.file);
-      return ok({ name, url: avatarUrl(name) });
-    },
-  );
-
   app.put(
     `${base}/Avatar/:name`,
     {
@@ -199,26 +175,10 @@ export default async function profileRoutes(app: App) {
       },
     },
     async (request) => {
-      if (!existsSync(path.join(avatarDir, request.params.name))) throw new NotFoundError();
+      // Uploaded through the file service (`Uploader/userAvatar`), which keeps avatars in this folder.
+      if (!(await app.fileStorage.stat(`userAvatar/${request.params.name}`))) throw new NotFoundError();
       await profile.setAvatar(sessionOf(request), avatarUrl(request.params.name));
       return ok(null, request.t('common.saved'));
-    },
-  );
-
-  // Public: <img> cannot send the Authorization header; names are 128 random bits.
-  app.get(
-    '/api/file/Image/userAvatar/:name',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary: 'An avatar by its generated name',
-        params: Type.Object({ name: Type.String({ pattern: storedImageName.source }) }),
-      },
-    },
-    async (request, reply) => {
-      const sent = await sendStoredImage(reply, avatarDir, request.params.name);
-      return sent ?? reply.status(404).send({ code: 404, msg: request.t('common.notFound') });
     },
   );
 

@@ -101,4 +101,25 @@ export default {
     export: 'Export',
     save: 'Save',
   },
+  // Uploads (file service): the chunked uploader panel and the preview.
+  upload: {
+    choose: 'Choose files',
+    verifying: 'File verifying',
+    statuses: {
+      success: 'Uploaded',
+      error: 'Upload failed',
+      uploading: 'Uploading',
+      paused: 'Paused',
+      waiting: 'Waiting',
+    },
+    pause: 'Pause',
+    resume: 'Resume',
+    retry: 'Retry',
+    remove: 'Remove',
+    readError: 'The file {{name}} could not be read, please check it',
+    notFound: 'The file does not exist',
+    preview: 'Preview',
+    download: 'Download',
+    files: 'Files',
+  },
 };

@@ -97,4 +97,19 @@ export default {
     export: '导出',
     save: '保存',
   },
+  // Uploads (file service): the chunked uploader panel and the preview.
+  upload: {
+    choose: '选择文件',
+    verifying: '文件校验中',
+    statuses: { success: '上传成功', error: '上传失败', uploading: '上传中', paused: '暂停中', waiting: '等待中' },
+    pause: '暂停',
+    resume: '继续',
+    retry: '重试',
+    remove: '移除',
+    readError: '文件{{name}}读取出错，请检查该文件',
+    notFound: '文件不存在',
+    preview: '预览',
+    download: '下载',
+    files: '文件列表',
+  },
 };

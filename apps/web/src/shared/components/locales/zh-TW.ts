@@ -97,4 +97,19 @@ export default {
     export: '導出',
     save: '保存',
   },
+  // Uploads (file service): the chunked uploader panel and the preview.
+  upload: {
+    choose: '選擇檔案',
+    verifying: '檔案校驗中',
+    statuses: { success: '上傳成功', error: '上傳失敗', uploading: '上傳中', paused: '暫停中', waiting: '等待中' },
+    pause: '暫停',
+    resume: '繼續',
+    retry: '重試',
+    remove: '移除',
+    readError: '檔案{{name}}讀取出錯，請檢查該檔案',
+    notFound: '檔案不存在',
+    preview: '預覽',
+    download: '下載',
+    files: '檔案列表',
+  },
 };

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { BusinessError } from './errors.ts';
+
+export interface StoredObject {
+  size: number;
+  /** Last write, epoch ms. */
+  modified: number;
+}
+
+/**
+ * Where uploaded bytes live. Keys are slash-separated segments of letters, digits, `_`, `-` and
+ * `.` (never starting with a dot), made by the server: a user string never becomes a key. The local
+ * disk store below is the one used now; an S3-compatible object store is the second implementation
+ * of this interface (docs/architecture.md, "Files").
+ */
+export interface FileStorage {
+  /** Writes the bytes under `key`, all or nothing (a reader never sees half a file); answers the size. */
+  write(key: string, source: Readable | Buffer, options?: { maxBytes?: number }): Promise<number>;
+  /**
+   * Writes bytes at `offset` of the object under `key`, creating it when missing, leaving the rest
+   * as it is: the parts of a chunked upload land where they belong, so joining them costs no copy
+   * (an S3 store writes each as a part of a multipart upload). Not atomic: the caller records a
+   * part as held only once this has answered. Answers the bytes written.
+   */
+  writeAt(key: string, offset: number, source: Readable, options?: { maxBytes?: number }): Promise<number>;
+  /** The bytes under `key`, or null when there are none. */
+  read(key: string): Promise<{ stream: Readable; size: number } | null>;
+  stat(key: string): Promise<StoredObject | null>;
+  /** The direct children of a folder key, with their size and time (folders have size 0). */
+  list(prefix: string): Promise<(StoredObject & { name: string })[]>;
+  /** Renames within the store, replacing what is at `to`. */
+  move(from: string, to: string): Promise<void>;
+  /** Removes one object or a whole folder; nothing there is no error. */
+  remove(key: string): Promise<void>;
+}
+
+const segment = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,199}$/;
+
+/** True for a key the stores accept; anything with `..`, an absolute path or a backslash is not one. */
+export function isSafeKey(key: string): boolean {
+  const parts = key.split('/');
+  return parts.length > 0 && parts.length <= 8 && parts.every((part) => segment.test(part));
+}
+
+/** A stream that fails once more than `maxBytes` went through it. */
+function limit(maxBytes: number, counted: { bytes: number }) {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      counted.bytes += chunk.length;
+      if (counted.bytes > maxBytes) done(new BusinessError('file.tooLarge', { size: Math.floor(maxBytes / 1048576) }));
+      else done(null, chunk);
+    },
+  });
+}
+
+/** Files under one directory on the local disk (`DATA_DIR/files`). */
+export class LocalFileStorage implements FileStorage {
+  constructor(readonly root: string) {}
+
+  /** The absolute path of a key, checked twice: by the key's shape and by where it resolves. */
+  private pathOf(key: string): string {
+    if (!isSafeKey(key)) throw new BusinessError('file.badName');
+    const root = path.resolve(this.root);
+    const full = path.resolve(root, ...key.split('/'));
+    const relative = path.relative(root, full);
+    if (!relative || relative.startsWith('..') || path.isAbsolute(relative)) throw new BusinessError('file.badName');
+    return full;
+  }
+
+  async write(key: string, source: Readable | Buffer, options: { maxBytes?: number } = {}) {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
+    const counted = { bytes: 0 };
+    const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
+    try {
+      await pipeline(input, limit(options.maxBytes ?? Number.MAX_SAFE_INTEGER, counted), createWriteStream(temporary));
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    return counted.bytes;
+  }
+
+  async writeAt(key: string, offset: number, source: Readable, options: { maxBytes?: number } = {}) {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    await (await open(target, 'a')).close();
+    const counted = { bytes: 0 };
+    await pipeline(
+      source,
+      limit(options.maxBytes ?? Number.MAX_SAFE_INTEGER, counted),
+      createWriteStream(target, { flags: 'r+', start: offset }),
+    );
+    return counted.bytes;
+  }
+
+  async read(key: string) {
+    const file = this.pathOf(key);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) return null;
+    return { stream: createReadStream(file), size: info.size };
+  }
+
+  async stat(key: string) {
+    const info = await stat(this.pathOf(key)).catch(() => null);
+    return info ? { size: info.isFile() ? info.size : 0, modified: info.mtimeMs } : null;
+  }
+
+  async list(prefix: string) {
+    const dir = this.pathOf(prefix);
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const found: (StoredObject & { name: string })[] = [];
+    for (const name of names) {
+      if (!segment.test(name) || name.endsWith('.part')) continue;
+      const info = await stat(path.join(dir, name)).catch(() => null);
+      if (info) found.push({ name, size: info.isFile() ? info.size : 0, modified: info.mtimeMs });
+    }
+    return found;
+  }
+
+  async move(from: string, to: string) {
+    const target = this.pathOf(to);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(this.pathOf(from), target);
+  }
+
+  async remove(key: string) {
+    await rm(this.pathOf(key), { recursive: true, force: true });
+  }
+}

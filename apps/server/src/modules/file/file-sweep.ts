@@ -1,0 +1,32 @@
+import type { App } from '../../core/app-types.ts';
+import { FileRepository } from './file.repository.ts';
+import type { FileChunkService } from './file-chunks.service.ts';
+
+/** The hourly job that removes abandoned chunks and expired download links; named by its hour. */
+export const sweepJobType = 'file.sweep';
+const hourMs = 3600_000;
+
+/**
+ * Abandoned chunked uploads (no chunk for a day) and expired links are removed by a job in the
+ * job table, so a restart misses none and several instances sweep once. Each run schedules the next.
+ */
+export function installFileSweep(app: App, chunks: FileChunkService) {
+  const schedule = (repo: FileRepository, after: number) => {
+    const runAt = new Date(Math.floor(after / hourMs) * hourMs + hourMs);
+    return repo.scheduleJobOnce({
+      id: `${sweepJobType}:${runAt.toISOString().slice(0, 13)}`,
+      type: sweepJobType,
+      runAt,
+      payload: {},
+    });
+  };
+  app.addHook('onReady', async () => {
+    app.jobs.register(sweepJobType, async (trx) => {
+      const swept = await chunks.sweep();
+      await schedule(new FileRepository(trx), Date.now());
+      app.log.info(swept, 'file chunks and links swept');
+      return undefined;
+    });
+    await schedule(new FileRepository(app.db), Date.now());
+  });
+}

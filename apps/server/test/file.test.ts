@@ -1,0 +1,385 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, utimesSync } from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import yazl from 'yazl';
+import { isSafeKey, LocalFileStorage } from '../src/core/file-storage.ts';
+import { FileChunkService } from '../src/modules/file/file-chunks.service.ts';
+import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** The head of a Windows program. */
+const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
+const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), Buffer.alloc(100)]);
+const md5 = (data: Buffer) => createHash('md5').update(data).digest('hex');
+
+function multipart(fileName: string, content: Buffer, fields: Record<string, string> = {}) {
+  const boundary = '----filetest';
+  const head = Object.entries(fields)
+    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join('');
+  const payload = Buffer.concat([
+    Buffer.from(
+      `${head}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function zipOf(entries: Record<string, string>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, text] of Object.entries(entries)) zip.addBuffer(Buffer.from(text), name);
+  zip.end();
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    zip.outputStream.on('data', (p: Buffer) => parts.push(p));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(parts)));
+    zip.outputStream.on('error', reject);
+  });
+}
+
+/** A Word document with one paragraph and an inline script the preview must not keep. */
+const docx = () =>
+  zipOf({
+    '[Content_Types].xml':
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    '_rels/.rels':
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+    'word/document.xml':
+      '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>季度报告 &lt;script&gt;alert(1)&lt;/script&gt;</w:t></w:r></w:p></w:body></w:document>',
+  });
+
+let t: TestApp;
+let admin: Client;
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.signIn();
+});
+afterAll(() => t.close());
+
+const upload = (type: string, name: string, content: Buffer, client = admin) =>
+  client.call<{ name: string; url: string; thumbUrl?: string }>({
+    method: 'POST',
+    url: `/api/file/Uploader/${type}`,
+    ...multipart(name, content),
+  });
+
+async function download(type: string, name: string) {
+  const link = await admin.get<{ url: string }>(`/api/file/Download/${type}/${name}`);
+  expect(link.code).toBe(200);
+  return { url: link.data!.url, response: await t.app.inject({ method: 'GET', url: link.data!.url }) };
+}
+
+describe('uploads by type', () => {
+  test('an image upload is kept under a generated name and shown by <img> with nosniff', async () => {
+    const up = await upload('annexpic', '照片.png', png);
+    expect(up).toMatchObject({ code: 200 });
+    expect(up.data!.name).toMatch(/^[0-9a-f]{32}\.png$/);
+    expect(up.data!.thumbUrl).toBe(up.data!.url);
+    const image = await t.app.inject({ method: 'GET', url: up.data!.url });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+    expect(image.rawPayload.equals(png)).toBe(true);
+    expect(existsSync(path.join(t.config.dataDir, 'files', 'annexpic', up.data!.name))).toBe(true);
+  });
+
+  test('a renamed executable with an image or document extension is refused, and nothing is kept', async () => {
+    const held = () => readdirSync(path.join(t.config.dataDir, 'files'), { recursive: true }).length;
+    const before = held();
+    expect(await upload('annexpic', 'photo.png', exe)).toMatchObject({ code: 400, msg: '请上传图片' });
+    expect(await upload('annex', 'photo.png', exe)).toMatchObject({ code: 400, msg: '文件内容与扩展名不符' });
+    expect(await upload('annex', 'report.pdf', elf)).toMatchObject({ code: 400, msg: '文件内容与扩展名不符' });
+    expect(await upload('annex', 'notes.txt', exe)).toMatchObject({ code: 400 });
+    expect(await upload('IM', 'photo.png', exe)).toMatchObject({ code: 400, msg: '只能上传图片' });
+    expect(await upload('userAvatar', 'photo.png', exe)).toMatchObject({ code: 400 });
+    expect(await upload('annex', 'setup.exe', exe)).toMatchObject({ code: 400, msg: '不支持上传exe类型的文件' });
+    expect(held()).toBe(before);
+  });
+
+  test('names with ../ or absolute paths are refused and never reach the disk', async () => {
+    for (const name of ['../../secrets.txt', '/etc/passwd.txt', '..\\..\\boot.txt', 'C:\\x.txt']) {
+      expect(await upload('annex', name, Buffer.from('hello'))).toMatchObject({ code: 400, msg: '文件名不合法' });
+    }
+    expect(existsSync(path.join(t.config.dataDir, 'secrets.txt'))).toBe(false);
+    expect((await admin.get('/api/file/Download/annex/..%2F..%2Fsecrets.json')).code).toBe(400);
+    const image = await t.app.inject({ method: 'GET', url: '/api/file/Image/annexpic/..%2Fsecrets.json' });
+    expect(image.json()).toMatchObject({ code: 400 });
+    // The store itself refuses any key that could leave its directory.
+    for (const key of ['../x', '/abs', 'a/../../x', 'a\\b', '.hidden', '']) expect(isSafeKey(key)).toBe(false);
+    const store = new LocalFileStorage(path.join(t.config.dataDir, 'files'));
+    await expect(store.write('../escape', Buffer.from('x'))).rejects.toThrow();
+    expect(existsSync(path.join(t.config.dataDir, 'escape'))).toBe(false);
+  });
+
+  test('.html and .svg are only ever sent as attachments, with nosniff and a sandbox CSP', async () => {
+    for (const [name, body] of [
+      ['page.html', '<html><script>alert(document.cookie)</script></html>'],
+      ['logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'],
+    ] as const) {
+      const up = await upload('annex', name, Buffer.from(body));
+      expect(up.code).toBe(200);
+      const { response } = await download('annex', up.data!.name);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-disposition']).toMatch(/^attachment;/);
+      expect(response.headers['content-type']).toBe('application/octet-stream');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(String(response.headers['content-security-policy'])).toMatch(/^sandbox;.*default-src 'none'/);
+      expect(response.body).toBe(body);
+      // Never shown inline: not an image, so the public image route does not serve it.
+      const inline = await t.app.inject({ method: 'GET', url: `/api/file/Image/annex/${up.data!.name}` });
+      expect(inline.json()).toMatchObject({ code: 400 });
+      expect(inline.body).not.toContain('alert');
+    }
+    // An SVG is no image for the image types either.
+    expect((await upload('annexpic', 'x.png', Buffer.from('<svg onload="alert(1)"/>'))).code).toBe(400);
+  });
+
+  test('a download address past its expiry answers 404 and tells nothing of the file', async () => {
+    const up = await upload('annex', '工资表-secret.txt', Buffer.from('salaries'));
+    const { url, response } = await download('annex', up.data!.name);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain(encodeURIComponent('工资表-secret.txt'));
+    await sql`update file_link set expires_at = now() - interval '1 second'`.execute(t.app.db);
+    const expired = await t.app.inject({ method: 'GET', url });
+    const unknown = await t.app.inject({ method: 'GET', url: `/api/file/Download/${'A'.repeat(32)}` });
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json()).toEqual(unknown.json());
+    expect(expired.body).not.toContain('secret');
+    expect(expired.body).not.toContain('salaries');
+    expect(expired.headers['content-disposition']).toBeUndefined();
+  });
+
+  test('several files download as one zip, streamed, duplicate names numbered', async () => {
+    const a = await upload('annex', 'a.txt', Buffer.from('first file'));
+    const b = await upload('annex', 'b.txt', Buffer.from('second file'));
+    const pack = await admin.post<{ downloadName: string; downloadVo: { url: string } }>(
+      '/api/file/PackDownload/annex',
+      [
+        { fileId: a.data!.name, fileName: 'same.txt' },
+        { fileId: b.data!.name, fileName: 'same.txt' },
+      ] as unknown as object,
+    );
+    expect(pack.code).toBe(200);
+    expect(pack.data!.downloadName).toMatch(/\.zip$/);
+    const zip = await t.app.inject({ method: 'GET', url: pack.data!.downloadVo.url });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.headers['content-disposition']).toMatch(/^attachment;/);
+    const bytes = zip.rawPayload;
+    expect(bytes.readUInt32LE(0)).toBe(0x04034b50);
+    const text = bytes.toString('latin1');
+    expect(text).toContain('same.txt');
+    expect(text).toContain('same(1).txt');
+    expect(text).toContain('first file');
+    expect(text).toContain('second file');
+    // A zip entry name is a user string too: no path in it.
+    const slip = await admin.post('/api/file/PackDownload/annex', [
+      { fileId: a.data!.name, fileName: '../../evil.txt' },
+    ] as unknown as object);
+    expect(slip).toMatchObject({ code: 400, msg: '文件名不合法' });
+  });
+
+  test('previews: images as they are, Word and Excel as sanitised HTML in a sandbox, otherwise no address', async () => {
+    const word = await upload('annex', '报告.docx', await docx());
+    expect(word.code).toBe(200);
+    const address = await admin.get<string>('/api/file/Uploader/Preview', { fileName: word.data!.name });
+    expect(address.data).toMatch(/^\/api\/file\/Preview\/[A-Za-z0-9_-]+\?kind=html$/);
+    const page = await t.app.inject({ method: 'GET', url: address.data! });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(String(page.headers['content-security-policy'])).toMatch(/^sandbox;/);
+    expect(page.body).toContain('季度报告');
+    expect(page.body).not.toContain('<script>');
+
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('名单').addRows([
+      ['姓名', '部门'],
+      ['张三', '<img src=x onerror=alert(1)>'],
+    ]);
+    const excel = await upload('annex', '名单.xlsx', Buffer.from(await book.xlsx.writeBuffer()));
+    const excelAddress = await admin.get<string>('/api/file/Uploader/Preview', { fileName: excel.data!.name });
+    const sheet = await t.app.inject({ method: 'GET', url: excelAddress.data! });
+    expect(sheet.body).toContain('<td>张三</td>');
+    expect(sheet.body).toContain('&lt;img src=x onerror=alert(1)&gt;');
+
+    const text = await upload('annex', 'a.txt', Buffer.from('plain'));
+    const none = await admin.get<string>('/api/file/Uploader/Preview', { fileName: text.data!.name });
+    expect(none.code).toBe(200);
+    expect(none.data).toBeUndefined();
+    const missing = await admin.get<string>('/api/file/Uploader/Preview', { fileName: `${'0'.repeat(32)}.png` });
+    expect(missing.data).toBeUndefined();
+  });
+
+  test('uploading needs a session', async () => {
+    expect((await upload('annex', 'a.txt', Buffer.from('x'), t.anonymous)).code).not.toBe(200);
+  });
+});
+
+describe('chunked upload', () => {
+  const chunkSize = 5_242_880;
+  // Two chunks: 5 MiB and the rest (the last chunk is up to twice the size).
+  const content = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(chunkSize + 1_500_000)]);
+  const identifier = md5(content);
+  const fields = (chunkNumber: number) => ({
+    chunkNumber: String(chunkNumber),
+    chunkSize: String(chunkSize),
+    currentChunkSize: '0',
+    totalSize: String(content.length),
+    identifier,
+    filename: 'big.pdf',
+    relativePath: 'big.pdf',
+    totalChunks: String(Math.max(1, Math.floor(content.length / chunkSize))),
+    fileType: 'application/pdf',
+    extension: 'pdf',
+  });
+  const sendChunk = (client: Client, n: number, data: Buffer, body = content) =>
+    client.call<{ uploaded: boolean; merge: boolean; chunkNumbers: number[] }>({
+      method: 'POST',
+      url: '/api/file/chunk',
+      ...multipart('blob', data, { ...fields(n), totalSize: String(body.length) }),
+    });
+  const testCall = (client: Client) =>
+    client.get<{ uploaded: boolean; merge: boolean; chunkNumbers: number[] }>('/api/file/chunk', fields(1));
+  const mergeBody = {
+    identifier,
+    fileName: 'big.pdf',
+    fileSize: String(content.length),
+    type: 'annex',
+    extension: 'pdf',
+  };
+  const merge = (client: Client, body: Record<string, string> = mergeBody) =>
+    client.call<{ name: string; fileSize: number; fileExtension: string; fileVersionId: string; url: string }>({
+      method: 'POST',
+      url: '/api/file/merge',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(body).toString(),
+    });
+
+  test('chunks survive a restart; merge checks the MD5 and is idempotent; the same content again is instant', async () => {
+    // `content` (6.7 MB) is one chunk (the last chunk takes the rest); a longer file makes two.
+    expect(fields(1).totalChunks).toBe('1');
+    const long = Buffer.concat([content, randomBytes(chunkSize)]);
+    const longId = md5(long);
+    const longFields = (n: number) => ({
+      ...fields(n),
+      identifier: longId,
+      totalSize: String(long.length),
+      totalChunks: '2',
+    });
+    const post = (client: Client, n: number) =>
+      client.call<{ uploaded: boolean; merge: boolean; chunkNumbers: number[] }>({
+        method: 'POST',
+        url: '/api/file/chunk',
+        ...multipart('blob', n === 1 ? long.subarray(0, chunkSize) : long.subarray(chunkSize), longFields(n)),
+      });
+    expect((await admin.get('/api/file/chunk', longFields(1))).data).toEqual({
+      uploaded: false,
+      merge: false,
+      chunkNumbers: [],
+    });
+    expect((await post(admin, 2)).data).toEqual({ uploaded: false, merge: false, chunkNumbers: [2] });
+
+    // A new server on the same DATA_DIR (and a new, empty database): the chunk on disk is still known.
+    const second = await testApp({ dataDir: t.config.dataDir });
+    try {
+      const admin2 = await second.signIn();
+      expect((await admin2.get('/api/file/chunk', longFields(1))).data).toEqual({
+        uploaded: false,
+        merge: false,
+        chunkNumbers: [2],
+      });
+      expect((await post(admin2, 1)).data).toEqual({ uploaded: false, merge: true, chunkNumbers: [1, 2] });
+      const body = { ...mergeBody, identifier: longId, fileSize: String(long.length) };
+      const merged = await merge(admin2, body);
+      expect(merged).toMatchObject({ code: 200, data: { fileSize: long.length, fileExtension: 'pdf' } });
+      expect(merged.data!.name).toMatch(/^[0-9a-f]{32}\.pdf$/);
+      // Idempotent: the same merge answers the same file.
+      expect((await merge(admin2, body)).data).toEqual(merged.data);
+      const link = await admin2.get<{ url: string }>(merged.data!.url);
+      const file = await second.app.inject({ method: 'GET', url: link.data!.url });
+      expect(md5(file.rawPayload)).toBe(longId);
+      expect(existsSync(path.join(t.config.dataDir, 'files', 'chunks', `${longId}.${chunkSize}`))).toBe(false);
+    } finally {
+      await second.close();
+    }
+
+    // Instant upload: the content is held, so the test call says so and merge needs no chunk.
+    expect((await admin.get('/api/file/chunk', longFields(1))).data).toEqual({
+      uploaded: true,
+      merge: true,
+      chunkNumbers: [],
+    });
+    const again = await merge(admin, { ...mergeBody, identifier: longId, fileSize: String(long.length) });
+    expect(again).toMatchObject({ code: 200, data: { fileSize: long.length } });
+  });
+
+  test('one chunk files, a wrong MD5, a wrong chunk size and missing chunks are refused', async () => {
+    expect((await testCall(admin)).data).toEqual({ uploaded: false, merge: false, chunkNumbers: [] });
+    // Merge before every chunk is there.
+    expect(await merge(admin)).toMatchObject({ code: 400, msg: '分片不完整，请重新上传' });
+    // A chunk of the wrong size is not kept.
+    expect(await sendChunk(admin, 1, content.subarray(0, 1000))).toMatchObject({ code: 400 });
+    expect((await testCall(admin)).data?.chunkNumbers).toEqual([]);
+    expect((await sendChunk(admin, 1, content)).data).toEqual({ uploaded: false, merge: true, chunkNumbers: [1] });
+    expect((await merge(admin)).code).toBe(200);
+
+    // Bytes whose MD5 is not the identifier: merge refuses them and keeps nothing.
+    const forged = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(3000)]);
+    const forgedFields = { ...fields(1), identifier: md5(Buffer.from('other')), totalSize: String(forged.length) };
+    const put = await admin.call({
+      method: 'POST',
+      url: '/api/file/chunk',
+      ...multipart('blob', forged, forgedFields),
+    });
+    expect(put.code).toBe(200);
+    const bad = await merge(admin, {
+      ...mergeBody,
+      identifier: forgedFields.identifier,
+      fileSize: String(forged.length),
+    });
+    expect(bad).toMatchObject({ code: 400, msg: '文件校验失败，请重新上传' });
+    expect(existsSync(path.join(t.config.dataDir, 'files', 'merged', forgedFields.identifier))).toBe(false);
+
+    // An executable sent in chunks as a .pdf is refused at merge.
+    const program = Buffer.concat([exe, randomBytes(2000)]);
+    const programFields = { ...fields(1), identifier: md5(program), totalSize: String(program.length) };
+    await admin.call({ method: 'POST', url: '/api/file/chunk', ...multipart('blob', program, programFields) });
+    const refused = await merge(admin, { ...mergeBody, identifier: md5(program), fileSize: String(program.length) });
+    expect(refused).toMatchObject({ code: 400, msg: '文件内容与扩展名不符' });
+
+    // Names and types.
+    expect(await merge(admin, { ...mergeBody, fileName: '../../big.pdf' })).toMatchObject({ code: 400 });
+    expect((await admin.get('/api/file/chunk', { ...fields(1), extension: 'exe', filename: 'setup.exe' })).code).toBe(
+      400,
+    );
+  });
+
+  test('abandoned chunks are swept after a day; fresh ones stay', async () => {
+    const old = md5(Buffer.from('abandoned'));
+    const fresh = md5(Buffer.from('fresh'));
+    for (const id of [old, fresh]) {
+      const data = Buffer.concat([Buffer.from('%PDF-'), randomBytes(100)]);
+      const f = { ...fields(1), identifier: id, totalSize: String(data.length) };
+      expect((await admin.call({ method: 'POST', url: '/api/file/chunk', ...multipart('blob', data, f) })).code).toBe(
+        200,
+      );
+    }
+    const dir = path.join(t.config.dataDir, 'files', 'chunks', `${old}.${chunkSize}`);
+    const past = new Date(Date.now() - 25 * 3600_000);
+    for (const entry of readdirSync(dir)) utimesSync(path.join(dir, entry), past, past);
+    utimesSync(dir, past, past);
+    const swept = await new FileChunkService(t.app.db, t.app.fileStorage).sweep();
+    expect(swept.removed).toBe(1);
+    expect(existsSync(dir)).toBe(false);
+    expect(existsSync(path.join(t.config.dataDir, 'files', 'chunks', `${fresh}.${chunkSize}`, '1'))).toBe(true);
+  });
+});

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
+import type { ChunkQuery } from '@platform/shared';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -58,10 +59,14 @@ const docx = () =>
 
 let t: TestApp;
 let admin: Client;
+/** Another signed-in person (not an administrator). */
+let other: Client;
 
 beforeAll(async () => {
   t = await testApp();
   admin = await t.signIn();
+  await t.createUser({ account: 'fileother', password: 'Other@2026' });
+  other = await t.signIn('fileother', 'Other@2026');
 });
 afterAll(() => t.close());
 
@@ -288,29 +293,37 @@ describe('chunked upload', () => {
     });
     expect((await post(admin, 2)).data).toEqual({ uploaded: false, merge: false, chunkNumbers: [2] });
 
-    // A new server on the same DATA_DIR (and a new, empty database): the chunk on disk is still known.
-    const second = await testApp({ dataDir: t.config.dataDir });
-    try {
-      const admin2 = await second.signIn();
-      expect((await admin2.get('/api/file/chunk', longFields(1))).data).toEqual({
-        uploaded: false,
-        merge: false,
-        chunkNumbers: [2],
-      });
-      expect((await post(admin2, 1)).data).toEqual({ uploaded: false, merge: true, chunkNumbers: [1, 2] });
-      const body = { ...mergeBody, identifier: longId, fileSize: String(long.length) };
-      const merged = await merge(admin2, body);
-      expect(merged).toMatchObject({ code: 200, data: { fileSize: long.length, fileExtension: 'pdf' } });
-      expect(merged.data!.name).toMatch(/^[0-9a-f]{32}\.pdf$/);
-      // Idempotent: the same merge answers the same file.
-      expect((await merge(admin2, body)).data).toEqual(merged.data);
-      const link = await admin2.get<{ url: string }>(merged.data!.url);
-      const file = await second.app.inject({ method: 'GET', url: link.data!.url });
-      expect(md5(file.rawPayload)).toBe(longId);
-      expect(existsSync(path.join(t.config.dataDir, 'files', 'chunks', `${longId}.${chunkSize}`))).toBe(false);
-    } finally {
-      await second.close();
-    }
+    // What a restart builds again (the file service over the same database and DATA_DIR) still
+    // knows the chunk: it is on disk, not in memory.
+    const adminId = (await admin.get<{ userInfo: { userId: string } }>('/api/oauth/CurrentUser')).data!.userInfo.userId;
+    const restarted = new FileChunkService(t.app.db, new LocalFileStorage(path.join(t.config.dataDir, 'files')));
+    expect(await restarted.state(longFields(1) as unknown as ChunkQuery, adminId)).toEqual({
+      uploaded: false,
+      merge: false,
+      chunkNumbers: [2],
+    });
+    // Another person who knows the MD5 sees none of it: chunks are kept per person.
+    expect((await other.get('/api/file/chunk', longFields(1))).data).toEqual({
+      uploaded: false,
+      merge: false,
+      chunkNumbers: [],
+    });
+    expect((await post(admin, 1)).data).toEqual({ uploaded: false, merge: true, chunkNumbers: [1, 2] });
+    const body = { ...mergeBody, identifier: longId, fileSize: String(long.length) };
+    const merged = await merge(admin, body);
+    expect(merged).toMatchObject({ code: 200, data: { fileSize: long.length, fileExtension: 'pdf' } });
+    expect(merged.data!.name).toMatch(/^[0-9a-f]{32}\.pdf$/);
+    // Idempotent: the same merge answers the same file.
+    expect((await merge(admin, body)).data).toEqual(merged.data);
+    const link = await admin.get<{ url: string }>(merged.data!.url);
+    const file = await t.app.inject({ method: 'GET', url: link.data!.url });
+    expect(md5(file.rawPayload)).toBe(longId);
+    expect(existsSync(path.join(t.config.dataDir, 'files', 'chunks', `${longId}.${chunkSize}.${adminId}`))).toBe(false);
+
+    // Knowing the MD5 is not having the file: the other person must send the bytes, and their merge
+    // without them is refused.
+    expect((await other.get('/api/file/chunk', longFields(1))).data).toMatchObject({ uploaded: false });
+    expect(await merge(other, body)).toMatchObject({ code: 400 });
 
     // Instant upload: the content is held, so the test call says so and merge needs no chunk.
     expect((await admin.get('/api/file/chunk', longFields(1))).data).toEqual({
@@ -373,13 +386,16 @@ describe('chunked upload', () => {
         200,
       );
     }
-    const dir = path.join(t.config.dataDir, 'files', 'chunks', `${old}.${chunkSize}`);
+    const adminId = (await admin.get<{ userInfo: { userId: string } }>('/api/oauth/CurrentUser')).data!.userInfo.userId;
+    const dir = path.join(t.config.dataDir, 'files', 'chunks', `${old}.${chunkSize}.${adminId}`);
     const past = new Date(Date.now() - 25 * 3600_000);
     for (const entry of readdirSync(dir)) utimesSync(path.join(dir, entry), past, past);
     utimesSync(dir, past, past);
     const swept = await new FileChunkService(t.app.db, t.app.fileStorage).sweep();
     expect(swept.removed).toBe(1);
     expect(existsSync(dir)).toBe(false);
-    expect(existsSync(path.join(t.config.dataDir, 'files', 'chunks', `${fresh}.${chunkSize}`, '1'))).toBe(true);
+    expect(existsSync(path.join(t.config.dataDir, 'files', 'chunks', `${fresh}.${chunkSize}.${adminId}`, '1'))).toBe(
+      true,
+    );
   });
 });

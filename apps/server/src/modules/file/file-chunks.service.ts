@@ -13,8 +13,11 @@ import { checkOriginalName } from './file.service.ts';
 /** Chunks of an upload nobody has touched for this long are removed by the sweep job. */
 export const abandonedAfterMs = 24 * 3600_000;
 
-/** One upload's folder: its data file and a marker per chunk held; the chunk size decides the offsets. */
-const chunkFolder = (md5: string, chunkSize: number) => `chunks/${md5}.${chunkSize}`;
+/**
+ * One person's upload folder: its data file and a marker per chunk held; the chunk size decides the
+ * offsets. Per person, so that knowing a file's MD5 is not enough to complete someone else's upload.
+ */
+const chunkFolder = (md5: string, chunkSize: number, userId: string) => `chunks/${md5}.${chunkSize}.${userId}`;
 const dataKey = (folder: string) => `${folder}/data`;
 const mergedKey = (md5: string) => `merged/${md5}`;
 
@@ -23,9 +26,11 @@ export const chunkCount = (totalSize: number, chunkSize: number) => Math.max(1, 
 
 /**
  * Chunked upload (admin.md 2.7, 3.11; protocol-admin.md 5): chunks are kept on disk under
- * `chunks/{md5}/{number}`, so the test call answers what is held also after a restart; merge
- * joins them, checks the MD5 and keeps the content once under `merged/{md5}`, which makes a second
- * upload of the same content instant.
+ * `chunks/{md5}.{chunkSize}.{userId}/{number}`, so the test call answers what is held also after a
+ * restart; merge joins them, checks the MD5 and keeps the content once under `merged/{md5}`. A
+ * second upload of content the same person stored before is instant; anyone else sends the bytes
+ * (proof that they have them: an MD5 alone must not open someone else's file), which are checked
+ * and then dropped in favour of the copy already kept.
  */
 export class FileChunkService {
   private readonly repo: FileRepository;
@@ -52,13 +57,13 @@ export class FileChunkService {
   }
 
   /** The test call and the answer of each chunk. */
-  async state(q: ChunkQuery): Promise<ChunkState> {
+  async state(q: ChunkQuery, userId: string): Promise<ChunkState> {
     const md5 = q.identifier.toLowerCase();
     if (q.totalSize > FILE_MAX_CHUNKED_BYTES) throw new BusinessError('file.tooLarge', { size: 4096 });
     FileChunkService.checkExtension(q.extension, q.filename);
-    if (await this.storage.stat(mergedKey(md5))) return { uploaded: true, merge: true, chunkNumbers: [] };
+    if (await this.instant(md5, userId)) return { uploaded: true, merge: true, chunkNumbers: [] };
     const total = chunkCount(q.totalSize, q.chunkSize);
-    const held = (await this.storage.list(chunkFolder(md5, q.chunkSize)))
+    const held = (await this.storage.list(chunkFolder(md5, q.chunkSize, userId)))
       .filter((entry) => /^\d+$/.test(entry.name))
       .map((entry) => Number(entry.name))
       .filter((number) => number >= 1 && number <= total)
@@ -67,23 +72,28 @@ export class FileChunkService {
   }
 
   /** Writes one chunk at its place in the upload's data file, then marks it held; answers the state. */
-  async putChunk(q: ChunkQuery, data: NodeJS.ReadableStream): Promise<ChunkState> {
+  async putChunk(q: ChunkQuery, userId: string, data: NodeJS.ReadableStream): Promise<ChunkState> {
     const md5 = q.identifier.toLowerCase();
     FileChunkService.checkExtension(q.extension, q.filename);
     if (q.totalSize > FILE_MAX_CHUNKED_BYTES) throw new BusinessError('file.tooLarge', { size: 4096 });
     const expected = FileChunkService.expectedSize(q);
-    if (await this.storage.stat(mergedKey(md5))) {
+    if (await this.instant(md5, userId)) {
       // Already held whole: drain what was sent.
       for await (const _ of data as AsyncIterable<Buffer>) {
       }
       return { uploaded: true, merge: true, chunkNumbers: [] };
     }
-    const folder = chunkFolder(md5, q.chunkSize);
+    const folder = chunkFolder(md5, q.chunkSize, userId);
     const offset = (q.chunkNumber - 1) * q.chunkSize;
     const size = await this.storage.writeAt(dataKey(folder), offset, data as Readable, { maxBytes: expected });
     if (size !== expected) throw new BusinessError('file.chunkRefused');
     await this.storage.write(`${folder}/${q.chunkNumber}`, Buffer.alloc(0));
-    return this.state(q);
+    return this.state(q, userId);
+  }
+
+  /** The content is kept and this person stored it before: nothing needs sending. */
+  private async instant(md5: string, userId: string): Promise<boolean> {
+    return (await this.storage.stat(mergedKey(md5))) !== null && (await this.repo.heldBy(md5, userId));
   }
 
   /** Joins the chunks, checks the MD5, records the file; a repeated call answers the same record. */
@@ -99,7 +109,7 @@ export class FileChunkService {
     }
     const fileSize = Number(input.fileSize);
     if (fileSize > FILE_MAX_CHUNKED_BYTES) throw new BusinessError('file.tooLarge', { size: 4096 });
-    const work = this.join(md5, fileSize, extension);
+    const work = this.join(md5, fileSize, extension, userId);
     this.merging.set(md5, work);
     try {
       await work;
@@ -129,17 +139,17 @@ export class FileChunkService {
   }
 
   /** Makes sure `merged/{md5}` holds the content: already there (instant upload), or joined from the chunks. */
-  private async join(md5: string, fileSize: number, extension: string) {
+  private async join(md5: string, fileSize: number, extension: string, userId: string) {
     const existing = await this.storage.stat(mergedKey(md5));
-    if (existing) {
+    if (existing && (await this.repo.heldBy(md5, userId))) {
       if (existing.size !== fileSize) throw new BusinessError('file.md5Mismatch');
       return;
     }
     // The upload's folder whose chunks are all held (one per chunk size a client used).
     let folder: string | null = null;
     for (const entry of await this.storage.list('chunks')) {
-      const match = /^([0-9a-f]{32})\.(\d+)$/.exec(entry.name);
-      if (match?.[1] !== md5) continue;
+      const match = /^([0-9a-f]{32})\.(\d+)\.([A-Za-z0-9_-]+)$/.exec(entry.name);
+      if (match?.[1] !== md5 || match[3] !== userId) continue;
       const total = chunkCount(fileSize, Number(match[2]));
       const held = new Set((await this.storage.list(`chunks/${entry.name}`)).map((c) => c.name));
       const data = await this.storage.stat(dataKey(`chunks/${entry.name}`));
@@ -165,7 +175,8 @@ export class FileChunkService {
       await this.storage.remove(folder);
       throw new BusinessError('file.md5Mismatch');
     }
-    await this.storage.move(dataKey(folder), mergedKey(md5));
+    // Someone else's copy of the same bytes is already kept: this one was proof, not a second copy.
+    if (!existing) await this.storage.move(dataKey(folder), mergedKey(md5));
     await this.storage.remove(folder);
   }
 

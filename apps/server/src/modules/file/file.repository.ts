@@ -47,6 +47,17 @@ export class FileRepository {
     return rows.map(FileRepository.toRecord);
   }
 
+  /** Whether this user has stored this content before (and so may have it again without sending it). */
+  async heldBy(md5: string, userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('storedFile')
+      .select('id')
+      .where('md5', '=', md5)
+      .where('creatorUserId', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** The caller's earlier record of the same content under the same name (a repeated merge). */
   async sameUpload(md5: string, originalName: string, userId: string, type: string) {
     const row = await this.select()

@@ -114,8 +114,7 @@ export default async function fileRoutes(app: App) {
       },
     },
     async (request) => {
-      sessionOf(request);
-      return ok(await chunks.state(request.query));
+      return ok(await chunks.state(request.query, sessionOf(request).userId));
     },
   );
 
@@ -130,7 +129,7 @@ export default async function fileRoutes(app: App) {
       },
     },
     async (request) => {
-      sessionOf(request);
+      const { userId } = sessionOf(request);
       if (!request.isMultipart()) throw new BusinessError('file.missing');
       const part = await request.file({ limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
       if (!part) throw new BusinessError('file.missing');
@@ -142,7 +141,7 @@ export default async function fileRoutes(app: App) {
         part.file.resume();
         throw new BusinessError('file.chunkRefused');
       }
-      return ok(await chunks.putChunk(fields as ChunkQuery, part.file));
+      return ok(await chunks.putChunk(fields as ChunkQuery, userId, part.file));
     },
   );
 

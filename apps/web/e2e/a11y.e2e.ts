@@ -19,6 +19,7 @@ const screens: [name: string, path: string][] = [
   ['notices', '/system/notice'],
   ['schedule', '/extend/schedule'],
   ['profile', '/profile'],
+  ['form preview', '/previewModel'],
 ];
 
 /** Waits for a screen's content: its list has answered (no spinner left) or it has no list. */

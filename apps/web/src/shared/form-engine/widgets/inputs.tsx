@@ -430,15 +430,18 @@ export function RateView({ field, value }: ViewProps) {
 export function SliderWidget({ field, value, onChange, disabled, id }: WidgetProps) {
   const range = !!field.range;
   const common = { id, min: num(field.min, 0), max: num(field.max, 100), step: num(field.step, 1), disabled };
+  // The handles are what the keyboard and screen readers reach: they carry the field's label.
+  const label = field.__config__?.label ?? '';
   return range ? (
     <Slider
       {...common}
+      ariaLabelForHandle={[label, label]}
       range
       value={(Array.isArray(value) ? value : [0, 0]) as [number, number]}
       onChange={(v) => onChange(v)}
     />
   ) : (
-    <Slider {...common} value={num(value, 0)} onChange={(v) => onChange(v)} />
+    <Slider {...common} ariaLabelForHandle={label} value={num(value, 0)} onChange={(v) => onChange(v)} />
   );
 }
 

@@ -47,9 +47,12 @@ describe('addressAllowed', () => {
     expect(addressAllowed(address)).toBe(false);
   });
 
-  test.each([['93.184.215.14'], ['8.8.8.8'], ['172.32.0.1'], ['11.0.0.1'], ['2606:4700::1111']])('%s (public) is allowed', (address) => {
-    expect(addressAllowed(address)).toBe(true);
-  });
+  test.each([['93.184.215.14'], ['8.8.8.8'], ['172.32.0.1'], ['11.0.0.1'], ['2606:4700::1111']])(
+    '%s (public) is allowed',
+    (address) => {
+      expect(addressAllowed(address)).toBe(true);
+    },
+  );
 
   test('an allowed range opens exactly that range', () => {
     const allowed = parseRanges(['127.0.0.1', '10.1.0.0/16']);
@@ -91,7 +94,9 @@ describe('names are judged by every address they resolve to', () => {
   );
 
   test('a name with no address fails', async () => {
-    await expect(checkedAddress('nothing.example', [], resolver)).rejects.toMatchObject({ key: 'dataInterface.httpFailed' });
+    await expect(checkedAddress('nothing.example', [], resolver)).rejects.toMatchObject({
+      key: 'dataInterface.httpFailed',
+    });
   });
 
   test('a request to a name resolving to a private address is refused before any connection', async () => {
@@ -112,7 +117,10 @@ describe('names are judged by every address they resolve to', () => {
   test('schemes other than http and https are refused', async () => {
     for (const url of ['file:///etc/passwd', 'gopher://public.example/', 'ftp://public.example/']) {
       await expect(
-        sendChecked({ url, method: 'GET', headers: {}, body: null }, { allowed: [], timeoutMs: 1000, maxBytes: 1000, resolver }),
+        sendChecked(
+          { url, method: 'GET', headers: {}, body: null },
+          { allowed: [], timeoutMs: 1000, maxBytes: 1000, resolver },
+        ),
       ).rejects.toMatchObject({ key: 'dataInterface.httpUrl' });
     }
   });

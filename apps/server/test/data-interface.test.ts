@@ -257,6 +257,11 @@ describe('data interfaces: SQL calls', () => {
     expect(count.rows[0]?.n).toBe(4);
   });
 
+  test('the statement runs as the reader role, not as the application', async () => {
+    const id = await create(sqlInterface('select current_user as who'));
+    expect((await admin.post(`${base}/${id}/Actions/Preview`, {})).data).toEqual([{ who: 'platform_data_reader' }]);
+  });
+
   test('an unknown placeholder and a missing required parameter are refused', async () => {
     const id = await create(
       sqlInterface('select id from di_fruit where name = {name}', {

@@ -94,28 +94,44 @@ function translate(error: unknown): never {
 }
 
 /**
- * Runs composed queries (a page and its count, or rows up to the cap) in one read-only
- * transaction as the reader role, under the statement time-out, and always rolls it back.
+ * Runs composed queries (a page and its count, or rows up to the cap) confined to reading. On
+ * PostgreSQL they go to the reader pool (`reader`, db/reader-database.ts), whose connections are
+ * the reader role with read-only transactions and the time-out from their start: each statement
+ * alone, the page and its count side by side. On PGlite (one session, no second pool) they run in
+ * one read-only transaction that first sets the role and the time-out locally, and is always
+ * rolled back; PGlite ignores the time-out, so the planned cost is checked first.
  */
-export async function runAsReader(db: Db, settings: SqlReaderSettings, queries: BoundQuery[]): Promise<unknown[][]> {
+export async function runAsReader(
+  db: Db,
+  reader: Db | null,
+  settings: SqlReaderSettings,
+  queries: BoundQuery[],
+): Promise<unknown[][]> {
+  if (!settings.embedded) {
+    if (!reader) throw new BusinessError('dataInterface.sqlNoRole', { role: settings.role });
+    try {
+      const results = await Promise.all(
+        queries.map((query) => reader.executeQuery(CompiledQuery.raw(query.text, query.values))),
+      );
+      return results.map((result) => result.rows as unknown[]);
+    } catch (error) {
+      translate(error);
+    }
+  }
   const role = quote(settings.role);
   const timeout = Math.max(1, Math.floor(settings.timeoutMs));
   return db.connection().execute(async (conn) => {
-    const opening = [
+    for (const statement of [
       'begin transaction read only',
       `set local role ${role}`,
       `set local statement_timeout = ${timeout}`,
-    ];
-    if (settings.embedded) {
-      for (const statement of opening) await conn.executeQuery(CompiledQuery.raw(statement));
-    } else {
-      // One round trip: without bound values the driver sends it as a simple query.
-      await conn.executeQuery(CompiledQuery.raw(opening.join('; ')));
+    ]) {
+      await conn.executeQuery(CompiledQuery.raw(statement));
     }
     try {
       const results: unknown[][] = [];
       for (const query of queries) {
-        if (settings.embedded) await checkCost(conn, query, settings.maxCost);
+        await checkCost(conn, query, settings.maxCost);
         const result = await conn.executeQuery(CompiledQuery.raw(query.text, query.values));
         results.push(result.rows as unknown[]);
       }

@@ -30,6 +30,8 @@ import { crudRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { BusinessError } from '../../core/errors.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
+import type { Db } from '../../db/database.ts';
+import { openReaderDatabase } from '../../db/reader-database.ts';
 import { type Caller, DataInterfaceService } from './data-interface.service.ts';
 import { ensureReaderRole } from './data-interface-query.repository.ts';
 import type { Resolver } from './outbound-http.ts';
@@ -70,10 +72,12 @@ export default async function dataInterfaceRoutes(app: App, options: { resolver?
     ...app.config.dataInterface,
   };
   let readerReady = false;
+  let readerDb: Db | null = null;
   const service = new DataInterfaceService(app.db, app.dictionaries, {
     ...limits,
     embedded: database.kind === 'pglite',
     readerReady: () => readerReady,
+    reader: () => readerDb,
     ...(options.resolver ? { resolver: options.resolver } : {}),
   });
   const reader = { ...limits, embedded: database.kind === 'pglite' };
@@ -85,7 +89,13 @@ export default async function dataInterfaceRoutes(app: App, options: { resolver?
         `grant select on all tables in schema <schema> to ${limits.role}; grant ${limits.role} to <account>;`,
     );
   }
+  if (readerReady && database.kind === 'postgres') {
+    readerDb = openReaderDatabase(database, { role: limits.role, timeoutMs: limits.timeoutMs });
+  }
   app.addHook('preClose', () => service.log.flush());
+  app.addHook('onClose', async () => {
+    await readerDb?.destroy();
+  });
 
   crudRoutes(
     app,

@@ -45,6 +45,8 @@ export interface Caller {
 export interface DataInterfaceOptions extends DataInterfaceLimits {
   /** Whether the reader role could be made: SQL interfaces refuse to run without it. */
   readerReady: () => boolean;
+  /** PostgreSQL: the pool of reader connections (null on PGlite or when the role could not be made). */
+  reader: () => Db | null;
   embedded: boolean;
   resolver?: Resolver;
 }
@@ -688,7 +690,7 @@ export class DataInterfaceService {
       return `($${index + 1}::${at === '@' ? 'text' : (typeOf.get(name.toLowerCase()) ?? 'text')})`;
     });
     await Promise.all(pending);
-    const statement = await checkSelect(bound, this.settings.schemas);
+    const statement = await this.checked(bound);
     const quoted = (column: string) => {
       if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(column))
         throw new BusinessError('dataInterface.columnInvalid', { name: column });
@@ -714,10 +716,23 @@ export class DataInterfaceService {
       queries.push({ text: `select t.* ${from} limit ${bind(this.settings.rowCap)}`, values });
     }
     // Every query gets the full list: PostgreSQL infers each one's parameter types from its own text.
-    const results = await runAsReader(this.db, this.reader, this.trimmed(queries));
+    const results = await runAsReader(this.db, this.settings.reader(), this.reader, this.trimmed(queries));
     const list = (results[0] ?? []) as DataInterfaceDataRow[];
     const counted = (results[1]?.[0] as { total?: unknown } | undefined)?.total;
     return { list, total: paging ? Number(counted ?? 0) : list.length };
+  }
+
+  private readonly checkedStatements = new Map<string, Promise<string>>();
+
+  /** The parser's verdict on a statement text (placeholders as $n), remembered: the text of an interface rarely changes. */
+  private checked(text: string): Promise<string> {
+    let verdict = this.checkedStatements.get(text);
+    if (!verdict) {
+      verdict = checkSelect(text, this.settings.schemas);
+      if (this.checkedStatements.size >= 500) this.checkedStatements.clear();
+      this.checkedStatements.set(text, verdict);
+    }
+    return verdict;
   }
 
   /** Each query bound only with the values its text names ($1..$n in order of use is kept). */

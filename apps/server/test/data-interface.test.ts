@@ -18,6 +18,11 @@ beforeAll(async () => {
   // A local fake API on 127.0.0.1 for the one successful HTTP interface: the only traffic these tests send.
   fake = createServer((req, res) => {
     fakeHits.push(req.url ?? '');
+    if (req.url?.startsWith('/big')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`[${'"x",'.repeat(1000)}"x"]`);
+      return;
+    }
     if (req.url?.startsWith('/redirect')) {
       res.writeHead(302, { location: `http://127.0.0.2:${fakePort}/secret` });
       res.end();
@@ -293,6 +298,23 @@ describe('data interfaces: SQL calls', () => {
   });
 });
 
+describe('data interfaces: permissions', () => {
+  test('a user without the menu may read rows as forms do, but not preview, create or read the log', async () => {
+    const id = await create(sqlInterface('select id, name from di_fruit order by id'));
+    await t.createUser({ account: 'diclerk', password: 'Passw0rd' });
+    const clerk = await t.signIn('diclerk', 'Passw0rd');
+    const rows = await clerk.post<{ list: unknown[]; pagination: { total: number } }>(`${base}/${id}/Actions/List`, {
+      currentPage: 1,
+      pageSize: 2,
+    });
+    expect(rows.data?.pagination.total).toBe(4);
+    expect(rows.data?.list).toHaveLength(2);
+    expect((await clerk.post(`${base}/${id}/Actions/Preview`, {})).code).toBe(403);
+    expect((await clerk.post(base, sqlInterface('select 1 as a'))).code).toBe(403);
+    expect((await clerk.get(`/api/system/DataInterfaceLog/${id}`)).code).toBe(403);
+  });
+});
+
 describe('data interfaces: SQL safety (each refused with 400 and no effect)', () => {
   const refused: [string, string, RegExp][] = [
     ['pg_read_file', "select pg_read_file('/etc/passwd') as f", /不允许使用函数 pg_read_file/],
@@ -390,7 +412,7 @@ describe('data interfaces: HTTP', () => {
   });
 
   test('a redirect to loopback is refused, and an allowed range opens 127.0.0.1 to a local fake API', async () => {
-    const allowedApp = await testApp({ dataInterface: { allowedRanges: ['127.0.0.1/32'] } });
+    const allowedApp = await testApp({ dataInterface: { allowedRanges: ['127.0.0.1/32'], httpMaxBytes: 2000 } });
     try {
       const client = await allowedApp.signIn();
       const entry = await allowedApp.app.db
@@ -421,6 +443,12 @@ describe('data interfaces: HTTP', () => {
       const refused = await client.post(`${base}/${redirect}/Actions/Preview`, {});
       expect(refused).toMatchObject({ code: 400, msg: '不允许访问内网、本机或保留地址：127.0.0.2' });
       expect(fakeHits.length).toBe(hits + 1);
+      // An answer past the size cap is refused.
+      const big = await make(`http://127.0.0.1:${fakePort}/big`);
+      expect(await client.post(`${base}/${big}/Actions/Preview`, {})).toMatchObject({
+        code: 400,
+        msg: '接口返回的数据超过 2000 字节',
+      });
     } finally {
       await allowedApp.close();
     }

@@ -171,6 +171,8 @@ export default async function dataInterfaceRoutes(app: App, options: { resolver?
   app.post(
     `${base}/:id/Actions/Preview`,
     {
+      // A read sent as POST: the interface's own call log records it, the operation log does not.
+      config: { operationLog: false },
       preHandler: permitMenu(menu),
       schema: {
         tags,
@@ -193,6 +195,8 @@ export default async function dataInterfaceRoutes(app: App, options: { resolver?
   app.post(
     `${base}/:id/Actions/List`,
     {
+      // A read sent as POST: the interface's own call log records it, the operation log does not.
+      config: { operationLog: false },
       schema: {
         tags,
         summary: 'One page of rows, the keyword searching the columnOptions columns (popup and table selects)',
@@ -207,6 +211,8 @@ export default async function dataInterfaceRoutes(app: App, options: { resolver?
   app.post(
     `${base}/:id/Actions/InfoByIds`,
     {
+      // A read sent as POST: the interface's own call log records it, the operation log does not.
+      config: { operationLog: false },
       schema: {
         tags,
         summary: 'The rows whose propsValue column is one of ids (what a select shows for its value)',

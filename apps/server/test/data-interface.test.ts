@@ -262,6 +262,13 @@ describe('data interfaces: SQL calls', () => {
     expect(count.rows[0]?.n).toBe(4);
   });
 
+  test('columns are answered as the SQL names them', async () => {
+    const id = await create(sqlInterface('select 1 as full_name, 2 as "enCode", 3 as Mixed_Case'));
+    expect((await admin.post(`${base}/${id}/Actions/Preview`, {})).data).toEqual([
+      { full_name: 1, enCode: 2, mixed_case: 3 },
+    ]);
+  });
+
   test('the statement runs as the reader role, not as the application', async () => {
     const id = await create(sqlInterface('select current_user as who'));
     expect((await admin.post(`${base}/${id}/Actions/Preview`, {})).data).toEqual([{ who: 'platform_data_reader' }]);

@@ -33,7 +33,10 @@ describe('data interfaces', () => {
     await box.getByLabel('接口名称').fill('字典分类查询');
     await box.getByLabel('接口编码').fill('e2e.dictionaryTypes');
     await box.getByLabel('分类', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText('系统接口', { exact: true }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .getByText('系统接口', { exact: true })
+      .click();
     await box
       .getByLabel('SQL语句')
       .fill("select en_code, full_name from dictionary_type where en_code like {code} || '%' order by en_code");
@@ -53,14 +56,18 @@ describe('data interfaces', () => {
     const preview = page.getByRole('dialog', { name: /预览/ });
     await preview.waitFor();
     await preview.getByLabel('编码开头').fill('Data');
-    const answer = await answered(page, '/Actions/Preview', () => preview.getByRole('button', { name: /执\s*行/ }).click());
+    const answer = await answered(page, '/Actions/Preview', () =>
+      preview.getByRole('button', { name: /执\s*行/ }).click(),
+    );
     expect(answer).toMatchObject({ code: 200 });
     await preview.getByRole('cell', { name: 'DataInterfaceType', exact: true }).waitFor();
     await preview.getByRole('cell', { name: '数据接口分类', exact: true }).waitFor();
     await screenshot(page, 'data-interface-preview');
     // The parameter is bound, not pasted: a quote in it matches nothing instead of breaking the statement.
     await preview.getByLabel('编码开头').fill("' or 1=1 --");
-    const quoted = await answered(page, '/Actions/Preview', () => preview.getByRole('button', { name: /执\s*行/ }).click());
+    const quoted = await answered(page, '/Actions/Preview', () =>
+      preview.getByRole('button', { name: /执\s*行/ }).click(),
+    );
     expect(quoted).toMatchObject({ code: 200, data: [] });
     await preview.getByText('共 0 行').waitFor();
     await context.close();

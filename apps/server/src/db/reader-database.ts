@@ -1,4 +1,4 @@
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './schema.ts';
@@ -24,8 +24,6 @@ export function openReaderDatabase(
     ...(config.schema ? [`-c search_path=${config.schema},public`] : []),
   ].join(' ');
   const pool = new pg.Pool({ connectionString: config.url, max: settings.max ?? 10, options });
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: preparingPool(pool) }),
-    plugins: [new CamelCasePlugin()],
-  });
+  // No camel-casing plugin: an interface answers its columns as its SQL names them.
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
 }

@@ -120,28 +120,32 @@ export async function runAsReader(
   }
   const role = quote(settings.role);
   const timeout = Math.max(1, Math.floor(settings.timeoutMs));
-  return db.connection().execute(async (conn) => {
-    for (const statement of [
-      'begin transaction read only',
-      `set local role ${role}`,
-      `set local statement_timeout = ${timeout}`,
-    ]) {
-      await conn.executeQuery(CompiledQuery.raw(statement));
-    }
-    try {
-      const results: unknown[][] = [];
-      for (const query of queries) {
-        await checkCost(conn, query, settings.maxCost);
-        const result = await conn.executeQuery(CompiledQuery.raw(query.text, query.values));
-        results.push(result.rows as unknown[]);
+  // Without the camel-casing plugin: an interface answers its columns as its SQL names them.
+  return db
+    .withoutPlugins()
+    .connection()
+    .execute(async (conn) => {
+      for (const statement of [
+        'begin transaction read only',
+        `set local role ${role}`,
+        `set local statement_timeout = ${timeout}`,
+      ]) {
+        await conn.executeQuery(CompiledQuery.raw(statement));
       }
-      return results;
-    } catch (error) {
-      translate(error);
-    } finally {
-      await conn.executeQuery(CompiledQuery.raw('rollback')).catch(() => {});
-    }
-  });
+      try {
+        const results: unknown[][] = [];
+        for (const query of queries) {
+          await checkCost(conn, query, settings.maxCost);
+          const result = await conn.executeQuery(CompiledQuery.raw(query.text, query.values));
+          results.push(result.rows as unknown[]);
+        }
+        return results;
+      } catch (error) {
+        translate(error);
+      } finally {
+        await conn.executeQuery(CompiledQuery.raw('rollback')).catch(() => {});
+      }
+    });
 }
 
 /** PGlite: the planner's estimate must stay under the ceiling, since nothing stops a statement once it runs. */

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { multipart } from './helpers/multipart.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 
 const base = '/api/system/DataInterface';
@@ -173,6 +174,58 @@ describe('data interfaces: definitions', () => {
     expect(node?.children.map((c) => c.id)).toContain(id);
     const params = await admin.get(`${base}/GetParam/${id}`);
     expect(params.data).toEqual([{ field: 'name', dataType: 'varchar', required: 0, fieldName: '名称' }]);
+  });
+});
+
+describe('data interfaces: export and import', () => {
+  const importFile = (fields: Record<string, string>, file?: { name: string; content: string }) =>
+    admin.call<{ id: string; skipped: boolean }>({
+      method: 'POST',
+      url: `${base}/Actions/Import`,
+      ...multipart(fields, file),
+    });
+
+  test('an interface exports with its variables to a .bd file; importing skips or suffixes the duplicate', async () => {
+    const id = await create(sqlInterface('select id, {@tag} as tag from di_fruit', { enCode: 'export.fruit' }));
+    await admin.post('/api/system/DataInterfaceVariate', { interfaceId: id, fullName: 'tag', expression: 'T1' });
+    const exported = await admin.get<{ url: string }>(`${base}/${id}/Actions/Export`);
+    const download = await t.app.inject({ method: 'GET', url: exported.data?.url ?? '' });
+    expect(download.headers['content-disposition']).toMatch(/\.bd/);
+    const content = download.body;
+    expect(JSON.parse(content)).toMatchObject({
+      format: 'platform.dataInterface',
+      variates: [{ fullName: 'tag', expression: 'T1' }],
+    });
+    expect(await importFile({ type: '0' }, { name: 'fruit.bd', content })).toMatchObject({
+      code: 200,
+      data: { skipped: true },
+    });
+    const added = await importFile({ type: '1' }, { name: 'fruit.bd', content });
+    expect(added).toMatchObject({ code: 200, msg: '导入成功', data: { skipped: false } });
+    const rows = await admin.post<{ tag: string }[]>(`${base}/${added.data?.id}/Actions/Preview`, {});
+    expect(rows.data?.[0]?.tag).toBe('T1');
+  });
+
+  test('an imported interface is checked as on save: a file cannot bring in refused SQL', async () => {
+    const before = await countInterfaces();
+    const file = JSON.stringify({
+      format: 'platform.dataInterface',
+      version: 1,
+      interface: {
+        ...sqlInterface("select pg_read_file('/etc/passwd') as f"),
+        categoryCode: 'DataInterfaceType-unknown',
+      },
+      variates: [],
+    });
+    expect(await importFile({ type: '1' }, { name: 'evil.bd', content: file })).toMatchObject({
+      code: 400,
+      msg: '不允许使用函数 pg_read_file',
+    });
+    expect(await importFile({ type: '1' }, { name: 'x.bb', content: file })).toMatchObject({
+      code: 400,
+      msg: '请选择.bd类型的文件',
+    });
+    expect(await countInterfaces()).toBe(before);
   });
 });
 

@@ -269,3 +269,27 @@ export const DataInterfaceLogRow = Type.Object({
 });
 export type DataInterfaceLogRow = Static<typeof DataInterfaceLogRow>;
 export const DataInterfaceLogQuery = Type.Object({ ...PageQuery.properties });
+
+/** The `.bd` file of an interface export: its definition, its category by the entry's code too, and its variables. */
+export const DATA_INTERFACE_FILE_FORMAT = 'platform.dataInterface';
+export const DataInterfaceFile = Type.Object({
+  format: Type.Literal(DATA_INTERFACE_FILE_FORMAT),
+  version: Type.Literal(1),
+  exportedAt: Type.Optional(Type.Integer()),
+  interface: Type.Object({
+    ...DataInterfaceInput.properties,
+    /** The DataInterfaceType entry's code: entry ids differ between installations. */
+    categoryCode: Type.String({ maxLength: 50 }),
+  }),
+  variates: Type.Array(
+    Type.Object({
+      fullName: DataInterfaceVariateInput.properties.fullName,
+      expression: DataInterfaceVariateInput.properties.expression,
+    }),
+    { maxItems: 200 },
+  ),
+});
+export type DataInterfaceFile = Static<typeof DataInterfaceFile>;
+export const DataInterfaceExportLink = Type.Object({ url: Type.String() });
+export const DataInterfaceImportResult = Type.Object({ id: Type.String(), skipped: Type.Boolean() });
+export type DataInterfaceImportResult = Static<typeof DataInterfaceImportResult>;

@@ -254,4 +254,9 @@ export const en: Catalog = {
   'dataInterface.disabled': 'The data interface is disabled',
   'dataInterface.disabledPreview': 'The interface is disabled and cannot be previewed',
   'dataInterface.variateTaken': 'The variable name already exists: {name}',
+  'dataInterface.importFile': 'Please choose a .bd file',
+  'dataInterface.importMode': 'Please choose how duplicates are handled',
+  'dataInterface.importInvalid': 'The import file is not valid: {reason}',
+  'dataInterface.imported': 'Imported',
+  'dataInterface.importSkipped': 'The code exists; skipped',
 };

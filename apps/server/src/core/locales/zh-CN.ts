@@ -253,6 +253,11 @@ export const zhCN = {
   'dataInterface.disabled': '数据接口已停用',
   'dataInterface.disabledPreview': '接口已禁用，无法预览',
   'dataInterface.variateTaken': '变量名已存在：{name}',
+  'dataInterface.importFile': '请选择.bd类型的文件',
+  'dataInterface.importMode': '请选择识别重复',
+  'dataInterface.importInvalid': '导入文件格式错误：{reason}',
+  'dataInterface.imported': '导入成功',
+  'dataInterface.importSkipped': '编码已存在，已跳过',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

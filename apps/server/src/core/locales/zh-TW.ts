@@ -254,4 +254,9 @@ export const zhTW: Catalog = {
   'dataInterface.disabled': '資料介面已停用',
   'dataInterface.disabledPreview': '介面已停用，無法預覽',
   'dataInterface.variateTaken': '變數名稱已存在：{name}',
+  'dataInterface.importFile': '請選擇.bd類型的檔案',
+  'dataInterface.importMode': '請選擇識別重複',
+  'dataInterface.importInvalid': '匯入檔案格式錯誤：{reason}',
+  'dataInterface.imported': '匯入成功',
+  'dataInterface.importSkipped': '編碼已存在，已略過',
 };

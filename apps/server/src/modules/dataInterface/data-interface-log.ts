@@ -9,19 +9,17 @@ type Entry = Omit<Insertable<DataInterfaceLogTable>, 'id' | 'invokTime'>;
 /** Entries are written together, at most this long after the call. */
 const flushEveryMs = 1000;
 const flushAt = 200;
-const pruneEveryMs = 60 * 60 * 1000;
 
 /**
  * The call log of data interfaces. Widgets call interfaces on every keystroke of a popup select, so
  * a call does not wait for its own insert: entries are gathered and written in one statement each
  * second (or every 200), and a reader of the log flushes first. An instance that dies loses at most
- * its last second of entries. Entries older than the retention are pruned hourly.
+ * its last second of entries. Entries older than the retention are pruned with each write.
  */
 export class DataInterfaceLogWriter {
   private pending: Insertable<DataInterfaceLogTable>[] = [];
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
-  private prunedAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -44,8 +42,8 @@ export class DataInterfaceLogWriter {
       const repo = new DataInterfaceRepository(this.db);
       try {
         await repo.insertLogs(batch);
-        if (this.retentionDays > 0 && Date.now() - this.prunedAt > pruneEveryMs) {
-          this.prunedAt = Date.now();
+        // With every write: an indexed range of invok_time, empty but for the entries that just aged out.
+        if (this.retentionDays > 0) {
           await repo.pruneLogs(new Date(Date.now() - this.retentionDays * 24 * 3600 * 1000));
         }
       } catch {

@@ -1,5 +1,7 @@
 import {
   DataInterfaceDataRow,
+  DataInterfaceExportLink,
+  DataInterfaceImportResult,
   DataInterfaceInfoByIdsInput,
   DataInterfaceInput,
   DataInterfaceListInput,
@@ -27,6 +29,7 @@ import type { DataInterfaceLimits } from '../../config.ts';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { crudRoutes } from '../../core/crud-routes.ts';
+import { readEntityImport } from '../../core/entity-import.ts';
 import { ok } from '../../core/envelope.ts';
 import { BusinessError } from '../../core/errors.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
@@ -34,6 +37,7 @@ import type { Db } from '../../db/database.ts';
 import { openReaderDatabase } from '../../db/reader-database.ts';
 import { type Caller, DataInterfaceService } from './data-interface.service.ts';
 import { ensureReaderRole } from './data-interface-query.repository.ts';
+import { DataInterfaceTransferService } from './data-interface-transfer.service.ts';
 import type { Resolver } from './outbound-http.ts';
 
 const tags = ['dataInterface'];
@@ -153,6 +157,49 @@ export default async function dataInterfaceRoutes(app: App, options: { resolver?
     },
     async (request) =>
       ok({ id: await service.copy(request.params.id, sessionOf(request)) }, request.t('common.created')),
+  );
+
+  const transfer = new DataInterfaceTransferService(app.db, service, app.dictionaries, app.downloads);
+  app.get(
+    `${base}/:id/Actions/Export`,
+    {
+      preHandler: permitMenu(menu),
+      schema: {
+        tags,
+        summary:
+          'Write an interface and its variables to a .bd file; answers the url it downloads from without authorization',
+        params: IdParams,
+        response: { 200: EnvelopeOf(DataInterfaceExportLink) },
+      },
+    },
+    async (request) => ok(await transfer.export(request.params.id)),
+  );
+
+  app.post(
+    `${base}/Actions/Import`,
+    {
+      preHandler: permit(menu, 'btn_add'),
+      schema: {
+        tags,
+        summary:
+          'Import a .bd file (multipart file + type: 0 skip an interface whose code exists, 1 add it with a suffix); checked as on save',
+        consumes: ['multipart/form-data'],
+        response: { 200: EnvelopeOf(DataInterfaceImportResult) },
+      },
+    },
+    async (request) => {
+      const { content, mode } = await readEntityImport(request, {
+        extension: /\.bd$/i,
+        maxBytes: 2 * 1024 * 1024,
+        messages: {
+          file: 'dataInterface.importFile',
+          mode: 'dataInterface.importMode',
+          invalid: 'dataInterface.importInvalid',
+        },
+      });
+      const result = await transfer.import(content, mode, sessionOf(request));
+      return ok(result, request.t(result.skipped ? 'dataInterface.importSkipped' : 'dataInterface.imported'));
+    },
   );
 
   app.get(

@@ -3,7 +3,14 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDictionaryOptions } from '../../../shared/api/dictionaries.ts';
-import { AddButton, CrudPage, DictionaryFilter, useCrudList, useListQuery } from '../../../shared/components/index.ts';
+import {
+  AddButton,
+  CrudPage,
+  DictionaryFilter,
+  ImportButton,
+  useCrudList,
+  useListQuery,
+} from '../../../shared/components/index.ts';
 import { dataInterfaceApi } from '../api.ts';
 import { type DialogTarget, LogDialog, PreviewDialog, VariablesDialog } from '../components/DataInterfaceDialogs.tsx';
 import { DataInterfaceForm } from '../components/DataInterfaceForm.tsx';
@@ -48,13 +55,14 @@ export default function DataInterfacePage() {
     crud.columns.sortCode,
     crud.columns.stateSwitch({ width: 90, toggle: (row) => dataInterfaceApi.toggleState(row.id) }),
     crud.columns.actions({
-      width: 330,
+      width: 380,
       actions: (row) => [
         crud.edit({ id: row.id }),
         { key: 'preview', label: t('preview'), onClick: () => setPreview(row) },
         { key: 'variables', label: t('variables'), onClick: () => setVariables(row) },
         { key: 'log', label: t('log'), onClick: () => setLog(row) },
         crud.copy(t('copyQuestion'), () => dataInterfaceApi.copy(row.id)),
+        crud.download(() => dataInterfaceApi.exportInterface(row.id)),
         crud.remove(() => dataInterfaceApi.remove(row.id)),
       ],
     }),
@@ -73,7 +81,12 @@ export default function DataInterfacePage() {
           width={160}
         />
       }
-      actions={<AddButton onClick={() => crud.open({})} />}
+      actions={
+        <>
+          <AddButton onClick={() => crud.open({})} />
+          <ImportButton accept=".bd" upload={dataInterfaceApi.importFile} onSaved={list.refetch} />
+        </>
+      }
     >
       <DataInterfaceForm {...crud.form} categories={categories.options} />
       <PreviewDialog target={preview} onClose={() => setPreview(null)} />

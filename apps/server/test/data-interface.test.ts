@@ -341,10 +341,8 @@ describe('data interfaces: SQL calls', () => {
     });
   });
 
-  test('every call is logged (who, duration, success, size), paged; old entries are pruned', async () => {
+  test('every call is logged (who, duration, success, size), paged', async () => {
     const id = await create(sqlInterface('select id from di_fruit'));
-    await sql`insert into data_interface_log (id, interface_id, user_id, invok_time, invok_waste_time, invok_state, invok_size)
-      values ('old1', ${id}, null, now() - interval '400 days', 1, 1, 1)`.execute(t.app.db);
     await admin.post(`${base}/${id}/Actions/Preview`, {});
     await admin.post(`${base}/${id}/Actions/List`, { currentPage: 1, pageSize: 20 });
     const log = await admin.get<{
@@ -355,6 +353,32 @@ describe('data interfaces: SQL calls', () => {
     expect(log.data?.list.map((e) => e.origin).sort()).toEqual(['list', 'preview']);
     expect(log.data?.list[0]).toMatchObject({ invokState: 1, userName: expect.stringContaining('admin') });
     expect(log.data?.list[0]?.invokSize).toBeGreaterThan(0);
+  });
+
+  test("entries older than the retention are deleted (with an instance's first write)", async () => {
+    const fresh = await testApp({ dataInterface: { logRetentionDays: 30 } });
+    try {
+      const client = await fresh.signIn();
+      const entry = await fresh.app.db
+        .selectFrom('dictionaryData as d')
+        .innerJoin('dictionaryType as k', 'k.id', 'd.dictionaryTypeId')
+        .select('d.id')
+        .where('k.enCode', '=', 'DataInterfaceType')
+        .executeTakeFirstOrThrow();
+      const made = await client.post<{ id: string }>(base, { ...sqlInterface('select 1 as one'), category: entry.id });
+      const id = made.data?.id ?? '';
+      await sql`insert into data_interface_log (id, interface_id, user_id, invok_time, invok_waste_time, invok_state, invok_size)
+        values ('old1', ${id}, null, now() - interval '31 days', 1, 1, 1),
+          ('recent1', ${id}, null, now() - interval '29 days', 1, 1, 1)`.execute(fresh.app.db);
+      await client.post(`${base}/${id}/Actions/Preview`, {});
+      const log = await client.get<{ list: { id: string }[] }>(`/api/system/DataInterfaceLog/${id}`);
+      const ids = log.data?.list.map((e) => e.id) ?? [];
+      expect(ids).toContain('recent1');
+      expect(ids).not.toContain('old1');
+      expect(ids).toHaveLength(2);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

@@ -9,17 +9,20 @@ type Entry = Omit<Insertable<DataInterfaceLogTable>, 'id' | 'invokTime'>;
 /** Entries are written together, at most this long after the call. */
 const flushEveryMs = 1000;
 const flushAt = 200;
+/** Old entries are deleted with the first write of an instance and then at most this often. */
+const pruneEveryMs = 10 * 60 * 1000;
 
 /**
  * The call log of data interfaces. Widgets call interfaces on every keystroke of a popup select, so
  * a call does not wait for its own insert: entries are gathered and written in one statement each
  * second (or every 200), and a reader of the log flushes first. An instance that dies loses at most
- * its last second of entries. Entries older than the retention are pruned with each write.
+ * its last second of entries. Entries older than the retention are deleted with an instance's first write and then every ten minutes.
  */
 export class DataInterfaceLogWriter {
   private pending: Insertable<DataInterfaceLogTable>[] = [];
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
+  private prunedAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -42,8 +45,8 @@ export class DataInterfaceLogWriter {
       const repo = new DataInterfaceRepository(this.db);
       try {
         await repo.insertLogs(batch);
-        // With every write: an indexed range of invok_time, empty but for the entries that just aged out.
-        if (this.retentionDays > 0) {
+        if (this.retentionDays > 0 && Date.now() - this.prunedAt > pruneEveryMs) {
+          this.prunedAt = Date.now();
           await repo.pruneLogs(new Date(Date.now() - this.retentionDays * 24 * 3600 * 1000));
         }
       } catch {

@@ -32,6 +32,7 @@ import billRuleRoutes from './modules/billRule/bill-rule.routes.ts';
 import chatRoutes from './modules/chat/chat.routes.ts';
 import { ChatService } from './modules/chat/chat.service.ts';
 import { SocketHub } from './modules/chat/socket-hub.ts';
+import dataInterfaceRoutes from './modules/dataInterface/data-interface.routes.ts';
 import dictionaryRoutes from './modules/dictionary/dictionary.routes.ts';
 import { DictionaryCache } from './modules/dictionary/dictionary-cache.ts';
 import fileRoutes from './modules/file/file.routes.ts';
@@ -192,6 +193,7 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   await app.register(roleRoutes);
   await app.register(groupRoutes);
   await app.register(billRuleRoutes);
+  await app.register(dataInterfaceRoutes);
   await app.register(areaRoutes);
   await app.register(signatureRoutes);
   await app.register(userOnlineRoutes);

@@ -36,6 +36,29 @@ export interface Config {
   apiCallLog?: string;
   /** Tests: an answer with a field its declared schema would drop fails (core/answer-check.ts). */
   checkAnswers?: boolean;
+  /** Limits of data interfaces (modules/dataInterface); each has a default. */
+  dataInterface?: Partial<DataInterfaceLimits>;
+}
+
+/** What data interfaces may reach and how long and how much (docs/architecture.md, Data interfaces). */
+export interface DataInterfaceLimits {
+  /** Address ranges (CIDR) HTTP interfaces may reach although private or loopback (DATA_INTERFACE_ALLOWED_RANGES, comma separated; default none). */
+  allowedRanges: string[];
+  /** Schemas SQL interfaces may read (DATA_INTERFACE_SCHEMAS; default the application's schema). */
+  schemas: string[];
+  /** The database role SQL interfaces run as (DATA_INTERFACE_ROLE, default platform_data_reader). */
+  role: string;
+  /** Statement time-out of SQL interfaces, ms (DATA_INTERFACE_TIMEOUT_MS, default 5000). */
+  timeoutMs: number;
+  /** The most rows one call answers (DATA_INTERFACE_ROW_CAP, default 10000). */
+  rowCap: number;
+  /** PGlite has no statement time-out: a statement whose planned cost is above this is refused (DATA_INTERFACE_MAX_COST, default 200000). */
+  maxCost: number;
+  /** HTTP interfaces: time-out (ms) and the largest answer (bytes). */
+  httpTimeoutMs: number;
+  httpMaxBytes: number;
+  /** Call log entries older than this many days are pruned (DATA_INTERFACE_LOG_DAYS, default 30; 0 keeps them). */
+  logRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -90,8 +113,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
     jobPollMs: parsePositive('JOB_POLL_MS', env.JOB_POLL_MS, 5000),
     logRetentionDays: parseNonNegative('LOG_RETENTION_DAYS', env.LOG_RETENTION_DAYS, 180),
+    dataInterface: dataInterfaceLimits(env),
     ...(env.REDIS_CHANNEL ? { redisChannel: env.REDIS_CHANNEL } : {}),
     ...(env.API_CALL_LOG ? { apiCallLog: path.resolve(env.API_CALL_LOG) } : {}),
+  };
+}
+
+function dataInterfaceLimits(env: NodeJS.ProcessEnv): Partial<DataInterfaceLimits> {
+  const list = (value: string | undefined) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+  const role = env.DATA_INTERFACE_ROLE?.trim();
+  if (role && !/^[a-z_][a-z0-9_]{0,62}$/.test(role))
+    throw new ConfigError('DATA_INTERFACE_ROLE must be a lowercase identifier');
+  const schemas = list(env.DATA_INTERFACE_SCHEMAS);
+  if (schemas.some((schema) => !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))) {
+    throw new ConfigError('DATA_INTERFACE_SCHEMAS must list lowercase schema names');
+  }
+  return {
+    allowedRanges: list(env.DATA_INTERFACE_ALLOWED_RANGES),
+    ...(schemas.length ? { schemas } : {}),
+    ...(role ? { role } : {}),
+    timeoutMs: parsePositive('DATA_INTERFACE_TIMEOUT_MS', env.DATA_INTERFACE_TIMEOUT_MS, 5000),
+    rowCap: parsePositive('DATA_INTERFACE_ROW_CAP', env.DATA_INTERFACE_ROW_CAP, 10_000),
+    maxCost: parsePositive('DATA_INTERFACE_MAX_COST', env.DATA_INTERFACE_MAX_COST, 200_000),
+    logRetentionDays: parseNonNegative('DATA_INTERFACE_LOG_DAYS', env.DATA_INTERFACE_LOG_DAYS, 30),
   };
 }
 

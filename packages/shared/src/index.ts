@@ -5,6 +5,7 @@ export * from './schemas/area.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/authorize.ts';
 export * from './schemas/billRule.ts';
+export * from './schemas/dataInterface.ts';
 export * from './schemas/dictionary.ts';
 export * from './schemas/file.ts';
 export * from './schemas/formDefinition.ts';

@@ -14,6 +14,7 @@ import * as buttonAuthorizeDefault from './migrations/0013_button_authorize_defa
 import * as billRule from './migrations/0020_bill_rule.ts';
 import * as area from './migrations/0021_area.ts';
 import * as signature from './migrations/0023_signature.ts';
+import * as dataInterface from './migrations/0024_data_interface.ts';
 import * as file from './migrations/0025_file.ts';
 import * as passwordHistory from './migrations/0026_password_history.ts';
 
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0020_bill_rule': billRule,
   '0021_area': area,
   '0023_signature': signature,
+  '0024_data_interface': dataInterface,
   '0025_file': file,
   '0026_password_history': passwordHistory,
 };

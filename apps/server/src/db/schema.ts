@@ -130,6 +130,9 @@ export interface Database {
   roleOrganize: RoleOrganizeTable;
   userGroup: UserGroupTable;
   billRule: BillRuleTable;
+  dataInterface: DataInterfaceTable;
+  dataInterfaceVariate: DataInterfaceVariateTable;
+  dataInterfaceLog: DataInterfaceLogTable;
   area: AreaTable;
   userRelation: UserRelationTable;
   signature: SignatureTable;
@@ -313,6 +316,48 @@ export interface BillRuleTable extends Audit {
   enabledMark: Generated<number>;
   description: string | null;
 }
+export interface DataInterfaceTable extends Audit {
+  id: string;
+  fullName: string;
+  enCode: string;
+  category: string;
+  /** 1 SQL, 2 static JSON, 3 HTTP. */
+  type: number;
+  action: Generated<number>;
+  hasPage: Generated<number>;
+  isPostPosition: Generated<number>;
+  dataConfigJson: string;
+  dataCountJson: string | null;
+  dataEchoJson: string | null;
+  dataJsJson: string | null;
+  dataExceptionJson: string | null;
+  fieldJson: string | null;
+  parameterJson: string | null;
+  sortCode: Generated<number>;
+  enabledMark: Generated<number>;
+  description: string | null;
+}
+
+export interface DataInterfaceVariateTable extends Audit {
+  id: string;
+  interfaceId: string;
+  fullName: string;
+  expression: string;
+}
+
+export interface DataInterfaceLogTable {
+  id: string;
+  interfaceId: string;
+  userId: string | null;
+  invokTime: Timestamp;
+  invokWasteTime: number;
+  invokState: number;
+  invokSize: number;
+  invokIp: string | null;
+  origin: string | null;
+  message: string | null;
+}
+
 // The wire's names for what is granted, to whom and how widely (packages/shared).
 export type { AuthorizeItemType, AuthorizeObjectType, DataScopeType, PermissionKind };
 

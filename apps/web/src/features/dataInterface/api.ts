@@ -1,0 +1,48 @@
+import type {
+  DataInterfaceDataRow,
+  DataInterfaceInput,
+  DataInterfaceLogRow,
+  DataInterfaceParameter,
+  DataInterfaceParamValue,
+  DataInterfaceQuery,
+  DataInterfaceRow,
+  DataInterfaceVariateInput,
+  DataInterfaceVariateRow,
+  Envelope,
+  ListData,
+  PageData,
+} from '@platform/shared';
+import { crudApi } from '../../shared/api/crud-api.ts';
+import { http } from '../../shared/api/http.ts';
+
+const base = '/api/system/DataInterface';
+const variates = '/api/system/DataInterfaceVariate';
+
+/** admin.md §7 "Data interfaces" (protocol-admin.md section 4). */
+export const dataInterfaceApi = {
+  ...crudApi<DataInterfaceRow, DataInterfaceInput, DataInterfaceQuery>(base),
+  /** The interface and its variables as a `.bd` file: where it downloads from. */
+  exportInterface: (id: string) => http.get<{ url: string }>(`${base}/${id}/Actions/Export`),
+  /** A `.bd` file; `type` 0 skips an interface whose code exists, 1 adds it with a suffix. */
+  importFile: (file: File, type: 0 | 1) => {
+    const form = new FormData();
+    form.append('file', file);
+    form.append('type', String(type));
+    return http.postMultipart<Envelope<{ id: string; skipped: boolean }>>(`${base}/Actions/Import`, form, {
+      envelope: true,
+    });
+  },
+  copy: (id: string) =>
+    http.post<Envelope<{ id: string }>>(`${base}/${id}/Actions/Copy`, undefined, { envelope: true }),
+  parameters: (id: string) => http.get<DataInterfaceParameter[]>(`${base}/GetParam/${id}`),
+  preview: (id: string, paramList: DataInterfaceParamValue[]) =>
+    http.post<DataInterfaceDataRow[]>(`${base}/${id}/Actions/Preview`, { paramList, origin: 'preview' }),
+  logs: (id: string, query: { currentPage: number; pageSize: number; keyword?: string }, signal?: AbortSignal) =>
+    http.get<PageData<DataInterfaceLogRow>>(`/api/system/DataInterfaceLog/${id}`, query, { signal }),
+  variates: (interfaceId: string) => http.get<ListData<DataInterfaceVariateRow>>(`${variates}/${interfaceId}`),
+  createVariate: (input: DataInterfaceVariateInput) =>
+    http.post<Envelope<{ id: string }>>(variates, input, { envelope: true }),
+  updateVariate: (id: string, input: DataInterfaceVariateInput) =>
+    http.put<Envelope<null>>(`${variates}/${id}`, { ...input, id }, { envelope: true }),
+  removeVariate: (id: string) => http.delete<Envelope<null>>(`${variates}/${id}`, undefined, { envelope: true }),
+};

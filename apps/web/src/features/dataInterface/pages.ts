@@ -1,0 +1,5 @@
+import type { PageModules } from '../../shared/shell/page-modules.ts';
+
+export default {
+  'systemData/dataInterface': () => import('./pages/DataInterfacePage.tsx'),
+} satisfies PageModules;

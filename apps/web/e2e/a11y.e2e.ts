@@ -20,6 +20,7 @@ const screens: [name: string, path: string][] = [
   ['schedule', '/extend/schedule'],
   ['profile', '/profile'],
   ['form preview', '/previewModel'],
+  ['data interfaces', '/systemData/dataInterface'],
 ];
 
 /** Waits for a screen's content: its list has answered (no spinner left) or it has no list. */

@@ -78,7 +78,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const chunkDir = () => path.join(server.dataDir, 'files', 'chunks', `${md5}.${chunkSize}`);
+/** The upload's chunk folder (kept per person: `{md5}.{chunkSize}.{userId}`). */
+const chunkDir = () => {
+  const root = path.join(server.dataDir, 'files', 'chunks');
+  const name = existsSync(root) ? readdirSync(root).find((n) => n.startsWith(`${md5}.${chunkSize}.`)) : undefined;
+  return path.join(root, name ?? `${md5}.${chunkSize}.(none)`);
+};
 const heldChunks = () => (existsSync(chunkDir()) ? readdirSync(chunkDir()).filter((n) => /^\d+$/.test(n)) : []);
 /** The chunk calls (the request layer adds the `n` timestamp to every URL). */
 const isChunkCall = (url: URL) => url.pathname === '/api/file/chunk';

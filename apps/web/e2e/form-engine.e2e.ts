@@ -105,6 +105,18 @@ describe('the form engine on /previewModel', () => {
     await page.mouse.up();
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await item(form, 'sig').getByRole('img').waitFor();
+    // An image through the file service (a real upload; the server reads the kind from the bytes).
+    const onePixelPng = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await item(form, 'photos')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: onePixelPng });
+    const thumb = item(form, 'photos').getByRole('img', { name: 'dot.png' });
+    await thumb.waitFor({ timeout: 15_000 });
+    // The image the server kept is the one sent (shown by <img> without a token).
+    await expect.poll(() => thumb.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1);
     await settled(page);
     await form.getByRole('button', { name: /提\s*交/ }).click();
 
@@ -123,6 +135,7 @@ describe('the form engine on /previewModel', () => {
     expect(await text('birthday')).toContain('2024-01-15');
     expect(await text('items')).toContain('2,001.00');
     expect(await text('items')).toContain('合计');
+    expect(await item(detail, 'photos').getByRole('img', { name: 'dot.png' }).count()).toBe(1);
     expect(await item(detail, 'sig').getByRole('img').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     await detail.scrollIntoViewIfNeeded();
     await screenshot(page, 'form-engine-detail');

@@ -49,9 +49,11 @@ describe('sizes and names', () => {
     [0, 1],
     [1, 1],
     [5242880, 1],
-    [5242881, 2],
+    [5242881, 1],
+    [10485759, 1],
+    [10485760, 2],
     [20971520, 4],
-  ])('%i bytes → %i chunks', (size, expected) => {
+  ])('%i bytes → %i chunks (the last takes the rest)', (size, expected) => {
     expect(chunkCount(size)).toBe(expected);
   });
 

@@ -39,9 +39,12 @@ export function chunkUploadProgress(fraction: number, completed = false): number
   return Math.min(99, percent);
 }
 
-/** The number of chunks (at least one) a file of `size` bytes is sent in. */
+/**
+ * The number of chunks (at least one) a file of `size` bytes is sent in, as simple-uploader cuts it
+ * (protocol-admin.md 5): whole chunks, the last one taking the rest, so it is up to twice the size.
+ */
 export function chunkCount(size: number, chunkSize: number = CHUNK_SIZE): number {
-  return Math.max(1, Math.ceil(size / chunkSize));
+  return Math.max(1, Math.floor(size / chunkSize));
 }
 
 /** File names have '#' removed for display and for the upload-complete call. */

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { LiteralUnion } from '../envelope.ts';
+import { CHUNK_SIZE, HASH_SLICE_SIZE, MAX_CHUNK_RETRIES } from '../rules/chunk-upload.ts';
 
 /**
  * Files (admin.md 2.7, 3.11, 7 "Chunked file upload"; protocol-admin.md section 5; widgets.md
@@ -9,11 +10,11 @@ import { LiteralUnion } from '../envelope.ts';
  */
 
 /** Chunk size of the chunked uploader (admin.md 9). The last chunk is up to twice this. */
-export const FILE_CHUNK_SIZE = 5_242_880;
+export const FILE_CHUNK_SIZE = CHUNK_SIZE;
 /** The browser hashes a file in slices of this many bytes (admin.md 9). */
-export const FILE_HASH_SLICE = 10_240_000;
+export const FILE_HASH_SLICE = HASH_SLICE_SIZE;
 /** Tries per chunk before the file is failed (admin.md 9: at most 5 retries). */
-export const FILE_CHUNK_RETRIES = 5;
+export const FILE_CHUNK_RETRIES = MAX_CHUNK_RETRIES;
 /** The largest file the chunked uploader takes. */
 export const FILE_MAX_CHUNKED_BYTES = 4 * 1024 * 1024 * 1024;
 

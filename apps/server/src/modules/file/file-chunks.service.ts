@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { ChunkQuery, ChunkState, MergedFile, MergeInput } from '@platform/shared';
-import { FILE_MAX_CHUNKED_BYTES } from '@platform/shared';
+import { chunkCount, FILE_MAX_CHUNKED_BYTES } from '@platform/shared';
 import { BusinessError } from '../../core/errors.ts';
 import type { FileStorage } from '../../core/file-storage.ts';
 import { annexExtensions, contentMatches, extensionOf } from '../../core/file-types.ts';
@@ -20,9 +20,6 @@ export const abandonedAfterMs = 24 * 3600_000;
 const chunkFolder = (md5: string, chunkSize: number, userId: string) => `chunks/${md5}.${chunkSize}.${userId}`;
 const dataKey = (folder: string) => `${folder}/data`;
 const mergedKey = (md5: string) => `merged/${md5}`;
-
-/** The number of chunks simple-uploader makes: the last one takes the rest (up to twice the size). */
-export const chunkCount = (totalSize: number, chunkSize: number) => Math.max(1, Math.floor(totalSize / chunkSize));
 
 /**
  * Chunked upload (admin.md 2.7, 3.11; protocol-admin.md 5): chunks are kept on disk under

@@ -1,4 +1,12 @@
-import { type ChunkState, FILE_CHUNK_RETRIES, FILE_CHUNK_SIZE, type MergedFile } from '@platform/shared';
+import {
+  type ChunkState,
+  chunkCount,
+  chunkUploadProgress,
+  cleanFileName,
+  FILE_CHUNK_RETRIES,
+  FILE_CHUNK_SIZE,
+  type MergedFile,
+} from '@platform/shared';
 import { HttpError, http } from '../../api/http.ts';
 
 /**
@@ -35,18 +43,16 @@ export function shownStatus(item: Pick<UploadItem, 'status'>): ShownStatus {
 
 /** Percent shown: capped at 99 until the merge has answered. */
 export function shownPercent(item: Pick<UploadItem, 'status' | 'progress'>): number {
-  if (item.status === 'success') return 100;
-  return Math.min(99, Math.floor(item.progress * 100));
+  return chunkUploadProgress(item.progress, item.status === 'success');
 }
 
-export const displayName = (name: string) => name.replace(/#/g, '');
+export const displayName = cleanFileName;
 export const extensionOf = (name: string) => {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 };
 
-/** simple-uploader's chunking: the last chunk takes the rest, up to twice the chunk size. */
-export const chunkCount = (size: number, chunkSize = FILE_CHUNK_SIZE) => Math.max(1, Math.floor(size / chunkSize));
+export { chunkCount };
 
 export interface UploadEvents {
   /** Bytes the server holds, after each chunk. */

@@ -23,25 +23,13 @@ export const uploadTypes = ['annex', 'annexpic', 'IM', 'userAvatar'] as const;
 export type UploadType = (typeof uploadTypes)[number];
 export const UploadTypeParam = LiteralUnion(uploadTypes);
 
-/** Extension lists of admin.md 9 / widgets.md 9. */
-export const imageExtensions = ['gif', 'jpg', 'jpeg', 'png', 'bmp', 'webp'] as const;
-export const videoExtensions = ['mp4', 'm3u8', 'rmvb', 'avi', 'swf', '3gp', 'mkv', 'flv'] as const;
-export const audioExtensions = ['mp3', 'wav', 'wma', 'ogg', 'aac', 'flac'] as const;
-export const documentExtensions = [
-  'doc',
-  'txt',
-  'docx',
-  'pages',
-  'epub',
-  'pdf',
-  'numbers',
-  'csv',
-  'xls',
-  'xlsx',
-  'keynote',
-  'ppt',
-  'pptx',
-] as const;
+/** Extension lists of admin.md 9 / widgets.md 9, written once in the rules library. */
+export {
+  AUDIO_EXTENSIONS as audioExtensions,
+  DOCUMENT_EXTENSIONS as documentExtensions,
+  IMAGE_EXTENSIONS as imageExtensions,
+  VIDEO_EXTENSIONS as videoExtensions,
+} from '../rules/upload-check.ts';
 
 /** `{name, url, thumbUrl}` of `Uploader/{type}`; the avatar and chat uploads answer `{name, url}` as before. */
 export const UploadedFile = Type.Object({

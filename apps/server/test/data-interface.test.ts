@@ -166,6 +166,46 @@ describe('data interfaces: definitions', () => {
     expect(page.data).toMatchObject({ list: [{ id: 'b', fullName: 'Beta' }], pagination: { total: 1 } });
   });
 
+  test('the 3.6 client: empty list filters mean none; Actions/List with every field it sends and a comma list', async () => {
+    const rows = [
+      { id: 'a', fullName: 'Alpha' },
+      { id: 'b', fullName: 'Beta' },
+    ];
+    const id = await create({
+      ...sqlInterface(''),
+      type: 2,
+      dataConfigJson: JSON.stringify({ staticData: JSON.stringify(rows) }),
+      parameterJson: '[]',
+    });
+    // The list page's first request, as the client sends it.
+    const all = await admin.get<{ list: { id: string }[] }>(base, {
+      keyword: '',
+      category: '',
+      type: '',
+      enabledMark: '',
+      currentPage: '1',
+      pageSize: '20',
+    });
+    expect(all.code).toBe(200);
+    expect(all.data?.list.map((row) => row.id)).toContain(id);
+    // A popup select's page with every field the client sends: columnOptions "a,b", an empty paramList.
+    const page = await admin.post<{ list: { id: string }[]; pagination: { total: number } }>(
+      `${base}/${id}/Actions/List`,
+      {
+        interfaceId: id,
+        propsValue: 'id',
+        relationField: 'fullName',
+        columnOptions: 'id,fullName',
+        paramList: [],
+        keyword: 'Al',
+        currentPage: 1,
+        pageSize: 20,
+      },
+    );
+    expect(page, JSON.stringify(page)).toMatchObject({ code: 200 });
+    expect(page.data).toMatchObject({ list: [{ id: 'a' }], pagination: { total: 1 } });
+  });
+
   test('categories feed the selector; GetParam answers the parameter rows', async () => {
     const id = await create(sqlInterface('select id, name from di_fruit'));
     const tree = await admin.get<{ id: string; type: number; children: { id: string }[] }[]>(`${base}/Selector`);

@@ -38,6 +38,7 @@ import { DictionaryCache } from './modules/dictionary/dictionary-cache.ts';
 import fileRoutes from './modules/file/file.routes.ts';
 import groupRoutes from './modules/group/group.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import locationRoutes from './modules/location/location.routes.ts';
 import logRoutes from './modules/log/log.routes.ts';
 import { LogService } from './modules/log/log.service.ts';
 import menuRoutes from './modules/menu/menu.routes.ts';
@@ -48,7 +49,10 @@ import noticeRoutes from './modules/notice/notice.routes.ts';
 import oauthRoutes from './modules/oauth/oauth.routes.ts';
 import { LogSmsSender, type SmsSender } from './modules/oauth/sms-sender.ts';
 import organizeRoutes from './modules/organize/organize.routes.ts';
+import organizeAdministratorRoutes from './modules/organizeAdministrator/organize-administrator.routes.ts';
+import permissionGroupRoutes from './modules/permissionGroup/permission-group.routes.ts';
 import positionRoutes from './modules/position/position.routes.ts';
+import printDevRoutes from './modules/printDev/print-dev.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
 import roleRoutes from './modules/role/role.routes.ts';
 import scheduleRoutes from './modules/schedule/schedule.routes.ts';
@@ -61,6 +65,7 @@ import { SysConfigService } from './modules/sysConfig/sys-config.service.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 import userRoutes from './modules/user/user.routes.ts';
 import userOnlineRoutes from './modules/userOnline/user-online.routes.ts';
+import visualdevRoutes from './modules/visualdev/visualdev.routes.ts';
 import { type SeedResult, seed } from './seed/seed.ts';
 
 // What app.ts adds to the instance from the areas (core/app-types.ts declares what core adds).
@@ -192,9 +197,12 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   await app.register(positionRoutes);
   await app.register(roleRoutes);
   await app.register(groupRoutes);
+  await app.register(permissionGroupRoutes);
+  await app.register(organizeAdministratorRoutes);
   await app.register(billRuleRoutes);
   await app.register(dataInterfaceRoutes);
   await app.register(areaRoutes);
+  await app.register(locationRoutes);
   await app.register(signatureRoutes);
   await app.register(userOnlineRoutes);
   await app.register(logRoutes);
@@ -209,6 +217,8 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   await app.register(sendConfigRoutes, { channels });
   await app.register(scheduleRoutes, { schedules });
   await app.register(chatRoutes, { chat, hub });
+  await app.register(visualdevRoutes);
+  await app.register(printDevRoutes);
 
   await serveWeb(app, config.webDir);
   return { app, seedResult };

@@ -191,4 +191,51 @@ needsPostgresAndRedis('two instances on one PostgreSQL and one Redis', () => {
     // The change crosses over through Redis: no waiting for an expiry, only for the bus (milliseconds).
     await expect.poll(namesOnTwo, { timeout: 1000, interval: 10 }).toContain('两实例性别');
   });
+  test('taking a role out of a permission group on one instance revokes the menu on the other', async () => {
+    const adminOnOne = await one.signIn();
+    const page = await one.app.db
+      .selectFrom('menu')
+      .select('id')
+      .where('enCode', '=', 'system.menu')
+      .executeTakeFirstOrThrow();
+    const mainId = (
+      await one.app.db.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow()
+    ).id;
+    expect(
+      await adminOnOne.post('/api/permission/Role', { fullName: '两实例角色', enCode: 'twoRole', globalMark: 1 }),
+    ).toMatchObject({
+      code: 200,
+    });
+    const roleId = (
+      await one.app.db.selectFrom('role').select('id').where('enCode', '=', 'twoRole').executeTakeFirstOrThrow()
+    ).id;
+    const userId = await one.createUser({ account: 'twoGroupUser' });
+    await one.app.db
+      .insertInto('userRelation')
+      .values({ id: `${userId}-role`, userId, objectType: 'Role', objectId: roleId })
+      .execute();
+    const group = await adminOnOne.post<{ id: string }>('/api/permission/PermissionGroup', {
+      fullName: '两实例权限组',
+      enCode: 'twoGroup',
+    });
+    const groupId = group.data!.id;
+    await adminOnOne.put(`/api/permission/Authority/Data/${groupId}`, {
+      objectType: 'PermissionGroup',
+      module: [page.id],
+    });
+    await adminOnOne.post(`/api/permission/PermissionGroup/PermissionMember/${groupId}`, { ids: [`${roleId}--role`] });
+    const userOnTwo = await two.signIn('twoGroupUser', 'Passw0rd');
+    const modules = async () => (await userOnTwo.get(`/api/system/Menu/ModuleBySystem/${mainId}`)).code;
+    // Instance two resolves (and caches) the user's rights through the group.
+    await expect.poll(modules, { timeout: 1000, interval: 10 }).toBe(200);
+    expect(await modules()).toBe(200);
+
+    expect(
+      await adminOnOne.post(`/api/permission/PermissionGroup/PermissionMember/${groupId}`, { ids: [] }),
+    ).toMatchObject({
+      code: 200,
+    });
+    // The change crosses over through Redis: no waiting for the cache's expiry (30 s), only for the bus.
+    await expect.poll(modules, { timeout: 1000, interval: 10 }).toBe(403);
+  });
 });

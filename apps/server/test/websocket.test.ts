@@ -102,9 +102,15 @@ describe('chat socket', () => {
 
     b.send({ method: 'UpdateReadMessage', token: bob.token, formUserId: aliceId });
     await b.close();
-    const again = await TestSocket.open(base, bob.token!, '/websocket/');
-    expect(await again.next('initMessage')).toMatchObject({ unreadTotalCount: 0, unreadNums: [] });
-    await again.close();
+    // The read mark has no answer frame: a new connection may be served before it is stored, so
+    // Bob reconnects until the read state shows (it must, within a few seconds).
+    const unreadOnReconnect = async () => {
+      const again = await TestSocket.open(base, bob.token!, '/websocket/');
+      const init = await again.next('initMessage');
+      await again.close();
+      return { unreadTotalCount: init.unreadTotalCount, unreadNums: init.unreadNums };
+    };
+    await expect.poll(unreadOnReconnect, { timeout: 10_000 }).toEqual({ unreadTotalCount: 0, unreadNums: [] });
     expect(await a.next('Offline', (f) => f.userId === bobId)).toEqual({ method: 'Offline', userId: bobId });
     await a.close();
   });

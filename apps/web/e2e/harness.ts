@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type RunningServer, startServerProcess } from '../../server/test/helpers/server-process.ts';
+import { seriousViolationsOn } from './axe.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const screenshotDir = path.join(import.meta.dirname, 'screenshots');
@@ -72,6 +73,15 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(screenshotDir, { recursive: true });
   await settled(page);
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  // Every screen a test shows is also checked for WCAG 2.1 A/AA, so a new screen cannot skip it.
+  // A screenshot taken because a step failed records that failure; it is not a screen to judge.
+  if (name.includes('failed')) return;
+  const violations = await seriousViolationsOn(page, name);
+  if (process.env.AXE_SURVEY) {
+    appendFileSync(process.env.AXE_SURVEY, violations.map((line) => `${line}\n`).join(''));
+  } else if (violations.length > 0) {
+    throw new Error(`Accessibility violations:\n${violations.join('\n')}`);
+  }
 }
 
 // Scripts run in the page (a string: this file is type-checked without the DOM's types).

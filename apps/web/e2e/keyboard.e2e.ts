@@ -96,7 +96,13 @@ test('create a user and grant a role with the keyboard alone', { timeout: 120_00
 
     await tabTo(page, /^button \| 确\s*定/);
     await page.keyboard.press('Enter');
-    await form.waitFor({ state: 'hidden' });
+    try {
+      await form.waitFor({ state: 'hidden' });
+    } catch (error) {
+      // What the dialog says (a refused field, the server's message) is the cause to look at.
+      await screenshot(page, 'keyboard-failed-save');
+      throw error;
+    }
     // Focus returns to where it was before the dialog opened.
     expect(await focused(page)).toMatch(/新\s*建/);
     const row = page.getByRole('row', { name: /kbduser/ });

@@ -11,6 +11,9 @@ import {
 } from './harness.ts';
 import { apiData, tokenOf } from './users.auth-helpers.ts';
 
+const onePixelPngBase64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 /**
  * Issue 5 in the browser, with two people at once: the administrator (context A) and a colleague
  * created through the user API (context B), each with their own socket to the real server.
@@ -177,6 +180,22 @@ test('a notice released by the administrator reaches the colleague’s bell with
   await a.page.keyboard.type('公告正文：明天放假');
   await a.page.getByRole('button', { name: '加粗' }).click();
   await a.page.keyboard.type('不用上班');
+  // Images come in by upload (to the file service) or by pasting one (kept as a data URL).
+  await a.page.locator('input[type=file][aria-label="插入图片"]').setInputFiles({
+    name: 'chart.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(onePixelPngBase64, 'base64'),
+  });
+  await expect
+    .poll(() => editor.locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src') ?? '')))
+    .toEqual([expect.stringMatching(/^\/api\/file\//)]);
+  await editor.evaluate((area, base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const clipboard = new DataTransfer();
+    clipboard.items.add(new File([bytes], 'pasted.png', { type: 'image/png' }));
+    area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: clipboard, bubbles: true, cancelable: true }));
+  }, onePixelPngBase64);
+  await expect.poll(() => editor.locator('img[src^="data:image/png;base64,"]').count()).toBe(1);
   await screenshot(a.page, 'messaging-notice-editor');
   await a.page.getByRole('button', { name: /保\s*存/ }).click();
   await see(a.page, '端到端公告');
@@ -194,6 +213,7 @@ test('a notice released by the administrator reaches the colleague’s bell with
   const dialog = b.page.getByRole('dialog', { name: '端到端公告' });
   await see(dialog, '公告正文：明天放假');
   expect(await dialog.locator('.message-detail-body b, .message-detail-body strong').count()).toBeGreaterThan(0);
+  expect(await dialog.locator('.message-detail-body img').count()).toBe(2);
   await screenshot(b.page, 'messaging-notice-detail');
   await b.page.keyboard.press('Escape');
   await b.page.keyboard.press('Escape');

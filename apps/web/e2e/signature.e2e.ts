@@ -193,3 +193,41 @@ describe('signatures', () => {
     await context.close();
   });
 });
+
+describe('the sign field (电子签章)', () => {
+  test('a form field offers the signatures granted to the person filling it in and keeps the picked image', async () => {
+    const context = await newContext(run.browser);
+    const page = await context.newPage();
+    await signInThroughPage(page, run.server.url, 'admin', adminPassword);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+    const token = await tokenOf(page);
+    const me = await apiData<{ userInfo: { userId: string } }>(run.server.url, token, 'GET', '/api/oauth/CurrentUser');
+    await apiData(run.server.url, token, 'POST', '/api/system/Signature', {
+      fullName: '总经理签章',
+      enCode: 'gm.seal',
+      icon: `data:image/png;base64,${onePixelPng.toString('base64')}`,
+      userIds: [me.userInfo.userId],
+      sortCode: 0,
+      description: '',
+    });
+
+    await page.goto(`${run.server.url}/previewModel`);
+    const definition = { fields: [{ __vModel__: 'seal', __config__: { jnpfKey: 'sign', label: '审批签章' } }] };
+    await page.getByRole('textbox', { name: /definition|定义/ }).fill(JSON.stringify(definition));
+    await page.getByRole('button', { name: /^预\s*览$/ }).click();
+    const form = page.getByTestId('preview-form');
+    await form.getByRole('button', { name: '使用签章' }).click();
+    const picker = page.getByRole('dialog', { name: '选择签章' });
+    await picker.getByRole('button', { name: '总经理签章' }).waitFor();
+    await screenshot(page, 'sign-field-picker');
+    await picker.getByRole('button', { name: '总经理签章' }).click();
+    await picker.waitFor({ state: 'hidden' });
+    const kept = form.locator('img.fe-signature-img');
+    expect(await kept.getAttribute('src')).toMatch(/^\/api\/file\/Image\/signature\/[0-9a-f]{32}\.png$/);
+    await expect.poll(() => kept.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+    await screenshot(page, 'sign-field-picked');
+    await form.getByRole('button', { name: '清除' }).click();
+    await kept.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+});

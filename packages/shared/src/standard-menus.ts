@@ -49,6 +49,7 @@ export const standardMenus: readonly StandardMenu[] = [
     children: [
       ['systemData.dictionary', '数据字典', 'systemData/dictionary', 'icon-ym icon-ym-dictionary'],
       ['systemData.dataInterface', '数据接口', 'systemData/dataInterface', 'icon-ym icon-ym-interface'],
+      ['onlineDev.webDesign', '功能设计', 'onlineDev/webDesign', 'icon-ym icon-ym-webDesign'],
     ],
   },
   {

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { Static, TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 import { BusinessError } from './errors.ts';
 import type { MessageKey } from './i18n.ts';
 
@@ -58,3 +60,22 @@ export function randomSuffix(): string {
 /** `text` with `suffix`, cut so that the whole stays within `maxLength`. */
 export const withSuffix = (text: string, suffix: string, maxLength = 50) =>
   `${text.slice(0, maxLength - suffix.length)}${suffix}`;
+
+/**
+ * The JSON of an exported entity file, checked against its schema. A file that is not JSON, or
+ * not of the schema, is refused with `invalid`, its `reason` naming the first place that is wrong.
+ */
+export function parseEntityFile<T extends TSchema>(content: Buffer, schema: T, invalid: MessageKey): Static<T> {
+  let data: unknown;
+  try {
+    data = JSON.parse(content.toString('utf8'));
+  } catch {
+    throw new BusinessError(invalid, { reason: 'JSON' });
+  }
+  if (!Value.Check(schema, data)) {
+    const first = Value.Errors(schema, data)[0];
+    const where = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'format';
+    throw new BusinessError(invalid, { reason: where });
+  }
+  return data;
+}

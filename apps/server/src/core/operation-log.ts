@@ -64,6 +64,7 @@ const unlogged = new Set([
   'POST /api/permission/Authority/Data/:objectId/Values',
   'POST /api/message/Notice/List',
   'POST /api/system/Area/GetAreaByIds',
+  'POST /api/visualdev/OnlineDev/:modelId/List',
   // self-service noise
   'PUT /api/permission/Users/Current/SystemTheme',
   'PUT /api/permission/Users/Current/SystemLanguage',

@@ -1,5 +1,6 @@
+import type { PermissionMemberType } from '@platform/shared';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db, Trx } from '../db/database.ts';
 import type { AuthorizeItemType, AuthorizeObjectType, DataScopeType } from '../db/schema.ts';
 import type { DataScope } from './permissions.ts';
 
@@ -32,6 +33,31 @@ export function dataScopeFilter(
 }
 
 /**
+ * What a deleted user, role, position, organisation or user group leaves in authorisation: its
+ * memberships of permission groups, and its own group (with the grants in it). Called by the
+ * area's repository inside its delete's transaction.
+ */
+export async function forgetPermissionHolder(db: Db | Trx, objectType: PermissionMemberType, objectId: string) {
+  await db
+    .deleteFrom('permissionMember')
+    .where('objectType', '=', objectType)
+    .where('objectId', '=', objectId)
+    .execute();
+  if (objectType === 'Organize') return;
+  const own = db
+    .selectFrom('permissionGroup')
+    .select('id')
+    .where('ownerObjectType', '=', objectType)
+    .where('ownerObjectId', '=', objectId);
+  await db.deleteFrom('authorize').where('objectType', '=', 'PermissionGroup').where('objectId', 'in', own).execute();
+  await db
+    .deleteFrom('permissionGroup')
+    .where('ownerObjectType', '=', objectType)
+    .where('ownerObjectId', '=', objectId)
+    .execute();
+}
+
+/**
  * A relation to an organisation role (global_mark other than 1) counts only while the user works
  * in one of the role's organisations: its current one, app_user.organize_id. Joined as `r`.
  */
@@ -41,24 +67,33 @@ function roleInForce(userId: string) {
       where ro.role_id = r.id and cu.id = ${userId}))`;
 }
 
-/** The SQL behind `PermissionService`: a user's grants and relations, read in one statement each. */
+/** A grant of a permission group, with the menu it belongs to (what `PermissionService` derives rights from). */
+export interface GrantRow {
+  itemType: AuthorizeItemType;
+  itemId: string;
+  menuSystemId: string | null;
+  menuCode: string | null;
+  menuEnabled: number | null;
+  buttonAuthorize: boolean | null;
+  dataAuthorize: boolean | null;
+  columnAuthorize: boolean | null;
+  formAuthorize: boolean | null;
+  code: string | null;
+  itemEnabled: number | null;
+  scopeType: DataScopeType | null;
+}
+
+/** The SQL behind `PermissionService`: the groups a user reaches, their grants, and the user's relations. */
 export class GrantRepository {
   constructor(private readonly db: Db) {}
 
-  /** Every grant the user holds itself or through its enabled roles (in force), positions and groups, with its menu. */
-  async grants(userId: string) {
-    const result = await sql<{
-      itemType: AuthorizeItemType;
-      itemId: string;
-      menuSystemId: string | null;
-      menuCode: string | null;
-      menuEnabled: number | null;
-      buttonAuthorize: boolean | null;
-      dataAuthorize: boolean | null;
-      code: string | null;
-      itemEnabled: number | null;
-      scopeType: DataScopeType | null;
-    }>`
+  /**
+   * The enabled permission groups the user reaches: as a member itself, or through its enabled
+   * roles (in force), positions and user groups, and its enabled organisations (its own and those
+   * of its Organize relations). Sorted: the list is the key of the grant set.
+   */
+  async groupIds(userId: string): Promise<string[]> {
+    const result = await sql<{ groupId: string }>`
         with holders as (
           select 'User'::text as object_type, ${userId}::text as object_id
           union all
@@ -67,17 +102,44 @@ export class GrantRepository {
           left join role r on ur.object_type = 'Role' and r.id = ur.object_id
           left join position p on ur.object_type = 'Position' and p.id = ur.object_id
           left join user_group g on ur.object_type = 'Group' and g.id = ur.object_id
-          where ur.user_id = ${userId} and coalesce(r.enabled_mark, p.enabled_mark, g.enabled_mark) = 1
+          left join organize o on ur.object_type = 'Organize' and o.id = ur.object_id
+          where ur.user_id = ${userId} and coalesce(r.enabled_mark, p.enabled_mark, g.enabled_mark, o.enabled_mark) = 1
             and ${roleInForce(userId)}
+          union all
+          select 'Organize', u.organize_id from app_user u join organize o on o.id = u.organize_id
+          where u.id = ${userId} and o.enabled_mark = 1
         )
+        select distinct pm.group_id
+        from permission_member pm
+        join holders h on h.object_type = pm.object_type and h.object_id = pm.object_id
+        join permission_group pg on pg.id = pm.group_id and pg.enabled_mark = 1
+        order by pm.group_id`.execute(this.db);
+    return result.rows.map((r) => r.groupId);
+  }
+
+  /** The organisations the user administers as a tiered administrator, with its rights there. */
+  administered(userId: string) {
+    return this.db.selectFrom('organizeAdministrator').selectAll().where('userId', '=', userId).execute();
+  }
+
+  /** Each organisation's path from the top (ids, itself last). */
+  async organizePaths(ids: string[]): Promise<Map<string, string[]>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db.selectFrom('organize').select(['id', 'organizeIdTree']).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.id, r.organizeIdTree.split(',')]));
+  }
+
+  /** Every grant of these permission groups, with its menu. */
+  async grants(groupIds: string[]): Promise<GrantRow[]> {
+    if (!groupIds.length) return [];
+    const result = await sql<GrantRow>`
         select distinct a.item_type, a.item_id, m.system_id as menu_system_id, m.en_code as menu_code, m.enabled_mark as menu_enabled,
-          m.is_button_authorize as button_authorize, m.is_data_authorize as data_authorize, mp.en_code as code, mp.enabled_mark as item_enabled, mp.scope_type
+          m.is_button_authorize as button_authorize, m.is_data_authorize as data_authorize,
+          m.is_column_authorize as column_authorize, m.is_form_authorize as form_authorize, mp.en_code as code, mp.enabled_mark as item_enabled, mp.scope_type
         from authorize a
-        join holders h on h.object_type = a.object_type and h.object_id = a.object_id
         left join module_permission mp on a.item_type not in ('system', 'module') and mp.id = a.item_id
-        left join menu m on m.id = case when a.item_type = 'module' then a.item_id else mp.menu_id end`.execute(
-      this.db,
-    );
+        left join menu m on m.id = case when a.item_type = 'module' then a.item_id else mp.menu_id end
+        where a.object_type = 'PermissionGroup' and a.object_id in (${sql.join(groupIds)})`.execute(this.db);
     return result.rows;
   }
 

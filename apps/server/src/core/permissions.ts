@@ -4,7 +4,7 @@ import type { AuthorizeItemType, AuthorizeObjectType, DataScopeType } from '../d
 import type { App } from './app-types.ts';
 import { ForbiddenError } from './errors.ts';
 import type { EventBus } from './event-bus.ts';
-import { GrantRepository } from './permissions.repository.ts';
+import { GrantRepository, type GrantRow } from './permissions.repository.ts';
 import type { Session } from './session.ts';
 
 /** What a route needs: a menu (read routes) or a button on a menu (actions). */
@@ -41,7 +41,7 @@ function checker(required: RequiredPermission): preHandlerAsyncHookHandler {
     const granted = required.buttonCode
       ? mayUseButton(access, required.menuCode, required.buttonCode)
       : access.menus.has(required.menuCode);
-    if (granted) return;
+    if (granted || administersAnywhere(access, required)) return;
     request.log.debug({ required, userId: session.userId }, 'permission refused');
     throw new ForbiddenError();
   } as CheckHandler;
@@ -102,6 +102,12 @@ export function installPermissions(app: App) {
   });
 }
 
+/** Column and form-field codes a user may see on one menu; null means every one. */
+export interface FieldRights {
+  columns: Set<string> | null;
+  forms: Set<string> | null;
+}
+
 /** Which rows of a list a user may see (admin.md: data permissions). */
 export type DataScope =
   | { all: true }
@@ -125,13 +131,41 @@ export function mayUseButton(access: Access, menuCode: string, buttonCode: strin
   return access.buttons.has(`${menuCode}:${buttonCode}`) || access.buttonsUnchecked.has(menuCode);
 }
 
+/** What a tiered administrator may do with people and structure: add, edit, delete, see. */
+export type AdminAction = 'add' | 'edit' | 'delete' | 'select';
+
+/** One organisation a tiered administrator administers: its rights on it and on the ones below it. */
+export interface Administered {
+  organizeId: string;
+  thisLayer: Set<AdminAction>;
+  subLayer: Set<AdminAction>;
+}
+
+/**
+ * The areas a tiered administrator works in without a grant of their menus: within its
+ * organisations only. Only areas whose services check where (`requireAdministered`) belong here:
+ * organisations and positions do not yet, so there a tiered administrator needs a grant like anyone.
+ */
+const administeredMenus = new Set(['permission.user']);
+const actionOfButton: Record<string, AdminAction> = { btn_add: 'add', btn_edit: 'edit', btn_remove: 'delete' };
+
+/** Whether a tiered administrator may do `action` somewhere (the route check; the service checks where). */
+function administersAnywhere(access: Access, required: RequiredPermission): boolean {
+  if (!administeredMenus.has(required.menuCode)) return false;
+  const action = required.buttonCode ? actionOfButton[required.buttonCode] : 'select';
+  if (!action) return false;
+  return access.administers.some((a) => a.thisLayer.has(action) || a.subLayer.has(action));
+}
+
 /** A user's grants, resolved once and cached (see PermissionService). */
 export interface Access {
   userId: string;
+  /** The enabled permission groups the user reaches, sorted (the key of its grant set). */
+  groupIds: string[];
   /**
-   * Ids granted by item type, through the user and its enabled roles, positions and groups. An
-   * organisation role (global_mark 0) counts only while the user's current organisation
-   * (app_user.organize_id) is one of the role's organisations; global roles always count.
+   * Ids granted by item type: the union over the user's permission groups (`groupIds`). An
+   * organisation role (global_mark 0) leads to its groups only while the user's current
+   * organisation (app_user.organize_id) is one of the role's organisations; global roles always do.
    */
   items: Record<AuthorizeItemType, Set<string>>;
   /** enCodes of granted, enabled menus. */
@@ -144,6 +178,10 @@ export interface Access {
   scopes: Map<string, DataScopeType[]>;
   /** Granted menus with data authorisation off: their lists are not filtered. */
   unscopedMenus: Set<string>;
+  /** Granted column codes (a list's field names) per menu enCode, for menus with column authorisation on. */
+  columns: Map<string, Set<string>>;
+  /** Granted form field codes per menu enCode, for menus with form authorisation on. */
+  forms: Map<string, Set<string>>;
   /** The user's organisations: its own and those of its Organize relations. */
   organizeIds: string[];
   /**
@@ -153,29 +191,148 @@ export interface Access {
   relations: { objectType: AuthorizeObjectType | 'Organize'; objectId: string; fullName: string | null }[];
   /** Systems that own a granted menu. */
   menuSystemIds: Set<string>;
-  /** Views computed from this grant set (CurrentUser's menus per system); dropped with it. */
+  /** Where the user is a tiered administrator (分级管理) and what it may do there; empty for everyone else. */
+  administers: Administered[];
+  /** Views computed from this grant set (CurrentUser's menus per system), shared by its users; dropped with it. */
   memo: Map<string, unknown>;
 }
 
-interface CachedAccess {
-  access: Access;
+/** What a set of permission groups grants: shared by every user who reaches exactly those groups. */
+export type GrantSet = Pick<
+  Access,
+  | 'items'
+  | 'menus'
+  | 'buttons'
+  | 'buttonsUnchecked'
+  | 'scopes'
+  | 'unscopedMenus'
+  | 'columns'
+  | 'forms'
+  | 'menuSystemIds'
+  | 'memo'
+>;
+
+interface Cached<T> {
+  value: T;
   at: number;
 }
 
 /** A cached grant set is re-read after this long even without an `authorize.changed` event. */
 const cacheTtlMs = 30_000;
+const cacheLimit = 50_000;
 const itemTypes: AuthorizeItemType[] = ['system', 'module', 'button', 'column', 'form', 'resource'];
 
+/** What grant rows amount to: the menus, buttons and data scopes they open (disabled ones left out). */
+export function grantSetOf(grantRows: GrantRow[]): GrantSet {
+  const items = Object.fromEntries(itemTypes.map((type) => [type, new Set<string>()])) as Access['items'];
+  const menus = new Set<string>();
+  const unscopedMenus = new Set<string>();
+  const buttonsUnchecked = new Set<string>();
+  const menuSystemIds = new Set<string>();
+  for (const row of grantRows) {
+    items[row.itemType].add(row.itemId);
+    if (row.itemType === 'module' && row.menuCode && row.menuEnabled === 1) {
+      menus.add(row.menuCode);
+      if (row.menuSystemId) menuSystemIds.add(row.menuSystemId);
+      if (!row.buttonAuthorize) buttonsUnchecked.add(row.menuCode);
+      if (!row.dataAuthorize) unscopedMenus.add(row.menuCode);
+    }
+  }
+  const buttons = new Set<string>();
+  const scopes = new Map<string, DataScopeType[]>();
+  // A menu with column or form authorisation on shows only the granted codes (none granted: none shown).
+  const columns = new Map<string, Set<string>>();
+  const forms = new Map<string, Set<string>>();
+  for (const row of grantRows) {
+    if (row.itemType !== 'module' || !row.menuCode || !menus.has(row.menuCode)) continue;
+    if (row.columnAuthorize) columns.set(row.menuCode, columns.get(row.menuCode) ?? new Set());
+    if (row.formAuthorize) forms.set(row.menuCode, forms.get(row.menuCode) ?? new Set());
+  }
+  for (const row of grantRows) {
+    if (!row.menuCode || !menus.has(row.menuCode) || row.itemEnabled !== 1 || !row.code) continue;
+    if (row.itemType === 'button') buttons.add(`${row.menuCode}:${row.code}`);
+    if (row.itemType === 'column') columns.get(row.menuCode)?.add(row.code);
+    if (row.itemType === 'form') forms.get(row.menuCode)?.add(row.code);
+    if (row.itemType === 'resource' && row.scopeType) {
+      scopes.set(row.menuCode, [...(scopes.get(row.menuCode) ?? []), row.scopeType]);
+    }
+  }
+  return {
+    items,
+    menus,
+    buttons,
+    buttonsUnchecked,
+    scopes,
+    unscopedMenus,
+    columns,
+    forms,
+    menuSystemIds,
+    memo: new Map(),
+  };
+}
+
 /**
- * Resolves what a user may do from the `authorize` table, in two queries, cached per user on each
- * instance. Whoever changes grants, relations, menus or their permission definitions publishes
- * `{type: 'authorize.changed'}` on the bus (optionally with `userIds`), and every instance drops
- * the cached copies.
+ * A cache of values loaded once per key however many callers ask at once, each kept for
+ * `cacheTtlMs`. `clear` (an `authorize.changed`) also forgets loads under way, so a load that
+ * read the old state is not stored.
+ */
+class LoadingCache<T> {
+  private readonly entries = new Map<string, Cached<T>>();
+  private readonly loading = new Map<string, Promise<T>>();
+  private generation = 0;
+
+  get(key: string, load: () => Promise<T>): Promise<T> {
+    const cached = this.entries.get(key);
+    if (cached && Date.now() - cached.at < cacheTtlMs) return Promise.resolve(cached.value);
+    let pending = this.loading.get(key);
+    if (!pending) {
+      const generation = this.generation;
+      pending = load().then(
+        (value) => {
+          if (generation === this.generation) {
+            this.entries.set(key, { value, at: Date.now() });
+            if (this.entries.size > cacheLimit) this.entries.delete(this.entries.keys().next().value as string);
+            this.loading.delete(key);
+          }
+          return value;
+        },
+        (error) => {
+          if (generation === this.generation) this.loading.delete(key);
+          throw error;
+        },
+      );
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  delete(keys: string[]) {
+    this.generation++;
+    for (const key of keys) this.entries.delete(key);
+    this.loading.clear();
+  }
+
+  clear() {
+    this.generation++;
+    this.entries.clear();
+    this.loading.clear();
+  }
+}
+
+/**
+ * Resolves what a user may do: the enabled permission groups it reaches (through itself, its
+ * roles, positions, user groups and organisations), and the union of their grants. The grants are
+ * cached per grant set, the sorted list of groups, and shared by every user who reaches the same
+ * groups (with the views computed from them, `memo`); each user's groups and relations are cached
+ * per user. Whoever changes grants, groups, members, relations, menus or their permission
+ * definitions publishes `{type: 'authorize.changed'}` on the bus: with `userIds` when only those
+ * users' memberships changed (their entries are dropped), with `scope: 'members'` when only who
+ * belongs to which group changed (every user's entry is dropped, grant sets stay), with neither
+ * when grants may have changed (everything is dropped); on every instance.
  */
 export class PermissionService {
-  private readonly cache = new Map<string, CachedAccess>();
-  private readonly loading = new Map<string, Promise<Access>>();
-  private generation = 0;
+  private readonly users = new LoadingCache<Access>();
+  private readonly grantSets = new LoadingCache<GrantSet>();
 
   constructor(
     private readonly db: Db,
@@ -184,42 +341,51 @@ export class PermissionService {
     bus.subscribe((event) => {
       if (event.type !== 'authorize.changed') return;
       const userIds = event.userIds as string[] | undefined;
-      this.generation++;
-      if (userIds) for (const id of userIds) this.cache.delete(id);
-      else this.cache.clear();
-      this.loading.clear();
+      if (userIds) this.users.delete(userIds);
+      else if (event.scope === 'members') this.users.clear();
+      else {
+        this.users.clear();
+        this.grantSets.clear();
+      }
     });
   }
 
   async access(session: Pick<Session, 'userId'>): Promise<Access> {
-    const cached = this.cache.get(session.userId);
-    if (cached && Date.now() - cached.at < cacheTtlMs) return cached.access;
-    let pending = this.loading.get(session.userId);
-    if (!pending) {
-      const generation = this.generation;
-      pending = this.load(session.userId).then(
-        (access) => {
-          if (generation === this.generation) {
-            this.cache.set(session.userId, { access, at: Date.now() });
-            if (this.cache.size > 50_000) this.cache.delete(this.cache.keys().next().value as string);
-          }
-          this.loading.delete(session.userId);
-          return access;
-        },
-        (error) => {
-          this.loading.delete(session.userId);
-          throw error;
-        },
-      );
-      this.loading.set(session.userId, pending);
-    }
-    return pending;
+    return this.users.get(session.userId, () => this.load(session.userId));
+  }
+
+  /** What a set of permission groups grants (cached per set; `groupIds` sorted). */
+  grantSet(groupIds: string[]): Promise<GrantSet> {
+    const key = groupIds.join(',');
+    return this.grantSets.get(key, async () => grantSetOf(await new GrantRepository(this.db).grants(groupIds)));
+  }
+
+  /**
+   * The list columns and form fields of menu `menuCode` the caller may see, by code (a generated
+   * form's field name); null: all of them (administrators, or the menu's switch off).
+   */
+  async fieldRights(session: Session, menuCode: string): Promise<FieldRights> {
+    if (session.isAdministrator) return { columns: null, forms: null };
+    const access = await this.access(session);
+    return { columns: access.columns.get(menuCode) ?? null, forms: access.forms.get(menuCode) ?? null };
   }
 
   /** Which rows of the list behind menu `menuCode` the caller may see. */
   async dataScope(session: Session, menuCode: string): Promise<DataScope> {
     if (session.isAdministrator) return { all: true };
     const access = await this.access(session);
+    if (!access.menus.has(menuCode) && administeredMenus.has(menuCode) && access.administers.length) {
+      // A tiered administrator sees the people and structure of what it administers.
+      const where = (layer: 'thisLayer' | 'subLayer') =>
+        access.administers.filter((a) => a[layer].has('select')).map((a) => a.organizeId);
+      return {
+        all: false,
+        userId: session.userId,
+        organizeIds: where('thisLayer'),
+        subtreeOrganizeIds: where('subLayer'),
+        self: false,
+      };
+    }
     if (access.unscopedMenus.has(menuCode)) return { all: true };
     const kinds = access.scopes.get(menuCode) ?? [];
     if (kinds.includes('all')) return { all: true };
@@ -232,45 +398,55 @@ export class PermissionService {
     };
   }
 
+  /**
+   * Refuses (403) a tiered administrator acting on people or structure of organisations outside
+   * what it administers for `action`: the organisation itself needs the this-layer right, one below
+   * it the sub-layer right. Administrators and users who are no tiered administrators pass (their
+   * grants decide).
+   */
+  async requireAdministered(session: Session, organizeIds: string[], action: AdminAction) {
+    if (session.isAdministrator) return;
+    const access = await this.access(session);
+    if (!access.administers.length) return;
+    // Someone outside every organisation is outside what a tiered administrator administers.
+    if (!organizeIds.length) throw new ForbiddenError();
+    const paths = await new GrantRepository(this.db).organizePaths([...new Set(organizeIds)]);
+    for (const organizeId of new Set(organizeIds)) {
+      const path = paths.get(organizeId) ?? [];
+      const allowed = access.administers.some((a) =>
+        a.organizeId === organizeId ? a.thisLayer.has(action) : path.includes(a.organizeId) && a.subLayer.has(action),
+      );
+      if (!allowed) throw new ForbiddenError();
+    }
+  }
+
+  /** Refuses (403) a grant of anything the caller does not hold itself; administrators hold everything. */
+  async requireHeld(session: Session, items: { itemType: AuthorizeItemType; itemId: string }[]) {
+    if (session.isAdministrator) return;
+    const access = await this.access(session);
+    if (items.some((item) => !access.items[item.itemType].has(item.itemId))) throw new ForbiddenError();
+  }
+
   private async load(userId: string): Promise<Access> {
-    const grants = new GrantRepository(this.db);
-    const [grantRows, relationRows] = await Promise.all([grants.grants(userId), grants.relations(userId)]);
-    const items = Object.fromEntries(itemTypes.map((type) => [type, new Set<string>()])) as Access['items'];
-    const menus = new Set<string>();
-    const unscopedMenus = new Set<string>();
-    const buttonsUnchecked = new Set<string>();
-    const menuSystemIds = new Set<string>();
-    for (const row of grantRows) {
-      items[row.itemType].add(row.itemId);
-      if (row.itemType === 'module' && row.menuCode && row.menuEnabled === 1) {
-        menus.add(row.menuCode);
-        if (row.menuSystemId) menuSystemIds.add(row.menuSystemId);
-        if (!row.buttonAuthorize) buttonsUnchecked.add(row.menuCode);
-        if (!row.dataAuthorize) unscopedMenus.add(row.menuCode);
-      }
-    }
-    const buttons = new Set<string>();
-    const scopes = new Map<string, DataScopeType[]>();
-    for (const row of grantRows) {
-      if (!row.menuCode || !menus.has(row.menuCode) || row.itemEnabled !== 1 || !row.code) continue;
-      if (row.itemType === 'button') buttons.add(`${row.menuCode}:${row.code}`);
-      if (row.itemType === 'resource' && row.scopeType) {
-        scopes.set(row.menuCode, [...(scopes.get(row.menuCode) ?? []), row.scopeType]);
-      }
-    }
+    const repository = new GrantRepository(this.db);
+    const [groupIds, relationRows, administered] = await Promise.all([
+      repository.groupIds(userId),
+      repository.relations(userId),
+      repository.administered(userId),
+    ]);
+    const grants = await this.grantSet(groupIds);
     const organizeIds = [...new Set(relationRows.filter((r) => r.objectType === 'Organize').map((r) => r.objectId))];
-    return {
-      userId,
-      items,
-      menus,
-      buttons,
-      buttonsUnchecked,
-      scopes,
-      unscopedMenus,
-      organizeIds,
-      relations: relationRows,
-      menuSystemIds,
-      memo: new Map(),
-    };
+    const actions = (row: (typeof administered)[number], layer: 'thisLayer' | 'subLayer') =>
+      new Set(
+        (['add', 'edit', 'delete', 'select'] as const).filter(
+          (action) => row[`${layer}${action[0]?.toUpperCase()}${action.slice(1)}` as keyof typeof row] === 1,
+        ),
+      );
+    const administers = administered.map((row) => ({
+      organizeId: row.organizeId,
+      thisLayer: actions(row, 'thisLayer'),
+      subLayer: actions(row, 'subLayer'),
+    }));
+    return { userId, groupIds, ...grants, organizeIds, relations: relationRows, administers };
   }
 }

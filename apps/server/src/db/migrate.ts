@@ -17,6 +17,10 @@ import * as signature from './migrations/0023_signature.ts';
 import * as dataInterface from './migrations/0024_data_interface.ts';
 import * as file from './migrations/0025_file.ts';
 import * as passwordHistory from './migrations/0026_password_history.ts';
+import * as visualdev from './migrations/0028_visualdev.ts';
+import * as permissionGroup from './migrations/0030_permission_group.ts';
+import * as organizeAdministrator from './migrations/0031_organize_administrator.ts';
+import * as print from './migrations/0033_print.ts';
 
 /** Migrations in order; names are never changed once released. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +42,10 @@ const migrations: Record<string, Migration> = {
   '0024_data_interface': dataInterface,
   '0025_file': file,
   '0026_password_history': passwordHistory,
+  '0028_visualdev': visualdev,
+  '0030_permission_group': permissionGroup,
+  '0031_organize_administrator': organizeAdministrator,
+  '0033_print': print,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

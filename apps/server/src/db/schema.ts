@@ -1,4 +1,10 @@
-import type { AuthorizeItemType, AuthorizeObjectType, DataScopeType, PermissionKind } from '@platform/shared';
+import type {
+  AuthorizeItemType,
+  AuthorizeObjectType,
+  DataScopeType,
+  PermissionKind,
+  PermissionMemberType,
+} from '@platform/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Column types as Kysely sees them, camelCase (the CamelCasePlugin maps to the snake_case tables). */
@@ -131,6 +137,8 @@ export interface Database {
   userGroup: UserGroupTable;
   billRule: BillRuleTable;
   dataInterface: DataInterfaceTable;
+  printDev: PrintDevTable;
+  printLog: PrintLogTable;
   dataInterfaceVariate: DataInterfaceVariateTable;
   dataInterfaceLog: DataInterfaceLogTable;
   area: AreaTable;
@@ -141,6 +149,9 @@ export interface Database {
   thirdSync: ThirdSyncTable;
   modulePermission: ModulePermissionTable;
   authorize: AuthorizeTable;
+  permissionGroup: PermissionGroupTable;
+  permissionMember: PermissionMemberTable;
+  organizeAdministrator: OrganizeAdministratorTable;
   columnSetting: ColumnSettingTable;
   message: MessageTable;
   messageReceive: MessageReceiveTable;
@@ -155,7 +166,38 @@ export interface Database {
   job: JobTable;
   storedFile: StoredFileTable;
   fileLink: FileLinkTable;
+  visualDev: VisualDevTable;
 }
+
+/** A generated form's definition: the draft, the released copy and the plan of its record tables. */
+export interface VisualDevTable extends Audit {
+  id: string;
+  fullName: string;
+  enCode: string;
+  category: string | null;
+  type: Generated<number>;
+  webType: Generated<number>;
+  enableFlow: Generated<number>;
+  dbLinkId: string | null;
+  sortCode: Generated<number>;
+  description: string | null;
+  tables: string | null;
+  formData: string | null;
+  columnData: string | null;
+  appColumnData: string | null;
+  interfaceId: string | null;
+  interfaceName: string | null;
+  interfaceParam: string | null;
+  /** 0 never released, 1 released, 2 released and edited since. */
+  isRelease: Generated<number>;
+  releasedFormData: string | null;
+  releasedColumnData: string | null;
+  releasedAppColumnData: string | null;
+  releaseTime: NullableTimestamp;
+  /** The record tables' plan (modules/visualdev/storage-plan.ts), written by Release. */
+  storage: ColumnType<unknown, string | null, string | null>;
+}
+export type VisualDevRowDb = Selectable<VisualDevTable>;
 
 export type UserRow = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
@@ -338,6 +380,37 @@ export interface DataInterfaceTable extends Audit {
   description: string | null;
 }
 
+export interface PrintDevTable extends Audit {
+  id: string;
+  fullName: string;
+  enCode: string;
+  category: string;
+  /** 1 flow form, 2 function form. */
+  type: Generated<number>;
+  formId: string | null;
+  sourceType: Generated<number>;
+  dbLinkId: string | null;
+  sqlTemplate: string | null;
+  parameterJson: string | null;
+  interfaceId: string | null;
+  interfaceName: string | null;
+  printTemplate: string | null;
+  pageParam: string | null;
+  sortCode: Generated<number>;
+  enabledMark: Generated<number>;
+  description: string | null;
+}
+
+export interface PrintLogTable {
+  id: string;
+  printId: string;
+  printTitle: string;
+  printNum: number;
+  /** The user who printed. */
+  printMan: string;
+  printTime: Generated<Date>;
+}
+
 export interface DataInterfaceVariateTable extends Audit {
   id: string;
   interfaceId: string;
@@ -386,13 +459,52 @@ export interface ModulePermissionTable extends Audit {
   description: string | null;
 }
 
-/** One grant: an item (system, menu, or a menu's button/column/form/resource) to a holder. */
+/** One grant: an item (system, menu, or a menu's button/column/form/resource) to a permission group. */
 export interface AuthorizeTable {
   id: string;
-  objectType: AuthorizeObjectType;
+  objectType: 'PermissionGroup';
+  /** The permission group's id. */
   objectId: string;
   itemType: AuthorizeItemType;
   itemId: string;
+  creatorTime: Generated<Date>;
+  creatorUserId: string | null;
+}
+
+/** A permission group (权限组): receives grants, reaches its members. */
+export interface PermissionGroupTable extends Audit {
+  id: string;
+  fullName: string;
+  enCode: string;
+  enabledMark: Generated<number>;
+  sortCode: Generated<number>;
+  description: string | null;
+  /** Set on the group that holds one role's, position's, user's or user group's own grants (Authority calls). */
+  ownerObjectType: Exclude<AuthorizeObjectType, 'PermissionGroup'> | null;
+  ownerObjectId: string | null;
+}
+
+export interface PermissionMemberTable {
+  groupId: string;
+  objectType: PermissionMemberType;
+  objectId: string;
+  creatorTime: Generated<Date>;
+  creatorUserId: string | null;
+}
+
+/** A tiered administrator's rights over one organisation (this layer) and the ones below it (sub layers); flags 0/1. */
+export interface OrganizeAdministratorTable {
+  id: string;
+  userId: string;
+  organizeId: string;
+  thisLayerAdd: Generated<number>;
+  thisLayerEdit: Generated<number>;
+  thisLayerDelete: Generated<number>;
+  thisLayerSelect: Generated<number>;
+  subLayerAdd: Generated<number>;
+  subLayerEdit: Generated<number>;
+  subLayerDelete: Generated<number>;
+  subLayerSelect: Generated<number>;
   creatorTime: Generated<Date>;
   creatorUserId: string | null;
 }

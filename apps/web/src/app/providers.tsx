@@ -35,10 +35,20 @@ function AntdConfig({ children }: { children: ReactNode }) {
   const quiet = quietText(mode);
   const token = {
     colorPrimary: primary.fill,
+    colorPrimaryHover: primary.fillHover,
+    colorPrimaryActive: primary.fillActive,
     colorLink: primary.text,
+    colorLinkHover: primary.textHover,
+    colorLinkActive: primary.textHover,
     colorPrimaryText: primary.text,
+    colorPrimaryTextHover: primary.textHover,
+    colorPrimaryTextActive: primary.textHover,
     colorError: danger.fill,
+    colorErrorHover: danger.fillHover,
+    colorErrorActive: danger.fillActive,
     colorErrorText: danger.text,
+    colorErrorTextHover: danger.textHover,
+    colorErrorTextActive: danger.textHover,
     // Status colours are mostly text on faint tints (tags): in light mode their text shade over
     // antd's own tints (a darker seed would darken the derived tints too). Dark mode's pass as they are.
     ...(mode === 'light'

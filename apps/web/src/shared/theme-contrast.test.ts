@@ -17,9 +17,17 @@ describe('theme shades keep AA contrast', () => {
     expect(contrast(dark.fill, '#ffffff')).toBeGreaterThanOrEqual(4.5);
     expect(contrast(dark.text, '#141414')).toBeGreaterThanOrEqual(4.5);
     expect(contrast(dark.text, '#1f1f1f')).toBeGreaterThanOrEqual(4.5);
+    // Under the pointer and pressed, a solid button still carries white text, a link still reads.
+    for (const shades of [light, dark]) {
+      expect(contrast(shades.fillHover, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(shades.fillActive, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+      expect(shades.fillHover).not.toBe(shades.fill);
+    }
+    expect(contrast(light.textHover, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(dark.textHover, '#1f1f1f')).toBeGreaterThanOrEqual(4.5);
   });
 
   test('a colour that already passes is kept', () => {
-    expect(contrastShades('#000080', 'light')).toEqual({ fill: '#000080', text: '#000080' });
+    expect(contrastShades('#000080', 'light')).toMatchObject({ fill: '#000080', text: '#000080' });
   });
 });

@@ -58,19 +58,35 @@ const black = '#000000';
 /** antd's dark algorithm draws containers at #141414 and raised panels at #1f1f1f. */
 const darkPanel = '#1f1f1f';
 
+/** `hex` moved the fraction `t` of the way towards `toward`. */
+function mix(hex: string, toward: string, t: number): string {
+  const from = parseHex(hex);
+  const to = parseHex(toward);
+  return toHex(from.map((c, i) => c + ((to[i] as number) - c) * t) as Rgb);
+}
+
 export interface ContrastShades {
   /** Carries white text. */
   fill: string;
+  /** The fill under the pointer and while pressed: still carries white text (antd lightens it, which would not). */
+  fillHover: string;
+  fillActive: string;
   /** Reads on the page's background. */
   text: string;
+  /** The text under the pointer: a step further from the background, so it still reads. */
+  textHover: string;
 }
 
 export function contrastShades(color: string, mode: 'light' | 'dark'): ContrastShades {
-  if (mode === 'light') {
-    const shade = shadeUntil(color, black, white, textRatio);
-    return { fill: shade, text: shade };
-  }
-  return { fill: shadeUntil(color, black, white, 4.6), text: shadeUntil(color, white, darkPanel, textRatio) };
+  const fill = shadeUntil(color, black, white, mode === 'light' ? textRatio : 4.6);
+  const text = mode === 'light' ? fill : shadeUntil(color, white, darkPanel, textRatio);
+  return {
+    fill,
+    fillHover: mix(fill, black, 0.15),
+    fillActive: mix(fill, black, 0.28),
+    text,
+    textHover: mix(text, mode === 'light' ? black : white, 0.2),
+  };
 }
 
 /** Secondary, description and placeholder text: antd's defaults (45 % and 25 % ink) fall below 4.5:1. */

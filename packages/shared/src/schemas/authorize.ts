@@ -1,7 +1,11 @@
 import { type Static, Type } from 'typebox';
 import { Id, LiteralUnion } from '../envelope.ts';
 
-export const authorizeObjectTypes = ['Role', 'Position', 'User', 'Group'] as const;
+/**
+ * Who receives grants: a permission group itself, or a role, position, user or user group (whose
+ * grants are those of its own permission group, kept for the per-holder calls of the 3.6 client).
+ */
+export const authorizeObjectTypes = ['Role', 'Position', 'User', 'Group', 'PermissionGroup'] as const;
 export type AuthorizeObjectType = (typeof authorizeObjectTypes)[number];
 export const AuthorizeObjectTypeSchema = LiteralUnion(authorizeObjectTypes);
 /** What can be granted: applications, menus (module), and a menu's buttons, columns, forms, data scopes (resource). */
@@ -40,6 +44,7 @@ export const AuthorizeBatchInput = Type.Object({
   positionIds: Type.Optional(Ids),
   userIds: Type.Optional(Ids),
   groupIds: Type.Optional(Ids),
+  permissionGroupIds: Type.Optional(Ids),
   systemIds: Type.Optional(Ids),
   module: Type.Optional(Ids),
   button: Type.Optional(Ids),
@@ -115,7 +120,10 @@ export const ColumnSettings = Type.Object({
 });
 export type ColumnSettings = Static<typeof ColumnSettings>;
 
-/** `GET /api/system/Menu/getPermissionGroup/{id}`: who holds a menu. */
+/**
+ * `GET /api/system/Menu/getPermissionGroup/{id}`: the permission groups that grant a menu. A
+ * holder's own group is named by the holder (its id, type and name); other groups by themselves.
+ */
 export const MenuHolders = Type.Object({
   list: Type.Array(Type.Object({ id: Type.String(), objectType: AuthorizeObjectTypeSchema, fullName: Type.String() })),
 });

@@ -66,8 +66,9 @@ export const sysConfigFields = {
   emailAccount: Text(100),
   emailPassword: Text(200),
   emailSenderName: Text(100),
-  // Map service
+  // Map service: the AMap web service behind /api/system/Location, its key (a secret: only the server calls it) and base ('' = https://restapi.amap.com)
   mapServiceKey: Text(200),
+  mapApiBase: ApiBase,
   // Third parties
   qyhCorpId: Text(200),
   qyhAgentId: Text(200),
@@ -106,6 +107,7 @@ export const SYS_CONFIG_SECRETS: readonly SysConfigKey[] = [
   'qyhAgentSecret',
   'qyhCorpSecret',
   'dingSynAppSecret',
+  'mapServiceKey',
 ];
 
 /** `PUT /api/system/SysConfig/setAdminList`: the accounts that are administrators from now on. */

@@ -10,6 +10,7 @@ import {
 } from '../rules/patterns.ts';
 import { PasswordDigest } from './auth.ts';
 import { Description, EnabledMark, FullName, ID_CSV_PATTERN, IdArray, IdCsv, Nullable, SortCode } from './organize.ts';
+import { ImportCell, ImportDataInput, ImportPreviewAnswer, ImportResultAnswer } from './sheetImport.ts';
 
 const Text = (maxLength: number) => Type.String({ maxLength });
 const EmptyOr = (pattern: RegExp, maxLength: number) =>
@@ -151,7 +152,7 @@ export const userImportColumns = [
 ] as const;
 export type UserImportField = (typeof userImportColumns)[number][0];
 
-const Cell = Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Number(), Type.Null()]));
+const Cell = ImportCell;
 /** One row of an import: every cell as text (checked row by row, so a bad cell fails only its row). */
 export const UserImportRow = Type.Object({
   account: Cell,
@@ -167,13 +168,8 @@ export const UserImportRow = Type.Object({
   errorsInfo: Cell,
 });
 export type UserImportRow = Static<typeof UserImportRow>;
-export const UserImportInput = Type.Object({ list: Type.Array(UserImportRow, { maxItems: 10_000 }) });
-export type UserImportInput = Static<typeof UserImportInput>;
-
-export const ImportPreviewQuery = Type.Object({
-  /** The generated name the upload answered; never a path. */
-  fileName: Type.String({ pattern: '^[0-9a-f]{32}\\.xlsx$' }),
-});
+export const UserImportInput = ImportDataInput(UserImportRow);
+export type UserImportInput = ImportDataInput<UserImportRow>;
 
 export const ExportQuery = Type.Object({
   ...PageQuery.properties,
@@ -227,17 +223,9 @@ export const UserInfo = Type.Object({
 export type UserInfo = Static<typeof UserInfo>;
 
 /** `GET Users/ImportPreview`: the template's columns and the uploaded rows. */
-export const UserImportPreview = Type.Object({
-  headerRow: Type.Array(Type.Object({ id: Type.String(), fullName: Type.String() }, { additionalProperties: true })),
-  dataRow: Type.Array(UserImportRow),
-});
-export type UserImportPreview = Static<typeof UserImportPreview>;
+export const UserImportPreview = ImportPreviewAnswer(UserImportRow);
+export type UserImportPreview = ImportPreviewAnswer<UserImportRow>;
 
 /** `POST Users/ImportData`: resultType 0 all imported, 1 some failed (they come back with errorsInfo). */
-export const UserImportResult = Type.Object({
-  resultType: Type.Integer(),
-  snum: Type.Integer(),
-  fnum: Type.Integer(),
-  failResult: Type.Array(UserImportRow),
-});
-export type UserImportResult = Static<typeof UserImportResult>;
+export const UserImportResult = ImportResultAnswer(UserImportRow);
+export type UserImportResult = ImportResultAnswer<UserImportRow>;

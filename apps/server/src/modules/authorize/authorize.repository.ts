@@ -19,9 +19,23 @@ export class AuthorizeRepository {
   /** The ids among `ids` that name an existing holder of this type. */
   async existingObjects(objectType: AuthorizeObjectType, ids: string[]): Promise<Set<string>> {
     if (!ids.length) return new Set();
-    const table = ({ Role: 'role', Position: 'position', User: 'appUser', Group: 'userGroup' } as const)[objectType];
+    const table = (
+      {
+        Role: 'role',
+        Position: 'position',
+        User: 'appUser',
+        Group: 'userGroup',
+        PermissionGroup: 'permissionGroup',
+      } as const
+    )[objectType];
     const rows = await this.db.selectFrom(table).select('id').where('id', 'in', ids).execute();
     return new Set(rows.map((r) => r.id));
+  }
+
+  /** The organisations of these users (their own). */
+  async organizesOfUsers(userIds: string[]): Promise<string[]> {
+    const rows = await this.db.selectFrom('appUser').select('organizeId').where('id', 'in', userIds).execute();
+    return rows.flatMap((r) => (r.organizeId ? [r.organizeId] : []));
   }
 
   /** Display names of holders, keyed `Type:id`. */
@@ -35,6 +49,17 @@ export class AuthorizeRepository {
     const positionIds = idsOf('Position');
     const groupIds = idsOf('Group');
     const userIds = idsOf('User');
+    const permissionGroupIds = idsOf('PermissionGroup');
+    if (permissionGroupIds.length) {
+      await load(
+        'PermissionGroup',
+        this.db
+          .selectFrom('permissionGroup')
+          .select(['id', 'fullName as name'])
+          .where('id', 'in', permissionGroupIds)
+          .execute(),
+      );
+    }
     if (roleIds.length) {
       await load(
         'Role',
@@ -77,6 +102,15 @@ export class AuthorizeRepository {
         .execute();
       return rows.map((r) => ({ id: r.id, fullName: `${r.realName}/${r.account}` }));
     }
+    if (objectType === 'PermissionGroup') {
+      return this.db
+        .selectFrom('permissionGroup')
+        .select(['id', 'fullName'])
+        .where('ownerObjectType', 'is', null)
+        .orderBy('sortCode')
+        .orderBy('creatorTime')
+        .execute();
+    }
     const table = ({ Role: 'role', Position: 'position', Group: 'userGroup' } as const)[objectType];
     return this.db.selectFrom(table).select(['id', 'fullName']).orderBy('sortCode').orderBy('creatorTime').execute();
   }
@@ -101,18 +135,62 @@ export class AuthorizeRepository {
       .execute();
   }
 
-  grantsOf(objectType: AuthorizeObjectType, objectId: string): Promise<GrantItem[]> {
+  /**
+   * The permission group that holds a holder's grants: the group itself, or the own group of a
+   * role, position, user or user group (undefined while it has none).
+   */
+  async groupOf(objectType: AuthorizeObjectType, objectId: string): Promise<string | undefined> {
+    if (objectType === 'PermissionGroup') return objectId;
+    const row = await this.db
+      .selectFrom('permissionGroup')
+      .select('id')
+      .where('ownerObjectType', '=', objectType)
+      .where('ownerObjectId', '=', objectId)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** `groupOf`, creating the holder's own group (named after it, the holder its one member) when missing. */
+  async ensureGroupOf(
+    objectType: AuthorizeObjectType,
+    objectId: string,
+    creatorUserId: string,
+    newId: () => string,
+  ): Promise<string> {
+    const found = await this.groupOf(objectType, objectId);
+    if (found) return found;
+    if (objectType === 'PermissionGroup') return objectId;
+    const name = (await this.holderNames([{ objectType, objectId }])).get(`${objectType}:${objectId}`) ?? objectId;
+    const id = newId();
+    await this.db
+      .insertInto('permissionGroup')
+      .values({
+        id,
+        fullName: name.slice(0, 50),
+        enCode: `${objectType}.${objectId}`,
+        ownerObjectType: objectType,
+        ownerObjectId: objectId,
+        creatorUserId,
+      })
+      .execute();
+    await this.db.insertInto('permissionMember').values({ groupId: id, objectType, objectId, creatorUserId }).execute();
+    return id;
+  }
+
+  async grantsOf(objectType: AuthorizeObjectType, objectId: string): Promise<GrantItem[]> {
+    const groupId = await this.groupOf(objectType, objectId);
+    if (!groupId) return [];
     return this.db
       .selectFrom('authorize')
       .select(['itemType', 'itemId'])
-      .where('objectType', '=', objectType)
-      .where('objectId', '=', objectId)
+      .where('objectType', '=', 'PermissionGroup')
+      .where('objectId', '=', groupId)
       .execute();
   }
 
+  /** Replaces the grants of the given item types of one permission group. */
   async replaceGrants(
-    objectType: AuthorizeObjectType,
-    objectId: string,
+    groupId: string,
     types: AuthorizeItemType[],
     items: GrantItem[],
     creatorUserId: string,
@@ -121,25 +199,28 @@ export class AuthorizeRepository {
     if (types.length) {
       await this.db
         .deleteFrom('authorize')
-        .where('objectType', '=', objectType)
-        .where('objectId', '=', objectId)
+        .where('objectType', '=', 'PermissionGroup')
+        .where('objectId', '=', groupId)
         .where('itemType', 'in', types)
         .execute();
     }
     await this.addGrants(
-      items.map((item) => ({ ...item, objectType, objectId })),
+      items.map((item) => ({ ...item, groupId })),
       creatorUserId,
       newId,
     );
   }
 
-  async addGrants(
-    rows: (GrantItem & { objectType: AuthorizeObjectType; objectId: string })[],
-    creatorUserId: string,
-    newId: () => string,
-  ) {
+  async addGrants(rows: (GrantItem & { groupId: string })[], creatorUserId: string, newId: () => string) {
     for (let i = 0; i < rows.length; i += 1000) {
-      const chunk = rows.slice(i, i + 1000).map((r) => ({ id: newId(), ...r, creatorUserId }));
+      const chunk = rows.slice(i, i + 1000).map((r) => ({
+        id: newId(),
+        objectType: 'PermissionGroup' as const,
+        objectId: r.groupId,
+        itemType: r.itemType,
+        itemId: r.itemId,
+        creatorUserId,
+      }));
       await this.db
         .insertInto('authorize')
         .values(chunk)
@@ -148,16 +229,33 @@ export class AuthorizeRepository {
     }
   }
 
+  /**
+   * The permission groups of one kind of holder: a role's (position's, ...) own groups by their
+   * owner, or the groups that stand for themselves (type PermissionGroup).
+   */
+  private groupsOfType(objectType: AuthorizeObjectType) {
+    const groups = this.db.selectFrom('permissionGroup');
+    return objectType === 'PermissionGroup'
+      ? groups.select('id as groupId').select('id as holderId').where('ownerObjectType', 'is', null)
+      : groups.select('id as groupId').select('ownerObjectId as holderId').where('ownerObjectType', '=', objectType);
+  }
+
   /** Holders of one type that hold menu `menuId`. */
   async holdersOfMenu(menuId: string, objectType: AuthorizeObjectType): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('authorize')
-      .select('objectId')
-      .where('itemType', '=', 'module')
-      .where('itemId', '=', menuId)
-      .where('objectType', '=', objectType)
+    const rows = await this.groupsOfType(objectType)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('authorize')
+            .select('authorize.id')
+            .where('itemType', '=', 'module')
+            .where('itemId', '=', menuId)
+            .whereRef('authorize.objectId', '=', 'permissionGroup.id'),
+        ),
+      )
+      .orderBy('creatorTime')
       .execute();
-    return rows.map((r) => r.objectId);
+    return rows.map((r) => r.holderId ?? r.groupId);
   }
 
   async removeMenuHolders(menuId: string, objectType: AuthorizeObjectType) {
@@ -165,7 +263,7 @@ export class AuthorizeRepository {
       .deleteFrom('authorize')
       .where('itemType', '=', 'module')
       .where('itemId', '=', menuId)
-      .where('objectType', '=', objectType)
+      .where('objectId', 'in', this.groupsOfType(objectType).clearSelect().select('id'))
       .execute();
   }
 
@@ -186,25 +284,26 @@ export class AuthorizeRepository {
       .execute();
   }
 
-  /** Who holds a menu: grants of item type module on it. */
+  /** The permission groups that grant a menu, with the holder a group stands for (if any). */
   holdersOf(menuId: string) {
     return this.db
-      .selectFrom('authorize')
-      .select(['objectType', 'objectId'])
-      .where('itemType', '=', 'module')
-      .where('itemId', '=', menuId)
-      .orderBy('objectType')
-      .orderBy('creatorTime')
+      .selectFrom('authorize as a')
+      .innerJoin('permissionGroup as g', 'g.id', 'a.objectId')
+      .select(['g.id', 'g.fullName', 'g.ownerObjectType', 'g.ownerObjectId'])
+      .where('a.itemType', '=', 'module')
+      .where('a.itemId', '=', menuId)
+      .orderBy('g.ownerObjectType')
+      .orderBy('a.creatorTime')
       .execute();
   }
 
-  /** What one holder is granted among a menu's permission definitions. */
-  grantsOfHolderOn(menuId: string, objectId: string) {
+  /** What one permission group grants among a menu's permission definitions. */
+  grantsOfGroupOn(menuId: string, groupId: string) {
     return this.db
       .selectFrom('authorize as a')
       .innerJoin('modulePermission as p', 'p.id', 'a.itemId')
       .select(['p.id', 'p.kind', 'p.enCode', 'p.fullName'])
-      .where('a.objectId', '=', objectId)
+      .where('a.objectId', '=', groupId)
       .where('p.menuId', '=', menuId)
       .whereRef('a.itemType', '=', 'p.kind')
       .orderBy('p.sortCode')

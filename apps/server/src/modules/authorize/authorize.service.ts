@@ -167,6 +167,7 @@ export class AuthorizeService {
    * are). Every id must exist, and a button, column, form or data scope only with its menu.
    */
   async save(objectId: string, input: AuthorizeDataInput, session: Session) {
+    await this.requireMayGrant(session, [{ objectType: input.objectType, objectId }], this.itemsOf(input));
     await this.db.transaction().execute(async (trx) => {
       const repo = new AuthorizeRepository(trx);
       await this.requireObject(repo, input.objectType, objectId);
@@ -174,13 +175,19 @@ export class AuthorizeService {
       const current = (await repo.grantsOf(input.objectType, objectId)).filter((g) => !types.includes(g.itemType));
       const given = await this.checkedItems(trx, input);
       this.checkConsistent(given, [...current, ...given], await this.ownersOf(trx, given));
-      await repo.replaceGrants(input.objectType, objectId, types, given, session.userId, newId);
+      const groupId = await repo.ensureGroupOf(input.objectType, objectId, session.userId, newId);
+      await repo.replaceGrants(groupId, types, given, session.userId, newId);
     });
     await this.changed();
   }
 
   /** Adds the same grants to many holders at once (nothing is taken away). */
   async batch(input: AuthorizeBatchInput, session: Session) {
+    await this.requireMayGrant(
+      session,
+      (input.userIds ?? []).map((objectId) => ({ objectType: 'User' as const, objectId })),
+      this.itemsOf(input),
+    );
     await this.db.transaction().execute(async (trx) => {
       const repo = new AuthorizeRepository(trx);
       const holders: { objectType: AuthorizeObjectType; objectId: string }[] = [];
@@ -189,6 +196,7 @@ export class AuthorizeService {
         ['Position', input.positionIds],
         ['User', input.userIds],
         ['Group', input.groupIds],
+        ['PermissionGroup', input.permissionGroupIds],
       ];
       for (const [objectType, ids = []] of lists) {
         const unique = [...new Set(ids)];
@@ -199,12 +207,14 @@ export class AuthorizeService {
       if (!holders.length) throw new BusinessError('authorize.noObjects');
       const given = await this.checkedItems(trx, input);
       const owners = await this.ownersOf(trx, given);
+      const groupIds: string[] = [];
       for (const holder of holders) {
         const current = await repo.grantsOf(holder.objectType, holder.objectId);
         this.checkConsistent(given, [...current, ...given], owners);
+        groupIds.push(await repo.ensureGroupOf(holder.objectType, holder.objectId, session.userId, newId));
       }
       await repo.addGrants(
-        holders.flatMap((h) => given.map((g) => ({ ...g, ...h }))),
+        groupIds.flatMap((groupId) => given.map((g) => ({ ...g, groupId }))),
         session.userId,
         newId,
       );
@@ -222,6 +232,11 @@ export class AuthorizeService {
 
   /** Sets which holders of one type hold menu `menuId`. */
   async saveModel(menuId: string, objectType: AuthorizeObjectType, input: AuthorizeModelInput, session: Session) {
+    await this.requireMayGrant(
+      session,
+      input.objectIds.map((objectId) => ({ objectType, objectId })),
+      [{ itemType: 'module', itemId: menuId }],
+    );
     await this.db.transaction().execute(async (trx) => {
       if (!(await this.menus.exists(menuId, trx))) throw new NotFoundError();
       const repo = new AuthorizeRepository(trx);
@@ -230,8 +245,10 @@ export class AuthorizeService {
         throw new BusinessError('authorize.objectMissing');
       }
       await repo.removeMenuHolders(menuId, objectType);
+      const groupIds: string[] = [];
+      for (const objectId of ids) groupIds.push(await repo.ensureGroupOf(objectType, objectId, session.userId, newId));
       await repo.addGrants(
-        ids.map((objectId) => ({ objectType, objectId, itemType: 'module' as const, itemId: menuId })),
+        groupIds.map((groupId) => ({ groupId, itemType: 'module' as const, itemId: menuId })),
         session.userId,
         newId,
       );
@@ -239,11 +256,19 @@ export class AuthorizeService {
     await this.changed();
   }
 
-  /** Who holds a menu (`GET /api/system/Menu/getPermissionGroup/{id}`). */
+  /**
+   * The permission groups that grant a menu (`GET /api/system/Menu/getPermissionGroup/{id}`): a
+   * holder's own group answers as the holder, the others as themselves.
+   */
   async menuHolders(menuId: string) {
     if (!(await this.menus.exists(menuId))) throw new NotFoundError();
     const repo = new AuthorizeRepository(this.db);
-    const holders = await repo.holdersOf(menuId);
+    const groups = await repo.holdersOf(menuId);
+    const holders = groups.map((g) =>
+      g.ownerObjectType && g.ownerObjectId
+        ? { objectType: g.ownerObjectType, objectId: g.ownerObjectId }
+        : { objectType: 'PermissionGroup' as const, objectId: g.id },
+    );
     const names = await repo.holderNames(holders);
     return {
       list: holders.map((h) => ({
@@ -254,13 +279,13 @@ export class AuthorizeService {
     };
   }
 
-  /** What one holder has of a menu's buttons, columns, forms and data scopes. */
+  /** What one holder (or permission group) that grants a menu has of its buttons, columns, forms and data scopes. */
   async menuHolderGrants(menuId: string, objectId: string) {
     if (!(await this.menus.exists(menuId))) throw new NotFoundError();
     const repo = new AuthorizeRepository(this.db);
-    const holders = await repo.holdersOf(menuId);
-    if (!holders.some((h) => h.objectId === objectId)) throw new NotFoundError();
-    const rows = await repo.grantsOfHolderOn(menuId, objectId);
+    const group = (await repo.holdersOf(menuId)).find((g) => g.id === objectId || g.ownerObjectId === objectId);
+    if (!group) throw new NotFoundError();
+    const rows = await repo.grantsOfGroupOn(menuId, group.id);
     const of = (kind: string) =>
       rows.filter((r) => r.kind === kind).map((r) => ({ id: r.id, fullName: r.fullName, enCode: r.enCode }));
     return { button: of('button'), column: of('column'), form: of('form'), resource: of('resource') };
@@ -294,6 +319,26 @@ export class AuthorizeService {
     if (session.isAdministrator) return;
     const access = await this.permissions.access(session);
     if (!access.items.module.has(moduleId)) throw new ForbiddenError();
+  }
+
+  private itemsOf(input: AuthorizeDataInput | AuthorizeBatchInput): GrantItem[] {
+    return itemTypes.flatMap((itemType) => (input[inputKeys[itemType]] ?? []).map((itemId) => ({ itemType, itemId })));
+  }
+
+  /**
+   * Nobody but an administrator grants what it does not hold itself; a tiered administrator grants
+   * to users only within the organisations it administers.
+   */
+  private async requireMayGrant(
+    session: Session,
+    holders: { objectType: AuthorizeObjectType; objectId: string }[],
+    items: GrantItem[],
+  ) {
+    await this.permissions.requireHeld(session, items);
+    const userIds = holders.filter((h) => h.objectType === 'User').map((h) => h.objectId);
+    if (!userIds.length || session.isAdministrator) return;
+    const organizeIds = await new AuthorizeRepository(this.db).organizesOfUsers(userIds);
+    await this.permissions.requireAdministered(session, organizeIds, 'edit');
   }
 
   /** The input's items, each checked to exist. */

@@ -5,9 +5,8 @@ import {
   type BillRuleImportResult,
   type BillRuleInput,
 } from '@platform/shared';
-import { Value } from 'typebox/value';
 import type { Downloads } from '../../core/downloads.ts';
-import { type DuplicateMode, randomSuffix, withSuffix } from '../../core/entity-import.ts';
+import { type DuplicateMode, parseEntityFile, randomSuffix, withSuffix } from '../../core/entity-import.ts';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
@@ -80,17 +79,5 @@ export class BillRuleTransferService {
   }
 }
 
-function parseFile(content: Buffer): BillRuleFile {
-  let data: unknown;
-  try {
-    data = JSON.parse(content.toString('utf8'));
-  } catch {
-    throw new BusinessError('billRule.importInvalid', { reason: 'JSON' });
-  }
-  if (!Value.Check(BillRuleFileSchema, data)) {
-    const first = Value.Errors(BillRuleFileSchema, data)[0];
-    const where = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'format';
-    throw new BusinessError('billRule.importInvalid', { reason: where });
-  }
-  return data;
-}
+const parseFile = (content: Buffer): BillRuleFile =>
+  parseEntityFile(content, BillRuleFileSchema, 'billRule.importInvalid');

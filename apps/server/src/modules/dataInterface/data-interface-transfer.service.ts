@@ -5,9 +5,8 @@ import {
   type DataInterfaceImportResult,
   type DataInterfaceInput,
 } from '@platform/shared';
-import { Value } from 'typebox/value';
 import type { Downloads } from '../../core/downloads.ts';
-import { type DuplicateMode, randomSuffix, withSuffix } from '../../core/entity-import.ts';
+import { type DuplicateMode, parseEntityFile, randomSuffix, withSuffix } from '../../core/entity-import.ts';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
@@ -92,17 +91,5 @@ export class DataInterfaceTransferService {
   }
 }
 
-function parseFile(content: Buffer): DataInterfaceFile {
-  let data: unknown;
-  try {
-    data = JSON.parse(content.toString('utf8'));
-  } catch {
-    throw new BusinessError('dataInterface.importInvalid', { reason: 'JSON' });
-  }
-  if (!Value.Check(DataInterfaceFileSchema, data)) {
-    const first = Value.Errors(DataInterfaceFileSchema, data)[0];
-    const where = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'format';
-    throw new BusinessError('dataInterface.importInvalid', { reason: where });
-  }
-  return data;
-}
+const parseFile = (content: Buffer): DataInterfaceFile =>
+  parseEntityFile(content, DataInterfaceFileSchema, 'dataInterface.importInvalid');

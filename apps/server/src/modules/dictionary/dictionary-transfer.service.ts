@@ -1,7 +1,6 @@
 import { DICTIONARY_FILE_FORMAT, type DictionaryFile, DictionaryFile as DictionaryFileSchema } from '@platform/shared';
-import { Value } from 'typebox/value';
 import type { Downloads } from '../../core/downloads.ts';
-import { type DuplicateMode, randomSuffix, withSuffix } from '../../core/entity-import.ts';
+import { type DuplicateMode, parseEntityFile, randomSuffix, withSuffix } from '../../core/entity-import.ts';
 import { BusinessError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Session } from '../../core/session.ts';
@@ -140,17 +139,5 @@ export class DictionaryTransferService {
   }
 }
 
-function parseFile(content: Buffer): DictionaryFile {
-  let data: unknown;
-  try {
-    data = JSON.parse(content.toString('utf8'));
-  } catch {
-    throw new BusinessError('dictionary.importInvalid', { reason: 'JSON' });
-  }
-  if (!Value.Check(DictionaryFileSchema, data)) {
-    const first = Value.Errors(DictionaryFileSchema, data)[0];
-    const where = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'format';
-    throw new BusinessError('dictionary.importInvalid', { reason: where });
-  }
-  return data;
-}
+const parseFile = (content: Buffer): DictionaryFile =>
+  parseEntityFile(content, DictionaryFileSchema, 'dictionary.importInvalid');

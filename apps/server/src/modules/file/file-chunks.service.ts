@@ -60,9 +60,9 @@ export class FileChunkService {
     FileChunkService.checkExtension(q.extension, q.filename);
     if (await this.instant(md5, userId)) return { uploaded: true, merge: true, chunkNumbers: [] };
     const total = chunkCount(q.totalSize, q.chunkSize);
-    const held = (await this.storage.list(chunkFolder(md5, q.chunkSize, userId)))
-      .filter((entry) => /^\d+$/.test(entry.name))
-      .map((entry) => Number(entry.name))
+    const held = (await this.storage.names(chunkFolder(md5, q.chunkSize, userId)))
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
       .filter((number) => number >= 1 && number <= total)
       .sort((a, b) => a - b);
     return { uploaded: false, merge: held.length === total, chunkNumbers: held };
@@ -148,7 +148,7 @@ export class FileChunkService {
       const match = /^([0-9a-f]{32})\.(\d+)\.([A-Za-z0-9_-]+)$/.exec(entry.name);
       if (match?.[1] !== md5 || match[3] !== userId) continue;
       const total = chunkCount(fileSize, Number(match[2]));
-      const held = new Set((await this.storage.list(`chunks/${entry.name}`)).map((c) => c.name));
+      const held = new Set(await this.storage.names(`chunks/${entry.name}`));
       const data = await this.storage.stat(dataKey(`chunks/${entry.name}`));
       if (data?.size === fileSize && Array.from({ length: total }, (_, i) => String(i + 1)).every((n) => held.has(n))) {
         folder = `chunks/${entry.name}`;

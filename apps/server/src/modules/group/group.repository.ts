@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { fetchPage, keywordIn } from '../../core/list.ts';
 import type { PageParams } from '../../core/paging.ts';
+import { forgetPermissionHolder } from '../../core/permissions.repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
 
 export interface GroupValues {
@@ -60,6 +61,7 @@ export class GroupRepository {
 
   /** A group is only a label on users: deleting it drops the memberships with it. */
   async delete(id: string) {
+    await forgetPermissionHolder(this.db, 'Group', id);
     await this.db.deleteFrom('userRelation').where('objectType', '=', 'Group').where('objectId', '=', id).execute();
     await this.db.deleteFrom('userGroup').where('id', '=', id).execute();
   }

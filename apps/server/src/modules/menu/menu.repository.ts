@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
+import { likePattern } from '../../core/paging.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type {
   MenuRow,
@@ -46,6 +47,17 @@ export class MenuRepository {
   menusIn(ids: string[]): Promise<MenuRow[]> {
     if (!ids.length) return Promise.resolve([]);
     return this.db.selectFrom('menu').selectAll().where('id', 'in', ids).execute();
+  }
+
+  /** Enabled menus of types 3 and 4 whose property JSON contains `text` (the caller parses it to be sure). */
+  pagesMentioning(text: string): Promise<MenuRow[]> {
+    return this.db
+      .selectFrom('menu')
+      .selectAll()
+      .where('type', 'in', [3, 4])
+      .where('enabledMark', '=', 1)
+      .where('propertyJson', 'like', likePattern(text))
+      .execute();
   }
 
   findById(id: string): Promise<MenuRow | undefined> {

@@ -153,6 +153,21 @@ export class MenuService {
     return Boolean(await new MenuRepository(db).findById(id));
   }
 
+  /**
+   * The enabled form pages (types 3 and 4) whose property JSON names `moduleId`: the menus a
+   * generated form's records are reached through, whose grants apply to them.
+   */
+  async pagesOfModule(moduleId: string): Promise<MenuRow[]> {
+    const rows = await new MenuRepository(this.db).pagesMentioning(moduleId);
+    return rows.filter((row) => {
+      try {
+        return (JSON.parse(row.propertyJson ?? '{}') as { moduleId?: unknown }).moduleId === moduleId;
+      } catch {
+        return false;
+      }
+    });
+  }
+
   /** Every menu of one system (all systems when null), disabled ones too, in display order. */
   rows(systemId: string | null): Promise<MenuRow[]> {
     return new MenuRepository(this.db).menus(systemId);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { forgetPermissionHolder } from '../../core/permissions.repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { OrganizeRow } from '../../db/schema.ts';
 
@@ -94,6 +95,7 @@ export class OrganizeRepository {
   }
 
   async delete(id: string) {
+    await forgetPermissionHolder(this.db, 'Organize', id);
     await this.db.deleteFrom('organize').where('id', '=', id).execute();
   }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { fetchPage, keywordIn } from '../../core/list.ts';
 import type { PageParams } from '../../core/paging.ts';
+import { forgetPermissionHolder } from '../../core/permissions.repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
 
 export interface PositionValues {
@@ -106,6 +107,7 @@ export class PositionRepository {
   }
 
   async delete(id: string) {
+    await forgetPermissionHolder(this.db, 'Position', id);
     await this.db.deleteFrom('position').where('id', '=', id).execute();
   }
 }

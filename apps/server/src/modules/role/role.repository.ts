@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { fetchPage, keywordIn } from '../../core/list.ts';
 import type { PageParams } from '../../core/paging.ts';
+import { forgetPermissionHolder } from '../../core/permissions.repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
 
 export interface RoleValues {
@@ -130,10 +131,32 @@ export class RoleRepository {
   }
 
   async delete(id: string) {
+    await forgetPermissionHolder(this.db, 'Role', id);
     await this.db.deleteFrom('role').where('id', '=', id).execute();
   }
 
   /** The organisation roles among `roleIds` bound to none of `organizeIds`, in display order. */
+  /** The organisations of each organisation role among `roleIds` (global roles are left out). */
+  async organizeScopes(roleIds: string[]): Promise<Map<string, { fullName: string; organizeIds: string[] }>> {
+    const scopes = new Map<string, { fullName: string; organizeIds: string[] }>();
+    if (roleIds.length === 0) return scopes;
+    const rows = await this.db
+      .selectFrom('role as r')
+      .leftJoin('roleOrganize as ro', 'ro.roleId', 'r.id')
+      .select(['r.id', 'r.fullName', 'ro.organizeId'])
+      .where('r.id', 'in', roleIds)
+      .where('r.globalMark', '<>', 1)
+      .orderBy('r.sortCode')
+      .orderBy('r.creatorTime', 'desc')
+      .execute();
+    for (const row of rows) {
+      const scope = scopes.get(row.id) ?? { fullName: row.fullName, organizeIds: [] };
+      if (row.organizeId) scope.organizeIds.push(row.organizeId);
+      scopes.set(row.id, scope);
+    }
+    return scopes;
+  }
+
   organizationRolesOutside(roleIds: string[], organizeIds: string[]): Promise<{ id: string; fullName: string }[]> {
     if (roleIds.length === 0) return Promise.resolve([]);
     return this.db

@@ -202,6 +202,11 @@ export class RoleService {
  * never count: an organisation role counts only while the user works in one of its organisations).
  * Global roles fit everyone. Whoever sets a user's roles calls it in the same transaction.
  */
+/** Each organisation role's name and organisations, for checking many users at once (the import). */
+export function roleOrganizeScopes(db: Db | Trx, roleIds: string[]) {
+  return new RoleRepository(db).organizeScopes(roleIds);
+}
+
 export async function checkRolesFitOrganizes(db: Db | Trx, roleIds: string[], organizeIds: string[]) {
   const outside = await new RoleRepository(db).organizationRolesOutside(roleIds, organizeIds);
   if (outside.length) {

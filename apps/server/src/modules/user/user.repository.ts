@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { newId } from '../../core/ids.ts';
 import { likePattern, type PageParams } from '../../core/paging.ts';
-import { dataScopeFilter } from '../../core/permissions.repository.ts';
+import { dataScopeFilter, forgetPermissionHolder } from '../../core/permissions.repository.ts';
 import type { DataScope } from '../../core/permissions.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
@@ -231,11 +231,26 @@ export class UserAdminRepository {
     await this.db.insertInto('appUser').values(user).execute();
   }
 
+  /** Many users in one statement (the import's batches). */
+  async insertMany(users: NewUser[]) {
+    if (users.length) await this.db.insertInto('appUser').values(users).execute();
+  }
+
+  /** Relations of new users, in one statement. */
+  async insertRelations(rows: { userId: string; objectType: RelationKind; objectId: string; sortCode: number }[]) {
+    if (rows.length)
+      await this.db
+        .insertInto('userRelation')
+        .values(rows.map((r) => ({ ...r, id: newId() })))
+        .execute();
+  }
+
   async update(id: string, changes: UserUpdate) {
     await this.db.updateTable('appUser').set(changes).where('id', '=', id).execute();
   }
 
   async delete(id: string) {
+    await forgetPermissionHolder(this.db, 'User', id);
     await this.db.updateTable('appUser').set({ managerId: null }).where('managerId', '=', id).execute();
     await this.db.updateTable('organize').set({ managerId: null }).where('managerId', '=', id).execute();
     await this.db.deleteFrom('appUser').where('id', '=', id).execute();
@@ -377,6 +392,7 @@ export class UserAdminRepository {
 
   /** Codes of organisations, positions or roles, by id. */
   codesOf(table: 'organize' | 'position' | 'role', ids: string[]) {
+    if (ids.length === 0) return Promise.resolve([] as { id: string; enCode: string }[]);
     return this.db.selectFrom(table).select(['id', 'enCode']).where('id', 'in', ids).execute();
   }
 

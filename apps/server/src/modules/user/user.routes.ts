@@ -28,7 +28,7 @@ import { userSheetRoutes } from './user-sheet.routes.ts';
  * (user-picker.routes.ts); the sheets are user-sheet.routes.ts.
  */
 export default async function userRoutes(app: App) {
-  const users = new UserService(app.db, app.sessions, app.sysConfig, app.dictionaries, app.bus);
+  const users = new UserService(app.db, app.sessions, app.sysConfig, app.dictionaries, app.bus, app.permissions);
   userAdminRoutes(app, users);
   userHandoverRoutes(app, new UserHandoverService(app.db));
   userPickerRoutes(app);

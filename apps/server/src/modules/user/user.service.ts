@@ -4,7 +4,7 @@ import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import { hashPasswordDigest, md5Hex } from '../../core/password.ts';
-import type { DataScope } from '../../core/permissions.ts';
+import type { DataScope, PermissionService } from '../../core/permissions.ts';
 import type { Session, SessionStore } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserUpdate } from '../../db/schema.ts';
@@ -41,7 +41,16 @@ export class UserService {
     private readonly dictionaries: DictionaryCache,
     /** Where relation changes are announced, so cached grants are dropped on every instance. */
     private readonly bus?: EventBus,
+    /** Keeps a tiered administrator within the organisations it administers. */
+    private readonly permissions?: PermissionService,
   ) {}
+
+  /** The organisations a user belongs to (its own first): where a tiered administrator needs its rights. */
+  private async organizesOf(id: string): Promise<string[]> {
+    const user = await new UserRepository(this.db).findById(id);
+    if (!user) throw new NotFoundError();
+    return user.organizeId ? [user.organizeId] : [];
+  }
 
   /** The user page: users of an organisation and below, by keyword, gender and state, within the caller's data scope. */
   async list(query: UserQuery, scope: DataScope) {
@@ -119,6 +128,7 @@ export class UserService {
 
   /** A new user with the configured default password (newUserDefaultPassword). */
   async create(input: UserInput, session: Session): Promise<string> {
+    await this.permissions?.requireAdministered(session, splitIds(input.organizeId), 'add');
     const settings = await this.sysConfig.get();
     const passwordHash = await hashPasswordDigest(md5Hex(String(settings.newUserDefaultPassword)));
     return this.db.transaction().execute(async (trx) => {
@@ -139,6 +149,8 @@ export class UserService {
   }
 
   async update(id: string, input: UserInput, session: Session) {
+    const where = [...(await this.organizesOf(id)), ...splitIds(input.organizeId)];
+    await this.permissions?.requireAdministered(session, where, 'edit');
     const disabled = await this.db.transaction().execute(async (trx) => {
       const repo = new UserAdminRepository(trx);
       const current = await new UserRepository(trx).findById(id);
@@ -162,6 +174,7 @@ export class UserService {
   }
 
   async delete(id: string, session: Session) {
+    await this.permissions?.requireAdministered(session, await this.organizesOf(id), 'delete');
     await this.db.transaction().execute(async (trx) => {
       const user = await new UserRepository(trx).findById(id);
       if (!user) throw new NotFoundError();
@@ -174,6 +187,7 @@ export class UserService {
 
   /** Enabled <-> disabled (a locked user becomes enabled). Disabling ends the user's sessions. */
   async toggleState(id: string, session: Session): Promise<number> {
+    await this.permissions?.requireAdministered(session, await this.organizesOf(id), 'edit');
     const next = await this.db.transaction().execute(async (trx) => {
       const user = await new UserRepository(trx).findById(id);
       if (!user) throw new NotFoundError();
@@ -198,6 +212,7 @@ export class UserService {
 
   /** Both fields are MD5 digests of the new password; every session of the user ends. */
   async resetPassword(id: string, input: ResetPasswordInput, session: Session) {
+    await this.permissions?.requireAdministered(session, await this.organizesOf(id), 'edit');
     if (input.userPassword.toLowerCase() !== input.validatePassword.toLowerCase()) {
       throw new BusinessError('user.passwordMismatch');
     }

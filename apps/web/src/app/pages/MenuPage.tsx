@@ -1,8 +1,9 @@
 import Spin from 'antd/es/spin';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { formModelPage } from '../../features/visualdev/pages.ts';
 import { i18n } from '../../shared/i18n/index.ts';
-import { findRoute } from '../../shared/shell/menu-routes.ts';
+import { findRoute, MenuType } from '../../shared/shell/menu-routes.ts';
 import { useMenuTitle } from '../../shared/shell/menu-title.ts';
 import { useShell } from '../../shared/shell/shell-store.ts';
 import { pageFor } from '../page-registry.ts';
@@ -37,7 +38,10 @@ export default function MenuPage() {
   const title = useMenuTitle();
   const route = findRoute(routes, location.pathname, location.search);
   if (!route) return <Navigate to="/404" replace />;
-  const Page = lazyPage(route.urlAddress);
+  // Generated-form menus (types 3 and 4) all open the form-model page; their moduleId names the form.
+  const Page = lazyPage(
+    route.type === MenuType.formModel || route.type === MenuType.dictionaryPage ? formModelPage : route.urlAddress,
+  );
   if (!Page) return <UnderConstruction name={title(route)} />;
   return (
     <Suspense fallback={<Spin className="shell-page-loading" />}>

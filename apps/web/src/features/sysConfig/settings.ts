@@ -54,7 +54,7 @@ export const tabFields = {
     'newUserDefaultPassword',
   ],
   mail: ['emailSmtpHost', 'emailSmtpPort', 'emailSsl', 'emailAccount', 'emailPassword', 'emailSenderName'],
-  map: ['mapServiceKey'],
+  map: ['mapServiceKey', 'mapApiBase'],
   weCom: ['qyhCorpId', 'qyhAgentId', 'qyhAgentSecret', 'qyhCorpSecret', 'qyhIsSynOrg', 'qyhIsSynUser', 'qyhApiBase'],
   dingTalk: ['dingAgentId', 'dingSynAppKey', 'dingSynAppSecret', 'dingSynIsSynOrg', 'dingSynIsSynUser', 'dingApiBase'],
 } as const satisfies Record<string, readonly SysConfigKey[]>;

@@ -5,21 +5,18 @@ import type {
   FileLink,
   ListData,
   PageData,
-  UserImportPreview,
-  UserImportResult,
-  UserImportRow,
   UserInfo,
   UserInput,
   UserQuery,
   UserRow,
 } from '@platform/shared';
 import { http } from '../../shared/api/http.ts';
+import { sheetImportApi } from '../../shared/components/import/index.ts';
 import { openDownload } from '../../shared/download.ts';
-import { getToken } from '../../shared/session/store.ts';
 
 const base = '/api/permission/Users';
 
-export type { UserImportPreview as ImportPreview, UserImportResult as ImportResult, UserInfo };
+export type { UserInfo };
 
 /** admin.md §7 "Users". */
 export const userApi = {
@@ -41,17 +38,8 @@ export const userApi = {
       { userPassword: digest, validatePassword: digest },
       { envelope: true },
     ),
-  templateDownload: () => http.get<FileLink>(`${base}/TemplateDownload`),
-  /** The wizard's upload target: antd's Upload posts the file itself, with these headers (admin.md §7 "Generic import"). */
-  uploadAction: `${base}/Uploader`,
-  uploadHeaders: (): Record<string, string> => {
-    const token = getToken();
-    return token ? { Authorization: token, 'jnpf-origin': 'pc' } : { 'jnpf-origin': 'pc' };
-  },
-  importPreview: (fileName: string) => http.get<UserImportPreview>(`${base}/ImportPreview`, { fileName }),
-  importData: (list: UserImportRow[]) =>
-    http.post<Envelope<UserImportResult>>(`${base}/ImportData`, { list }, { envelope: true }),
-  exportFailures: (list: UserImportRow[]) => http.post<FileLink>(`${base}/ExportExceptionData`, { list }),
+  /** The generic import calls (protocol-admin.md 6) under the users' path. */
+  sheets: sheetImportApi(base),
   exportData: (query: ExportQuery) => http.get<FileLink>(`${base}/ExportData`, query),
 };
 

@@ -10,7 +10,8 @@ import Space from 'antd/es/space';
 import Table, { type TableProps } from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
 import type { ReactNode } from 'react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId } from 'react';
+import { useFocusableScrollBoxes } from './focusable-scroll.ts';
 import { useComponentsTranslation } from './i18n.ts';
 import { listPageSizes } from './list.ts';
 import './list-page.css';
@@ -187,14 +188,8 @@ export function ListTable<Row extends object>({ error, onRetry, paging, locale, 
     (sum, column) => sum + (typeof column.width === 'number' ? column.width : 120),
     0,
   );
-  // A table wider than its pane scrolls sideways; its scroll box takes focus, so that the keyboard
-  // can scroll it too (WCAG 2.1.1; antd renders the box without a tabindex).
-  const holder = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    for (const box of holder.current?.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body') ?? []) {
-      if (!box.hasAttribute('tabindex')) box.tabIndex = 0;
-    }
-  });
+  // A table wider than its pane scrolls sideways; its scroll box takes the keyboard's focus.
+  const holder = useFocusableScrollBoxes();
   return (
     <div ref={holder} className="list-table">
       <Table<Row>

@@ -1,4 +1,5 @@
 export { applyColumnSettings, ColumnSettingsDrawer, useColumnSettings } from './ColumnSettingsDrawer.tsx';
+export { CodeEditor, type CodeEditorProps, type CodeLanguage } from './code-editor/CodeEditor.tsx';
 export { type Confirm, type ConfirmKind, useConfirm } from './confirm.tsx';
 export {
   AddButton,
@@ -28,8 +29,8 @@ export {
   useUnpagedListQuery,
 } from './list.ts';
 export { OrganizeSide } from './OrganizeSide.tsx';
-export { filterTree, type PickerKind, type PickerNode, pickerSources } from './pickers/api.ts';
-export { PickerField } from './pickers/PickerField.tsx';
+export { filterTree, type PickerKind, type PickerMode, type PickerNode, pickerSources } from './pickers/api.ts';
+export { PickedNames, PickerField } from './pickers/PickerField.tsx';
 export { type PickedItem, SelectorDialog, usePickerTree } from './pickers/SelectorDialog.tsx';
 export {
   type CrudFormProps,

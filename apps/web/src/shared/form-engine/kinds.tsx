@@ -49,12 +49,14 @@ import {
   TimeWidget,
   TreeSelectWidget,
 } from './widgets/inputs.tsx';
+import { pickerKinds } from './widgets/pickers.tsx';
 import type { FieldKind, KindRegistry } from './widgets/types.ts';
 import { UploadView, UploadWidget } from './widgets/upload.tsx';
 
 // Heavy widgets load on first use.
 const ColorField = lazy(() => import('./widgets/ColorField.tsx'));
 const SignatureField = lazy(() => import('./widgets/SignatureField.tsx'));
+const SignField = lazy(() => import('./widgets/SignField.tsx'));
 
 const auto: FieldKind = { edit: AutoWidget, view: AutoView };
 
@@ -81,7 +83,7 @@ export const kinds: KindRegistry = {
   timeRange: { edit: TimeRangeWidget, view: RangeTextView },
   editor: { edit: EditorWidget, view: EditorView },
   signature: { edit: SignatureField, view: SignatureView },
-  sign: { edit: SignatureField, view: SignatureView },
+  sign: { edit: SignField, view: SignatureView },
   uploadFile: { edit: UploadWidget, view: UploadView },
   uploadImg: { edit: UploadWidget, view: UploadView },
   createUser: auto,
@@ -91,6 +93,7 @@ export const kinds: KindRegistry = {
   currOrganize: auto,
   currPosition: auto,
   billRule: auto,
+  ...pickerKinds,
 };
 
 function ColorView({ value }: { value: unknown }) {

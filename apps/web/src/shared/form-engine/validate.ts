@@ -1,22 +1,9 @@
-import {
-  type FormField,
-  isEmptyCellValue,
-  isNumberRangeEmpty,
-  type SubTableColumn,
-  validateCell,
-} from '@platform/shared';
-import { childrenOf, kindOf } from './definition.ts';
+import { type FormField, isEmptyFieldValue, type SubTableColumn, validateCell } from '@platform/shared';
+import { childrenOf } from './definition.ts';
 import { formEngineT } from './i18n.ts';
 
 /** A field's value is empty for `required` (widgets.md §5): null, undefined, '', [] and an empty number range. */
-export function isEmptyValue(field: FormField, value: unknown): boolean {
-  const kind = kindOf(field);
-  if (kind === 'numRange') return !Array.isArray(value) || isNumberRangeEmpty(value);
-  if ((kind === 'dateRange' || kind === 'timeRange') && Array.isArray(value))
-    return value.every((v) => v === null || v === undefined || v === '');
-  if (kind === 'switch') return false;
-  return isEmptyCellValue(value);
-}
+export const isEmptyValue = isEmptyFieldValue;
 
 export function requiredText(label: string): string {
   return formEngineT('required', { label });

@@ -98,12 +98,15 @@ interface ParentNode {
  * below it.
  */
 function ParentSelect({
+  id,
   exceptId,
   top,
   open,
   value,
   onChange,
 }: {
+  /** Given by Form.Item, so that its label names the select. */
+  id?: string;
   exceptId: string;
   top: AreaParent;
   open: boolean;
@@ -131,6 +134,7 @@ function ParentSelect({
   };
   return (
     <TreeSelect
+      id={id}
       labelInValue
       value={value}
       onChange={(next: AreaParent) => onChange?.(next)}

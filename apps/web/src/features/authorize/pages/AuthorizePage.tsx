@@ -1,10 +1,5 @@
 import { SaveOutlined } from '@ant-design/icons';
-import {
-  type AuthorizeItemType,
-  type AuthorizeObjectType,
-  authorizeItemTypes,
-  authorizeObjectTypes,
-} from '@platform/shared';
+import { type AuthorizeItemType, type AuthorizeObjectType, authorizeItemTypes } from '@platform/shared';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
@@ -29,12 +24,15 @@ import { Auth } from '../../../shared/shell/permission.tsx';
 import { authorizeApi, type GrantNode } from '../api.ts';
 import { parentIndex, toggleGrant } from '../grant-tree.ts';
 
-const pickerOf: Record<AuthorizeObjectType, PickerKind> = {
+/** The holders this page grants to directly; permission groups get their grants from the group list. */
+type HolderType = Exclude<AuthorizeObjectType, 'PermissionGroup'>;
+const pickerOf: Record<HolderType, Exclude<PickerKind, 'users'>> = {
   Role: 'role',
   Position: 'position',
   User: 'user',
   Group: 'group',
 };
+const holderTypes = Object.keys(pickerOf) as HolderType[];
 
 type Checked = Partial<Record<AuthorizeItemType, string[]>>;
 
@@ -60,7 +58,7 @@ function Holders({
   value,
   onChange,
 }: {
-  objectType: AuthorizeObjectType;
+  objectType: HolderType;
   value?: PickerNode;
   onChange: (node: PickerNode) => void;
 }) {
@@ -184,7 +182,7 @@ function GrantStep({
 export default function AuthorizePage() {
   const { t } = useTranslation('authorize');
   const success = useSuccessToast();
-  const [objectType, setObjectType] = useState<AuthorizeObjectType>('Role');
+  const [objectType, setObjectType] = useState<HolderType>('Role');
   const [holder, setHolder] = useState<PickerNode>();
   const [step, setStep] = useState<AuthorizeItemType>('system');
   const [checked, setChecked] = useState<Checked>({});
@@ -231,11 +229,11 @@ export default function AuthorizePage() {
             size="small"
             activeKey={objectType}
             onChange={(key) => {
-              setObjectType(key as AuthorizeObjectType);
+              setObjectType(key as HolderType);
               setHolder(undefined);
               setChecked({});
             }}
-            items={authorizeObjectTypes.map((type) => ({ key: type, label: t(`objects.${type}`) }))}
+            items={holderTypes.map((type) => ({ key: type, label: t(`objects.${type}`) }))}
           />
           <Holders objectType={objectType} value={holder} onChange={chooseHolder} />
         </>

@@ -16,6 +16,7 @@ import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
 import { useTranslation } from 'react-i18next';
 import {
+  CodeEditor,
   type CrudFormProps,
   FormDialog,
   RecordFields,
@@ -133,8 +134,7 @@ const newInterface = {
 
 /**
  * The interface editor (1000 px): name and code, category, the kind switch and the kind's source
- * (a monospace SQL or JSON editor: no code editor is installed in this project, see
- * docs/architecture.md), the parameters, the field mapping, paging.
+ * (a SQL or JSON code editor with highlighting), the parameters, the field mapping, paging.
  */
 export function DataInterfaceForm({
   categories,
@@ -198,7 +198,7 @@ function SourceFields() {
           },
         ]}
       >
-        <Input.TextArea rows={8} spellCheck={false} style={mono} />
+        <CodeEditor language="json" ariaLabel={t('staticData')} />
       </Form.Item>
     );
   }
@@ -230,7 +230,7 @@ function SourceFields() {
       extra={t('sqlHelp')}
       rules={[{ required: true, message: t('rules.sql') }]}
     >
-      <Input.TextArea rows={8} spellCheck={false} style={mono} />
+      <CodeEditor language="sql" ariaLabel={t('sql')} />
     </Form.Item>
   );
 }

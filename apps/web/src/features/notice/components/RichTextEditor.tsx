@@ -4,16 +4,19 @@ import {
   ItalicOutlined,
   LinkOutlined,
   OrderedListOutlined,
+  PictureOutlined,
   RedoOutlined,
   StrikethroughOutlined,
   UnderlineOutlined,
   UndoOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
+import type { UploadedFile } from '@platform/shared';
 import Button from 'antd/es/button';
 import Tooltip from 'antd/es/tooltip';
 import { type ClipboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { http } from '../../../shared/api/http.ts';
 import { sanitizeHtml } from '../../message/components/SafeHtml.tsx';
 import '../notice.css';
 
@@ -59,12 +62,37 @@ export default function RichTextEditor({
     emit();
   };
 
+  const insertImage = (src: string) => {
+    area.current?.focus();
+    document.execCommand('insertHTML', false, sanitizeHtml(`<img src="${src.replace(/"/g, '&quot;')}" alt="">`));
+    emit();
+  };
+
+  // widgets.md: images come in only by upload or by pasting one (kept as a data URL).
   const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
     event.preventDefault();
+    const images = [...event.clipboardData.files].filter((file) => file.type.startsWith('image/'));
+    if (images.length > 0) {
+      for (const image of images) void readAsDataUrl(image).then(insertImage);
+      return;
+    }
     const html = event.clipboardData.getData('text/html');
     if (html) document.execCommand('insertHTML', false, sanitizeHtml(html));
     else document.execCommand('insertText', false, event.clipboardData.getData('text/plain'));
     emit();
+  };
+
+  const picker = useRef<HTMLInputElement>(null);
+  const upload = async (file: File) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    try {
+      const answer = await http.postMultipart<UploadedFile>('/api/file/Uploader/annexpic', form, { silent: true });
+      insertImage(answer.url);
+    } catch (error) {
+      // widgets.md §8: an image upload error inside the editor is logged to the console only.
+      console.error(error);
+    }
   };
 
   const tool = (label: string, icon: ReactNode, action: () => void) => (
@@ -99,6 +127,19 @@ export default function RichTextEditor({
           if (href && /^(https?:|mailto:|tel:)/i.test(href.trim())) exec('createLink', href.trim());
         })}
         <span className="rte-sep" />
+        {tool(t('editor.image'), <PictureOutlined />, () => picker.current?.click())}
+        <input
+          ref={picker}
+          type="file"
+          accept="image/*"
+          style={{ display: 'none' }}
+          aria-label={t('editor.image')}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void upload(file);
+          }}
+        />
         {tool(t('editor.clear'), <ClearOutlined />, () => exec('removeFormat'))}
         {tool(t('editor.undo'), <UndoOutlined />, () => exec('undo'))}
         {tool(t('editor.redo'), <RedoOutlined />, () => exec('redo'))}
@@ -121,4 +162,13 @@ export default function RichTextEditor({
       />
     </div>
   );
+}
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
 }

@@ -52,6 +52,7 @@ export default {
     quote: 'Quote',
     link: 'Link',
     linkPrompt: 'Link address',
+    image: 'Insert image',
     clear: 'Clear formatting',
     undo: 'Undo',
     redo: 'Redo',

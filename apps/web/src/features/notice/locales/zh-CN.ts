@@ -52,6 +52,7 @@ export default {
     quote: '引用',
     link: '链接',
     linkPrompt: '请输入链接地址',
+    image: '插入图片',
     clear: '清除格式',
     undo: '撤销',
     redo: '重做',

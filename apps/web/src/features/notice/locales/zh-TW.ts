@@ -52,6 +52,7 @@ export default {
     quote: '引用',
     link: '鏈接',
     linkPrompt: '請輸入鏈接地址',
+    image: '插入圖片',
     clear: '清除格式',
     undo: '撤銷',
     redo: '重做',

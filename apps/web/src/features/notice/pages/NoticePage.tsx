@@ -19,7 +19,7 @@ interface Search {
   enabledMark: string;
 }
 const initialSearch: Search = { keyword: '', enabledMark: '' };
-const statusColours: Record<number, string> = { 0: 'default', 1: 'green', [-1]: 'orange' };
+const statusColours: Record<number, string> = { 0: 'default', 1: 'success', [-1]: 'warning' };
 
 /** system/notice: notices with create, edit, delete and release (admin.md §4 "Notices have a release action"). */
 export default function NoticePage() {

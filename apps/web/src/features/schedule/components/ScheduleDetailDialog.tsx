@@ -15,7 +15,7 @@ import { scheduleApi } from '../api.ts';
 import { formatMinute } from '../schedule-time.ts';
 import { ScopeDialog } from './ScopeDialog.tsx';
 
-const urgencyColours: Record<number, string> = { 1: 'blue', 2: 'orange', 3: 'red' };
+const urgencyColours: Record<number, string> = { 1: 'processing', 2: 'warning', 3: 'error' };
 
 /**
  * admin.md §2.8 详情 (600 px): type, urgency, title, content, attachments, start and end

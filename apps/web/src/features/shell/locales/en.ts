@@ -125,6 +125,7 @@ export default {
     systemData: 'Data',
     'systemData.dictionary': 'Dictionaries',
     'systemData.dataInterface': 'Data interfaces',
+    'onlineDev.webDesign': 'Form design',
     msgCenter: 'Messages',
     'msgCenter.msgTemplate': 'Message templates',
     'msgCenter.sendConfig': 'Send settings',

@@ -123,6 +123,7 @@ export default {
     systemData: '数据应用',
     'systemData.dictionary': '数据字典',
     'systemData.dataInterface': '数据接口',
+    'onlineDev.webDesign': '功能设计',
     msgCenter: '消息中心',
     'msgCenter.msgTemplate': '消息模板',
     'msgCenter.sendConfig': '发送配置',

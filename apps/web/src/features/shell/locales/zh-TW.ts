@@ -125,6 +125,7 @@ export default {
     systemData: '資料應用',
     'systemData.dictionary': '資料字典',
     'systemData.dataInterface': '資料介面',
+    'onlineDev.webDesign': '功能設計',
     msgCenter: '訊息中心',
     'msgCenter.msgTemplate': '訊息範本',
     'msgCenter.sendConfig': '傳送配置',

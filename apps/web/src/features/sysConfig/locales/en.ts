@@ -23,7 +23,7 @@ export default {
   previewOf: 'Preview of {{name}}',
   logoHint: 'A site address starting with / or an http(s) address',
   logoPlaceholder: '/api/file/Image/... or https://...',
-  mapServiceKeyHint: 'The key the map controls use to call the map service',
+  mapServiceKeyHint: 'The key the server uses to search places for the location field',
   fields: {
     sysName: 'System name',
     sysVersion: 'System version',
@@ -73,6 +73,7 @@ export default {
     emailPassword: 'Password',
     emailSenderName: 'Sender name',
     mapServiceKey: 'Map service key',
+    mapApiBase: 'API address',
     qyhCorpId: 'Corp ID',
     qyhAgentId: 'Application AgentId',
     qyhAgentSecret: 'Application secret',

@@ -23,7 +23,7 @@ export default {
   previewOf: '{{name}}预览',
   logoHint: '填写以 / 开头的站内地址或 http(s) 地址',
   logoPlaceholder: '/api/file/Image/... 或 https://...',
-  mapServiceKeyHint: '地图组件调用地图服务时使用的密钥',
+  mapServiceKeyHint: '地点搜索（表单的定位控件）经服务器调用地图服务时使用的密钥',
   fields: {
     sysName: '系统名称',
     sysVersion: '系统版本',
@@ -73,6 +73,7 @@ export default {
     emailPassword: '发信密码',
     emailSenderName: '发件人名称',
     mapServiceKey: '地图服务密钥',
+    mapApiBase: '接口地址',
     qyhCorpId: '企业 ID',
     qyhAgentId: '应用 AgentId',
     qyhAgentSecret: '应用 Secret',

@@ -23,7 +23,7 @@ export default {
   previewOf: '{{name}}預覽',
   logoHint: '填寫以 / 開頭的站內位址或 http(s) 位址',
   logoPlaceholder: '/api/file/Image/... 或 https://...',
-  mapServiceKeyHint: '地圖元件呼叫地圖服務時使用的金鑰',
+  mapServiceKeyHint: '地點搜索（表單的定位控件）經伺服器調用地圖服務時使用的密鑰',
   fields: {
     sysName: '系統名稱',
     sysVersion: '系統版本',
@@ -73,6 +73,7 @@ export default {
     emailPassword: '發信密碼',
     emailSenderName: '寄件者名稱',
     mapServiceKey: '地圖服務金鑰',
+    mapApiBase: 'API 位址',
     qyhCorpId: '企業 ID',
     qyhAgentId: '應用程式 AgentId',
     qyhAgentSecret: '應用程式 Secret',

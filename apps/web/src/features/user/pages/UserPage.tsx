@@ -8,6 +8,7 @@ import type { ColumnsType } from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImportWizard } from '../../../shared/components/import/index.ts';
 import {
   AddButton,
   CrudPage,
@@ -20,7 +21,6 @@ import {
 } from '../../../shared/components/index.ts';
 import { Auth, usePermission } from '../../../shared/shell/permission.tsx';
 import { download, userApi } from '../api.ts';
-import { ImportWizard } from '../components/ImportWizard.tsx';
 import { ResetPasswordDialog } from '../components/ResetPasswordDialog.tsx';
 import { UserForm } from '../components/UserForm.tsx';
 
@@ -173,6 +173,7 @@ export default function UserPage() {
       <ResetPasswordDialog user={resetFor} onClose={() => setResetFor(null)} />
       <ImportWizard
         open={importing}
+        api={userApi.sheets}
         onClose={(changed) => {
           setImporting(false);
           if (changed) list.refetch();

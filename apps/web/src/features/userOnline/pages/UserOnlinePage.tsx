@@ -26,7 +26,7 @@ export default function UserOnlinePage() {
       dataIndex: 'userAccount',
       key: 'userAccount',
       width: 140,
-      render: (value: string, row) => <TaggedText text={value} tag={row.isCurrent && t('current')} color="green" />,
+      render: (value: string, row) => <TaggedText text={value} tag={row.isCurrent && t('current')} color="success" />,
     },
     { title: t('userName'), dataIndex: 'userName', key: 'userName', width: 120 },
     { title: t('organize'), dataIndex: 'organize', key: 'organize', width: 200, ellipsis: true },

@@ -1,68 +1,116 @@
 import { useQuery } from '@tanstack/react-query';
 import Select from 'antd/es/select';
-import { useMemo, useState } from 'react';
+import { type MouseEvent, useEffect, useMemo, useState } from 'react';
 import { useComponentsTranslation } from '../i18n.ts';
-import { flattenNodes, type PickerKind, userPickerApi } from './api.ts';
-import { type PickedItem, SelectorDialog, usePickerTree } from './SelectorDialog.tsx';
+import { currentUserId, flattenNodes, type PickerKind, type PickerMode, treeSource, userPickerApi } from './api.ts';
+import { type PickedItem, SelectorDialog } from './SelectorDialog.tsx';
 
 type Value = string | string[] | undefined;
 
-const idsOf = (value: Value): string[] => (Array.isArray(value) ? value : value ? [value] : []);
+const idsOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map(String) : typeof value === 'string' && value ? [value] : [];
+
+const cached = { staleTime: 30_000, retry: false } as const;
 
 /**
- * The names of the chosen ids. Most pickers find them in their tree; the user picker never holds
- * the whole tree, so it asks for the users it does not already know (getUserList).
+ * The names of the chosen ids. Tree pickers find them in their tree; the user picker never holds
+ * the whole tree, so it asks for the users it does not already know (getUserList, which answers
+ * disabled users too), and the mixed picker for its typed ids (getSelectedList). `currentUser` is
+ * the system variable's own name.
  */
-function useNames(kind: PickerKind, ids: string[], open: boolean, known: ReadonlyMap<string, string>) {
-  const lazy = kind === 'user';
-  const tree = usePickerTree(kind, !lazy && (ids.length > 0 || open));
-  const unknown = lazy ? ids.filter((id) => !known.has(id)) : [];
-  const users = useQuery({
-    queryKey: ['picker', 'user', 'names', [...unknown].sort()],
-    queryFn: () => userPickerApi.names(unknown),
+function useNames(
+  kind: PickerKind,
+  mode: PickerMode,
+  ableIds: readonly string[],
+  ids: string[],
+  open: boolean,
+  known: ReadonlyMap<string, string>,
+) {
+  const { t } = useComponentsTranslation();
+  const lazy = kind === 'user' || kind === 'users';
+  const source = treeSource(kind === 'user' || kind === 'users' ? 'organize' : kind, mode, ableIds);
+  const tree = useQuery({
+    queryKey: source.key,
+    queryFn: source.load,
+    enabled: !lazy && (ids.length > 0 || open),
+    ...cached,
+  });
+  const unknown = lazy ? ids.filter((id) => !known.has(id) && id !== currentUserId) : [];
+  const looked = useQuery({
+    queryKey: ['picker', kind, 'names', [...unknown].sort()],
+    queryFn: () => (kind === 'users' ? userPickerApi.selected(unknown) : userPickerApi.names(unknown)),
     enabled: unknown.length > 0,
-    staleTime: 30_000,
-    retry: false,
+    ...cached,
   });
   return useMemo(() => {
     const names = new Map(known);
-    for (const node of lazy ? (users.data ?? []) : flattenNodes(tree.data ?? [])) names.set(node.id, node.fullName);
+    names.set(currentUserId, t('currentUser'));
+    for (const node of lazy ? (looked.data ?? []) : flattenNodes(tree.data ?? [])) names.set(node.id, node.fullName);
     return names;
-  }, [known, lazy, users.data, tree.data]);
+  }, [known, lazy, looked.data, tree.data, t]);
 }
 
 /**
- * A form control that shows the chosen organisations, positions, roles, users or groups by name
- * and opens the selector dialog on click. Value: an id (single) or a list of ids (multiple).
+ * A form control that shows the chosen organisations, departments, positions, roles, groups or
+ * users by name and opens the selector dialog on click. Value: an id (single) or a list of ids
+ * (multiple); the mixed picker's ids carry their type (`id--role`).
+ *
+ * widgets.md §4: a disabled field does not open; deleting a tag or clearing confirms at once, a
+ * cleared single value is '' and a cleared list []; a multiple value that is not a list is reset to
+ * [] with a warning.
  */
 export function PickerField({
   kind,
   multiple = false,
+  mode,
+  ableIds = [],
+  hasSys = false,
+  clearable = true,
   value,
   onChange,
   placeholder,
+  title,
   disabled,
   id,
   className,
 }: {
   kind: PickerKind;
   multiple?: boolean;
+  /** Default: organisations and departments within the caller's scope (administration forms), other kinds all. */
+  mode?: PickerMode;
+  ableIds?: readonly string[];
+  hasSys?: boolean;
+  clearable?: boolean;
   value?: Value;
   onChange?: (value: Value) => void;
   placeholder?: string;
+  title?: string;
   disabled?: boolean;
   id?: string;
   /** Where the field sits in a row (a search bar) it sets its own width. */
   className?: string;
 }) {
   const { t } = useComponentsTranslation();
+  const pickerMode = mode ?? (kind === 'organize' || kind === 'department' ? 'auth' : 'all');
   const [open, setOpen] = useState(false);
   // Names of what was picked in the dialog, so a new choice shows by name at once.
   const [known, setKnown] = useState<ReadonlyMap<string, string>>(new Map());
-  const ids = idsOf(value);
-  const names = useNames(kind, ids, open, known);
+  const malformed = multiple && value !== undefined && value !== null && !Array.isArray(value);
+  useEffect(() => {
+    if (!malformed) return;
+    console.warn('picker: a multiple value must be an array; it was reset to []', value);
+    onChange?.([]);
+  }, [malformed, value, onChange]);
+  const ids = malformed ? [] : idsOf(value);
+  const names = useNames(kind, pickerMode, ableIds, ids, open, known);
   const items: PickedItem[] = ids.map((itemId) => ({ id: itemId, fullName: names.get(itemId) ?? itemId }));
-  const emit = (next: string[]) => onChange?.(multiple ? next : next[0]);
+  const emit = (next: string[]) => onChange?.(multiple ? next : (next[0] ?? ''));
+  // Deleting a tag or clearing is a click inside the field too; it must not open the dialog.
+  const openDialog = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (disabled || target?.closest('.ant-select-clear, .ant-select-selection-item-remove')) return;
+    setOpen(true);
+  };
   return (
     <>
       <Select
@@ -73,9 +121,9 @@ export function PickerField({
         options={items.map((item) => ({ value: item.id, label: item.fullName }))}
         placeholder={placeholder ?? t('pleaseSelect')}
         disabled={disabled}
-        allowClear
+        allowClear={clearable}
         onChange={(next: string[]) => emit(next)}
-        onClick={() => !disabled && setOpen(true)}
+        onClick={openDialog}
         // The keyboard opens the dialog as a click does (the field never opens a dropdown of its own).
         onKeyDown={(event) => {
           if (disabled || !['Enter', ' ', 'ArrowDown'].includes(event.key)) return;
@@ -90,7 +138,11 @@ export function PickerField({
         kind={kind}
         open={open}
         multiple={multiple}
+        mode={pickerMode}
+        ableIds={ableIds}
+        hasSys={hasSys}
         value={items}
+        {...(title ? { title } : {})}
         onCancel={() => setOpen(false)}
         onOk={(picked) => {
           setOpen(false);
@@ -101,3 +153,22 @@ export function PickerField({
     </>
   );
 }
+
+/** The names of stored picker ids, joined (the read-only renderer's view of a picker field). */
+export function PickedNames({
+  kind,
+  value,
+  mode,
+  ableIds = [],
+}: {
+  kind: PickerKind;
+  value: unknown;
+  mode?: PickerMode;
+  ableIds?: readonly string[];
+}) {
+  const ids = idsOf(value);
+  const pickerMode = mode ?? (kind === 'organize' || kind === 'department' ? 'auth' : 'all');
+  const names = useNames(kind, pickerMode, ableIds, ids, false, emptyNames);
+  return <>{ids.map((id) => names.get(id) ?? id).join(',')}</>;
+}
+const emptyNames: ReadonlyMap<string, string> = new Map();

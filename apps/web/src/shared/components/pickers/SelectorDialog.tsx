@@ -10,15 +10,30 @@ import Tree, { type DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
 import { useComponentsTranslation } from '../i18n.ts';
 import '../list-page.css';
-import { filterTree, flattenNodes, type PickerKind, type PickerNode, pickerSources } from './api.ts';
+import {
+  filterTree,
+  flattenNodes,
+  type PickerKind,
+  type PickerMode,
+  type PickerNode,
+  pickerSources,
+  selectableIn,
+  treeSource,
+  typedId,
+  typeOfId,
+} from './api.ts';
+import { MixedPickerPane } from './MixedPickerPane.tsx';
 import { UserPickerPane } from './UserPickerPane.tsx';
 
 export interface PickedItem {
   id: string;
   fullName: string;
+  /** The mixed picker's kind of item (user, company, department, role, position, group). */
+  type?: string;
 }
 
-export function usePickerTree(kind: PickerKind, enabled = true) {
+/** A tree other screens share with the pickers (the organisation side of lists, the authorisation page). */
+export function usePickerTree(kind: Exclude<PickerKind, 'users'>, enabled = true) {
   return useQuery({
     queryKey: ['picker', kind],
     queryFn: pickerSources[kind].load,
@@ -28,26 +43,64 @@ export function usePickerTree(kind: PickerKind, enabled = true) {
   });
 }
 
+type TreeKind = Exclude<PickerKind, 'user' | 'users'>;
+
+function useModeTree(kind: TreeKind, mode: PickerMode, ableIds: readonly string[], enabled: boolean) {
+  const source = treeSource(kind, mode, ableIds);
+  return useQuery({ queryKey: source.key, queryFn: source.load, enabled, staleTime: 30_000, retry: false });
+}
+
 function toDataNodes(nodes: readonly PickerNode[], selectable: (node: PickerNode) => boolean): DataNode[] {
   return nodes.map((node) => ({
     key: node.id,
     title: node.fullName,
-    selectable: selectable(node),
+    selectable: selectable(node) && node.disabled !== true && node.enabledMark !== 0,
     isLeaf: !node.children?.length,
     children: node.children?.length ? toDataNodes(node.children, selectable) : undefined,
   }));
+}
+
+/** The headings of the selected pane in multiple mode (widgets.md §2), in the spec's order. */
+const groupOrder = ['department', 'position', 'user', 'group', 'role'] as const;
+const headingOf = (item: PickedItem) => {
+  const type = item.type ?? typeOfId(item.id);
+  return type === 'company' ? 'department' : type;
+};
+
+function PickedList({ items, onRemove }: { items: readonly PickedItem[]; onRemove: (id: string) => void }) {
+  const { t } = useComponentsTranslation();
+  return (
+    <>
+      {items.map((item) => (
+        <div className="selector-dialog-item" key={item.id}>
+          <span>{item.fullName}</span>
+          <Button
+            type="text"
+            size="small"
+            aria-label={t('removeItem', { name: item.fullName })}
+            icon={<CloseOutlined />}
+            onClick={() => onRemove(item.id)}
+          />
+        </div>
+      ))}
+    </>
+  );
 }
 
 /**
  * The common selector dialog of widgets.md §2: 800 px, not closed by the backdrop, a keyword box
  * (Enter searches), the tree on the left, the chosen items on the right with 清空列表, cancel and
  * confirm. The role picker splits its tree into 组织 and 全局 tabs; the user picker reads its tree
- * a level at a time and searches page by page (UserPickerPane).
+ * a level at a time and searches page by page (UserPickerPane); the mixed picker has its type tabs
+ * (MixedPickerPane) and, in multiple mode, shows what is chosen under a heading per type.
  */
 export function SelectorDialog({
   kind,
   open,
   multiple = false,
+  mode = 'all',
+  ableIds = [],
+  hasSys = false,
   value,
   title,
   onOk,
@@ -56,15 +109,18 @@ export function SelectorDialog({
   kind: PickerKind;
   open: boolean;
   multiple?: boolean;
+  mode?: PickerMode;
+  ableIds?: readonly string[];
+  /** The user picker's 系统变量 tab (the current user). */
+  hasSys?: boolean;
   value: PickedItem[];
   title?: string;
   onOk: (items: PickedItem[]) => void;
   onCancel: () => void;
 }) {
   const { t } = useComponentsTranslation();
-  const source = pickerSources[kind];
-  const lazy = kind === 'user';
-  const tree = usePickerTree(kind, open && !lazy);
+  const treeKind = kind === 'user' || kind === 'users' ? null : kind;
+  const tree = useModeTree(treeKind ?? 'organize', mode, ableIds, open && treeKind !== null);
   const [keyword, setKeyword] = useState('');
   const [searched, setSearched] = useState('');
   const [picked, setPicked] = useState<PickedItem[]>(value);
@@ -78,34 +134,40 @@ export function SelectorDialog({
     }
   }, [open, value]);
 
+  // The role tree's 全局 branch (id "1") is the 全局 tab; the organisations' roles the other (widgets.md §4).
   const nodes = useMemo(() => {
     let list = tree.data ?? [];
-    if (kind === 'role') list = list.filter((node) => (roleTab === 'global') === (node.type === 'global'));
+    if (kind === 'role' && mode !== 'custom')
+      list = list.filter((node) => (roleTab === 'global') === (node.type === 'global'));
     return filterTree(list, searched);
-  }, [tree.data, kind, roleTab, searched]);
+  }, [tree.data, kind, mode, roleTab, searched]);
   const byId = useMemo(() => new Map(flattenNodes(tree.data ?? []).map((n) => [n.id, n])), [tree.data]);
 
   const pickedIds = useMemo(() => new Set(picked.map((item) => item.id)), [picked]);
 
   // Single mode replaces the choice; multiple mode appends what is not there yet (widgets.md §4).
   const pickNode = (node: PickerNode) => {
-    if (!source.selectable(node)) return;
-    const item = { id: node.id, fullName: node.fullName };
+    const item =
+      kind === 'users'
+        ? { id: typedId(node), fullName: node.fullName, type: typeOfId(typedId(node)) }
+        : { id: node.id, fullName: node.fullName };
     setPicked((current) =>
-      multiple ? (current.some((c) => c.id === node.id) ? current : [...current, item]) : [item],
+      multiple ? (current.some((c) => c.id === item.id) ? current : [...current, item]) : [item],
     );
   };
+  const selectable = treeKind ? selectableIn[treeKind] : () => false;
   const pick = (id: string) => {
     const node = byId.get(id);
-    if (node) pickNode(node);
+    if (node && selectable(node)) pickNode(node);
   };
+  const remove = (id: string) => setPicked((current) => current.filter((c) => c.id !== id));
 
   const treeView = tree.isLoading ? (
     <Spin />
   ) : nodes.length ? (
     <Tree
       blockNode
-      treeData={toDataNodes(nodes, source.selectable)}
+      treeData={toDataNodes(nodes, selectable)}
       defaultExpandAll
       key={`${searched}-${roleTab}`}
       selectedKeys={[]}
@@ -115,6 +177,7 @@ export function SelectorDialog({
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
   );
 
+  const grouped = multiple && kind === 'users';
   return (
     <Modal
       open={open}
@@ -133,6 +196,7 @@ export function SelectorDialog({
             <Input.Search
               size="small"
               placeholder={t('keywordPlaceholder')}
+              aria-label={t('keyword')}
               value={keyword}
               allowClear
               onChange={(e) => {
@@ -143,7 +207,7 @@ export function SelectorDialog({
               onSearch={(word) => setSearched(word.trim())}
             />
           </div>
-          {kind === 'role' ? (
+          {kind === 'role' && mode !== 'custom' ? (
             <Tabs
               size="small"
               centered
@@ -155,8 +219,24 @@ export function SelectorDialog({
               ]}
             />
           ) : null}
-          {lazy ? (
-            <UserPickerPane keyword={searched} pickedIds={pickedIds} onPick={pickNode} />
+          {kind === 'user' ? (
+            <UserPickerPane
+              keyword={searched}
+              mode={mode}
+              ableIds={ableIds}
+              hasSys={hasSys}
+              pickedIds={pickedIds}
+              onPick={pickNode}
+            />
+          ) : kind === 'users' ? (
+            <MixedPickerPane
+              keyword={searched}
+              mode={mode}
+              ableIds={ableIds}
+              multiple={multiple}
+              pickedIds={pickedIds}
+              onPick={pickNode}
+            />
           ) : (
             <div className="selector-dialog-pane-body">{treeView}</div>
           )}
@@ -171,18 +251,19 @@ export function SelectorDialog({
             </Button>
           </div>
           <div className="selector-dialog-pane-body">
-            {picked.map((item) => (
-              <div className="selector-dialog-item" key={item.id}>
-                <span>{item.fullName}</span>
-                <Button
-                  type="text"
-                  size="small"
-                  aria-label={`${t('clearList')} ${item.fullName}`}
-                  icon={<CloseOutlined />}
-                  onClick={() => setPicked((current) => current.filter((c) => c.id !== item.id))}
-                />
-              </div>
-            ))}
+            {grouped ? (
+              groupOrder.map((heading) => {
+                const items = picked.filter((item) => headingOf(item) === heading);
+                return items.length ? (
+                  <section key={heading} aria-label={t(`types.${heading}`)}>
+                    <div className="selector-dialog-group">{t(`types.${heading}`)}</div>
+                    <PickedList items={items} onRemove={remove} />
+                  </section>
+                ) : null;
+              })
+            ) : (
+              <PickedList items={picked} onRemove={remove} />
+            )}
           </div>
         </div>
       </div>

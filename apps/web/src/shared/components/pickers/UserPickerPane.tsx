@@ -2,22 +2,31 @@ import { ApartmentOutlined, BankOutlined, CheckOutlined, UserOutlined } from '@a
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import Empty from 'antd/es/empty';
 import Spin from 'antd/es/spin';
+import Tabs from 'antd/es/tabs';
 import Tree, { type DataNode } from 'antd/es/tree';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useComponentsTranslation } from '../i18n.ts';
-import { isNearBottom, nextPageOf, type PickerNode, userPickerApi, userSearchPageSize } from './api.ts';
+import {
+  currentUserId,
+  isNearBottom,
+  nextPageOf,
+  type PickerMode,
+  type PickerNode,
+  userPickerApi,
+  userSearchPageSize,
+} from './api.ts';
 import './pickers.css';
 
-const levelKey = (id: string) => ['picker', 'user', 'level', id] as const;
+const levelKey = (id: string, mode: PickerMode) => ['picker', 'user', 'level', mode, id] as const;
 const cached = { staleTime: 30_000, retry: false } as const;
 
-function iconOf(node: PickerNode): ReactNode {
+export function iconOf(node: PickerNode): ReactNode {
   if (node.type === 'user') return <UserOutlined />;
   if (node.type === 'company') return <BankOutlined />;
   return <ApartmentOutlined />;
 }
 
-function Quiet({ loading }: { loading: boolean }) {
+export function Quiet({ loading }: { loading: boolean }) {
   const { t } = useComponentsTranslation();
   return loading ? (
     <div className="user-picker-state">
@@ -28,14 +37,25 @@ function Quiet({ loading }: { loading: boolean }) {
   );
 }
 
+const onlyUsers = (node: PickerNode) => node.type === 'user';
+
 /**
  * The organisation tree read one level at a time (widgets.md §7 "users by parent node id, lazily
  * loaded per tree node"): the top level on opening, a node's organisations and users when it is
- * expanded. Only users can be picked here.
+ * expanded. In auth mode the levels are those of the caller's data scope (GetListByAuthorize).
+ * Only users can be picked, unless `selectable` says more (the mixed picker's organisations).
  */
-function UserLevelTree({ onPick }: { onPick: (node: PickerNode) => void }) {
+export function UserLevelTree({
+  mode = 'all',
+  onPick,
+  selectable = onlyUsers,
+}: {
+  mode?: PickerMode;
+  onPick: (node: PickerNode) => void;
+  selectable?: (node: PickerNode) => boolean;
+}) {
   const queryClient = useQueryClient();
-  const top = useQuery({ queryKey: levelKey('0'), queryFn: () => userPickerApi.level('0'), ...cached });
+  const top = useQuery({ queryKey: levelKey('0', mode), queryFn: () => userPickerApi.level('0', mode), ...cached });
   const [levels, setLevels] = useState<Record<string, PickerNode[]>>({});
 
   // A user may belong to several organisations, so a tree key is the path of ids, not the id.
@@ -51,20 +71,20 @@ function UserLevelTree({ onPick }: { onPick: (node: PickerNode) => void }) {
           title: node.fullName,
           icon: iconOf(node),
           isLeaf: node.type === 'user' || node.hasChildren === false,
-          selectable: node.type === 'user',
+          selectable: selectable(node),
           children: children ? build(children, key) : undefined,
         };
       });
     return { treeData: build(top.data ?? [], ''), byKey };
-  }, [top.data, levels]);
+  }, [top.data, levels, selectable]);
 
   const loadLevel = async (key: string) => {
     const node = byKey.get(key);
     if (!node || levels[key]) return;
     try {
       const children = await queryClient.fetchQuery({
-        queryKey: levelKey(node.id),
-        queryFn: () => userPickerApi.level(node.id),
+        queryKey: levelKey(node.id, mode),
+        queryFn: () => userPickerApi.level(node.id, mode),
         ...cached,
       });
       setLevels((current) => ({ ...current, [key]: children }));
@@ -90,22 +110,61 @@ function UserLevelTree({ onPick }: { onPick: (node: PickerNode) => void }) {
   );
 }
 
+/** Users as rows to click, the picked ones marked (the flat lists of the user picker). */
+export function UserRows({
+  users,
+  pickedIds,
+  onPick,
+}: {
+  users: readonly PickerNode[];
+  pickedIds: ReadonlySet<string>;
+  onPick: (node: PickerNode) => void;
+}) {
+  return (
+    <>
+      {users.map((user) => (
+        <button
+          type="button"
+          key={user.id}
+          className="user-picker-item"
+          aria-pressed={pickedIds.has(user.id)}
+          onClick={() => onPick(user)}
+        >
+          <span className="user-picker-item-icon">{iconOf(user)}</span>
+          <span className="user-picker-item-text">
+            <span className="user-picker-item-name">{user.fullName}</span>
+            {typeof user.organize === 'string' && user.organize ? (
+              <span className="user-picker-item-organize">{user.organize}</span>
+            ) : null}
+          </span>
+          {pickedIds.has(user.id) ? <CheckOutlined className="user-picker-item-check" /> : null}
+        </button>
+      ))}
+    </>
+  );
+}
+
 /**
  * Users matching the keyword as a flat list, 20 at a time; scrolling to within 200 px of the bottom
- * asks for the next page, until a page comes back shorter than the page size (widgets.md §4).
+ * asks for the next page, until a page comes back shorter than the page size (widgets.md §4). In
+ * custom mode the list is the users the ableIds cover (getSelectedUserList), also without a keyword.
  */
-function UserSearchList({
+export function UserSearchList({
   keyword,
+  mode = 'all',
+  ableIds = [],
   pickedIds,
   onPick,
 }: {
   keyword: string;
+  mode?: PickerMode;
+  ableIds?: readonly string[];
   pickedIds: ReadonlySet<string>;
   onPick: (node: PickerNode) => void;
 }) {
   const pages = useInfiniteQuery({
-    queryKey: ['picker', 'user', 'search', keyword],
-    queryFn: ({ pageParam, signal }) => userPickerApi.search(keyword, pageParam, signal),
+    queryKey: ['picker', 'user', 'search', mode, mode === 'custom' ? ableIds : [], keyword],
+    queryFn: ({ pageParam, signal }) => userPickerApi.search({ keyword, mode, ableIds }, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (_last, all) => nextPageOf(all, userSearchPageSize),
     ...cached,
@@ -136,24 +195,7 @@ function UserSearchList({
     <div className="selector-dialog-pane-body" ref={box} onScroll={() => more(true)}>
       {users.length ? (
         <div className="user-picker-list">
-          {users.map((user) => (
-            <button
-              type="button"
-              key={user.id}
-              className="user-picker-item"
-              aria-pressed={pickedIds.has(user.id)}
-              onClick={() => onPick(user)}
-            >
-              <UserOutlined className="user-picker-item-icon" />
-              <span className="user-picker-item-text">
-                <span className="user-picker-item-name">{user.fullName}</span>
-                {typeof user.organize === 'string' && user.organize ? (
-                  <span className="user-picker-item-organize">{user.organize}</span>
-                ) : null}
-              </span>
-              {pickedIds.has(user.id) ? <CheckOutlined className="user-picker-item-check" /> : null}
-            </button>
-          ))}
+          <UserRows users={users} pickedIds={pickedIds} onPick={onPick} />
           {isFetchingNextPage ? (
             <div className="user-picker-state">
               <Spin size="small" />
@@ -167,21 +209,101 @@ function UserSearchList({
   );
 }
 
-/** The left pane of the user picker: the lazily loaded tree, or with a keyword the paged list. */
-export function UserPickerPane({
+/** A tab answered whole by one call (current organisation, subordinates), by keyword. */
+function UserListTab({
+  source,
   keyword,
   pickedIds,
   onPick,
 }: {
+  source: 'organization' | 'subordinates';
   keyword: string;
   pickedIds: ReadonlySet<string>;
   onPick: (node: PickerNode) => void;
 }) {
-  return keyword ? (
-    <UserSearchList key={keyword} keyword={keyword} pickedIds={pickedIds} onPick={onPick} />
+  const users = useQuery({
+    queryKey: ['picker', 'user', source, keyword],
+    queryFn: () => userPickerApi[source](keyword),
+    ...cached,
+  });
+  return (
+    <div className="selector-dialog-pane-body">
+      {users.data?.length ? (
+        <div className="user-picker-list">
+          <UserRows users={users.data} pickedIds={pickedIds} onPick={onPick} />
+        </div>
+      ) : (
+        <Quiet loading={users.isLoading} />
+      )}
+    </div>
+  );
+}
+
+export type UserTab = 'all' | 'organization' | 'subordinates' | 'system';
+
+/**
+ * The left pane of the user picker (widgets.md §2). In mode all: tabs 全部数据 (the lazily loaded
+ * tree, or with a keyword the paged list), 当前组织, 我的下属 and, with hasSys, 系统变量 (the
+ * current user). In auth mode the tree and the search keep to the caller's data scope; in custom
+ * mode a flat paged list of the users the ableIds cover.
+ */
+export function UserPickerPane({
+  keyword,
+  mode = 'all',
+  ableIds = [],
+  hasSys = false,
+  pickedIds,
+  onPick,
+}: {
+  keyword: string;
+  mode?: PickerMode;
+  ableIds?: readonly string[];
+  hasSys?: boolean;
+  pickedIds: ReadonlySet<string>;
+  onPick: (node: PickerNode) => void;
+}) {
+  const { t } = useComponentsTranslation();
+  const [tab, setTab] = useState<UserTab>('all');
+  if (mode === 'custom')
+    return (
+      <UserSearchList
+        key={keyword}
+        keyword={keyword}
+        mode={mode}
+        ableIds={ableIds}
+        pickedIds={pickedIds}
+        onPick={onPick}
+      />
+    );
+  const whole = keyword ? (
+    <UserSearchList key={keyword} keyword={keyword} mode={mode} pickedIds={pickedIds} onPick={onPick} />
   ) : (
     <div className="selector-dialog-pane-body">
-      <UserLevelTree onPick={onPick} />
+      <UserLevelTree mode={mode} onPick={onPick} />
     </div>
+  );
+  if (mode === 'auth') return whole;
+  const system: PickerNode = { id: currentUserId, fullName: t('currentUser'), type: 'user' };
+  const tabs: { key: UserTab; label: string }[] = [
+    { key: 'all', label: t('userTabs.all') },
+    { key: 'organization', label: t('userTabs.currentOrganize') },
+    { key: 'subordinates', label: t('userTabs.subordinates') },
+    ...(hasSys ? [{ key: 'system' as const, label: t('userTabs.system') }] : []),
+  ];
+  return (
+    <>
+      <Tabs size="small" activeKey={tab} onChange={(key) => setTab(key as UserTab)} items={tabs} />
+      {tab === 'all' ? whole : null}
+      {tab === 'organization' || tab === 'subordinates' ? (
+        <UserListTab source={tab} keyword={keyword} pickedIds={pickedIds} onPick={onPick} />
+      ) : null}
+      {tab === 'system' ? (
+        <div className="selector-dialog-pane-body">
+          <div className="user-picker-list">
+            <UserRows users={[system]} pickedIds={pickedIds} onPick={onPick} />
+          </div>
+        </div>
+      ) : null}
+    </>
   );
 }

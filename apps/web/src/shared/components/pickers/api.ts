@@ -14,54 +14,112 @@ export interface PickerNode {
   [field: string]: unknown;
 }
 
-export type PickerKind = 'organize' | 'department' | 'position' | 'role' | 'user' | 'group';
-
-const tree = (url: string) => () =>
-  http.get<ListData<PickerNode>>(url, undefined, { silent: true }).then((d) => d.list);
+/** The single-kind pickers, and `users`: the mixed users / roles / positions / groups picker. */
+export type PickerKind = 'organize' | 'department' | 'position' | 'role' | 'user' | 'group' | 'users';
 
 /**
- * Where each picker reads its tree (admin.md §7, widgets.md §2). Failed list calls in pickers only
- * stop the loading indicator (admin.md §8), hence `silent`.
+ * widgets.md §6: `all` the whole tree, `custom` only the `ableIds`, `auth` the caller's data scope
+ * (the organisation and department trees through SelectorByAuth, the user picker through
+ * GetListByAuthorize).
  */
-export const pickerSources: Record<
-  PickerKind,
-  { load: () => Promise<PickerNode[]>; selectable: (node: PickerNode) => boolean }
-> = {
-  organize: { load: tree('/api/permission/Organize/Department/SelectorByAuth/0'), selectable: () => true },
-  department: {
-    load: tree('/api/permission/Organize/Department/SelectorByAuth/0'),
-    selectable: (node) => (node.category ?? node.type) === 'department',
-  },
-  position: { load: tree('/api/permission/Position/Selector'), selectable: (node) => node.type === 'position' },
-  role: { load: tree('/api/permission/Role/Selector'), selectable: (node) => node.type === 'role' },
-  group: { load: tree('/api/permission/Group/Selector'), selectable: () => true },
-  user: { load: tree('/api/permission/Users/Selector'), selectable: (node) => node.type === 'user' },
+export type PickerMode = 'all' | 'custom' | 'auth';
+
+/** The special user id of the system-variables tab (widgets.md §3 "User item"). */
+export const currentUserId = 'currentUser';
+
+const silent = { silent: true } as const;
+const list = (url: string) => () => http.get<ListData<PickerNode>>(url, undefined, silent).then((d) => d.list);
+const postList = (url: string, body: unknown) => http.post<ListData<PickerNode>>(url, body, silent).then((d) => d.list);
+
+const kindOf = (node: PickerNode) => node.category ?? node.type;
+const organizations = new Set(['company', 'department']);
+
+/** What a tree picker may choose (widgets.md §5 "Typed selectors"): only nodes of its kind, never disabled ones. */
+export const selectableIn: Record<Exclude<PickerKind, 'user' | 'users'>, (node: PickerNode) => boolean> = {
+  organize: (node) => organizations.has(kindOf(node) ?? ''),
+  department: (node) => kindOf(node) === 'department',
+  position: (node) => node.type === 'position',
+  role: (node) => node.type === 'role',
+  group: () => true,
 };
+
+/** Keeps the nodes an `ableIds` list allows, with the ancestors that lead to them; an allowed organisation brings what is below it. */
+export function restrictTree(nodes: readonly PickerNode[], ableIds: ReadonlySet<string>): PickerNode[] {
+  const out: PickerNode[] = [];
+  for (const node of nodes) {
+    if (ableIds.has(node.id)) {
+      out.push(node);
+      continue;
+    }
+    const children = restrictTree(node.children ?? [], ableIds);
+    if (children.length) out.push({ ...node, children, disabled: true });
+  }
+  return out;
+}
+
+/**
+ * Where each tree picker reads its tree (admin.md §7, widgets.md §7). Organisations and departments
+ * in auth mode come from SelectorByAuth (what the caller may see), otherwise from the whole tree;
+ * custom mode cuts the whole tree down to the ableIds, except roles, which the server looks up by
+ * ids (RoleCondition). Failed list calls only stop the loading indicator (admin.md §8), hence silent.
+ */
+export function treeSource(kind: Exclude<PickerKind, 'user' | 'users'>, mode: PickerMode, ableIds: readonly string[]) {
+  const custom = mode === 'custom';
+  const key = ['picker', kind, mode, custom ? [...ableIds].sort() : []] as const;
+  if (kind === 'role' && custom)
+    return {
+      key,
+      load: () =>
+        ableIds.length
+          ? postList('/api/permission/Role/RoleCondition', { ids: ableIds, keyword: '' }).then((roles) =>
+              roles.map((role) => ({ ...role, type: 'role' })),
+            )
+          : Promise.resolve([]),
+    };
+  const urls: Record<typeof kind, string> = {
+    organize:
+      mode === 'auth'
+        ? '/api/permission/Organize/Department/SelectorByAuth/0'
+        : '/api/permission/Organize/Department/Selector/0',
+    department:
+      mode === 'auth'
+        ? '/api/permission/Organize/Department/SelectorByAuth/0'
+        : '/api/permission/Organize/Department/Selector/0',
+    position: '/api/permission/Position/Selector',
+    role: '/api/permission/Role/Selector',
+    group: '/api/permission/Group/Selector',
+  };
+  const load = list(urls[kind]);
+  return { key, load: custom ? () => load().then((tree) => restrictTree(tree, new Set(ableIds))) : load };
+}
 
 /** widgets.md §7: the user picker's keyword search pages 20 at a time. */
 export const userSearchPageSize = 20;
 /** A tree level is read whole, in pages of the largest size the server allows. */
 const levelPageSize = 500;
 
-const userLevelUrl = (id: string) => `/api/permission/Users/ImUser/Selector/${encodeURIComponent(id)}`;
+/** `all` reads ImUser/Selector, `auth` the same shape within the caller's data scope (GetListByAuthorize). */
+const userLevelUrl = (id: string, mode: PickerMode) =>
+  `/api/permission/Users/${mode === 'auth' ? 'GetListByAuthorize' : 'ImUser/Selector'}/${encodeURIComponent(id)}`;
 
 /**
  * The user picker's calls (admin.md §7 "Users"): one level of the tree at a time, a paged keyword
- * search, and the names of chosen users. Like every picker list call they fail quietly.
+ * search, the custom mode's flat list, the current-organisation and subordinate tabs, and the names
+ * of chosen users. Like every picker list call they fail quietly.
  */
 export const userPickerApi = {
   /**
    * The organisations directly under `id` ("0" the top) and the users directly in it. The server
    * pages the users (the organisations come with page 1), so a level is read until every user is in.
    */
-  level: async (id: string): Promise<PickerNode[]> => {
+  level: async (id: string, mode: PickerMode = 'all'): Promise<PickerNode[]> => {
     const nodes: PickerNode[] = [];
     let users = 0;
     for (let currentPage = 1; ; currentPage++) {
       const page = await http.post<PageData<PickerNode>>(
-        userLevelUrl(id),
+        userLevelUrl(id, mode),
         { keyword: '', currentPage, pageSize: levelPageSize },
-        { silent: true },
+        silent,
       );
       nodes.push(...page.list);
       const pageUsers = page.list.filter((node) => node.type === 'user').length;
@@ -69,17 +127,64 @@ export const userPickerApi = {
       if (pageUsers === 0 || users >= page.pagination.total) return nodes;
     }
   },
-  /** Users anywhere whose name or account matches, one page. */
-  search: (keyword: string, currentPage: number, signal?: AbortSignal) =>
-    http.post<PageData<PickerNode>>(
-      userLevelUrl('0'),
-      { keyword, currentPage, pageSize: userSearchPageSize },
-      { silent: true, signal },
-    ),
-  /** Chosen users by id, for their names (fullName is "name/account"). */
-  names: (ids: string[]) =>
-    http.post<ListData<PickerNode>>('/api/permission/Users/getUserList', { ids }, { silent: true }).then((d) => d.list),
+  /** Users whose name or account matches, one page: anywhere (all), within the caller's scope (auth), or among the users the ableIds cover (custom). */
+  search: (
+    query: { keyword: string; mode: PickerMode; ableIds?: readonly string[] },
+    currentPage: number,
+    signal?: AbortSignal,
+  ) => {
+    const body = { keyword: query.keyword, currentPage, pageSize: userSearchPageSize };
+    return query.mode === 'custom'
+      ? http.post<PageData<PickerNode>>(
+          '/api/permission/Users/getSelectedUserList',
+          { ...body, ids: query.ableIds ?? [] },
+          { ...silent, signal },
+        )
+      : http.post<PageData<PickerNode>>(userLevelUrl('0', query.mode), body, { ...silent, signal });
+  },
+  /** The caller's current organisation's users (its own members, not those below). */
+  organization: (keyword: string) =>
+    http.get<ListData<PickerNode>>('/api/permission/Users/getOrganization', { keyword }, silent).then((d) => d.list),
+  /** The caller's direct reports. */
+  subordinates: (keyword: string) => postList('/api/permission/Users/getSubordinates', { keyword }),
+  /** Chosen users by id, for their names (fullName is "name/account"); disabled users come back too. */
+  names: (ids: string[]) => postList('/api/permission/Users/getUserList', { ids }),
+  /** Names of ids of the mixed picker (`id--user`, `id--department`, `id--role` ...), in the order asked. */
+  selected: (ids: string[]) => postList('/api/permission/Users/getSelectedList', { ids }),
 };
+
+/** The mixed picker's tabs other than the organisation tree: the lists it loads when it is created (widgets.md §7). */
+export const mixedTabSources = {
+  role: list('/api/permission/Role/Selector'),
+  position: list('/api/permission/Position/Selector'),
+  // A group's own `type` is its category (free text); as a picked item it is a group.
+  group: () => list('/api/permission/Group/Selector')().then((groups) => groups.map((g) => ({ ...g, type: 'group' }))),
+} as const;
+
+/**
+ * The trees other screens read through the pickers' cache (the authorisation page's holders, the
+ * organisation side of lists): what the caller may see, and what may be chosen in each.
+ */
+export const pickerSources: Record<
+  Exclude<PickerKind, 'users'>,
+  { load: () => Promise<PickerNode[]>; selectable: (node: PickerNode) => boolean }
+> = {
+  organize: { load: treeSource('organize', 'auth', []).load, selectable: selectableIn.organize },
+  department: { load: treeSource('department', 'auth', []).load, selectable: selectableIn.department },
+  position: { load: treeSource('position', 'all', []).load, selectable: selectableIn.position },
+  role: { load: treeSource('role', 'all', []).load, selectable: selectableIn.role },
+  group: { load: treeSource('group', 'all', []).load, selectable: selectableIn.group },
+  user: { load: list('/api/permission/Users/Selector'), selectable: (node) => node.type === 'user' },
+};
+
+/** Ids of the mixed picker carry their type: `id--type` (widgets.md §3 "Selected item of multi-type pickers"). */
+export const typedId = (node: PickerNode) =>
+  `${node.id}--${node.type === 'company' ? 'company' : (kindOf(node) ?? 'user')}`;
+
+export function typeOfId(id: string): string {
+  const at = id.lastIndexOf('--');
+  return at < 0 ? 'user' : id.slice(at + 2);
+}
 
 /**
  * The page to ask for after `pages` (1-based), or undefined once the last page came back shorter

@@ -118,7 +118,7 @@ const searches = () => sent.filter((s) => s.body.keyword && s.body.keyword !== m
  * on the wire before it, so once the marker is sent, anything the scroll started has been counted.
  */
 const marker = async () => {
-  await act(() => userPickerApi.search(markerWord, 1));
+  await act(() => userPickerApi.search({ keyword: markerWord, mode: 'all' }, 1));
   expect(sent.at(-1)?.body.keyword).toBe(markerWord);
 };
 const leftPane = () => document.querySelectorAll<HTMLElement>('.selector-dialog-pane-body')[0] as HTMLElement;
@@ -261,5 +261,25 @@ describe('user picker dialog', () => {
     renderIn(<PickerField kind="user" value="u2" />);
     await screen.findByText('李四/lisi');
     expect(sent).toEqual([{ path: '/api/permission/Users/getUserList', body: { ids: ['u2'] } }]);
+  });
+
+  test('clearing a single field gives an empty string without opening the dialog; currentUser is named without a call', async () => {
+    const changes: unknown[] = [];
+    const { container } = renderIn(<PickerField kind="user" value="currentUser" onChange={(v) => changes.push(v)} />);
+    await screen.findByText('当前用户');
+    expect(sent).toEqual([]);
+    fireEvent.mouseDown(container.querySelector('.ant-select-clear') as HTMLElement);
+    fireEvent.click(container.querySelector('.ant-select-clear') as HTMLElement);
+    await waitFor(() => expect(changes).toEqual(['']));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('a multiple value that is not a list is reset to [] with a warning', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const changes: unknown[] = [];
+    renderIn(<PickerField kind="user" multiple value="u1" onChange={(v) => changes.push(v)} />);
+    await waitFor(() => expect(changes).toEqual([[]]));
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
   });
 });

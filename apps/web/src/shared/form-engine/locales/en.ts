@@ -33,7 +33,7 @@ export default {
     resign: 'Sign again',
     image: 'Signature image',
   },
-  sign: { use: 'Use seal', none: 'No seal' },
+  sign: { use: 'Use a signature', none: 'No signature', title: 'Choose a signature', clear: 'Clear' },
   table: {
     index: 'No.',
     action: 'Actions',

@@ -34,7 +34,7 @@ export default {
     resign: '重新签名',
     image: '签名图片',
   },
-  sign: { use: '使用签章', none: '暂无签章' },
+  sign: { use: '使用签章', none: '暂无签章', title: '选择签章', clear: '清除' },
   table: {
     index: '序号',
     action: '操作',

@@ -33,7 +33,7 @@ export default {
     resign: '重新簽名',
     image: '簽名圖片',
   },
-  sign: { use: '使用簽章', none: '暫無簽章' },
+  sign: { use: '使用簽章', none: '暫無簽章', title: '選擇簽章', clear: '清除' },
   table: {
     index: '序號',
     action: '操作',

@@ -240,7 +240,14 @@ export function CalculateWidget({ field, value, id }: WidgetProps) {
   const text = formatNumberInput(n, { precision, thousands: !!field.thousands });
   return (
     <div className="fe-number">
-      <input id={id} className="fe-calc" value={text} readOnly data-calc={field.__vModel__} />
+      <input
+        id={id}
+        className="fe-calc"
+        value={text}
+        readOnly
+        aria-label={field.__config__.label}
+        data-calc={field.__vModel__}
+      />
       {field.isAmountChinese ? <Capitals value={n} /> : null}
     </div>
   );

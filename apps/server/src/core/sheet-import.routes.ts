@@ -1,0 +1,167 @@
+import { createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
+import {
+  EnvelopeOf,
+  FileLink,
+  ImportDataInput,
+  ImportPreviewAnswer,
+  ImportPreviewQuery,
+  type ImportProgressFrame,
+  ImportResultAnswer,
+  importProgressMethod,
+} from '@platform/shared';
+import { type TSchema, Type } from 'typebox';
+import type { App } from './app-types.ts';
+import { sessionOf } from './auth.ts';
+import { ok } from './envelope.ts';
+import { NotFoundError } from './errors.ts';
+import { permit } from './permissions.ts';
+import type { SheetImporter, SheetRow } from './sheet-import.ts';
+
+export interface SheetImportRoutes<F extends string, Checked> {
+  /** The area's path, e.g. /api/permission/Users. */
+  base: string;
+  /** The menu whose btn_import guards every call. */
+  menu: string;
+  tags: string[];
+  importer: SheetImporter<F, Checked>;
+  /** The wire shape of one row (the area's columns and errorsInfo). */
+  row: TSchema;
+  /** More paths answering the failed-rows export, for clients that call it by another name. */
+  failureAliases?: string[];
+}
+
+/**
+ * The largest body of ImportData and ImportExceptionData: the wizard sends every row back, and
+ * 10,000 rows of a wide sheet come to several megabytes (a 10,000-row user sheet is about 2.5 MB).
+ */
+const rowsBodyLimit = 32 * 1024 * 1024;
+
+/** The download address of a generated sheet under `base` (see the ExportFile route below). */
+export const sheetDownloadUrl = (base: string) => (name: string) => `${base}/ExportFile/${name}`;
+
+/**
+ * The generic import calls of protocol-admin.md 6 under one area's base path: TemplateDownload,
+ * Uploader, ImportPreview, ImportData (progress as `importProgress` socket frames to the importing
+ * user when the body carries a progressKey), ImportExceptionData, and ExportFile for the sheets.
+ */
+export function registerSheetImportRoutes<F extends string, Checked>(app: App, options: SheetImportRoutes<F, Checked>) {
+  const { base, menu, tags, importer, row } = options;
+  const guard = permit(menu, 'btn_import');
+
+  app.get(
+    `${base}/TemplateDownload`,
+    {
+      preHandler: guard,
+      schema: { tags, summary: 'The import template (.xlsx)', response: { 200: EnvelopeOf(FileLink) } },
+    },
+    async (request) => ok(await importer.template(request.t)),
+  );
+
+  app.post(
+    `${base}/Uploader`,
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Upload a sheet to import (multipart `file`, one .xlsx); answers its generated name',
+        consumes: ['multipart/form-data'],
+        response: { 200: EnvelopeOf(FileLink) },
+      },
+    },
+    async (request) => ok(await importer.saveUpload(request)),
+  );
+
+  app.get(
+    `${base}/ImportPreview`,
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary: 'Rows of an uploaded sheet with the header and what is wrong with each cell',
+        querystring: ImportPreviewQuery,
+        response: { 200: EnvelopeOf(ImportPreviewAnswer(row)) },
+      },
+    },
+    async (request) => ok(await importer.preview(request.query.fileName, request.t)),
+  );
+
+  app.post(
+    `${base}/ImportData`,
+    {
+      preHandler: guard,
+      bodyLimit: rowsBodyLimit,
+      schema: {
+        tags,
+        summary: 'Import rows, one transaction per batch; failed rows come back with their reasons',
+        body: ImportDataInput(row),
+        response: { 200: EnvelopeOf(ImportResultAnswer(row)) },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const { list, progressKey } = request.body as { list: SheetRow<F>[]; progressKey?: string };
+      const onProgress = progressKey
+        ? (done: number, total: number) => {
+            const frame: ImportProgressFrame = { method: importProgressMethod, progressKey, done, total };
+            app.socketHub.deliver([{ userIds: [session.userId], frame: { ...frame } }]).catch((error: unknown) => {
+              request.log.warn({ err: error }, 'import progress frame not delivered');
+            });
+          }
+        : undefined;
+      const result = await importer.importRows(list, { session, t: request.t, onProgress });
+      return ok(result, request.t('import.done', { snum: result.snum, fnum: result.fnum }));
+    },
+  );
+
+  for (const name of ['ImportExceptionData', ...(options.failureAliases ?? [])]) {
+    app.post(
+      `${base}/${name}`,
+      {
+        preHandler: guard,
+        bodyLimit: rowsBodyLimit,
+        schema: {
+          tags,
+          summary: 'The failed rows with their reasons (.xlsx)',
+          body: ImportDataInput(row),
+          response: { 200: EnvelopeOf(FileLink) },
+        },
+      },
+      async (request) => {
+        const { list } = request.body as { list: SheetRow<F>[] };
+        return ok(await importer.exportFailures(list, request.t));
+      },
+    );
+  }
+
+  // Generated sheets are fetched by the browser as plain downloads (no Authorization header): the
+  // 128-bit random name is the capability, and files are dropped after a day.
+  app.get(
+    `${base}/ExportFile/:name`,
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Download a generated sheet by its generated name',
+        params: Type.Object({ name: Type.String({ pattern: '^[0-9a-f]{32}\\.xlsx$' }) }),
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params as { name: string };
+      const file = importer.download(name);
+      if (
+        !file ||
+        !(await access(file).then(
+          () => true,
+          () => false,
+        ))
+      )
+        throw new NotFoundError();
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(createReadStream(file));
+    },
+  );
+}

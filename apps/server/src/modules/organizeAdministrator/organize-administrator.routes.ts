@@ -1,0 +1,87 @@
+import {
+  EmptyEnvelope,
+  EnvelopeOf,
+  Id,
+  ListOf,
+  OrganizeAdministratorInput,
+  OrganizeAdministratorQuery,
+  OrganizeAdministratorRow,
+  PageOf,
+} from '@platform/shared';
+import { Type } from 'typebox';
+import type { App } from '../../core/app-types.ts';
+import { sessionOf } from '../../core/auth.ts';
+import { ok } from '../../core/envelope.ts';
+import { permit, permitMenu } from '../../core/permissions.ts';
+import { OrganizeAdministratorService } from './organize-administrator.service.ts';
+
+const tags = ['organizeAdministrator'];
+const base = '/api/permission/organizeAdminIsTrator';
+/** Assigned from the authorisation area, like the permission groups. */
+const menu = 'permission.authorize';
+
+export default async function organizeAdministratorRoutes(app: App) {
+  const administrators = new OrganizeAdministratorService(app.db, app.bus, app.permissions);
+
+  app.get(
+    base,
+    {
+      preHandler: permitMenu(menu),
+      schema: {
+        tags,
+        summary: 'Tiered administrators: one row per user and organisation, paged',
+        querystring: OrganizeAdministratorQuery,
+        response: { 200: EnvelopeOf(PageOf(OrganizeAdministratorRow)) },
+      },
+    },
+    async (request) => ok(await administrators.page(request.query)),
+  );
+
+  app.get(
+    `${base}/Selector`,
+    {
+      preHandler: permitMenu(menu),
+      schema: {
+        tags,
+        summary: 'What one user administers, with its rights per organisation',
+        querystring: Type.Object({ userId: Id }),
+        response: { 200: EnvelopeOf(ListOf(OrganizeAdministratorRow)) },
+      },
+    },
+    async (request) => ok({ list: await administrators.ofUser(request.query.userId) }),
+  );
+
+  app.post(
+    base,
+    {
+      preHandler: permit(menu, 'btn_edit'),
+      schema: {
+        tags,
+        summary: 'Replace what one user administers (an empty orgAdminModel ends it)',
+        body: OrganizeAdministratorInput,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await administrators.save(request.body, sessionOf(request));
+      return ok(null, request.t('common.saved'));
+    },
+  );
+
+  app.delete(
+    `${base}/:id`,
+    {
+      preHandler: permit(menu, 'btn_edit'),
+      schema: {
+        tags,
+        summary: 'End one user’s administration of one organisation',
+        params: Type.Object({ id: Id }),
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await administrators.delete(request.params.id, sessionOf(request));
+      return ok(null, request.t('common.deleted'));
+    },
+  );
+}

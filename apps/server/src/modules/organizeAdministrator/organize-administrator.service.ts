@@ -1,0 +1,86 @@
+import type { OrganizeAdministratorInput, OrganizeAdministratorQuery } from '@platform/shared';
+import { BusinessError, NotFoundError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/event-bus.ts';
+import { newId } from '../../core/ids.ts';
+import { page, pageParams, toMillis } from '../../core/paging.ts';
+import type { PermissionService } from '../../core/permissions.ts';
+import type { Session } from '../../core/session.ts';
+import type { Db } from '../../db/database.ts';
+import { OrganizeAdministratorRepository } from './organize-administrator.repository.ts';
+
+type Row = Awaited<ReturnType<OrganizeAdministratorRepository['ofUser']>>[number];
+
+const flags = [
+  'thisLayerAdd',
+  'thisLayerEdit',
+  'thisLayerDelete',
+  'thisLayerSelect',
+  'subLayerAdd',
+  'subLayerEdit',
+  'subLayerDelete',
+  'subLayerSelect',
+] as const;
+
+const toWire = (r: Row) => ({
+  id: r.id,
+  userId: r.userId,
+  userName: r.userName,
+  organizeId: r.organizeId,
+  organizeName: r.organizeName,
+  ...Object.fromEntries(flags.map((f) => [f, r[f] === 1 ? 1 : 0])),
+  creatorTime: toMillis(r.creatorTime) ?? 0,
+});
+
+/**
+ * Tiered administrators (分级管理, `/api/permission/organizeAdminIsTrator`): which organisations a
+ * user administers and what it may do there. A tiered administrator assigns only within what it
+ * administers itself. Changes drop the user's cached rights on every instance.
+ */
+export class OrganizeAdministratorService {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+    private readonly permissions: PermissionService,
+  ) {}
+
+  async page(query: OrganizeAdministratorQuery) {
+    const params = pageParams(query);
+    const { list, total } = await new OrganizeAdministratorRepository(this.db).page(params, query.userId || undefined);
+    return page(list.map(toWire), total, params);
+  }
+
+  /** What one user administers. */
+  async ofUser(userId: string) {
+    return (await new OrganizeAdministratorRepository(this.db).ofUser(userId)).map(toWire);
+  }
+
+  async save(input: OrganizeAdministratorInput, session: Session) {
+    const organizeIds = [...new Set(input.orgAdminModel.map((m) => m.organizeId))];
+    if (organizeIds.length !== input.orgAdminModel.length) throw new BusinessError('organizeAdministrator.duplicate');
+    // Checked before the transaction: the rights are read on the pool, which (embedded) is the transaction's one connection.
+    const before = (await new OrganizeAdministratorRepository(this.db).ofUser(input.userId)).map((r) => r.organizeId);
+    await this.permissions.requireAdministered(session, [...before, ...organizeIds], 'edit');
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new OrganizeAdministratorRepository(trx);
+      if (!(await repo.userExists(input.userId))) throw new NotFoundError();
+      if ((await repo.existingOrganizes(organizeIds)).size !== organizeIds.length) {
+        throw new BusinessError('organizeAdministrator.organizeMissing');
+      }
+      await repo.replace(
+        input.userId,
+        input.orgAdminModel.map((m) => ({ id: newId(), ...m })),
+        session.userId,
+      );
+    });
+    await this.bus.publish({ type: 'authorize.changed', userIds: [input.userId] });
+  }
+
+  async delete(id: string, session: Session) {
+    const repo = new OrganizeAdministratorRepository(this.db);
+    const row = await repo.findById(id);
+    if (!row) throw new NotFoundError();
+    await this.permissions.requireAdministered(session, [row.organizeId], 'edit');
+    await repo.delete(id);
+    await this.bus.publish({ type: 'authorize.changed', userIds: [row.userId] });
+  }
+}

@@ -1,0 +1,224 @@
+import {
+  EmptyEnvelope,
+  EnvelopeOf,
+  Id,
+  ListOf,
+  PageOf,
+  PrintBatchDataQuery,
+  PrintData,
+  PrintDataQuery,
+  PrintDevIds,
+  PrintDevImportResult,
+  PrintDevInput,
+  PrintDevOption,
+  PrintDevQuery,
+  PrintDevRow,
+  PrintDevSelectorNode,
+  PrintDevSelectorQuery,
+  PrintDevUpdate,
+  PrintField,
+  PrintFieldsBody,
+  PrintLogInput,
+  PrintLogQuery,
+  PrintLogRow,
+} from '@platform/shared';
+import { Type } from 'typebox';
+import type { App } from '../../core/app-types.ts';
+import { sessionOf } from '../../core/auth.ts';
+import { crudRoutes } from '../../core/crud-routes.ts';
+import { readEntityImport } from '../../core/entity-import.ts';
+import { ok } from '../../core/envelope.ts';
+import { BusinessError } from '../../core/errors.ts';
+import { permit, permitMenu } from '../../core/permissions.ts';
+import { recordServiceOf } from '../visualdev/record-service-of.ts';
+import { DefinitionService } from '../visualdev/visualdev.service.ts';
+import { PrintDevService } from './print-dev.service.ts';
+import { PrintDevTransferService } from './print-dev-transfer.service.ts';
+
+const tags = ['printDev'];
+const base = '/api/system/printDev';
+const logBase = '/api/system/printLog';
+const menu = 'system.printDev';
+const IdParams = Type.Object({ id: Id });
+
+const idList = (ids: string | string[]) => (Array.isArray(ids) ? ids : ids.split(',').filter(Boolean));
+
+/**
+ * Print templates and the print log (protocol-admin.md section 8). The designer's calls need the
+ * print-template menu; printing (Selector, getListOptions, Data, BatchData, printLog/save) serves
+ * any signed-in user, and Data reads records with the caller's rights on the template's form.
+ */
+export default async function printDevRoutes(app: App) {
+  const definitions = new DefinitionService(app.db);
+  const records = recordServiceOf(app, definitions);
+  const templates = new PrintDevService(app.db, app.dictionaries, definitions, records);
+  const transfer = new PrintDevTransferService(app.db, templates, app.downloads);
+
+  crudRoutes(
+    app,
+    {
+      base,
+      menu,
+      tag: 'printDev',
+      noun: { one: 'print template', many: 'Print templates' },
+      schemas: { query: PrintDevQuery, row: PrintDevRow, input: PrintDevInput, update: PrintDevUpdate },
+    },
+    templates,
+  );
+
+  app.post(
+    `${base}/:id/Actions/Copy`,
+    {
+      preHandler: permit(menu, 'btn_add'),
+      schema: {
+        tags,
+        summary: 'Copy a template under a new name and code',
+        params: IdParams,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await templates.copy(request.params.id, sessionOf(request));
+      return ok(null, request.t('printDev.copied'));
+    },
+  );
+
+  app.get(
+    `${base}/Selector`,
+    {
+      schema: {
+        tags,
+        summary: 'Enabled templates grouped by category (type 1 flow, 2 function)',
+        querystring: PrintDevSelectorQuery,
+        response: { 200: EnvelopeOf(ListOf(PrintDevSelectorNode)) },
+      },
+    },
+    async (request) => ok({ list: await templates.selector(request.query.type) }),
+  );
+
+  app.post(
+    `${base}/getListOptions`,
+    {
+      schema: {
+        tags,
+        summary: 'Names of the templates asked for (ids as a list or comma-joined)',
+        body: PrintDevIds,
+        response: { 200: EnvelopeOf(Type.Array(PrintDevOption)) },
+      },
+    },
+    async (request) => ok(await templates.options(idList(request.body.ids))),
+  );
+
+  app.post(
+    `${base}/Fields`,
+    {
+      preHandler: permitMenu(menu),
+      schema: {
+        tags,
+        summary: 'The fields a template of a released generated form can print; sub-table columns as children',
+        body: PrintFieldsBody,
+        response: { 200: EnvelopeOf(Type.Array(PrintField)) },
+      },
+    },
+    async (request) => {
+      const { formId } = request.body;
+      if (!formId) throw new BusinessError('printDev.noForm');
+      return ok(await templates.fieldsOfForm(formId));
+    },
+  );
+
+  app.get(
+    `${base}/Data`,
+    {
+      schema: {
+        tags,
+        summary: 'A template and one record of its form to print (id: template, formId: record)',
+        querystring: PrintDataQuery,
+        response: { 200: EnvelopeOf(PrintData) },
+      },
+    },
+    async (request) => ok(await templates.data(sessionOf(request), request.query.id, request.query.formId)),
+  );
+
+  app.get(
+    `${base}/BatchData`,
+    {
+      schema: {
+        tags,
+        summary: 'A template and several records to print (formId: record ids joined by commas)',
+        querystring: PrintBatchDataQuery,
+        response: { 200: EnvelopeOf(Type.Array(PrintData)) },
+      },
+    },
+    async (request) =>
+      ok(await templates.batchData(sessionOf(request), request.query.id, idList(request.query.formId))),
+  );
+
+  app.get(
+    `${base}/:id/Actions/Export`,
+    {
+      preHandler: permitMenu(menu),
+      schema: {
+        tags,
+        summary: 'Write a template to a .bp file; answers the url it downloads from without authorization',
+        params: IdParams,
+        response: { 200: EnvelopeOf(Type.Object({ url: Type.String() })) },
+      },
+    },
+    async (request) => ok(await transfer.export(request.params.id)),
+  );
+
+  app.post(
+    `${base}/Actions/Import`,
+    {
+      preHandler: permit(menu, 'btn_add'),
+      schema: {
+        tags,
+        summary:
+          'Import a .bp file (multipart file + type: 0 skip a template whose code exists, 1 add it with a suffix)',
+        consumes: ['multipart/form-data'],
+        response: { 200: EnvelopeOf(PrintDevImportResult) },
+      },
+    },
+    async (request) => {
+      const { content, mode } = await readEntityImport(request, {
+        extension: /\.bp$/i,
+        maxBytes: 4 * 1024 * 1024,
+        messages: { file: 'printDev.importFile', mode: 'printDev.importMode', invalid: 'printDev.importInvalid' },
+      });
+      const result = await transfer.import(content, mode, sessionOf(request));
+      return ok(result, request.t(result.skipped ? 'printDev.importSkipped' : 'printDev.imported'));
+    },
+  );
+
+  app.get(
+    `${logBase}/:id`,
+    {
+      preHandler: permitMenu(menu),
+      schema: {
+        tags,
+        summary: 'The print log of a template, paged, newest first (startTime, endTime in ms)',
+        params: IdParams,
+        querystring: PrintLogQuery,
+        response: { 200: EnvelopeOf(PageOf(PrintLogRow)) },
+      },
+    },
+    async (request) => ok(await templates.logPage(request.params.id, request.query)),
+  );
+
+  app.post(
+    `${logBase}/save`,
+    {
+      schema: {
+        tags,
+        summary: 'Record a print of a template (after the browser print completes)',
+        body: PrintLogInput,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await templates.saveLog(request.body, sessionOf(request));
+      return ok(null, request.t('common.saved'));
+    },
+  );
+}

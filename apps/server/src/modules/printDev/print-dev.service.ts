@@ -1,0 +1,318 @@
+import {
+  childrenOf,
+  holdsValue,
+  kindOf,
+  type PageData,
+  type PrintData,
+  type PrintDevInput,
+  type PrintDevQuery,
+  type PrintDevRow,
+  type PrintDevSelectorNode,
+  type PrintField,
+  type PrintLogInput,
+  type PrintLogQuery,
+  type PrintLogRow,
+  valueFields,
+} from '@platform/shared';
+import { BusinessError, NotFoundError } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { page, pageParams, toMillis } from '../../core/paging.ts';
+import type { Session } from '../../core/session.ts';
+import { flipEnabledMark } from '../../core/state-switch.ts';
+import type { Db } from '../../db/database.ts';
+import type { DictionaryCache } from '../dictionary/dictionary-cache.ts';
+import type { RecordService } from '../visualdev/record.service.ts';
+import type { DefinitionService } from '../visualdev/visualdev.service.ts';
+import { PrintDevRepository, type PrintDevValues, PrintLogRepository } from './print-dev.repository.ts';
+
+type Row = NonNullable<Awaited<ReturnType<PrintDevRepository['findById']>>>;
+
+/** The dictionary whose entries (by enCode) are the templates' categories. */
+const categoryDictionary = 'printDev';
+/** A batch prints at most this many records. */
+export const maxBatchRecords = 500;
+
+const toWire = (r: Row, fieldJson = ''): PrintDevRow => ({
+  id: r.id,
+  fullName: r.fullName,
+  enCode: r.enCode,
+  category: r.category,
+  type: r.type,
+  formId: r.formId ?? '',
+  sourceType: r.sourceType,
+  dbLinkId: r.dbLinkId ?? '',
+  sqlTemplate: r.sqlTemplate ?? '',
+  parameterJson: r.parameterJson ?? '',
+  interfaceId: r.interfaceId ?? '',
+  interfaceName: r.interfaceName ?? '',
+  printTemplate: r.printTemplate ?? '',
+  pageParam: r.pageParam ?? '',
+  fieldJson,
+  sortCode: r.sortCode,
+  enabledMark: r.enabledMark,
+  description: r.description ?? '',
+  creatorTime: toMillis(r.creatorTime) ?? 0,
+  lastModifyTime: toMillis(r.lastModifyTime),
+});
+
+export const valuesOf = (input: PrintDevInput): PrintDevValues => ({
+  fullName: input.fullName,
+  enCode: input.enCode,
+  category: input.category,
+  type: input.type ?? 2,
+  formId: input.formId || null,
+  sourceType: input.sourceType ?? 0,
+  dbLinkId: input.dbLinkId || null,
+  sqlTemplate: input.sqlTemplate || null,
+  parameterJson: input.parameterJson || null,
+  interfaceId: input.interfaceId || null,
+  interfaceName: input.interfaceName || null,
+  printTemplate: input.printTemplate ?? null,
+  pageParam: input.pageParam || null,
+  sortCode: input.sortCode ?? 0,
+  enabledMark: input.enabledMark ?? 1,
+  description: input.description ?? null,
+});
+
+/**
+ * Print templates (打印模板): CRUD, copy and the selector for the administration page; the fields a
+ * template can use and the data it prints, read from the generated form it names with the
+ * caller's rights on that form's records; and the print log.
+ */
+export class PrintDevService {
+  constructor(
+    private readonly db: Db,
+    private readonly dictionaries: DictionaryCache,
+    private readonly definitions: DefinitionService,
+    private readonly records: RecordService,
+  ) {}
+
+  /** A category is an entry of the printDev dictionary, by its code (protocol-admin.md section 8). */
+  private async check(input: PrintDevInput) {
+    if (!(await this.dictionaries.hasEntry(categoryDictionary, input.category)))
+      throw new BusinessError('printDev.categoryUnknown', { code: input.category });
+    if (input.pageParam) parsePageParam(input.pageParam);
+    // The form must exist and be released: its fields are what the template prints.
+    if (input.formId) {
+      const formId = input.formId;
+      await this.definitions.released(formId, true).catch((error: unknown) => {
+        throw error instanceof NotFoundError ? new BusinessError('printDev.formUnknown', { id: formId }) : error;
+      });
+    }
+  }
+
+  async page(query: PrintDevQuery): Promise<PageData<PrintDevRow>> {
+    const params = pageParams(query);
+    const { list, total } = await new PrintDevRepository(this.db).page(params, {
+      category: query.category,
+      enabledMark: query.enabledMark,
+    });
+    return page(
+      list.map((r) => toWire({ ...r, printTemplate: null })),
+      total,
+      params,
+    );
+  }
+
+  async info(id: string): Promise<PrintDevRow> {
+    const row = await this.find(id);
+    const fields = row.formId ? await this.fieldsOfForm(row.formId).catch(() => []) : [];
+    return toWire(row, JSON.stringify(fields));
+  }
+
+  private async find(id: string): Promise<Row> {
+    const row = await new PrintDevRepository(this.db).findById(id);
+    if (!row) throw new NotFoundError();
+    return row;
+  }
+
+  async create(input: PrintDevInput, session: Session): Promise<string> {
+    await this.check(input);
+    return this.db.transaction().execute(async (trx) => {
+      const repo = new PrintDevRepository(trx);
+      if (await repo.codeTaken(input.enCode, null)) throw new BusinessError('printDev.codeTaken');
+      const id = newId();
+      await repo.insert(id, valuesOf(input), session.userId);
+      return id;
+    });
+  }
+
+  async update(id: string, input: PrintDevInput, session: Session) {
+    await this.check(input);
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new PrintDevRepository(trx);
+      if (!(await repo.findById(id))) throw new NotFoundError();
+      if (await repo.codeTaken(input.enCode, id)) throw new BusinessError('printDev.codeTaken');
+      await repo.update(id, valuesOf(input), session.userId);
+    });
+  }
+
+  toggleState(id: string, session: Session): Promise<number> {
+    return flipEnabledMark(this.db, 'printDev', id, session.userId);
+  }
+
+  async delete(id: string) {
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new PrintDevRepository(trx);
+      if (!(await repo.findById(id))) throw new NotFoundError();
+      await repo.delete(id);
+    });
+  }
+
+  /** A copy with a new name and code, as the other designers copy (name.副本xxxxx). */
+  async copy(id: string, session: Session): Promise<string> {
+    return this.db.transaction().execute(async (trx) => {
+      const repo = new PrintDevRepository(trx);
+      const row = await repo.findById(id);
+      if (!row) throw new NotFoundError();
+      const suffix = Date.now().toString(36).slice(-5);
+      const { id: _id, creatorTime: _created, lastModifyTime: _modified, ...values } = row;
+      const copyId = newId();
+      await repo.insert(
+        copyId,
+        {
+          ...values,
+          fullName: `${row.fullName}.副本${suffix}`.slice(0, 50),
+          enCode: `${row.enCode}${suffix}`.slice(0, 50),
+        },
+        session.userId,
+      );
+      return copyId;
+    });
+  }
+
+  /** `Selector`: printDev categories that hold enabled templates (of `type` when given), templates in children. */
+  async selector(type: number | undefined): Promise<PrintDevSelectorNode[]> {
+    const templates = await new PrintDevRepository(this.db).all({ enabledMark: 1, type });
+    const categories = await this.dictionaries.entries(categoryDictionary);
+    return categories
+      .map((category) => ({
+        id: category.enCode,
+        fullName: category.fullName,
+        enCode: category.enCode,
+        parentId: '0',
+        hasChildren: true,
+        children: templates
+          .filter((t) => t.category === category.enCode)
+          .map((t) => ({
+            id: t.id,
+            fullName: t.fullName,
+            enCode: t.enCode,
+            parentId: category.enCode,
+            formId: t.formId ?? '',
+            hasChildren: false,
+          })),
+      }))
+      .filter((category) => category.children.length > 0);
+  }
+
+  /** `getListOptions`: the names of the templates asked for, in the order asked; unknown ids are left out. */
+  async options(ids: string[]) {
+    const rows = await new PrintDevRepository(this.db).names(ids);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [{ id: row.id, fullName: row.fullName }] : [];
+    });
+  }
+
+  /**
+   * `Fields`: what a template of form `formId` can print: head fields, and each sub-table with its
+   * columns in children (`table.column`, the placeholder used inside the table's row).
+   */
+  async fieldsOfForm(formId: string): Promise<PrintField[]> {
+    const definition = await this.definitions.released(formId);
+    const out: PrintField[] = [];
+    for (const field of valueFields(definition.form.fields)) {
+      const name = field.__vModel__ ?? '';
+      const label = String(field.__config__?.label ?? name);
+      if (kindOf(field) !== 'table') {
+        out.push({ id: name, parentId: '0', fullName: label });
+        continue;
+      }
+      out.push({
+        id: name,
+        parentId: '0',
+        fullName: label,
+        children: childrenOf(field)
+          .filter(holdsValue)
+          .map((column) => ({
+            id: `${name}.${column.__vModel__ ?? ''}`,
+            parentId: name,
+            fullName: String(column.__config__?.label ?? column.__vModel__ ?? ''),
+          })),
+      });
+    }
+    return out;
+  }
+
+  /** `Data`: one record of the template's form, with the caller's rights on that form's records. */
+  async data(session: Session, templateId: string, recordId: string): Promise<PrintData> {
+    const [one] = await this.batchData(session, templateId, [recordId]);
+    if (!one) throw new NotFoundError();
+    return one;
+  }
+
+  /** `BatchData`: the records asked for, in that order; one the caller cannot read refuses the batch. */
+  async batchData(session: Session, templateId: string, recordIds: string[]): Promise<PrintData[]> {
+    const ids = recordIds.filter(Boolean);
+    if (!ids.length) throw new BusinessError('printDev.selectRecords');
+    if (ids.length > maxBatchRecords) throw new BusinessError('printDev.tooMany', { max: maxBatchRecords });
+    const template = await this.find(templateId);
+    if (template.enabledMark !== 1) throw new BusinessError('printDev.disabled');
+    if (!template.formId) throw new BusinessError('printDev.noForm');
+    const records = await this.records.displayRecords(session, template.formId, ids);
+    return records.map((printData) => ({
+      printTemplate: template.printTemplate ?? '',
+      pageParam: template.pageParam ?? '',
+      printData,
+      // Generated forms here run without a flow: there are no approval records to print yet.
+      operatorRecordList: [],
+    }));
+  }
+
+  /** Records a print: any signed-in user who printed an existing template. */
+  async saveLog(input: PrintLogInput, session: Session) {
+    await this.find(input.printId);
+    await new PrintLogRepository(this.db).insert({
+      id: newId(),
+      printId: input.printId,
+      printTitle: input.printTitle,
+      printNum: input.printNum ?? 1,
+      printMan: session.realName ? `${session.realName}/${session.account}` : session.account,
+    });
+  }
+
+  async logPage(templateId: string, query: PrintLogQuery): Promise<PageData<PrintLogRow>> {
+    await this.find(templateId);
+    const params = pageParams(query);
+    const { list, total } = await new PrintLogRepository(this.db).page(params, {
+      printId: templateId,
+      from: query.startTime === undefined ? undefined : new Date(query.startTime),
+      to: query.endTime === undefined ? undefined : new Date(query.endTime),
+    });
+    return page(
+      list.map((r) => ({ ...r, printTime: toMillis(r.printTime) ?? 0 })),
+      total,
+      params,
+    );
+  }
+}
+
+/** The page settings: JSON text of an object; its sizes are numbers when given. */
+export function parsePageParam(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new BusinessError('printDev.badPageParam');
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new BusinessError('printDev.badPageParam');
+  const param = value as Record<string, unknown>;
+  for (const key of ['width', 'height', 'mt', 'mb', 'ml', 'mr']) {
+    const size = param[key];
+    if (size !== undefined && size !== '' && !(Number(size) >= 0 && Number(size) <= 10_000))
+      throw new BusinessError('printDev.badPageParam');
+  }
+  return param;
+}

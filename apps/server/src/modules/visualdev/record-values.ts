@@ -1,0 +1,158 @@
+import {
+  AUTO_KINDS,
+  childrenOf,
+  type FormDefinition,
+  type FormField,
+  formatDate,
+  holdsValue,
+  isEmptyFieldValue,
+  kindOf,
+  optionLabels,
+  staticOptions,
+  validateCell,
+  valueFields,
+} from '@platform/shared';
+import { BusinessError } from '../../core/errors.ts';
+import type { ColumnType, StoragePlan, StoredChild, StoredColumn } from './storage-plan.ts';
+
+/**
+ * A record's values between the wire (the form engine's JSON values) and the typed columns, and
+ * the server's checks of them against the released definition.
+ */
+
+/** A value field of the definition and the column holding it. */
+export interface FieldSlot {
+  field: FormField;
+  column: StoredColumn;
+  label: string;
+}
+
+export interface TableSlot {
+  field: FormField;
+  table: StoredChild;
+  label: string;
+  columns: FieldSlot[];
+}
+
+export interface RecordLayout {
+  fields: FieldSlot[];
+  tables: TableSlot[];
+}
+
+const labelOf = (field: FormField) => String(field.__config__?.label || field.__vModel__ || '');
+
+/** Matches the released form's fields to the plan's columns. */
+export function layoutOf(form: FormDefinition, plan: StoragePlan): RecordLayout {
+  const fields: FieldSlot[] = [];
+  const tables: TableSlot[] = [];
+  for (const field of valueFields(form.fields ?? [])) {
+    const name = field.__vModel__ ?? '';
+    if (kindOf(field) === 'table') {
+      const table = plan.children.find((c) => c.field === name && !c.retired);
+      if (!table) continue;
+      const columns: FieldSlot[] = [];
+      for (const column of childrenOf(field).filter(holdsValue)) {
+        const stored = table.columns.find((c) => c.field === column.__vModel__ && !c.retired);
+        if (stored) columns.push({ field: column, column: stored, label: labelOf(column) });
+      }
+      tables.push({ field, table, label: labelOf(field), columns });
+      continue;
+    }
+    const column = plan.columns.find((c) => c.field === name && !c.retired);
+    if (column) fields.push({ field, column, label: labelOf(field) });
+  }
+  return { fields, tables };
+}
+
+export function isAutoFilled(slot: FieldSlot): boolean {
+  return AUTO_KINDS.has(kindOf(slot.field));
+}
+
+const numberText = /^\s*-?[0-9]+(\.[0-9]+)?\s*$/;
+
+/** A wire value as its column stores it; null for empty. Refuses what the type cannot hold. */
+export function toStored(value: unknown, type: ColumnType, label: string): unknown {
+  if (value === null || value === undefined || value === '') return null;
+  switch (type) {
+    case 'numeric': {
+      if (typeof value === 'number' && Number.isFinite(value)) return value;
+      if (typeof value === 'string' && numberText.test(value)) return value.trim();
+      throw new BusinessError('visualdev.badNumber', { label });
+    }
+    case 'timestamptz': {
+      const millis = typeof value === 'string' && /^[0-9]{1,15}$/.test(value) ? Number(value) : value;
+      if (typeof millis === 'number' && Number.isFinite(millis) && Math.abs(millis) < 8.64e15) return new Date(millis);
+      throw new BusinessError('visualdev.badTime', { label });
+    }
+    case 'text':
+      if (typeof value === 'string') return value;
+      if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+      return JSON.stringify(value);
+    case 'jsonb':
+      return value;
+  }
+}
+
+/** A stored value as the wire carries it. */
+export function fromStored(value: unknown, type: ColumnType): unknown {
+  if (value === null || value === undefined) return null;
+  if (type === 'numeric') return Number(value);
+  if (type === 'timestamptz') return value instanceof Date ? value.getTime() : new Date(String(value)).getTime();
+  return value;
+}
+
+/**
+ * The message of a field's value, or null: required first, then the regList rules, the length and
+ * number limits of the widget (maxlength, min, max).
+ */
+export function fieldProblem(slot: FieldSlot, value: unknown): BusinessError | null {
+  const { field, label } = slot;
+  const config = field.__config__ ?? { jnpfKey: '' };
+  const empty = isEmptyFieldValue(field, value);
+  if (config.required && empty) return new BusinessError('visualdev.required', { label });
+  if (empty) return null;
+  const check = validateCell(value, {
+    field: field.__vModel__ ?? '',
+    label,
+    required: false,
+    regList: Array.isArray(config.regList) ? config.regList : [],
+  });
+  if (check.message) return new BusinessError('visualdev.fieldRule', { label, message: check.message });
+  const maxlength = typeof field.maxlength === 'number' ? field.maxlength : null;
+  if (maxlength !== null && typeof value === 'string' && [...value].length > maxlength)
+    return new BusinessError('visualdev.tooLong', { label, max: maxlength });
+  if (slot.column.type === 'numeric') {
+    const n = Number(value);
+    if (typeof field.min === 'number' && n < field.min)
+      return new BusinessError('visualdev.tooSmall', { label, min: field.min });
+    if (typeof field.max === 'number' && n > field.max)
+      return new BusinessError('visualdev.tooLarge', { label, max: field.max });
+  }
+  return null;
+}
+
+/** Whether the definition asks for the field's values to be unique among records. */
+export function isUnique(slot: FieldSlot): boolean {
+  return slot.field.__config__?.unique === true;
+}
+
+/** What a list, detail or export shows for a value: option labels for fields with static options. */
+export function displayValue(slot: FieldSlot, value: unknown): unknown {
+  const options = staticOptions(slot.field);
+  if (!options.length || value === null || value === undefined) return value;
+  const kind = kindOf(slot.field);
+  const separator = kind === 'cascader' ? '/' : ',';
+  return optionLabels(options, value, '/').join(separator);
+}
+
+/** A cell of a spreadsheet export. */
+export function cellText(slot: FieldSlot, value: unknown): string | number {
+  const shown = displayValue(slot, value);
+  if (shown === null || shown === undefined) return '';
+  if (slot.column.type === 'timestamptz' && typeof shown === 'number')
+    return formatDate(new Date(shown), 'YYYY-MM-DD HH:mm:ss');
+  if (typeof shown === 'number') return shown;
+  if (Array.isArray(shown)) return shown.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(',');
+  if (typeof shown === 'object') return JSON.stringify(shown);
+  return String(shown);
+}

@@ -1,0 +1,579 @@
+import {
+  defaultValueOf,
+  kindOf,
+  type PageData,
+  type RecordExportBody,
+  type RecordInfo,
+  type RecordListBody,
+  type RecordPageConfig,
+} from '@platform/shared';
+import ExcelJS from 'exceljs';
+import type { Expression, SqlBool } from 'kysely';
+import type { Downloads } from '../../core/downloads.ts';
+import { BusinessError, ForbiddenError, NotFoundError } from '../../core/errors.ts';
+import type { Translate } from '../../core/i18n.ts';
+import { newId } from '../../core/ids.ts';
+import { page } from '../../core/paging.ts';
+import { type DataScope, type FieldRights, mayUseButton, type PermissionService } from '../../core/permissions.ts';
+import type { Session } from '../../core/session.ts';
+import type { Db, Trx } from '../../db/database.ts';
+import type { MenuRow } from '../../db/schema.ts';
+import type { BillRuleService } from '../billRule/bill-rule.service.ts';
+import type { MenuService } from '../menu/menu.service.ts';
+import {
+  allOf,
+  anyOf,
+  type Comparison,
+  comparisonCondition,
+  type NamedKind,
+  namesOf,
+  RecordRepository,
+  type Search,
+  type SortKey,
+  type StoredRecord,
+  searchCondition,
+} from './record.repository.ts';
+import {
+  cellText,
+  displayValue,
+  type FieldSlot,
+  fieldProblem,
+  fromStored,
+  isAutoFilled,
+  isUnique,
+  layoutOf,
+  type RecordLayout,
+  type TableSlot,
+  toStored,
+} from './record-values.ts';
+import type { StoredColumn } from './storage-plan.ts';
+import { type DefinitionService, parseJson, type ReleasedDefinition } from './visualdev.service.ts';
+
+/** What a caller may do with one definition's records, resolved from the menus that open it. */
+interface Reach {
+  definition: ReleasedDefinition;
+  layout: RecordLayout;
+  scope: DataScope;
+  rights: FieldRights;
+}
+
+/** Exports write at most this many records. */
+const exportCap = 100_000;
+/** "Not paged" lists (pageSize 1000000) answer at most this many records. */
+const unpagedCap = 10_000;
+
+/** The auto-filled kinds that keep an id, and what the id names. */
+const namedKinds: Partial<Record<string, NamedKind>> = {
+  createUser: 'user',
+  modifyUser: 'user',
+  currOrganize: 'organize',
+  currDept: 'organize',
+  currPosition: 'position',
+};
+
+const asNumber = (value: number | string | undefined, fallback: number) =>
+  value === undefined || value === '' ? fallback : Number(value);
+
+function mergeScopes(scopes: DataScope[]): DataScope {
+  if (scopes.some((s) => s.all)) return { all: true };
+  const limited = scopes.filter((s): s is Extract<DataScope, { all: false }> => !s.all);
+  const first = limited[0];
+  if (!first) return { all: true };
+  return {
+    all: false,
+    userId: first.userId,
+    organizeIds: [...new Set(limited.flatMap((s) => s.organizeIds))],
+    subtreeOrganizeIds: [...new Set(limited.flatMap((s) => s.subtreeOrganizeIds))],
+    self: limited.some((s) => s.self),
+  };
+}
+
+function mergeSets(sets: (Set<string> | null)[]): Set<string> | null {
+  if (sets.some((s) => s === null)) return null;
+  return new Set(sets.flatMap((s) => [...(s ?? [])]));
+}
+
+const allowed = (rights: Set<string> | null, field: string) => rights === null || rights.has(field);
+
+/**
+ * A generated form's records (`/api/visualdev/OnlineDev/{modelId}`): lists with search, sort and
+ * paging, one record, writes checked against the released definition, exports. Every call applies
+ * the caller's rights on the menus that open the definition: buttons for actions, columns for
+ * lists and exports, form fields for detail and saves, data scopes for every read and write.
+ */
+export class RecordService {
+  constructor(
+    private readonly db: Db,
+    private readonly definitions: DefinitionService,
+    private readonly permissions: PermissionService,
+    private readonly menus: MenuService,
+    private readonly billRules: BillRuleService,
+    private readonly downloads: Downloads,
+  ) {}
+
+  /**
+   * The caller's reach on a definition: through the enabled menus that open it and that the caller
+   * holds (only `menuId` when given), with `button` on one of them when an action needs it.
+   */
+  private async reach(session: Session, modelId: string, menuId?: string, button?: string): Promise<Reach> {
+    // Writes (the calls that name a button but export) read the definition afresh.
+    const definition = await this.definitions.released(modelId, button !== undefined && button !== 'btn_export');
+    const layout = layoutOf(definition.form, definition.plan);
+    if (session.isAdministrator)
+      return { definition, layout, scope: { all: true }, rights: { columns: null, forms: null } };
+    const access = await this.permissions.access(session);
+    let pages: MenuRow[] = (await this.menus.pagesOfModule(modelId)).filter((m) => access.menus.has(m.enCode));
+    if (menuId) pages = pages.filter((m) => m.id === menuId);
+    if (button) pages = pages.filter((m) => mayUseButton(access, m.enCode, button));
+    if (!pages.length) throw new ForbiddenError();
+    const [scopes, rights] = await Promise.all([
+      Promise.all(pages.map((m) => this.permissions.dataScope(session, m.enCode))),
+      Promise.all(pages.map((m) => this.permissions.fieldRights(session, m.enCode))),
+    ]);
+    return {
+      definition,
+      layout,
+      scope: mergeScopes(scopes),
+      rights: { columns: mergeSets(rights.map((r) => r.columns)), forms: mergeSets(rights.map((r) => r.forms)) },
+    };
+  }
+
+  async config(session: Session, modelId: string, menuId?: string): Promise<RecordPageConfig> {
+    const { definition } = await this.reach(session, modelId, menuId);
+    return {
+      id: definition.id,
+      fullName: definition.fullName,
+      webType: String(definition.webType),
+      enableFlow: definition.enableFlow,
+      flowId: '',
+      formData: definition.formText,
+      columnData: definition.listText,
+      appColumnData: definition.appListText,
+    };
+  }
+
+  /** The list fields the caller may see. */
+  private visibleFields(reach: Reach): FieldSlot[] {
+    return reach.layout.fields.filter((slot) => allowed(reach.rights.columns, slot.column.field));
+  }
+
+  /** The search form's values (queryJson) as searches, on visible fields only. */
+  private searches(reach: Reach, visible: FieldSlot[], queryJson: string | undefined, t: Translate): Search[] {
+    const query = parseJson<Record<string, unknown>>(queryJson, 'queryJson', {});
+    const out: Search[] = [];
+    for (const [name, raw] of Object.entries(query)) {
+      if (raw === null || raw === undefined || raw === '' || (Array.isArray(raw) && raw.length === 0)) continue;
+      const slot = visible.find((s) => s.column.field === name);
+      if (!slot) continue;
+      const declared = reach.definition.list.searchList?.find((s) => s.prop === name);
+      const searchType = Number(declared?.searchType ?? (slot.column.type === 'text' ? 2 : 1));
+      const typed = (value: unknown) => {
+        try {
+          return toStored(value, slot.column.type === 'jsonb' ? 'text' : slot.column.type, slot.label);
+        } catch {
+          throw new BusinessError('visualdev.badSearch', {
+            field: slot.label || t('visualdev.badSearch', { field: name }),
+          });
+        }
+      };
+      if (searchType === 3 && Array.isArray(raw)) {
+        out.push({ column: slot.column, match: 'range', from: typed(raw[0]), to: typed(raw[1]) });
+      } else if (searchType === 2 && typeof raw === 'string') {
+        out.push({ column: slot.column, match: 'fuzzy', text: raw.trim() });
+      } else {
+        const values = (Array.isArray(raw) ? raw : [raw]).map(typed).filter((v) => v !== null);
+        if (values.length) out.push({ column: slot.column, match: 'equals', values });
+      }
+    }
+    return out;
+  }
+
+  /** The advanced query (superQueryJson) as one condition, on visible fields only. */
+  private superQuery(visible: FieldSlot[], superQueryJson: string | undefined): Expression<SqlBool> | null {
+    const query = parseJson<{
+      matchLogic?: string;
+      conditionList?: { logic?: string; groups?: { field?: string; symbol?: string; fieldValue?: unknown }[] }[];
+    }>(superQueryJson, 'superQueryJson', {});
+    const blocks: Expression<SqlBool>[] = [];
+    for (const condition of query.conditionList ?? []) {
+      const parts: Expression<SqlBool>[] = [];
+      for (const group of condition.groups ?? []) {
+        const slot = visible.find((s) => s.column.field === group.field);
+        if (!slot || !group.symbol) continue;
+        const raw = group.fieldValue;
+        const values = (Array.isArray(raw) ? raw : raw === undefined || raw === null || raw === '' ? [] : [raw]).map(
+          (v) => (slot.column.type === 'jsonb' ? v : toStored(v, slot.column.type, slot.label)),
+        );
+        const comparison: Comparison = { column: slot.column, symbol: group.symbol, values };
+        parts.push(comparisonCondition(comparison));
+      }
+      if (parts.length) blocks.push(String(condition.logic).toLowerCase() === 'or' ? anyOf(parts) : allOf(parts));
+    }
+    if (!blocks.length) return null;
+    return String(query.matchLogic).toLowerCase() === 'or' ? anyOf(blocks) : allOf(blocks);
+  }
+
+  /** `sidx` ("-a,b"), else the list's default order, on visible fields only. */
+  private sortKeys(reach: Reach, visible: FieldSlot[], body: RecordListBody): SortKey[] {
+    const text = body.sidx || reach.definition.list.defaultSidx || '';
+    const defaultDesc = (body.sort || reach.definition.list.sort) === 'desc';
+    const keys: SortKey[] = [];
+    for (const part of text.split(',')) {
+      const trimmed = part.trim();
+      if (!trimmed) continue;
+      const desc = trimmed.startsWith('-') || (!body.sidx && defaultDesc);
+      const name = trimmed.replace(/^[-+]/, '');
+      const slot = visible.find((s) => s.column.field === name);
+      if (slot) keys.push({ column: slot.column.column, desc });
+    }
+    return keys;
+  }
+
+  private listFilter(reach: Reach, visible: FieldSlot[], body: RecordListBody, t: Translate) {
+    const where = this.searches(reach, visible, body.queryJson, t).map(searchCondition);
+    const advanced = this.superQuery(visible, body.superQueryJson);
+    if (advanced) where.push(advanced);
+    return { where, scope: reach.scope };
+  }
+
+  /** A stored row as the list answers it: id, flowState and the visible fields. */
+  private listRow(row: StoredRecord, visible: FieldSlot[]) {
+    const out: Record<string, unknown> = { id: row.id, flowState: row.flowState ?? 0 };
+    for (const slot of visible) out[slot.column.field] = fromStored(row[slot.column.column], slot.column.type);
+    return out;
+  }
+
+  async list(
+    session: Session,
+    modelId: string,
+    body: RecordListBody,
+    t: Translate,
+  ): Promise<PageData<Record<string, unknown>>> {
+    const reach = await this.reach(session, modelId, body.menuId);
+    const visible = this.visibleFields(reach);
+    const currentPage = asNumber(body.currentPage, 1);
+    const requested = asNumber(body.pageSize, reach.definition.list.pageSize ?? 20);
+    const pageSize = Math.min(requested, unpagedCap);
+    const result = await new RecordRepository(this.db).page(
+      reach.definition.plan,
+      visible.map((s) => s.column),
+      this.listFilter(reach, visible, body, t),
+      this.sortKeys(reach, visible, body),
+      { pageSize, offset: (currentPage - 1) * pageSize },
+    );
+    const rows = result.list.map((row) => this.listRow(row, visible));
+    await this.nameAutoFilled(rows, visible);
+    return page(rows, result.total, { currentPage, pageSize: requested });
+  }
+
+  /**
+   * The auto-filled fields that keep an id (creator, modifier, organisation, department, position)
+   * answered with the name a person reads; saves ignore them, so a form may show them as they come.
+   * An id whose owner is gone stays as it is.
+   */
+  private async nameAutoFilled(rows: Record<string, unknown>[], slots: FieldSlot[]) {
+    for (const slot of slots) {
+      const named = namedKinds[kindOf(slot.field)];
+      if (!named) continue;
+      const field = slot.column.field;
+      const ids = [
+        ...new Set(rows.map((row) => row[field]).filter((v): v is string => typeof v === 'string' && v !== '')),
+      ];
+      const names = await namesOf(this.db, named, ids);
+      for (const row of rows) {
+        const id = row[field];
+        if (typeof id === 'string' && names.has(id)) row[field] = names.get(id);
+      }
+    }
+  }
+
+  /** One record's values the caller may see on the form, sub-tables included. */
+  private async values(reach: Reach, recordId: string, db: Db | Trx = this.db): Promise<Record<string, unknown>> {
+    const fields = reach.layout.fields.filter((s) => allowed(reach.rights.forms, s.column.field));
+    const repo = new RecordRepository(db);
+    const row = await repo.find(
+      reach.definition.plan,
+      fields.map((s) => s.column),
+      recordId,
+      reach.scope,
+    );
+    if (!row) throw new NotFoundError();
+    const out: Record<string, unknown> = { id: row.id };
+    for (const slot of fields) out[slot.column.field] = fromStored(row[slot.column.column], slot.column.type);
+    await this.nameAutoFilled([out], fields);
+    for (const table of reach.layout.tables) {
+      const name = table.table.field;
+      if (!allowed(reach.rights.forms, name)) continue;
+      const rows = await repo.children(
+        table.table,
+        table.columns.map((c) => c.column),
+        [recordId],
+      );
+      out[name] = rows.map((child) => {
+        const values: Record<string, unknown> = {};
+        for (const slot of table.columns)
+          values[slot.column.field] = fromStored(child[slot.column.column], slot.column.type);
+        return values;
+      });
+    }
+    return out;
+  }
+
+  async info(session: Session, modelId: string, recordId: string, menuId?: string): Promise<RecordInfo> {
+    const reach = await this.reach(session, modelId, menuId);
+    return { id: recordId, data: JSON.stringify(await this.values(reach, recordId)) };
+  }
+
+  /** DataChange: the detail viewer's values, option fields shown by their labels. */
+  async dataChange(session: Session, modelId: string, recordId: string, menuId?: string): Promise<RecordInfo> {
+    const reach = await this.reach(session, modelId, menuId);
+    return { id: recordId, data: JSON.stringify(await this.displayValues(reach, recordId)) };
+  }
+
+  /**
+   * Records as the detail viewer shows them (option fields by their labels, sub-tables as rows), in
+   * the order of `recordIds`, for printing. A record outside the caller's reach is not found.
+   */
+  async displayRecords(session: Session, modelId: string, recordIds: string[]): Promise<Record<string, unknown>[]> {
+    const reach = await this.reach(session, modelId);
+    const out: Record<string, unknown>[] = [];
+    for (const id of recordIds) out.push(await this.displayValues(reach, id));
+    return out;
+  }
+
+  private async displayValues(reach: Reach, recordId: string): Promise<Record<string, unknown>> {
+    const values = await this.values(reach, recordId);
+    for (const slot of reach.layout.fields) {
+      if (Object.hasOwn(values, slot.column.field))
+        values[slot.column.field] = displayValue(slot, values[slot.column.field]);
+    }
+    for (const table of reach.layout.tables) {
+      const rows = values[table.table.field];
+      if (!Array.isArray(rows)) continue;
+      for (const row of rows as Record<string, unknown>[]) {
+        for (const slot of table.columns) row[slot.column.field] = displayValue(slot, row[slot.column.field]);
+      }
+    }
+    return values;
+  }
+
+  private parseData(text: string): Record<string, unknown> {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new BusinessError('visualdev.badData', { reason: 'JSON' });
+    }
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      throw new BusinessError('visualdev.badData', { reason: 'object' });
+    return value as Record<string, unknown>;
+  }
+
+  /** The values the server sets itself (widgets.md §3 open-data fields), whatever the client sent. */
+  private async autoValues(
+    session: Session,
+    slots: FieldSlot[],
+    creating: boolean,
+  ): Promise<Map<StoredColumn, unknown>> {
+    const out = new Map<StoredColumn, unknown>();
+    const now = new Date();
+    let relations: Awaited<ReturnType<PermissionService['access']>>['relations'] | null = null;
+    const relationsOf = async () => {
+      relations ??= (await this.permissions.access(session)).relations;
+      return relations;
+    };
+    for (const slot of slots) {
+      const kind = kindOf(slot.field);
+      if (kind === 'modifyUser' && !creating) out.set(slot.column, session.userId);
+      if (kind === 'modifyTime' && !creating) out.set(slot.column, now);
+      if (!creating) continue;
+      if (kind === 'createUser') out.set(slot.column, session.userId);
+      if (kind === 'createTime') out.set(slot.column, now);
+      if (kind === 'currOrganize') out.set(slot.column, (await this.organizeOf(session)) ?? null);
+      if (kind === 'currPosition')
+        out.set(slot.column, (await relationsOf()).find((r) => r.objectType === 'Position')?.objectId ?? null);
+      if (kind === 'billRule') {
+        const rule = slot.field.__config__?.rule;
+        out.set(slot.column, typeof rule === 'string' && rule ? await this.billRules.nextNumber(rule) : null);
+      }
+    }
+    return out;
+  }
+
+  private async organizeOf(session: Session): Promise<string | null> {
+    return (await this.permissions.access(session)).organizeIds[0] ?? null;
+  }
+
+  /** Checks and types the values of the fields the caller may edit; the others are left alone. */
+  private checkedValues(reach: Reach, data: Record<string, unknown>, creating: boolean) {
+    const values = new Map<StoredColumn, unknown>();
+    for (const slot of reach.layout.fields) {
+      if (isAutoFilled(slot)) continue;
+      const editable = allowed(reach.rights.forms, slot.column.field) && slot.field.disabled !== true;
+      if (!editable) {
+        // A field the caller cannot see starts from its default on a new record and is kept on an edit.
+        if (creating)
+          values.set(slot.column, toStored(defaultValueOf(slot.field) ?? null, slot.column.type, slot.label));
+        continue;
+      }
+      const value = Object.hasOwn(data, slot.column.field)
+        ? data[slot.column.field]
+        : creating
+          ? defaultValueOf(slot.field)
+          : undefined;
+      if (value === undefined && !creating) {
+        const problem = fieldProblem(slot, null);
+        if (problem) throw problem;
+        continue;
+      }
+      const problem = fieldProblem(slot, value);
+      if (problem) throw problem;
+      values.set(slot.column, toStored(value, slot.column.type, slot.label));
+    }
+    const tables: { slot: TableSlot; rows: { id: string; values: Map<StoredColumn, unknown> }[] }[] = [];
+    for (const table of reach.layout.tables) {
+      if (!allowed(reach.rights.forms, table.table.field)) continue;
+      const raw = data[table.table.field];
+      if (raw !== undefined && raw !== null && !Array.isArray(raw))
+        throw new BusinessError('visualdev.badData', { reason: table.label });
+      const rows = ((raw as unknown[] | undefined) ?? []).map((row, index) => {
+        const record = (row && typeof row === 'object' ? row : {}) as Record<string, unknown>;
+        const rowValues = new Map<StoredColumn, unknown>();
+        for (const slot of table.columns) {
+          const value = record[slot.column.field];
+          // Messages name the cell: "明细(2).物品不能为空".
+          const cell = { ...slot, label: `${table.label}(${index + 1}).${slot.label}` };
+          const problem = fieldProblem(cell, value);
+          if (problem) throw problem;
+          rowValues.set(slot.column, toStored(value, slot.column.type, cell.label));
+        }
+        return { id: newId(), values: rowValues };
+      });
+      if (table.field.__config__?.required && rows.length === 0)
+        throw new BusinessError('visualdev.required', { label: table.label });
+      tables.push({ slot: table, rows });
+    }
+    return { values, tables };
+  }
+
+  private async checkUnique(trx: Trx, reach: Reach, values: Map<StoredColumn, unknown>, exceptId: string | null) {
+    const repo = new RecordRepository(trx);
+    for (const slot of reach.layout.fields) {
+      if (!isUnique(slot) || !values.has(slot.column)) continue;
+      const value = values.get(slot.column);
+      if (value === null || value === undefined) continue;
+      if (await repo.taken(reach.definition.plan, slot.column, value, exceptId))
+        throw new BusinessError('visualdev.unique', { label: slot.label });
+    }
+  }
+
+  async create(session: Session, modelId: string, dataText: string, menuId?: string): Promise<string> {
+    const reach = await this.reach(session, modelId, menuId, 'btn_add');
+    const data = this.parseData(dataText);
+    const { values, tables } = this.checkedValues(reach, data, true);
+    // Numbers are taken before the transaction: on the embedded engine it holds the one connection.
+    for (const [column, value] of await this.autoValues(session, reach.layout.fields.filter(isAutoFilled), true))
+      values.set(column, value);
+    const organizeId = await this.organizeOf(session);
+    const recordId = newId();
+    await this.db.transaction().execute(async (trx) => {
+      await this.checkUnique(trx, reach, values, null);
+      const repo = new RecordRepository(trx);
+      await repo.insert(reach.definition.plan, recordId, { userId: session.userId, organizeId }, values);
+      for (const table of tables) await repo.replaceChildren(table.slot.table, recordId, table.rows);
+    });
+    return recordId;
+  }
+
+  async update(session: Session, modelId: string, recordId: string, dataText: string, menuId?: string) {
+    const reach = await this.reach(session, modelId, menuId, 'btn_edit');
+    const data = this.parseData(dataText);
+    const { values, tables } = this.checkedValues(reach, data, false);
+    for (const [column, value] of await this.autoValues(session, reach.layout.fields.filter(isAutoFilled), false))
+      values.set(column, value);
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new RecordRepository(trx);
+      if (!(await repo.reachable(reach.definition.plan, [recordId], reach.scope)).length) throw new NotFoundError();
+      await this.checkUnique(trx, reach, values, recordId);
+      await repo.update(reach.definition.plan, recordId, session.userId, values);
+      for (const table of tables) await repo.replaceChildren(table.slot.table, recordId, table.rows);
+    });
+  }
+
+  /** Deletes the records among `ids` the caller's data scope reaches; answers how many. */
+  async delete(session: Session, modelId: string, ids: string[], menuId?: string): Promise<number> {
+    const reach = await this.reach(session, modelId, menuId, 'btn_remove');
+    if (!ids.length) throw new BusinessError('visualdev.selectRecords');
+    return this.db.transaction().execute(async (trx) => {
+      const repo = new RecordRepository(trx);
+      const reachable = await repo.reachable(reach.definition.plan, ids, reach.scope);
+      if (!reachable.length) throw new NotFoundError();
+      return repo.delete(reach.definition.plan, reachable);
+    });
+  }
+
+  /** An Excel file of the records (the page, every match or the selected ones), visible columns only. */
+  async export(session: Session, modelId: string, body: RecordExportBody, t: Translate) {
+    const reach = await this.reach(session, modelId, body.menuId, 'btn_export');
+    const visible = this.visibleFields(reach);
+    // The columns asked for, else the list's columns, else every field; always only visible ones.
+    const listed = (reach.definition.list.columnList ?? []).map((c) => c.prop);
+    const keys = body.selectKey?.length ? body.selectKey : listed;
+    const chosen = keys.length ? keys.flatMap((key) => visible.filter((s) => s.column.field === key)) : visible;
+    const dataType = Number(body.dataType ?? 0);
+    const filter = {
+      ...this.listFilter(reach, visible, body, t),
+      ...(dataType === 2 ? { ids: body.selectIds ?? [] } : {}),
+    };
+    if (dataType === 2 && !body.selectIds?.length) throw new BusinessError('visualdev.selectRecords');
+    const pageSize = dataType === 0 ? Math.min(asNumber(body.pageSize, 20), unpagedCap) : exportCap;
+    const offset = dataType === 0 ? (asNumber(body.currentPage, 1) - 1) * pageSize : 0;
+    const result = await new RecordRepository(this.db).page(
+      reach.definition.plan,
+      chosen.map((s) => s.column),
+      filter,
+      this.sortKeys(reach, visible, body),
+      { pageSize, offset },
+    );
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet(t('visualdev.exportSheet'));
+    sheet.addRow(chosen.map((s) => s.label));
+    const rows = result.list.map((row) => this.listRow(row, chosen));
+    await this.nameAutoFilled(rows, chosen);
+    for (const row of rows) sheet.addRow(chosen.map((s) => cellText(s, row[s.column.field])));
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const fileName = `${reach.definition.fullName}.xlsx`;
+    const saved = await this.downloads.save(bytes, {
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      fileName,
+    });
+    return { name: fileName, url: saved.url };
+  }
+
+  /** FieldDataSelect: a page of records for the related-form picker, searched on one visible field. */
+  async fieldDataSelect(
+    session: Session,
+    modelId: string,
+    query: { currentPage?: number; pageSize?: number; keyword?: string; relationField?: string },
+  ) {
+    const reach = await this.reach(session, modelId);
+    const visible = this.visibleFields(reach);
+    const slot = visible.find((s) => s.column.field === query.relationField);
+    const where =
+      slot && query.keyword ? [searchCondition({ column: slot.column, match: 'fuzzy', text: query.keyword })] : [];
+    const currentPage = query.currentPage ?? 1;
+    const pageSize = query.pageSize ?? 20;
+    const result = await new RecordRepository(this.db).page(
+      reach.definition.plan,
+      visible.map((s) => s.column),
+      { where, scope: reach.scope },
+      [],
+      { pageSize, offset: (currentPage - 1) * pageSize },
+    );
+    return page(
+      result.list.map((row) => this.listRow(row, visible)),
+      result.total,
+      { currentPage, pageSize },
+    );
+  }
+}

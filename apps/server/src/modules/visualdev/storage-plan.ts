@@ -1,0 +1,255 @@
+import {
+  ARRAY_KINDS,
+  type ColumnDefinition,
+  childrenOf,
+  type FormDefinition,
+  type FormField,
+  holdsValue,
+  kindOf,
+  valueFields,
+} from '@platform/shared';
+import { BusinessError } from '../../core/errors.ts';
+
+/**
+ * How a definition's records are stored: one table per definition, one child table per sub-table,
+ * one typed column per field. Every table and column name here is made by the server (`vd_<id>`,
+ * `vd_<id>_c<n>`, `f<n>`): a field's name (`__vModel__`) is only ever a key of this plan and a bound
+ * value, never SQL text, so no definition can inject SQL through its names. A field keeps its
+ * column for life: removed, the column stays (its values come back if the field does); its kind
+ * changed, the column's type is converted in place.
+ */
+
+/** The column types records use; each kind maps to one (`columnTypeOf`). */
+export type ColumnType = 'text' | 'numeric' | 'timestamptz' | 'jsonb';
+
+export interface StoredColumn {
+  field: string;
+  column: string;
+  type: ColumnType;
+  kind: string;
+  /** A JSON column whose values are lists (checkbox, multiple selects, ranges): searched by containment. */
+  list?: boolean;
+  /** The field left the definition; the column and its values stay. */
+  retired?: boolean;
+}
+
+export interface StoredTable {
+  table: string;
+  /** The next free column number of this table (`f<next>`). */
+  next: number;
+  columns: StoredColumn[];
+  /** Columns with an index, as `column:method`. */
+  indexes: string[];
+}
+
+export interface StoredChild extends StoredTable {
+  /** The sub-table field's name (`__vModel__` of the table kind). */
+  field: string;
+  retired?: boolean;
+}
+
+export interface StoragePlan extends StoredTable {
+  children: StoredChild[];
+  /** The next free child-table number (`vd_<id>_c<n>`). */
+  nextChild: number;
+}
+
+/** Names this module makes, checked again before they reach SQL. */
+export const IDENTIFIER = /^vd_[0-9]{1,30}(_c[0-9]{1,6})?$|^f[0-9]{1,6}$/;
+
+export function checkedIdentifier(name: string): string {
+  if (!IDENTIFIER.test(name)) throw new Error(`not a generated identifier: ${name}`);
+  return name;
+}
+
+const numericKinds = new Set(['inputNumber', 'rate', 'slider', 'calculate']);
+const timeKinds = new Set(['date', 'createTime', 'modifyTime']);
+/** Kinds whose value is always text. */
+const textKinds = new Set([
+  'input',
+  'textarea',
+  'PsdInput',
+  'editor',
+  'colorPicker',
+  'time',
+  'signature',
+  'billRule',
+  'createUser',
+  'modifyUser',
+  'currOrganize',
+  'currPosition',
+  'relationForm',
+  'popupSelect',
+  'popupTableSelect',
+  'autoComplete',
+  'location',
+]);
+
+/** The column type of a field's kind; kinds whose values may be lists, numbers or text keep JSON. */
+export function columnTypeOf(kind: string): ColumnType {
+  if (numericKinds.has(kind)) return 'numeric';
+  if (timeKinds.has(kind)) return 'timestamptz';
+  if (textKinds.has(kind)) return 'text';
+  return 'jsonb';
+}
+
+/** Names a record reserves for itself. */
+const reservedFields = new Set(['id', 'flowState', 'parentId', 'sortCode']);
+const maxFieldName = 100;
+
+interface WantedTable {
+  field: string;
+  columns: { field: string; kind: string; list: boolean }[];
+}
+
+const listValued = (field: FormField) => ARRAY_KINDS.has(kindOf(field)) || field.multiple === true;
+
+/** The value fields a definition's records hold, with its sub-tables' columns; refuses bad names. */
+export function wantedFields(definition: FormDefinition): { columns: WantedTable['columns']; children: WantedTable[] } {
+  const columns: WantedTable['columns'] = [];
+  const children: WantedTable[] = [];
+  const seen = new Set<string>();
+  const claim = (name: string, scope: Set<string>) => {
+    if (!name || name.length > maxFieldName || reservedFields.has(name)) {
+      throw new BusinessError('visualdev.badFieldName', { name: name.slice(0, maxFieldName) });
+    }
+    if (scope.has(name)) throw new BusinessError('visualdev.duplicateField', { name });
+    scope.add(name);
+  };
+  for (const field of valueFields(definition.fields ?? [])) {
+    const name = field.__vModel__ ?? '';
+    claim(name, seen);
+    const kind = kindOf(field);
+    if (kind === 'table') {
+      const inner = new Set<string>();
+      const tableColumns = childrenOf(field)
+        .filter(holdsValue)
+        .map((column: FormField) => {
+          claim(column.__vModel__ ?? '', inner);
+          return { field: column.__vModel__ as string, kind: kindOf(column), list: listValued(column) };
+        });
+      children.push({ field: name, columns: tableColumns });
+    } else {
+      columns.push({ field: name, kind, list: listValued(field) });
+    }
+  }
+  return { columns, children };
+}
+
+/** Which columns the list searches and how: fuzzy text gets a trigram index, the rest a b-tree (JSON a GIN). */
+export function wantedIndexes(plan: StoredTable, list: ColumnDefinition | null): string[] {
+  const out = new Set<string>();
+  for (const search of list?.searchList ?? []) {
+    const column = plan.columns.find((c) => c.field === search.prop && !c.retired);
+    if (!column) continue;
+    // Lists are searched by containment (GIN); one JSON value by its text (a b-tree of `col #>> '{}'`,
+    // whose statistics keep the planner from AND-ing a GIN scan of a few-valued field into every search).
+    if (column.type === 'jsonb') out.add(`${column.column}:${column.list ? 'gin' : 'jsontext'}`);
+    else if (column.type === 'text' && Number(search.searchType) === 2) out.add(`${column.column}:trgm`);
+    else out.add(`${column.column}:btree`);
+  }
+  return [...out].sort();
+}
+
+/** One change to the record tables, in the order it must run. */
+export type StorageStep =
+  | { op: 'createTable'; table: string; parent: string | null }
+  | { op: 'addColumn'; table: string; column: string; type: ColumnType }
+  | { op: 'convertColumn'; table: string; column: string; from: ColumnType; to: ColumnType }
+  | { op: 'createIndex'; table: string; column: string; method: string }
+  | { op: 'dropIndex'; table: string; column: string; method: string };
+
+function planTable(
+  current: StoredTable | undefined,
+  table: string,
+  wanted: WantedTable['columns'],
+  steps: StorageStep[],
+  parent: string | null,
+): StoredTable {
+  const next: StoredTable = current
+    ? { table, next: current.next, columns: current.columns.map((c) => ({ ...c })), indexes: [...current.indexes] }
+    : { table, next: 1, columns: [], indexes: [] };
+  if (!current) steps.push({ op: 'createTable', table, parent });
+  const wantedNames = new Set(wanted.map((w) => w.field));
+  for (const column of next.columns) column.retired = !wantedNames.has(column.field) || undefined;
+  for (const { field, kind, list } of wanted) {
+    const type = columnTypeOf(kind);
+    const existing = next.columns.find((c) => c.field === field);
+    if (!existing) {
+      const column = `f${next.next++}`;
+      next.columns.push({ field, column, type, kind, ...(list ? { list } : {}) });
+      steps.push({ op: 'addColumn', table, column, type });
+      continue;
+    }
+    if (existing.type !== type) {
+      steps.push({ op: 'convertColumn', table, column: existing.column, from: existing.type, to: type });
+      existing.type = type;
+    }
+    existing.kind = kind;
+    if (list) existing.list = true;
+    else delete existing.list;
+  }
+  return next;
+}
+
+/** Index changes: drops run before the columns change (an index of the old type blocks a conversion), creates after. */
+function planIndexes(table: StoredTable, wanted: string[], converted: Set<string>) {
+  const split = (entry: string) => {
+    const [column = '', method = ''] = entry.split(':');
+    return { column, method };
+  };
+  const drops: StorageStep[] = [];
+  const creates: StorageStep[] = [];
+  for (const entry of table.indexes) {
+    if (!wanted.includes(entry) || converted.has(split(entry).column))
+      drops.push({ op: 'dropIndex', table: table.table, ...split(entry) });
+  }
+  for (const entry of wanted) {
+    if (!table.indexes.includes(entry) || converted.has(split(entry).column))
+      creates.push({ op: 'createIndex', table: table.table, ...split(entry) });
+  }
+  table.indexes = wanted;
+  return { drops, creates };
+}
+
+/** The plan for a definition about to be released, and the steps from the current plan to it. */
+export function planStorage(
+  definitionId: string,
+  current: StoragePlan | null,
+  form: FormDefinition,
+  list: ColumnDefinition | null,
+): { plan: StoragePlan; steps: StorageStep[] } {
+  if (!/^[0-9]{1,30}$/.test(definitionId)) throw new Error(`definition ids are digits: ${definitionId}`);
+  const wanted = wantedFields(form);
+  const steps: StorageStep[] = [];
+  const mainTable = `vd_${definitionId}`;
+  const main = planTable(current ?? undefined, mainTable, wanted.columns, steps, null);
+  let nextChild = current?.nextChild ?? 1;
+  const children: StoredChild[] = (current?.children ?? []).map((child) => ({
+    ...child,
+    retired: !wanted.children.some((w) => w.field === child.field) || undefined,
+  }));
+  for (const want of wanted.children) {
+    const index = children.findIndex((c) => c.field === want.field);
+    const existing = index >= 0 ? children[index] : undefined;
+    const table = existing?.table ?? `vd_${definitionId}_c${nextChild++}`;
+    const planned = planTable(existing, table, want.columns, steps, mainTable);
+    const child: StoredChild = { ...planned, field: want.field };
+    if (index >= 0) children[index] = child;
+    else children.push(child);
+  }
+  const converted = new Set(
+    steps.flatMap((s) => (s.op === 'convertColumn' && s.table === mainTable ? [s.column] : [])),
+  );
+  const { drops, creates } = planIndexes(main, wantedIndexes(main, list), converted);
+  return { plan: { ...main, children, nextChild }, steps: [...drops, ...steps, ...creates] };
+}
+
+/** The live (not retired) columns of a table. */
+export function liveColumns(table: StoredTable): StoredColumn[] {
+  return table.columns.filter((c) => !c.retired);
+}
+
+export function liveChildren(plan: StoragePlan): StoredChild[] {
+  return plan.children.filter((c) => !c.retired);
+}

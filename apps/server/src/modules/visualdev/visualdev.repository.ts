@@ -1,0 +1,134 @@
+import { type Insertable, sql } from 'kysely';
+import { fetchPage, keywordIn } from '../../core/list.ts';
+import type { PageParams } from '../../core/paging.ts';
+import type { Db, Trx } from '../../db/database.ts';
+import type { VisualDevTable } from '../../db/schema.ts';
+
+export type DefinitionValues = Omit<
+  Insertable<VisualDevTable>,
+  | 'id'
+  | 'isRelease'
+  | 'releasedFormData'
+  | 'releasedColumnData'
+  | 'releasedAppColumnData'
+  | 'releaseTime'
+  | 'storage'
+  | 'creatorUserId'
+  | 'lastModifyUserId'
+>;
+
+export interface DefinitionFilter {
+  keyword: string;
+  category?: string | undefined;
+  webType?: number | undefined;
+  isRelease?: number | undefined;
+  type?: number | undefined;
+}
+
+const listColumns = [
+  'v.id',
+  'v.fullName',
+  'v.enCode',
+  'v.category',
+  'v.type',
+  'v.webType',
+  'v.enableFlow',
+  'v.isRelease',
+  'v.sortCode',
+  'v.creatorTime',
+  'v.lastModifyTime',
+] as const;
+
+/** The SQL of generated-form definitions (`visual_dev`). */
+export class DefinitionRepository {
+  constructor(private readonly db: Db | Trx) {}
+
+  private filtered(filter: DefinitionFilter) {
+    let query = this.db
+      .selectFrom('visualDev as v')
+      .leftJoin('appUser as c', 'c.id', 'v.creatorUserId')
+      .leftJoin('appUser as m', 'm.id', 'v.lastModifyUserId')
+      .select([...listColumns, 'c.realName as creatorName', 'c.account as creatorAccount'])
+      .select(['m.realName as modifierName', 'm.account as modifierAccount']);
+    if (filter.category) query = query.where('v.category', '=', filter.category);
+    if (filter.webType !== undefined) query = query.where('v.webType', '=', filter.webType);
+    if (filter.isRelease !== undefined) query = query.where('v.isRelease', '=', filter.isRelease);
+    if (filter.type !== undefined) query = query.where('v.type', '=', filter.type);
+    if (filter.keyword) query = query.where((eb) => keywordIn(eb, ['v.fullName', 'v.enCode'], filter.keyword));
+    return query.orderBy('v.sortCode').orderBy('v.creatorTime', 'desc').orderBy('v.id', 'desc');
+  }
+
+  page(params: PageParams, filter: DefinitionFilter) {
+    return fetchPage(this.filtered(filter), params);
+  }
+
+  /** Released definitions for pickers (menus, related forms). */
+  released(filter: DefinitionFilter) {
+    return this.filtered(filter).where('v.isRelease', '>', 0).limit(5000).execute();
+  }
+
+  findById(id: string) {
+    return this.db.selectFrom('visualDev').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The row for writing records: locked, so a release and a record write never cross. */
+  findForShare(id: string) {
+    return this.db.selectFrom('visualDev').selectAll().where('id', '=', id).forShare().executeTakeFirst();
+  }
+
+  findForUpdate(id: string) {
+    return this.db.selectFrom('visualDev').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  }
+
+  async codeTaken(enCode: string, exceptId: string | null) {
+    const row = await this.db
+      .selectFrom('visualDev')
+      .select('id')
+      .where(sql`lower(en_code)`, '=', enCode.toLowerCase())
+      .$if(exceptId !== null, (q) => q.where('id', '<>', exceptId as string))
+      .executeTakeFirst();
+    return !!row;
+  }
+
+  async insert(id: string, values: DefinitionValues, userId: string) {
+    await this.db
+      .insertInto('visualDev')
+      .values({ ...values, id, creatorUserId: userId })
+      .execute();
+  }
+
+  /** Saves the draft; a released definition becomes "released, edited since" (2). */
+  async updateDraft(id: string, values: DefinitionValues, userId: string) {
+    await this.db
+      .updateTable('visualDev')
+      .set({
+        ...values,
+        isRelease: sql<number>`case when is_release = 0 then 0 else 2 end`,
+        lastModifyUserId: userId,
+        lastModifyTime: sql<Date>`now()`,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async release(id: string, storage: unknown, userId: string) {
+    await this.db
+      .updateTable('visualDev')
+      .set({
+        isRelease: 1,
+        releasedFormData: sql<string>`form_data`,
+        releasedColumnData: sql<string>`column_data`,
+        releasedAppColumnData: sql<string>`app_column_data`,
+        releaseTime: sql<Date>`now()`,
+        storage: JSON.stringify(storage),
+        lastModifyUserId: userId,
+        lastModifyTime: sql<Date>`now()`,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async delete(id: string) {
+    await this.db.deleteFrom('visualDev').where('id', '=', id).execute();
+  }
+}

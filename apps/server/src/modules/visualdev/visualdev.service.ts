@@ -1,0 +1,310 @@
+import type {
+  ColumnDefinition,
+  FormDataField,
+  FormDefinition,
+  PageData,
+  VisualDevInfo,
+  VisualDevInput,
+  VisualDevQuery,
+  VisualDevRow,
+  VisualDevSelectorRow,
+} from '@platform/shared';
+import { childrenOf, holdsValue, kindOf, valueFields } from '@platform/shared';
+import { BusinessError, NotFoundError } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import { page, pageParams, toMillis } from '../../core/paging.ts';
+import type { Session } from '../../core/session.ts';
+import type { Db, Trx } from '../../db/database.ts';
+import type { VisualDevRowDb } from '../../db/schema.ts';
+import { RecordRepository } from './record.repository.ts';
+import { planStorage, type StoragePlan } from './storage-plan.ts';
+import { type DefinitionFilter, DefinitionRepository, type DefinitionValues } from './visualdev.repository.ts';
+
+/** A released definition as record calls use it: parsed once, with its storage plan. */
+export interface ReleasedDefinition {
+  id: string;
+  fullName: string;
+  webType: number;
+  enableFlow: number;
+  form: FormDefinition;
+  list: ColumnDefinition;
+  formText: string;
+  listText: string;
+  appListText: string;
+  plan: StoragePlan;
+  releaseTime: number;
+}
+
+/** Parses a definition's JSON text; `name` says which in the message. */
+export function parseJson<T>(text: string | null | undefined, name: string, empty: T): T {
+  if (!text) return empty;
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (value === null || typeof value !== 'object') throw new Error('not an object');
+    return value as T;
+  } catch {
+    throw new BusinessError('visualdev.badJson', { name });
+  }
+}
+
+function valuesOf(input: VisualDevInput): DefinitionValues {
+  parseJson(input.formData, 'formData', {});
+  parseJson(input.columnData, 'columnData', {});
+  parseJson(input.appColumnData, 'appColumnData', {});
+  parseJson(input.tables, 'tables', []);
+  parseJson(input.interfaceParam, 'interfaceParam', []);
+  return {
+    fullName: input.fullName,
+    enCode: input.enCode,
+    category: input.category ?? null,
+    type: input.type ?? 1,
+    webType: input.webType ?? 2,
+    enableFlow: input.enableFlow ?? 0,
+    dbLinkId: input.dbLinkId ?? null,
+    sortCode: input.sortCode ?? 0,
+    description: input.description ?? null,
+    tables: input.tables ?? null,
+    formData: input.formData ?? null,
+    columnData: input.columnData ?? null,
+    appColumnData: input.appColumnData ?? null,
+    interfaceId: input.interfaceId ?? null,
+    interfaceName: input.interfaceName ?? null,
+    interfaceParam: input.interfaceParam ?? null,
+  };
+}
+
+type ListRow = Awaited<ReturnType<DefinitionRepository['page']>>['list'][number];
+
+function toRow(row: ListRow): VisualDevRow {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    enCode: row.enCode,
+    category: row.category ?? '',
+    type: row.type,
+    webType: row.webType,
+    enableFlow: row.enableFlow,
+    isRelease: row.isRelease,
+    sortCode: row.sortCode,
+    creatorTime: toMillis(row.creatorTime),
+    creatorUser: row.creatorName ? `${row.creatorName}/${row.creatorAccount}` : '',
+    lastModifyTime: toMillis(row.lastModifyTime),
+    lastModifyUser: row.modifierName ? `${row.modifierName}/${row.modifierAccount}` : '',
+  };
+}
+
+/** Released definitions read for record calls are reused this long (edits on this instance drop them at once). */
+const cacheMs = 3_000;
+
+/**
+ * Generated-form definitions (`/api/visualdev/Base`): the draft is what the designer edits;
+ * Release makes the record tables match it and publishes it to pages.
+ */
+export class DefinitionService {
+  private readonly cache = new Map<string, { at: number; value: Promise<ReleasedDefinition> }>();
+
+  constructor(private readonly db: Db) {}
+
+  async page(query: VisualDevQuery): Promise<PageData<VisualDevRow>> {
+    const params = pageParams(query);
+    const result = await new DefinitionRepository(this.db).page(params, this.filterOf(query));
+    return page(result.list.map(toRow), result.total, params);
+  }
+
+  private filterOf(query: VisualDevQuery): DefinitionFilter {
+    return {
+      keyword: query.keyword?.trim() ?? '',
+      category: query.category,
+      webType: query.webType,
+      isRelease: query.isRelease,
+      type: query.type,
+    };
+  }
+
+  async selector(query: VisualDevQuery): Promise<VisualDevSelectorRow[]> {
+    const rows = await new DefinitionRepository(this.db).released(this.filterOf(query));
+    return rows.map((r) => ({ id: r.id, fullName: r.fullName, enCode: r.enCode, webType: r.webType }));
+  }
+
+  async info(id: string): Promise<VisualDevInfo> {
+    const row = await new DefinitionRepository(this.db).findById(id);
+    if (!row) throw new NotFoundError();
+    return {
+      id: row.id,
+      fullName: row.fullName,
+      enCode: row.enCode,
+      category: row.category ?? '',
+      type: row.type,
+      webType: row.webType,
+      enableFlow: row.enableFlow,
+      isRelease: row.isRelease,
+      sortCode: row.sortCode,
+      creatorTime: toMillis(row.creatorTime),
+      creatorUser: '',
+      lastModifyTime: toMillis(row.lastModifyTime),
+      lastModifyUser: '',
+      dbLinkId: row.dbLinkId ?? '',
+      description: row.description ?? '',
+      tables: row.tables ?? '',
+      formData: row.formData ?? '',
+      columnData: row.columnData ?? '',
+      appColumnData: row.appColumnData ?? '',
+      interfaceId: row.interfaceId ?? '',
+      interfaceName: row.interfaceName ?? '',
+      interfaceParam: row.interfaceParam ?? '',
+    };
+  }
+
+  async create(input: VisualDevInput, session: Session): Promise<string> {
+    const values = valuesOf(input);
+    return this.db.transaction().execute(async (trx) => {
+      const repo = new DefinitionRepository(trx);
+      if (await repo.codeTaken(input.enCode, null)) throw new BusinessError('visualdev.codeTaken');
+      const id = newId();
+      await repo.insert(id, values, session.userId);
+      return id;
+    });
+  }
+
+  async update(id: string, input: VisualDevInput, session: Session) {
+    const values = valuesOf(input);
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new DefinitionRepository(trx);
+      if (!(await repo.findForUpdate(id))) throw new NotFoundError();
+      if (await repo.codeTaken(input.enCode, id)) throw new BusinessError('visualdev.codeTaken');
+      await repo.updateDraft(id, values, session.userId);
+    });
+  }
+
+  /** Deletes the definition and its records (their tables). */
+  async delete(id: string) {
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new DefinitionRepository(trx);
+      const row = await repo.findForUpdate(id);
+      if (!row) throw new NotFoundError();
+      const plan = row.storage as StoragePlan | null;
+      if (plan) await new RecordRepository(trx).dropTables([...plan.children.map((c) => c.table), plan.table]);
+      await repo.delete(id);
+    });
+    this.cache.delete(id);
+  }
+
+  /** A copy of the draft, unreleased, with a new name and code; records are not copied. */
+  async copy(id: string, session: Session): Promise<string> {
+    return this.db.transaction().execute(async (trx) => {
+      const repo = new DefinitionRepository(trx);
+      const row = await repo.findById(id);
+      if (!row) throw new NotFoundError();
+      const suffix = Date.now().toString(36).slice(-5);
+      const copyId = newId();
+      await repo.insert(
+        copyId,
+        {
+          ...draftValues(row),
+          fullName: `${row.fullName}.副本${suffix}`.slice(0, 50),
+          enCode: `${row.enCode}${suffix}`.slice(0, 50),
+        },
+        session.userId,
+      );
+      return copyId;
+    });
+  }
+
+  /**
+   * Publishes the draft: checks it, makes the record tables match it (new columns, converted
+   * types, search indexes, child tables) and keeps it as the version pages use, in one transaction.
+   */
+  async release(id: string, session: Session) {
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new DefinitionRepository(trx);
+      const row = await repo.findForUpdate(id);
+      if (!row) throw new NotFoundError();
+      const form = parseJson<FormDefinition>(row.formData, 'formData', { fields: [] });
+      const list = parseJson<ColumnDefinition>(row.columnData, 'columnData', {});
+      if (!Array.isArray(form.fields) || valueFields(form.fields).length === 0)
+        throw new BusinessError('visualdev.noFields');
+      const { plan, steps } = planStorage(row.id, (row.storage as StoragePlan | null) ?? null, form, list);
+      await new RecordRepository(trx).applySteps(steps);
+      await repo.release(id, plan, session.userId);
+    });
+    this.cache.delete(id);
+  }
+
+  /**
+   * The released version, for record calls: reused for a few seconds by reads; `fresh` (writes)
+   * reads it again, so a write follows a release made on another instance at once.
+   */
+  released(id: string, fresh = false): Promise<ReleasedDefinition> {
+    if (fresh) return this.loadReleased(id, this.db);
+    const hit = this.cache.get(id);
+    if (hit && Date.now() - hit.at < cacheMs) return hit.value;
+    const value = this.loadReleased(id, this.db);
+    this.cache.set(id, { at: Date.now(), value });
+    value.catch(() => this.cache.delete(id));
+    if (this.cache.size > 1000) this.cache.delete(this.cache.keys().next().value as string);
+    return value;
+  }
+
+  private async loadReleased(id: string, db: Db | Trx): Promise<ReleasedDefinition> {
+    const row = await new DefinitionRepository(db).findById(id);
+    if (!row) throw new NotFoundError();
+    if (!row.releasedFormData || !row.storage) throw new BusinessError('visualdev.notReleased');
+    return {
+      id: row.id,
+      fullName: row.fullName,
+      webType: row.webType,
+      enableFlow: row.enableFlow,
+      form: parseJson<FormDefinition>(row.releasedFormData, 'formData', { fields: [] }),
+      list: parseJson<ColumnDefinition>(row.releasedColumnData, 'columnData', {}),
+      formText: row.releasedFormData,
+      listText: row.releasedColumnData ?? '',
+      appListText: row.releasedAppColumnData ?? '',
+      plan: row.storage as StoragePlan,
+      releaseTime: toMillis(row.releaseTime) ?? 0,
+    };
+  }
+
+  /** `FormDataFields`: the released form's value fields; filterType 1 leaves sub-table columns out. */
+  async formDataFields(id: string, filterType: number | undefined): Promise<FormDataField[]> {
+    const definition = await this.released(id);
+    const out: FormDataField[] = [];
+    for (const field of valueFields(definition.form.fields)) {
+      const kind = kindOf(field);
+      const label = String(field.__config__?.label ?? field.__vModel__ ?? '');
+      if (kind !== 'table') {
+        out.push({ vModel: field.__vModel__ ?? '', label, jnpfKey: kind });
+        continue;
+      }
+      if (filterType === 1) continue;
+      for (const column of childrenOf(field).filter(holdsValue)) {
+        out.push({
+          vModel: `${field.__vModel__}-${column.__vModel__}`,
+          label: `${label}-${String(column.__config__?.label ?? column.__vModel__ ?? '')}`,
+          jnpfKey: kindOf(column),
+        });
+      }
+    }
+    return out;
+  }
+}
+
+function draftValues(row: VisualDevRowDb): DefinitionValues {
+  return {
+    fullName: row.fullName,
+    enCode: row.enCode,
+    category: row.category,
+    type: row.type,
+    webType: row.webType,
+    enableFlow: row.enableFlow,
+    dbLinkId: row.dbLinkId,
+    sortCode: row.sortCode,
+    description: row.description,
+    tables: row.tables,
+    formData: row.formData,
+    columnData: row.columnData,
+    appColumnData: row.appColumnData,
+    interfaceId: row.interfaceId,
+    interfaceName: row.interfaceName,
+    interfaceParam: row.interfaceParam,
+  };
+}

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { newId } from '../src/core/ids.ts';
+import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+
+const base = '/api/permission/organizeAdminIsTrator';
+
+let t: TestApp;
+let admin: Client;
+let rootId: string;
+let sales: string;
+let salesEast: string;
+let works: string;
+let tiered: Client;
+let tieredId: string;
+
+async function department(name: string, parentId: string, parentPath: string) {
+  const id = newId();
+  await t.app.db
+    .insertInto('organize')
+    .values({
+      id,
+      parentId,
+      category: 'department',
+      enCode: name,
+      fullName: name,
+      organizeIdTree: `${parentPath},${id}`,
+    })
+    .execute();
+  return id;
+}
+
+const newUser = (account: string, organizeId: string) => ({ account, realName: account, organizeId });
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.signIn();
+  const root = await t.app.db
+    .selectFrom('organize')
+    .select(['id', 'organizeIdTree'])
+    .where('parentId', '=', '-1')
+    .executeTakeFirstOrThrow();
+  rootId = root.id;
+  sales = await department('sales', rootId, root.organizeIdTree);
+  salesEast = await department('salesEast', sales, `${root.organizeIdTree},${sales}`);
+  works = await department('works', rootId, root.organizeIdTree);
+  tieredId = await t.createUser({ account: 'tiered' });
+  tiered = await t.signIn('tiered', 'Passw0rd');
+  const saved = await admin.post(base, {
+    userId: tieredId,
+    orgAdminModel: [{ organizeId: sales, thisLayerAdd: 1, thisLayerEdit: 1, thisLayerSelect: 1, subLayerSelect: 1 }],
+  });
+  expect(saved).toMatchObject({ code: 200, msg: '保存成功' });
+});
+afterAll(() => t.close());
+
+describe('tiered administrators: assignment', () => {
+  test('listed per user and organisation, read back by user, and checked', async () => {
+    const list = await admin.get<{ list: { userId: string; organizeName: string; thisLayerAdd: number }[] }>(base, {
+      keyword: '',
+      currentPage: '1',
+      pageSize: '20',
+    });
+    expect(list.data?.list).toEqual([
+      expect.objectContaining({ userId: tieredId, organizeName: 'sales', thisLayerAdd: 1, subLayerAdd: 0 }),
+    ]);
+    const mine = await admin.get<{ list: { organizeId: string }[] }>(`${base}/Selector`, { userId: tieredId });
+    expect(mine.data?.list.map((r) => r.organizeId)).toEqual([sales]);
+    expect(await admin.post(base, { userId: tieredId, orgAdminModel: [{ organizeId: '999' }] })).toMatchObject({
+      code: 400,
+      msg: '组织不存在或已删除',
+    });
+    expect(await admin.post(base, { userId: '999', orgAdminModel: [] })).toMatchObject({
+      code: 400,
+      msg: '数据不存在',
+    });
+    // Nothing changed by the refused calls.
+    expect((await admin.get<{ list: unknown[] }>(`${base}/Selector`, { userId: tieredId })).data?.list).toHaveLength(1);
+  });
+});
+
+describe('tiered administrators: what they may do', () => {
+  test('a department administrator creates users there and not in the sibling or below without the right', async () => {
+    expect(await tiered.post('/api/permission/Users', newUser('inSales', sales))).toMatchObject({ code: 200 });
+    expect(await tiered.post('/api/permission/Users', newUser('inWorks', works))).toMatchObject({
+      code: 403,
+      msg: '暂无权限',
+    });
+    // Sub layers: seeing, but not adding.
+    expect(await tiered.post('/api/permission/Users', newUser('inSalesEast', salesEast))).toMatchObject({ code: 403 });
+    const accounts = (await t.app.db.selectFrom('appUser').select('account').execute()).map((u) => u.account);
+    expect(accounts).toContain('inSales');
+    expect(accounts).not.toContain('inWorks');
+    expect(accounts).not.toContain('inSalesEast');
+  });
+
+  test('organisations and positions stay closed to it without a grant, even inside what it administers', async () => {
+    const before = await t.app.db.selectFrom('organize').select('id').execute();
+    const department = { parentId: sales, fullName: 'salesWest', enCode: 'salesWest', category: 'department' };
+    expect(await tiered.post('/api/permission/Organize/Department', department)).toMatchObject({ code: 403 });
+    expect(
+      await tiered.put(`/api/permission/Organize/Department/${works}`, { ...department, parentId: rootId }),
+    ).toMatchObject({
+      code: 403,
+    });
+    expect(
+      await tiered.post('/api/permission/Position', {
+        fullName: 'clerk',
+        enCode: 'clerk',
+        organizeId: sales,
+        type: '1',
+      }),
+    ).toMatchObject({ code: 403 });
+    expect(await t.app.db.selectFrom('organize').select('id').execute()).toHaveLength(before.length);
+  });
+
+  test('it lists only the people of what it administers, edits there, and deletes nowhere without the right', async () => {
+    expect(await admin.post('/api/permission/Users', newUser('eastPerson', salesEast))).toMatchObject({ code: 200 });
+    expect(await admin.post('/api/permission/Users', newUser('worksPerson', works))).toMatchObject({ code: 200 });
+    const worksId = (
+      await t.app.db.selectFrom('appUser').select('id').where('account', '=', 'worksPerson').executeTakeFirstOrThrow()
+    ).id;
+    const listed = await tiered.get<{ list: { account: string }[] }>('/api/permission/Users', {
+      organizeId: rootId,
+      pageSize: '500',
+    });
+    const accounts = listed.data?.list.map((u) => u.account) ?? [];
+    expect(accounts).toEqual(expect.arrayContaining(['inSales', 'eastPerson']));
+    expect(accounts).not.toContain('worksPerson');
+    expect(accounts).not.toContain('admin');
+
+    const inSales = (
+      await t.app.db.selectFrom('appUser').select('id').where('account', '=', 'inSales').executeTakeFirstOrThrow()
+    ).id;
+    expect(
+      await tiered.put(`/api/permission/Users/${inSales}`, { ...newUser('inSales', sales), realName: '销售员' }),
+    ).toMatchObject({
+      code: 200,
+    });
+    // Moving someone out of what it administers is editing outside it.
+    expect(await tiered.put(`/api/permission/Users/${inSales}`, newUser('inSales', works))).toMatchObject({
+      code: 403,
+    });
+    expect(await tiered.put(`/api/permission/Users/${worksId}`, newUser('worksPerson', works))).toMatchObject({
+      code: 403,
+    });
+    expect(await tiered.delete(`/api/permission/Users/${inSales}`)).toMatchObject({ code: 403 });
+  });
+
+  test('it grants only what it holds, and only to people of what it administers', async () => {
+    const menu = async (enCode: string) =>
+      (await t.app.db.selectFrom('menu').select('id').where('enCode', '=', enCode).executeTakeFirstOrThrow()).id;
+    const authorizeMenu = await menu('permission.authorize');
+    const menuPage = await menu('system.menu');
+    const rolePage = await menu('permission.role');
+    const editButton = (
+      await t.app.db
+        .selectFrom('modulePermission')
+        .select('id')
+        .where('menuId', '=', authorizeMenu)
+        .where('enCode', '=', 'btn_edit')
+        .executeTakeFirstOrThrow()
+    ).id;
+    // The tiered administrator holds the authorisation page (with its edit button) and the menu page.
+    expect(
+      await admin.put(`/api/permission/Authority/Data/${tieredId}`, {
+        objectType: 'User',
+        module: [authorizeMenu, menuPage],
+        button: [editButton],
+      }),
+    ).toMatchObject({ code: 200 });
+    const target = await tiered.post<string>('/api/permission/Users', newUser('grantee', sales));
+    expect(target.code).toBe(200);
+    const granteeId = (
+      await t.app.db.selectFrom('appUser').select('id').where('account', '=', 'grantee').executeTakeFirstOrThrow()
+    ).id;
+    expect(
+      await tiered.put(`/api/permission/Authority/Data/${granteeId}`, { objectType: 'User', module: [menuPage] }),
+    ).toMatchObject({ code: 200 });
+    expect(
+      await tiered.put(`/api/permission/Authority/Data/${granteeId}`, { objectType: 'User', module: [rolePage] }),
+    ).toMatchObject({ code: 403, msg: '暂无权限' });
+    const worksId = (
+      await t.app.db.selectFrom('appUser').select('id').where('account', '=', 'worksPerson').executeTakeFirstOrThrow()
+    ).id;
+    expect(
+      await tiered.put(`/api/permission/Authority/Data/${worksId}`, { objectType: 'User', module: [menuPage] }),
+    ).toMatchObject({ code: 403 });
+    const held = await admin.get<{ module: string[] }>(`/api/permission/Authority/Data/User/${granteeId}`);
+    expect(held.data?.module).toEqual([menuPage]);
+  });
+
+  test('it assigns administration only within what it administers; ending it takes the rights away at once', async () => {
+    const other = await t.createUser({ account: 'otherTiered' });
+    expect(
+      await tiered.post(base, { userId: other, orgAdminModel: [{ organizeId: works, thisLayerAdd: 1 }] }),
+    ).toMatchObject({ code: 403 });
+    const mine = await admin.get<{ list: { id: string }[] }>(`${base}/Selector`, { userId: tieredId });
+    expect(await admin.delete(`${base}/${mine.data?.list[0]?.id}`)).toMatchObject({ code: 200, msg: '删除成功' });
+    expect(await tiered.post('/api/permission/Users', newUser('afterEnd', sales))).toMatchObject({ code: 403 });
+  });
+});

@@ -1,0 +1,94 @@
+import type { FormDefinition, FormField } from '@platform/shared';
+import { describe, expect, test } from 'vitest';
+import { checkedIdentifier, columnTypeOf, planStorage } from '../src/modules/visualdev/storage-plan.ts';
+
+/** The record tables' plan: names made by the server, the steps a release runs, in their order. */
+
+const field = (jnpfKey: string, name: string, rest: object = {}): FormField => ({
+  __vModel__: name,
+  __config__: { jnpfKey, label: name },
+  ...rest,
+});
+const form = (...fields: FormField[]): FormDefinition => ({ fields });
+
+describe('storage plan', () => {
+  test('a first release makes the table, one generated column per field, a child table per sub-table', () => {
+    const { plan, steps } = planStorage(
+      '42',
+      null,
+      form(
+        field('input', 'a"; drop table x; --'),
+        field('inputNumber', 'price'),
+        field('checkbox', 'tags'),
+        { __vModel__: 'items', __config__: { jnpfKey: 'table', children: [field('input', 'item')] } },
+        { __config__: { jnpfKey: 'row', children: [field('datePicker', 'day')] } },
+      ),
+      {
+        searchList: [
+          { prop: 'a"; drop table x; --', label: '', searchType: 2 },
+          { prop: 'tags', label: '' },
+        ],
+      },
+    );
+    expect(plan.table).toBe('vd_42');
+    expect(plan.columns.map((c) => [c.field, c.column, c.type])).toEqual([
+      ['a"; drop table x; --', 'f1', 'text'],
+      ['price', 'f2', 'numeric'],
+      ['tags', 'f3', 'jsonb'],
+      ['day', 'f4', 'timestamptz'],
+    ]);
+    expect(plan.children).toEqual([expect.objectContaining({ field: 'items', table: 'vd_42_c1' })]);
+    expect(steps.map((s) => s.op)).toEqual([
+      'createTable',
+      'addColumn',
+      'addColumn',
+      'addColumn',
+      'addColumn',
+      'createTable',
+      'addColumn',
+      'createIndex',
+      'createIndex',
+    ]);
+    expect(plan.indexes).toEqual(['f1:trgm', 'f3:gin']);
+  });
+
+  test('a changed kind converts its column after its old index is dropped; removed fields keep their column', () => {
+    const first = planStorage('7', null, form(field('input', 'amount'), field('input', 'gone')), {
+      searchList: [{ prop: 'amount', label: '', searchType: 2 }],
+    });
+    const { plan, steps } = planStorage(
+      '7',
+      first.plan,
+      form(field('inputNumber', 'amount'), field('select', 'level')),
+      {
+        searchList: [{ prop: 'amount', label: '', searchType: 3 }],
+      },
+    );
+    expect(steps).toEqual([
+      { op: 'dropIndex', table: 'vd_7', column: 'f1', method: 'trgm' },
+      { op: 'convertColumn', table: 'vd_7', column: 'f1', from: 'text', to: 'numeric' },
+      { op: 'addColumn', table: 'vd_7', column: 'f3', type: 'jsonb' },
+      { op: 'createIndex', table: 'vd_7', column: 'f1', method: 'btree' },
+    ]);
+    expect(plan.columns.find((c) => c.field === 'gone')).toMatchObject({ column: 'f2', retired: true });
+  });
+
+  test('only names of the generated shapes pass towards SQL', () => {
+    for (const name of ['vd_1', 'vd_123_c4', 'f12']) expect(checkedIdentifier(name)).toBe(name);
+    for (const name of ['vd_1; drop', 'f1"', 'name', 'vd_x', 'F1', '']) expect(() => checkedIdentifier(name)).toThrow();
+    expect(() => planStorage('1; drop table x', null, form(field('input', 'a')), null)).toThrow();
+  });
+
+  test.each([
+    ['inputNumber', 'numeric'],
+    ['calculate', 'numeric'],
+    ['date', 'timestamptz'],
+    ['createTime', 'timestamptz'],
+    ['input', 'text'],
+    ['billRule', 'text'],
+    ['select', 'jsonb'],
+    ['uploadFile', 'jsonb'],
+  ])('%s is stored as %s', (kind, type) => {
+    expect(columnTypeOf(kind)).toBe(type);
+  });
+});

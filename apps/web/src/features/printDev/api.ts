@@ -1,0 +1,44 @@
+import type {
+  Envelope,
+  PageData,
+  PrintData,
+  PrintDevInput,
+  PrintDevQuery,
+  PrintDevRow,
+  PrintField,
+  PrintLogRow,
+  VisualDevSelectorRow,
+} from '@platform/shared';
+import { crudApi } from '../../shared/api/crud-api.ts';
+import { http } from '../../shared/api/http.ts';
+
+const base = '/api/system/printDev';
+
+/** admin.md §7 "Print templates" and the print log (protocol-admin.md section 8). */
+export const printDevApi = {
+  ...crudApi<PrintDevRow, PrintDevInput, PrintDevQuery>(base),
+  copy: (id: string) => http.post<Envelope<null>>(`${base}/${id}/Actions/Copy`, undefined, { envelope: true }),
+  /** The template as a `.bp` file: where it downloads from. */
+  exportTemplate: (id: string) => http.get<{ url: string }>(`${base}/${id}/Actions/Export`),
+  /** A `.bp` file; `type` 0 skips a template whose code exists, 1 adds it with a suffix. */
+  importFile: (file: File, type: 0 | 1) => {
+    const form = new FormData();
+    form.append('file', file);
+    form.append('type', String(type));
+    return http.postMultipart<Envelope<{ id: string; skipped: boolean }>>(`${base}/Actions/Import`, form, {
+      envelope: true,
+    });
+  },
+  /** The names of templates, in the order asked. */
+  names: (ids: string[]) => http.post<{ id: string; fullName: string }[]>(`${base}/getListOptions`, { ids }),
+  /** Released generated forms a template can print. */
+  forms: () => http.get<{ list: VisualDevSelectorRow[] }>('/api/visualdev/Base/Selector'),
+  fields: (formId: string) => http.post<PrintField[]>(`${base}/Fields`, { formId }),
+  data: (id: string, recordId: string) => http.get<PrintData>(`${base}/Data`, { id, formId: recordId }),
+  batchData: (id: string, recordIds: string[]) =>
+    http.get<PrintData[]>(`${base}/BatchData`, { id, formId: recordIds.join(',') }),
+  saveLog: (printId: string, printTitle: string, printNum: number) =>
+    http.post<Envelope<null>>('/api/system/printLog/save', { printId, printTitle, printNum }, { envelope: true }),
+  log: (id: string, query: { currentPage?: number; pageSize?: number; startTime?: number; endTime?: number }) =>
+    http.get<PageData<PrintLogRow>>(`/api/system/printLog/${id}`, query),
+};

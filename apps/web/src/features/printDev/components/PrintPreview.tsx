@@ -1,0 +1,138 @@
+import { type PrintData, readPrintPageParam, renderPrintTemplate } from '@platform/shared';
+import { useQuery } from '@tanstack/react-query';
+import Button from 'antd/es/button';
+import Modal from 'antd/es/modal';
+import Result from 'antd/es/result';
+import Space from 'antd/es/space';
+import Spin from 'antd/es/spin';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../shared/toast.tsx';
+import { sanitizeHtml } from '../../message/components/SafeHtml.tsx';
+import { printDevApi } from '../api.ts';
+import '../print-dev.css';
+
+export interface PrintTarget {
+  templateId: string;
+  /** One record, or several printed in a batch. */
+  recordIds: string[];
+}
+
+/** Saves a file made in the page under `name`. */
+function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The rendered pages of a print: the template filled with each record, sanitised. */
+export function printPages(data: PrintData[]): string[] {
+  return data.map((one) => sanitizeHtml(renderPrintTemplate(one.printTemplate, one.printData)));
+}
+
+/**
+ * 打印预览 (admin.md 2.10): a full-screen dialog showing one page per record on the template's
+ * paper, with download (a Word document), print and cancel. After the browser's print the print
+ * is logged. In preview mode (a form designer's preview) printing is refused.
+ */
+export function PrintPreview({
+  target,
+  preview = false,
+  onClose,
+}: {
+  target: PrintTarget | null;
+  preview?: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('printDev');
+  const toast = useToast();
+  const data = useQuery({
+    queryKey: ['printDev', 'print', target?.templateId, target?.recordIds.join(',')],
+    queryFn: () => printDevApi.batchData(target?.templateId as string, target?.recordIds ?? []) as Promise<PrintData[]>,
+    enabled: Boolean(target?.recordIds.length),
+    gcTime: 0,
+  });
+  const name = useQuery({
+    queryKey: ['printDev', 'name', target?.templateId],
+    queryFn: () => printDevApi.names([target?.templateId as string]),
+    enabled: Boolean(target),
+  });
+  const title = name.data?.[0]?.fullName ?? t('preview.title');
+  const pages = useMemo(() => printPages(data.data ?? []), [data.data]);
+  const page = readPrintPageParam(data.data?.[0]?.pageParam);
+  const [width, height] = page.direction === 2 ? [page.height, page.width] : [page.width, page.height];
+  const printing = useRef(false);
+
+  // The browser's print dialog closes with `afterprint`: the print is logged then.
+  useEffect(() => {
+    if (!target) return;
+    const logged = () => {
+      if (!printing.current) return;
+      printing.current = false;
+      document.body.classList.remove('printing');
+      void printDevApi.saveLog(target.templateId, title, target.recordIds.length);
+    };
+    window.addEventListener('afterprint', logged);
+    return () => window.removeEventListener('afterprint', logged);
+  }, [target, title]);
+
+  const print = () => {
+    if (preview) {
+      toast.warning(t('preview.notInPreview'));
+      return;
+    }
+    printing.current = true;
+    document.body.classList.add('printing');
+    window.print();
+  };
+  const download = async () => {
+    const [{ printDocument }, { Packer }] = await Promise.all([import('../print-docx.ts'), import('docx')]);
+    saveBlob(await Packer.toBlob(printDocument(pages, page)), `${title}.docx`);
+  };
+
+  return (
+    <Modal
+      open={Boolean(target)}
+      title={t('preview.title')}
+      onCancel={onClose}
+      width="100%"
+      className="print-preview"
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={() => void download()} disabled={!pages.length}>
+            {t('preview.download')}
+          </Button>
+          <Button type="primary" onClick={print} disabled={!pages.length}>
+            {t('preview.print')}
+          </Button>
+          <Button onClick={onClose}>{t('preview.cancel')}</Button>
+        </Space>
+      }
+    >
+      {data.isLoading ? <Spin /> : null}
+      {data.isError ? <Result status="warning" title={data.error.message} /> : null}
+      <style>{`@page { size: ${width}mm ${height}mm; margin: 0; }`}</style>
+      <div className="print-pages">
+        {pages.map((html, i) => (
+          <div
+            // The pages are the records in the order asked; the same record may be printed twice.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            key={i}
+            className="print-sheet"
+            style={{
+              width: `${width}mm`,
+              minHeight: `${height}mm`,
+              padding: `${page.mt}mm ${page.mr}mm ${page.mb}mm ${page.ml}mm`,
+            }}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify in printPages
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
+        ))}
+      </div>
+    </Modal>
+  );
+}

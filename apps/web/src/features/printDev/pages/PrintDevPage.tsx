@@ -1,0 +1,91 @@
+import type { PrintDevRow } from '@platform/shared';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDictionaryOptions } from '../../../shared/api/dictionaries.ts';
+import {
+  AddButton,
+  CrudPage,
+  DictionaryFilter,
+  ImportButton,
+  useCrudList,
+  useListQuery,
+} from '../../../shared/components/index.ts';
+import { printDevApi } from '../api.ts';
+import { PrintDevForm } from '../components/PrintDevForm.tsx';
+import { PrintLogDialog } from '../components/PrintLogDialog.tsx';
+
+const initialSearch: { keyword: string; category?: string } = { keyword: '' };
+
+/** 打印模板: the templates by category (a printDev entry's code), with copy, export, import and the state switch. */
+export default function PrintDevPage() {
+  const { t } = useTranslation('printDev');
+  const categories = useDictionaryOptions('printDev', 'enCode');
+  const categoryName = useMemo(
+    () => new Map(categories.options.map((option) => [option.value, option.label])),
+    [categories.options],
+  );
+  const list = useListQuery<PrintDevRow, typeof initialSearch>({
+    queryKey: ['printDev', 'list'],
+    fetch: (params, signal) => printDevApi.list(params, signal),
+    initialSearch,
+  });
+  const crud = useCrudList<PrintDevRow>(list);
+  const [log, setLog] = useState<PrintDevRow | null>(null);
+  const columns: ColumnsType<PrintDevRow> = [
+    { title: t('fullName'), dataIndex: 'fullName', key: 'fullName', width: 200 },
+    { title: t('enCode'), dataIndex: 'enCode', key: 'enCode', width: 160 },
+    {
+      title: t('category'),
+      dataIndex: 'category',
+      key: 'category',
+      width: 120,
+      render: (code: string) => categoryName.get(code) ?? code,
+    },
+    {
+      title: t('type'),
+      dataIndex: 'type',
+      key: 'type',
+      width: 100,
+      render: (type: number) => t(`types.${type}`, { defaultValue: String(type) }),
+    },
+    crud.columns.creatorTime,
+    crud.columns.sortCode,
+    crud.columns.stateSwitch({ width: 90, toggle: (row) => printDevApi.toggleState(row.id) }),
+    crud.columns.actions({
+      width: 300,
+      actions: (row) => [
+        crud.edit({ id: row.id }),
+        crud.copy(t('copyQuestion'), () => printDevApi.copy(row.id)),
+        { key: 'log', label: t('log.title'), onClick: () => setLog(row) },
+        crud.download(() => printDevApi.exportTemplate(row.id)),
+        crud.remove(() => printDevApi.remove(row.id)),
+      ],
+    }),
+  ];
+  return (
+    <CrudPage
+      crud={crud}
+      columns={columns}
+      filters={
+        <DictionaryFilter
+          name="category"
+          label={t('category')}
+          placeholder={t('allCategories')}
+          dictionary="printDev"
+          value="enCode"
+          width={160}
+        />
+      }
+      actions={
+        <>
+          <AddButton onClick={() => crud.open({})} />
+          <ImportButton accept=".bp" upload={printDevApi.importFile} onSaved={list.refetch} />
+        </>
+      }
+    >
+      <PrintDevForm {...crud.form} categories={categories.options} />
+      <PrintLogDialog target={log} onClose={() => setLog(null)} />
+    </CrudPage>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Envelope, PageData, RecordInfo, RecordListBody, RecordPageConfig } from '@platform/shared';
+import { http } from '../../shared/api/http.ts';
+
+const records = '/api/visualdev/OnlineDev';
+
+export type RecordRow = Record<string, unknown> & { id: string };
+
+/** admin.md §7 "Online development family": a generated form's records. */
+export const visualdevApi = {
+  config: (modelId: string, menuId: string) => http.get<RecordPageConfig>(`${records}/${modelId}/Config`, { menuId }),
+  list: (modelId: string, body: RecordListBody, signal?: AbortSignal) =>
+    http.post<PageData<RecordRow>>(`${records}/${modelId}/List`, body, signal ? { signal } : {}),
+  info: (modelId: string, id: string, menuId: string) =>
+    http.get<RecordInfo>(`${records}/${modelId}/${id}`, { menuId }),
+  detail: (modelId: string, id: string, menuId: string) =>
+    http.get<RecordInfo>(`${records}/${modelId}/${id}/DataChange`, { menuId }),
+  create: (modelId: string, data: Record<string, unknown>, menuId: string) =>
+    http.post<Envelope<unknown>>(`${records}/${modelId}`, { data: JSON.stringify(data), menuId }, { envelope: true }),
+  update: (modelId: string, id: string, data: Record<string, unknown>, menuId: string) =>
+    http.put<Envelope<unknown>>(
+      `${records}/${modelId}/${id}`,
+      { id, data: JSON.stringify(data), menuId },
+      { envelope: true },
+    ),
+  remove: (modelId: string, ids: string[], menuId: string) =>
+    http.post<Envelope<unknown>>(`${records}/batchDelete/${modelId}`, { ids, menuId }, { envelope: true }),
+  exportData: (
+    modelId: string,
+    body: RecordListBody & { dataType: number; selectKey?: string[]; selectIds?: string[] },
+  ) => http.post<{ name: string; url: string }>(`${records}/${modelId}/Actions/ExportData`, body),
+};

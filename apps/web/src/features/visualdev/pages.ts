@@ -1,0 +1,8 @@
+import type { PageModules } from '../../shared/shell/page-modules.ts';
+
+/** Menus of type 3 and 4 (generated forms) all open this page; the menu's moduleId names the form. */
+export const formModelPage = 'visualdev/formModel';
+
+export default {
+  [formModelPage]: () => import('./pages/FormModelPage.tsx'),
+} satisfies PageModules;

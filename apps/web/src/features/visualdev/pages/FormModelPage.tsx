@@ -1,0 +1,450 @@
+import {
+  type ColumnDefinition,
+  type FormDefinition,
+  type FormField,
+  formatDate,
+  kindOf,
+  optionLabels,
+  type SearchField,
+  staticOptions,
+  valueFields,
+} from '@platform/shared';
+import { useQuery } from '@tanstack/react-query';
+import Button from 'antd/es/button';
+import DatePicker from 'antd/es/date-picker';
+import Drawer from 'antd/es/drawer';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
+import Modal from 'antd/es/modal';
+import Result from 'antd/es/result';
+import Select from 'antd/es/select';
+import Space from 'antd/es/space';
+import Spin from 'antd/es/spin';
+import type { ColumnsType } from 'antd/es/table';
+import type { Dayjs } from 'dayjs';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../../shared/components/confirm.tsx';
+import { useSuccessToast } from '../../../shared/components/FormDialog.tsx';
+import { ListPage, ListTable, RefreshButton, useListQuery } from '../../../shared/components/index.ts';
+import { formFileService } from '../../../shared/components/upload/form-file-service.ts';
+import { openDownload } from '../../../shared/download.ts';
+import { FormRenderer, FormStore, setFileService } from '../../../shared/form-engine/index.ts';
+import { usePermission, useRouteMeta } from '../../../shared/shell/permission.tsx';
+import { useToast } from '../../../shared/toast.tsx';
+import { PrintPreview, type PrintTarget, PrintTemplatePicker } from '../../printDev/index.ts';
+import { type RecordRow, visualdevApi } from '../api.ts';
+
+setFileService(formFileService);
+
+interface Model {
+  form: FormDefinition;
+  list: ColumnDefinition;
+  fields: Map<string, FormField>;
+}
+
+function parseModel(formData: string, columnData: string): Model {
+  const form = JSON.parse(formData || '{"fields":[]}') as FormDefinition;
+  const list = JSON.parse(columnData || '{}') as ColumnDefinition;
+  const fields = new Map(valueFields(form.fields ?? []).map((f) => [f.__vModel__ ?? '', f]));
+  return { form, list, fields };
+}
+
+/** A cell as the list shows it: option labels, times as dates, lists joined. */
+function cellText(field: FormField | undefined, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (field) {
+    const options = staticOptions(field);
+    if (options.length) return optionLabels(options, value).join(',');
+    const kind = kindOf(field);
+    if ((kind === 'date' || kind === 'createTime' || kind === 'modifyTime') && typeof value === 'number')
+      return formatDate(
+        value,
+        typeof field.format === 'string' && kind === 'date'
+          ? field.format.replace(/y/g, 'Y').replace(/d/g, 'D')
+          : 'YYYY-MM-DD HH:mm:ss',
+      );
+  }
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(',');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** What a Form.Item hands its control: the value, the change handler and the id its label points to. */
+interface ControlProps {
+  id?: string;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+}
+
+/** One search box of the list definition: text, options (several when searchMultiple), number or date range. */
+function SearchInput({
+  search,
+  field,
+  ...control
+}: { search: SearchField; field: FormField | undefined } & ControlProps) {
+  const { t } = useTranslation('visualdev');
+  const kind = field ? kindOf(field) : (search.jnpfKey ?? 'input');
+  const options = field ? staticOptions(field) : [];
+  if (options.length)
+    return (
+      <Select
+        id={control.id}
+        value={control.value as string | string[] | undefined}
+        onChange={(v) => control.onChange?.(v)}
+        allowClear
+        mode={search.searchMultiple ? 'multiple' : undefined}
+        options={options.map((o) => ({ value: o.value, label: o.label }))}
+        style={{ width: 180 }}
+      />
+    );
+  if (Number(search.searchType) === 3 && (kind === 'date' || kind === 'createTime' || kind === 'modifyTime'))
+    return (
+      <DatePicker.RangePicker
+        id={control.id}
+        value={control.value as [Dayjs, Dayjs] | undefined}
+        onChange={(v) => control.onChange?.(v)}
+        placeholder={[t('from'), t('to')]}
+      />
+    );
+  if (Number(search.searchType) === 3)
+    return (
+      <NumberRange value={control.value as (number | null)[] | undefined} onChange={(v) => control.onChange?.(v)} />
+    );
+  return (
+    <Input
+      id={control.id}
+      value={(control.value as string | undefined) ?? ''}
+      onChange={(e) => control.onChange?.(e.target.value)}
+      allowClear
+      style={{ width: 180 }}
+    />
+  );
+}
+
+function NumberRange({
+  value,
+  onChange,
+}: {
+  value?: (number | null)[];
+  onChange?: (value: (number | null)[]) => void;
+}) {
+  const { t } = useTranslation('visualdev');
+  const [from = null, to = null] = value ?? [];
+  return (
+    <Space.Compact>
+      <InputNumber aria-label={t('from')} placeholder={t('from')} value={from} onChange={(v) => onChange?.([v, to])} />
+      <InputNumber aria-label={t('to')} placeholder={t('to')} value={to} onChange={(v) => onChange?.([from, v])} />
+    </Space.Compact>
+  );
+}
+
+/** The search form's values as the list's queryJson: dates as milliseconds, empty values left out. */
+function queryJsonOf(values: Record<string, unknown>): string {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    out[key] = Array.isArray(value)
+      ? value.map((v) => (v && typeof v === 'object' && 'valueOf' in v ? (v as Dayjs).valueOf() : v))
+      : value;
+  }
+  return Object.keys(out).length ? JSON.stringify(out) : '';
+}
+
+type Editing =
+  | { kind: 'form'; id: string | null; store: FormStore }
+  | { kind: 'detail'; id: string; store: FormStore }
+  | null;
+
+/**
+ * A menu page of type 3 / 4 (shell.md 2.3): the released list of the menu's generated form with its
+ * search form, buttons and row actions by permission, the form as dialog, full screen or drawer
+ * (popupType) and the detail viewer of admin.md 2.9. The server applies the same rights again.
+ */
+export default function FormModelPage() {
+  const { t } = useTranslation('visualdev');
+  const meta = useRouteMeta();
+  const modelId = meta?.relationId ?? '';
+  const menuId = meta?.moduleId ?? '';
+  const permission = usePermission();
+  const toast = useToast();
+  const success = useSuccessToast();
+  const [confirm, confirmHolder] = useConfirm();
+  const [searchForm] = Form.useForm();
+  const [queryJson, setQueryJson] = useState('');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [printing, setPrinting] = useState<PrintTarget | null>(null);
+  const [picking, setPicking] = useState<string[] | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const config = useQuery({
+    queryKey: ['visualdev', 'config', modelId, menuId],
+    queryFn: () => visualdevApi.config(modelId, menuId),
+    enabled: !!modelId,
+    retry: false,
+  });
+  const model = useMemo(
+    () => (config.data ? parseModel(config.data.formData, config.data.columnData) : null),
+    [config.data],
+  );
+  const list = useListQuery<RecordRow, { queryJson: string }>({
+    queryKey: ['visualdev', 'records', modelId, menuId],
+    initialSearch: { queryJson: '' },
+    enabled: !!model,
+    fetch: (params, signal) =>
+      visualdevApi.list(
+        modelId,
+        { currentPage: params.currentPage, pageSize: params.pageSize, menuId, queryJson, sidx: '' },
+        signal,
+      ),
+  });
+
+  if (!modelId) return <Result status="warning" title={t('notReleased')} />;
+  if (config.isLoading) return <Spin className="shell-page-loading" />;
+  if (!model) return <Result status="warning" title={t('notReleased')} />;
+
+  const columnList = model.list;
+  const can = (flag: boolean | undefined, check: (code: string) => boolean, code: string) => !flag || check(code);
+  const hasBtn = (code: string) => can(columnList.useBtnPermission, permission.hasBtn, code);
+  const buttons = new Set(
+    (columnList.btnsList ?? [{ value: 'add' }, { value: 'download' }, { value: 'batchRemove' }]).map((b) => b.value),
+  );
+  // The batch-print button offers the templates the list names (columnData.printIds).
+  const printIds = Array.isArray(columnList.printIds) ? columnList.printIds.map(String) : [];
+  const batchPrintLabel = columnList.btnsList?.find((b) => b.value === 'batchPrint')?.label;
+  const rowButtons = new Set(
+    (columnList.columnBtnsList ?? [{ value: 'edit' }, { value: 'remove' }, { value: 'detail' }]).map((b) => b.value),
+  );
+
+  const openForm = async (id: string | null) => {
+    const values = id
+      ? (JSON.parse((await visualdevApi.info(modelId, id, menuId)).data) as Record<string, unknown>)
+      : {};
+    setEditing({ kind: 'form', id, store: new FormStore(model.form, values) });
+  };
+  const openDetail = async (id: string) => {
+    const values = JSON.parse((await visualdevApi.info(modelId, id, menuId)).data) as Record<string, unknown>;
+    setEditing({ kind: 'detail', id, store: new FormStore(model.form, values) });
+  };
+  const save = async () => {
+    if (editing?.kind !== 'form') return;
+    if (!editing.store.validate()) {
+      toast.error(t('invalid'));
+      return;
+    }
+    setSaving(true);
+    try {
+      const values = editing.store.getValues();
+      const answer = editing.id
+        ? await visualdevApi.update(modelId, editing.id, values, menuId)
+        : await visualdevApi.create(modelId, values, menuId);
+      success(answer);
+      setEditing(null);
+      list.refetch();
+    } catch {
+      // The request layer has shown the server's message; the form stays open with what was typed.
+    } finally {
+      setSaving(false);
+    }
+  };
+  const remove = (ids: string[]) =>
+    confirm('delete', async () => {
+      success(await visualdevApi.remove(modelId, ids, menuId));
+      setSelected([]);
+      list.refetch();
+    });
+  const exportAll = async () => {
+    const selectKey = visibleColumns.map((c) => c.prop);
+    const file = await visualdevApi.exportData(modelId, { menuId, queryJson, dataType: 1, selectKey });
+    openDownload(file.url, file.name);
+  };
+
+  const visibleColumns = (columnList.columnList ?? []).filter((c) =>
+    can(columnList.useColumnPermission, permission.hasColumn, c.prop),
+  );
+  const columns: ColumnsType<RecordRow> = [
+    ...visibleColumns.map((c) => ({
+      title: c.label,
+      dataIndex: c.prop,
+      key: c.prop,
+      width: typeof c.width === 'number' ? c.width : 150,
+      ellipsis: true,
+      render: (value: unknown) => cellText(model.fields.get(c.prop), value),
+    })),
+    {
+      title: t('actions'),
+      key: 'actions',
+      width: 160,
+      render: (_: unknown, row: RecordRow) => (
+        <Space size={0}>
+          {rowButtons.has('edit') && hasBtn('btn_edit') ? (
+            <Button type="link" size="small" onClick={() => void openForm(row.id)}>
+              {t('edit')}
+            </Button>
+          ) : null}
+          {rowButtons.has('remove') && hasBtn('btn_remove') ? (
+            <Button type="link" size="small" danger onClick={() => remove([row.id])}>
+              {t('remove')}
+            </Button>
+          ) : null}
+          {rowButtons.has('detail') && hasBtn('btn_detail') ? (
+            <Button type="link" size="small" onClick={() => void openDetail(row.id)}>
+              {t('detail')}
+            </Button>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  const search = columnList.searchList?.length ? (
+    <Form
+      form={searchForm}
+      layout="inline"
+      name={`visualdev-search-${modelId}`}
+      onFinish={(values: Record<string, unknown>) => {
+        setQueryJson(queryJsonOf(values));
+        list.search({ queryJson: queryJsonOf(values) });
+      }}
+    >
+      {columnList.searchList.map((s) => (
+        <Form.Item key={s.prop} name={s.prop} label={s.label}>
+          <SearchInput search={s} field={model.fields.get(s.prop)} />
+        </Form.Item>
+      ))}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('search')}
+          </Button>
+          <Button
+            onClick={() => {
+              searchForm.resetFields();
+              setQueryJson('');
+              list.search({ queryJson: '' });
+            }}
+          >
+            {t('reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  ) : null;
+
+  const popupType = String(model.form.popupType ?? 'general');
+  const width = (key: string, fallback: string) =>
+    typeof model.form[key] === 'string' ? (model.form[key] as string) : fallback;
+  const formBody = editing ? (
+    <FormRenderer store={editing.store} mode={editing.kind === 'detail' ? 'detail' : 'edit'} />
+  ) : null;
+  const title =
+    editing?.kind === 'detail' ? t('detail') : editing?.kind === 'form' && editing.id ? t('edit') : t('add');
+  const footer: ReactNode =
+    editing?.kind === 'detail' ? (
+      <Space>
+        {model.form.hasPrintBtn && model.form.printId ? (
+          <Button onClick={() => setPrinting({ templateId: String(model.form.printId), recordIds: [editing.id] })}>
+            {String(model.form.printButtonText || t('print'))}
+          </Button>
+        ) : null}
+        <Button onClick={() => setEditing(null)}>{t('cancel')}</Button>
+      </Space>
+    ) : (
+      <Space>
+        <Button onClick={() => setEditing(null)}>{t('cancel')}</Button>
+        <Button type="primary" loading={saving} onClick={() => void save()}>
+          {t('ok')}
+        </Button>
+      </Space>
+    );
+
+  return (
+    <>
+      <ListPage
+        search={search}
+        actions={
+          <>
+            {buttons.has('add') && hasBtn('btn_add') ? (
+              <Button type="primary" onClick={() => void openForm(null)}>
+                {t('add')}
+              </Button>
+            ) : null}
+            {buttons.has('download') && hasBtn('btn_export') ? (
+              <Button onClick={() => void exportAll()}>{t('export')}</Button>
+            ) : null}
+            {buttons.has('batchPrint') && printIds.length ? (
+              <Button onClick={() => (selected.length ? setPicking(printIds) : toast.error(t('selectOne')))}>
+                {batchPrintLabel || t('batchPrint')}
+              </Button>
+            ) : null}
+            {buttons.has('batchRemove') && hasBtn('btn_remove') ? (
+              <Button danger onClick={() => (selected.length ? remove(selected) : toast.error(t('selectOne')))}>
+                {t('batchRemove')}
+              </Button>
+            ) : null}
+          </>
+        }
+        tools={<RefreshButton onClick={list.refetch} loading={list.loading} />}
+      >
+        <ListTable<RecordRow>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={list.rows}
+          loading={list.loading}
+          error={list.error}
+          onRetry={list.refetch}
+          // No select-all box: the table's hidden measuring row copies each column title, and a
+          // check box there is a focusable control inside aria-hidden (axe: aria-hidden-focus).
+          rowSelection={{
+            selectedRowKeys: selected,
+            hideSelectAll: true,
+            onChange: (keys) => setSelected(keys.map(String)),
+          }}
+          paging={{
+            currentPage: list.state.currentPage,
+            pageSize: list.state.pageSize,
+            total: list.total,
+            onChange: list.setPage,
+          }}
+        />
+      </ListPage>
+      {popupType === 'drawer' ? (
+        <Drawer
+          open={!!editing}
+          title={title}
+          size={width('drawerWidth', '600px')}
+          onClose={() => setEditing(null)}
+          footer={footer}
+          destroyOnHidden
+        >
+          {formBody}
+        </Drawer>
+      ) : (
+        <Modal
+          open={!!editing}
+          title={title}
+          width={popupType === 'fullScreen' ? width('fullScreenWidth', '100%') : width('generalWidth', '600px')}
+          onCancel={() => setEditing(null)}
+          footer={footer}
+          destroyOnHidden
+          centered={popupType === 'general'}
+        >
+          {formBody}
+        </Modal>
+      )}
+      {confirmHolder}
+      <PrintTemplatePicker
+        templateIds={picking}
+        onClose={() => setPicking(null)}
+        onChoose={(templateId) => {
+          setPicking(null);
+          setPrinting({ templateId, recordIds: selected });
+        }}
+      />
+      <PrintPreview target={printing} onClose={() => setPrinting(null)} />
+    </>
+  );
+}

@@ -1,0 +1,497 @@
+import { useQuery } from '@tanstack/react-query';
+import AutoComplete from 'antd/es/auto-complete';
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
+import Modal from 'antd/es/modal';
+import Popover from 'antd/es/popover';
+import Select from 'antd/es/select';
+import Table, { type ColumnsType } from 'antd/es/table';
+import { type Key, type MouseEvent, useEffect, useMemo, useState } from 'react';
+import { useComponentsTranslation } from '../i18n.ts';
+import {
+  autocompleteSize,
+  cellText,
+  distinctBy,
+  type InterfaceRow,
+  type InterfaceSource,
+  interfaceSelectApi,
+  unpagedPopupSize,
+  unpagedTableSize,
+  withKeyword,
+} from './popup-api.ts';
+import './pickers.css';
+
+type Value = string | string[] | undefined;
+const idsOf = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.map(String)
+    : value === undefined || value === null || value === ''
+      ? []
+      : [String(value)];
+const cached = { staleTime: 10_000, retry: false } as const;
+const sourceKey = (source: InterfaceSource) => [
+  source.interfaceId,
+  source.propsValue,
+  source.relationField,
+  source.paramList,
+];
+
+/** The rows of the stored values (InfoByIds), for their names. */
+function useChosenRows(source: InterfaceSource, ids: string[]) {
+  return useQuery({
+    queryKey: ['picker', 'interface', 'byIds', ...sourceKey(source), ids],
+    queryFn: () => interfaceSelectApi.byIds(source, ids),
+    enabled: ids.length > 0 && !!source.interfaceId,
+    ...cached,
+  });
+}
+
+/** The names (relationField) of stored values, joined: the read-only view of a popup or table select. */
+export function ChosenNames({ source, value }: { source: InterfaceSource; value: unknown }) {
+  const ids = idsOf(value);
+  const rows = useChosenRows(source, ids);
+  const names = new Map(
+    (rows.data ?? []).map((row) => [cellText(row, source.propsValue), cellText(row, source.relationField)]),
+  );
+  return <>{ids.map((id) => names.get(id) ?? id).join(',')}</>;
+}
+
+/** One column of the row a popup select holds (the relation attribute, popupAttr): empty until a row is chosen. */
+export function ChosenAttribute({
+  source,
+  value,
+  column,
+}: {
+  source: InterfaceSource;
+  value: unknown;
+  column: string;
+}) {
+  const ids = idsOf(value);
+  const rows = useChosenRows(source, ids);
+  const texts = ids.map((id) =>
+    cellText(
+      rows.data?.find((row) => cellText(row, source.propsValue) === id),
+      column,
+    ),
+  );
+  return <>{texts.filter(Boolean).join(',')}</>;
+}
+
+/** A page of an interface's rows by keyword; a failed call only stops the loading indicator (widgets.md §8). */
+function useRows(source: InterfaceSource, keyword: string, currentPage: number, pageSize: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['picker', 'interface', 'list', ...sourceKey(source), keyword, currentPage, pageSize],
+    queryFn: ({ signal }) => interfaceSelectApi.list(source, { keyword, currentPage, pageSize }, signal),
+    enabled: enabled && !!source.interfaceId,
+    ...cached,
+  });
+}
+
+/** The keyword box with 查询 and 重置, and the 刷新 link (widgets.md §2 "Generic popup-select dialog"). */
+function SearchBar({ onSearch, onRefresh }: { onSearch: (keyword: string) => void; onRefresh: () => void }) {
+  const { t } = useComponentsTranslation();
+  const [text, setText] = useState('');
+  return (
+    <div className="popup-select-bar">
+      <Input
+        size="small"
+        aria-label={t('keyword')}
+        placeholder={t('keywordPlaceholder')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onPressEnter={() => onSearch(text.trim())}
+      />
+      <Button size="small" type="primary" onClick={() => onSearch(text.trim())}>
+        {t('search')}
+      </Button>
+      <Button
+        size="small"
+        onClick={() => {
+          setText('');
+          onSearch('');
+        }}
+      >
+        {t('reset')}
+      </Button>
+      <Button size="small" type="link" onClick={onRefresh}>
+        {t('refresh')}
+      </Button>
+    </div>
+  );
+}
+
+function useColumns(source: InterfaceSource, currentPage: number, pageSize: number): ColumnsType<InterfaceRow> {
+  const { t } = useComponentsTranslation();
+  return useMemo(
+    () => [
+      {
+        key: '#',
+        title: t('index'),
+        width: 60,
+        align: 'center',
+        render: (_: unknown, __: InterfaceRow, index: number) => (currentPage - 1) * pageSize + index + 1,
+      },
+      ...(source.columns.length ? source.columns : [{ value: source.relationField, label: source.relationField }]).map(
+        (column) => ({
+          key: column.value,
+          title: column.label,
+          ...(column.width ? { width: column.width } : {}),
+          render: (_: unknown, row: InterfaceRow) => cellText(row, column.value),
+        }),
+      ),
+    ],
+    [source.columns, source.relationField, currentPage, pageSize, t],
+  );
+}
+
+/** The field part shared by the popup and table selects: the chosen rows by name; clearing and tag deletion emit at once. */
+function ChosenField({
+  source,
+  ids,
+  multiple,
+  disabled,
+  clearable,
+  placeholder,
+  id,
+  onOpen,
+  onChange,
+}: {
+  source: InterfaceSource;
+  ids: string[];
+  multiple: boolean;
+  disabled?: boolean | undefined;
+  clearable: boolean;
+  placeholder?: string | undefined;
+  id?: string | undefined;
+  onOpen: () => void;
+  onChange: (ids: string[]) => void;
+}) {
+  const { t } = useComponentsTranslation();
+  const rows = useChosenRows(source, ids);
+  const names = new Map(
+    (rows.data ?? []).map((row) => [cellText(row, source.propsValue), cellText(row, source.relationField)]),
+  );
+  const open = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (disabled || target?.closest('.ant-select-clear, .ant-select-selection-item-remove')) return;
+    onOpen();
+  };
+  return (
+    <Select
+      id={id}
+      mode="multiple"
+      open={false}
+      value={ids}
+      options={ids.map((value) => ({ value, label: names.get(value) ?? value }))}
+      placeholder={placeholder ?? t('pleaseSelect')}
+      disabled={disabled}
+      allowClear={clearable}
+      onChange={(next: string[]) => onChange(multiple ? next : next.slice(0, 1))}
+      onClick={open}
+      onKeyDown={(event) => {
+        if (disabled || !['Enter', ' ', 'ArrowDown'].includes(event.key)) return;
+        event.preventDefault();
+        onOpen();
+      }}
+      suffixIcon={null}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+export interface InterfaceSelectProps {
+  source: InterfaceSource;
+  value?: unknown;
+  onChange?: (value: Value) => void;
+  disabled?: boolean;
+  clearable?: boolean;
+  placeholder?: string;
+  title?: string;
+  /** Dialog width (default 800). */
+  width?: number | string;
+  hasPage?: boolean;
+  pageSize?: number;
+  id?: string;
+}
+
+/**
+ * Popup select (widgets.md §2, §4): the field opens an 800 px dialog with a keyword search, 查询,
+ * 重置, 刷新 and a table with an index column and one radio choice, paged when the definition pages
+ * (else 100000 rows in one). 确定 writes the chosen row's propsValue only when a row is chosen;
+ * 取消 leaves the value.
+ */
+export function PopupSelect({
+  source,
+  value,
+  onChange,
+  disabled,
+  clearable = true,
+  placeholder,
+  title,
+  width = 800,
+  hasPage = false,
+  pageSize = 20,
+  id,
+}: InterfaceSelectProps) {
+  const { t } = useComponentsTranslation();
+  const [open, setOpen] = useState(false);
+  const [keyword, setKeyword] = useState('');
+  const [currentPage, setCurrentPage] = useState(1);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const size = hasPage ? pageSize : unpagedPopupSize;
+  const rows = useRows(source, keyword, currentPage, size, open);
+  const columns = useColumns(source, currentPage, size);
+  const ids = idsOf(value);
+  useEffect(() => {
+    if (open) {
+      setKeyword('');
+      setCurrentPage(1);
+      setChosen(null);
+    }
+  }, [open]);
+  return (
+    <>
+      <ChosenField
+        source={source}
+        ids={ids}
+        multiple={false}
+        disabled={disabled}
+        clearable={clearable}
+        placeholder={placeholder}
+        id={id}
+        onOpen={() => setOpen(true)}
+        onChange={(next) => onChange?.(next[0] ?? '')}
+      />
+      <Modal
+        open={open}
+        width={width}
+        title={title ?? t('pleaseSelect')}
+        maskClosable={false}
+        destroyOnHidden
+        okText={t('ok')}
+        cancelText={t('cancel')}
+        onCancel={() => setOpen(false)}
+        onOk={() => {
+          if (chosen === null) return;
+          setOpen(false);
+          onChange?.(chosen);
+        }}
+      >
+        <SearchBar
+          onSearch={(word) => {
+            setKeyword(word);
+            setCurrentPage(1);
+          }}
+          onRefresh={() => void rows.refetch()}
+        />
+        <Table<InterfaceRow>
+          size="small"
+          rowKey={(row) => cellText(row, source.propsValue)}
+          columns={columns}
+          dataSource={rows.data?.list ?? []}
+          loading={rows.isFetching}
+          scroll={{ y: 360 }}
+          rowSelection={{
+            type: 'radio',
+            selectedRowKeys: chosen === null ? [] : [chosen],
+            onChange: (keys) => setChosen(keys.length ? String(keys[0]) : null),
+          }}
+          onRow={(row) => ({ onClick: () => setChosen(cellText(row, source.propsValue)) })}
+          pagination={
+            hasPage
+              ? {
+                  current: currentPage,
+                  pageSize: size,
+                  total: rows.data?.pagination.total ?? 0,
+                  showSizeChanger: false,
+                  onChange: setCurrentPage,
+                }
+              : false
+          }
+        />
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * Table select (widgets.md §2, §4): a 700 px popover with a keyword filter and a 300 px table,
+ * a checkbox column when multiple. Single: a click on a row writes it and closes. Multiple: rows
+ * toggle, and the choice is written on 确定 or when the popover closes.
+ */
+export function PopupTableSelect({
+  source,
+  value,
+  onChange,
+  disabled,
+  clearable = true,
+  placeholder,
+  multiple = false,
+  hasPage = false,
+  pageSize = 20,
+  id,
+}: InterfaceSelectProps & { multiple?: boolean }) {
+  const { t } = useComponentsTranslation();
+  const [open, setOpen] = useState(false);
+  const [keyword, setKeyword] = useState('');
+  const [currentPage, setCurrentPage] = useState(1);
+  const ids = idsOf(value);
+  const [chosen, setChosen] = useState<string[]>(ids);
+  const size = hasPage ? pageSize : unpagedTableSize;
+  const rows = useRows(source, keyword, currentPage, size, open);
+  const columns = useColumns(source, currentPage, size);
+  const emit = (next: string[]) => onChange?.(multiple ? next : (next[0] ?? ''));
+  const close = (write: boolean) => {
+    setOpen(false);
+    if (write && multiple) emit(chosen);
+  };
+  const content = (
+    <div className="popup-table-select">
+      <SearchBar
+        onSearch={(word) => {
+          setKeyword(word);
+          setCurrentPage(1);
+        }}
+        onRefresh={() => void rows.refetch()}
+      />
+      <Table<InterfaceRow>
+        size="small"
+        rowKey={(row) => cellText(row, source.propsValue)}
+        columns={columns}
+        dataSource={rows.data?.list ?? []}
+        loading={rows.isFetching}
+        scroll={{ y: 300 }}
+        {...(multiple
+          ? {
+              rowSelection: {
+                type: 'checkbox' as const,
+                selectedRowKeys: chosen,
+                onChange: (keys: Key[]) => setChosen(keys.map(String)),
+              },
+            }
+          : {})}
+        onRow={(row) => ({
+          onClick: () => {
+            const key = cellText(row, source.propsValue);
+            if (multiple) {
+              setChosen((current) => (current.includes(key) ? current.filter((c) => c !== key) : [...current, key]));
+            } else {
+              setOpen(false);
+              emit([key]);
+            }
+          },
+        })}
+        pagination={
+          hasPage
+            ? {
+                current: currentPage,
+                pageSize: size,
+                total: rows.data?.pagination.total ?? 0,
+                showSizeChanger: false,
+                onChange: setCurrentPage,
+              }
+            : false
+        }
+      />
+      {multiple ? (
+        <div className="popup-table-select-foot">
+          <Button size="small" onClick={() => setOpen(false)}>
+            {t('cancel')}
+          </Button>
+          <Button size="small" type="primary" onClick={() => close(true)}>
+            {t('ok')}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+  return (
+    <Popover
+      open={open}
+      trigger="click"
+      placement="bottomLeft"
+      content={content}
+      destroyOnHidden
+      onOpenChange={(next) => {
+        if (next) return;
+        close(true);
+      }}
+    >
+      <div>
+        <ChosenField
+          source={source}
+          ids={ids}
+          multiple={multiple}
+          disabled={disabled}
+          clearable={clearable}
+          placeholder={placeholder}
+          id={id}
+          onOpen={() => {
+            setChosen(ids);
+            setKeyword('');
+            setCurrentPage(1);
+            setOpen(true);
+          }}
+          onChange={emit}
+        />
+      </div>
+    </Popover>
+  );
+}
+
+/**
+ * Autocomplete over a data interface (widgets.md §7): typing asks for up to `total` rows (default
+ * 50) with the text in the "@keyword" parameters, one suggestion per relationField value; a failed
+ * call suggests nothing. The value is the text.
+ */
+export function InterfaceAutoComplete({
+  source,
+  value,
+  onChange,
+  disabled,
+  placeholder,
+  total = autocompleteSize,
+  clearable = true,
+  id,
+}: {
+  source: InterfaceSource;
+  value?: unknown;
+  onChange?: (value: string) => void;
+  disabled?: boolean;
+  placeholder?: string;
+  total?: number;
+  clearable?: boolean;
+  id?: string;
+}) {
+  const { t } = useComponentsTranslation();
+  const text = typeof value === 'string' ? value : '';
+  const [typed, setTyped] = useState<string | null>(null);
+  const withText = { ...source, paramList: withKeyword(source.paramList, typed ?? '') };
+  const rows = useQuery({
+    queryKey: ['picker', 'interface', 'autocomplete', ...sourceKey(withText), typed, total],
+    queryFn: ({ signal }) =>
+      interfaceSelectApi
+        .list(withText, { keyword: typed ?? '', currentPage: 1, pageSize: total }, signal)
+        .then((page) => distinctBy(page.list, source.relationField))
+        .catch(() => []),
+    enabled: typed !== null && !!source.interfaceId,
+    ...cached,
+  });
+  return (
+    <AutoComplete
+      id={id}
+      value={text}
+      disabled={disabled}
+      allowClear={clearable}
+      placeholder={placeholder ?? t('pleaseEnter')}
+      style={{ width: '100%' }}
+      options={(rows.data ?? []).map((row) => {
+        const label = cellText(row, source.relationField);
+        return { value: label, label };
+      })}
+      onSearch={(word) => setTyped(word)}
+      onFocus={() => setTyped((current) => current ?? text)}
+      onChange={(next) => onChange?.(typeof next === 'string' ? next : '')}
+    />
+  );
+}

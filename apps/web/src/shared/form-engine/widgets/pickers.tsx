@@ -1,0 +1,123 @@
+import { DEFAULT_AREA_LEVEL, type FormField, type LocationCircle, type LocationSettings } from '@platform/shared';
+import { AreaNamesView, AreaPicker } from '../../components/pickers/AreaPicker.tsx';
+import type { PickerKind, PickerMode } from '../../components/pickers/api.ts';
+import { LocationPicker, LocationView } from '../../components/pickers/LocationPicker.tsx';
+import { PickedNames, PickerField } from '../../components/pickers/PickerField.tsx';
+import { dataSelectKinds } from './data-select.tsx';
+import type { FieldKind, ViewProps, WidgetProps } from './types.ts';
+
+/** The JNPF designer's keys of the people and organisation pickers (3.6; `comSelect` is the older name of organizeSelect). */
+export const pickerKindOf: Record<string, PickerKind> = {
+  organizeSelect: 'organize',
+  comSelect: 'organize',
+  depSelect: 'department',
+  posSelect: 'position',
+  roleSelect: 'role',
+  groupSelect: 'group',
+  userSelect: 'user',
+  usersSelect: 'users',
+};
+
+const modes: readonly PickerMode[] = ['all', 'custom', 'auth'];
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v) => typeof v === 'string') : []);
+
+/**
+ * The picker settings of a field: `selectType` all / custom / auth (anything else is all), the
+ * allowed ids of custom mode (`ableIds`, and the designer's per-type lists ableDepIds, ablePosIds,
+ * ableUserIds, ableRoleIds, ableGroupIds), `hasSys` for the user picker's 系统变量 tab.
+ */
+export function pickerSettings(field: FormField) {
+  const mode = modes.find((m) => m === field.selectType) ?? 'all';
+  const ableIds = [
+    ...strings(field.ableIds),
+    ...strings(field.ableDepIds),
+    ...strings(field.ablePosIds),
+    ...strings(field.ableUserIds),
+    ...strings(field.ableRoleIds),
+    ...strings(field.ableGroupIds),
+  ];
+  return { mode, ableIds, multiple: field.multiple === true, hasSys: field.hasSys === true };
+}
+
+function pickerKind(kind: PickerKind): FieldKind {
+  const edit = ({ field, value, onChange, disabled, id }: WidgetProps) => {
+    const settings = pickerSettings(field);
+    return (
+      <PickerField
+        id={id}
+        kind={kind}
+        {...settings}
+        clearable={field.clearable !== false}
+        value={value as string | string[] | undefined}
+        onChange={onChange}
+        disabled={disabled}
+        {...(typeof field.placeholder === 'string' && field.placeholder ? { placeholder: field.placeholder } : {})}
+        {...(typeof field.popupTitle === 'string' && field.popupTitle ? { title: field.popupTitle } : {})}
+      />
+    );
+  };
+  const view = ({ field, value }: ViewProps) => {
+    const { mode, ableIds } = pickerSettings(field);
+    return <PickedNames kind={kind} value={value} mode={mode} ableIds={ableIds} />;
+  };
+  return { edit, view };
+}
+
+const levelOf = (field: FormField) =>
+  typeof field.level === 'number' && field.level >= 0 && field.level <= 3 ? field.level : DEFAULT_AREA_LEVEL;
+
+/** areaSelect: id paths of `level`+1 ids (level 0 province ... 3 street), one or several. */
+const areaKind: FieldKind = {
+  edit: ({ field, value, onChange, disabled, id }: WidgetProps) => (
+    <AreaPicker
+      id={id}
+      value={value}
+      onChange={onChange}
+      level={levelOf(field)}
+      multiple={field.multiple === true}
+      disabled={disabled}
+      clearable={field.clearable !== false}
+      {...(typeof field.placeholder === 'string' && field.placeholder ? { placeholder: field.placeholder } : {})}
+    />
+  ),
+  view: ({ field, value }: ViewProps) => <AreaNamesView value={value} multiple={field.multiple === true} />,
+};
+
+const circleOf = (raw: unknown): LocationCircle[] => {
+  if (!raw || typeof raw !== 'object') return [];
+  const c = raw as Record<string, unknown>;
+  const [lng, lat, radius] = [Number(c.lng), Number(c.lat), Number(c.radius)];
+  return Number.isFinite(lng) && Number.isFinite(lat) && radius > 0 ? [{ lng, lat, radius }] : [];
+};
+
+/** The location field's settings (widgets.md §3 "Location settings"). */
+export function locationSettingsOf(field: FormField): LocationSettings {
+  return {
+    enableLocationScope: field.enableLocationScope === true,
+    ...(typeof field.adjustmentScope === 'number' ? { adjustmentScope: field.adjustmentScope } : {}),
+    enableDesktopLocation: field.enableDesktopLocation === true,
+    locationScope: Array.isArray(field.locationScope) ? field.locationScope.flatMap(circleOf) : [],
+  };
+}
+
+const locationKind: FieldKind = {
+  edit: ({ field, value, onChange, disabled, id }: WidgetProps) => (
+    <LocationPicker
+      id={id}
+      value={value}
+      onChange={onChange}
+      disabled={disabled}
+      clearable={field.clearable !== false}
+      settings={locationSettingsOf(field)}
+    />
+  ),
+  view: ({ value }: ViewProps) => <LocationView value={value} />,
+};
+
+/** Every picker key as a field kind of the engine. */
+export const pickerKinds: Record<string, FieldKind> = {
+  ...Object.fromEntries(Object.entries(pickerKindOf).map(([key, kind]) => [key, pickerKind(kind)])),
+  areaSelect: areaKind,
+  location: locationKind,
+  ...dataSelectKinds,
+};

@@ -1,0 +1,138 @@
+/**
+ * Issue 15's import figure: a 10,000-row user sheet through the generic import's calls, over HTTP
+ * on loopback, as the wizard makes them: upload (multipart), preview (read and check every cell),
+ * import (check again, write 1000 users and their relations per transaction). Each row has an
+ * organisation, every third a role, a mobile number and an e-mail. On PGlite and on PostgreSQL,
+ * BENCH_ROUNDS rounds (default 3) of a fresh sheet each; medians with the range, and the load
+ * average before and after. Goal (issue 15): the import under 5 s on PostgreSQL.
+ *
+ *   node --import tsx bench/user-import.ts           (BENCH_ENGINES=postgres or pglite for one engine)
+ */
+import os from 'node:os';
+import ExcelJS from 'exceljs';
+import { machineLine, onEachEngine, signIn, spread, startApp } from './lib.ts';
+
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const rowCount = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
+const adminPassword = 'Bench@2026pass';
+const base = '/api/permission/Users';
+
+const header = ['账户', '姓名', '性别', '组织编码', '岗位编码', '角色编码', '手机', '邮箱', '排序', '说明'];
+
+async function workbook(round: number): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('users');
+  sheet.addRow(header);
+  for (let i = 0; i < rowCount; i++) {
+    sheet.addRow([
+      `r${round}u${i}`,
+      `导入员工${i}`,
+      i % 2 ? '男' : '女',
+      `bench.d${i % 20}`,
+      '',
+      i % 3 ? '' : 'bench.role',
+      `139${String(round * rowCount + i).padStart(8, '0')}`,
+      `r${round}u${i}@example.com`,
+      i % 1000,
+      '',
+    ]);
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+async function call<T>(url: string, token: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(url, { ...init, headers: { authorization: token, 'jnpf-origin': 'pc', ...init.headers } });
+  const body = (await res.json()) as Envelope<T>;
+  if (body.code !== 200) throw new Error(`${url}: ${body.code} ${body.msg}`);
+  return body.data;
+}
+
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+
+console.log(`Machine: ${machineLine()}`);
+console.log(`User import: ${rowCount} rows a sheet, ${rounds} rounds per engine`);
+
+const results = await onEachEngine(async (engine, databaseUrl, dataDir) => {
+  const server = await startApp(databaseUrl, dataDir, { ADMIN_PASSWORD: adminPassword });
+  try {
+    const token = await signIn(server.url, 'admin', adminPassword);
+    const json = { 'content-type': 'application/json' };
+    const rootId = (
+      await server.app.db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow()
+    ).id;
+    for (let d = 0; d < 20; d++) {
+      await call(`${server.url}/api/permission/Organize/Department`, token, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ parentId: rootId, fullName: `导入部${d}`, enCode: `bench.d${d}` }),
+      });
+    }
+    await call(`${server.url}/api/permission/Role`, token, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ fullName: '导入角色', enCode: 'bench.role', globalMark: 1 }),
+    });
+
+    const phases = { upload: [] as number[], preview: [] as number[], import: [] as number[] };
+    const loadBefore = load();
+    for (let round = 0; round < rounds; round++) {
+      const content = await workbook(round);
+      let started = performance.now();
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(content)]), 'users.xlsx');
+      const uploaded = await call<{ name: string }>(`${server.url}${base}/Uploader`, token, {
+        method: 'POST',
+        body: form,
+      });
+      phases.upload.push(performance.now() - started);
+
+      started = performance.now();
+      const preview = await call<{ dataRow: Record<string, string>[]; cellErrors: Record<string, string>[] }>(
+        `${server.url}${base}/ImportPreview?fileName=${uploaded.name}`,
+        token,
+      );
+      phases.preview.push(performance.now() - started);
+      const bad = preview.cellErrors.filter((e) => Object.keys(e).length).length;
+      if (preview.dataRow.length !== rowCount || bad) {
+        throw new Error(`preview: ${preview.dataRow.length} rows, ${bad} with problems`);
+      }
+
+      started = performance.now();
+      const result = await call<{ snum: number; fnum: number }>(`${server.url}${base}/ImportData`, token, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ list: preview.dataRow }),
+      });
+      phases.import.push(performance.now() - started);
+      if (result.snum !== rowCount) throw new Error(`import: ${result.snum} in, ${result.fnum} failed`);
+    }
+    return [{ engine, phases, loadBefore, loadAfter: load() }];
+  } finally {
+    await server.close();
+  }
+});
+
+const ms = (values: number[]) => {
+  const s = spread(values);
+  return `${(s.median / 1000).toFixed(2)} s (${(s.min / 1000).toFixed(2)}-${(s.max / 1000).toFixed(2)})`;
+};
+for (const { engine, phases, loadBefore, loadAfter } of results) {
+  const total = phases.import.map(
+    (_, i) => (phases.upload[i] ?? 0) + (phases.preview[i] ?? 0) + (phases.import[i] ?? 0),
+  );
+  console.log(`\n${engine} (load average before ${loadBefore}; after ${loadAfter})`);
+  console.log(`  upload   ${ms(phases.upload)}`);
+  console.log(`  preview  ${ms(phases.preview)}`);
+  console.log(`  import   ${ms(phases.import)}   <- goal under 5 s on PostgreSQL`);
+  console.log(`  all three ${ms(total)}`);
+}

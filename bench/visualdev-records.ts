@@ -1,0 +1,145 @@
+/**
+ * A generated form's record list (issue 18): `POST /api/visualdev/OnlineDev/{modelId}/List` over
+ * 100,000 records with two search fields (name fuzzy, level equals), a page of 20, 20
+ * connections. Against it, in alternating rounds, the bare SQL of the same query: the page and
+ * the total the record repository composes, run through the server's own pool, 20 at once,
+ * without HTTP, the definition, the rights or the value conversion.
+ *
+ *   BENCH_ENGINES=postgres node --import tsx bench/visualdev-records.ts     (pglite, postgres or both)
+ */
+import { CompiledQuery, sql } from 'kysely';
+import {
+  type Comparison,
+  httpSide,
+  interleave,
+  loopSide,
+  machineLine,
+  onEachEngine,
+  printComparisons,
+  signIn,
+  startApp,
+} from './lib.ts';
+
+const connections = 20;
+const adminPassword = 'Bench@123456';
+const rows = 100_000;
+const name = 'rec1234';
+const level = 'L2';
+
+const field = (jnpfKey: string, vModel: string, label: string, rest: object = {}) => ({
+  __vModel__: vModel,
+  __config__: { jnpfKey, label },
+  ...rest,
+});
+const formData = {
+  fields: [
+    field('input', 'name', '名称'),
+    field('select', 'level', '级别', {
+      options: [
+        { id: 'L1', fullName: '一级' },
+        { id: 'L2', fullName: '二级' },
+        { id: 'L3', fullName: '三级' },
+      ],
+    }),
+    field('inputNumber', 'price', '单价'),
+  ],
+};
+const columnData = {
+  searchList: [
+    { prop: 'name', label: '名称', jnpfKey: 'input', searchType: 2 },
+    { prop: 'level', label: '级别', jnpfKey: 'select', searchType: 1 },
+  ],
+  columnList: [
+    { prop: 'name', label: '名称' },
+    { prop: 'level', label: '级别' },
+    { prop: 'price', label: '单价' },
+  ],
+  hasPage: true,
+  pageSize: 20,
+};
+
+console.log(`visualdev records bench: ${machineLine()}, ${connections} connections`);
+
+const comparisons = await onEachEngine(async (engine, databaseUrl, dataDir): Promise<Comparison[]> => {
+  const server = await startApp(databaseUrl, dataDir, { ADMIN_PASSWORD: adminPassword });
+  try {
+    const token = await signIn(server.url, 'admin', adminPassword);
+    const headers = { authorization: token, 'content-type': 'application/json', 'jnpf-origin': 'pc' };
+    const call = async <T>(path: string, body: object) => {
+      const reply = (await (
+        await fetch(`${server.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+      ).json()) as { code: number; msg: string; data?: T };
+      if (reply.code !== 200) throw new Error(`${path}: ${reply.msg}`);
+      return reply.data as T;
+    };
+    const { id } = await call<{ id: string }>('/api/visualdev/Base', {
+      fullName: '记录',
+      enCode: 'bench.records',
+      webType: 2,
+      formData: JSON.stringify(formData),
+      columnData: JSON.stringify(columnData),
+    });
+    await call(`/api/visualdev/Base/${id}/Actions/Release`, {});
+    const plan = (
+      await server.app.db.selectFrom('visualDev').select('storage').where('id', '=', id).executeTakeFirstOrThrow()
+    ).storage as { table: string; columns: { field: string; column: string }[] };
+    const column = (f: string) => plan.columns.find((c) => c.field === f)?.column as string;
+    const [nameColumn, levelColumn, priceColumn] = [column('name'), column('level'), column('price')];
+    console.log(`${engine}: seeding ${rows.toLocaleString('en')} records...`);
+    const admin = await server.app.db
+      .selectFrom('appUser')
+      .select(['id', 'organizeId'])
+      .where('account', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    await sql`insert into ${sql.raw(plan.table)} (id, organize_id, creator_user_id, creator_time, ${sql.raw(nameColumn)}, ${sql.raw(levelColumn)}, ${sql.raw(priceColumn)})
+      select lpad(g::text, 12, '0'), ${admin.organizeId}, ${admin.id}, now() - g * interval '1 second', 'rec' || g || ' 记录',
+        to_jsonb('L' || (g % 3 + 1)), g % 1000
+      from generate_series(1, ${rows}) g`.execute(server.app.db);
+    await sql`vacuum analyze`.execute(server.app.db);
+
+    const queryJson = JSON.stringify({ name, level });
+    const body = JSON.stringify({ currentPage: 1, pageSize: 20, queryJson, sidx: '', superQueryJson: '' });
+    // The statements the record repository composes for this list (record.repository.ts), word for word.
+    const table = plan.table;
+    const where = `where (r.${nameColumn} ilike $1 and (r.${levelColumn} #>> '{}') in ($2) and true)`;
+    const columns = `r.id as "id", r.flow_state as "flowState", r.${nameColumn} as "${nameColumn}", r.${levelColumn} as "${levelColumn}", r.${priceColumn} as "${priceColumn}"`;
+    const page = CompiledQuery.raw(
+      `select ${columns} from ${table} as "r" ${where} order by r.creator_time desc, r.id desc limit $3 offset $4`,
+      [`%${name}%`, level, 20, 0],
+    );
+    const count = CompiledQuery.raw(`select count(*) as "total" from ${table} as "r" ${where}`, [`%${name}%`, level]);
+    const check = await server.app.db.executeQuery<{ total: string }>(count);
+    console.log(`  ${engine}: ${check.rows[0]?.total} matches`);
+    const result = await interleave(
+      engine,
+      'OnlineDev List, two search fields, page of 20',
+      loopSide({
+        name: 'bare SQL',
+        engine,
+        concurrency: connections,
+        call: () => Promise.all([server.app.db.executeQuery(page), server.app.db.executeQuery(count)]),
+      }),
+      httpSide({
+        name: 'HTTP',
+        engine,
+        url: server.url,
+        scenario: {
+          name: 'OnlineDev List',
+          method: 'POST',
+          path: `/api/visualdev/OnlineDev/${id}/List`,
+          headers,
+          body,
+          connections,
+        },
+      }),
+    );
+    console.log(
+      `  ${engine}: HTTP ${Math.round(result.sides[1]?.reqPerSec.median ?? 0)} req/s, p95 ${result.sides[1]?.p95.median.toFixed(1)} ms, ${result.ratio.median.toFixed(2)} of bare SQL`,
+    );
+    return [result];
+  } finally {
+    await server.close();
+  }
+});
+
+printComparisons(comparisons);

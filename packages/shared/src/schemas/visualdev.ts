@@ -1,0 +1,216 @@
+import { type Static, Type } from 'typebox';
+import { Id } from '../envelope.ts';
+import { PageQuery } from '../paging.ts';
+import { Description, EnCode, FullName, Nullable, SortCode } from './organize.ts';
+
+/**
+ * Generated forms (protocol-admin.md 7, admin.md 3.12): a definition (`/api/visualdev/Base`) holds a
+ * form (`formData`) and a list (`columnData`) as JSON text; its records are served by
+ * `/api/visualdev/OnlineDev/{modelId}`.
+ */
+
+/** webType: 1 form only, 2 form and list, 4 view (list only). */
+export const VisualDevWebType = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(4)]);
+/** type: 1 online form, 3 flow form, 4 web form. */
+export const VisualDevKind = Type.Union([Type.Literal(1), Type.Literal(3), Type.Literal(4)]);
+/** isRelease: 0 never released, 1 released, 2 released and edited since. */
+export const ReleaseState = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]);
+
+/** JSON text of at most 2 MB (a definition with hundreds of fields is about 300 KB). */
+const JsonText = Type.String({ maxLength: 2_000_000 });
+
+export const VisualDevInput = Type.Object({
+  fullName: FullName,
+  enCode: EnCode,
+  /** A dictionary entry id (the category of forms). */
+  category: Nullable(Type.String({ maxLength: 50 })),
+  type: Type.Optional(VisualDevKind),
+  webType: Type.Optional(VisualDevWebType),
+  enableFlow: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+  /** Another database is not offered: records live in this server's database. Accepted and ignored. */
+  dbLinkId: Nullable(Type.String({ maxLength: 50 })),
+  sortCode: Type.Optional(SortCode),
+  description: Nullable(Description),
+  /** The 3.6 designer's table list (JSON text); the server names its own tables and keeps this as sent. */
+  tables: Nullable(JsonText),
+  formData: Nullable(JsonText),
+  columnData: Nullable(JsonText),
+  appColumnData: Nullable(JsonText),
+  interfaceId: Nullable(Type.String({ maxLength: 50 })),
+  interfaceName: Nullable(Type.String({ maxLength: 100 })),
+  interfaceParam: Nullable(JsonText),
+});
+export type VisualDevInput = Static<typeof VisualDevInput>;
+export const VisualDevUpdate = Type.Object({ ...VisualDevInput.properties, id: Type.Optional(Id) });
+export type VisualDevUpdate = Static<typeof VisualDevUpdate>;
+
+export const VisualDevQuery = Type.Object({
+  ...PageQuery.properties,
+  category: Type.Optional(Type.String({ maxLength: 50 })),
+  webType: Type.Optional(VisualDevWebType),
+  isRelease: Type.Optional(ReleaseState),
+  type: Type.Optional(VisualDevKind),
+});
+export type VisualDevQuery = Static<typeof VisualDevQuery>;
+
+export const VisualDevRow = Type.Object({
+  id: Type.String(),
+  fullName: Type.String(),
+  enCode: Type.String(),
+  category: Type.String(),
+  type: Type.Integer(),
+  webType: Type.Integer(),
+  enableFlow: Type.Integer(),
+  isRelease: Type.Integer(),
+  sortCode: Type.Integer(),
+  creatorTime: Type.Union([Type.Integer(), Type.Null()]),
+  creatorUser: Type.String(),
+  lastModifyTime: Type.Union([Type.Integer(), Type.Null()]),
+  lastModifyUser: Type.String(),
+});
+export type VisualDevRow = Static<typeof VisualDevRow>;
+
+/** One definition as its editor reads it: the draft (what edits work on). */
+export const VisualDevInfo = Type.Object({
+  ...VisualDevRow.properties,
+  dbLinkId: Type.String(),
+  description: Type.String(),
+  tables: Type.String(),
+  formData: Type.String(),
+  columnData: Type.String(),
+  appColumnData: Type.String(),
+  interfaceId: Type.String(),
+  interfaceName: Type.String(),
+  interfaceParam: Type.String(),
+});
+export type VisualDevInfo = Static<typeof VisualDevInfo>;
+
+export const VisualDevSelectorRow = Type.Object({
+  id: Type.String(),
+  fullName: Type.String(),
+  enCode: Type.String(),
+  webType: Type.Integer(),
+});
+export type VisualDevSelectorRow = Static<typeof VisualDevSelectorRow>;
+
+/** `FormDataFields`: a released form's fields; `filterType` 1 leaves out sub-table fields. */
+export const FormDataFieldsQuery = Type.Object({ filterType: Type.Optional(Type.Integer({ minimum: 0, maximum: 9 })) });
+export const FormDataField = Type.Object({ vModel: Type.String(), label: Type.String(), jnpfKey: Type.String() });
+export type FormDataField = Static<typeof FormDataField>;
+
+/** `FieldDataSelect`: the related-form picker's page of a form's records, searched on one field. */
+export const FieldDataSelectQuery = Type.Object({
+  ...PageQuery.properties,
+  relationField: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export type FieldDataSelectQuery = Static<typeof FieldDataSelectQuery>;
+
+/** A record's field values keyed by field name (`__vModel__`), plus its `id`. */
+export const RecordValues = Type.Record(Type.String(), Type.Unknown());
+export type RecordValues = Static<typeof RecordValues>;
+
+/** Paging numbers in a body: the 3.6 client sends numbers, other callers digits. */
+const BodyCount = (maximum: number) =>
+  Type.Union([Type.Integer({ minimum: 1, maximum }), Type.String({ pattern: '^[1-9][0-9]{0,6}$' })]);
+
+/** `POST OnlineDev/{modelId}/List` (protocol-admin.md 7). `pageSize` 1000000 means "not paged". */
+export const RecordListBody = Type.Object({
+  currentPage: Type.Optional(BodyCount(1_000_000)),
+  pageSize: Type.Optional(BodyCount(1_000_000)),
+  modelId: Type.Optional(Type.String({ maxLength: 50 })),
+  /** The menu the page was opened from: its column, form and data permissions apply. */
+  menuId: Type.Optional(Type.String({ maxLength: 50 })),
+  /** Comma-joined fields, `-` before one sorts it descending. */
+  sidx: Type.Optional(Type.String({ maxLength: 500 })),
+  sort: Type.Optional(Type.String({ maxLength: 10 })),
+  keyword: Type.Optional(Type.String({ maxLength: 200 })),
+  /** The search form's values as JSON text `{field: value}`, or "". */
+  queryJson: Type.Optional(Type.String({ maxLength: 100_000 })),
+  /** The advanced query as JSON text, or "". */
+  superQueryJson: Type.Optional(Type.String({ maxLength: 100_000 })),
+});
+export type RecordListBody = Static<typeof RecordListBody>;
+
+export const RecordExportBody = Type.Object({
+  ...RecordListBody.properties,
+  /** 0 the current page, 1 every match, 2 the selected records. */
+  dataType: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2), Type.String()])),
+  /** The fields (columns) to write, in order; empty: every column the caller may see. */
+  selectKey: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 })),
+  selectIds: Type.Optional(Type.Array(Type.String({ maxLength: 50 }), { maxItems: 10_000 })),
+});
+export type RecordExportBody = Static<typeof RecordExportBody>;
+
+/** Create and update: `data` is the record's values as JSON text (the 3.6 client's form). */
+export const RecordBody = Type.Object({
+  id: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
+  data: Type.String({ maxLength: 5_000_000 }),
+  menuId: Type.Optional(Type.String({ maxLength: 50 })),
+});
+export type RecordBody = Static<typeof RecordBody>;
+
+/** Info and DataChange: the record's values as JSON text. */
+export const RecordInfo = Type.Object({ id: Type.String(), data: Type.String() });
+export type RecordInfo = Static<typeof RecordInfo>;
+
+export const RecordIds = Type.Object({
+  ids: Type.Union([
+    Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { minItems: 1, maxItems: 10_000 }),
+    Type.String({ minLength: 1, maxLength: 600_000 }),
+  ]),
+});
+export type RecordIds = Static<typeof RecordIds>;
+
+/** `Config`: what a menu page needs to show a definition (its released version). */
+export const RecordPageConfig = Type.Object({
+  id: Type.String(),
+  fullName: Type.String(),
+  webType: Type.String(),
+  enableFlow: Type.Integer(),
+  flowId: Type.String(),
+  formData: Type.String(),
+  columnData: Type.String(),
+  appColumnData: Type.String(),
+});
+export type RecordPageConfig = Static<typeof RecordPageConfig>;
+
+/** A list column (columnData.columnList). */
+export interface ListColumn {
+  prop: string;
+  label: string;
+  jnpfKey?: string;
+  width?: number | null;
+  align?: string;
+  sortable?: boolean;
+  fixed?: string;
+  [key: string]: unknown;
+}
+
+/** A search field (columnData.searchList): 1 equals, 2 fuzzy, 3 range. */
+export interface SearchField {
+  prop: string;
+  label: string;
+  jnpfKey?: string;
+  searchType?: 1 | 2 | 3 | number;
+  searchMultiple?: boolean;
+  [key: string]: unknown;
+}
+
+/** A list definition (`columnData`, protocol.md "Generated forms"). */
+export interface ColumnDefinition {
+  searchList?: SearchField[];
+  columnList?: ListColumn[];
+  defaultSidx?: string;
+  sort?: 'asc' | 'desc' | string;
+  hasPage?: boolean;
+  pageSize?: number;
+  useColumnPermission?: boolean;
+  useFormPermission?: boolean;
+  useBtnPermission?: boolean;
+  useDataPermission?: boolean;
+  btnsList?: { value: string; label: string; icon?: string; [key: string]: unknown }[];
+  columnBtnsList?: { value: string; label: string; [key: string]: unknown }[];
+  /** 1 plain, 2 tree, 3 grouped, 4 inline edit, 5 tree table. */
+  type?: number;
+  [key: string]: unknown;
+}

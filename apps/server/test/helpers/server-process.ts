@@ -34,7 +34,12 @@ export async function startServerProcess(
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
   };
+  // A started server is the embedded default unless the test says otherwise. Inheriting REDIS_URL
+  // put every test server of every run on this machine on one event channel: a forced logout in
+  // one run signed the browser out in another.
   delete childEnv.DATABASE_URL;
+  delete childEnv.REDIS_URL;
+  delete childEnv.REDIS_CHANNEL;
   Object.assign(childEnv, env);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,

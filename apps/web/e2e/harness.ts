@@ -17,7 +17,31 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` before the browser tests');
   }
-  return startServerProcess({ ADMIN_PASSWORD: adminPassword, ...env });
+  const server = await startServerProcess({ ADMIN_PASSWORD: adminPassword, ...env });
+  opened.servers.add(server);
+  return server;
+}
+
+/** What this file has started, so that a failed test can say what the server and the browser were doing. */
+const opened = { servers: new Set<RunningServer>(), browsers: new Set<Browser>() };
+
+/**
+ * A short account of the servers and pages open when a test failed: CI keeps only the end of the
+ * output, so this goes into the failure itself (see failure-report.ts) rather than the log above it.
+ */
+export function whatWasOpen(): string {
+  const lines: string[] = [];
+  for (const server of opened.servers) {
+    const exit = server.exitCode();
+    lines.push(`server ${server.url}: ${exit === null ? 'running' : `exited with ${exit}`}`);
+    const tail = server.logs.join('').trim().split('\n').slice(-8);
+    for (const line of tail) if (line) lines.push(`  ${line.slice(0, 300)}`);
+  }
+  for (const browser of opened.browsers) {
+    if (!browser.isConnected()) continue;
+    for (const context of browser.contexts()) for (const page of context.pages()) lines.push(`page at ${page.url()}`);
+  }
+  return lines.join('\n');
 }
 
 /** Debian's Chromium, headless, with nothing that reaches outside this machine. */
@@ -37,8 +61,8 @@ export function serverAndBrowser(env: Record<string, string> = {}): { server: Ru
   return started;
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
     args: [
@@ -51,6 +75,9 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  opened.browsers.add(browser);
+  browser.on('disconnected', () => opened.browsers.delete(browser));
+  return browser;
 }
 
 /** A fresh browser profile in Chinese, the product's default language. */

@@ -26,7 +26,19 @@ let server: RunningServer;
 let page: Page;
 let closeBrowser: () => Promise<void>;
 const seeded = {} as Record<
-  'root' | 'dept' | 'position' | 'orgRole' | 'globalRole' | 'group' | 'zhang' | 'li' | 'wang' | 'admin' | 'fruits',
+  | 'root'
+  | 'dept'
+  | 'position'
+  | 'orgRole'
+  | 'globalRole'
+  | 'group'
+  | 'zhang'
+  | 'li'
+  | 'wang'
+  | 'admin'
+  | 'fruits'
+  | 'customers'
+  | 'customer2',
   string
 >;
 
@@ -108,6 +120,33 @@ async function seed(token: string) {
     parameterJson: '[]',
     fieldJson: '[]',
   });
+
+  // A generated form 客户 with three records, for the relation form.
+  const input = (name: string, label: string) => ({
+    __vModel__: name,
+    __config__: { jnpfKey: 'input', label, span: 24 },
+  });
+  seeded.customers = await created('/api/visualdev/Base', {
+    fullName: '客户',
+    enCode: 'e2e.customers',
+    webType: 2,
+    formData: JSON.stringify({ fields: [input('name', '客户名称'), input('city', '所在城市')] }),
+    columnData: JSON.stringify({ columnList: [{ prop: 'name', label: '客户名称' }], hasPage: true, pageSize: 20 }),
+  });
+  await api(token, 'POST', `/api/visualdev/Base/${seeded.customers}/Actions/Release`, {});
+  for (const [name, city] of [
+    ['客户1', '福州'],
+    ['客户2', '厦门'],
+    ['客户3', '泉州'],
+  ])
+    await api(token, 'POST', `/api/visualdev/OnlineDev/${seeded.customers}`, { data: JSON.stringify({ name, city }) });
+  const records = await api<{ list: { id: string; name: string }[] }>(
+    token,
+    'POST',
+    `/api/visualdev/OnlineDev/${seeded.customers}/List`,
+    { currentPage: 1, pageSize: 20 },
+  );
+  seeded.customer2 = records.list.find((r) => r.name === '客户2')?.id ?? '';
 }
 
 const definition = (values: Record<string, unknown> = {}) => {
@@ -154,6 +193,18 @@ const definition = (values: Record<string, unknown> = {}) => {
       field('popupAttr', 'fruitColor', '水果颜色', { relationField: 'fruit', showField: 'color' }),
       field('popupTableSelect', 'basket', '果篮', { ...fruitSource(), multiple: true }),
       field('location', 'spot', '打卡地点', { enableLocationScope: true, adjustmentScope: 500 }),
+      field('relationForm', 'customer', '客户', {
+        modelId: seeded.customers,
+        relationField: 'name',
+        columnOptions: [
+          { value: 'name', label: '客户名称' },
+          { value: 'city', label: '所在城市' },
+        ],
+        hasPage: true,
+        pageSize: 10,
+        popupTitle: '选择客户',
+      }),
+      field('relationFormAttr', 'customerCity', '客户城市', { relationField: 'customer', showField: 'city' }),
       field('autoComplete', 'fruitName', '水果名', { interfaceId: seeded.fruits, relationField: 'fullName', total: 5 }),
     ],
   };
@@ -506,6 +557,35 @@ describe('people and organisation pickers in a form', () => {
     } finally {
       await new Promise((resolve) => fake.close(resolve));
     }
+  });
+
+  test('relation form: a record of another form by name, its attribute follows, the detail opens the record', async () => {
+    await render();
+    const picker = await open('customer', '选择客户');
+    const rows = picker.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    await picker.getByRole('textbox', { name: '关键词' }).fill('客户2');
+    await picker.getByRole('button', { name: /^查\s*询$/ }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().click();
+    await screenshot(page, 'pickers-relation-form');
+    await confirm(picker);
+    expect(await tagTexts('customer')).toEqual(['客户2']);
+    await expect.poll(() => fieldOf('customerCity').innerText()).toContain('厦门');
+
+    await form()
+      .getByRole('button', { name: /提\s*交/ })
+      .click();
+    const detail = page.getByTestId('preview-detail');
+    await detail.getByRole('button', { name: '客户2' }).click();
+    const record = page.getByRole('dialog', { name: '详情' });
+    await expect.poll(() => record.innerText()).toContain('所在城市');
+    expect(await record.innerText()).toContain('厦门');
+    await screenshot(page, 'pickers-relation-detail');
+
+    // A stored id shows as the record's name in a fresh document.
+    await render({ customer: seeded.customer2 });
+    await expect.poll(() => tagTexts('customer')).toEqual(['客户2']);
   });
 
   test('stored ids show as names after a reload, in the form and in the detail', async () => {

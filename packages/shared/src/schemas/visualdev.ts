@@ -101,6 +101,8 @@ export type FormDataField = Static<typeof FormDataField>;
 /** `FieldDataSelect`: the related-form picker's page of a form's records, searched on one field. */
 export const FieldDataSelectQuery = Type.Object({
   ...PageQuery.properties,
+  /** widgets.md §9: a relation form without paging reads 10000 records. */
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
   relationField: Type.Optional(Type.String({ maxLength: 100 })),
 });
 export type FieldDataSelectQuery = Static<typeof FieldDataSelectQuery>;

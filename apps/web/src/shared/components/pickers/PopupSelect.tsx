@@ -14,7 +14,9 @@ import {
   distinctBy,
   type InterfaceRow,
   type InterfaceSource,
+  interfaceRows,
   interfaceSelectApi,
+  type RowSource,
   unpagedPopupSize,
   unpagedTableSize,
   withKeyword,
@@ -29,25 +31,19 @@ const idsOf = (value: unknown): string[] =>
       ? []
       : [String(value)];
 const cached = { staleTime: 10_000, retry: false } as const;
-const sourceKey = (source: InterfaceSource) => [
-  source.interfaceId,
-  source.propsValue,
-  source.relationField,
-  source.paramList,
-];
 
-/** The rows of the stored values (InfoByIds), for their names. */
-function useChosenRows(source: InterfaceSource, ids: string[]) {
+/** The rows of the stored values (InfoByIds, or the related records), for their names. */
+function useChosenRows(source: RowSource, ids: string[]) {
   return useQuery({
-    queryKey: ['picker', 'interface', 'byIds', ...sourceKey(source), ids],
-    queryFn: () => interfaceSelectApi.byIds(source, ids),
-    enabled: ids.length > 0 && !!source.interfaceId,
+    queryKey: ['picker', 'rows', 'byIds', ...source.key, ids],
+    queryFn: () => source.byIds(ids),
+    enabled: ids.length > 0 && source.ready,
     ...cached,
   });
 }
 
 /** The names (relationField) of stored values, joined: the read-only view of a popup or table select. */
-export function ChosenNames({ source, value }: { source: InterfaceSource; value: unknown }) {
+export function ChosenNames({ source, value }: { source: RowSource; value: unknown }) {
   const ids = idsOf(value);
   const rows = useChosenRows(source, ids);
   const names = new Map(
@@ -57,15 +53,7 @@ export function ChosenNames({ source, value }: { source: InterfaceSource; value:
 }
 
 /** One column of the row a popup select holds (the relation attribute, popupAttr): empty until a row is chosen. */
-export function ChosenAttribute({
-  source,
-  value,
-  column,
-}: {
-  source: InterfaceSource;
-  value: unknown;
-  column: string;
-}) {
+export function ChosenAttribute({ source, value, column }: { source: RowSource; value: unknown; column: string }) {
   const ids = idsOf(value);
   const rows = useChosenRows(source, ids);
   const texts = ids.map((id) =>
@@ -77,12 +65,12 @@ export function ChosenAttribute({
   return <>{texts.filter(Boolean).join(',')}</>;
 }
 
-/** A page of an interface's rows by keyword; a failed call only stops the loading indicator (widgets.md §8). */
-function useRows(source: InterfaceSource, keyword: string, currentPage: number, pageSize: number, enabled: boolean) {
+/** A page of rows by keyword; a failed call only stops the loading indicator (widgets.md §8). */
+function useRows(source: RowSource, keyword: string, currentPage: number, pageSize: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['picker', 'interface', 'list', ...sourceKey(source), keyword, currentPage, pageSize],
-    queryFn: ({ signal }) => interfaceSelectApi.list(source, { keyword, currentPage, pageSize }, signal),
-    enabled: enabled && !!source.interfaceId,
+    queryKey: ['picker', 'rows', 'list', ...source.key, keyword, currentPage, pageSize],
+    queryFn: ({ signal }) => source.list({ keyword, currentPage, pageSize }, signal),
+    enabled: enabled && source.ready,
     ...cached,
   });
 }
@@ -120,7 +108,7 @@ function SearchBar({ onSearch, onRefresh }: { onSearch: (keyword: string) => voi
   );
 }
 
-function useColumns(source: InterfaceSource, currentPage: number, pageSize: number): ColumnsType<InterfaceRow> {
+function useColumns(source: RowSource, currentPage: number, pageSize: number): ColumnsType<InterfaceRow> {
   const { t } = useComponentsTranslation();
   return useMemo(
     () => [
@@ -156,7 +144,7 @@ function ChosenField({
   onOpen,
   onChange,
 }: {
-  source: InterfaceSource;
+  source: RowSource;
   ids: string[];
   multiple: boolean;
   disabled?: boolean | undefined;
@@ -199,8 +187,8 @@ function ChosenField({
   );
 }
 
-export interface InterfaceSelectProps {
-  source: InterfaceSource;
+export interface RowSelectProps {
+  source: RowSource;
   value?: unknown;
   onChange?: (value: Value) => void;
   disabled?: boolean;
@@ -232,13 +220,14 @@ export function PopupSelect({
   hasPage = false,
   pageSize = 20,
   id,
-}: InterfaceSelectProps) {
+  unpagedSize = unpagedPopupSize,
+}: RowSelectProps & { unpagedSize?: number }) {
   const { t } = useComponentsTranslation();
   const [open, setOpen] = useState(false);
   const [keyword, setKeyword] = useState('');
   const [currentPage, setCurrentPage] = useState(1);
   const [chosen, setChosen] = useState<string | null>(null);
-  const size = hasPage ? pageSize : unpagedPopupSize;
+  const size = hasPage ? pageSize : unpagedSize;
   const rows = useRows(source, keyword, currentPage, size, open);
   const columns = useColumns(source, currentPage, size);
   const ids = idsOf(value);
@@ -330,7 +319,7 @@ export function PopupTableSelect({
   hasPage = false,
   pageSize = 20,
   id,
-}: InterfaceSelectProps & { multiple?: boolean }) {
+}: RowSelectProps & { multiple?: boolean }) {
   const { t } = useComponentsTranslation();
   const [open, setOpen] = useState(false);
   const [keyword, setKeyword] = useState('');
@@ -468,7 +457,7 @@ export function InterfaceAutoComplete({
   const [typed, setTyped] = useState<string | null>(null);
   const withText = { ...source, paramList: withKeyword(source.paramList, typed ?? '') };
   const rows = useQuery({
-    queryKey: ['picker', 'interface', 'autocomplete', ...sourceKey(withText), typed, total],
+    queryKey: ['picker', 'interface', 'autocomplete', ...interfaceRows(withText).key, typed, total],
     queryFn: ({ signal }) =>
       interfaceSelectApi
         .list(withText, { keyword: typed ?? '', currentPage: 1, pageSize: total }, signal)

@@ -1,4 +1,4 @@
-import type { DataInterfaceParamValue, PageData } from '@platform/shared';
+import type { DataInterfaceParamValue, PageData, RecordInfo, RecordPageConfig } from '@platform/shared';
 import { http } from '../../api/http.ts';
 
 /** A row a data interface answers: whatever columns it has. */
@@ -57,6 +57,83 @@ export const interfaceSelectApi = {
       silent,
     ),
 };
+
+/**
+ * Where a popup or table select reads its rows: a data interface, or the records of another
+ * generated form (the relation form). The dialogs only page, search and look up by value.
+ */
+export interface RowSource {
+  /** What identifies the source in the query cache. */
+  key: readonly unknown[];
+  /** The column stored as the value. */
+  propsValue: string;
+  /** The column shown for a value. */
+  relationField: string;
+  columns: InterfaceSource['columns'];
+  /** False while the definition names no source: nothing is asked. */
+  ready: boolean;
+  list(
+    query: { keyword: string; currentPage: number; pageSize: number },
+    signal?: AbortSignal,
+  ): Promise<PageData<InterfaceRow>>;
+  byIds(ids: readonly string[]): Promise<InterfaceRow[]>;
+}
+
+export function interfaceRows(source: InterfaceSource): RowSource {
+  return {
+    key: ['interface', source.interfaceId, source.propsValue, source.relationField, source.paramList],
+    propsValue: source.propsValue,
+    relationField: source.relationField,
+    columns: source.columns,
+    ready: !!source.interfaceId,
+    list: (query, signal) => interfaceSelectApi.list(source, query, signal),
+    byIds: (ids) => interfaceSelectApi.byIds(source, ids),
+  };
+}
+
+const formBase = '/api/visualdev/Base';
+const recordBase = '/api/visualdev/OnlineDev';
+
+/** widgets.md §9: a relation form without paging reads 10000 records. */
+export const unpagedRelationSize = 10_000;
+
+/** The relation form's calls (widgets.md §7): a page of the other form's records, a record, its form. */
+export const relationFormApi = {
+  list: (
+    modelId: string,
+    relationField: string,
+    query: { keyword: string; currentPage: number; pageSize: number },
+    signal?: AbortSignal,
+  ) =>
+    http.get<PageData<InterfaceRow>>(
+      `${formBase}/${encodeURIComponent(modelId)}/FieldDataSelect`,
+      { ...query, relationField },
+      { ...silent, ...(signal ? { signal } : {}) },
+    ),
+  record: (modelId: string, id: string) =>
+    http
+      .get<RecordInfo>(`${recordBase}/${encodeURIComponent(modelId)}/${encodeURIComponent(id)}`, undefined, silent)
+      .then((info): InterfaceRow => ({ ...(JSON.parse(info.data) as InterfaceRow), id: info.id })),
+  config: (modelId: string) =>
+    http.get<RecordPageConfig>(`${recordBase}/${encodeURIComponent(modelId)}/Config`, undefined, silent),
+};
+
+/** The records of another generated form, stored by id and shown by one of its fields. */
+export function formRecordRows(modelId: string, relationField: string, columns: InterfaceSource['columns']): RowSource {
+  return {
+    key: ['form', modelId, relationField],
+    propsValue: 'id',
+    relationField,
+    columns,
+    ready: !!modelId,
+    list: (query, signal) => relationFormApi.list(modelId, relationField, query, signal),
+    // A record deleted since (or out of the caller's reach) is left out: the id shows instead of a name.
+    byIds: (ids) =>
+      Promise.all(ids.map((id) => relationFormApi.record(modelId, id).catch(() => null))).then((rows) =>
+        rows.filter((row): row is InterfaceRow => row !== null),
+      ),
+  };
+}
 
 export const cellText = (row: InterfaceRow | undefined, column: string): string => {
   const value = row?.[column];

@@ -45,6 +45,7 @@ export default {
     selectOne: 'Please select a piece of data',
     confirmRemove: 'This permanently deletes the row. Continue?',
   },
+  relation: { detail: 'Details', missing: 'This record does not exist or you may not see it' },
   calculate: { placeholder: 'Result' },
   barcode: { empty: 'Barcode' },
   qrcode: { empty: 'QR code' },

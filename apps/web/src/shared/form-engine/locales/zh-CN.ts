@@ -46,6 +46,7 @@ export default {
     selectOne: '请选择一条数据',
     confirmRemove: '此操作将永久删除该数据, 是否继续?',
   },
+  relation: { detail: '详情', missing: '该数据不存在或无权查看' },
   calculate: { placeholder: '计算结果' },
   barcode: { empty: '条形码' },
   qrcode: { empty: '二维码' },

@@ -45,6 +45,7 @@ export default {
     selectOne: '請選擇一條數據',
     confirmRemove: '此操作將永久刪除該數據, 是否繼續?',
   },
+  relation: { detail: '詳情', missing: '該資料不存在或無權查看' },
   calculate: { placeholder: '計算結果' },
   barcode: { empty: '條形碼' },
   qrcode: { empty: '二維碼' },

@@ -7,22 +7,22 @@ import {
   PopupSelect,
   PopupTableSelect,
 } from '../../components/pickers/PopupSelect.tsx';
-import type { InterfaceSource } from '../../components/pickers/popup-api.ts';
+import { type InterfaceSource, interfaceRows, type RowSource } from '../../components/pickers/popup-api.ts';
 import { type FormStore, useFieldValue, useFieldValues } from '../store.ts';
 import { paramListOf, templateSources } from './interface-params.ts';
 import type { FieldKind, ViewProps, WidgetProps } from './types.ts';
 
-const str = (value: unknown, fallback: string) => (typeof value === 'string' && value ? value : fallback);
+export const str = (value: unknown, fallback: string) => (typeof value === 'string' && value ? value : fallback);
 
 /** A popupWidth such as "800px" or "60%"; a number is pixels. */
-function widthOf(value: unknown): number | string {
+export function widthOf(value: unknown): number | string {
   if (typeof value === 'number') return value;
   if (typeof value === 'string' && /^\d+px$/.test(value)) return Number.parseInt(value, 10);
   if (typeof value === 'string' && /^\d+%$/.test(value)) return value;
   return 800;
 }
 
-function columnsOf(field: FormField): InterfaceSource['columns'] {
+export function columnsOf(field: FormField): InterfaceSource['columns'] {
   if (!Array.isArray(field.columnOptions)) return [];
   return field.columnOptions.flatMap((c) => {
     if (!c || typeof c !== 'object') return [];
@@ -59,7 +59,12 @@ function useSource(props: {
   }, [field, sources, values, row]);
 }
 
-const common = (field: FormField) => ({
+function useRowSource(props: Parameters<typeof useSource>[0]): RowSource {
+  const source = useSource(props);
+  return useMemo(() => interfaceRows(source), [source]);
+}
+
+export const common = (field: FormField) => ({
   clearable: field.clearable !== false,
   hasPage: field.hasPage === true || field.hasPage === 1,
   pageSize: typeof field.pageSize === 'number' && field.pageSize > 0 ? field.pageSize : 20,
@@ -67,7 +72,7 @@ const common = (field: FormField) => ({
 });
 
 function PopupSelectWidget(props: WidgetProps) {
-  const source = useSource(props);
+  const source = useRowSource(props);
   const { field } = props;
   return (
     <PopupSelect
@@ -84,7 +89,7 @@ function PopupSelectWidget(props: WidgetProps) {
 }
 
 function PopupTableSelectWidget(props: WidgetProps) {
-  const source = useSource(props);
+  const source = useRowSource(props);
   return (
     <PopupTableSelect
       id={props.id}
@@ -117,7 +122,7 @@ function AutoCompleteWidget(props: WidgetProps) {
 
 /** The read-only view: the relationField of the chosen rows (InfoByIds), joined. */
 function ChosenView(props: ViewProps) {
-  const source = useSource(props);
+  const source = useRowSource(props);
   return <ChosenNames source={source} value={props.value} />;
 }
 
@@ -136,7 +141,7 @@ function PopupAttribute({
 }) {
   const name = str(field.relationField, '');
   const popup = store.field(name) ?? { __config__: { jnpfKey: 'popupSelect' } };
-  const source = useSource({ field: popup, store, row });
+  const source = useRowSource({ field: popup, store, row });
   const value = useFieldValue(store, name);
   return (
     <ChosenAttribute source={source} value={row && name in row ? row[name] : value} column={str(field.showField, '')} />

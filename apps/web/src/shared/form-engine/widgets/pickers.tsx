@@ -4,6 +4,7 @@ import type { PickerKind, PickerMode } from '../../components/pickers/api.ts';
 import { LocationPicker, LocationView } from '../../components/pickers/LocationPicker.tsx';
 import { PickedNames, PickerField } from '../../components/pickers/PickerField.tsx';
 import { dataSelectKinds } from './data-select.tsx';
+import { relationFormKinds } from './relation-form.tsx';
 import type { FieldKind, ViewProps, WidgetProps } from './types.ts';
 
 /** The JNPF designer's keys of the people and organisation pickers (3.6; `comSelect` is the older name of organizeSelect). */
@@ -120,4 +121,5 @@ export const pickerKinds: Record<string, FieldKind> = {
   areaSelect: areaKind,
   location: locationKind,
   ...dataSelectKinds,
+  ...relationFormKinds,
 };

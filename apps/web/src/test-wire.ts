@@ -7,6 +7,7 @@
 import {
   AccountLoginConfig,
   BaseInfo,
+  BillRuleSelectorRow,
   ChunkState,
   ColumnSettings,
   CurrentUser,
@@ -87,6 +88,7 @@ const routes: [route: string, answer: Answer][] = [
   ['GET /api/message/MessageTemplateConfig/:id', MessageTemplateInfo],
   ['POST /api/message/SendMessageConfig/:id/Actions/Send', SendMessageResult],
   ['GET /api/system/DictionaryData/All', ListOf(DictionaryAllItem)],
+  ['GET /api/system/BillRule/Selector', PageOf(BillRuleSelectorRow)],
   ['GET /api/system/DictionaryType', ListOf(DictionaryTypeNode)],
   ['GET /api/system/DictionaryData/:typeId', ListOf(DictionaryDataRow)],
   ['PUT /api/system/DictionaryData/:id/Actions/State', null],

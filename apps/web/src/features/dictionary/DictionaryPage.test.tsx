@@ -10,6 +10,7 @@ import { useSession } from '../../shared/session/store.ts';
 import { RouteMetaContext } from '../../shared/shell/permission.tsx';
 import { useShell } from '../../shared/shell/shell-store.ts';
 import { fakeModulePermission, fakeUserInfo, wireResponse } from '../../test-wire.ts';
+import { DictionaryTypeSelect } from './components/DictionaryTypeSelect.tsx';
 import DictionaryPage from './pages/DictionaryPage.tsx';
 
 const category = (id: string, fullName: string, isTree: number): DictionaryTypeNode => ({
@@ -123,5 +124,19 @@ describe('the data dictionary page (admin.md 2.1)', () => {
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(requests).toContain('PUT /api/system/DictionaryData/east/Actions/State'));
     await waitFor(() => expect(queryClient.getQueryState(dictionariesQueryKey)?.isInvalidated).toBe(true));
+  });
+
+  test('the dictionary select: categories as a tree; 添加 opens the management 80 % wide, and closing it reloads them', async () => {
+    const typeCalls = () => requests.filter((r) => r === 'GET /api/system/DictionaryType').length;
+    renderPage(<DictionaryTypeSelect value="region" />);
+    await screen.findByText('地区');
+    expect(typeCalls()).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: /添\s*加/ }));
+    // jsdom gives every dialog the same label id, so the dialog is found by its title text.
+    const title = await screen.findByText('数据字典', { selector: '.ant-modal-title' });
+    expect((title.closest('.ant-modal') as HTMLElement | null)?.style.width).toBe('80%');
+    await waitFor(() => expect(requests).toContain('GET /api/system/DictionaryData/0'));
+    fireEvent.click(screen.getAllByRole('button', { name: '关闭' })[0] as HTMLElement);
+    await waitFor(() => expect(typeCalls()).toBeGreaterThan(1));
   });
 });

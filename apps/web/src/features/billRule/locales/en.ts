@@ -1,4 +1,13 @@
 export default {
+  picker: {
+    placeholder: 'Select a code rule',
+    title: 'Code rules',
+    ok: 'OK',
+    cancel: 'Cancel',
+    keyword: 'Search by keyword',
+    search: 'Search',
+    reset: 'Reset',
+  },
   addRule: 'New',
   editRule: 'Edit',
   fullName: 'Business name',

@@ -1,4 +1,13 @@
 export default {
+  picker: {
+    placeholder: '请选择单据规则',
+    title: '单据规则',
+    ok: '确定',
+    cancel: '取消',
+    keyword: '请输入关键词查询',
+    search: '查询',
+    reset: '重置',
+  },
   addRule: '新建',
   editRule: '编辑',
   fullName: '业务名称',

@@ -1,4 +1,13 @@
 export default {
+  picker: {
+    placeholder: '請選擇單據規則',
+    title: '單據規則',
+    ok: '確定',
+    cancel: '取消',
+    keyword: '請輸入關鍵詞查詢',
+    search: '查詢',
+    reset: '重置',
+  },
   addRule: '新建',
   editRule: '編輯',
   fullName: '業務名稱',

@@ -1,4 +1,5 @@
 export default {
+  typeSelect: { placeholder: 'Select a dictionary category', add: 'Add', title: 'Dictionaries' },
   categories: 'Dictionary categories',
   filterPlaceholder: 'Type to filter',
   moreActions: 'More actions',

@@ -1,4 +1,5 @@
 export default {
+  typeSelect: { placeholder: '请选择字典分类', add: '添加', title: '数据字典' },
   categories: '字典分类',
   filterPlaceholder: '输入关键字进行过滤',
   moreActions: '更多操作',

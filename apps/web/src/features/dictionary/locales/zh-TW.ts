@@ -1,4 +1,5 @@
 export default {
+  typeSelect: { placeholder: '請選擇字典分類', add: '添加', title: '資料字典' },
   categories: '字典分類',
   filterPlaceholder: '輸入關鍵字進行過濾',
   moreActions: '更多操作',

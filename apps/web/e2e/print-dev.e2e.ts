@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import mammoth from 'mammoth';
+import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { seriousViolationsOn } from './axe.ts';
@@ -195,7 +196,7 @@ describe('print templates', () => {
     expect(await seriousViolationsOn(page, 'print preview')).toEqual([]);
 
     const downloading = page.waitForEvent('download');
-    await preview.getByRole('button', { name: /下\s*载/ }).click();
+    await preview.getByRole('button', { name: /^下\s*载$/ }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('送货单打印.docx');
     const { value: html } = await mammoth.convertToHtml({ buffer: await readFile(await download.path()) });
@@ -203,6 +204,16 @@ describe('print templates', () => {
     expect(html).toContain('送货单：送货二');
     const cells = [...html.matchAll(/<td>(?:<p>)?(.*?)(?:<\/p>)?<\/td>/g)].map((m) => m[1]);
     expect(cells).toEqual(['笔', '3', '纸', '1', '墨', '2']);
+
+    // The PDF: one page per record, on the template's paper (A5 portrait, in points).
+    const pdfDownloading = page.waitForEvent('download');
+    await preview.getByRole('button', { name: '下载PDF' }).click();
+    const pdfFile = await pdfDownloading;
+    expect(pdfFile.suggestedFilename()).toBe('送货单打印.pdf');
+    const pdf = await PDFDocument.load(await readFile(await pdfFile.path()));
+    expect(pdf.getPageCount()).toBe(2);
+    const { width, height } = pdf.getPage(0).getSize();
+    expect([Math.round(width), Math.round(height)]).toEqual([420, 595]);
 
     // The browser's print dialog cannot run headless: print ends at once, as when the user closes it.
     await page.evaluate(() => {

@@ -5,7 +5,7 @@ import Modal from 'antd/es/modal';
 import Result from 'antd/es/result';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/toast.tsx';
 import { sanitizeHtml } from '../../message/components/SafeHtml.tsx';
@@ -92,6 +92,20 @@ export function PrintPreview({
     const [{ printDocument }, { Packer }] = await Promise.all([import('../print-docx.ts'), import('docx')]);
     saveBlob(await Packer.toBlob(printDocument(pages, page)), `${title}.docx`);
   };
+  const sheets = useRef<HTMLDivElement>(null);
+  const [exporting, setExporting] = useState(false);
+  const downloadPdf = async () => {
+    const drawn = [...(sheets.current?.querySelectorAll<HTMLElement>('.print-sheet') ?? [])];
+    setExporting(true);
+    try {
+      const { printPdf } = await import('../print-pdf.ts');
+      saveBlob(await printPdf(drawn, { width, height }), `${title}.pdf`);
+    } catch (error) {
+      toast.error(t('preview.pdfFailed', { reason: error instanceof Error ? error.message : String(error) }));
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <Modal
@@ -106,6 +120,9 @@ export function PrintPreview({
           <Button onClick={() => void download()} disabled={!pages.length}>
             {t('preview.download')}
           </Button>
+          <Button onClick={() => void downloadPdf()} disabled={!pages.length} loading={exporting}>
+            {t('preview.downloadPdf')}
+          </Button>
           <Button type="primary" onClick={print} disabled={!pages.length}>
             {t('preview.print')}
           </Button>
@@ -116,7 +133,7 @@ export function PrintPreview({
       {data.isLoading ? <Spin /> : null}
       {data.isError ? <Result status="warning" title={data.error.message} /> : null}
       <style>{`@page { size: ${width}mm ${height}mm; margin: 0; }`}</style>
-      <div className="print-pages">
+      <div className="print-pages" ref={sheets}>
         {pages.map((html, i) => (
           <div
             // The pages are the records in the order asked; the same record may be printed twice.

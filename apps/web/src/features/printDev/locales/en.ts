@@ -34,6 +34,8 @@ export default {
     rows: '{{count}} rows',
   },
   preview: {
+    downloadPdf: 'Download PDF',
+    pdfFailed: 'The PDF could not be made: {{reason}}',
     title: 'Print preview',
     download: 'Download',
     print: 'Print',

@@ -34,6 +34,8 @@ export default {
     rows: '共 {{count}} 行',
   },
   preview: {
+    downloadPdf: '下载PDF',
+    pdfFailed: 'PDF 生成失败：{{reason}}',
     title: '打印预览',
     download: '下 载',
     print: '打 印',

@@ -34,6 +34,8 @@ export default {
     rows: '共 {{count}} 行',
   },
   preview: {
+    downloadPdf: '下載PDF',
+    pdfFailed: 'PDF 生成失敗：{{reason}}',
     title: '列印預覽',
     download: '下 載',
     print: '列 印',

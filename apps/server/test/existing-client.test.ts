@@ -30,22 +30,41 @@ type Page<T> = { list: T[]; pagination: { total: number } };
 
 describe('1. empty filters mean no filter', () => {
   test('user, role and position pages send organizeId= and get their rows', async () => {
+    const rootId = (
+      await t.app.db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow()
+    ).id;
+    expect(
+      (
+        await admin.post('/api/permission/Role', {
+          fullName: '出纳',
+          enCode: 'cashier',
+          globalMark: 0,
+          organizeIds: [rootId],
+        })
+      ).code,
+    ).toBe(200);
+    expect(
+      (await admin.post('/api/permission/Position', { organizeId: rootId, fullName: '会计', enCode: 'accountant' }))
+        .code,
+    ).toBe(200);
     const users = await admin.call<Page<{ account: string }>>({
       method: 'GET',
       url: '/api/permission/Users?currentPage=1&pageSize=20&organizeId=&keyword=&gender=&enabledMark=&sidx=&sort=desc&_t=1732400000000',
     });
     expect(users.code).toBe(200);
     expect(users.data!.list.map((u) => u.account)).toEqual(expect.arrayContaining(['admin', 'clerk']));
-    const roles = await admin.call({
+    const roles = await admin.call<Page<{ fullName: string }>>({
       method: 'GET',
       url: '/api/permission/Role?currentPage=1&pageSize=20&organizeId=&keyword=&_t=1',
     });
     expect(roles.code).toBe(200);
-    const positions = await admin.call({
+    expect(roles.data!.list.map((r) => r.fullName)).toContain('出纳');
+    const positions = await admin.call<Page<{ fullName: string }>>({
       method: 'GET',
       url: '/api/permission/Position?currentPage=1&pageSize=20&organizeId=&keyword=&_t=1',
     });
     expect(positions.code).toBe(200);
+    expect(positions.data!.list.map((p) => p.fullName)).toContain('会计');
   });
 
   test('menu management sends type=&enabledMark= and gets the menus', async () => {
@@ -105,22 +124,48 @@ describe('3. values the client sends in other types', () => {
   });
 
   test('a notice saved with toUserIds as a comma string reads back as that string', async () => {
+    // src/views/system/notice/Form.vue: the form's values, files as JSON text, ids comma-joined, id ''.
     const created = await admin.post<string>('/api/message/Notice', {
       title: '逗号公告',
-      category: '1',
       toUserIds: `${clerkId},${clerkId}`,
+      category: '1',
+      files: '[]',
       bodyText: '',
       excerpt: '',
-      files: '[]',
+      remindCategory: 1,
+      id: '',
     });
     expect(created.code).toBe(200);
     const list = await admin.post<Page<{ id: string; title: string }>>('/api/message/Notice/List', {
       keyword: '逗号公告',
     });
     const id = list.data!.list[0]!.id;
-    const info = await admin.get<{ toUserIds: string }>(`/api/message/Notice/${id}`);
+    const info = await admin.get<{ toUserIds: string; files: string; coverImage: string | null }>(
+      `/api/message/Notice/${id}`,
+    );
     expect(info.data!.toUserIds).toBe(clerkId);
     expect(info.data!.toUserIds.split(',')).toEqual([clerkId]);
+
+    // Editing: the form is filled from Info (no cover: null) and sent back the same way.
+    const edited = await admin.put(`/api/message/Notice/${id}`, {
+      title: '逗号公告（改）',
+      toUserIds: info.data!.toUserIds.split(',').join(','),
+      category: '2',
+      expirationTime: null,
+      files: JSON.stringify(JSON.parse(info.data!.files)),
+      coverImage: info.data!.coverImage,
+      bodyText: '',
+      excerpt: '',
+      remindCategory: 1,
+      id,
+    });
+    expect(edited).toMatchObject({ code: 200 });
+    expect((await admin.get(`/api/message/Notice/${id}`)).data).toMatchObject({
+      title: '逗号公告（改）',
+      category: '2',
+      coverImage: null,
+      toUserIds: clerkId,
+    });
   });
 
   test("the portal's schedule card asks with 'YYYY-MM-DD HH:mm' times", async () => {

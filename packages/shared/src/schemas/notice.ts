@@ -9,7 +9,8 @@ export const NoticeInput = Type.Object({
   excerpt: Type.Optional(Type.String({ maxLength: 500 })),
   category: Type.Optional(Type.String({ maxLength: 50 })),
   files: Type.Optional(Type.String({ maxLength: 20_000 })),
-  coverImage: Type.Optional(Type.String({ maxLength: 500 })),
+  /** null when the 3.6 client saves a notice it read back without a cover. */
+  coverImage: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
   /** An array, or the comma-joined ids the 3.6 client sends; empty means everybody. */
   toUserIds: Type.Optional(
     Type.Union([

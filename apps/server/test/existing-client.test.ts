@@ -111,7 +111,11 @@ describe('3. values the client sends in other types', () => {
   test('ModifyPassword with the captcha key as a JSON number', async () => {
     await t.createUser({ account: 'changer', password: 'Start123' });
     const user = await t.signIn('changer', 'Start123');
+    // src/views/basic/profile/components/Password.vue: the image is /api/file/ImageCode/${Math.random()} and
+    // the same number goes back as `timestamp`. The drawn text is only in the image, so the test
+    // replaces it under the key the image route stored it by.
     const key = 0.8785123456789012;
+    expect((await t.app.inject({ method: 'GET', url: `/api/file/ImageCode/${key}` })).statusCode).toBe(200);
     await new OauthRepository(t.app.db).putCode('captcha', String(key), 'K7pQ', 60_000);
     const res = await user.post('/api/permission/Users/Current/Actions/ModifyPassword', {
       oldPassword: md5Hex('Start123'),
@@ -209,6 +213,12 @@ describe('5. calls the client makes that must answer', () => {
       sysName: expect.any(String),
     });
     expect(mine.data).not.toHaveProperty('newUserDefaultPassword');
+    // The profile's password tab checks the new password with these before sending it.
+    expect(mine.data).toMatchObject({
+      passwordStrengthLimit: expect.any(Number),
+      passwordLengthMinNumber: expect.any(Number),
+      containsNumbers: expect.any(Number),
+    });
     const all = await admin.get<Record<string, unknown>>('/api/system/SysConfig');
     expect(all.data).toMatchObject({ newUserDefaultPassword: expect.any(String), lockType: expect.any(Number) });
     expect(all.data!.qyhCorpSecret).toBe('');
@@ -255,12 +265,45 @@ describe('5. calls the client makes that must answer', () => {
 
 describe('6. login log rows', () => {
   test('rows carry ipAddress and loginType 0 (登录)', async () => {
-    const log = await admin.get<Page<{ ipAddress: string; loginType: number; loginMark: number }>>(
-      '/api/system/Log/1',
-      { currentPage: '1', pageSize: '20', keyword: '', startTime: '', endTime: '' },
-    );
+    type LoginRow = { ipAddress: string; loginType: number; loginMark: number; userName: string };
+    const log = await admin.get<Page<LoginRow>>('/api/system/Log/1', {
+      currentPage: '1',
+      pageSize: '20',
+      keyword: '',
+      startTime: '',
+      endTime: '',
+    });
     expect(log.code).toBe(200);
     expect(log.data!.list[0]).toMatchObject({ ipAddress: '127.0.0.1', loginType: 0 });
+  });
+
+  test("the system log page and the profile's log tab, asked as the 3.6 client asks", async () => {
+    type LoginRow = { ipAddress: string; loginType: number; loginMark: number; userName: string };
+    // src/views/system/log/index.vue: GET /api/system/Log with the tab's category in the query.
+    const page = await admin.call<Page<LoginRow>>({
+      method: 'GET',
+      url: '/api/system/Log?category=1&currentPage=1&pageSize=20&sort=desc&sidx=&_t=1732400000000',
+    });
+    expect(page.code).toBe(200);
+    expect(page.data!.list.map((r) => r.userName)).toEqual(expect.arrayContaining(['职员/clerk', '管理员/admin']));
+    expect(page.data!.list.every((r) => r.ipAddress === '127.0.0.1' && r.loginType === 0)).toBe(true);
+    const operations = await admin.call({
+      method: 'GET',
+      url: '/api/system/Log?category=2&currentPage=1&pageSize=20&_t=1',
+    });
+    expect(operations.code).toBe(200);
+    expect((await clerk.call({ method: 'GET', url: '/api/system/Log?category=1' })).code).toBe(403);
+    expect((await admin.call({ method: 'GET', url: '/api/system/Log?category=9' })).code).toBe(400);
+
+    // src/views/basic/profile/components/SysLog.vue: one's own sign-ins.
+    const mine = await clerk.call<Page<LoginRow>>({
+      method: 'GET',
+      url: '/api/permission/Users/Current/SystemLog?category=1&currentPage=1&pageSize=20&sort=desc&sidx=&_t=1',
+    });
+    expect(mine.code).toBe(200);
+    expect(mine.data!.list.length).toBeGreaterThan(0);
+    expect(mine.data!.list.every((r) => r.userName === '职员/clerk' && r.loginType === 0)).toBe(true);
+    expect(mine.data!.list[0]).toMatchObject({ ipAddress: '127.0.0.1', loginMark: 1 });
   });
 });
 
@@ -376,6 +419,56 @@ describe('9. the platform dictionary codes', () => {
     expect(types.find((d) => d.enCode === 'NoticeType')?.id).toBe(notice.id);
     expect(types.filter((d) => d.enCode.toLowerCase() === 'noticetype')).toHaveLength(1);
     expect(types.filter((d) => d.enCode === 'Nation')).toHaveLength(1);
+  });
+});
+
+describe('10. menu addresses mean the same page in both clients', () => {
+  type MenuNode = { enCode: string; type: number; urlAddress: string; hasChildren: boolean; children: MenuNode[] };
+  /** protocol.md: the urlAddress values standard pages are addressed by, which the seeded menus use. */
+  const standardAddresses = [
+    'permission/user',
+    'permission/organize',
+    'permission/position',
+    'permission/role',
+    'permission/group',
+    'permission/authorize',
+    'permission/userOnline',
+    'system/menu',
+    'system/area',
+    'system/billRule',
+    'system/sysConfig',
+    'system/signature',
+    'system/notice',
+    'system/printDev',
+    'system/log',
+    'systemData/dictionary',
+    'systemData/dataInterface',
+    'msgCenter/msgTemplate',
+    'msgCenter/sendConfig',
+    'basic/messageRecord',
+  ];
+
+  test('CurrentUser menuList: pages by their protocol addresses, the schedule under extend/', async () => {
+    const me = await admin.get<{ menuList: MenuNode[] }>('/api/oauth/CurrentUser');
+    const pages = new Map<string, MenuNode>();
+    const walk = (nodes: MenuNode[]) => {
+      for (const node of nodes) {
+        expect(node.hasChildren, node.enCode).toBe(node.children.length > 0);
+        if (node.type === 2) pages.set(node.urlAddress, node);
+        walk(node.children);
+      }
+    };
+    walk(me.data!.menuList);
+    for (const address of standardAddresses) expect([...pages.keys()], address).toContain(address);
+    for (const [address, page] of pages) {
+      // The 3.6 client routes a page to src/views/{urlAddress}, named by enCode with '.' as '-'.
+      expect(address, page.enCode).toMatch(/^[A-Za-z]+\/[A-Za-z]+$/);
+    }
+    // Our own page keeps the platform's address for its schedule calendar: the extend/ directory
+    // of the platform's pages, route name extend-schedule. The 3.6 client has no view there (its
+    // schedules live on a portal card), so that client shows its own "page not found" for it.
+    expect(pages.get('extend/schedule')).toMatchObject({ enCode: 'extend.schedule', type: 2 });
+    expect(pages.get('extend/schedule')!.enCode.replace(/\./g, '-')).toBe('extend-schedule');
   });
 });
 

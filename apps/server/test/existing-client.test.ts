@@ -104,6 +104,13 @@ describe('2. captcha keys and when a captcha is demanded', () => {
     await t.login('typist', 'wrong');
     expect(await demanded()).toBe(true);
     expect(await t.login('typist', 'Right123')).toMatchObject({ code: 400, msg: '请输入验证码' });
+
+    // The login form draws /api/oauth/ImageCode/4/{Math.random()} and sends that number back as the
+    // form's `timestamp` with the typed code (the test stores a known text under that key).
+    const key = '0.5123456789012345';
+    expect((await t.app.inject({ method: 'GET', url: `/api/oauth/ImageCode/4/${key}` })).statusCode).toBe(200);
+    await new OauthRepository(t.app.db).putCode('captcha', key, 'W3xY', 60_000);
+    expect(await t.login('typist', 'Right123', { code: 'W3xY', timestamp: key })).toMatchObject({ code: 200 });
   });
 });
 
@@ -348,6 +355,51 @@ describe('8. names where the client shows text', () => {
     expect(info.data).toMatchObject({ releaseUser: '管理员/admin', category: '2' });
     const again = await admin.post<Page<{ category: string }>>('/api/message/Notice/List', { keyword: '发布人公告' });
     expect(again.data!.list[0]!.category).toBe('通知');
+  });
+
+  test("the notice page's search form: statuses as text ('2' expired), types as a list of codes", async () => {
+    const ids = new Map<string, string>();
+    for (const [title, category] of [
+      ['筛选草稿', '1'],
+      ['筛选通知', '2'],
+      ['筛选过期', '2'],
+    ] as const) {
+      await admin.post('/api/message/Notice', {
+        title,
+        category,
+        toUserIds: '',
+        files: '[]',
+        remindCategory: 1,
+        id: '',
+      });
+      const found = await admin.post<Page<{ id: string }>>('/api/message/Notice/List', { keyword: title });
+      ids.set(title, found.data!.list[0]!.id);
+    }
+    for (const title of ['筛选通知', '筛选过期'] as const) {
+      expect((await admin.put(`/api/message/Notice/${ids.get(title)}/Actions/Release`)).code).toBe(200);
+    }
+    await t.app.db
+      .updateTable('notice')
+      .set({ expirationTime: new Date(Date.now() - 60_000) })
+      .where('id', '=', ids.get('筛选过期')!)
+      .execute();
+    const search = async (filters: object) => {
+      const res = await admin.post<Page<{ title: string; enabledMark: number }>>('/api/message/Notice/List', {
+        currentPage: 1,
+        pageSize: 20,
+        sort: 'desc',
+        sidx: '',
+        keyword: '筛选',
+        ...filters,
+      });
+      expect(res.code).toBe(200);
+      return res.data!.list.map((n) => n.title).sort();
+    };
+    expect(await search({})).toEqual(['筛选草稿', '筛选过期', '筛选通知'].sort());
+    expect(await search({ type: ['2'] })).toEqual(['筛选过期', '筛选通知'].sort());
+    expect(await search({ enabledMark: ['0'] })).toEqual(['筛选草稿']);
+    expect(await search({ enabledMark: ['2'] })).toEqual(['筛选过期']);
+    expect(await search({ type: ['1', '2'], enabledMark: ['0', '1'] })).toEqual(['筛选草稿', '筛选通知'].sort());
   });
 
   test('chat contacts carry department; the user table gets gender as text', async () => {

@@ -30,22 +30,41 @@ type Page<T> = { list: T[]; pagination: { total: number } };
 
 describe('1. empty filters mean no filter', () => {
   test('user, role and position pages send organizeId= and get their rows', async () => {
+    const rootId = (
+      await t.app.db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow()
+    ).id;
+    expect(
+      (
+        await admin.post('/api/permission/Role', {
+          fullName: '出纳',
+          enCode: 'cashier',
+          globalMark: 0,
+          organizeIds: [rootId],
+        })
+      ).code,
+    ).toBe(200);
+    expect(
+      (await admin.post('/api/permission/Position', { organizeId: rootId, fullName: '会计', enCode: 'accountant' }))
+        .code,
+    ).toBe(200);
     const users = await admin.call<Page<{ account: string }>>({
       method: 'GET',
       url: '/api/permission/Users?currentPage=1&pageSize=20&organizeId=&keyword=&gender=&enabledMark=&sidx=&sort=desc&_t=1732400000000',
     });
     expect(users.code).toBe(200);
     expect(users.data!.list.map((u) => u.account)).toEqual(expect.arrayContaining(['admin', 'clerk']));
-    const roles = await admin.call({
+    const roles = await admin.call<Page<{ fullName: string }>>({
       method: 'GET',
       url: '/api/permission/Role?currentPage=1&pageSize=20&organizeId=&keyword=&_t=1',
     });
     expect(roles.code).toBe(200);
-    const positions = await admin.call({
+    expect(roles.data!.list.map((r) => r.fullName)).toContain('出纳');
+    const positions = await admin.call<Page<{ fullName: string }>>({
       method: 'GET',
       url: '/api/permission/Position?currentPage=1&pageSize=20&organizeId=&keyword=&_t=1',
     });
     expect(positions.code).toBe(200);
+    expect(positions.data!.list.map((p) => p.fullName)).toContain('会计');
   });
 
   test('menu management sends type=&enabledMark= and gets the menus', async () => {
@@ -85,6 +104,13 @@ describe('2. captcha keys and when a captcha is demanded', () => {
     await t.login('typist', 'wrong');
     expect(await demanded()).toBe(true);
     expect(await t.login('typist', 'Right123')).toMatchObject({ code: 400, msg: '请输入验证码' });
+
+    // The login form draws /api/oauth/ImageCode/4/{Math.random()} and sends that number back as the
+    // form's `timestamp` with the typed code (the test stores a known text under that key).
+    const key = '0.5123456789012345';
+    expect((await t.app.inject({ method: 'GET', url: `/api/oauth/ImageCode/4/${key}` })).statusCode).toBe(200);
+    await new OauthRepository(t.app.db).putCode('captcha', key, 'W3xY', 60_000);
+    expect(await t.login('typist', 'Right123', { code: 'W3xY', timestamp: key })).toMatchObject({ code: 200 });
   });
 });
 
@@ -92,7 +118,11 @@ describe('3. values the client sends in other types', () => {
   test('ModifyPassword with the captcha key as a JSON number', async () => {
     await t.createUser({ account: 'changer', password: 'Start123' });
     const user = await t.signIn('changer', 'Start123');
+    // src/views/basic/profile/components/Password.vue: the image is /api/file/ImageCode/${Math.random()} and
+    // the same number goes back as `timestamp`. The drawn text is only in the image, so the test
+    // replaces it under the key the image route stored it by.
     const key = 0.8785123456789012;
+    expect((await t.app.inject({ method: 'GET', url: `/api/file/ImageCode/${key}` })).statusCode).toBe(200);
     await new OauthRepository(t.app.db).putCode('captcha', String(key), 'K7pQ', 60_000);
     const res = await user.post('/api/permission/Users/Current/Actions/ModifyPassword', {
       oldPassword: md5Hex('Start123'),
@@ -105,22 +135,48 @@ describe('3. values the client sends in other types', () => {
   });
 
   test('a notice saved with toUserIds as a comma string reads back as that string', async () => {
+    // src/views/system/notice/Form.vue: the form's values, files as JSON text, ids comma-joined, id ''.
     const created = await admin.post<string>('/api/message/Notice', {
       title: '逗号公告',
-      category: '1',
       toUserIds: `${clerkId},${clerkId}`,
+      category: '1',
+      files: '[]',
       bodyText: '',
       excerpt: '',
-      files: '[]',
+      remindCategory: 1,
+      id: '',
     });
     expect(created.code).toBe(200);
     const list = await admin.post<Page<{ id: string; title: string }>>('/api/message/Notice/List', {
       keyword: '逗号公告',
     });
     const id = list.data!.list[0]!.id;
-    const info = await admin.get<{ toUserIds: string }>(`/api/message/Notice/${id}`);
+    const info = await admin.get<{ toUserIds: string; files: string; coverImage: string | null }>(
+      `/api/message/Notice/${id}`,
+    );
     expect(info.data!.toUserIds).toBe(clerkId);
     expect(info.data!.toUserIds.split(',')).toEqual([clerkId]);
+
+    // Editing: the form is filled from Info (no cover: null) and sent back the same way.
+    const edited = await admin.put(`/api/message/Notice/${id}`, {
+      title: '逗号公告（改）',
+      toUserIds: info.data!.toUserIds.split(',').join(','),
+      category: '2',
+      expirationTime: null,
+      files: JSON.stringify(JSON.parse(info.data!.files)),
+      coverImage: info.data!.coverImage,
+      bodyText: '',
+      excerpt: '',
+      remindCategory: 1,
+      id,
+    });
+    expect(edited).toMatchObject({ code: 200 });
+    expect((await admin.get(`/api/message/Notice/${id}`)).data).toMatchObject({
+      title: '逗号公告（改）',
+      category: '2',
+      coverImage: null,
+      toUserIds: clerkId,
+    });
   });
 
   test("the portal's schedule card asks with 'YYYY-MM-DD HH:mm' times", async () => {
@@ -164,6 +220,12 @@ describe('5. calls the client makes that must answer', () => {
       sysName: expect.any(String),
     });
     expect(mine.data).not.toHaveProperty('newUserDefaultPassword');
+    // The profile's password tab checks the new password with these before sending it.
+    expect(mine.data).toMatchObject({
+      passwordStrengthLimit: expect.any(Number),
+      passwordLengthMinNumber: expect.any(Number),
+      containsNumbers: expect.any(Number),
+    });
     const all = await admin.get<Record<string, unknown>>('/api/system/SysConfig');
     expect(all.data).toMatchObject({ newUserDefaultPassword: expect.any(String), lockType: expect.any(Number) });
     expect(all.data!.qyhCorpSecret).toBe('');
@@ -210,12 +272,45 @@ describe('5. calls the client makes that must answer', () => {
 
 describe('6. login log rows', () => {
   test('rows carry ipAddress and loginType 0 (登录)', async () => {
-    const log = await admin.get<Page<{ ipAddress: string; loginType: number; loginMark: number }>>(
-      '/api/system/Log/1',
-      { currentPage: '1', pageSize: '20', keyword: '', startTime: '', endTime: '' },
-    );
+    type LoginRow = { ipAddress: string; loginType: number; loginMark: number; userName: string };
+    const log = await admin.get<Page<LoginRow>>('/api/system/Log/1', {
+      currentPage: '1',
+      pageSize: '20',
+      keyword: '',
+      startTime: '',
+      endTime: '',
+    });
     expect(log.code).toBe(200);
     expect(log.data!.list[0]).toMatchObject({ ipAddress: '127.0.0.1', loginType: 0 });
+  });
+
+  test("the system log page and the profile's log tab, asked as the 3.6 client asks", async () => {
+    type LoginRow = { ipAddress: string; loginType: number; loginMark: number; userName: string };
+    // src/views/system/log/index.vue: GET /api/system/Log with the tab's category in the query.
+    const page = await admin.call<Page<LoginRow>>({
+      method: 'GET',
+      url: '/api/system/Log?category=1&currentPage=1&pageSize=20&sort=desc&sidx=&_t=1732400000000',
+    });
+    expect(page.code).toBe(200);
+    expect(page.data!.list.map((r) => r.userName)).toEqual(expect.arrayContaining(['职员/clerk', '管理员/admin']));
+    expect(page.data!.list.every((r) => r.ipAddress === '127.0.0.1' && r.loginType === 0)).toBe(true);
+    const operations = await admin.call({
+      method: 'GET',
+      url: '/api/system/Log?category=2&currentPage=1&pageSize=20&_t=1',
+    });
+    expect(operations.code).toBe(200);
+    expect((await clerk.call({ method: 'GET', url: '/api/system/Log?category=1' })).code).toBe(403);
+    expect((await admin.call({ method: 'GET', url: '/api/system/Log?category=9' })).code).toBe(400);
+
+    // src/views/basic/profile/components/SysLog.vue: one's own sign-ins.
+    const mine = await clerk.call<Page<LoginRow>>({
+      method: 'GET',
+      url: '/api/permission/Users/Current/SystemLog?category=1&currentPage=1&pageSize=20&sort=desc&sidx=&_t=1',
+    });
+    expect(mine.code).toBe(200);
+    expect(mine.data!.list.length).toBeGreaterThan(0);
+    expect(mine.data!.list.every((r) => r.userName === '职员/clerk' && r.loginType === 0)).toBe(true);
+    expect(mine.data!.list[0]).toMatchObject({ ipAddress: '127.0.0.1', loginMark: 1 });
   });
 });
 
@@ -260,6 +355,51 @@ describe('8. names where the client shows text', () => {
     expect(info.data).toMatchObject({ releaseUser: '管理员/admin', category: '2' });
     const again = await admin.post<Page<{ category: string }>>('/api/message/Notice/List', { keyword: '发布人公告' });
     expect(again.data!.list[0]!.category).toBe('通知');
+  });
+
+  test("the notice page's search form: statuses as text ('2' expired), types as a list of codes", async () => {
+    const ids = new Map<string, string>();
+    for (const [title, category] of [
+      ['筛选草稿', '1'],
+      ['筛选通知', '2'],
+      ['筛选过期', '2'],
+    ] as const) {
+      await admin.post('/api/message/Notice', {
+        title,
+        category,
+        toUserIds: '',
+        files: '[]',
+        remindCategory: 1,
+        id: '',
+      });
+      const found = await admin.post<Page<{ id: string }>>('/api/message/Notice/List', { keyword: title });
+      ids.set(title, found.data!.list[0]!.id);
+    }
+    for (const title of ['筛选通知', '筛选过期'] as const) {
+      expect((await admin.put(`/api/message/Notice/${ids.get(title)}/Actions/Release`)).code).toBe(200);
+    }
+    await t.app.db
+      .updateTable('notice')
+      .set({ expirationTime: new Date(Date.now() - 60_000) })
+      .where('id', '=', ids.get('筛选过期')!)
+      .execute();
+    const search = async (filters: object) => {
+      const res = await admin.post<Page<{ title: string; enabledMark: number }>>('/api/message/Notice/List', {
+        currentPage: 1,
+        pageSize: 20,
+        sort: 'desc',
+        sidx: '',
+        keyword: '筛选',
+        ...filters,
+      });
+      expect(res.code).toBe(200);
+      return res.data!.list.map((n) => n.title).sort();
+    };
+    expect(await search({})).toEqual(['筛选草稿', '筛选过期', '筛选通知'].sort());
+    expect(await search({ type: ['2'] })).toEqual(['筛选过期', '筛选通知'].sort());
+    expect(await search({ enabledMark: ['0'] })).toEqual(['筛选草稿']);
+    expect(await search({ enabledMark: ['2'] })).toEqual(['筛选过期']);
+    expect(await search({ type: ['1', '2'], enabledMark: ['0', '1'] })).toEqual(['筛选草稿', '筛选通知'].sort());
   });
 
   test('chat contacts carry department; the user table gets gender as text', async () => {
@@ -331,6 +471,56 @@ describe('9. the platform dictionary codes', () => {
     expect(types.find((d) => d.enCode === 'NoticeType')?.id).toBe(notice.id);
     expect(types.filter((d) => d.enCode.toLowerCase() === 'noticetype')).toHaveLength(1);
     expect(types.filter((d) => d.enCode === 'Nation')).toHaveLength(1);
+  });
+});
+
+describe('10. menu addresses mean the same page in both clients', () => {
+  type MenuNode = { enCode: string; type: number; urlAddress: string; hasChildren: boolean; children: MenuNode[] };
+  /** protocol.md: the urlAddress values standard pages are addressed by, which the seeded menus use. */
+  const standardAddresses = [
+    'permission/user',
+    'permission/organize',
+    'permission/position',
+    'permission/role',
+    'permission/group',
+    'permission/authorize',
+    'permission/userOnline',
+    'system/menu',
+    'system/area',
+    'system/billRule',
+    'system/sysConfig',
+    'system/signature',
+    'system/notice',
+    'system/printDev',
+    'system/log',
+    'systemData/dictionary',
+    'systemData/dataInterface',
+    'msgCenter/msgTemplate',
+    'msgCenter/sendConfig',
+    'basic/messageRecord',
+  ];
+
+  test('CurrentUser menuList: pages by their protocol addresses, the schedule under extend/', async () => {
+    const me = await admin.get<{ menuList: MenuNode[] }>('/api/oauth/CurrentUser');
+    const pages = new Map<string, MenuNode>();
+    const walk = (nodes: MenuNode[]) => {
+      for (const node of nodes) {
+        expect(node.hasChildren, node.enCode).toBe(node.children.length > 0);
+        if (node.type === 2) pages.set(node.urlAddress, node);
+        walk(node.children);
+      }
+    };
+    walk(me.data!.menuList);
+    for (const address of standardAddresses) expect([...pages.keys()], address).toContain(address);
+    for (const [address, page] of pages) {
+      // The 3.6 client routes a page to src/views/{urlAddress}, named by enCode with '.' as '-'.
+      expect(address, page.enCode).toMatch(/^[A-Za-z]+\/[A-Za-z]+$/);
+    }
+    // Our own page keeps the platform's address for its schedule calendar: the extend/ directory
+    // of the platform's pages, route name extend-schedule. The 3.6 client has no view there (its
+    // schedules live on a portal card), so that client shows its own "page not found" for it.
+    expect(pages.get('extend/schedule')).toMatchObject({ enCode: 'extend.schedule', type: 2 });
+    expect(pages.get('extend/schedule')!.enCode.replace(/\./g, '-')).toBe('extend-schedule');
   });
 });
 

@@ -12,6 +12,10 @@ export const LogQuery = Type.Object({
 });
 export type LogQuery = Static<typeof LogQuery>;
 
+/** `GET /api/system/Log?category=`: the 3.6 client's system log page names the category in the query. */
+export const LogListQuery = Type.Object({ ...LogQuery.properties, category: LogCategory });
+export type LogListQuery = Static<typeof LogListQuery>;
+
 export const LogRow = Type.Object({
   id: Type.String(),
   category: Type.Integer(),

@@ -9,7 +9,8 @@ export const NoticeInput = Type.Object({
   excerpt: Type.Optional(Type.String({ maxLength: 500 })),
   category: Type.Optional(Type.String({ maxLength: 50 })),
   files: Type.Optional(Type.String({ maxLength: 20_000 })),
-  coverImage: Type.Optional(Type.String({ maxLength: 500 })),
+  /** null when the 3.6 client saves a notice it read back without a cover. */
+  coverImage: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
   /** An array, or the comma-joined ids the 3.6 client sends; empty means everybody. */
   toUserIds: Type.Optional(
     Type.Union([
@@ -21,13 +22,27 @@ export const NoticeInput = Type.Object({
 });
 export type NoticeInput = Static<typeof NoticeInput>;
 
-/** `POST /api/message/Notice/List`. enabledMark: 0 draft, 1 released, -1 expired. */
+/**
+ * `POST /api/message/Notice/List`. enabledMark: 0 draft, 1 released, -1 expired. The 3.6 client's
+ * search form (src/views/system/notice/index.vue) sends its status choices as text, '2' for expired,
+ * and its types as `type`, a list of NoticeType codes.
+ */
 export const NoticeQuery = Type.Object({
   ...PageQuery.properties,
   enabledMark: Type.Optional(
-    Type.Union([Type.Literal(''), Type.Literal(0), Type.Literal(1), Type.Literal(-1), Type.Array(Type.Integer())]),
+    Type.Union([
+      Type.Literal(''),
+      Type.Literal(0),
+      Type.Literal(1),
+      Type.Literal(-1),
+      Type.Array(
+        Type.Union([Type.Integer(), Type.Literal('0'), Type.Literal('1'), Type.Literal('2'), Type.Literal('-1')]),
+        { maxItems: 10 },
+      ),
+    ]),
   ),
   category: Type.Optional(Type.String({ maxLength: 50 })),
+  type: Type.Optional(Type.Array(Type.String({ maxLength: 50 }), { maxItems: 100 })),
 });
 export type NoticeQuery = Static<typeof NoticeQuery>;
 

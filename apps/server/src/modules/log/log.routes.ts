@@ -1,4 +1,4 @@
-import { EnvelopeOf, LogCategory, LogQuery, LogRow, PageOf } from '@platform/shared';
+import { EnvelopeOf, LogCategory, LogListQuery, LogQuery, LogRow, PageOf } from '@platform/shared';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { ok } from '../../core/envelope.ts';
@@ -24,5 +24,23 @@ export default async function logRoutes(app: App) {
       },
     },
     async (request) => ok(await logs.list(request.params.category, request.query)),
+  );
+
+  // The same list as the 3.6 client's system log page asks for it (src/api/system/log.ts).
+  app.get(
+    '/api/system/Log',
+    {
+      preHandler: permitMenu('system.log'),
+      schema: {
+        tags: ['log'],
+        summary: 'Log entries of the category named in the query, as GET /api/system/Log/{category}',
+        querystring: LogListQuery,
+        response: { 200: EnvelopeOf(PageOf(LogRow)) },
+      },
+    },
+    async (request) => {
+      const { category, ...query } = request.query;
+      return ok(await logs.list(category, query));
+    },
   );
 }

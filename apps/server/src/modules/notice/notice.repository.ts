@@ -7,7 +7,8 @@ import type { NoticeTable } from '../../db/schema.ts';
 export interface NoticeFilters {
   keyword: string;
   enabledMarks: number[];
-  category: string;
+  /** NoticeType codes; none means every type. */
+  categories: string[];
 }
 
 export class NoticeRepository {
@@ -17,7 +18,7 @@ export class NoticeRepository {
     let base = this.db.selectFrom('notice');
     if (filters.keyword) base = base.where('notice.title', 'ilike', likePattern(filters.keyword));
     if (filters.enabledMarks.length) base = base.where('notice.enabledMark', 'in', filters.enabledMarks);
-    if (filters.category) base = base.where('notice.category', '=', filters.category);
+    if (filters.categories.length) base = base.where('notice.category', 'in', filters.categories);
     return fetchPage(
       base
         .leftJoin('appUser as r', 'r.id', 'notice.releaseUserId')

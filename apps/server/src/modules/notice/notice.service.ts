@@ -36,11 +36,13 @@ export class NoticeService {
       query.enabledMark === undefined || query.enabledMark === ''
         ? []
         : Array.isArray(query.enabledMark)
-          ? query.enabledMark
+          ? // The 3.6 client's '2' (已过期) is our -1.
+            query.enabledMark.map((mark) => (mark === '2' ? -1 : Number(mark)))
           : [query.enabledMark];
+    const categories = query.type ?? (query.category ? [query.category] : []);
     const types = await this.dictionaries.names('NoticeType');
     const { list: rows, total } = await repo.list(
-      { keyword: params.keyword, enabledMarks: marks, category: query.category ?? '' },
+      { keyword: params.keyword, enabledMarks: marks, categories },
       params.offset,
       params.pageSize,
     );

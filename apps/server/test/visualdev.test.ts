@@ -249,6 +249,34 @@ describe('records', () => {
     expect(after?.modifiedAt as number).toBeGreaterThanOrEqual(before - 1000);
   });
 
+  test("the organisation, department and position fields hold the saver's own, answered by name", async () => {
+    const id = await define(
+      'order.units',
+      {
+        fields: [
+          field('input', 'name', '名称'),
+          field('currOrganize', 'company', '所属组织'),
+          field('currDept', 'dept', '所属部门'),
+          field('currPosition', 'post', '所属岗位'),
+        ],
+      },
+      {},
+    );
+    await release(id);
+    const created = await save(admin, id, { name: '单位', company: 'x', dept: 'y', post: 'z' });
+    const root = await t.app.db
+      .selectFrom('organize')
+      .select('fullName')
+      .where('parentId', '=', '-1')
+      .executeTakeFirstOrThrow();
+    // The administrator belongs to the root organisation and holds no position.
+    expect((await info(admin, id, created.data!.id)).values).toMatchObject({
+      company: root.fullName,
+      dept: root.fullName,
+      post: null,
+    });
+  });
+
   test('required, regList, limits, unique and types are checked on the server and nothing is stored', async () => {
     const count = async () => (await list(admin, modelId, { pageSize: 500 })).data!.pagination.total;
     const start = await count();

@@ -389,7 +389,10 @@ export class RecordService {
       if (!creating) continue;
       if (kind === 'createUser') out.set(slot.column, session.userId);
       if (kind === 'createTime') out.set(slot.column, now);
-      if (kind === 'currOrganize') out.set(slot.column, (await this.organizeOf(session)) ?? null);
+      // The caller's main organisation unit: the organisation and the department fields both hold it
+      // (a person belongs to one unit here, a company or a department under it).
+      if (kind === 'currOrganize' || kind === 'currDept')
+        out.set(slot.column, (await this.organizeOf(session)) ?? null);
       if (kind === 'currPosition')
         out.set(slot.column, (await relationsOf()).find((r) => r.objectType === 'Position')?.objectId ?? null);
       if (kind === 'billRule') {

@@ -77,6 +77,7 @@ const textKinds = new Set([
   'createUser',
   'modifyUser',
   'currOrganize',
+  'currDept',
   'currPosition',
   'relationForm',
   'popupSelect',

@@ -91,6 +91,7 @@ export const kinds: KindRegistry = {
   modifyUser: auto,
   modifyTime: auto,
   currOrganize: auto,
+  currDept: auto,
   currPosition: auto,
   billRule: auto,
   ...pickerKinds,

@@ -13,43 +13,13 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { DatabaseConfig } from '../apps/server/src/config.ts';
-import { hashPasswordDigest, md5Hex } from '../apps/server/src/core/password.ts';
-import { openDatabase } from '../apps/server/src/db/database.ts';
-import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { seed } from '../apps/server/src/seed/seed.ts';
 import { machineLine, onEachEngine, signIn, spread, startApp } from './lib.ts';
+import { organizations, seedUsers, users } from './picker-seed.ts';
 
 const adminPassword = 'Bench@123456';
-const users = 10_000;
-const organizations = 500;
 const runs = 3;
 const callsPerRun = Number(process.env.BENCH_CALLS ?? 300);
-
-async function seedUsers(config: DatabaseConfig) {
-  const db = await openDatabase(config);
-  await migrateToLatest(db);
-  await seed(db, { adminPassword, production: false });
-  const root = await db
-    .selectFrom('organize')
-    .select(['id', 'organizeIdTree'])
-    .where('parentId', '=', '-1')
-    .executeTakeFirstOrThrow();
-  const hash = await hashPasswordDigest(md5Hex('Passw0rd'));
-  await sql`insert into organize (id, parent_id, category, en_code, full_name, organize_id_tree, sort_code)
-    select 'bo' || g, ${root.id}, 'department', 'bench.o' || g, '部门' || g, ${root.organizeIdTree} || ',bo' || g, g
-    from generate_series(1, ${organizations}::int) g`.execute(db);
-  await sql`insert into app_user (id, account, real_name, password_hash, organize_id, gender, mobile_phone, sort_code)
-    select 'bu' || g, 'user' || g, '员工' || g, ${hash}, 'bo' || (g % ${organizations}::int + 1), (g % 2 + 1)::text,
-      '138' || lpad(g::text, 8, '0'), g % 100
-    from generate_series(1, ${users}::int) g`.execute(db);
-  await sql`insert into user_relation (id, user_id, object_type, object_id)
-    select 'br' || g, 'bu' || g, 'Organize', 'bo' || (g % ${organizations}::int + 1)
-    from generate_series(1, ${users}::int) g`.execute(db);
-  await sql`vacuum analyze`.execute(db);
-  return db;
-}
 
 interface Case {
   name: string;
@@ -130,7 +100,7 @@ const rows = await onEachEngine(async (engine, databaseUrl, dataDir) => {
   const config: DatabaseConfig = databaseUrl
     ? { kind: 'postgres', url: databaseUrl }
     : { kind: 'pglite', dataDir: path.join(dataDir, 'db') };
-  await (await seedUsers(config)).destroy();
+  await (await seedUsers(config, adminPassword)).destroy();
   const server = await startApp(databaseUrl, dataDir, { ADMIN_PASSWORD: adminPassword });
   try {
     const token = await signIn(server.url, 'admin', adminPassword);

@@ -4,7 +4,7 @@ import Empty from 'antd/es/empty';
 import Spin from 'antd/es/spin';
 import Tabs from 'antd/es/tabs';
 import Tree, { type DataNode } from 'antd/es/tree';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useComponentsTranslation } from '../i18n.ts';
 import {
   currentUserId,
@@ -110,6 +110,29 @@ export function UserLevelTree({
   );
 }
 
+/** Every row of a windowed list is this tall (two lines), so the rows in view follow from the scroll position. */
+const windowRowHeight = 56;
+const windowOverscan = 10;
+
+/**
+ * The rows of a long list that are in view, with some to spare either side: an infinite list keeps
+ * the same few dozen rows rendered however far it is scrolled. Before the box is laid out (no
+ * height yet) every row is rendered.
+ */
+function useRowWindow(box: RefObject<HTMLDivElement | null>, count: number) {
+  const [view, setView] = useState({ top: 0, height: 0 });
+  const measure = useCallback(() => {
+    const element = box.current;
+    if (element) setView({ top: element.scrollTop, height: element.clientHeight });
+  }, [box]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new rows may change the box's height
+  useEffect(() => measure(), [measure, count]);
+  if (!view.height) return { first: 0, last: count, measure };
+  const first = Math.max(0, Math.floor(view.top / windowRowHeight) - windowOverscan);
+  const last = Math.min(count, Math.ceil((view.top + view.height) / windowRowHeight) + windowOverscan);
+  return { first, last, measure };
+}
+
 /** Users as rows to click, the picked ones marked (the flat lists of the user picker). */
 export function UserRows({
   users,
@@ -190,12 +213,24 @@ export function UserSearchList({
   // A page that does not fill the pane leaves nothing to scroll: look again after every page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new page is a reason to look
   useEffect(() => more(false), [more, users.length]);
+  const { first, last, measure } = useRowWindow(box, users.length);
 
   return (
-    <div className="selector-dialog-pane-body" ref={box} onScroll={() => more(true)}>
+    <div
+      className="selector-dialog-pane-body"
+      ref={box}
+      onScroll={() => {
+        measure();
+        more(true);
+      }}
+    >
       {users.length ? (
-        <div className="user-picker-list">
-          <UserRows users={users} pickedIds={pickedIds} onPick={onPick} />
+        <div
+          className="user-picker-list user-picker-list-windowed"
+          data-count={users.length}
+          style={{ paddingTop: first * windowRowHeight, paddingBottom: (users.length - last) * windowRowHeight }}
+        >
+          <UserRows users={users.slice(first, last)} pickedIds={pickedIds} onPick={onPick} />
           {isFetchingNextPage ? (
             <div className="user-picker-state">
               <Spin size="small" />

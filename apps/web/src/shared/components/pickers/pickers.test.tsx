@@ -134,6 +134,9 @@ const search = (word: string) => {
 };
 
 /** happy-dom lays nothing out: give the list pane a 400 px window on rows 50 px tall. */
+/** How many users the windowed search list holds (rendered or not). */
+const held = () => Number(document.querySelector('.user-picker-list[data-count]')?.getAttribute('data-count') ?? 0);
+
 function layOut() {
   const proto = HTMLElement.prototype;
   const saved = {
@@ -144,7 +147,9 @@ function layOut() {
   Object.defineProperty(proto, 'scrollHeight', {
     configurable: true,
     get(this: HTMLElement) {
-      return isPane(this) ? this.querySelectorAll('.user-picker-item').length * 50 : 0;
+      // The windowed list is as tall as the rows it holds (56 px each), rendered or not.
+      const held = this.querySelector('.user-picker-list[data-count]')?.getAttribute('data-count');
+      return isPane(this) ? Number(held ?? 0) * 56 : 0;
     },
   });
   Object.defineProperty(proto, 'clientHeight', {
@@ -204,30 +209,35 @@ describe('user picker dialog', () => {
       renderIn(<SelectorDialog kind="user" open multiple value={[]} onOk={() => {}} onCancel={() => {}} />);
       await screen.findByText('总公司');
       search('李');
-      await screen.findByText('李20/li20');
-      expect(within(leftPane()).getAllByRole('button')).toHaveLength(20);
+      await waitFor(() => expect(held()).toBe(20));
+      // Only the rows in view and ten to spare are rendered: 400 px show 8 rows of 56 px, so 18.
+      expect(within(leftPane()).getAllByRole('button')).toHaveLength(18);
       expect(searches().map((s) => s.body)).toEqual([{ keyword: '李', currentPage: 1, pageSize: 20 }]);
       expect(screen.queryByText('总公司')).toBeNull();
 
-      // 20 rows of 50 px in a 400 px pane. 201 px from the bottom: nothing more is asked for.
-      scrollTo(leftPane(), 399);
+      // 20 rows of 56 px in a 400 px pane (1120 px). 201 px from the bottom: nothing more is asked for.
+      scrollTo(leftPane(), 519);
       await marker();
       expect(searches()).toHaveLength(1);
 
       // Within 200 px of the bottom: page 2.
-      scrollTo(leftPane(), 400);
-      await screen.findByText('李40/li40');
+      scrollTo(leftPane(), 520);
+      await waitFor(() => expect(held()).toBe(40));
       expect(searches().map((s) => s.body.currentPage)).toEqual([1, 2]);
 
-      scrollTo(leftPane(), 1450);
+      scrollTo(leftPane(), 1640);
       await screen.findByText('李43/li43');
-      expect(within(leftPane()).getAllByRole('button')).toHaveLength(43);
+      expect(held()).toBe(43);
       expect(searches().map((s) => s.body.currentPage)).toEqual([1, 2, 3]);
+      // Scrolled to the end, the first rows are no longer rendered.
+      expect(screen.queryByText('李1/li1')).toBeNull();
 
       // Page 3 held 3 users, fewer than 20: the list is finished.
-      scrollTo(leftPane(), 1750);
+      scrollTo(leftPane(), 2008);
       await marker();
       expect(searches()).toHaveLength(3);
+      scrollTo(leftPane(), 0);
+      await screen.findByText('李1/li1');
 
       // Multiple mode: picks add up, a repeat is ignored.
       fireEvent.click(within(leftPane()).getByText('李1/li1'));

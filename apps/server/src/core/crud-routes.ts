@@ -3,7 +3,9 @@ import type { FastifyTypeProviderDefault } from 'fastify';
 import { type Static, type TSchema, Type } from 'typebox';
 import type { App } from './app-types.ts';
 import { sessionOf } from './auth.ts';
+import { type DuplicateMode, type EntityImportMessages, readEntityImport } from './entity-import.ts';
 import { ok } from './envelope.ts';
+import type { MessageKey } from './i18n.ts';
 import { permit, permitMenu } from './permissions.ts';
 import type { Session } from './session.ts';
 
@@ -166,4 +168,73 @@ export function crudWriteRoutes<Input extends TSchema, Update extends TSchema>(
       },
     );
   }
+}
+
+/** What an area's transfer service offers for the export and import of one record. */
+export interface EntityTransfer<Result> {
+  /** Writes the record's file and answers the url it downloads from. */
+  export(id: string): Promise<{ url: string }>;
+  import(content: Buffer, mode: DuplicateMode, session: Session): Promise<Result>;
+}
+
+export interface TransferRoutes<Link extends TSchema, Result extends TSchema> {
+  /** The collection path; the routes are `{base}/:id/Actions/Export` and `{base}/Actions/Import`. */
+  base: string;
+  menu: string;
+  tag: string;
+  /** The file's extension as a pattern (`/\.bb$/i`) and the largest upload accepted. */
+  file: { extension: RegExp; maxBytes: number };
+  /** The refusals of an upload (`readEntityImport`). */
+  messages: EntityImportMessages;
+  /** The message of a finished import, e.g. "skipped: the code exists" or "imported". */
+  answered: (result: Static<Result>) => MessageKey;
+  schemas: { link: Link; result: Result };
+  summaries: { export: string; import: string };
+}
+
+/**
+ * The export (menu grant) and import (btn_add) of one record as a file (protocol-admin.md section
+ * 0): the export answers the url the file downloads from without authorization; the import reads
+ * the multipart `file` and `type` and answers what it added.
+ */
+export function transferRoutes<Link extends TSchema, Result extends TSchema>(
+  app: App,
+  def: TransferRoutes<Link, Result>,
+  transfer: EntityTransfer<Static<Result>>,
+) {
+  const { base, menu, messages } = def;
+  const tags = [def.tag];
+  const routes = app.withTypeProvider<FastifyTypeProviderDefault>();
+
+  routes.get<{ Params: { id: string } }>(
+    `${base}/:id/Actions/Export`,
+    {
+      preHandler: permitMenu(menu),
+      schema: {
+        tags,
+        summary: def.summaries.export,
+        params: IdParams,
+        response: { 200: EnvelopeOf(def.schemas.link) },
+      },
+    },
+    async (request) => ok(await transfer.export(request.params.id)),
+  );
+
+  routes.post(
+    `${base}/Actions/Import`,
+    {
+      preHandler: permit(menu, 'btn_add'),
+      schema: {
+        tags,
+        summary: def.summaries.import,
+        consumes: ['multipart/form-data'],
+        response: { 200: EnvelopeOf(def.schemas.result) },
+      },
+    },
+    async (request) => {
+      const { content, mode } = await readEntityImport(request, { ...def.file, messages });
+      const result = await transfer.import(content, mode, sessionOf(request));
+      return ok(result, request.t(def.answered(result)));
+    },
+  );
 }

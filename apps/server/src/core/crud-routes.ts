@@ -3,14 +3,16 @@ import type { FastifyTypeProviderDefault } from 'fastify';
 import { type Static, type TSchema, Type } from 'typebox';
 import type { App } from './app-types.ts';
 import { sessionOf } from './auth.ts';
+import { type DuplicateMode, type EntityImportMessages, readEntityImport } from './entity-import.ts';
 import { ok } from './envelope.ts';
+import type { MessageKey } from './i18n.ts';
 import { permit, permitMenu } from './permissions.ts';
 import type { Session } from './session.ts';
 
 /** What an area's service offers for the usual administration routes. */
-export interface CrudService<Query, Row, Input, Update> extends CrudWrites<Input, Update> {
+export interface CrudService<Query, Row, Input, Update, Info = Row> extends CrudWrites<Input, Update> {
   page(query: Query): Promise<PageData<Row>>;
-  info(id: string): Promise<Row>;
+  info(id: string): Promise<Info>;
 }
 
 /** The writes alone, for an area whose reads are not a paged list (areas: a lazy tree). */
@@ -23,7 +25,13 @@ export interface CrudWrites<Input, Update> {
   toggleState?(id: string, session: Session): Promise<number>;
 }
 
-export interface CrudRoutes<Query extends TSchema, Row extends TSchema, Input extends TSchema, Update extends TSchema> {
+export interface CrudRoutes<
+  Query extends TSchema,
+  Row extends TSchema,
+  Input extends TSchema,
+  Update extends TSchema,
+  Info extends TSchema = Row,
+> {
   /** The collection path, e.g. `/api/permission/Role`. */
   base: string;
   /** The menu whose grant opens the list and whose buttons (btn_add, btn_edit, btn_remove) guard the writes. */
@@ -31,9 +39,12 @@ export interface CrudRoutes<Query extends TSchema, Row extends TSchema, Input ex
   /** OpenAPI tag and the nouns its summaries use: `{ one: 'role', many: 'Roles' }`. */
   tag: string;
   noun: { one: string; many: string };
-  schemas: { query: Query; row: Row; input: Input; update: Update };
+  /** `info`: the one-record answer when it carries more than a list row (default `row`). */
+  schemas: { query: Query; row: Row; input: Input; update: Update; info?: Info };
   /** Summaries that say more than the default, e.g. why a delete may be refused. */
-  summaries?: Partial<Record<'list' | 'delete', string>>;
+  summaries?: Partial<Record<'list' | 'create' | 'delete', string>>;
+  /** What create answers: the new id (default), or nothing where the protocol's answer has no data. */
+  createAnswer?: 'id' | 'nothing';
 }
 
 const IdParams = Type.Object({ id: Id });
@@ -43,10 +54,16 @@ const IdParams = Type.Object({ id: Id });
  * list and one record (menu grant), create (btn_add), update and the state switch (btn_edit),
  * delete (btn_remove). An area adds its own calls (selectors, lookups) beside them.
  */
-export function crudRoutes<Query extends TSchema, Row extends TSchema, Input extends TSchema, Update extends TSchema>(
+export function crudRoutes<
+  Query extends TSchema,
+  Row extends TSchema,
+  Input extends TSchema,
+  Update extends TSchema,
+  Info extends TSchema = Row,
+>(
   app: App,
-  def: CrudRoutes<Query, Row, Input, Update>,
-  service: CrudService<Static<Query>, Static<Row>, Static<Input>, Static<Update>>,
+  def: CrudRoutes<Query, Row, Input, Update, Info>,
+  service: CrudService<Static<Query>, Static<Row>, Static<Input>, Static<Update>, Static<Info>>,
 ) {
   const { base, menu, noun, schemas } = def;
   const tags = [def.tag];
@@ -75,7 +92,12 @@ export function crudRoutes<Query extends TSchema, Row extends TSchema, Input ext
     `${base}/:id`,
     {
       preHandler: permitMenu(menu),
-      schema: { tags, summary: `A ${noun.one}`, params: IdParams, response: { 200: EnvelopeOf(schemas.row) } },
+      schema: {
+        tags,
+        summary: `A ${noun.one}`,
+        params: IdParams,
+        response: { 200: EnvelopeOf(schemas.info ?? schemas.row) },
+      },
     },
     async (request) => ok(await service.info(request.params.id)),
   );
@@ -96,6 +118,7 @@ export function crudWriteRoutes<Input extends TSchema, Update extends TSchema>(
   const tags = [def.tag];
   const routes = app.withTypeProvider<FastifyTypeProviderDefault>();
   type WithId = { Params: { id: string } };
+  const answersId = def.createAnswer !== 'nothing';
 
   routes.post(
     base,
@@ -103,13 +126,15 @@ export function crudWriteRoutes<Input extends TSchema, Update extends TSchema>(
       preHandler: permit(menu, 'btn_add'),
       schema: {
         tags,
-        summary: `Create a ${noun.one}`,
+        summary: def.summaries?.create ?? `Create a ${noun.one}`,
         body: schemas.input,
-        response: { 200: EnvelopeOf(Type.Object({ id: Type.String() })) },
+        response: { 200: answersId ? EnvelopeOf(Type.Object({ id: Type.String() })) : EmptyEnvelope },
       },
     },
-    async (request) =>
-      ok({ id: await service.create(request.body as Static<Input>, sessionOf(request)) }, request.t('common.created')),
+    async (request) => {
+      const id = await service.create(request.body as Static<Input>, sessionOf(request));
+      return ok(answersId ? { id } : null, request.t('common.created'));
+    },
   );
 
   routes.put<WithId>(
@@ -166,4 +191,73 @@ export function crudWriteRoutes<Input extends TSchema, Update extends TSchema>(
       },
     );
   }
+}
+
+/** What an area's transfer service offers for the export and import of one record. */
+export interface EntityTransfer<Result> {
+  /** Writes the record's file and answers the url it downloads from. */
+  export(id: string): Promise<{ url: string }>;
+  import(content: Buffer, mode: DuplicateMode, session: Session): Promise<Result>;
+}
+
+export interface TransferRoutes<Link extends TSchema, Result extends TSchema> {
+  /** The collection path; the routes are `{base}/:id/Actions/Export` and `{base}/Actions/Import`. */
+  base: string;
+  menu: string;
+  tag: string;
+  /** The file's extension as a pattern (`/\.bb$/i`) and the largest upload accepted. */
+  file: { extension: RegExp; maxBytes: number };
+  /** The refusals of an upload (`readEntityImport`). */
+  messages: EntityImportMessages;
+  /** The message of a finished import, e.g. "skipped: the code exists" or "imported". */
+  answered: (result: Static<Result>) => MessageKey;
+  schemas: { link: Link; result: Result };
+  summaries: { export: string; import: string };
+}
+
+/**
+ * The export (menu grant) and import (btn_add) of one record as a file (protocol-admin.md section
+ * 0): the export answers the url the file downloads from without authorization; the import reads
+ * the multipart `file` and `type` and answers what it added.
+ */
+export function transferRoutes<Link extends TSchema, Result extends TSchema>(
+  app: App,
+  def: TransferRoutes<Link, Result>,
+  transfer: EntityTransfer<Static<Result>>,
+) {
+  const { base, menu, messages } = def;
+  const tags = [def.tag];
+  const routes = app.withTypeProvider<FastifyTypeProviderDefault>();
+
+  routes.get<{ Params: { id: string } }>(
+    `${base}/:id/Actions/Export`,
+    {
+      preHandler: permitMenu(menu),
+      schema: {
+        tags,
+        summary: def.summaries.export,
+        params: IdParams,
+        response: { 200: EnvelopeOf(def.schemas.link) },
+      },
+    },
+    async (request) => ok(await transfer.export(request.params.id)),
+  );
+
+  routes.post(
+    `${base}/Actions/Import`,
+    {
+      preHandler: permit(menu, 'btn_add'),
+      schema: {
+        tags,
+        summary: def.summaries.import,
+        consumes: ['multipart/form-data'],
+        response: { 200: EnvelopeOf(def.schemas.result) },
+      },
+    },
+    async (request) => {
+      const { content, mode } = await readEntityImport(request, { ...def.file, messages });
+      const result = await transfer.import(content, mode, sessionOf(request));
+      return ok(result, request.t(def.answered(result)));
+    },
+  );
 }

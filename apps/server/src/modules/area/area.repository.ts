@@ -1,5 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import { keywordIn } from '../../core/list.ts';
+import { RecordRepository } from '../../core/record-repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { AreaTable } from '../../db/schema.ts';
 
@@ -10,8 +11,10 @@ const SEARCH_CAP = 5_000;
 
 const columns = ['id', 'parentId', 'fullName', 'enCode', 'sortCode', 'enabledMark', 'description'] as const;
 
-export class AreaRepository {
-  constructor(private readonly db: Db | Trx) {}
+export class AreaRepository extends RecordRepository<'area', AreaValues> {
+  constructor(db: Db | Trx) {
+    super(db, 'area');
+  }
 
   /** The children of `parentId` in tree order, each with whether it has children of its own. */
   children(parentId: string) {
@@ -85,7 +88,8 @@ export class AreaRepository {
     return this.db.selectFrom('area').select(['id', 'fullName']).where('id', 'in', ids).execute();
   }
 
-  codeTaken(enCode: string, exceptId: string | null): Promise<boolean> {
+  /** Area codes are compared as typed, not case-ignored as the other records' codes are. */
+  override codeTaken(enCode: string, exceptId: string | null): Promise<boolean> {
     let query = this.db.selectFrom('area').select('id').where('enCode', '=', enCode);
     if (exceptId) query = query.where('id', '<>', exceptId);
     return query.executeTakeFirst().then(Boolean);
@@ -102,24 +106,5 @@ export class AreaRepository {
         select ${id}::text union all select area.id from area join below on area.parent_id = below.id
       ) select id from below where id = ${candidate} limit 1`.execute(this.db);
     return found.rows.length > 0;
-  }
-
-  async insert(id: string, values: AreaValues, userId: string) {
-    await this.db
-      .insertInto('area')
-      .values({ ...values, id, creatorUserId: userId })
-      .execute();
-  }
-
-  async update(id: string, values: AreaValues, userId: string) {
-    await this.db
-      .updateTable('area')
-      .set({ ...values, lastModifyTime: new Date(), lastModifyUserId: userId })
-      .where('id', '=', id)
-      .execute();
-  }
-
-  async delete(id: string) {
-    await this.db.deleteFrom('area').where('id', '=', id).execute();
   }
 }

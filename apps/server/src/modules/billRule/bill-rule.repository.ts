@@ -1,6 +1,7 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import { fetchPage, keywordIn } from '../../core/list.ts';
 import type { PageParams } from '../../core/paging.ts';
+import { RecordRepository } from '../../core/record-repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { BillRuleTable } from '../../db/schema.ts';
 
@@ -48,8 +49,10 @@ const columns = [
   'lastModifyTime',
 ] as const;
 
-export class BillRuleRepository {
-  constructor(private readonly db: Db | Trx) {}
+export class BillRuleRepository extends RecordRepository<'billRule', BillRuleValues> {
+  constructor(db: Db | Trx) {
+    super(db, 'billRule');
+  }
 
   private filtered(filter: BillRuleFilter) {
     let query = this.db.selectFrom('billRule').select(columns);
@@ -67,35 +70,9 @@ export class BillRuleRepository {
     return this.db.selectFrom('billRule').select(columns).where('id', '=', id).executeTakeFirst();
   }
 
-  codeTaken(enCode: string, exceptId: string | null): Promise<boolean> {
-    let query = this.db.selectFrom('billRule').select('id').where(sql`lower(en_code)`, '=', enCode.toLowerCase());
-    if (exceptId) query = query.where('id', '<>', exceptId);
-    return query.executeTakeFirst().then(Boolean);
-  }
-
-  async insert(id: string, values: BillRuleValues, userId: string) {
-    await this.db
-      .insertInto('billRule')
-      .values({ ...values, id, creatorUserId: userId })
-      .execute();
-  }
-
   /** A changed start, format or kind starts the numbering again. */
-  async update(id: string, values: Updateable<BillRuleTable>, userId: string, restart: boolean) {
-    await this.db
-      .updateTable('billRule')
-      .set({
-        ...values,
-        ...(restart ? { serial: null, period: '' } : {}),
-        lastModifyTime: new Date(),
-        lastModifyUserId: userId,
-      })
-      .where('id', '=', id)
-      .execute();
-  }
-
-  async delete(id: string) {
-    await this.db.deleteFrom('billRule').where('id', '=', id).execute();
+  override async update(id: string, values: Updateable<BillRuleTable>, userId: string, restart = false) {
+    await super.update(id, restart ? { ...values, serial: null, period: '' } : values, userId);
   }
 
   /**

@@ -9,16 +9,12 @@ import {
   BillRuleUpdate,
   EnCode,
   EnvelopeOf,
-  Id,
   PageOf,
 } from '@platform/shared';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
-import { sessionOf } from '../../core/auth.ts';
-import { crudRoutes } from '../../core/crud-routes.ts';
-import { readEntityImport } from '../../core/entity-import.ts';
+import { crudRoutes, transferRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
-import { permit, permitMenu } from '../../core/permissions.ts';
 import { BillRuleService } from './bill-rule.service.ts';
 import { BillRuleTransferService } from './bill-rule-transfer.service.ts';
 
@@ -69,39 +65,21 @@ export default async function billRuleRoutes(app: App) {
   );
 
   const transfer = new BillRuleTransferService(app.db, rules, app.dictionaries, app.downloads);
-  app.get(
-    `${base}/:id/Actions/Export`,
+  transferRoutes(
+    app,
     {
-      preHandler: permitMenu(menu),
-      schema: {
-        tags,
-        summary: 'Write a rule to a .bb file; answers the url it downloads from without authorization',
-        params: Type.Object({ id: Id }),
-        response: { 200: EnvelopeOf(BillRuleExportLink) },
+      base,
+      menu,
+      tag: 'billRule',
+      file: { extension: /\.bb$/i, maxBytes: 1024 * 1024 },
+      messages: { file: 'billRule.importFile', mode: 'billRule.importMode', invalid: 'billRule.importInvalid' },
+      answered: (result) => (result.skipped ? 'billRule.importSkipped' : 'billRule.imported'),
+      schemas: { link: BillRuleExportLink, result: BillRuleImportResult },
+      summaries: {
+        export: 'Write a rule to a .bb file; answers the url it downloads from without authorization',
+        import: 'Import a .bb file (multipart file + type: 0 skip a rule whose code exists, 1 add it with a suffix)',
       },
     },
-    async (request) => ok(await transfer.export(request.params.id)),
-  );
-
-  app.post(
-    `${base}/Actions/Import`,
-    {
-      preHandler: permit(menu, 'btn_add'),
-      schema: {
-        tags,
-        summary: 'Import a .bb file (multipart file + type: 0 skip a rule whose code exists, 1 add it with a suffix)',
-        consumes: ['multipart/form-data'],
-        response: { 200: EnvelopeOf(BillRuleImportResult) },
-      },
-    },
-    async (request) => {
-      const { content, mode } = await readEntityImport(request, {
-        extension: /\.bb$/i,
-        maxBytes: 1024 * 1024,
-        messages: { file: 'billRule.importFile', mode: 'billRule.importMode', invalid: 'billRule.importInvalid' },
-      });
-      const result = await transfer.import(content, mode, sessionOf(request));
-      return ok(result, request.t(result.skipped ? 'billRule.importSkipped' : 'billRule.imported'));
-    },
+    transfer,
   );
 }

@@ -1,6 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import { fetchPage, keywordIn } from '../../core/list.ts';
 import type { PageParams } from '../../core/paging.ts';
+import { RecordRepository } from '../../core/record-repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { DataInterfaceLogTable, DataInterfaceTable } from '../../db/schema.ts';
 
@@ -39,8 +40,10 @@ const columns = [
   'lastModifyTime',
 ] as const;
 
-export class DataInterfaceRepository {
-  constructor(private readonly db: Db | Trx) {}
+export class DataInterfaceRepository extends RecordRepository<'dataInterface', DataInterfaceValues> {
+  constructor(db: Db | Trx) {
+    super(db, 'dataInterface');
+  }
 
   private filtered(filter: DataInterfaceFilter) {
     let query = this.db.selectFrom('dataInterface').select(columns);
@@ -63,37 +66,12 @@ export class DataInterfaceRepository {
     return this.db.selectFrom('dataInterface').select(columns).where('id', '=', id).executeTakeFirst();
   }
 
-  codeTaken(enCode: string, exceptId: string | null): Promise<boolean> {
-    let query = this.db.selectFrom('dataInterface').select('id').where(sql`lower(en_code)`, '=', enCode.toLowerCase());
-    if (exceptId) query = query.where('id', '<>', exceptId);
-    return query.executeTakeFirst().then(Boolean);
-  }
-
-  async insert(id: string, values: DataInterfaceValues, userId: string) {
-    await this.db
-      .insertInto('dataInterface')
-      .values({ ...values, id, creatorUserId: userId })
-      .execute();
-  }
-
-  async update(id: string, values: DataInterfaceValues, userId: string) {
-    await this.db
-      .updateTable('dataInterface')
-      .set({ ...values, lastModifyTime: new Date(), lastModifyUserId: userId })
-      .where('id', '=', id)
-      .execute();
-  }
-
   async setState(id: string, enabledMark: number, userId: string) {
     await this.db
       .updateTable('dataInterface')
       .set({ enabledMark, lastModifyTime: new Date(), lastModifyUserId: userId })
       .where('id', '=', id)
       .execute();
-  }
-
-  async delete(id: string) {
-    await this.db.deleteFrom('dataInterface').where('id', '=', id).execute();
   }
 
   // Variables (DataInterfaceVariate).

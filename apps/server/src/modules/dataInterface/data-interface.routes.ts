@@ -28,8 +28,7 @@ import { Type } from 'typebox';
 import type { DataInterfaceLimits } from '../../config.ts';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
-import { crudRoutes } from '../../core/crud-routes.ts';
-import { readEntityImport } from '../../core/entity-import.ts';
+import { crudRoutes, transferRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { BusinessError } from '../../core/errors.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
@@ -160,46 +159,28 @@ export default async function dataInterfaceRoutes(app: App, options: { resolver?
   );
 
   const transfer = new DataInterfaceTransferService(app.db, service, app.dictionaries, app.downloads);
-  app.get(
-    `${base}/:id/Actions/Export`,
+  transferRoutes(
+    app,
     {
-      preHandler: permitMenu(menu),
-      schema: {
-        tags,
-        summary:
+      base,
+      menu,
+      tag: 'dataInterface',
+      file: { extension: /\.bd$/i, maxBytes: 2 * 1024 * 1024 },
+      messages: {
+        file: 'dataInterface.importFile',
+        mode: 'dataInterface.importMode',
+        invalid: 'dataInterface.importInvalid',
+      },
+      answered: (result) => (result.skipped ? 'dataInterface.importSkipped' : 'dataInterface.imported'),
+      schemas: { link: DataInterfaceExportLink, result: DataInterfaceImportResult },
+      summaries: {
+        export:
           'Write an interface and its variables to a .bd file; answers the url it downloads from without authorization',
-        params: IdParams,
-        response: { 200: EnvelopeOf(DataInterfaceExportLink) },
-      },
-    },
-    async (request) => ok(await transfer.export(request.params.id)),
-  );
-
-  app.post(
-    `${base}/Actions/Import`,
-    {
-      preHandler: permit(menu, 'btn_add'),
-      schema: {
-        tags,
-        summary:
+        import:
           'Import a .bd file (multipart file + type: 0 skip an interface whose code exists, 1 add it with a suffix); checked as on save',
-        consumes: ['multipart/form-data'],
-        response: { 200: EnvelopeOf(DataInterfaceImportResult) },
       },
     },
-    async (request) => {
-      const { content, mode } = await readEntityImport(request, {
-        extension: /\.bd$/i,
-        maxBytes: 2 * 1024 * 1024,
-        messages: {
-          file: 'dataInterface.importFile',
-          mode: 'dataInterface.importMode',
-          invalid: 'dataInterface.importInvalid',
-        },
-      });
-      const result = await transfer.import(content, mode, sessionOf(request));
-      return ok(result, request.t(result.skipped ? 'dataInterface.importSkipped' : 'dataInterface.imported'));
-    },
+    transfer,
   );
 
   app.get(

@@ -19,8 +19,8 @@ import {
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
+import { transferRoutes } from '../../core/crud-routes.ts';
 import type { Downloads } from '../../core/downloads.ts';
-import { readEntityImport } from '../../core/entity-import.ts';
 import { ok } from '../../core/envelope.ts';
 import type { FieldMessages } from '../../core/error-handler.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
@@ -282,40 +282,25 @@ export default async function dictionaryRoutes(app: App, options: { cache: Dicti
 
   // Export and import of one category
 
-  app.get(
-    `${dataBase}/:id/Actions/Export`,
+  transferRoutes(
+    app,
     {
-      preHandler: permitMenu(menu),
-      schema: {
-        tags,
-        summary:
+      base: dataBase,
+      menu,
+      tag: 'dictionary',
+      file: { extension: /\.bdd$/i, maxBytes: maxImportBytes },
+      messages: { file: 'dictionary.importFile', mode: 'dictionary.importMode', invalid: 'dictionary.importInvalid' },
+      answered: () => 'dictionary.imported',
+      schemas: {
+        link: DictionaryExportLink,
+        result: Type.Object({ categoryId: Type.String(), added: Type.Integer() }),
+      },
+      summaries: {
+        export:
           'Write a category and its entries to a .bdd file; answers the url it downloads from without authorization',
-        params: IdParams,
-        response: { 200: EnvelopeOf(DictionaryExportLink) },
+        import: 'Import a .bdd file (multipart file + type: 0 skip duplicates, 1 append them with a random suffix)',
       },
     },
-    async (request) => ok(await transfer.export(request.params.id)),
-  );
-
-  app.post(
-    `${dataBase}/Actions/Import`,
-    {
-      preHandler: permit(menu, 'btn_add'),
-      schema: {
-        tags,
-        summary: 'Import a .bdd file (multipart file + type: 0 skip duplicates, 1 append them with a random suffix)',
-        consumes: ['multipart/form-data'],
-        response: { 200: EnvelopeOf(Type.Object({ categoryId: Type.String(), added: Type.Integer() })) },
-      },
-    },
-    async (request) => {
-      const { content, mode } = await readEntityImport(request, {
-        extension: /\.bdd$/i,
-        maxBytes: maxImportBytes,
-        messages: { file: 'dictionary.importFile', mode: 'dictionary.importMode', invalid: 'dictionary.importInvalid' },
-      });
-      const result = await transfer.import(content, mode, sessionOf(request));
-      return ok(result, request.t('dictionary.imported'));
-    },
+    transfer,
   );
 }

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { fetchPage, keywordIn } from '../../core/list.ts';
 import type { PageParams } from '../../core/paging.ts';
 import { forgetPermissionHolder } from '../../core/permissions.repository.ts';
+import { RecordRepository } from '../../core/record-repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
 
 export interface GroupValues {
@@ -15,8 +15,10 @@ export interface GroupValues {
 
 const columns = ['id', 'fullName', 'enCode', 'type', 'sortCode', 'enabledMark', 'description', 'creatorTime'] as const;
 
-export class GroupRepository {
-  constructor(private readonly db: Db | Trx) {}
+export class GroupRepository extends RecordRepository<'userGroup', GroupValues> {
+  constructor(db: Db | Trx) {
+    super(db, 'userGroup');
+  }
 
   private filtered(filter: { keyword?: string; ids?: string[]; enabledMark?: number | undefined }) {
     let query = this.db.selectFrom('userGroup').select(columns);
@@ -38,31 +40,10 @@ export class GroupRepository {
     return this.db.selectFrom('userGroup').select(columns).where('id', '=', id).executeTakeFirst();
   }
 
-  codeTaken(enCode: string, exceptId: string | null): Promise<boolean> {
-    let query = this.db.selectFrom('userGroup').select('id').where(sql`lower(en_code)`, '=', enCode.toLowerCase());
-    if (exceptId) query = query.where('id', '<>', exceptId);
-    return query.executeTakeFirst().then(Boolean);
-  }
-
-  async insert(id: string, values: GroupValues, userId: string) {
-    await this.db
-      .insertInto('userGroup')
-      .values({ id, ...values, creatorUserId: userId })
-      .execute();
-  }
-
-  async update(id: string, values: GroupValues, userId: string) {
-    await this.db
-      .updateTable('userGroup')
-      .set({ ...values, lastModifyTime: new Date(), lastModifyUserId: userId })
-      .where('id', '=', id)
-      .execute();
-  }
-
   /** A group is only a label on users: deleting it drops the memberships with it. */
-  async delete(id: string) {
+  override async delete(id: string) {
     await forgetPermissionHolder(this.db, 'Group', id);
     await this.db.deleteFrom('userRelation').where('objectType', '=', 'Group').where('objectId', '=', id).execute();
-    await this.db.deleteFrom('userGroup').where('id', '=', id).execute();
+    await super.delete(id);
   }
 }

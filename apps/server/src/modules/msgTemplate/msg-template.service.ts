@@ -51,7 +51,7 @@ export class MessageTemplateService {
     return new MessageTemplateRepository(db).findMany(ids);
   }
 
-  async list(query: MessageTemplateQuery) {
+  async page(query: MessageTemplateQuery) {
     const params = pageParams(query);
     const { list: rows, total } = await new MessageTemplateRepository(this.db).list(
       {

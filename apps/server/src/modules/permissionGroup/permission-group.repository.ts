@@ -2,6 +2,7 @@ import type { PermissionMemberType } from '@platform/shared';
 import { sql } from 'kysely';
 import { fetchPage, keywordIn } from '../../core/list.ts';
 import type { PageParams } from '../../core/paging.ts';
+import { RecordRepository } from '../../core/record-repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
 
 export interface PermissionGroupValues {
@@ -29,8 +30,10 @@ const columns = [
   'g.ownerObjectId',
 ] as const;
 
-export class PermissionGroupRepository {
-  constructor(private readonly db: Db | Trx) {}
+export class PermissionGroupRepository extends RecordRepository<'permissionGroup', PermissionGroupValues> {
+  constructor(db: Db | Trx) {
+    super(db, 'permissionGroup');
+  }
 
   private filtered(filter: { keyword?: string; enabledMark?: number | undefined }) {
     let query = this.db
@@ -60,38 +63,14 @@ export class PermissionGroupRepository {
     return this.filtered({}).where('g.id', '=', id).executeTakeFirst();
   }
 
-  codeTaken(enCode: string, exceptId: string | null): Promise<boolean> {
-    let query = this.db
-      .selectFrom('permissionGroup')
-      .select('id')
-      .where(sql`lower(en_code)`, '=', enCode.toLowerCase());
-    if (exceptId) query = query.where('id', '<>', exceptId);
-    return query.executeTakeFirst().then(Boolean);
-  }
-
-  async insert(id: string, values: PermissionGroupValues, userId: string) {
-    await this.db
-      .insertInto('permissionGroup')
-      .values({ id, ...values, creatorUserId: userId })
-      .execute();
-  }
-
-  async update(id: string, values: PermissionGroupValues, userId: string) {
-    await this.db
-      .updateTable('permissionGroup')
-      .set({ ...values, lastModifyTime: new Date(), lastModifyUserId: userId })
-      .where('id', '=', id)
-      .execute();
-  }
-
   /** The group, its members and its grants. */
-  async delete(id: string) {
+  override async delete(id: string) {
     await this.db
       .deleteFrom('authorize')
       .where('objectType', '=', 'PermissionGroup')
       .where('objectId', '=', id)
       .execute();
-    await this.db.deleteFrom('permissionGroup').where('id', '=', id).execute();
+    await super.delete(id);
   }
 
   /** Gives group `to` every grant and member of group `from`. */

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { fetchPage, keywordIn } from '../../core/list.ts';
 import type { PageParams } from '../../core/paging.ts';
 import { forgetPermissionHolder } from '../../core/permissions.repository.ts';
+import { RecordRepository } from '../../core/record-repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
 
 export interface PositionValues {
@@ -22,8 +22,10 @@ export interface PositionFilter {
   enabledMark?: number | undefined;
 }
 
-export class PositionRepository {
-  constructor(private readonly db: Db | Trx) {}
+export class PositionRepository extends RecordRepository<'position', PositionValues> {
+  constructor(db: Db | Trx) {
+    super(db, 'position');
+  }
 
   private rows() {
     return this.db
@@ -71,29 +73,8 @@ export class PositionRepository {
     return this.db.selectFrom('position').select(['id', 'enCode']).where('enCode', 'in', codes).execute();
   }
 
-  codeTaken(enCode: string, exceptId: string | null): Promise<boolean> {
-    let query = this.db.selectFrom('position').select('id').where(sql`lower(en_code)`, '=', enCode.toLowerCase());
-    if (exceptId) query = query.where('id', '<>', exceptId);
-    return query.executeTakeFirst().then(Boolean);
-  }
-
   organizeExists(id: string): Promise<boolean> {
     return this.db.selectFrom('organize').select('id').where('id', '=', id).executeTakeFirst().then(Boolean);
-  }
-
-  async insert(id: string, values: PositionValues, userId: string) {
-    await this.db
-      .insertInto('position')
-      .values({ id, ...values, creatorUserId: userId })
-      .execute();
-  }
-
-  async update(id: string, values: PositionValues, userId: string) {
-    await this.db
-      .updateTable('position')
-      .set({ ...values, lastModifyTime: new Date(), lastModifyUserId: userId })
-      .where('id', '=', id)
-      .execute();
   }
 
   hasUsers(id: string): Promise<boolean> {
@@ -106,8 +87,8 @@ export class PositionRepository {
       .then(Boolean);
   }
 
-  async delete(id: string) {
+  override async delete(id: string) {
     await forgetPermissionHolder(this.db, 'Position', id);
-    await this.db.deleteFrom('position').where('id', '=', id).execute();
+    await super.delete(id);
   }
 }

@@ -1,6 +1,7 @@
-import { type Insertable, sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import { fetchPage, keywordIn } from '../../core/list.ts';
 import type { PageParams } from '../../core/paging.ts';
+import { RecordRepository } from '../../core/record-repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { PrintDevTable, PrintLogTable } from '../../db/schema.ts';
 
@@ -35,8 +36,10 @@ const columns = [
   'lastModifyTime',
 ] as const;
 
-export class PrintDevRepository {
-  constructor(private readonly db: Db | Trx) {}
+export class PrintDevRepository extends RecordRepository<'printDev', PrintDevValues> {
+  constructor(db: Db | Trx) {
+    super(db, 'printDev');
+  }
 
   private filtered(filter: PrintDevFilter) {
     let query = this.db.selectFrom('printDev').select(columns);
@@ -63,31 +66,6 @@ export class PrintDevRepository {
   names(ids: string[]) {
     if (!ids.length) return Promise.resolve([]);
     return this.db.selectFrom('printDev').select(['id', 'fullName']).where('id', 'in', ids).execute();
-  }
-
-  codeTaken(enCode: string, exceptId: string | null): Promise<boolean> {
-    let query = this.db.selectFrom('printDev').select('id').where(sql`lower(en_code)`, '=', enCode.toLowerCase());
-    if (exceptId) query = query.where('id', '<>', exceptId);
-    return query.executeTakeFirst().then(Boolean);
-  }
-
-  async insert(id: string, values: PrintDevValues, userId: string) {
-    await this.db
-      .insertInto('printDev')
-      .values({ ...values, id, creatorUserId: userId })
-      .execute();
-  }
-
-  async update(id: string, values: PrintDevValues, userId: string) {
-    await this.db
-      .updateTable('printDev')
-      .set({ ...values, lastModifyTime: new Date(), lastModifyUserId: userId })
-      .where('id', '=', id)
-      .execute();
-  }
-
-  async delete(id: string) {
-    await this.db.deleteFrom('printDev').where('id', '=', id).execute();
   }
 }
 

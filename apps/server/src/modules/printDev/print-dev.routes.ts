@@ -25,8 +25,7 @@ import {
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
-import { crudRoutes } from '../../core/crud-routes.ts';
-import { readEntityImport } from '../../core/entity-import.ts';
+import { crudRoutes, transferRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { BusinessError } from '../../core/errors.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
@@ -154,41 +153,23 @@ export default async function printDevRoutes(app: App) {
       ok(await templates.batchData(sessionOf(request), request.query.id, idList(request.query.formId))),
   );
 
-  app.get(
-    `${base}/:id/Actions/Export`,
+  transferRoutes(
+    app,
     {
-      preHandler: permitMenu(menu),
-      schema: {
-        tags,
-        summary: 'Write a template to a .bp file; answers the url it downloads from without authorization',
-        params: IdParams,
-        response: { 200: EnvelopeOf(Type.Object({ url: Type.String() })) },
-      },
-    },
-    async (request) => ok(await transfer.export(request.params.id)),
-  );
-
-  app.post(
-    `${base}/Actions/Import`,
-    {
-      preHandler: permit(menu, 'btn_add'),
-      schema: {
-        tags,
-        summary:
+      base,
+      menu,
+      tag: 'printDev',
+      file: { extension: /\.bp$/i, maxBytes: 4 * 1024 * 1024 },
+      messages: { file: 'printDev.importFile', mode: 'printDev.importMode', invalid: 'printDev.importInvalid' },
+      answered: (result) => (result.skipped ? 'printDev.importSkipped' : 'printDev.imported'),
+      schemas: { link: Type.Object({ url: Type.String() }), result: PrintDevImportResult },
+      summaries: {
+        export: 'Write a template to a .bp file; answers the url it downloads from without authorization',
+        import:
           'Import a .bp file (multipart file + type: 0 skip a template whose code exists, 1 add it with a suffix)',
-        consumes: ['multipart/form-data'],
-        response: { 200: EnvelopeOf(PrintDevImportResult) },
       },
     },
-    async (request) => {
-      const { content, mode } = await readEntityImport(request, {
-        extension: /\.bp$/i,
-        maxBytes: 4 * 1024 * 1024,
-        messages: { file: 'printDev.importFile', mode: 'printDev.importMode', invalid: 'printDev.importInvalid' },
-      });
-      const result = await transfer.import(content, mode, sessionOf(request));
-      return ok(result, request.t(result.skipped ? 'printDev.importSkipped' : 'printDev.imported'));
-    },
+    transfer,
   );
 
   app.get(

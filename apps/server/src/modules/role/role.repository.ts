@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { fetchPage, keywordIn } from '../../core/list.ts';
 import type { PageParams } from '../../core/paging.ts';
 import { forgetPermissionHolder } from '../../core/permissions.repository.ts';
+import { RecordRepository } from '../../core/record-repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
 
 export interface RoleValues {
@@ -25,8 +26,10 @@ export interface RoleFilter {
   visibleFrom?: string[];
 }
 
-export class RoleRepository {
-  constructor(private readonly db: Db | Trx) {}
+export class RoleRepository extends RecordRepository<'role', RoleValues> {
+  constructor(db: Db | Trx) {
+    super(db, 'role');
+  }
 
   private filtered(filter: RoleFilter) {
     let query = this.db
@@ -79,12 +82,6 @@ export class RoleRepository {
     return this.db.selectFrom('role').select(['id', 'enCode']).where('enCode', 'in', codes).execute();
   }
 
-  codeTaken(enCode: string, exceptId: string | null): Promise<boolean> {
-    let query = this.db.selectFrom('role').select('id').where(sql`lower(en_code)`, '=', enCode.toLowerCase());
-    if (exceptId) query = query.where('id', '<>', exceptId);
-    return query.executeTakeFirst().then(Boolean);
-  }
-
   existingOrganizeIds(ids: string[]): Promise<string[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db
@@ -93,21 +90,6 @@ export class RoleRepository {
       .where('id', 'in', ids)
       .execute()
       .then((rows) => rows.map((r) => r.id));
-  }
-
-  async insert(id: string, values: RoleValues, userId: string) {
-    await this.db
-      .insertInto('role')
-      .values({ id, ...values, creatorUserId: userId })
-      .execute();
-  }
-
-  async update(id: string, values: RoleValues, userId: string) {
-    await this.db
-      .updateTable('role')
-      .set({ ...values, lastModifyTime: new Date(), lastModifyUserId: userId })
-      .where('id', '=', id)
-      .execute();
   }
 
   async setOrganizes(roleId: string, organizeIds: string[]) {
@@ -130,9 +112,9 @@ export class RoleRepository {
       .then(Boolean);
   }
 
-  async delete(id: string) {
+  override async delete(id: string) {
     await forgetPermissionHolder(this.db, 'Role', id);
-    await this.db.deleteFrom('role').where('id', '=', id).execute();
+    await super.delete(id);
   }
 
   /** The organisation roles among `roleIds` bound to none of `organizeIds`, in display order. */

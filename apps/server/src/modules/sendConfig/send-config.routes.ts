@@ -4,7 +4,6 @@ import {
   Id,
   ListOf,
   MessageSendLogRow,
-  PageOf,
   PageQuery,
   SendMessageConfigInfo,
   SendMessageConfigInput,
@@ -18,6 +17,7 @@ import {
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
+import { crudRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import type { ChannelRegistry } from './channels.ts';
@@ -30,96 +30,23 @@ const byId = Type.Object({ id: Id });
 export default async function sendConfigRoutes(app: App, options: { channels: ChannelRegistry }) {
   const configs = new SendConfigService(app.db, app.bus, options.channels);
 
-  app.get(
-    '/api/message/SendMessageConfig',
+  crudRoutes(
+    app,
     {
-      preHandler: permitMenu(menu),
-      schema: {
-        tags,
-        summary: 'Send configurations',
-        querystring: SendMessageConfigQuery,
-        response: { 200: EnvelopeOf(PageOf(SendMessageConfigInfo)) },
+      base: '/api/message/SendMessageConfig',
+      menu,
+      tag: 'sendConfig',
+      noun: { one: 'send configuration', many: 'Send configurations' },
+      schemas: {
+        query: SendMessageConfigQuery,
+        row: SendMessageConfigInfo,
+        input: SendMessageConfigInput,
+        update: SendMessageConfigInput,
       },
+      summaries: { create: 'Create a send configuration (channels with their templates)' },
+      createAnswer: 'nothing',
     },
-    async (request) => ok(await configs.list(request.query)),
-  );
-
-  app.post(
-    '/api/message/SendMessageConfig',
-    {
-      preHandler: permit(menu, 'btn_add'),
-      schema: {
-        tags,
-        summary: 'Create a send configuration (channels with their templates)',
-        body: SendMessageConfigInput,
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      await configs.create(request.body, sessionOf(request));
-      return ok(null, request.t('common.created'));
-    },
-  );
-
-  app.get(
-    '/api/message/SendMessageConfig/:id',
-    {
-      preHandler: permitMenu(menu),
-      schema: {
-        tags,
-        summary: 'One send configuration',
-        params: byId,
-        response: { 200: EnvelopeOf(SendMessageConfigInfo) },
-      },
-    },
-    async (request) => ok(await configs.info(request.params.id)),
-  );
-
-  app.put(
-    '/api/message/SendMessageConfig/:id',
-    {
-      preHandler: permit(menu, 'btn_edit'),
-      schema: {
-        tags,
-        summary: 'Change a send configuration',
-        params: byId,
-        body: SendMessageConfigInput,
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      await configs.update(request.params.id, request.body, sessionOf(request));
-      return ok(null, request.t('common.updated'));
-    },
-  );
-
-  app.delete(
-    '/api/message/SendMessageConfig/:id',
-    {
-      preHandler: permit(menu, 'btn_remove'),
-      schema: { tags, summary: 'Delete a send configuration', params: byId, response: { 200: EmptyEnvelope } },
-    },
-    async (request) => {
-      await configs.delete(request.params.id);
-      return ok(null, request.t('common.deleted'));
-    },
-  );
-
-  app.put(
-    '/api/message/SendMessageConfig/:id/Actions/State',
-    {
-      preHandler: permit(menu, 'btn_edit'),
-      schema: {
-        tags,
-        summary: 'Enable or disable a send configuration',
-        params: byId,
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      const state = await configs.toggleState(request.params.id, sessionOf(request));
-      return ok(null, request.t(state === 1 ? 'people.enabled' : 'people.disabled'));
-    },
+    configs,
   );
 
   app.post(

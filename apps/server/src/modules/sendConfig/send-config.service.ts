@@ -65,7 +65,7 @@ export class SendConfigService {
     this.templates = new MessageTemplateService(db);
   }
 
-  async list(query: SendMessageConfigQuery) {
+  async page(query: SendMessageConfigQuery) {
     const params = pageParams(query);
     const { list: rows, total } = await new SendConfigRepository(this.db).list(
       { keyword: params.keyword, enabledMark: query.enabledMark ?? '', messageSource: query.messageSource ?? '' },

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { fetchPage, keywordIn } from '../../core/list.ts';
 import type { PageParams } from '../../core/paging.ts';
+import { RecordRepository } from '../../core/record-repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
 
 export interface SignatureValues {
@@ -29,8 +29,10 @@ const selectorCap = 500;
  * The administered signatures of the signature store (rows without an owner; the personal ones
  * are the profile's) and the users each is granted to.
  */
-export class SignatureRepository {
-  constructor(private readonly db: Db | Trx) {}
+export class SignatureRepository extends RecordRepository<'signature', SignatureValues> {
+  constructor(db: Db | Trx) {
+    super(db, 'signature');
+  }
 
   private administered() {
     return this.db.selectFrom('signature as s').where('s.ownerUserId', 'is', null);
@@ -85,12 +87,6 @@ export class SignatureRepository {
       .execute();
   }
 
-  codeTaken(enCode: string, exceptId: string | null): Promise<boolean> {
-    let query = this.db.selectFrom('signature').select('id').where(sql`lower(en_code)`, '=', enCode.toLowerCase());
-    if (exceptId) query = query.where('id', '<>', exceptId);
-    return query.executeTakeFirst().then(Boolean);
-  }
-
   /** Which of `ids` name existing users. */
   async existingUsers(ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
@@ -98,14 +94,8 @@ export class SignatureRepository {
     return rows.map((r) => r.id);
   }
 
-  async insert(id: string, values: SignatureValues, userId: string) {
-    await this.db
-      .insertInto('signature')
-      .values({ ...values, id, ownerUserId: null, creatorUserId: userId })
-      .execute();
-  }
-
-  async update(id: string, values: SignatureValues, userId: string) {
+  /** Only the company's signatures: a personal one (with an owner) is its owner's to change. */
+  override async update(id: string, values: SignatureValues, userId: string) {
     await this.db
       .updateTable('signature')
       .set({ ...values, lastModifyTime: new Date(), lastModifyUserId: userId })
@@ -125,7 +115,7 @@ export class SignatureRepository {
   }
 
   /** Its grants go with it (on delete cascade). */
-  async delete(id: string) {
+  override async delete(id: string) {
     await this.db.deleteFrom('signature').where('id', '=', id).where('ownerUserId', 'is', null).execute();
   }
 }

@@ -1,6 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import { fetchPage, keywordIn } from '../../core/list.ts';
 import type { PageParams } from '../../core/paging.ts';
+import { RecordRepository } from '../../core/record-repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { VisualDevTable } from '../../db/schema.ts';
 
@@ -40,8 +41,10 @@ const listColumns = [
 ] as const;
 
 /** The SQL of generated-form definitions (`visual_dev`). */
-export class DefinitionRepository {
-  constructor(private readonly db: Db | Trx) {}
+export class DefinitionRepository extends RecordRepository<'visualDev', DefinitionValues> {
+  constructor(db: Db | Trx) {
+    super(db, 'visualDev');
+  }
 
   private filtered(filter: DefinitionFilter) {
     let query = this.db
@@ -80,23 +83,6 @@ export class DefinitionRepository {
     return this.db.selectFrom('visualDev').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   }
 
-  async codeTaken(enCode: string, exceptId: string | null) {
-    const row = await this.db
-      .selectFrom('visualDev')
-      .select('id')
-      .where(sql`lower(en_code)`, '=', enCode.toLowerCase())
-      .$if(exceptId !== null, (q) => q.where('id', '<>', exceptId as string))
-      .executeTakeFirst();
-    return !!row;
-  }
-
-  async insert(id: string, values: DefinitionValues, userId: string) {
-    await this.db
-      .insertInto('visualDev')
-      .values({ ...values, id, creatorUserId: userId })
-      .execute();
-  }
-
   /** Saves the draft; a released definition becomes "released, edited since" (2). */
   async updateDraft(id: string, values: DefinitionValues, userId: string) {
     await this.db
@@ -126,9 +112,5 @@ export class DefinitionRepository {
       })
       .where('id', '=', id)
       .execute();
-  }
-
-  async delete(id: string) {
-    await this.db.deleteFrom('visualDev').where('id', '=', id).execute();
   }
 }

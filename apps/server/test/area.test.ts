@@ -121,17 +121,6 @@ describe('areas: the lazy tree', () => {
     expect(await children('-1', { nodeId: '-1', keyword: '' })).toHaveLength(packageProvinces.length);
   });
 
-  test('the first level answers in well under 20 ms', async () => {
-    const times: number[] = [];
-    for (let i = 0; i < 21; i++) {
-      const start = performance.now();
-      await admin.get(`${base}/-1`);
-      times.push(performance.now() - start);
-    }
-    times.sort((a, b) => a - b);
-    expect(times[10]).toBeLessThan(20);
-  });
-
   test('Info carries the body and the parent name', async () => {
     expect((await info('110105')).data).toEqual({
       id: '110105',

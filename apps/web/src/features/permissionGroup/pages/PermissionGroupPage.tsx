@@ -31,7 +31,7 @@ export default function PermissionGroupPage() {
     { title: t('groupName'), dataIndex: 'fullName', key: 'fullName', width: 200 },
     { title: t('groupCode'), dataIndex: 'enCode', key: 'enCode', width: 160 },
     { title: t('memberCount'), dataIndex: 'memberCount', key: 'memberCount', width: 90, align: 'center' },
-    crud.columns.description(220),
+    crud.columns.description(160),
     crud.columns.creatorTime,
     crud.columns.sortCode,
     crud.columns.state,

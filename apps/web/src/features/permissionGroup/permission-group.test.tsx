@@ -1,5 +1,6 @@
 import type {
   GrantNode,
+  OrganizeAdministratorRow,
   PermissionGroupRow,
   PermissionGroupsOfObject,
   PermissionMembers,
@@ -65,7 +66,46 @@ function grantValues(body: Record<string, unknown>) {
   return { list: [], ids: [], all: [] };
 }
 
+const administrators = '/api/permission/organizeAdminIsTrator';
+const administrator = (
+  id: string,
+  organizeId: string,
+  organizeName: string,
+  flags: Partial<OrganizeAdministratorRow>,
+) =>
+  ({
+    id,
+    userId: 'u9',
+    userName: '王管理/wang',
+    organizeId,
+    organizeName,
+    creatorTime: 1_764_000_000_000,
+    thisLayerAdd: 0,
+    thisLayerEdit: 0,
+    thisLayerDelete: 0,
+    thisLayerSelect: 1,
+    subLayerAdd: 0,
+    subLayerEdit: 0,
+    subLayerDelete: 0,
+    subLayerSelect: 1,
+    ...flags,
+  }) satisfies OrganizeAdministratorRow;
+const administered = [
+  administrator('a1', 'o1', '财务部', { thisLayerAdd: 1, thisLayerEdit: 1 }),
+  administrator('a2', 'o2', '研发部', { subLayerSelect: 0 }),
+];
+const organizeTree = [
+  { id: 'o1', fullName: '财务部', icon: '', type: 'department', hasChildren: false, children: [] },
+  { id: 'o2', fullName: '研发部', icon: '', type: 'department', hasChildren: false, children: [] },
+];
+
 function answer(method: string, path: string, query: URLSearchParams, body: Record<string, unknown>): unknown {
+  if (path === administrators && method === 'GET')
+    return { list: administered, pagination: { currentPage: 1, pageSize: 20, total: 2 } };
+  if (path === `${administrators}/Selector`)
+    return { list: administered.filter((a) => a.userId === query.get('userId')) };
+  if (path.startsWith('/api/permission/Organize/Department/SelectorByAuth/')) return { list: organizeTree };
+  if (path === '/api/permission/Users/getUserList') return { list: [] };
   if (method === 'GET' && path === base) {
     const keyword = query.get('keyword') ?? '';
     const list = groups.filter((g) => g.fullName.includes(keyword));
@@ -280,5 +320,63 @@ describe('the "permissions" view of an organisation, user or role', () => {
     await screen.findByText('用户管理');
     expect(calls('GET', `${base}/getPermission`).map((c) => c.query.get('permissionId'))).toEqual(['g1', 'g2']);
     expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+});
+
+describe('tiered administrators (分级管理)', () => {
+  const openAdministrators = async () => {
+    renderIn(<PermissionGroupPage />);
+    await row('财务权限');
+    fireEvent.click(screen.getByRole('tab', { name: '分级管理' }));
+    return row('财务部');
+  };
+
+  test('lists each administered organisation with its rights on this level and below', async () => {
+    const finance = await openAdministrators();
+    expect(within(finance).getByText('王管理/wang')).toBeTruthy();
+    const [thisLayer, subLayer] = [...finance.querySelectorAll('td')].slice(2, 4) as HTMLElement[];
+    expect(
+      within(thisLayer as HTMLElement)
+        .getAllByText(/添加|编辑|删除|查看/)
+        .map((e) => e.textContent),
+    ).toEqual(['添加', '编辑', '查看']);
+    expect(
+      within(subLayer as HTMLElement)
+        .getAllByText(/添加|编辑|删除|查看/)
+        .map((e) => e.textContent),
+    ).toEqual(['查看']);
+  });
+
+  test('editing reads what the user administers and saves it back with the rights changed', async () => {
+    fireEvent.click(within(await openAdministrators()).getByRole('button', { name: '编辑' }));
+    const form = await dialogTitled('编辑分级管理员');
+    const rights = await within(form).findByRole('group', { name: '研发部 本层级' });
+    fireEvent.click(within(rights).getByRole('checkbox', { name: '删除' }));
+    fireEvent.click(within(form).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls('POST', administrators)).toHaveLength(1));
+    expect(calls('GET', `${administrators}/Selector`)[0]?.query.get('userId')).toBe('u9');
+    const flags = (add: number, edit: number, remove: number, select: number) => ({ add, edit, remove, select });
+    const body = calls('POST', administrators)[0]?.body as {
+      userId: string;
+      orgAdminModel: Record<string, string | number>[];
+    };
+    expect(body.userId).toBe('u9');
+    const layer = (model: Record<string, string | number> | undefined, name: string) =>
+      flags(
+        Number(model?.[`${name}Add`]),
+        Number(model?.[`${name}Edit`]),
+        Number(model?.[`${name}Delete`]),
+        Number(model?.[`${name}Select`]),
+      );
+    expect(body.orgAdminModel.map((m) => m.organizeId)).toEqual(['o1', 'o2']);
+    expect(layer(body.orgAdminModel[0], 'thisLayer')).toEqual(flags(1, 1, 0, 1));
+    expect(layer(body.orgAdminModel[1], 'thisLayer')).toEqual(flags(0, 0, 1, 1));
+    expect(layer(body.orgAdminModel[1], 'subLayer')).toEqual(flags(0, 0, 0, 0));
+  });
+
+  test('ending one administration asks first, then deletes that row', async () => {
+    fireEvent.click(within(await openAdministrators()).getByRole('button', { name: '删除' }));
+    await confirmBox(/永久删除/);
+    await waitFor(() => expect(calls('DELETE', `${administrators}/a1`)).toHaveLength(1));
   });
 });

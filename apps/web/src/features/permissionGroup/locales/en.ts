@@ -1,4 +1,5 @@
 export default {
+  groupsTab: 'Permission groups',
   addGroup: 'Add permission group',
   editGroup: 'Edit permission group',
   groupName: 'Group name',

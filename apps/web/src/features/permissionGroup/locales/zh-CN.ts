@@ -1,4 +1,5 @@
 export default {
+  groupsTab: '权限组',
   addGroup: '新建权限组',
   editGroup: '编辑权限组',
   groupName: '权限组名称',

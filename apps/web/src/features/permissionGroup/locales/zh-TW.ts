@@ -1,4 +1,5 @@
 export default {
+  groupsTab: '權限組',
   addGroup: '新建權限組',
   editGroup: '編輯權限組',
   groupName: '權限組名稱',

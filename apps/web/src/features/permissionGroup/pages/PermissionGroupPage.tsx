@@ -2,10 +2,12 @@ import type { PermissionGroupRow } from '@platform/shared';
 import Form from 'antd/es/form';
 import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import Tabs from 'antd/es/tabs';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton, CrudPage, useCrudList, useListQuery } from '../../../shared/components/index.ts';
 import { permissionGroupApi } from '../api.ts';
+import { AdministratorList } from '../components/AdministratorList.tsx';
 import { AuthorizeDialog } from '../components/AuthorizeDialog.tsx';
 import { type GroupTarget, MembersDialog } from '../components/MembersDialog.tsx';
 import { PermissionGroupForm } from '../components/PermissionGroupForm.tsx';
@@ -13,11 +15,11 @@ import { PermissionGroupForm } from '../components/PermissionGroupForm.tsx';
 const initialSearch: { keyword: string; enabledMark?: 0 | 1 } = { keyword: '' };
 
 /**
- * 权限授权 (the 3.6 client's permission/authorize): permission groups, paged and searched by
- * keyword and state; create, edit, copy and delete; 权限成员 chooses who belongs (users, roles,
- * positions, organisations, user groups) and 权限授权 what the group grants.
+ * 权限组: permission groups, paged and searched by keyword and state; create, edit, copy and
+ * delete; 权限成员 chooses who belongs (users, roles, positions, organisations, user groups) and
+ * 权限授权 what the group grants.
  */
-export default function PermissionGroupPage() {
+function GroupList({ tabs }: { tabs: ReactNode }) {
   const { t } = useTranslation('permissionGroup');
   const list = useListQuery<PermissionGroupRow, typeof initialSearch>({
     queryKey: ['permissionGroup', 'list'],
@@ -50,6 +52,7 @@ export default function PermissionGroupPage() {
     <CrudPage
       crud={crud}
       columns={columns}
+      searchTop={tabs}
       filters={
         <Form.Item name="enabledMark" label={t('state')}>
           <Select
@@ -70,4 +73,28 @@ export default function PermissionGroupPage() {
       <AuthorizeDialog group={granting} onClose={() => setGranting(null)} />
     </CrudPage>
   );
+}
+
+type Area = 'groups' | 'administrators';
+
+/**
+ * 权限授权 (the 3.6 client's permission/authorize): the permission groups, and the tiered
+ * administrators (分级管理) who manage an organisation's subtree, which the server guards with the
+ * same page.
+ */
+export default function PermissionGroupPage() {
+  const { t } = useTranslation('permissionGroup');
+  const [area, setArea] = useState<Area>('groups');
+  const tabs = (
+    <Tabs
+      size="small"
+      activeKey={area}
+      onChange={(key) => setArea(key as Area)}
+      items={[
+        { key: 'groups', label: t('groupsTab') },
+        { key: 'administrators', label: t('administrators.title') },
+      ]}
+    />
+  );
+  return area === 'groups' ? <GroupList tabs={tabs} /> : <AdministratorList tabs={tabs} />;
 }

@@ -38,7 +38,7 @@ async function signIn(page: Page, account: string, password: string) {
 const menuItems = (page: Page, name: string) => page.getByRole('menuitem', { name: new RegExp(name) }).count();
 
 describe('permission groups', () => {
-  test('a user made a member of a group that holds a menu sees that menu', async () => {
+  test('a user made a member of a group that holds a menu sees that menu; then administers the head office', async () => {
     // Before: the user's role grants only the schedule page.
     const memberContext = await newContext(browser);
     const user = await memberContext.newPage();
@@ -81,6 +81,35 @@ describe('permission groups', () => {
     await view.getByRole('button', { name: '岗位查看组' }).waitFor({ timeout: 15_000 });
     await view.getByText('岗位管理').first().waitFor({ timeout: 15_000 });
     await screenshot(admin, 'permission-group-user-view');
+    await admin.keyboard.press('Escape');
+
+    // 分级管理: the same user administers the head office, viewing it and below.
+    await openGroups(admin, server.url);
+    await admin.getByRole('tab', { name: '分级管理' }).click();
+    await admin.getByRole('columnheader', { name: '管理组织' }).waitFor();
+    await admin.getByRole('button', { name: '新建分级管理员' }).click();
+    const form = admin.getByRole('dialog', { name: '新建分级管理员' });
+    await form.getByLabel('管理员').click();
+    const users = admin.getByRole('dialog', { name: '选择用户' });
+    const keyword = users.getByPlaceholder('请输入关键词查询');
+    await keyword.fill('组员小李');
+    await keyword.press('Enter');
+    await users.locator('.user-picker-item').filter({ hasText: '组员小李' }).first().click();
+    await users.getByRole('button', { name: /确\s*定/ }).click();
+    await users.waitFor({ state: 'hidden' });
+    await form.getByLabel('管理组织').click();
+    const organizations = admin.getByRole('dialog', { name: '选择组织' });
+    await organizations.locator('.ant-tree').getByText('集团总部', { exact: true }).first().click();
+    await organizations.getByRole('button', { name: /确\s*定/ }).click();
+    await organizations.waitFor({ state: 'hidden' });
+    await form.getByRole('group', { name: '集团总部 本层级' }).waitFor();
+    await screenshot(admin, 'permission-group-administrator-form');
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    await form.waitFor({ state: 'hidden', timeout: 15_000 });
+    const assigned = admin.getByRole('row', { name: /组员小李/ });
+    await assigned.waitFor({ timeout: 15_000 });
+    expect(await assigned.getByText('查看').count()).toBe(2);
+    await screenshot(admin, 'permission-group-administrators');
     await closeContext(adminContext);
   });
 });

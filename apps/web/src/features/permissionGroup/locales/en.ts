@@ -17,7 +17,6 @@ export default {
   permissionsOf: 'Permissions - {{name}}',
   notSwitchedOn: 'Permissions are not switched on: no permission group includes it',
   groups: 'Permission groups',
-  chooseGroup: 'Choose a permission group on the left',
   nodeTypes: {
     system: 'Application',
     module: 'Menu',
@@ -35,8 +34,5 @@ export default {
     thisLayer: 'This level',
     subLayer: 'Levels below',
     rights: { Add: 'Add', Edit: 'Edit', Delete: 'Delete', Select: 'View' },
-    chooseUser: 'Choose the administrator',
-    chooseOrganize: 'Choose an organisation',
-    addOrganize: 'Add organisation',
   },
 };

@@ -17,7 +17,6 @@ export default {
   permissionsOf: '权限 - {{name}}',
   notSwitchedOn: '未开启权限：没有权限组包含该对象',
   groups: '所属权限组',
-  chooseGroup: '请在左侧选择权限组',
   nodeTypes: {
     system: '应用',
     module: '菜单',
@@ -35,8 +34,5 @@ export default {
     thisLayer: '本层级',
     subLayer: '子层级',
     rights: { Add: '添加', Edit: '编辑', Delete: '删除', Select: '查看' },
-    chooseUser: '请选择管理员',
-    chooseOrganize: '请选择管理组织',
-    addOrganize: '添加组织',
   },
 };

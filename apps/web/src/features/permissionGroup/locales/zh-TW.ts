@@ -17,7 +17,6 @@ export default {
   permissionsOf: '權限 - {{name}}',
   notSwitchedOn: '未開啟權限：沒有權限組包含該對象',
   groups: '所屬權限組',
-  chooseGroup: '請在左側選擇權限組',
   nodeTypes: {
     system: '應用',
     module: '菜單',
@@ -35,8 +34,5 @@ export default {
     thisLayer: '本層級',
     subLayer: '子層級',
     rights: { Add: '添加', Edit: '編輯', Delete: '刪除', Select: '查看' },
-    chooseUser: '請選擇管理員',
-    chooseOrganize: '請選擇管理組織',
-    addOrganize: '添加組織',
   },
 };

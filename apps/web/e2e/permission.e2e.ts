@@ -9,6 +9,15 @@ import {
   signInThroughPage,
   startServer,
 } from './harness.ts';
+import {
+  addRoleMember,
+  createGroup,
+  grantStep,
+  openGrants,
+  openGroups,
+  saveGrants,
+  tick,
+} from './permission-group.helpers.ts';
 
 /**
  * Issue 7 "Done when" (browser): the administrator creates an organisation, a department, a
@@ -85,31 +94,6 @@ async function pick(page: Page, form: Locator, label: string, pickerTitle: strin
     });
   await expect.poll(() => picker.locator('.selector-dialog-item').getByText(node).count()).toBe(1);
   await confirmDialog(page, picker);
-}
-
-/** Ticks or unticks one node of the grant tree of a step. */
-async function tick(panel: Locator, name: string, checked: boolean) {
-  const node = panel.locator('.ant-tree-treenode').filter({ hasText: name }).last();
-  await node.waitFor();
-  const box = node.locator('.ant-tree-checkbox');
-  const isChecked = async () => (await box.getAttribute('class'))?.includes('ant-tree-checkbox-checked') ?? false;
-  if ((await isChecked()) !== checked) await box.click();
-  await expect.poll(isChecked).toBe(checked);
-}
-
-/** Opens a step of the grant wizard and waits for its tree. */
-async function grantStep(page: Page, step: string): Promise<Locator> {
-  await page.getByRole('tab', { name: step }).click();
-  const panel = page.getByRole('tabpanel', { name: step });
-  await panel
-    .locator('.ant-tree')
-    .first()
-    .waitFor({ timeout: 15_000 })
-    .catch(async (error: unknown) => {
-      await screenshot(page, 'people-failed-grant');
-      throw error;
-    });
-  return panel;
 }
 
 describe('organisation and permission administration', () => {
@@ -202,16 +186,17 @@ describe('organisation and permission administration', () => {
     await confirmDialog(admin, form);
     await screenshot(admin, 'people-user');
 
-    // Grant the role the main application, the 岗位管理 menu and only its 新建 button.
-    await open(admin, '/permission/authorize', '请先在左侧选择要授权的对象');
-    await admin.locator('.list-page-side .ant-tree').getByText('岗位录入员', { exact: true }).click();
-    await see(admin, '正在授权：岗位录入员');
-    await tick(await grantStep(admin, '应用权限'), '企业管理平台', true);
-    await tick(await grantStep(admin, '菜单权限'), '岗位管理', true);
-    await tick(await grantStep(admin, '按钮权限'), '新建', true);
+    // A permission group with the role as its member, granted the main application, the 岗位管理
+    // menu and only its 新建 button (issue 25: grants go to permission groups).
+    await openGroups(admin, server.url);
+    await createGroup(admin, '录入员权限', 'e2e.clerkGrants');
+    await addRoleMember(admin, '录入员权限', '岗位录入员');
+    let grants = await openGrants(admin, '录入员权限');
+    await tick(await grantStep(grants, '应用权限'), '企业管理平台', true);
+    await tick(await grantStep(grants, '菜单权限'), '岗位管理', true);
+    await tick(await grantStep(grants, '按钮权限'), '新建', true);
     await screenshot(admin, 'people-authorize');
-    await admin.getByRole('button', { name: /保\s*存/ }).click();
-    await admin.locator('.ant-message-success').first().waitFor({ timeout: 10_000 });
+    await saveGrants(admin, grants);
 
     // The user, in a second browser context, sees that menu and only the add button.
     const clerkContext = await newContext(browser);
@@ -227,9 +212,12 @@ describe('organisation and permission administration', () => {
     await screenshot(clerk, 'people-clerk-granted');
 
     // Revoke the button; the next CurrentUser (a reload) no longer carries it.
-    await tick(await grantStep(admin, '按钮权限'), '新建', false);
-    await admin.getByRole('button', { name: /保\s*存/ }).click();
-    await admin.locator('.ant-message-success').first().waitFor({ timeout: 10_000 });
+    grants = await openGrants(admin, '录入员权限');
+    // The earlier steps read what the group holds, so the buttons are those of its menus.
+    await grantStep(grants, '应用权限');
+    await grantStep(grants, '菜单权限');
+    await tick(await grantStep(grants, '按钮权限'), '新建', false);
+    await saveGrants(admin, grants);
 
     await clerk.reload();
     await see(clerk, '测试工程师', 20_000);

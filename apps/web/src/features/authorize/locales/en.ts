@@ -1,5 +1,4 @@
 export default {
-  objects: { Role: 'Roles', Position: 'Positions', User: 'Users', Group: 'Groups' },
   steps: {
     system: 'Applications',
     module: 'Menus',
@@ -8,9 +7,6 @@ export default {
     form: 'Form fields',
     resource: 'Data scopes',
   },
-  chooseObject: 'Choose whom to grant on the left first',
-  granting: 'Granting: {{name}}',
-  save: 'Save',
   checkAll: 'Select all',
   uncheckAll: 'Select none',
   expandAll: 'Expand',

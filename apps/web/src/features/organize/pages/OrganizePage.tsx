@@ -8,6 +8,7 @@ import {
   useUnpagedListQuery,
 } from '../../../shared/components/index.ts';
 import { Auth } from '../../../shared/shell/permission.tsx';
+import { usePermissionsView } from '../../permissionGroup/index.ts';
 import { type OrganizeNode, organizeApi } from '../api.ts';
 import { OrganizeForm, type OrganizeFormTarget } from '../components/OrganizeForm.tsx';
 
@@ -23,6 +24,7 @@ export default function OrganizePage() {
     initialSearch: emptySearch,
   });
   const crud = useCrudList<OrganizeNode, OrganizeFormTarget>(list);
+  const permissions = usePermissionsView();
   const columns: ColumnsType<OrganizeNode> = [
     { title: c('fields.fullName'), dataIndex: 'fullName', key: 'fullName', width: 260 },
     { title: c('fields.enCode'), dataIndex: 'enCode', key: 'enCode', width: 160 },
@@ -37,7 +39,7 @@ export default function OrganizePage() {
     crud.columns.sortCode,
     crud.columns.state,
     crud.columns.actions({
-      width: 200,
+      width: 250,
       actions: (row) => [
         {
           key: 'addDepartment',
@@ -47,6 +49,7 @@ export default function OrganizePage() {
         },
         crud.edit({ kind: row.category === 'company' ? 'company' : 'department', id: row.id }),
         crud.remove(() => organizeApi.remove(row.id)),
+        permissions.action({ id: row.id, fullName: row.fullName, objectType: 'organize' }),
       ],
     }),
   ];
@@ -66,6 +69,7 @@ export default function OrganizePage() {
       tableKey={list.updatedAt}
     >
       <OrganizeForm {...crud.form} />
+      {permissions.dialog}
     </CrudPage>
   );
 }

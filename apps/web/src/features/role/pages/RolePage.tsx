@@ -10,6 +10,7 @@ import {
   useCrudList,
   useListQuery,
 } from '../../../shared/components/index.ts';
+import { usePermissionsView } from '../../permissionGroup/index.ts';
 import { roleApi } from '../api.ts';
 import { RoleForm, type RoleTarget } from '../components/RoleForm.tsx';
 
@@ -25,6 +26,7 @@ export default function RolePage() {
     initialSearch,
   });
   const crud = useCrudList<RoleRow, RoleTarget>(list);
+  const permissions = usePermissionsView();
   const { organizeId } = list.state.fixed;
   const columns: ColumnsType<RoleRow> = [
     { title: t('roleName'), dataIndex: 'fullName', key: 'fullName', width: 180 },
@@ -41,8 +43,12 @@ export default function RolePage() {
     crud.columns.sortCode,
     crud.columns.stateSwitch({ width: 90, toggle: (row) => roleApi.toggleState(row.id) }),
     crud.columns.actions({
-      width: 120,
-      actions: (row) => [crud.edit({ id: row.id }), crud.remove(() => roleApi.remove(row.id))],
+      width: 170,
+      actions: (row) => [
+        crud.edit({ id: row.id }),
+        crud.remove(() => roleApi.remove(row.id)),
+        permissions.action({ id: row.id, fullName: row.fullName, objectType: 'role' }),
+      ],
     }),
   ];
   return (
@@ -53,6 +59,7 @@ export default function RolePage() {
       actions={<AddButton onClick={() => crud.open({ organizeId })} />}
     >
       <RoleForm {...crud.form} />
+      {permissions.dialog}
     </CrudPage>
   );
 }

@@ -20,6 +20,7 @@ import {
   useListQuery,
 } from '../../../shared/components/index.ts';
 import { Auth, usePermission } from '../../../shared/shell/permission.tsx';
+import { usePermissionsView } from '../../permissionGroup/index.ts';
 import { download, userApi } from '../api.ts';
 import { ResetPasswordDialog } from '../components/ResetPasswordDialog.tsx';
 import { UserForm } from '../components/UserForm.tsx';
@@ -44,6 +45,7 @@ export default function UserPage() {
   });
   const crud = useCrudList<UserRow, { id?: string; organizeId?: string }>(list);
   const { organizeId } = list.state.fixed;
+  const permissions = usePermissionsView();
 
   const settable = useMemo(
     () => [
@@ -116,8 +118,12 @@ export default function UserPage() {
     crud.columns.sortCode,
     crud.columns.state,
     crud.columns.actions({
-      width: 170,
-      actions: (row) => [crud.edit({ id: row.id }), !row.isAdministrator && crud.remove(() => userApi.remove(row.id))],
+      width: 220,
+      actions: (row) => [
+        crud.edit({ id: row.id }),
+        !row.isAdministrator && crud.remove(() => userApi.remove(row.id)),
+        permissions.action({ id: row.id, fullName: `${row.realName}/${row.account}`, objectType: 'user' }),
+      ],
       more: (row) => ({ button: 'btn_edit', items: more(row) }),
     }),
   ];
@@ -171,6 +177,7 @@ export default function UserPage() {
     >
       <UserForm {...crud.form} />
       <ResetPasswordDialog user={resetFor} onClose={() => setResetFor(null)} />
+      {permissions.dialog}
       <ImportWizard
         open={importing}
         api={userApi.sheets}

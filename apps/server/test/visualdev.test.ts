@@ -524,8 +524,54 @@ describe('the menu’s rights apply to records', () => {
     });
     expect((await list(admin, modelId)).data!.list.map((r) => r.id)).toEqual([adminRecord]);
 
-    // Someone without the menu gets nothing.
-    expect(await list(stranger, modelId)).toMatchObject({ code: 403 });
-    expect(await save(stranger, modelId, { name: 'x' })).toMatchObject({ code: 403 });
+    // The related-form picker reads through the same rights: own records, visible columns only.
+    const again = (await save(clerk, modelId, { name: '又一个', secret: 'S3', note: 'n4' })).data!.id;
+    const picked = await clerk.get<{ list: Record<string, unknown>[]; pagination: { total: number } }>(
+      `${base}/${modelId}/FieldDataSelect`,
+      { relationField: 'name', keyword: '' },
+    );
+    expect(picked.data!.list).toEqual([{ id: again, flowState: 0, name: '又一个', note: 'n4' }]);
+    expect(picked.data!.pagination.total).toBe(1);
+
+    // Someone without the menu gets nothing from any records route, and changes nothing.
+    const refused = {
+      list: await list(stranger, modelId),
+      save: await save(stranger, modelId, { name: 'x' }),
+      config: await stranger.get(`${records}/${modelId}/Config`),
+      info: await stranger.get(`${records}/${modelId}/${adminRecord}`),
+      dataChange: await stranger.get(`${records}/${modelId}/${adminRecord}/DataChange`),
+      update: await stranger.put(`${records}/${modelId}/${adminRecord}`, { data: JSON.stringify({ name: 'x' }) }),
+      remove: await stranger.delete(`${records}/${modelId}/${adminRecord}`),
+      batchDelete: await stranger.post(`${records}/batchDelete/${modelId}`, { ids: [adminRecord] }),
+      exportData: await stranger.post(`${records}/${modelId}/Actions/ExportData`, { dataType: 1 }),
+      fieldDataSelect: await stranger.get(`${base}/${modelId}/FieldDataSelect`),
+    };
+    const forbidden = Object.fromEntries(Object.keys(refused).map((k) => [k, '403 暂无权限']));
+    expect(Object.fromEntries(Object.entries(refused).map(([k, r]) => [k, `${r.code} ${r.msg}`]))).toEqual(forbidden);
+
+    // Someone with the menu but none of its buttons reads, and may neither add, edit, delete nor export.
+    const viewerId = await t.createUser({ account: 'viewer.rights' });
+    expect(
+      await admin.put(`/api/permission/Authority/Data/${viewerId}`, {
+        objectType: 'User',
+        module: [menuId],
+        column: ids('column', ['name', 'note']),
+        form: ids('form', ['name', 'note']),
+        resource: ids('resource', ['own']),
+      }),
+    ).toMatchObject({ code: 200 });
+    const viewer = await t.signIn('viewer.rights', 'Passw0rd');
+    expect(await list(viewer, modelId)).toMatchObject({ code: 200, data: { list: [], pagination: { total: 0 } } });
+    const buttonless = {
+      save: await save(viewer, modelId, { name: 'x' }),
+      update: await viewer.put(`${records}/${modelId}/${adminRecord}`, { data: JSON.stringify({ name: 'x' }) }),
+      remove: await viewer.delete(`${records}/${modelId}/${adminRecord}`),
+      batchDelete: await viewer.post(`${records}/batchDelete/${modelId}`, { ids: [adminRecord] }),
+      exportData: await viewer.post(`${records}/${modelId}/Actions/ExportData`, { dataType: 1 }),
+    };
+    expect(Object.fromEntries(Object.entries(buttonless).map(([k, r]) => [k, `${r.code} ${r.msg}`]))).toEqual(
+      Object.fromEntries(Object.keys(buttonless).map((k) => [k, '403 暂无权限'])),
+    );
+    expect((await list(admin, modelId)).data!.list.map((r) => r.name)).toEqual(['又一个', '管理员的']);
   });
 });

@@ -157,7 +157,7 @@ describe('definitions', () => {
     expect(mainOnly.data?.list.map((f) => f.vModel)).not.toContain('items-item');
 
     expect(await admin.delete(`${base}/${id}`)).toMatchObject({ code: 200 });
-    expect(await admin.get(`${base}/${id}`)).toMatchObject({ code: 400 });
+    expect(await admin.get(`${base}/${id}`)).toMatchObject({ code: 400, msg: '数据不存在' });
   });
 
   test('bad JSON and bad field names are refused and change nothing', async () => {
@@ -269,7 +269,10 @@ describe('records', () => {
         msg,
       ).toMatchObject({ code: 400, msg });
     }
-    expect(await admin.post(`${records}/${modelId}`, { data: '[1' })).toMatchObject({ code: 400 });
+    expect(await admin.post(`${records}/${modelId}`, { data: '[1' })).toMatchObject({
+      code: 400,
+      msg: '数据格式错误：JSON',
+    });
     expect(await count()).toBe(start + 1);
   });
 
@@ -318,7 +321,10 @@ describe('records', () => {
       }),
     });
     expect(names(advanced)).toEqual(['单01', '单24', '单25']);
-    expect(await list(admin, id, { queryJson: JSON.stringify({ price: ['x', 2] }) })).toMatchObject({ code: 400 });
+    expect(await list(admin, id, { queryJson: JSON.stringify({ price: ['x', 2] }) })).toMatchObject({
+      code: 400,
+      msg: '查询条件无效：单价',
+    });
   });
 
   test('batch delete takes an id list or a comma string; export writes the visible columns to Excel', async () => {
@@ -496,11 +502,14 @@ describe('the menu’s rights apply to records', () => {
     expect((await info(clerk, modelId, mineId)).values).toEqual({ id: mineId, name: '我的', note: 'n2' });
     expect((await info(admin, modelId, mineId)).values).toMatchObject({ secret: null });
     // Other people's records: not readable, not editable, not deletable.
-    expect((await info(clerk, modelId, adminRecord)).code).toBe(400);
+    expect(await info(clerk, modelId, adminRecord)).toMatchObject({ code: 400, msg: '数据不存在' });
     expect(
       await clerk.put(`${records}/${modelId}/${adminRecord}`, { data: JSON.stringify({ name: 'x' }) }),
-    ).toMatchObject({ code: 400 });
-    expect(await clerk.post(`${records}/batchDelete/${modelId}`, { ids: [adminRecord] })).toMatchObject({ code: 400 });
+    ).toMatchObject({ code: 400, msg: '数据不存在' });
+    expect(await clerk.post(`${records}/batchDelete/${modelId}`, { ids: [adminRecord] })).toMatchObject({
+      code: 400,
+      msg: '数据不存在',
+    });
     expect((await info(admin, modelId, adminRecord)).values).toMatchObject({ name: '管理员的' });
     // An edit keeps the hidden field as it is.
     await admin.put(`${records}/${modelId}/${mineId}`, {

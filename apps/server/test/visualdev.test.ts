@@ -201,6 +201,18 @@ describe('records', () => {
       .executeTakeFirstOrThrow();
     const plan = stored.storage as { table: string; columns: { field: string; column: string }[] };
     expect(plan.table).toBe(`vd_${modelId}`);
+    expect(plan.columns.map((c) => c.field)).toEqual([
+      'name',
+      'phone',
+      'price',
+      'level',
+      'tags',
+      'day',
+      'enabled',
+      'creator',
+      'createdAt',
+      'modifiedAt',
+    ]);
     expect(plan.columns.every((c) => /^f[0-9]+$/.test(c.column))).toBe(true);
 
     const change = await admin.get<{ data: string }>(`${records}/${modelId}/${created.data!.id}/DataChange`);

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { rulesTestsAwaitingUse } from './lib/rules-in-use.mjs';
+import { ciProblems, countByLayer, exitCode, layerRows, summaryLines } from './lib/test-summary.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = path.join(root, '.tmp', 'test-reports');
@@ -32,44 +33,15 @@ function run(name, command, args, env = process.env) {
   return result.status === 0;
 }
 
-/** Suites titled by apps/server/test/helpers/needs.ts with a server the embedded default lacks. */
-const needsServer = /\[needs (PostgreSQL|PostgreSQL and Redis)\]/;
-
-/** Counts of one Vitest JSON report, split into layers by `layerOf(file)` (null: not counted). */
-function countByLayer(report, layerOf) {
-  const counts = new Map();
-  for (const file of report.testResults) {
-    const layer = layerOf(file.name);
-    if (!layer) continue;
-    const row = counts.get(layer) ?? { passed: 0, failed: 0, skipped: 0, skippedNeedingServer: [] };
-    for (const test of file.assertionResults) {
-      if (test.status === 'passed') row.passed++;
-      else if (test.status === 'failed') row.failed++;
-      else {
-        row.skipped++;
-        if (needsServer.test(test.fullName ?? '')) row.skippedNeedingServer.push(test.fullName);
-      }
-    }
-    // A file that failed to load (import error, failed hook) has no test results but is a failure.
-    if (file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed')) row.failed++;
-    counts.set(layer, row);
-  }
-  return counts;
-}
-
 /** Runs Vitest and records its layers; `layerNames` lists every layer the run is meant to produce. */
-function vitest(step, args, env, layerNames, layerOf) {
+function vitest(step, args, env, layerNames, layerOf, optional = []) {
   const report = path.join(reports, `${step.replace(/\W+/g, '-')}.json`);
   run(step, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${report}`], env);
   const counts = existsSync(report) ? countByLayer(JSON.parse(readFileSync(report, 'utf8')), layerOf) : new Map();
-  for (const name of layerNames) {
-    const row = counts.get(name);
-    if (!row || row.passed + row.failed + row.skipped === 0) {
-      layers.push({ name, ran: false, note: existsSync(report) ? 'no tests ran' : 'the runner produced no report' });
-      failedSteps.push(`${name} (no tests ran)`);
-    } else {
-      layers.push({ name, ran: true, ...row });
-    }
+  const note = existsSync(report) ? 'no tests ran' : 'the runner produced no report';
+  for (const row of layerRows(counts, layerNames, note, optional)) {
+    layers.push(row);
+    if (row.missing) failedSteps.push(`${row.name} (no tests ran)`);
   }
 }
 
@@ -97,6 +69,7 @@ vitest(
   process.env,
   ['shared', 'web', 'tools', 'rules library awaiting use (shared)'],
   unitLayer,
+  ['rules library awaiting use (shared)'],
 );
 vitest(
   'API tests on embedded PGlite',
@@ -115,7 +88,6 @@ if (process.env.DATABASE_URL) {
   );
 } else {
   skippedLayer('API on PostgreSQL', 'not run: DATABASE_URL is not set');
-  if (underCi) failedSteps.push('API on PostgreSQL (DATABASE_URL not set under CI)');
 }
 if (run('build web app', 'npm', ['run', 'build', '--silent'])) {
   vitest(
@@ -129,26 +101,10 @@ if (run('build web app', 'npm', ['run', 'build', '--silent'])) {
   skippedLayer('browser', 'not run: the web build failed');
 }
 
-if (underCi) {
-  // Suites that need PostgreSQL or Redis are skipped only where the server is missing; CI has both.
-  const postgres = layers.find((l) => l.name === 'API on PostgreSQL');
-  const missed = postgres?.ran ? postgres.skippedNeedingServer : [];
-  if (missed.length) failedSteps.push(`skipped under CI though CI has their servers: ${missed.join('; ')}`);
-  if (!process.env.REDIS_URL) failedSteps.push('REDIS_URL is not set under CI: the several-instances suite cannot run');
-}
+failedSteps.push(
+  ...ciProblems(layers, { underCi, databaseUrl: process.env.DATABASE_URL, redisUrl: process.env.REDIS_URL }),
+);
 
 console.log('\n=== summary ===');
-const width = Math.max(...layers.map((l) => l.name.length));
-for (const layer of layers) {
-  const counts = layer.ran
-    ? `${layer.passed} passed, ${layer.failed} failed, ${layer.skipped} skipped`
-    : `did not run (${layer.note})`;
-  console.log(`${layer.name.padEnd(width)}  ${counts}`);
-}
-const product = layers.filter((l) => l.ran && !l.name.startsWith('rules library'));
-const sum = (key) => product.reduce((n, l) => n + l[key], 0);
-if (failedSteps.length) console.log(`failed steps: ${failedSteps.join('; ')}`);
-console.log(
-  `tests (product, without the rules library awaiting use): ${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped`,
-);
-process.exit(failedSteps.length || sum('failed') || layers.some((l) => l.ran && l.failed) ? 1 : 0);
+for (const line of summaryLines(layers, failedSteps)) console.log(line);
+process.exit(exitCode(layers, failedSteps));

@@ -4,19 +4,59 @@ import { rulesTestsAwaitingUse } from './rules-in-use.mjs';
 
 describe('the import direction of docs/architecture.md', () => {
   test.each([
-    ['apps/server/src/core/operation-log.ts', 'apps/server/src/modules/log/log.repository.ts'],
-    ['apps/server/src/core/app-types.ts', 'apps/server/src/modules/sysConfig/sys-config.service.ts'],
-    ['apps/server/src/db/database.ts', 'apps/server/src/core/ids.ts'],
-    ['apps/server/src/seed/seed.ts', 'apps/server/src/modules/user/user.service.ts'],
-    ['apps/server/src/modules/notice/notice.service.ts', 'apps/server/src/modules/message/message.repository.ts'],
-    ['apps/server/src/modules/menu/menu.service.ts', 'apps/server/src/modules/authorize/authorize.routes.ts'],
-    ['apps/server/src/modules/user/user.service.ts', 'apps/server/src/app.ts'],
-    ['apps/web/src/shared/components/crud.tsx', 'apps/web/src/app/permission.tsx'],
-    ['apps/web/src/features/home/pages/HomePage.tsx', 'apps/web/src/app/layout/NavMenus.tsx'],
-    ['apps/web/src/features/user/pages/UserPage.tsx', 'apps/server/src/modules/user/user.service.ts'],
-    ['packages/shared/src/index.ts', 'apps/web/src/shared/api/http.ts'],
-  ])('a back edge %s -> %s is refused', (from, to) => {
-    expect(checkImport(from, to)).toEqual(expect.any(String));
+    [
+      'apps/server/src/core/operation-log.ts',
+      'apps/server/src/modules/log/log.repository.ts',
+      'core/ imports only core/, db/, config.ts and @platform/shared',
+    ],
+    [
+      'apps/server/src/core/app-types.ts',
+      'apps/server/src/modules/sysConfig/sys-config.service.ts',
+      'core/ imports only core/, db/, config.ts and @platform/shared',
+    ],
+    [
+      'apps/server/src/db/database.ts',
+      'apps/server/src/core/ids.ts',
+      'db/ imports only db/, config.ts and @platform/shared',
+    ],
+    [
+      'apps/server/src/seed/seed.ts',
+      'apps/server/src/modules/user/user.service.ts',
+      'seed/ imports only seed/, core/, db/, config.ts and @platform/shared',
+    ],
+    [
+      'apps/server/src/modules/notice/notice.service.ts',
+      'apps/server/src/modules/message/message.repository.ts',
+      'module notice reaches message through its service, not its message.repository.ts',
+    ],
+    [
+      'apps/server/src/modules/menu/menu.service.ts',
+      'apps/server/src/modules/authorize/authorize.routes.ts',
+      'module menu reaches authorize through its service, not its authorize.routes.ts',
+    ],
+    [
+      'apps/server/src/modules/user/user.service.ts',
+      'apps/server/src/app.ts',
+      'a module does not import app.ts or main.ts',
+    ],
+    [
+      'apps/web/src/shared/components/crud.tsx',
+      'apps/web/src/app/permission.tsx',
+      'web shared/ imports only shared/ and @platform/shared',
+    ],
+    [
+      'apps/web/src/features/home/pages/HomePage.tsx',
+      'apps/web/src/app/layout/NavMenus.tsx',
+      'feature home does not import app/ (move what it needs into shared/)',
+    ],
+    [
+      'apps/web/src/features/user/pages/UserPage.tsx',
+      'apps/server/src/modules/user/user.service.ts',
+      'web code does not import server code',
+    ],
+    ['packages/shared/src/index.ts', 'apps/web/src/shared/api/http.ts', 'packages/shared imports nothing from apps/'],
+  ])('a back edge %s -> %s is refused, naming the rule', (from, to, rule) => {
+    expect(checkImport(from, to)).toBe(rule);
   });
 
   test.each([

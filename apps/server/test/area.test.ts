@@ -145,6 +145,7 @@ describe('areas: the picker', () => {
     expect(hebei.data!.list.map((n) => n.id)).not.toContain('130100');
     expect(hebei.data!.list.map((n) => n.id)).toContain('130200');
     const districts = await plain.get<{ list: Node[] }>(`${base}/130100/Selector/0`);
+    expect(districts.data!.list.map((n) => n.fullName)).toContain('长安区');
     expect(districts.data!.list.every((n) => n.isLeaf)).toBe(true);
   });
 

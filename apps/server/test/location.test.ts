@@ -95,7 +95,12 @@ describe('location searches through the configured map service', () => {
 
   test('text: by keyword anywhere, or within the fine-tune radius of a point; inputtips suggests', async () => {
     await configure({ mapServiceKey: 'k-123', mapApiBase: fakeUrl });
-    expect((await clerk.get('/api/system/Location/text', { keywords: '桃城', radius: '-1' })).code).toBe(200);
+    const found = await clerk.get<{ pois: { name: string }[]; count: number }>('/api/system/Location/text', {
+      keywords: '桃城',
+      radius: '-1',
+    });
+    expect(found).toMatchObject({ code: 200, data: { count: 2 } });
+    expect(found.data?.pois.map((p) => p.name)).toEqual(['地点1', '地点2']);
     expect(seen.at(-1)?.pathname).toBe('/v3/place/text');
     expect(seen.at(-1)?.searchParams.get('keywords')).toBe('桃城');
     await clerk.get('/api/system/Location/text', { keywords: '桃城', location: '118.99,25.41', radius: '500' });
@@ -124,9 +129,11 @@ describe('location searches through the configured map service', () => {
     });
     seen.length = 0;
     const wrong = await admin.get<unknown>('/api/system/Location/around', { location: 'here' });
-    expect(wrong.code).toBe(400);
-    expect(wrong.msg).toMatch(/location/);
-    expect((await admin.get('/api/system/Location/text', { keywords: '' })).code).toBe(400);
+    expect(wrong).toMatchObject({ code: 400, msg: '字段 location 格式不正确' });
+    expect(await admin.get('/api/system/Location/text', { keywords: '' })).toMatchObject({
+      code: 400,
+      msg: '缺少必填字段 keywords',
+    });
     expect(seen).toEqual([]);
   });
 

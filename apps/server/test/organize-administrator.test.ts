@@ -86,7 +86,10 @@ describe('tiered administrators: what they may do', () => {
       msg: '暂无权限',
     });
     // Sub layers: seeing, but not adding.
-    expect(await tiered.post('/api/permission/Users', newUser('inSalesEast', salesEast))).toMatchObject({ code: 403 });
+    expect(await tiered.post('/api/permission/Users', newUser('inSalesEast', salesEast))).toMatchObject({
+      code: 403,
+      msg: '暂无权限',
+    });
     const accounts = (await t.app.db.selectFrom('appUser').select('account').execute()).map((u) => u.account);
     expect(accounts).toContain('inSales');
     expect(accounts).not.toContain('inWorks');
@@ -96,7 +99,10 @@ describe('tiered administrators: what they may do', () => {
   test('organisations and positions stay closed to it without a grant, even inside what it administers', async () => {
     const before = await t.app.db.selectFrom('organize').select('id').execute();
     const department = { parentId: sales, fullName: 'salesWest', enCode: 'salesWest', category: 'department' };
-    expect(await tiered.post('/api/permission/Organize/Department', department)).toMatchObject({ code: 403 });
+    expect(await tiered.post('/api/permission/Organize/Department', department)).toMatchObject({
+      code: 403,
+      msg: '暂无权限',
+    });
     expect(
       await tiered.put(`/api/permission/Organize/Department/${works}`, { ...department, parentId: rootId }),
     ).toMatchObject({
@@ -109,7 +115,7 @@ describe('tiered administrators: what they may do', () => {
         organizeId: sales,
         type: '1',
       }),
-    ).toMatchObject({ code: 403 });
+    ).toMatchObject({ code: 403, msg: '暂无权限' });
     expect(await t.app.db.selectFrom('organize').select('id').execute()).toHaveLength(before.length);
   });
 
@@ -143,7 +149,7 @@ describe('tiered administrators: what they may do', () => {
     expect(await tiered.put(`/api/permission/Users/${worksId}`, newUser('worksPerson', works))).toMatchObject({
       code: 403,
     });
-    expect(await tiered.delete(`/api/permission/Users/${inSales}`)).toMatchObject({ code: 403 });
+    expect(await tiered.delete(`/api/permission/Users/${inSales}`)).toMatchObject({ code: 403, msg: '暂无权限' });
   });
 
   test('it grants only what it holds, and only to people of what it administers', async () => {
@@ -184,7 +190,7 @@ describe('tiered administrators: what they may do', () => {
     ).id;
     expect(
       await tiered.put(`/api/permission/Authority/Data/${worksId}`, { objectType: 'User', module: [menuPage] }),
-    ).toMatchObject({ code: 403 });
+    ).toMatchObject({ code: 403, msg: '暂无权限' });
     const held = await admin.get<{ module: string[] }>(`/api/permission/Authority/Data/User/${granteeId}`);
     expect(held.data?.module).toEqual([menuPage]);
   });
@@ -193,9 +199,12 @@ describe('tiered administrators: what they may do', () => {
     const other = await t.createUser({ account: 'otherTiered' });
     expect(
       await tiered.post(base, { userId: other, orgAdminModel: [{ organizeId: works, thisLayerAdd: 1 }] }),
-    ).toMatchObject({ code: 403 });
+    ).toMatchObject({ code: 403, msg: '暂无权限' });
     const mine = await admin.get<{ list: { id: string }[] }>(`${base}/Selector`, { userId: tieredId });
     expect(await admin.delete(`${base}/${mine.data?.list[0]?.id}`)).toMatchObject({ code: 200, msg: '删除成功' });
-    expect(await tiered.post('/api/permission/Users', newUser('afterEnd', sales))).toMatchObject({ code: 403 });
+    expect(await tiered.post('/api/permission/Users', newUser('afterEnd', sales))).toMatchObject({
+      code: 403,
+      msg: '暂无权限',
+    });
   });
 });

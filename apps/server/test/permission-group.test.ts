@@ -65,7 +65,10 @@ describe('permission groups: the list page', () => {
       code: 400,
       msg: '权限组编码已存在',
     });
-    expect(await admin.post(base, { fullName: '', enCode: 'x' })).toMatchObject({ code: 400 });
+    expect(await admin.post(base, { fullName: '', enCode: 'x' })).toMatchObject({
+      code: 400,
+      msg: '字段 fullName 不能少于 1 个字符',
+    });
     expect(
       await admin.put(`${base}/${id}`, { id, fullName: '财务权限组', enCode: 'finance', enabledMark: 0 }),
     ).toMatchObject({ code: 200, msg: '更新成功' });
@@ -143,7 +146,7 @@ describe('permission groups: the list page', () => {
     const list = await plain.get<{ list: { id: string }[] }>(`${base}/Selector`);
     expect(list.data?.list.map((g) => g.id)).toContain(on);
     expect(list.data?.list.map((g) => g.id)).not.toContain(off);
-    expect(await plain.get(base)).toMatchObject({ code: 403 });
+    expect(await plain.get(base)).toMatchObject({ code: 403, msg: '暂无权限' });
   });
 });
 
@@ -174,7 +177,7 @@ describe('permission groups: effective rights', () => {
     await relate(userId, 'Role', roleId);
     const user = await t.signIn('viaGroupRole', 'Passw0rd');
     const modules = `/api/system/Menu/ModuleBySystem/${mainId}`;
-    expect((await user.get(modules)).code).toBe(403);
+    expect(await user.get(modules)).toMatchObject({ code: 403, msg: '暂无权限' });
 
     const groupId = await createGroup({ enCode: 'menuReaders' });
     await admin.put(`/api/permission/Authority/Data/${groupId}`, {
@@ -183,7 +186,7 @@ describe('permission groups: effective rights', () => {
       button: [buttons.btn_add],
     });
     // Granted to the group, but nobody belongs to it yet.
-    expect((await user.get(modules)).code).toBe(403);
+    expect(await user.get(modules)).toMatchObject({ code: 403, msg: '暂无权限' });
 
     await admin.post(`${base}/PermissionMember/${groupId}`, { ids: [`${roleId}--role`] });
     expect((await user.get(modules)).code).toBe(200);
@@ -195,7 +198,7 @@ describe('permission groups: effective rights', () => {
     ]);
 
     await admin.post(`${base}/PermissionMember/${groupId}`, { ids: [] });
-    expect((await user.get(modules)).code).toBe(403);
+    expect(await user.get(modules)).toMatchObject({ code: 403, msg: '暂无权限' });
   });
 
   test('a disabled group grants nothing; groups reached through an organisation and a position add up', async () => {

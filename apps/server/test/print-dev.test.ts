@@ -272,7 +272,10 @@ describe('print templates: printing', () => {
       code: 400,
       msg: '数据不存在',
     });
-    expect(await admin.get(`${base}/BatchData`, { id, formId: `${first},ghost` })).toMatchObject({ code: 400 });
+    expect(await admin.get(`${base}/BatchData`, { id, formId: `${first},ghost` })).toMatchObject({
+      code: 400,
+      msg: '数据不存在',
+    });
     expect(await admin.get(`${base}/BatchData`, { id, formId: ',' })).toMatchObject({
       code: 400,
       msg: '请选择一条数据',
@@ -331,15 +334,19 @@ describe('print templates: printing', () => {
       (await clerk.get<{ printData: { name: string } }>(`${base}/Data`, { id, formId: mine })).data!.printData,
     ).toMatchObject({ name: '职员的' });
     expect(await clerk.get(`${base}/Data`, { id, formId: others })).toMatchObject({ code: 400, msg: '数据不存在' });
-    expect(await clerk.get(`${base}/BatchData`, { id, formId: `${mine},${others}` })).toMatchObject({ code: 400 });
+    expect(await clerk.get(`${base}/BatchData`, { id, formId: `${mine},${others}` })).toMatchObject({
+      code: 400,
+      msg: '数据不存在',
+    });
     // The designer's calls need the print-template menu.
-    expect(await clerk.get(base)).toMatchObject({ code: 403 });
-    expect(await clerk.post(`${base}/Fields`, { formId })).toMatchObject({ code: 403 });
-    expect(await clerk.get(`${logBase}/${id}`)).toMatchObject({ code: 403 });
+    expect(await clerk.get(base)).toMatchObject({ code: 403, msg: '暂无权限' });
+    expect(await clerk.post(`${base}/Fields`, { formId })).toMatchObject({ code: 403, msg: '暂无权限' });
+    expect(await clerk.get(`${logBase}/${id}`)).toMatchObject({ code: 403, msg: '暂无权限' });
     // Someone without the form's menu reads no records at all.
     await t.createUser({ account: 'stranger.print' });
     const stranger = await t.signIn('stranger.print', 'Passw0rd');
-    expect(await stranger.get(`${base}/Data`, { id, formId: mine })).toMatchObject({ code: 403 });
+    expect(await stranger.get(`${base}/Data`, { id, formId: mine })).toMatchObject({ code: 403, msg: '暂无权限' });
+    expect(await stranger.get(`${base}/BatchData`, { id, formId: mine })).toMatchObject({ code: 403, msg: '暂无权限' });
 
     const before = Date.now();
     expect(await clerk.post(`${logBase}/save`, { printTitle: '职员打印', printNum: 2, printId: id })).toMatchObject({
@@ -350,7 +357,10 @@ describe('print templates: printing', () => {
       code: 400,
       msg: '数据不存在',
     });
-    expect(await clerk.post(`${logBase}/save`, { printTitle: '', printId: id })).toMatchObject({ code: 400 });
+    expect(await clerk.post(`${logBase}/save`, { printTitle: '', printId: id })).toMatchObject({
+      code: 400,
+      msg: '字段 printTitle 不能少于 1 个字符',
+    });
     const log = await admin.get<{ list: Record<string, unknown>[]; pagination: { total: number } }>(
       `${logBase}/${id}`,
       { startTime: String(before - 1000), endTime: '' },

@@ -272,7 +272,10 @@ describe('import', () => {
     expect(imported).toMatchObject({ code: 200, data: { snum: 0, fnum: 10_000 } });
     const exported = await admin.post<{ url: string }>(`${base}/ImportExceptionData`, { list });
     expect(exported.code).toBe(200);
-    expect(await admin.post(`${base}/ImportData`, { list: [...list, row(10_000)] })).toMatchObject({ code: 400 });
+    expect(await admin.post(`${base}/ImportData`, { list: [...list, row(10_000)] })).toMatchObject({
+      code: 400,
+      msg: '字段 list 最多 10000 项',
+    });
     expect(await accountsLike('wide')).toEqual([]);
   });
 
@@ -281,7 +284,7 @@ describe('import', () => {
       list: [{ account: 'keybad', realName: '键', organizeCode: 'kit' }],
       progressKey: '../x',
     });
-    expect(res.code).toBe(400);
+    expect(res).toMatchObject({ code: 400, msg: '字段 progressKey 格式不正确' });
     expect(await accountsLike('keybad')).toEqual([]);
   });
 });

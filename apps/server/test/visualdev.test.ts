@@ -157,7 +157,7 @@ describe('definitions', () => {
     expect(mainOnly.data?.list.map((f) => f.vModel)).not.toContain('items-item');
 
     expect(await admin.delete(`${base}/${id}`)).toMatchObject({ code: 200 });
-    expect(await admin.get(`${base}/${id}`)).toMatchObject({ code: 400 });
+    expect(await admin.get(`${base}/${id}`)).toMatchObject({ code: 400, msg: '数据不存在' });
   });
 
   test('bad JSON and bad field names are refused and change nothing', async () => {
@@ -201,6 +201,18 @@ describe('records', () => {
       .executeTakeFirstOrThrow();
     const plan = stored.storage as { table: string; columns: { field: string; column: string }[] };
     expect(plan.table).toBe(`vd_${modelId}`);
+    expect(plan.columns.map((c) => c.field)).toEqual([
+      'name',
+      'phone',
+      'price',
+      'level',
+      'tags',
+      'day',
+      'enabled',
+      'creator',
+      'createdAt',
+      'modifiedAt',
+    ]);
     expect(plan.columns.every((c) => /^f[0-9]+$/.test(c.column))).toBe(true);
 
     const change = await admin.get<{ data: string }>(`${records}/${modelId}/${created.data!.id}/DataChange`);
@@ -297,7 +309,10 @@ describe('records', () => {
         msg,
       ).toMatchObject({ code: 400, msg });
     }
-    expect(await admin.post(`${records}/${modelId}`, { data: '[1' })).toMatchObject({ code: 400 });
+    expect(await admin.post(`${records}/${modelId}`, { data: '[1' })).toMatchObject({
+      code: 400,
+      msg: '数据格式错误：JSON',
+    });
     expect(await count()).toBe(start + 1);
   });
 
@@ -346,7 +361,10 @@ describe('records', () => {
       }),
     });
     expect(names(advanced)).toEqual(['单01', '单24', '单25']);
-    expect(await list(admin, id, { queryJson: JSON.stringify({ price: ['x', 2] }) })).toMatchObject({ code: 400 });
+    expect(await list(admin, id, { queryJson: JSON.stringify({ price: ['x', 2] }) })).toMatchObject({
+      code: 400,
+      msg: '查询条件无效：单价',
+    });
   });
 
   test('batch delete takes an id list or a comma string; export writes the visible columns to Excel', async () => {
@@ -524,11 +542,14 @@ describe('the menu’s rights apply to records', () => {
     expect((await info(clerk, modelId, mineId)).values).toEqual({ id: mineId, name: '我的', note: 'n2' });
     expect((await info(admin, modelId, mineId)).values).toMatchObject({ secret: null });
     // Other people's records: not readable, not editable, not deletable.
-    expect((await info(clerk, modelId, adminRecord)).code).toBe(400);
+    expect(await info(clerk, modelId, adminRecord)).toMatchObject({ code: 400, msg: '数据不存在' });
     expect(
       await clerk.put(`${records}/${modelId}/${adminRecord}`, { data: JSON.stringify({ name: 'x' }) }),
-    ).toMatchObject({ code: 400 });
-    expect(await clerk.post(`${records}/batchDelete/${modelId}`, { ids: [adminRecord] })).toMatchObject({ code: 400 });
+    ).toMatchObject({ code: 400, msg: '数据不存在' });
+    expect(await clerk.post(`${records}/batchDelete/${modelId}`, { ids: [adminRecord] })).toMatchObject({
+      code: 400,
+      msg: '数据不存在',
+    });
     expect((await info(admin, modelId, adminRecord)).values).toMatchObject({ name: '管理员的' });
     // An edit keeps the hidden field as it is.
     await admin.put(`${records}/${modelId}/${mineId}`, {
@@ -552,8 +573,54 @@ describe('the menu’s rights apply to records', () => {
     });
     expect((await list(admin, modelId)).data!.list.map((r) => r.id)).toEqual([adminRecord]);
 
-    // Someone without the menu gets nothing.
-    expect(await list(stranger, modelId)).toMatchObject({ code: 403 });
-    expect(await save(stranger, modelId, { name: 'x' })).toMatchObject({ code: 403 });
+    // The related-form picker reads through the same rights: own records, visible columns only.
+    const again = (await save(clerk, modelId, { name: '又一个', secret: 'S3', note: 'n4' })).data!.id;
+    const picked = await clerk.get<{ list: Record<string, unknown>[]; pagination: { total: number } }>(
+      `${base}/${modelId}/FieldDataSelect`,
+      { relationField: 'name', keyword: '' },
+    );
+    expect(picked.data!.list).toEqual([{ id: again, flowState: 0, name: '又一个', note: 'n4' }]);
+    expect(picked.data!.pagination.total).toBe(1);
+
+    // Someone without the menu gets nothing from any records route, and changes nothing.
+    const refused = {
+      list: await list(stranger, modelId),
+      save: await save(stranger, modelId, { name: 'x' }),
+      config: await stranger.get(`${records}/${modelId}/Config`),
+      info: await stranger.get(`${records}/${modelId}/${adminRecord}`),
+      dataChange: await stranger.get(`${records}/${modelId}/${adminRecord}/DataChange`),
+      update: await stranger.put(`${records}/${modelId}/${adminRecord}`, { data: JSON.stringify({ name: 'x' }) }),
+      remove: await stranger.delete(`${records}/${modelId}/${adminRecord}`),
+      batchDelete: await stranger.post(`${records}/batchDelete/${modelId}`, { ids: [adminRecord] }),
+      exportData: await stranger.post(`${records}/${modelId}/Actions/ExportData`, { dataType: 1 }),
+      fieldDataSelect: await stranger.get(`${base}/${modelId}/FieldDataSelect`),
+    };
+    const forbidden = Object.fromEntries(Object.keys(refused).map((k) => [k, '403 暂无权限']));
+    expect(Object.fromEntries(Object.entries(refused).map(([k, r]) => [k, `${r.code} ${r.msg}`]))).toEqual(forbidden);
+
+    // Someone with the menu but none of its buttons reads, and may neither add, edit, delete nor export.
+    const viewerId = await t.createUser({ account: 'viewer.rights' });
+    expect(
+      await admin.put(`/api/permission/Authority/Data/${viewerId}`, {
+        objectType: 'User',
+        module: [menuId],
+        column: ids('column', ['name', 'note']),
+        form: ids('form', ['name', 'note']),
+        resource: ids('resource', ['own']),
+      }),
+    ).toMatchObject({ code: 200 });
+    const viewer = await t.signIn('viewer.rights', 'Passw0rd');
+    expect(await list(viewer, modelId)).toMatchObject({ code: 200, data: { list: [], pagination: { total: 0 } } });
+    const buttonless = {
+      save: await save(viewer, modelId, { name: 'x' }),
+      update: await viewer.put(`${records}/${modelId}/${adminRecord}`, { data: JSON.stringify({ name: 'x' }) }),
+      remove: await viewer.delete(`${records}/${modelId}/${adminRecord}`),
+      batchDelete: await viewer.post(`${records}/batchDelete/${modelId}`, { ids: [adminRecord] }),
+      exportData: await viewer.post(`${records}/${modelId}/Actions/ExportData`, { dataType: 1 }),
+    };
+    expect(Object.fromEntries(Object.entries(buttonless).map(([k, r]) => [k, `${r.code} ${r.msg}`]))).toEqual(
+      Object.fromEntries(Object.keys(buttonless).map((k) => [k, '403 暂无权限'])),
+    );
+    expect((await list(admin, modelId)).data!.list.map((r) => r.name)).toEqual(['又一个', '管理员的']);
   });
 });

@@ -15,8 +15,11 @@ import {
   DictionaryAllItem,
   DictionaryDataRow,
   DictionaryTypeNode,
+<<<<<<< HEAD
   FileLink,
   GrantValues,
+=======
+>>>>>>> wt-honest
   ListOf,
   LoginConfig,
   LoginResult,
@@ -44,6 +47,7 @@ import {
   SysConfigView,
   TreeNode,
   UnreadCounts,
+  UploadedFile,
   UserBrief,
   type UserInfo,
   UserInfo as UserInfoSchema,
@@ -57,7 +61,7 @@ type Answer = TSchema | null;
 const Created = Type.Object({ id: Type.String() });
 
 /** The answer schema of each route the web tests fake: "METHOD /path/:param", as the server routes them. */
-const routes: [route: string, answer: Answer][] = [
+export const fakedRoutes: [route: string, answer: Answer][] = [
   ['GET /api/oauth/getLoginConfig', LoginConfig],
   ['GET /api/oauth/getConfig/:account', AccountLoginConfig],
   ['POST /api/oauth/Login', LoginResult],
@@ -81,7 +85,7 @@ const routes: [route: string, answer: Answer][] = [
   ['PUT /api/permission/Users/Current/:id/SignImg', null],
   ['DELETE /api/permission/Users/Current/:id/SignImg', null],
   ['PUT /api/permission/Users/Current/Avatar/:name', null],
-  ['POST /api/file/Uploader/userAvatar', FileLink],
+  ['POST /api/file/Uploader/userAvatar', UploadedFile],
   ['GET /api/file/chunk', ChunkState],
   ['POST /api/file/chunk', ChunkState],
   ['POST /api/file/merge', MergedFile],
@@ -139,7 +143,7 @@ const routes: [route: string, answer: Answer][] = [
   ['GET /api/system/SynThirdInfo/synAllUserSysToDing', SynThirdTotal],
 ];
 
-const matchers = routes.map(([route, answer]) => {
+const matchers = fakedRoutes.map(([route, answer]) => {
   const [method, path] = route.split(' ') as [string, string];
   const pattern = new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
   return { method, path, pattern, answer };

@@ -1,4 +1,4 @@
-import type { DictionaryDataRow, DictionaryTypeNode } from '@platform/shared';
+import { DictionaryAllItem, type DictionaryDataRow, type DictionaryTypeNode, ListOf } from '@platform/shared';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -9,7 +9,7 @@ import { i18n } from '../../shared/i18n/index.ts';
 import { useSession } from '../../shared/session/store.ts';
 import { RouteMetaContext } from '../../shared/shell/permission.tsx';
 import { useShell } from '../../shared/shell/shell-store.ts';
-import { fakeModulePermission, fakeUserInfo, wireResponse } from '../../test-wire.ts';
+import { checkAnswer, fakeModulePermission, fakeUserInfo, wireResponse } from '../../test-wire.ts';
 import { DictionaryTypeSelect } from './components/DictionaryTypeSelect.tsx';
 import DictionaryPage from './pages/DictionaryPage.tsx';
 
@@ -115,7 +115,7 @@ describe('the data dictionary page (admin.md 2.1)', () => {
   });
 
   test('the state switch asks first, then drops the dictionaries every page reads', async () => {
-    queryClient.setQueryData(dictionariesQueryKey, { list: [] });
+    queryClient.setQueryData(dictionariesQueryKey, checkAnswer(ListOf(DictionaryAllItem), { list: [] }));
     renderPage();
     await chooseCategory('地区');
     await screen.findByText('上海');

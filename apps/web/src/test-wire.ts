@@ -15,11 +15,7 @@ import {
   DictionaryAllItem,
   DictionaryDataRow,
   DictionaryTypeNode,
-<<<<<<< HEAD
-  FileLink,
   GrantValues,
-=======
->>>>>>> wt-honest
   ListOf,
   LoginConfig,
   LoginResult,

@@ -6,7 +6,7 @@ import { type TestApp, testApp } from './helpers/test-app.ts';
  * The web unit tests answer their faked calls through apps/web/src/test-wire.ts, which checks each
  * answer against a schema it names per route. Here each of those names is held against the schema
  * the server declares for that route, so the table cannot check a fake against the wrong schema.
- * Compared on the OpenAPI description: its rewrites of a schema (nullable for a union with null,
+ * Compared on the OpenAPI description: its rewrites of a schema (nullable for a union with null, a one-value enum for a literal,
  * additionalProperties for a pattern of any key) are undone first; a recursive part (a reference)
  * counts as the same on both sides.
  */
@@ -31,10 +31,18 @@ function fromOpenApi(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(fromOpenApi);
   if (!isObject(value)) return value;
   const { nullable, ...rest } = value;
-  const plain = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, fromOpenApi(v)]));
+  const plain: Json = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, fromOpenApi(v)]));
   if (isObject(plain.additionalProperties) && !plain.properties) {
     const { additionalProperties, ...others } = plain;
     return { ...others, patternProperties: { '^.*$': additionalProperties } };
+  }
+  // OpenAPI 3.0 has no `const`: a literal is written as a one-value enum.
+  if (Array.isArray(plain.enum) && plain.enum.length === 1 && !('const' in plain)) {
+    const {
+      enum: [only],
+      ...others
+    } = plain as Json & { enum: unknown[] };
+    return fromOpenApi({ ...others, const: only, ...(nullable === true ? { nullable } : {}) });
   }
   if (nullable === true) {
     const { type, ...others } = plain;

@@ -136,7 +136,7 @@ export default function Designer({ definitionId, onClose }: DesignerProps) {
   return <Workbench info={info.data} onClose={onClose} />;
 }
 
-function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () => void }) {
+export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () => void }) {
   const { t } = useTranslation('visualdev');
   const toast = useToast();
   const kindName = useKindName();

@@ -1,0 +1,127 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import {
+  adminPassword,
+  answered,
+  closeContext,
+  newContext,
+  nextFrames,
+  screenshot,
+  serverAndBrowser,
+  signInThroughPage,
+} from './harness.ts';
+
+/**
+ * Issue 19 (browser): the form designer. A new definition is designed by dragging three widgets
+ * from the palette onto the canvas, reordering one by dragging and editing their properties; saved
+ * and released, its preview shows the three fields, and the designer opened again shows what was
+ * saved.
+ */
+
+const run = serverAndBrowser();
+
+/** A pointer drag as a person makes it: press, a small move to start the drag, the way there, release. */
+async function drag(page: Page, source: Locator, to: { x: number; y: number }) {
+  const box = await source.boundingBox();
+  if (!box) throw new Error('drag source not visible');
+  const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x + 8, start.y + 8, { steps: 4 });
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  await nextFrames(page);
+  await page.mouse.up();
+  await nextFrames(page);
+}
+
+/** A point in the canvas below every field: the drop appends. */
+async function canvasEnd(page: Page) {
+  const box = await page.getByTestId('designer-canvas').boundingBox();
+  if (!box) throw new Error('canvas not visible');
+  return { x: box.x + box.width / 2, y: box.y + box.height - 24 };
+}
+
+const canvasLabels = (page: Page) =>
+  page.getByTestId('designer-canvas').locator('.vd-handle .fe-label').allInnerTexts();
+
+describe('the form designer', () => {
+  test('drag three widgets in, reorder, edit their properties, save and release, preview them', async () => {
+    const context = await newContext(run.browser);
+    const page = await context.newPage();
+    await signInThroughPage(page, run.server.url, 'admin', adminPassword);
+    await page.waitForURL(/\/home/);
+    await page.goto(`${run.server.url}/onlineDev/webDesign`);
+
+    // A new definition from the list.
+    await page.getByRole('button', { name: /新\s*建/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('名称').fill('报销单');
+    await dialog.getByLabel('编码').fill('expense');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    const row = page.getByRole('row', { name: /报销单/ });
+    await row.waitFor();
+    await row.getByRole('button', { name: /设\s*计/ }).click();
+    await page.getByRole('navigation', { name: '控件' }).waitFor();
+    await expect(page.getByText('从左侧拖入或点击控件添加到表单').isVisible()).resolves.toBe(true);
+
+    // Three widgets dragged from the palette onto the canvas, each appended at the end.
+    for (const kind of ['单行输入', '下拉选择', '数字输入']) {
+      await drag(page, page.getByRole('button', { name: `添加${kind}` }), await canvasEnd(page));
+    }
+    await expect(canvasLabels(page)).resolves.toEqual(['单行输入', '下拉选择', '数字输入']);
+
+    // The number field dragged above the text field.
+    const handles = page.getByTestId('designer-canvas').locator('.vd-handle');
+    const first = await handles.first().boundingBox();
+    if (!first) throw new Error('no first field');
+    await drag(page, handles.nth(2), { x: first.x + first.width / 2, y: first.y + 4 });
+    await expect(canvasLabels(page)).resolves.toEqual(['数字输入', '单行输入', '下拉选择']);
+
+    // Properties: the selected field's label, name, required; the select's options.
+    await handles.nth(1).click();
+    await page.getByLabel('控件标题').fill('报销事由');
+    await page.getByLabel('控件字段').fill('reason');
+    await page.getByRole('switch', { name: '是否必填' }).click();
+    await handles.nth(2).click();
+    await page.getByLabel('控件标题').fill('费用类型');
+    await page.getByLabel('选项1名称').fill('差旅');
+    await page.getByLabel('选项2名称').fill('餐饮');
+    await handles.nth(0).click();
+    await page.getByLabel('控件标题').fill('金额');
+    await expect(canvasLabels(page)).resolves.toEqual(['金额', '*报销事由', '费用类型']);
+    await screenshot(page, 'designer-three-fields');
+
+    // Keyboard: Delete removes the selected field, Ctrl+Z brings it back.
+    await handles.nth(0).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Delete');
+    await expect(canvasLabels(page)).resolves.toEqual(['金额', '费用类型']);
+    await page.keyboard.press('Control+z');
+    await expect(canvasLabels(page)).resolves.toEqual(['金额', '*报销事由', '费用类型']);
+
+    // Save and release: the server keeps the draft and publishes it.
+    const saved = await answered(page, '/api/visualdev/Base/', () =>
+      page.getByRole('button', { name: '保存并发布' }).click(),
+    );
+    expect(saved.code).toBe(200);
+    await page.getByText('发布成功').or(page.getByText(/发布/)).first().waitFor();
+
+    // The preview renders the designed form with the form engine.
+    await page.getByRole('button', { name: /预\s*览/ }).click();
+    const preview = page.getByTestId('designer-preview');
+    for (const label of ['金额', '报销事由', '费用类型']) {
+      await preview.getByText(label, { exact: true }).waitFor();
+    }
+    await preview.locator('[data-field="reason"] input').fill('出差');
+    await screenshot(page, 'designer-preview');
+    await page.getByRole('dialog').getByRole('button', { name: /关闭|Close/ }).click();
+
+    // Closed and opened again: what was saved comes back; the list says it is released.
+    await page.getByRole('button', { name: /^关\s*闭$/ }).click();
+    await expect(row.getByText('已发布').isVisible()).resolves.toBe(true);
+    await row.getByRole('button', { name: /设\s*计/ }).click();
+    await page.getByTestId('designer-canvas').locator('.vd-handle').first().waitFor();
+    await expect(canvasLabels(page)).resolves.toEqual(['金额', '*报销事由', '费用类型']);
+    await closeContext(context);
+  });
+});

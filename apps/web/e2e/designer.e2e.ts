@@ -92,7 +92,7 @@ describe('the form designer', () => {
     await screenshot(page, 'designer-three-fields');
 
     // Keyboard: Delete removes the selected field, Ctrl+Z brings it back.
-    await handles.nth(0).focus();
+    await page.getByRole('button', { name: /^金额 \(/ }).focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Delete');
     await expect(canvasLabels(page)).resolves.toEqual(['金额', '费用类型']);
@@ -114,7 +114,10 @@ describe('the form designer', () => {
     }
     await preview.locator('[data-field="reason"] input').fill('出差');
     await screenshot(page, 'designer-preview');
-    await page.getByRole('dialog').getByRole('button', { name: /关闭|Close/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /关闭|Close/ })
+      .click();
 
     // Closed and opened again: what was saved comes back; the list says it is released.
     await page.getByRole('button', { name: /^关\s*闭$/ }).click();

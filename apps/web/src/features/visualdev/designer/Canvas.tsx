@@ -1,5 +1,6 @@
 import CopyOutlined from '@ant-design/icons/CopyOutlined';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
+import HolderOutlined from '@ant-design/icons/HolderOutlined';
 import { useDroppable } from '@dnd-kit/core';
 import { rectSortingStrategy, SortableContext, useSortable } from '@dnd-kit/sortable';
 import type { FormDefinition, FormField } from '@platform/shared';
@@ -71,7 +72,7 @@ function List({ nodes, parent, props }: { nodes: DesignNode[]; parent: string | 
 function Item({ node, props }: { node: DesignNode; props: CanvasProps }) {
   const { t } = useTranslation('visualdev');
   const kindName = useKindName();
-  const { attributes, listeners, setNodeRef, isDragging } = useSortable({ id: node.uid });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useSortable({ id: node.uid });
   const config = node.field.__config__;
   const container = !!node.children && dropContainers.has(config.jnpfKey);
   const span = typeof config.span === 'number' ? config.span : 24;
@@ -111,22 +112,38 @@ function Item({ node, props }: { node: DesignNode; props: CanvasProps }) {
       />
     </span>
   ) : null;
-  const handle = {
-    ...attributes,
-    ...listeners,
-    'aria-label': name,
-    'aria-pressed': selected,
-    'data-uid': node.uid,
+  // The pointer drags the whole field; the keyboard picks it up by its grip (Space), which is also
+  // what Tab reaches and what a screen reader names.
+  const grip = (
+    <button
+      type="button"
+      className="vd-grip"
+      ref={setActivatorNodeRef}
+      {...attributes}
+      onKeyDown={listeners?.onKeyDown as React.KeyboardEventHandler<HTMLButtonElement> | undefined}
+      aria-label={name}
+      aria-pressed={selected}
+      data-uid={node.uid}
+      onFocus={() => props.onSelect(node.uid)}
+    >
+      <HolderOutlined />
+    </button>
+  );
+  const outer = {
+    ref: setNodeRef,
+    className,
+    style: { width: `${(span / 24) * 100}%` },
+    onPointerDown: listeners?.onPointerDown as React.PointerEventHandler<HTMLDivElement> | undefined,
     onClick: (e: React.MouseEvent) => {
       e.stopPropagation();
       props.onSelect(node.uid);
     },
-    onFocus: () => props.onSelect(node.uid),
   };
   if (container) {
     return (
-      <div ref={setNodeRef} className={className} style={{ width: `${(span / 24) * 100}%` }}>
-        <div className="vd-container-head" {...handle}>
+      <div {...outer}>
+        <div className="vd-container-head">
+          {grip}
           {config.jnpfKey === 'card'
             ? String(node.field.header ?? config.label ?? '') || kindName('card')
             : kindName(config.jnpfKey)}
@@ -137,8 +154,9 @@ function Item({ node, props }: { node: DesignNode; props: CanvasProps }) {
     );
   }
   return (
-    <div ref={setNodeRef} className={className} style={{ width: `${(span / 24) * 100}%` }}>
-      <div className="vd-handle" {...handle}>
+    <div {...outer}>
+      {grip}
+      <div className="vd-handle">
         <FieldView field={node.field} settings={props.settings} />
         {node.field.__vModel__ ? <span className="vd-name">{node.field.__vModel__}</span> : null}
       </div>

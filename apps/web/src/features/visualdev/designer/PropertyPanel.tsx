@@ -107,7 +107,7 @@ function FieldProperties({ node, onField }: { node: DesignNode; onField: Propert
             max={24}
             value={typeof config.span === 'number' ? config.span : 24}
             onChange={(span) => setConfig({ span }, 'span')}
-            aria-label={t('designer.props.span')}
+            ariaLabelForHandle={t('designer.props.span')}
           />
         )}
       </Row>

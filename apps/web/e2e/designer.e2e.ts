@@ -109,15 +109,16 @@ describe('the form designer', () => {
     // The preview renders the designed form with the form engine.
     await page.getByRole('button', { name: /预\s*览/ }).click();
     const preview = page.getByTestId('designer-preview');
-    for (const label of ['金额', '报销事由', '费用类型']) {
-      await preview.getByText(label, { exact: true }).waitFor();
-    }
+    await preview.locator('[data-field="reason"] input').waitFor();
+    await expect(preview.locator('.fe-label').allInnerTexts()).resolves.toEqual(['金额', '*报销事由', '费用类型']);
     await preview.locator('[data-field="reason"] input').fill('出差');
     await screenshot(page, 'designer-preview');
     await page
       .getByRole('dialog')
       .getByRole('button', { name: /关闭|Close/ })
       .click();
+
+    await preview.waitFor({ state: 'detached' });
 
     // Closed and opened again: what was saved comes back; the list says it is released.
     await page.getByRole('button', { name: /^关\s*闭$/ }).click();

@@ -21,7 +21,7 @@ import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
-import { useMemo, useReducer, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeEditor } from '../../../shared/components/code-editor/CodeEditor.tsx';
 import { FormRenderer, FormStore } from '../../../shared/form-engine/index.ts';
@@ -157,6 +157,26 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const selected = state.selected ? findNode(state.nodes, state.selected) : undefined;
+  // After a keyboard delete the focus follows the selection, so the next key still reaches the canvas.
+  const focusSelection = useRef(false);
+  useEffect(() => {
+    if (!focusSelection.current) return;
+    focusSelection.current = false;
+    if (state.selected) (document.querySelector(`[data-uid="${state.selected}"]`) as HTMLElement | null)?.focus();
+  }, [state.selected]);
+  // Undo and redo also when nothing has the focus (a removed field had it).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.target !== document.body || !(event.ctrlKey || event.metaKey)) return;
+      const key = event.key.toLowerCase();
+      if (key === 'z') dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
+      else if (key === 'y') dispatch({ type: 'redo' });
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
 
   const templateOf = (key: string): FormField | undefined => paletteItem(key)?.field(kindName(key));
 
@@ -233,6 +253,7 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
       if (next) (document.querySelector(`[data-uid="${next.uid}"]`) as HTMLElement | null)?.focus();
     } else if ((event.key === 'Delete' || event.key === 'Backspace') && state.selected) {
       event.preventDefault();
+      focusSelection.current = true;
       dispatch({ type: 'remove', uid: state.selected });
     }
   };

@@ -99,6 +99,21 @@ describe('the form designer', () => {
     await page.keyboard.press('Control+z');
     await expect(canvasLabels(page)).resolves.toEqual(['金额', '*报销事由', '费用类型']);
 
+    // The JSON view shows the definition and refuses text that is not one.
+    await page.getByRole('button', { name: 'JSON' }).click();
+    const json = page.getByRole('dialog');
+    const editor = json.getByRole('textbox', { name: 'JSON' });
+    await expect(editor.innerText()).resolves.toMatch(/"__vModel__": "inputNumberField\d+"/);
+    await editor.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('{"fields": 1}');
+    await json.getByRole('button', { name: /应\s*用/ }).click();
+    await json.getByText('表单定义缺少 fields 数组').waitFor();
+    await screenshot(page, 'designer-json');
+    await json.getByRole('button', { name: /取\s*消/ }).click();
+    await json.waitFor({ state: 'detached' });
+    await expect(canvasLabels(page)).resolves.toEqual(['金额', '*报销事由', '费用类型']);
+
     // Save and release: the server keeps the draft and publishes it.
     const saved = await answered(page, '/api/visualdev/Base/', () =>
       page.getByRole('button', { name: '保存并发布' }).click(),

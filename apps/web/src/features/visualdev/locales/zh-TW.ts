@@ -41,7 +41,7 @@ export default {
     redo: '重做',
     preview: '預覽',
     save: '保存',
-    saveRelease: '保存并發佈',
+    saveRelease: '保存並發佈',
     close: '關閉',
     saved: '保存成功',
     released: '發佈成功',
@@ -151,7 +151,7 @@ export default {
       position: {
         left: '左對齊',
         right: '右對齊',
-        top: '顶部對齊',
+        top: '頂部對齊',
       },
       labelWidth: '標籤寬度',
       size: '組件尺寸',

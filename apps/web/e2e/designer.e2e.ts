@@ -141,6 +141,22 @@ describe('the form designer', () => {
     await row.getByRole('button', { name: /设\s*计/ }).click();
     await page.getByTestId('designer-canvas').locator('.vd-handle').first().waitFor();
     await expect(canvasLabels(page)).resolves.toEqual(['金额', '*报销事由', '费用类型']);
+
+    // A row dragged in, a field dragged into the row's body; two undos leave the saved form.
+    await drag(page, page.getByRole('button', { name: '添加栅格容器' }), await canvasEnd(page));
+    const rowBody = page.getByTestId('designer-canvas').locator('.vd-container .vd-list');
+    const body = await rowBody.boundingBox();
+    if (!body) throw new Error('no row body');
+    await drag(page, page.getByRole('button', { name: '添加多行输入' }), {
+      x: body.x + body.width / 2,
+      y: body.y + body.height / 2,
+    });
+    await expect(rowBody.locator('.fe-label').allInnerTexts()).resolves.toEqual(['多行输入']);
+    await screenshot(page, 'designer-nested');
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    await expect(page.getByTestId('designer-canvas').locator('.vd-container').count()).resolves.toBe(0);
+    await expect(canvasLabels(page)).resolves.toEqual(['金额', '*报销事由', '费用类型']);
     await closeContext(context);
   });
 });

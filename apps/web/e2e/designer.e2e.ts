@@ -60,6 +60,7 @@ describe('the form designer', () => {
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     const row = page.getByRole('row', { name: /报销单/ });
     await row.waitFor();
+    await screenshot(page, 'designer-list');
     await row.getByRole('button', { name: /设\s*计/ }).click();
     await page.getByRole('navigation', { name: '控件' }).waitFor();
     await expect(page.getByText('从左侧拖入或点击控件添加到表单').isVisible()).resolves.toBe(true);
@@ -157,6 +158,23 @@ describe('the form designer', () => {
     await page.keyboard.press('Control+z');
     await expect(page.getByTestId('designer-canvas').locator('.vd-container').count()).resolves.toBe(0);
     await expect(canvasLabels(page)).resolves.toEqual(['金额', '*报销事由', '费用类型']);
+
+    // Keyboard dragging: Space picks the field up by its grip, arrows move it, Space drops it.
+    const grip = page.getByRole('button', { name: /^费用类型 \(/ });
+    await grip.focus();
+    await page.keyboard.press('Space');
+    await nextFrames(page);
+    await page.keyboard.press('ArrowUp');
+    await nextFrames(page);
+    await page.keyboard.press('Space');
+    await expect.poll(() => canvasLabels(page)).toEqual(['金额', '费用类型', '*报销事由']);
+    await grip.focus();
+    await page.keyboard.press('Space');
+    await nextFrames(page);
+    await page.keyboard.press('ArrowDown');
+    await nextFrames(page);
+    await page.keyboard.press('Space');
+    await expect.poll(() => canvasLabels(page)).toEqual(['金额', '*报销事由', '费用类型']);
     await closeContext(context);
   });
 });

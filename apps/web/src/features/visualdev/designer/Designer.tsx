@@ -49,6 +49,11 @@ const paletteId = (key: string) => `palette:${key}`;
  * card's body before the canvas). Keyboard dragging has no pointer and takes the closest centre.
  */
 const collision: CollisionDetection = (args) => {
+  if (!args.pointerCoordinates) {
+    // The keyboard moves a field from one field's place to another's: drop zones are not targets.
+    const fields = args.droppableContainers.filter((container) => !String(container.id).startsWith('drop:'));
+    return closestCenter({ ...args, droppableContainers: fields.length ? fields : args.droppableContainers });
+  }
   const hits = pointerWithin(args);
   if (!hits.length) return closestCenter(args);
   const area = (id: string | number) => {
@@ -206,6 +211,8 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
     const overId = String(target.id);
     let parent: string | null;
     let index: number;
+    // A keyboard drag lands exactly on another field's place: it takes that place (as arrayMove does).
+    const keyboard = event.activatorEvent instanceof KeyboardEvent;
     if (overId.startsWith('drop:')) {
       parent = overId === rootDrop ? null : overId.slice('drop:'.length);
       const list = parent === null ? state.nodes : (findNode(state.nodes, parent)?.children ?? []);
@@ -216,7 +223,7 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
       parent = at.parent;
       // Below (or right of) the middle of the field it is over: after it.
       const box = active.rect.current.translated;
-      const after = box ? box.top + box.height / 2 > target.rect.top + target.rect.height / 2 : false;
+      const after = !keyboard && box ? box.top + box.height / 2 > target.rect.top + target.rect.height / 2 : false;
       index = at.index + (after ? 1 : 0);
     }
     if (activeId.startsWith('palette:')) {
@@ -225,7 +232,7 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
       return;
     }
     const from = locate(state.nodes, activeId);
-    if (from && from.parent === parent && from.index < index) index -= 1;
+    if (from && from.parent === parent && from.index < index && !keyboard) index -= 1;
     dispatch({ type: 'move', uid: activeId, parent, index });
   };
 

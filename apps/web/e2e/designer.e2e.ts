@@ -177,4 +177,38 @@ describe('the form designer', () => {
     await expect.poll(() => canvasLabels(page)).toEqual(['金额', '*报销事由', '费用类型']);
     await closeContext(context);
   });
+
+  test('in English and dark: the designer names its panes and widgets, and passes axe', async () => {
+    const context = await newContext(run.browser, { locale: 'en-US' });
+    await context.addInitScript(
+      `localStorage.setItem('platform__settings', JSON.stringify({ state: { mode: 'dark' }, version: 0 }));`,
+    );
+    const page = await context.newPage();
+    await signInThroughPage(page, run.server.url, 'admin', adminPassword);
+    await page.waitForURL(/\/home/);
+    await page.goto(`${run.server.url}/onlineDev/webDesign`);
+    await page.getByRole('button', { name: /^New$|^Add$/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Leave request');
+    await dialog.getByLabel('Code').fill('leaveRequest');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    const row = page.getByRole('row', { name: /Leave request/ });
+    await row.getByRole('button', { name: 'Design' }).click();
+    const palette = page.getByRole('navigation', { name: 'Widgets' });
+    await palette.waitFor();
+    await expect(palette.getByRole('heading').allInnerTexts()).resolves.toEqual([
+      'Basic widgets',
+      'Advanced widgets',
+      'System widgets',
+      'Layout widgets',
+    ]);
+    await page.getByRole('button', { name: 'Add Card' }).click();
+    await page.getByRole('button', { name: 'Add Text input' }).click();
+    await expect(canvasLabels(page)).resolves.toEqual(['Text input']);
+    await expect(
+      page.getByTestId('designer-canvas').locator('.vd-container .vd-list .fe-label').allInnerTexts(),
+    ).resolves.toEqual(['Text input']);
+    await screenshot(page, 'designer-en-dark');
+    await closeContext(context);
+  });
 });

@@ -1,7 +1,27 @@
-import type { Envelope, PageData, RecordInfo, RecordListBody, RecordPageConfig } from '@platform/shared';
+import type {
+  Envelope,
+  PageData,
+  RecordInfo,
+  RecordListBody,
+  RecordPageConfig,
+  VisualDevInfo,
+  VisualDevInput,
+  VisualDevQuery,
+  VisualDevRow,
+} from '@platform/shared';
+import { crudApi } from '../../shared/api/crud-api.ts';
 import { http } from '../../shared/api/http.ts';
 
 const records = '/api/visualdev/OnlineDev';
+const base = '/api/visualdev/Base';
+
+/** The definitions (功能设计): the list, one draft, its changes and its release. */
+export const designApi = {
+  ...crudApi<VisualDevRow, VisualDevInput, VisualDevQuery>(base),
+  info: (id: string) => http.get<VisualDevInfo>(`${base}/${id}`),
+  release: (id: string) => http.post<Envelope<null>>(`${base}/${id}/Actions/Release`, undefined, { envelope: true }),
+  copy: (id: string) => http.post<Envelope<null>>(`${base}/${id}/Actions/Copy`, undefined, { envelope: true }),
+};
 
 export type RecordRow = Record<string, unknown> & { id: string };
 

@@ -5,4 +5,6 @@ export const formModelPage = 'visualdev/formModel';
 
 export default {
   [formModelPage]: () => import('./pages/FormModelPage.tsx'),
+  // 功能设计: the definitions, each opening the form designer (its own lazy chunk).
+  'onlineDev/webDesign': () => import('./pages/WebDesignPage.tsx'),
 } satisfies PageModules;

@@ -1,0 +1,407 @@
+import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import type { FormField, FormOption, FormRegRule } from '@platform/shared';
+import Button from 'antd/es/button';
+import Empty from 'antd/es/empty';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
+import Radio from 'antd/es/radio';
+import Select from 'antd/es/select';
+import Slider from 'antd/es/slider';
+import Switch from 'antd/es/switch';
+import Tabs from 'antd/es/tabs';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useKindName } from './Canvas.tsx';
+import { optionKinds } from './palette.ts';
+import type { DesignNode, FormSettings } from './state.ts';
+
+export interface PropertyPanelProps {
+  node: DesignNode | undefined;
+  settings: FormSettings;
+  /** `merge` names the edited setting: typing in one box is one undo step. */
+  onField: (field: FormField, merge: string) => void;
+  onSettings: (settings: FormSettings, merge: string) => void;
+}
+
+const numberKinds = new Set(['inputNumber', 'rate', 'slider']);
+const noPlaceholder = new Set([
+  'radio',
+  'checkbox',
+  'switch',
+  'rate',
+  'slider',
+  'colorPicker',
+  'uploadFile',
+  'uploadImg',
+  'signature',
+  'calculate',
+]);
+
+/** A label bound to its control by id, as an antd Form.Item outside a form store. */
+function Row({ label, children }: { label: string; children: (id: string) => React.ReactNode }) {
+  const id = useId();
+  return (
+    <Form.Item label={label} htmlFor={id} colon={false}>
+      {children(id)}
+    </Form.Item>
+  );
+}
+
+function FieldProperties({ node, onField }: { node: DesignNode; onField: PropertyPanelProps['onField'] }) {
+  const { t } = useTranslation('visualdev');
+  const kindName = useKindName();
+  const field = node.field;
+  const config = field.__config__;
+  const kind = config.jnpfKey;
+  const setConfig = (patch: Record<string, unknown>, merge: string) =>
+    onField({ ...field, __config__: { ...config, ...patch } }, `${node.uid}:${merge}`);
+  const set = (patch: Record<string, unknown>, merge: string) =>
+    onField({ ...field, ...patch }, `${node.uid}:${merge}`);
+  const isValue = field.__vModel__ !== undefined;
+  const options: FormOption[] = Array.isArray(field.options) ? field.options : [];
+  const rules: FormRegRule[] = Array.isArray(config.regList) ? config.regList : [];
+  const setOptions = (next: FormOption[]) => set({ options: next }, `options:${next.length}`);
+  const setRules = (next: FormRegRule[]) => setConfig({ regList: next }, `regList:${next.length}`);
+  return (
+    <Form layout="vertical" size="small" className="vd-props">
+      <div className="vd-props-kind">{kindName(kind)}</div>
+      {isValue ? (
+        <Row label={t('designer.props.vModel')}>
+          {(id) => (
+            <Input
+              id={id}
+              value={field.__vModel__}
+              onChange={(e) => onField({ ...field, __vModel__: e.target.value }, `${node.uid}:vModel`)}
+            />
+          )}
+        </Row>
+      ) : null}
+      <Row label={t('designer.props.label')}>
+        {(id) => (
+          <Input
+            id={id}
+            value={config.label ?? ''}
+            onChange={(e) =>
+              kind === 'card'
+                ? onField(
+                    { ...field, header: e.target.value, __config__: { ...config, label: e.target.value } },
+                    `${node.uid}:label`,
+                  )
+                : ['groupTitle', 'divider', 'text'].includes(kind)
+                  ? onField(
+                      { ...field, content: e.target.value, __config__: { ...config, label: e.target.value } },
+                      `${node.uid}:label`,
+                    )
+                  : setConfig({ label: e.target.value }, 'label')
+            }
+          />
+        )}
+      </Row>
+      <Row label={t('designer.props.span')}>
+        {(id) => (
+          <Slider
+            id={id}
+            min={1}
+            max={24}
+            value={typeof config.span === 'number' ? config.span : 24}
+            onChange={(span) => setConfig({ span }, 'span')}
+            ariaLabelForHandle={t('designer.props.span')}
+          />
+        )}
+      </Row>
+      {isValue && !noPlaceholder.has(kind) ? (
+        <Row label={t('designer.props.placeholder')}>
+          {(id) => (
+            <Input
+              id={id}
+              value={String(field.placeholder ?? '')}
+              onChange={(e) => set({ placeholder: e.target.value }, 'placeholder')}
+            />
+          )}
+        </Row>
+      ) : null}
+      {isValue ? (
+        <Row label={t('designer.props.defaultValue')}>
+          {(id) => (
+            <DefaultValue
+              id={id}
+              field={field}
+              onChange={(value) => setConfig({ defaultValue: value }, 'defaultValue')}
+            />
+          )}
+        </Row>
+      ) : null}
+      {optionKinds.has(kind) ? (
+        <div className="vd-options">
+          <div className="vd-props-title">{t('designer.props.options')}</div>
+          {options.map((option, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: options are edited in place, by position
+            <div className="vd-option" key={i}>
+              <Input
+                aria-label={t('designer.props.optionLabel', { n: i + 1 })}
+                placeholder={t('designer.props.optionLabelHint')}
+                value={option.fullName}
+                onChange={(e) =>
+                  set(
+                    { options: options.map((o, j) => (j === i ? { ...o, fullName: e.target.value } : o)) },
+                    `option:${i}:label`,
+                  )
+                }
+              />
+              <Input
+                aria-label={t('designer.props.optionValue', { n: i + 1 })}
+                placeholder={t('designer.props.optionValueHint')}
+                value={option.id}
+                onChange={(e) =>
+                  set(
+                    { options: options.map((o, j) => (j === i ? { ...o, id: e.target.value } : o)) },
+                    `option:${i}:value`,
+                  )
+                }
+              />
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('designer.props.removeOption', { n: i + 1 })}
+                onClick={() => setOptions(options.filter((_, j) => j !== i))}
+              />
+            </div>
+          ))}
+          <Button
+            size="small"
+            icon={<PlusOutlined />}
+            onClick={() =>
+              setOptions([...options, { id: String(options.length + 1), fullName: String(options.length + 1) }])
+            }
+          >
+            {t('designer.props.addOption')}
+          </Button>
+        </div>
+      ) : null}
+      {isValue ? (
+        <>
+          <Row label={t('designer.props.required')}>
+            {(id) => (
+              <Switch
+                id={id}
+                checked={!!config.required}
+                onChange={(required) => setConfig({ required }, 'required')}
+              />
+            )}
+          </Row>
+          <Row label={t('designer.props.disabled')}>
+            {(id) => (
+              <Switch id={id} checked={!!field.disabled} onChange={(disabled) => set({ disabled }, 'disabled')} />
+            )}
+          </Row>
+          <Row label={t('designer.props.readonly')}>
+            {(id) => (
+              <Switch id={id} checked={!!field.readonly} onChange={(readonly) => set({ readonly }, 'readonly')} />
+            )}
+          </Row>
+          <div className="vd-rules">
+            <div className="vd-props-title">{t('designer.props.regList')}</div>
+            {rules.map((rule, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rules are edited in place, by position
+              <div className="vd-rule" key={i}>
+                <Input
+                  aria-label={t('designer.props.pattern', { n: i + 1 })}
+                  placeholder={t('designer.props.patternHint')}
+                  value={rule.pattern}
+                  onChange={(e) =>
+                    setConfig(
+                      { regList: rules.map((r, j) => (j === i ? { ...r, pattern: e.target.value } : r)) },
+                      `rule:${i}:pattern`,
+                    )
+                  }
+                />
+                <Input
+                  aria-label={t('designer.props.message', { n: i + 1 })}
+                  placeholder={t('designer.props.messageHint')}
+                  value={rule.message}
+                  onChange={(e) =>
+                    setConfig(
+                      { regList: rules.map((r, j) => (j === i ? { ...r, message: e.target.value } : r)) },
+                      `rule:${i}:message`,
+                    )
+                  }
+                />
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('designer.props.removeRule', { n: i + 1 })}
+                  onClick={() => setRules(rules.filter((_, j) => j !== i))}
+                />
+              </div>
+            ))}
+            <Button
+              size="small"
+              icon={<PlusOutlined />}
+              onClick={() => setRules([...rules, { pattern: '', message: '' }])}
+            >
+              {t('designer.props.addRule')}
+            </Button>
+          </div>
+        </>
+      ) : null}
+    </Form>
+  );
+}
+
+function DefaultValue({ id, field, onChange }: { id: string; field: FormField; onChange: (value: unknown) => void }) {
+  const { t } = useTranslation('visualdev');
+  const kind = field.__config__.jnpfKey;
+  const value = field.__config__.defaultValue;
+  if (kind === 'switch') {
+    const on = field.activeValue ?? 1;
+    return (
+      <Switch
+        id={id}
+        checked={value === on}
+        onChange={(checked) => onChange(checked ? on : (field.inactiveValue ?? 0))}
+      />
+    );
+  }
+  if (numberKinds.has(kind)) {
+    return (
+      <InputNumber
+        id={id}
+        value={typeof value === 'number' ? value : null}
+        onChange={(next) => onChange(next ?? undefined)}
+        style={{ width: '100%' }}
+      />
+    );
+  }
+  if (optionKinds.has(kind)) {
+    const options = (Array.isArray(field.options) ? field.options : []).map((o: FormOption) => ({
+      value: String(o.id),
+      label: o.fullName,
+    }));
+    const multiple = kind === 'checkbox' || field.multiple === true;
+    return (
+      <Select
+        id={id}
+        allowClear
+        mode={multiple ? 'multiple' : undefined}
+        options={options}
+        placeholder={t('designer.props.noDefault')}
+        value={multiple ? (Array.isArray(value) ? value : []) : ((value as string | undefined) ?? undefined)}
+        onChange={(next) => onChange(next ?? undefined)}
+      />
+    );
+  }
+  return (
+    <Input
+      id={id}
+      value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
+      onChange={(e) => onChange(e.target.value || undefined)}
+    />
+  );
+}
+
+function FormProperties({
+  settings,
+  onSettings,
+}: {
+  settings: FormSettings;
+  onSettings: PropertyPanelProps['onSettings'];
+}) {
+  const { t } = useTranslation('visualdev');
+  const set = (patch: Record<string, unknown>, merge: string) => onSettings({ ...settings, ...patch }, `form:${merge}`);
+  return (
+    <Form layout="vertical" size="small" className="vd-props">
+      <Row label={t('designer.form.labelPosition')}>
+        {(id) => (
+          <Radio.Group
+            id={id}
+            optionType="button"
+            value={settings.labelPosition ?? 'right'}
+            onChange={(e) => set({ labelPosition: e.target.value }, 'labelPosition')}
+            options={['left', 'right', 'top'].map((value) => ({ value, label: t(`designer.form.position.${value}`) }))}
+          />
+        )}
+      </Row>
+      <Row label={t('designer.form.labelWidth')}>
+        {(id) => (
+          <InputNumber
+            id={id}
+            min={0}
+            max={500}
+            value={typeof settings.labelWidth === 'number' ? settings.labelWidth : 100}
+            onChange={(labelWidth) => set({ labelWidth: labelWidth ?? 100 }, 'labelWidth')}
+            style={{ width: '100%' }}
+          />
+        )}
+      </Row>
+      <Row label={t('designer.form.size')}>
+        {(id) => (
+          <Select
+            id={id}
+            value={String(settings.size ?? 'small')}
+            onChange={(size) => set({ size }, 'size')}
+            options={['default', 'medium', 'small', 'mini'].map((value) => ({
+              value,
+              label: t(`designer.form.sizes.${value}`),
+            }))}
+          />
+        )}
+      </Row>
+      <Row label={t('designer.form.popupType')}>
+        {(id) => (
+          <Select
+            id={id}
+            value={String(settings.popupType ?? 'general')}
+            onChange={(popupType) => set({ popupType }, 'popupType')}
+            options={['general', 'fullScreen', 'drawer'].map((value) => ({
+              value,
+              label: t(`designer.form.popupTypes.${value}`),
+            }))}
+          />
+        )}
+      </Row>
+      <Row label={t('designer.form.gutter')}>
+        {(id) => (
+          <InputNumber
+            id={id}
+            min={0}
+            max={100}
+            value={typeof settings.gutter === 'number' ? settings.gutter : 15}
+            onChange={(gutter) => set({ gutter: gutter ?? 15 }, 'gutter')}
+            style={{ width: '100%' }}
+          />
+        )}
+      </Row>
+    </Form>
+  );
+}
+
+/** The right pane: the selected field's settings, and the form's own. */
+export function PropertyPanel(props: PropertyPanelProps) {
+  const { t } = useTranslation('visualdev');
+  return (
+    <Tabs
+      className="vd-panel-tabs"
+      defaultActiveKey="field"
+      items={[
+        {
+          key: 'field',
+          label: t('designer.fieldSettings'),
+          children: props.node ? (
+            <FieldProperties key={props.node.uid} node={props.node} onField={props.onField} />
+          ) : (
+            <Empty description={t('designer.nothingSelected')} />
+          ),
+        },
+        {
+          key: 'form',
+          label: t('designer.formSettings'),
+          children: <FormProperties settings={props.settings} onSettings={props.onSettings} />,
+        },
+      ]}
+    />
+  );
+}

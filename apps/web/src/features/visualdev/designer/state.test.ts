@@ -1,0 +1,231 @@
+import type { FormDefinition, FormField } from '@platform/shared';
+import { describe, expect, test } from 'vitest';
+import { allKindsDefinition } from '../../../shared/form-engine/fixtures/all-kinds.ts';
+import { jnpf36Definition } from '../../../shared/form-engine/fixtures/jnpf36.ts';
+import { paletteItem } from './palette.ts';
+import {
+  canvasOrder,
+  type DesignerAction,
+  type DesignerState,
+  definitionProblem,
+  designerReducer,
+  fromDefinition,
+  toDefinition,
+} from './state.ts';
+
+const template = (key: string, label = key): FormField => {
+  const item = paletteItem(key);
+  if (!item) throw new Error(`no palette item ${key}`);
+  return item.field(label);
+};
+const run = (state: DesignerState, ...actions: DesignerAction[]) => actions.reduce(designerReducer, state);
+const empty = () => fromDefinition({ labelWidth: 100, fields: [] });
+const names = (state: DesignerState) => toDefinition(state).fields.map((f) => f.__vModel__ ?? f.__config__.jnpfKey);
+const labels = (state: DesignerState) => toDefinition(state).fields.map((f) => f.__config__.label);
+
+describe('definition → designer → definition', () => {
+  test.each([
+    ['all kinds', allKindsDefinition],
+    ['JNPF 3.6 export', jnpf36Definition],
+  ])('%s comes back identical, key order included', (_, definition) => {
+    const back = toDefinition(fromDefinition(definition));
+    expect(back).toEqual(definition);
+    expect(JSON.stringify(back)).toBe(JSON.stringify(definition));
+  });
+});
+
+describe('adding', () => {
+  test('a dropped widget gets a unique field name, a formId and the selection', () => {
+    const state = run(
+      empty(),
+      { type: 'add', field: template('input', '姓名'), parent: null, index: 0 },
+      { type: 'add', field: template('input', '电话'), parent: null, index: 1 },
+    );
+    const [first, second] = toDefinition(state).fields;
+    expect(first?.__vModel__).toMatch(/^inputField\d+$/);
+    expect(second?.__vModel__).toMatch(/^inputField\d+$/);
+    expect(first?.__vModel__).not.toBe(second?.__vModel__);
+    expect(state.selected).toBe(state.nodes[1]?.uid);
+  });
+
+  test('a name already taken by a loaded field is not given again', () => {
+    const loaded = fromDefinition({
+      fields: [{ __vModel__: 'inputField2', __config__: { jnpfKey: 'input', label: 'a' } }],
+    });
+    const state = run(loaded, { type: 'add', field: template('input'), parent: null, index: 1 });
+    const [a, b] = names(state);
+    expect(a).toBe('inputField2');
+    expect(b).not.toBe('inputField2');
+  });
+
+  test('fields nest in a row and a card but not in a plain field', () => {
+    let state = run(empty(), { type: 'add', field: template('row'), parent: null, index: 0 });
+    const row = state.nodes[0]?.uid as string;
+    state = run(state, { type: 'add', field: template('input', 'inner'), parent: row, index: 0 });
+    const inner = state.nodes[0]?.children?.[0]?.uid as string;
+    expect(toDefinition(state).fields[0]?.__config__.children?.[0]?.__config__.label).toBe('inner');
+    const refused = run(state, { type: 'add', field: template('input'), parent: inner, index: 0 });
+    expect(refused).toBe(state);
+  });
+});
+
+describe('moving, copying, removing', () => {
+  const three = () =>
+    run(
+      empty(),
+      { type: 'add', field: template('input', 'A'), parent: null, index: 0 },
+      { type: 'add', field: template('input', 'B'), parent: null, index: 1 },
+      { type: 'add', field: template('input', 'C'), parent: null, index: 2 },
+    );
+
+  test('a field moves to another place in its list', () => {
+    const state = three();
+    const c = state.nodes[2]?.uid as string;
+    expect(labels(run(state, { type: 'move', uid: c, parent: null, index: 0 }))).toEqual(['C', 'A', 'B']);
+  });
+
+  test('a field moves into a card and out again', () => {
+    let state = run(three(), { type: 'add', field: template('card', 'K'), parent: null, index: 3 });
+    const card = state.nodes[3]?.uid as string;
+    const a = state.nodes[0]?.uid as string;
+    state = run(state, { type: 'move', uid: a, parent: card, index: 0 });
+    expect(labels(state)).toEqual(['B', 'C', 'K']);
+    expect(toDefinition(state).fields[2]?.__config__.children?.map((f) => f.__config__.label)).toEqual(['A']);
+    state = run(state, { type: 'move', uid: a, parent: null, index: 0 });
+    expect(labels(state)).toEqual(['A', 'B', 'C', 'K']);
+  });
+
+  test('a container never moves into itself or its own child', () => {
+    let state = run(empty(), { type: 'add', field: template('row'), parent: null, index: 0 });
+    const outer = state.nodes[0]?.uid as string;
+    state = run(state, { type: 'add', field: template('card'), parent: outer, index: 0 });
+    const inner = state.nodes[0]?.children?.[0]?.uid as string;
+    expect(run(state, { type: 'move', uid: outer, parent: inner, index: 0 })).toBe(state);
+    expect(run(state, { type: 'move', uid: outer, parent: outer, index: 0 })).toBe(state);
+  });
+
+  test('a copy lands after its original with a new name and is selected', () => {
+    const state = three();
+    const b = state.nodes[1];
+    const next = run(state, { type: 'copy', uid: b?.uid as string });
+    expect(labels(next)).toEqual(['A', 'B', 'B', 'C']);
+    const fields = toDefinition(next).fields;
+    expect(fields[2]?.__vModel__).not.toBe(fields[1]?.__vModel__);
+    expect(next.selected).toBe(next.nodes[2]?.uid);
+  });
+
+  test('removing selects the next field, or the one before at the end', () => {
+    const state = three();
+    const [a, b, c] = state.nodes.map((n) => n.uid);
+    const afterB = run(state, { type: 'remove', uid: b as string });
+    expect(labels(afterB)).toEqual(['A', 'C']);
+    expect(afterB.selected).toBe(c);
+    const afterC = run(state, { type: 'remove', uid: c as string });
+    expect(afterC.selected).toBe(b);
+    expect(
+      run(
+        state,
+        { type: 'remove', uid: a as string },
+        { type: 'remove', uid: b as string },
+        { type: 'remove', uid: c as string },
+      ).selected,
+    ).toBeNull();
+  });
+
+  test('arrow selection walks the canvas order, into rows and cards', () => {
+    let state = run(three(), { type: 'add', field: template('row'), parent: null, index: 1 });
+    const row = state.nodes[1]?.uid as string;
+    state = run(
+      state,
+      { type: 'add', field: template('input', 'R'), parent: row, index: 0 },
+      { type: 'select', uid: null },
+    );
+    const order = canvasOrder(state.nodes).map((n) => n.uid);
+    const walked: (string | null)[] = [];
+    for (let i = 0; i < 6; i++) {
+      state = run(state, { type: 'selectStep', step: 1 });
+      walked.push(state.selected);
+    }
+    expect(walked).toEqual([...order, order.at(-1)]);
+    expect(run(state, { type: 'selectStep', step: -1 }).selected).toBe(order.at(-2));
+  });
+});
+
+describe('undo and redo', () => {
+  test('every change can be undone and redone in order', () => {
+    const s0 = empty();
+    const s1 = run(s0, { type: 'add', field: template('input', 'A'), parent: null, index: 0 });
+    const s2 = run(s1, { type: 'add', field: template('select', 'B'), parent: null, index: 1 });
+    const undone = run(s2, { type: 'undo' });
+    expect(labels(undone)).toEqual(['A']);
+    expect(labels(run(undone, { type: 'undo' }))).toEqual([]);
+    expect(labels(run(undone, { type: 'undo' }, { type: 'redo' }, { type: 'redo' }))).toEqual(['A', 'B']);
+    // A new change after an undo drops what could be redone.
+    const branched = run(undone, { type: 'add', field: template('radio', 'C'), parent: null, index: 1 });
+    expect(run(branched, { type: 'redo' })).toBe(branched);
+  });
+
+  test('typing in one box is one undo step; another box starts a new one', () => {
+    let state = run(empty(), { type: 'add', field: template('input', 'A'), parent: null, index: 0 });
+    const node = state.nodes[0];
+    if (!node) throw new Error('no node');
+    const withLabel = (label: string): DesignerAction => ({
+      type: 'update',
+      uid: node.uid,
+      field: { ...node.field, __config__: { ...node.field.__config__, label } },
+      merge: `${node.uid}:label`,
+    });
+    state = run(state, withLabel('N'), withLabel('Na'), withLabel('Nam'), withLabel('Name'));
+    expect(labels(state)).toEqual(['Name']);
+    expect(labels(run(state, { type: 'undo' }))).toEqual(['A']);
+    state = run(state, {
+      type: 'settings',
+      settings: { ...state.settings, labelWidth: 120 },
+      merge: 'form:labelWidth',
+    });
+    expect(toDefinition(run(state, { type: 'undo' })).labelWidth).toBe(100);
+    expect(labels(run(state, { type: 'undo' }))).toEqual(['Name']);
+  });
+
+  test('undo keeps the selection only while the field exists', () => {
+    const state = run(empty(), { type: 'add', field: template('input', 'A'), parent: null, index: 0 });
+    expect(state.selected).not.toBeNull();
+    expect(run(state, { type: 'undo' }).selected).toBeNull();
+  });
+});
+
+describe('JSON view validation', () => {
+  test.each<[unknown, string | null]>([
+    [[], 'json.notObject'],
+    [{ formRef: 'x' }, 'json.noFields'],
+    [{ fields: [{ __vModel__: 'a' }] }, 'json.noKind'],
+    [{ fields: [{ __vModel__: '', __config__: { jnpfKey: 'input' } }] }, 'json.badName'],
+    [
+      {
+        fields: [
+          { __vModel__: 'a', __config__: { jnpfKey: 'input' } },
+          { __config__: { jnpfKey: 'card', children: [{ __vModel__: 'a', __config__: { jnpfKey: 'input' } }] } },
+        ],
+      },
+      'json.duplicate',
+    ],
+    [{ fields: [{ __config__: { jnpfKey: 'row', children: {} } }] }, 'json.badChildren'],
+    [allKindsDefinition, null],
+    [jnpf36Definition, null],
+  ])('%j → %s', (value, key) => {
+    expect(definitionProblem(value)?.key ?? null).toBe(key);
+  });
+
+  test('sub-table columns may reuse a form field name (their own table)', () => {
+    const definition: FormDefinition = {
+      fields: [
+        { __vModel__: 'name', __config__: { jnpfKey: 'input' } },
+        {
+          __vModel__: 'items',
+          __config__: { jnpfKey: 'table', children: [{ __vModel__: 'name', __config__: { jnpfKey: 'input' } }] },
+        },
+      ],
+    };
+    expect(definitionProblem(definition)).toBeNull();
+  });
+});

@@ -1,0 +1,121 @@
+import type { VisualDevRow } from '@platform/shared';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Spin from 'antd/es/spin';
+import type { ColumnsType } from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  AddButton,
+  CrudPage,
+  FormDialog,
+  useAdminRules,
+  useCrudList,
+  useListQuery,
+} from '../../../shared/components/index.ts';
+import { designApi } from '../api.ts';
+
+/** The form designer: its own chunk, loaded when a definition is designed. */
+const Designer = lazy(() => import('../designer/Designer.tsx'));
+
+const initialSearch: { keyword: string } = { keyword: '' };
+
+interface NewDefinition {
+  fullName: string;
+  enCode: string;
+}
+
+/** 功能设计: the generated-form definitions; 设计 opens the form designer on a definition's draft. */
+export default function WebDesignPage() {
+  const { t } = useTranslation('visualdev');
+  const [designing, setDesigning] = useState<string | null>(null);
+  const list = useListQuery<VisualDevRow, typeof initialSearch>({
+    queryKey: ['visualdev', 'definitions'],
+    fetch: (params, signal) => designApi.list(params, signal),
+    initialSearch,
+  });
+  const crud = useCrudList<VisualDevRow>(list);
+  const columns: ColumnsType<VisualDevRow> = [
+    { title: t('design.fullName'), dataIndex: 'fullName', key: 'fullName', width: 200 },
+    { title: t('design.enCode'), dataIndex: 'enCode', key: 'enCode', width: 160 },
+    {
+      title: t('design.isRelease'),
+      dataIndex: 'isRelease',
+      key: 'isRelease',
+      width: 120,
+      render: (state: number) => (
+        <Tag color={state === 1 ? 'success' : state === 2 ? 'warning' : 'default'}>
+          {t(`design.releaseStates.${state}`)}
+        </Tag>
+      ),
+    },
+    crud.columns.creatorTime,
+    crud.columns.actions({
+      width: 260,
+      actions: (row) => [
+        { key: 'design', label: t('design.design'), button: 'btn_edit', onClick: () => setDesigning(row.id) },
+        {
+          key: 'release',
+          label: t('design.release'),
+          button: 'btn_edit',
+          onClick: () => crud.act({ text: t('design.releaseQuestion') }, () => designApi.release(row.id)),
+        },
+        crud.copy(t('design.copyQuestion'), () => designApi.copy(row.id)),
+        crud.remove(() => designApi.remove(row.id)),
+      ],
+    }),
+  ];
+  if (designing) {
+    return (
+      <Suspense fallback={<Spin className="shell-page-loading" />}>
+        <Designer
+          definitionId={designing}
+          onClose={() => {
+            setDesigning(null);
+            list.refetch();
+          }}
+        />
+      </Suspense>
+    );
+  }
+  return (
+    <CrudPage crud={crud} columns={columns} actions={<AddButton onClick={() => crud.open({})} />}>
+      <NewDefinitionDialog open={!!crud.form.target} onClose={crud.form.onClose} onSaved={crud.form.onSaved} />
+    </CrudPage>
+  );
+}
+
+function NewDefinitionDialog({ open, onClose, onSaved }: { open: boolean; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation('visualdev');
+  const rules = useAdminRules();
+  const [form] = Form.useForm<NewDefinition>();
+  return (
+    <FormDialog<NewDefinition>
+      open={open}
+      form={form}
+      title={t('design.add')}
+      onClose={onClose}
+      onSaved={onSaved}
+      onSubmit={(values) =>
+        designApi.create({
+          fullName: values.fullName.trim(),
+          enCode: values.enCode.trim(),
+          category: null,
+          type: 1,
+          webType: 2,
+          sortCode: 0,
+          formData: null,
+          columnData: null,
+        })
+      }
+    >
+      <Form.Item name="fullName" label={t('design.fullName')} rules={rules.fullName}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="enCode" label={t('design.enCode')} rules={rules.enCode}>
+        <Input />
+      </Form.Item>
+    </FormDialog>
+  );
+}

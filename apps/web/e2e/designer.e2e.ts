@@ -10,6 +10,7 @@ import {
   serverAndBrowser,
   signInThroughPage,
 } from './harness.ts';
+import { apiData, tokenOf } from './users.auth-helpers.ts';
 
 /**
  * Issue 19 (browser): the form designer. A new definition is designed by dragging three widgets
@@ -175,6 +176,90 @@ describe('the form designer', () => {
     await nextFrames(page);
     await page.keyboard.press('Space');
     await expect.poll(() => canvasLabels(page)).toEqual(['金额', '*报销事由', '费用类型']);
+    await closeContext(context);
+  });
+
+  test('options from a dictionary through the dictionary select, a code rule through its dialog; both saved', async () => {
+    const context = await newContext(run.browser);
+    const page = await context.newPage();
+    await signInThroughPage(page, run.server.url, 'admin', adminPassword);
+    await page.waitForURL(/\/home/);
+    const token = await tokenOf(page);
+    const call = <T>(method: string, url: string, body?: unknown) =>
+      apiData<T>(run.server.url, token, method, url, body);
+    const all = await call<{ list: { enCode: string; dictionaryList: { id: string }[] }[] }>(
+      'GET',
+      '/api/system/DictionaryData/All',
+    );
+    const category = all.list.find((d) => d.enCode === 'businessType')?.dictionaryList[0]?.id;
+    await call('POST', '/api/system/BillRule', {
+      fullName: '报销单号',
+      enCode: 'ExpenseNo',
+      category,
+      type: 1,
+      prefix: 'BX',
+      dateFormat: 'no',
+      digit: 4,
+      startNumber: '0001',
+      enabledMark: 1,
+    });
+    await page.goto(`${run.server.url}/onlineDev/webDesign`);
+    await page.getByRole('button', { name: /新\s*建/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('名称').fill('员工档案');
+    await dialog.getByLabel('编码').fill('staffFile');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    const row = page.getByRole('row', { name: /员工档案/ });
+    await row.getByRole('button', { name: /设\s*计/ }).click();
+    await page.getByRole('navigation', { name: '控件' }).waitFor();
+
+    // A select whose options are the 学历 dictionary.
+    await page.getByRole('button', { name: '添加下拉选择' }).click();
+    await page.locator('.ant-radio-button-wrapper', { hasText: '数据字典' }).click();
+    await page.getByRole('combobox', { name: '数据字典' }).click();
+    await page.locator('.ant-select-tree-title', { hasText: /^学历$/ }).click();
+    await screenshot(page, 'designer-dictionary');
+
+    // A code-rule field numbered by 报销单号, chosen in the rule dialog.
+    await page.getByRole('button', { name: '添加单据组件' }).click();
+    await page.getByLabel('单据规则').click();
+    const rules = page.getByRole('dialog', { name: '单据规则' });
+    await rules.getByText('报销单号').click();
+    await screenshot(page, 'designer-bill-rule');
+    await rules.getByRole('button', { name: /确\s*定/ }).click();
+    await rules.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByLabel('单据规则').inputValue()).toBe('报销单号');
+
+    const saved = await answered(page, '/api/visualdev/Base/', () =>
+      page.getByRole('button', { name: '保存并发布' }).click(),
+    );
+    expect(saved.code).toBe(200);
+    const definitions = await call<{ list: { id: string; fullName: string }[] }>('GET', '/api/visualdev/Base');
+    const id = definitions.list.find((d) => d.fullName === '员工档案')?.id;
+    const info = await call<{ formData: string }>('GET', `/api/visualdev/Base/${id}`);
+    const fields = (JSON.parse(info.formData) as { fields: { __config__: Record<string, unknown> }[] }).fields;
+    const education = all.list.find((d) => d.enCode === 'Education');
+    const dictionaryTypes = await call<{ list: { id: string; enCode: string; children: unknown[] }[] }>(
+      'GET',
+      '/api/system/DictionaryType',
+    );
+    const flat = (nodes: { id: string; enCode: string; children: unknown[] }[]): { id: string; enCode: string }[] =>
+      nodes.flatMap((n) => [n, ...flat(n.children as typeof nodes)]);
+    expect(education).toBeTruthy();
+    expect(fields.map((f) => f.__config__)).toEqual([
+      expect.objectContaining({
+        jnpfKey: 'select',
+        dataType: 'dictionary',
+        dictionaryType: flat(dictionaryTypes.list).find((n) => n.enCode === 'Education')?.id,
+      }),
+      expect.objectContaining({ jnpfKey: 'billRule', rule: 'ExpenseNo' }),
+    ]);
+
+    // The preview's select offers the dictionary's entries.
+    await page.getByRole('button', { name: /预\s*览/ }).click();
+    const preview = page.getByTestId('designer-preview');
+    await preview.locator('.ant-select').first().click();
+    await page.locator('.ant-select-item-option', { hasText: /^本科$/ }).waitFor();
     await closeContext(context);
   });
 

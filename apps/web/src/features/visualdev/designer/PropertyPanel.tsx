@@ -13,6 +13,8 @@ import Switch from 'antd/es/switch';
 import Tabs from 'antd/es/tabs';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BillRuleTemplatePicker } from '../../billRule/components/BillRuleTemplatePicker.tsx';
+import { DictionaryTypeSelect } from '../../dictionary/components/DictionaryTypeSelect.tsx';
 import { useKindName } from './Canvas.tsx';
 import { optionKinds } from './palette.ts';
 import type { DesignNode, FormSettings } from './state.ts';
@@ -134,6 +136,34 @@ function FieldProperties({ node, onField }: { node: DesignNode; onField: Propert
         </Row>
       ) : null}
       {optionKinds.has(kind) ? (
+        <Row label={t('designer.props.dataType')}>
+          {(id) => (
+            <Radio.Group
+              id={id}
+              optionType="button"
+              size="small"
+              value={config.dataType === 'dictionary' ? 'dictionary' : 'static'}
+              options={[
+                { value: 'static', label: t('designer.props.dataTypes.static') },
+                { value: 'dictionary', label: t('designer.props.dataTypes.dictionary') },
+              ]}
+              onChange={(e) => setConfig({ dataType: e.target.value }, 'dataType')}
+            />
+          )}
+        </Row>
+      ) : null}
+      {optionKinds.has(kind) && config.dataType === 'dictionary' ? (
+        <Row label={t('designer.props.dictionaryType')}>
+          {(id) => (
+            <DictionaryTypeSelect
+              id={id}
+              value={typeof config.dictionaryType === 'string' ? config.dictionaryType : undefined}
+              onChange={(dictionaryType) => setConfig({ dictionaryType: dictionaryType ?? '' }, 'dictionaryType')}
+            />
+          )}
+        </Row>
+      ) : null}
+      {optionKinds.has(kind) && config.dataType !== 'dictionary' ? (
         <div className="vd-options">
           <div className="vd-props-title">{t('designer.props.options')}</div>
           {options.map((option, i) => (
@@ -180,6 +210,17 @@ function FieldProperties({ node, onField }: { node: DesignNode; onField: Propert
             {t('designer.props.addOption')}
           </Button>
         </div>
+      ) : null}
+      {kind === 'billRule' ? (
+        <Row label={t('designer.props.rule')}>
+          {(id) => (
+            <BillRuleTemplatePicker
+              id={id}
+              value={typeof config.rule === 'string' ? config.rule : undefined}
+              onChange={(rule) => setConfig({ rule: rule ?? '' }, 'rule')}
+            />
+          )}
+        </Row>
       ) : null}
       {isValue ? (
         <>

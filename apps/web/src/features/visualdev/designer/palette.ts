@@ -123,7 +123,9 @@ export const palette: PaletteGroup[] = [
       item('modifyUser', valueField('modifyUser', { readonly: true })),
       item('modifyTime', valueField('modifyTime', { readonly: true })),
       item('currOrganize', valueField('currOrganize', { readonly: true })),
+      item('currDept', valueField('currDept', { readonly: true })),
       item('currPosition', valueField('currPosition', { readonly: true })),
+      item('billRule', valueField('billRule', { readonly: true })),
     ],
   },
   {

@@ -123,6 +123,10 @@ export default {
       currDept: 'Own department',
     },
     props: {
+      dataType: 'Options from',
+      dataTypes: { static: 'Static data', dictionary: 'Dictionary' },
+      dictionaryType: 'Dictionary',
+      rule: 'Code rule',
       vModel: 'Field name',
       label: 'Label',
       span: 'Width (of 24)',

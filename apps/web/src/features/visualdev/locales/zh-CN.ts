@@ -122,6 +122,10 @@ export default {
       currDept: '所属部门',
     },
     props: {
+      dataType: '选项来源',
+      dataTypes: { static: '静态数据', dictionary: '数据字典' },
+      dictionaryType: '数据字典',
+      rule: '单据规则',
       vModel: '控件字段',
       label: '控件标题',
       span: '控件栅格',

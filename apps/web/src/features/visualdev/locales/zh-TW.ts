@@ -122,6 +122,10 @@ export default {
       currDept: '所屬部門',
     },
     props: {
+      dataType: '選項來源',
+      dataTypes: { static: '靜態資料', dictionary: '資料字典' },
+      dictionaryType: '資料字典',
+      rule: '單據規則',
       vModel: '控件欄位',
       label: '控件標題',
       span: '控件柵格',

@@ -101,7 +101,9 @@ export function PrintPreview({
       const { printPdf } = await import('../print-pdf.ts');
       saveBlob(await printPdf(drawn, { width, height }), `${title}.pdf`);
     } catch (error) {
-      toast.error(t('preview.pdfFailed', { reason: error instanceof Error ? error.message : String(error) }));
+      // The person is told in their language; the browser's own reason is for the console.
+      console.error(error);
+      toast.error(t('preview.pdfFailed'));
     } finally {
       setExporting(false);
     }

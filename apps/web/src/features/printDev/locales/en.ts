@@ -35,7 +35,7 @@ export default {
   },
   preview: {
     downloadPdf: 'Download PDF',
-    pdfFailed: 'The PDF could not be made: {{reason}}',
+    pdfFailed: 'The PDF could not be made; please try again',
     title: 'Print preview',
     download: 'Download',
     print: 'Print',

@@ -6,7 +6,7 @@ import Modal from 'antd/es/modal';
 import Popover from 'antd/es/popover';
 import Select from 'antd/es/select';
 import Table, { type ColumnsType } from 'antd/es/table';
-import { type Key, type MouseEvent, useEffect, useMemo, useState } from 'react';
+import { type Key, type MouseEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { useComponentsTranslation } from '../i18n.ts';
 import {
   autocompleteSize,
@@ -132,6 +132,42 @@ function useColumns(source: RowSource, currentPage: number, pageSize: number): C
   );
 }
 
+/**
+ * The searched, paged table both selects show: the keyword bar and the Table's rows, columns and
+ * pager (a pager only when the definition pages). `restart` clears the keyword and goes to page 1.
+ */
+function useRowTable(source: RowSource, enabled: boolean, size: number, hasPage: boolean) {
+  const [keyword, setKeyword] = useState('');
+  const [currentPage, setCurrentPage] = useState(1);
+  const rows = useRows(source, keyword, currentPage, size, enabled);
+  const columns = useColumns(source, currentPage, size);
+  const search = useCallback((word: string) => {
+    setKeyword(word);
+    setCurrentPage(1);
+  }, []);
+  const restart = useCallback(() => search(''), [search]);
+  return {
+    restart,
+    searchBar: <SearchBar onSearch={search} onRefresh={() => void rows.refetch()} />,
+    table: {
+      size: 'small' as const,
+      rowKey: (row: InterfaceRow) => cellText(row, source.propsValue),
+      columns,
+      dataSource: rows.data?.list ?? [],
+      loading: rows.isFetching,
+      pagination: hasPage
+        ? {
+            current: currentPage,
+            pageSize: size,
+            total: rows.data?.pagination.total ?? 0,
+            showSizeChanger: false,
+            onChange: setCurrentPage,
+          }
+        : (false as const),
+    },
+  };
+}
+
 /** The field part shared by the popup and table selects: the chosen rows by name; clearing and tag deletion emit at once. */
 function ChosenField({
   source,
@@ -224,20 +260,15 @@ export function PopupSelect({
 }: RowSelectProps & { unpagedSize?: number }) {
   const { t } = useComponentsTranslation();
   const [open, setOpen] = useState(false);
-  const [keyword, setKeyword] = useState('');
-  const [currentPage, setCurrentPage] = useState(1);
   const [chosen, setChosen] = useState<string | null>(null);
-  const size = hasPage ? pageSize : unpagedSize;
-  const rows = useRows(source, keyword, currentPage, size, open);
-  const columns = useColumns(source, currentPage, size);
+  const { restart, searchBar, table } = useRowTable(source, open, hasPage ? pageSize : unpagedSize, hasPage);
   const ids = idsOf(value);
   useEffect(() => {
     if (open) {
-      setKeyword('');
-      setCurrentPage(1);
+      restart();
       setChosen(null);
     }
-  }, [open]);
+  }, [open, restart]);
   return (
     <>
       <ChosenField
@@ -266,19 +297,9 @@ export function PopupSelect({
           onChange?.(chosen);
         }}
       >
-        <SearchBar
-          onSearch={(word) => {
-            setKeyword(word);
-            setCurrentPage(1);
-          }}
-          onRefresh={() => void rows.refetch()}
-        />
+        {searchBar}
         <Table<InterfaceRow>
-          size="small"
-          rowKey={(row) => cellText(row, source.propsValue)}
-          columns={columns}
-          dataSource={rows.data?.list ?? []}
-          loading={rows.isFetching}
+          {...table}
           scroll={{ y: 360 }}
           rowSelection={{
             type: 'radio',
@@ -286,17 +307,6 @@ export function PopupSelect({
             onChange: (keys) => setChosen(keys.length ? String(keys[0]) : null),
           }}
           onRow={(row) => ({ onClick: () => setChosen(cellText(row, source.propsValue)) })}
-          pagination={
-            hasPage
-              ? {
-                  current: currentPage,
-                  pageSize: size,
-                  total: rows.data?.pagination.total ?? 0,
-                  showSizeChanger: false,
-                  onChange: setCurrentPage,
-                }
-              : false
-          }
         />
       </Modal>
     </>
@@ -322,13 +332,9 @@ export function PopupTableSelect({
 }: RowSelectProps & { multiple?: boolean }) {
   const { t } = useComponentsTranslation();
   const [open, setOpen] = useState(false);
-  const [keyword, setKeyword] = useState('');
-  const [currentPage, setCurrentPage] = useState(1);
   const ids = idsOf(value);
   const [chosen, setChosen] = useState<string[]>(ids);
-  const size = hasPage ? pageSize : unpagedTableSize;
-  const rows = useRows(source, keyword, currentPage, size, open);
-  const columns = useColumns(source, currentPage, size);
+  const { restart, searchBar, table } = useRowTable(source, open, hasPage ? pageSize : unpagedTableSize, hasPage);
   const emit = (next: string[]) => onChange?.(multiple ? next : (next[0] ?? ''));
   const close = (write: boolean) => {
     setOpen(false);
@@ -336,19 +342,9 @@ export function PopupTableSelect({
   };
   const content = (
     <div className="popup-table-select">
-      <SearchBar
-        onSearch={(word) => {
-          setKeyword(word);
-          setCurrentPage(1);
-        }}
-        onRefresh={() => void rows.refetch()}
-      />
+      {searchBar}
       <Table<InterfaceRow>
-        size="small"
-        rowKey={(row) => cellText(row, source.propsValue)}
-        columns={columns}
-        dataSource={rows.data?.list ?? []}
-        loading={rows.isFetching}
+        {...table}
         scroll={{ y: 300 }}
         {...(multiple
           ? {
@@ -370,17 +366,6 @@ export function PopupTableSelect({
             }
           },
         })}
-        pagination={
-          hasPage
-            ? {
-                current: currentPage,
-                pageSize: size,
-                total: rows.data?.pagination.total ?? 0,
-                showSizeChanger: false,
-                onChange: setCurrentPage,
-              }
-            : false
-        }
       />
       {multiple ? (
         <div className="popup-table-select-foot">
@@ -417,8 +402,7 @@ export function PopupTableSelect({
           id={id}
           onOpen={() => {
             setChosen(ids);
-            setKeyword('');
-            setCurrentPage(1);
+            restart();
             setOpen(true);
           }}
           onChange={emit}

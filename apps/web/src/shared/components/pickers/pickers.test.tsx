@@ -127,6 +127,17 @@ const expand = (name: string) => {
   const node = screen.getByText(name).closest('.ant-tree-treenode') as HTMLElement;
   fireEvent.click(node.querySelector('.ant-tree-switcher') as HTMLElement);
 };
+/**
+ * Opens a node until `child` shows under it. A switcher clicked while the tree re-renders the node
+ * (a level just arrived) can miss; a node already open or loading is not clicked again.
+ */
+const expandTo = (name: string, child: string) =>
+  waitFor(() => {
+    if (screen.queryByText(child)) return;
+    const node = screen.getByText(name).closest('.ant-tree-treenode');
+    if (node?.classList.contains('ant-tree-treenode-switcher-close')) expand(name);
+    throw new Error(`${child} is not shown under ${name} yet`);
+  });
 const search = (word: string) => {
   const box = screen.getByPlaceholderText('请输入关键词查询');
   fireEvent.change(box, { target: { value: word } });
@@ -185,8 +196,7 @@ describe('user picker dialog', () => {
     expect(sent.at(-1)?.path).toBe('/api/permission/Users/ImUser/Selector/c1');
     expect(screen.queryByText('李四/lisi')).toBeNull();
 
-    expand('研发部');
-    await screen.findByText('李四/lisi');
+    await expandTo('研发部', '李四/lisi');
     // 张三 belongs to both 总公司 and 研发部 and shows under each.
     expect(within(leftPane()).getAllByText('张三/zhangsan')).toHaveLength(2);
     expect(sent.some((s) => s.path === '/api/permission/Users/Selector')).toBe(false);

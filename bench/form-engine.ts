@@ -112,7 +112,7 @@ console.log(`Load average before: ${one} / ${five} / ${fifteen}`);
 const server = await startServerProcess({ ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'error' });
 const browser = await launchBrowser();
 try {
-  const context = await newContext(browser);
+  const context = await newContext(browser, { motion: 'no-preference' });
   const page = await context.newPage();
   await signInThroughPage(page, server.url, 'admin', adminPassword);
   await page.waitForURL(/\/home/);

@@ -110,14 +110,14 @@ async function main() {
     const elements: string[] = [];
     let loginScripts = 0;
     for (let i = 0; i < loads; i++) {
-      const bareContext = await newContext(browser);
+      const bareContext = await newContext(browser, { motion: 'no-preference' });
       const floorPage = await bareContext.newPage();
       await floorPage.addInitScript(recordPaints);
       await floorPage.goto(bare.url);
       bareLcp.push(lastPaint(await largestContentfulPaint(floorPage)));
       await bareContext.close();
 
-      const context = await newContext(browser);
+      const context = await newContext(browser, { motion: 'no-preference' });
       const page = await context.newPage();
       await page.addInitScript(recordPaints);
       const scripts = trackScripts(page);
@@ -137,7 +137,7 @@ async function main() {
       loginScripts = gzipKb(scripts);
       await context.close();
     }
-    const context = await newContext(browser);
+    const context = await newContext(browser, { motion: 'no-preference' });
     const page = await context.newPage();
     const scripts = trackScripts(page);
     await signInThroughPage(page, server.url, 'admin', adminPassword);

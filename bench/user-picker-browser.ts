@@ -39,7 +39,7 @@ async function heapMb(page: Page): Promise<number> {
 async function measure(url: string) {
   const browser = await launchBrowser();
   try {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(browser, { motion: 'no-preference' })).newPage();
     await signInThroughPage(page, url, 'admin', adminPassword);
     await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
     await page.goto(`${url}/previewModel`);

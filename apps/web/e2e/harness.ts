@@ -1,23 +1,29 @@
-import { appendFileSync, existsSync, mkdirSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type RunningServer, startServerProcess } from '../../server/test/helpers/server-process.ts';
 import { seriousViolationsOn } from './axe.ts';
+import { adminPassword } from './run-context.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const screenshotDir = path.join(import.meta.dirname, 'screenshots');
 
-export const adminPassword = 'Admin@e2e2026';
-
 export type { RunningServer };
+export { adminPassword };
 
-/** The real server with the built web app, the embedded database and a known admin password. */
+/**
+ * The real server with the built web app, the embedded database and a known admin password, on its
+ * own copy of the migrated and seeded data directory (template-data.ts).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` before the browser tests');
   }
-  const server = await startServerProcess({ ADMIN_PASSWORD: adminPassword, ...env });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-run-'));
+  cpSync(inject('templateDataDir'), dataDir, { recursive: true });
+  const server = await startServerProcess({ ADMIN_PASSWORD: adminPassword, ...env }, dataDir);
   opened.servers.add(server);
   return server;
 }
@@ -80,14 +86,20 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
-/** A fresh browser profile in Chinese, the product's default language. */
+/**
+ * A fresh browser profile in Chinese, the product's default language. It asks for reduced motion
+ * unless told otherwise: the product then switches its animations off (reduced-motion.ts), so a
+ * test neither waits for dialogs to zoom in nor clicks something still moving. Benchmarks and the
+ * tests that check the animated default pass `motion: 'no-preference'`.
+ */
 export async function newContext(
   browser: Browser,
-  options: { locale?: string; width?: number } = {},
+  options: { locale?: string; width?: number; motion?: 'reduce' | 'no-preference' } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     locale: options.locale ?? 'zh-CN',
     viewport: { width: options.width ?? 1440, height: 900 },
+    reducedMotion: options.motion ?? 'reduce',
   });
   // A step that never completes fails with its own name and locator, not as the test's 90 s timeout.
   context.setDefaultTimeout(25_000);

@@ -36,7 +36,7 @@ async function tabTo(page: Page, wanted: RegExp, options: { back?: boolean; most
 }
 
 test('create a user and grant a role with the keyboard alone', { timeout: 120_000 }, async () => {
-  const context = await newContext(browser);
+  const context = await newContext(browser, { motion: 'no-preference' });
   const page = await context.newPage();
   try {
     await page.goto(`${server.url}/login`);

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
   adminPassword,
@@ -40,7 +40,7 @@ test('a deep link that is not an API path gets the app (history-mode fallback)',
 });
 
 test('the administrator signs in with the password printed at first start; the console stays clean', async () => {
-  const context = await newContext(browser);
+  const context = await newContext(browser, { motion: 'no-preference' });
   const page = await context.newPage();
   const complaints: string[] = [];
   page.on('console', (message) => {
@@ -54,6 +54,23 @@ test('the administrator signs in with the password printed at first start; the c
   await expect.poll(() => page.getByText('管理员').first().isVisible(), { timeout: 15_000 }).toBe(true);
   await screenshot(page, 'signed-in');
   expect(complaints).toEqual([]);
+  expect(await motionDuration(page)).not.toBe('0s');
+  await context.close();
+});
+
+/** antd's medium animation length: 0s once the product has switched animations off. */
+function motionDuration(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--ant-motion-duration-mid').trim(),
+  );
+}
+
+test('someone who asked their system for less motion gets no animations', async () => {
+  const context = await newContext(browser, { motion: 'reduce' });
+  const page = await context.newPage();
+  await signInThroughPage(page, server.url, 'admin', adminPassword);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await expect.poll(() => motionDuration(page)).toBe('0s');
   await context.close();
 });
 

@@ -7,6 +7,7 @@ export default defineConfig({
     name: 'e2e',
     root: import.meta.dirname,
     include: ['**/*.e2e.ts'],
+    globalSetup: ['./template-data.ts'],
     setupFiles: ['./failure-report.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,

@@ -5,6 +5,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { antdLocaleOf } from '../shared/i18n/antd-locale.ts';
 import { i18n } from '../shared/i18n/index.ts';
 import type { Language } from '../shared/i18n/language.ts';
+import { usePrefersReducedMotion } from '../shared/reduced-motion.ts';
 import { contrastShades, quietText } from '../shared/theme-contrast.ts';
 import { ToastProvider } from '../shared/toast.tsx';
 import { antdSize, themeColors, useSettings } from './settings-store.ts';
@@ -23,6 +24,7 @@ function AntdConfig({ children }: { children: ReactNode }) {
   const mode = useSettings((s) => s.mode);
   const color = useSettings((s) => s.themeColor);
   const size = useSettings((s) => s.size);
+  const reducedMotion = usePrefersReducedMotion();
   const algorithm = [
     ...(mode === 'dark' ? [theme.darkAlgorithm] : []),
     ...(size === 'mini' ? [theme.compactAlgorithm] : []),
@@ -65,6 +67,7 @@ function AntdConfig({ children }: { children: ReactNode }) {
     colorTextTertiary: quiet,
     colorTextPlaceholder: quiet,
     borderRadius: 6,
+    motion: !reducedMotion,
   };
   const components = {
     Menu: { itemSelectedColor: primary.text, horizontalItemSelectedColor: primary.text },

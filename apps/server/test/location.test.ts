@@ -15,7 +15,7 @@ let fake: Server;
 let fakeUrl: string;
 const seen: URL[] = [];
 /** What the fake answers next (AMap's shape: status "1", count as text, empty fields as []). */
-let answer: (url: URL) => unknown;
+let answer: (url: URL) => unknown; // a Buffer is sent as a PNG
 
 const poi = (n: number) => ({
   id: `B0${n}`,
@@ -32,8 +32,9 @@ beforeAll(async () => {
   fake = createServer((request: IncomingMessage, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     seen.push(url);
-    response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify(answer(url)));
+    const body = answer(url);
+    response.setHeader('content-type', Buffer.isBuffer(body) ? 'image/png' : 'application/json');
+    response.end(Buffer.isBuffer(body) ? body : JSON.stringify(body));
   });
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
   fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
@@ -135,6 +136,45 @@ describe('location searches through the configured map service', () => {
       msg: '缺少必填字段 keywords',
     });
     expect(seen).toEqual([]);
+  });
+
+  test('staticmap: a PNG of the map around a point, as a data URL; the zoom kept in range, the size bounded', async () => {
+    await configure({ mapServiceKey: 'k-123', mapApiBase: fakeUrl });
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    answer = () => png;
+    const map = await clerk.get<{ image: string }>('/api/system/Location/staticmap', {
+      location: '118.990923,25.416422',
+      zoom: '16',
+      size: '568*240',
+    });
+    expect(map).toMatchObject({ code: 200, data: { image: `data:image/png;base64,${png.toString('base64')}` } });
+    expect(seen.at(-1)?.pathname).toBe('/v3/staticmap');
+    expect(Object.fromEntries(seen.at(-1)?.searchParams ?? [])).toMatchObject({
+      key: 'k-123',
+      location: '118.990923,25.416422',
+      zoom: '16',
+      size: '568*240',
+    });
+    await clerk.get('/api/system/Location/staticmap', { location: '118.99,25.41', zoom: '40', size: '80*80' });
+    expect(seen.at(-1)?.searchParams.get('zoom')).toBe('19');
+
+    seen.length = 0;
+    expect(
+      await clerk.get('/api/system/Location/staticmap', { location: '118.99,25.41', size: '5000*80' }),
+    ).toMatchObject({ code: 400, msg: '地图图片的宽和高最多为1024像素' });
+    expect(await clerk.get('/api/system/Location/staticmap', { location: '118.99,25.41', size: 'big' })).toMatchObject({
+      code: 400,
+      msg: '字段 size 格式不正确',
+    });
+    expect(seen).toEqual([]);
+
+    answer = () => ({ status: '0', info: 'DAILY_QUERY_OVER_LIMIT' });
+    expect(
+      await clerk.get('/api/system/Location/staticmap', { location: '118.99,25.41', size: '80*80' }),
+    ).toMatchObject({ code: 400, msg: '地图服务调用失败：DAILY_QUERY_OVER_LIMIT' });
   });
 
   test('the key is a secret of the configuration page: the public view leaves it out', async () => {

@@ -495,8 +495,20 @@ describe('people and organisation pickers in a form', () => {
 
     // A fake of the map service on loopback: 50 places on page 1 (the first 2 km away), 3 on page 2.
     const asked: URL[] = [];
+    const maps: URL[] = [];
+    // A one-pixel PNG, drawn over the whole map box.
+    const mapPicture = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
     const fake: Server = createServer((request, response) => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      if (url.pathname === '/v3/staticmap') {
+        maps.push(url);
+        response.setHeader('content-type', 'image/png');
+        response.end(mapPicture);
+        return;
+      }
       asked.push(url);
       const page = Number(url.searchParams.get('page') ?? '1');
       const count = page === 1 ? 50 : 3;
@@ -529,11 +541,48 @@ describe('people and organisation pickers in a form', () => {
       const places = picker.locator('.location-list .user-picker-item');
       await expect.poll(() => places.count()).toBe(50);
       expect(asked[0]?.searchParams.get('key')).toBe('e2e-key');
+      // The map: a picture at zoom 16 around the starting point, with the centre marker.
+      const map = picker.getByRole('application');
+      await picker.locator('img.location-map-image').waitFor();
+      expect(Object.fromEntries(maps[0]?.searchParams ?? [])).toMatchObject({
+        location: '118.990923,25.416422',
+        zoom: '16',
+        size: '552*220',
+      });
       await picker.getByRole('button', { name: /^确\s*定$/ }).click();
       await page.getByText('请选择地址').waitFor();
       await places.last().scrollIntoViewIfNeeded();
       await expect.poll(() => places.count()).toBe(53);
       expect(asked.map((url) => url.searchParams.get('page'))).toEqual(['1', '2']);
+
+      // Dragging the map 100 px left moves its centre east (about 216 m at zoom 16, inside the
+      // 500 m fine-tune range): the places around the new centre are listed from page 1.
+      const box = await map.boundingBox();
+      if (!box) throw new Error('the map has no box');
+      const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      await page.mouse.move(middle.x, middle.y);
+      await page.mouse.down();
+      await page.mouse.move(middle.x - 50, middle.y, { steps: 3 });
+      await page.mouse.move(middle.x - 100, middle.y, { steps: 3 });
+      await page.mouse.up();
+      await expect.poll(() => map.getAttribute('data-centre')).toBe('118.993069,25.416422');
+      await expect.poll(() => asked.at(-1)?.searchParams.get('location')).toBe('118.993069,25.416422');
+      expect(asked.at(-1)?.searchParams.get('page')).toBe('1');
+      await expect.poll(() => places.count()).toBe(50);
+      // The arrow keys move it too; a move beyond the fine-tune range is refused and says so.
+      // (64 px a press, about 138 m: left once, then right three times is about 490 m east.)
+      await map.focus();
+      await map.press('ArrowLeft');
+      await expect.poll(() => map.getAttribute('data-centre')).not.toBe('118.993069,25.416422');
+      for (let i = 0; i < 3; i++) await map.press('ArrowRight');
+      await expect.poll(() => asked.at(-1)?.searchParams.get('location')).toBe(await map.getAttribute('data-centre'));
+      const farthest = await map.getAttribute('data-centre');
+      await map.press('ArrowRight');
+      await page.getByText('超出微调范围').first().waitFor();
+      expect(await map.getAttribute('data-centre')).toBe(farthest);
+      await page.getByText('超出微调范围').first().waitFor({ state: 'hidden' });
+      await picker.getByRole('button', { name: '放大' }).click();
+      await expect.poll(() => maps.at(-1)?.searchParams.get('zoom')).toBe('17');
       await places.filter({ hasText: '远处的地点' }).click();
       await picker.getByRole('button', { name: /^确\s*定$/ }).click();
       await page.getByText('超出微调范围').waitFor();
@@ -543,6 +592,13 @@ describe('people and organisation pickers in a form', () => {
       await places.filter({ hasText: '附近地点2' }).first().click();
       await confirm(picker);
       await fieldOf('spot').getByText('福建省泉州市永春县街道2号附近地点2').waitFor();
+      // The field shows the place on a small map (zoom 19, 80*80).
+      await fieldOf('spot').getByRole('img', { name: '福建省泉州市永春县街道2号附近地点2' }).waitFor();
+      expect(Object.fromEntries(maps.at(-1)?.searchParams ?? [])).toMatchObject({
+        location: '118.991923,25.416422',
+        zoom: '19',
+        size: '80*80',
+      });
 
       // A keyword searches within the fine-tune range around the starting point.
       await fieldOf('spot').locator('button', { hasText: '重新定位' }).click();

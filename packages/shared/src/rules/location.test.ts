@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_LOCATION, distanceMetres, type LocationSettings, locationProblem } from './location.ts';
+import {
+  DEFAULT_LOCATION,
+  distanceMetres,
+  type LocationSettings,
+  locationProblem,
+  metresPerPixel,
+  offsetOfPoint,
+  pointAtOffset,
+} from './location.ts';
 
 const start = DEFAULT_LOCATION;
 /** About `metres` north of the default centre (one degree of latitude is ~111,195 m). */
@@ -39,4 +47,35 @@ describe('fine-tune and scope checks (widgets.md §5 "Location")', () => {
 
   test('without a starting point the fine-tune range does not apply', () =>
     expect(locationProblem(north(5000), null, { enableLocationScope: true })).toBeNull());
+});
+
+describe('map geometry (Web Mercator) for panning and drawing on the location map', () => {
+  test('a point at an offset maps back to that offset, at any zoom', () => {
+    for (const zoom of [3, 16, 19]) {
+      const moved = pointAtOffset(start, 120, -45, zoom);
+      const back = offsetOfPoint(moved, start, zoom);
+      expect(back.dx).toBeCloseTo(120, 6);
+      expect(back.dy).toBeCloseTo(-45, 6);
+    }
+  });
+
+  test('right is east and up is north; one zoom level halves the distance of a pixel', () => {
+    const east = pointAtOffset(start, 100, 0, 16);
+    const up = pointAtOffset(start, 0, -100, 16);
+    expect(east.lng).toBeGreaterThan(start.lng);
+    expect(east.lat).toBeCloseTo(start.lat, 9);
+    expect(up.lat).toBeGreaterThan(start.lat);
+    expect(distanceMetres(start, pointAtOffset(start, 100, 0, 17)) * 2).toBeCloseTo(distanceMetres(start, east), 3);
+  });
+
+  test('a pixel at zoom 16 near the default centre is about 2.16 m, and the distance agrees with it', () => {
+    expect(metresPerPixel(start.lat, 16)).toBeCloseTo(2.16, 2);
+    const east = pointAtOffset(start, 100, 0, 16);
+    expect(distanceMetres(start, east)).toBeCloseTo(100 * metresPerPixel(start.lat, 16), 0);
+  });
+
+  test('panning across the date line wraps the longitude', () => {
+    const far = pointAtOffset({ lng: 179.9999, lat: 0 }, 100, 0, 10);
+    expect(far.lng).toBeLessThan(-179);
+  });
 });

@@ -59,3 +59,59 @@ export function locationProblem(
   }
   return null;
 }
+
+/** widgets.md §9: the dialog's map zoom, and the field's small static map (zoom 19, 80*80). */
+export const LOCATION_MAP_ZOOM = 16;
+export const LOCATION_THUMBNAIL = { zoom: 19, width: 80, height: 80 } as const;
+/** The zoom levels the map service draws. */
+export const LOCATION_MIN_ZOOM = 3;
+export const LOCATION_MAX_ZOOM = 19;
+
+/** Web Mercator, as map services tile the world: 256 px for the whole world at zoom 0. */
+const TILE = 256;
+const worldPixels = (zoom: number) => TILE * 2 ** zoom;
+const latLimit = 85.05112878;
+
+function toPixels(point: GeoPoint, zoom: number): { x: number; y: number } {
+  const lat = Math.max(-latLimit, Math.min(latLimit, point.lat));
+  const sin = Math.sin(radians(lat));
+  const size = worldPixels(zoom);
+  return {
+    x: ((point.lng + 180) / 360) * size,
+    y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size,
+  };
+}
+
+function fromPixels(pixel: { x: number; y: number }, zoom: number): GeoPoint {
+  const size = worldPixels(zoom);
+  const lng = (pixel.x / size) * 360 - 180;
+  const n = Math.PI - (2 * Math.PI * pixel.y) / size;
+  const lat = (180 / Math.PI) * Math.atan(Math.sinh(n));
+  return { lng: ((((lng + 180) % 360) + 360) % 360) - 180, lat: Math.max(-latLimit, Math.min(latLimit, lat)) };
+}
+
+/**
+ * The point shown `dx`, `dy` screen pixels from `centre` on a map at `zoom` (right and down are
+ * positive): where the centre goes when the map is dragged by (-dx, -dy) or panned with the keys.
+ */
+export function pointAtOffset(centre: GeoPoint, dx: number, dy: number, zoom: number): GeoPoint {
+  const at = toPixels(centre, zoom);
+  return fromPixels({ x: at.x + dx, y: at.y + dy }, zoom);
+}
+
+/** Where `point` is drawn, in screen pixels from `centre`, on a map at `zoom`. */
+export function offsetOfPoint(point: GeoPoint, centre: GeoPoint, zoom: number): { dx: number; dy: number } {
+  const a = toPixels(centre, zoom);
+  const b = toPixels(point, zoom);
+  return { dx: b.x - a.x, dy: b.y - a.y };
+}
+
+/** Metres one screen pixel covers at `lat` on a map at `zoom` (for drawing a radius as a circle). */
+export function metresPerPixel(lat: number, zoom: number): number {
+  return (2 * Math.PI * EARTH_RADIUS_METRES * Math.cos(radians(lat))) / worldPixels(zoom);
+}
+
+/** A point as the map service takes it: "lng,lat" with six decimals (about 0.1 m). */
+export function coordinatesText(point: GeoPoint): string {
+  return `${point.lng.toFixed(6)},${point.lat.toFixed(6)}`;
+}

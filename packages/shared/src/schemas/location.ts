@@ -50,3 +50,18 @@ export const LocationPois = Type.Object({ pois: Type.Array(LocationPoi), count: 
 export type LocationPois = Static<typeof LocationPois>;
 export const LocationTips = Type.Object({ tips: Type.Array(LocationPoi) });
 export type LocationTips = Static<typeof LocationTips>;
+
+/**
+ * `GET /api/system/Location/staticmap`: a picture of the map around `location` at `zoom`, `size`
+ * "width*height" in pixels (at most 1024 each), drawn by the map service. The dialog's map (zoom 16)
+ * and the field's small map (zoom 19, 80*80, widgets.md §7) use it; the key stays on the server.
+ */
+export const LocationStaticMapQuery = Type.Object({
+  location: Coordinates,
+  zoom: Type.Optional(WholeText),
+  size: Type.String({ maxLength: 9, pattern: '^\\d{1,4}\\*\\d{1,4}$' }),
+});
+export type LocationStaticMapQuery = Static<typeof LocationStaticMapQuery>;
+/** The picture as a data: URL (PNG), so the request layer carries it like any other answer. */
+export const LocationStaticMap = Type.Object({ image: Type.String() });
+export type LocationStaticMap = Static<typeof LocationStaticMap>;

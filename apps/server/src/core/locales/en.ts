@@ -321,6 +321,7 @@ export const en: Catalog = {
   'visualdev.exportSheet': 'Data',
   'location.noKey': 'Set the map service key under System configuration, Map service, first',
   'location.serviceFailed': 'The map service failed: {reason}',
+  'location.mapSize': 'A map picture is at most {max} pixels on each side',
   'printDev.categoryUnknown': 'Template category does not exist: {code}',
   'printDev.codeTaken': 'Code already exists',
   'printDev.badPageParam': 'The page settings are not valid',

@@ -320,6 +320,7 @@ export const zhCN = {
   'visualdev.exportSheet': '数据',
   'location.noKey': '请先在系统配置的“地图服务”中填写地图服务密钥',
   'location.serviceFailed': '地图服务调用失败：{reason}',
+  'location.mapSize': '地图图片的宽和高最多为{max}像素',
   'printDev.categoryUnknown': '模板分类不存在：{code}',
   'printDev.codeTaken': '编码已存在',
   'printDev.badPageParam': '纸张设置无效',

@@ -321,6 +321,7 @@ export const zhTW: Catalog = {
   'visualdev.exportSheet': '資料',
   'location.noKey': '請先在系統配置的「地圖服務」中填寫地圖服務密鑰',
   'location.serviceFailed': '地圖服務調用失敗：{reason}',
+  'location.mapSize': '地圖圖片的寬和高最多為{max}像素',
   'printDev.categoryUnknown': '模板分類不存在：{code}',
   'printDev.codeTaken': '編碼已存在',
   'printDev.badPageParam': '紙張設置無效',

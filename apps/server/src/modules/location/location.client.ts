@@ -9,6 +9,7 @@ import type { LocationPoi } from '@platform/shared';
  */
 export const defaultMapBase = 'https://restapi.amap.com';
 const timeoutMs = 10_000;
+const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 export class MapServiceError extends Error {}
 
@@ -37,11 +38,15 @@ export class MapClient {
     private readonly base: string = defaultMapBase,
   ) {}
 
-  private async get(path: string, query: Record<string, string | number | undefined>): Promise<Raw> {
+  private url(path: string, query: Record<string, string | number | undefined>): URL {
     const url = new URL(path, this.base.endsWith('/') ? this.base : `${this.base}/`);
     url.searchParams.set('key', this.key);
     for (const [name, value] of Object.entries(query))
       if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
+    return url;
+  }
+
+  private async fetched(url: URL): Promise<Response> {
     let response: Response;
     try {
       response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
@@ -49,6 +54,11 @@ export class MapClient {
       throw new MapServiceError((error as Error).message);
     }
     if (!response.ok) throw new MapServiceError(`HTTP ${response.status}`);
+    return response;
+  }
+
+  private async get(path: string, query: Record<string, string | number | undefined>): Promise<Raw> {
+    const response = await this.fetched(this.url(path, query));
     let answer: unknown;
     try {
       answer = await response.json();
@@ -59,6 +69,30 @@ export class MapClient {
     const raw = answer as Raw;
     if (raw.status !== '1' && raw.status !== 1) throw new MapServiceError(text(raw.info) || 'refused');
     return raw;
+  }
+
+  /**
+   * v3/staticmap?location&zoom&size&markers: a PNG of the map with a marker at the centre. The
+   * service answers its refusals as JSON (status "0", info), anything else must be a PNG.
+   */
+  async staticMap(query: { location: string; zoom: number; width: number; height: number }): Promise<Buffer> {
+    const url = this.url('v3/staticmap', {
+      location: query.location,
+      zoom: query.zoom,
+      size: `${query.width}*${query.height}`,
+      markers: `mid,,A:${query.location}`,
+    });
+    const response = await this.fetched(url);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (bytes.subarray(0, 8).equals(pngSignature)) return bytes;
+    let info = 'the answer is not a PNG image';
+    try {
+      const raw = JSON.parse(bytes.toString('utf8')) as Raw;
+      if (raw && typeof raw === 'object' && text(raw.info)) info = text(raw.info);
+    } catch {
+      // Not JSON either: the generic reason stands.
+    }
+    throw new MapServiceError(info);
   }
 
   private static pois(raw: Raw) {

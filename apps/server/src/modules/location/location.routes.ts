@@ -2,6 +2,8 @@ import {
   EnvelopeOf,
   LocationAroundQuery,
   LocationPois,
+  LocationStaticMap,
+  LocationStaticMapQuery,
   LocationTextQuery,
   LocationTips,
   LocationTipsQuery,
@@ -54,5 +56,18 @@ export default async function locationRoutes(app: App) {
       },
     },
     async (request) => ok(await locations.tips(request.query)),
+  );
+
+  app.get(
+    `${base}/staticmap`,
+    {
+      schema: {
+        tags,
+        summary: 'A picture of the map around a point (zoom, size "width*height"), with a marker at the centre',
+        querystring: LocationStaticMapQuery,
+        response: { 200: EnvelopeOf(LocationStaticMap) },
+      },
+    },
+    async (request) => ok(await locations.staticMap(request.query)),
   );
 }

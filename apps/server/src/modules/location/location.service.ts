@@ -1,6 +1,10 @@
 import {
+  LOCATION_MAP_ZOOM,
+  LOCATION_MAX_ZOOM,
+  LOCATION_MIN_ZOOM,
   LOCATION_PAGE_SIZE,
   type LocationAroundQuery,
+  type LocationStaticMapQuery,
   type LocationTextQuery,
   type LocationTipsQuery,
 } from '@platform/shared';
@@ -11,6 +15,8 @@ import { defaultMapBase, MapClient, MapServiceError } from './location.client.ts
 /** The map service's largest page and search radius (metres). */
 const maxOffset = 50;
 const maxRadius = 50_000;
+/** The largest picture the map service draws, per side. */
+const maxMapSide = 1024;
 
 const whole = (value: string | number | undefined, fallback: number) => {
   const n = typeof value === 'number' ? value : Number.parseInt(value ?? '', 10);
@@ -84,5 +90,15 @@ export class LocationService {
     return this.call((client) =>
       client.tips({ keywords: query.keywords, ...(query.location ? { location: query.location } : {}) }),
     );
+  }
+
+  /** A picture of the map as a data: URL; the zoom is kept within what the service draws. */
+  async staticMap(query: LocationStaticMapQuery) {
+    const [width = 0, height = 0] = query.size.split('*').map(Number);
+    if (width < 1 || height < 1 || width > maxMapSide || height > maxMapSide)
+      throw new BusinessError('location.mapSize', { max: maxMapSide });
+    const zoom = Math.min(LOCATION_MAX_ZOOM, Math.max(LOCATION_MIN_ZOOM, whole(query.zoom, LOCATION_MAP_ZOOM)));
+    const png = await this.call((client) => client.staticMap({ location: query.location, zoom, width, height }));
+    return { image: `data:image/png;base64,${png.toString('base64')}` };
   }
 }

@@ -47,6 +47,10 @@ export default {
     beyondAdjustment: 'Beyond the fine-tuning range',
     beyondScope: 'Beyond the specified range',
     failed: 'Places could not be loaded',
+    map: 'map',
+    mapHint: 'Map: drag it or use the arrow keys to move, plus and minus to zoom',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
   },
   roleTabs: { organize: 'Organisation', global: 'Global' },
   userTabs: {

@@ -1,9 +1,13 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import {
+  coordinatesText,
   DEFAULT_LOCATION,
+  distanceMetres,
   type GeoPoint,
+  LOCATION_MAP_ZOOM,
   LOCATION_PAGE_SIZE,
   LOCATION_SCROLL_THRESHOLD,
+  LOCATION_THUMBNAIL,
   type LocationPoi,
   type LocationPois,
   type LocationSettings,
@@ -19,6 +23,7 @@ import { useMemo, useRef, useState } from 'react';
 import { HttpError, http } from '../../api/http.ts';
 import { useToast } from '../../toast.tsx';
 import { useComponentsTranslation } from '../i18n.ts';
+import { LocationMap, useStaticMap } from './LocationMap.tsx';
 import './pickers.css';
 
 /** The stored value (widgets.md §3 "Location value"), kept as a JSON string. */
@@ -74,20 +79,22 @@ const locationApi = {
   around: (centre: GeoPoint, page: number) =>
     http.get<LocationPois>(
       '/api/system/Location/around',
-      { location: `${centre.lng},${centre.lat}`, radius: -1, offset: LOCATION_PAGE_SIZE, page },
+      { location: coordinatesText(centre), radius: -1, offset: LOCATION_PAGE_SIZE, page },
       silent,
     ),
   text: (keywords: string, centre: GeoPoint, radius: number, page: number) =>
     http.get<LocationPois>(
       '/api/system/Location/text',
-      { keywords, location: `${centre.lng},${centre.lat}`, radius, offset: LOCATION_PAGE_SIZE, page },
+      { keywords, location: coordinatesText(centre), radius, offset: LOCATION_PAGE_SIZE, page },
       silent,
     ),
 };
 
 /**
- * The 600 px 选择位置 dialog (widgets.md §2, §4, §5): a keyword box and the places near the
- * starting point (or matching the keyword), more loading within 50 px of the list's bottom. 确定
+ * The 600 px 选择位置 dialog (widgets.md §2, §4, §5): a keyword box, the map with its centre
+ * marker, and the places near the map's centre (or matching the keyword), more loading within 50 px
+ * of the list's bottom. Moving the map lists the places around its new centre from page 1; with the
+ * location scope on, a move beyond the fine-tune range is refused with 超出微调范围. 确定
  * without a place says 请选择地址; a place beyond the fine-tune range (超出微调范围) or outside every
  * allowed circle (超出规定范围) is refused with that warning. Without a map key the server's answer
  * says what to configure, and the dialog shows it.
@@ -110,11 +117,13 @@ function LocationDialog({
   const [text, setText] = useState('');
   const [keyword, setKeyword] = useState('');
   const [chosen, setChosen] = useState<LocationPoi | null>(null);
+  const [centre, setCentre] = useState<GeoPoint>(start);
+  const [zoom, setZoom] = useState(LOCATION_MAP_ZOOM);
   const radius = settings.enableLocationScope ? (settings.adjustmentScope ?? 500) : -1;
   const pages = useInfiniteQuery({
-    queryKey: ['picker', 'location', start.lng, start.lat, keyword, radius],
+    queryKey: ['picker', 'location', centre.lng, centre.lat, keyword, radius],
     queryFn: ({ pageParam }) =>
-      keyword ? locationApi.text(keyword, start, radius, pageParam) : locationApi.around(start, pageParam),
+      keyword ? locationApi.text(keyword, start, radius, pageParam) : locationApi.around(centre, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last, all) => (last.pois.length < LOCATION_PAGE_SIZE ? undefined : all.length + 1),
     enabled: open,
@@ -123,6 +132,16 @@ function LocationDialog({
   const pois = useMemo(() => pages.data?.pages.flatMap((p) => p.pois) ?? [], [pages.data]);
   const box = useRef<HTMLDivElement>(null);
   const problem = pages.error instanceof HttpError ? pages.error.message : pages.error ? t('location.failed') : null;
+
+  const move = (next: GeoPoint) => {
+    if (settings.enableLocationScope && distanceMetres(start, next) > (settings.adjustmentScope || 500)) {
+      toast.warning(t('location.beyondAdjustment'));
+      return;
+    }
+    setCentre(next);
+    setChosen(null);
+    box.current?.scrollTo({ top: 0 });
+  };
 
   const confirm = () => {
     if (!chosen) {
@@ -164,8 +183,17 @@ function LocationDialog({
           setChosen(null);
         }}
       />
+      <LocationMap
+        centre={centre}
+        zoom={zoom}
+        start={start}
+        chosen={chosen ? pointOf(chosen) : null}
+        settings={settings}
+        onMove={move}
+        onZoom={setZoom}
+      />
       <div className="location-centre">
-        <EnvironmentOutlined /> {start.lng.toFixed(6)}, {start.lat.toFixed(6)}
+        <EnvironmentOutlined /> {centre.lng.toFixed(6)}, {centre.lat.toFixed(6)}
       </div>
       {problem ? <Alert type="warning" showIcon title={problem} /> : null}
       <div
@@ -224,11 +252,23 @@ export function LocationPicker({
 }) {
   const { t } = useComponentsTranslation();
   const [open, setOpen] = useState(false);
+  // Each opening starts from the field's point, not where the map was left last time.
+  const [opening, setOpening] = useState(0);
   const current = parseLocation(value);
   const start = current ? { lng: current.lng, lat: current.lat } : DEFAULT_LOCATION;
   return (
     <div className="location-field">
-      <Button id={id} size="small" icon={<EnvironmentOutlined />} disabled={disabled} onClick={() => setOpen(true)}>
+      {current ? <LocationThumbnail point={current} name={current.fullAddress || current.name} /> : null}
+      <Button
+        id={id}
+        size="small"
+        icon={<EnvironmentOutlined />}
+        disabled={disabled}
+        onClick={() => {
+          setOpening((n) => n + 1);
+          setOpen(true);
+        }}
+      >
         {current ? t('location.change') : t('location.add')}
       </Button>
       {current ? <span className="location-address">{current.fullAddress || current.name}</span> : null}
@@ -238,6 +278,7 @@ export function LocationPicker({
         </Button>
       ) : null}
       <LocationDialog
+        key={opening}
         open={open}
         start={start}
         settings={settings}
@@ -249,6 +290,14 @@ export function LocationPicker({
       />
     </div>
   );
+}
+
+/** The field's small map of the chosen place (widgets.md §7: zoom 19, 80*80); nothing when the map service cannot draw it. */
+function LocationThumbnail({ point, name }: { point: GeoPoint; name: string }) {
+  const { zoom, width, height } = LOCATION_THUMBNAIL;
+  const map = useStaticMap(point, zoom, width, height);
+  if (!map.data || map.isPlaceholderData) return null;
+  return <img className="location-thumbnail" src={map.data.image} alt={name} width={width} height={height} />;
 }
 
 export function LocationView({ value }: { value: unknown }) {

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { coordinatesText, wgs84ToGcj02 } from '@platform/shared';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seriousViolationsOn } from './axe.ts';
@@ -610,6 +611,24 @@ describe('people and organisation pickers in a form', () => {
       await cancel(picker);
       await fieldOf('spot').locator('button', { hasText: '清除' }).click();
       await fieldOf('spot').locator('button', { hasText: '添加定位' }).waitFor();
+
+      // Auto-location: an empty field takes the nearest place to where the device says it is, its
+      // position (WGS-84) shifted to the map service's datum (GCJ-02) before asking.
+      const device = { longitude: 118.9859, latitude: 25.4189 };
+      await page.context().grantPermissions(['geolocation'], { origin: server.url });
+      await page.context().setGeolocation(device);
+      await page.goto(`${server.url}/previewModel`);
+      const located = {
+        ...definition(),
+        fields: [definition().fields.find((f) => f.__vModel__ === 'spot')].map((f) => ({ ...f, autoLocation: true })),
+      };
+      await page.getByRole('textbox', { name: /definition|定义/ }).fill(JSON.stringify(located));
+      await page.getByRole('button', { name: /^预\s*览$/ }).click();
+      await fieldOf('spot').getByText('福建省泉州市永春县街道1号远处的地点').waitFor();
+      expect(asked.at(-1)?.searchParams.get('location')).toBe(
+        coordinatesText(wgs84ToGcj02({ lng: device.longitude, lat: device.latitude })),
+      );
+      expect(asked.at(-1)?.searchParams.get('location')).not.toBe('118.985900,25.418900');
     } finally {
       await new Promise((resolve) => fake.close(resolve));
     }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  autoLocationAllowed,
   DEFAULT_LOCATION,
   distanceMetres,
   type LocationSettings,
@@ -7,6 +8,7 @@ import {
   metresPerPixel,
   offsetOfPoint,
   pointAtOffset,
+  wgs84ToGcj02,
 } from './location.ts';
 
 const start = DEFAULT_LOCATION;
@@ -77,5 +79,29 @@ describe('map geometry (Web Mercator) for panning and drawing on the location ma
   test('panning across the date line wraps the longitude', () => {
     const far = pointAtOffset({ lng: 179.9999, lat: 0 }, 100, 0, 10);
     expect(far.lng).toBeLessThan(-179);
+  });
+});
+
+describe('a device position (WGS-84) on the map service in China (GCJ-02)', () => {
+  test('inside China it shifts by a few hundred metres, north-east around Beijing', () => {
+    const tiananmen = { lng: 116.391, lat: 39.907 };
+    const shifted = wgs84ToGcj02(tiananmen);
+    const metres = distanceMetres(tiananmen, shifted);
+    expect(metres).toBeGreaterThan(300);
+    expect(metres).toBeLessThan(800);
+    expect(shifted.lng).toBeGreaterThan(tiananmen.lng);
+    expect(shifted.lat).toBeGreaterThan(tiananmen.lat);
+  });
+
+  test('outside China it is the same point', () => {
+    const greenwich = { lng: -0.0015, lat: 51.4779 };
+    expect(wgs84ToGcj02(greenwich)).toEqual(greenwich);
+  });
+
+  test('auto-location is skipped outside every allowed circle, and allowed without circles', () => {
+    const circles: LocationSettings = { enableDesktopLocation: true, locationScope: [{ ...start, radius: 1000 }] };
+    expect(autoLocationAllowed(north(500), circles)).toBe(true);
+    expect(autoLocationAllowed(north(5000), circles)).toBe(false);
+    expect(autoLocationAllowed(north(5000), {})).toBe(true);
   });
 });

@@ -29,6 +29,8 @@ export function distanceMetres(a: GeoPoint, b: GeoPoint): number {
 
 /** The location widget's settings (widgets.md §3 "Location settings"). */
 export interface LocationSettings {
+  /** Fill an empty field with the nearest place to where the device is, when the form opens. */
+  autoLocation?: boolean;
   enableLocationScope?: boolean;
   adjustmentScope?: number;
   enableDesktopLocation?: boolean;
@@ -114,4 +116,54 @@ export function metresPerPixel(lat: number, zoom: number): number {
 /** A point as the map service takes it: "lng,lat" with six decimals (about 0.1 m). */
 export function coordinatesText(point: GeoPoint): string {
   return `${point.lng.toFixed(6)},${point.lat.toFixed(6)}`;
+}
+
+/** widgets.md §9: auto-location waits this long for the device's position (high accuracy). */
+export const AUTO_LOCATION_TIMEOUT_MS = 1500;
+
+/** Krasovsky 1940, the ellipsoid of China's map datum GCJ-02. */
+const KRASOVSKY_A = 6378245;
+const KRASOVSKY_EE = 0.006693421622965943;
+
+function shiftLat(x: number, y: number): number {
+  let shift = -100 + 2 * x + 3 * y + 0.2 * y * y + 0.1 * x * y + 0.2 * Math.sqrt(Math.abs(x));
+  shift += ((20 * Math.sin(6 * x * Math.PI) + 20 * Math.sin(2 * x * Math.PI)) * 2) / 3;
+  shift += ((20 * Math.sin(y * Math.PI) + 40 * Math.sin((y / 3) * Math.PI)) * 2) / 3;
+  shift += ((160 * Math.sin((y / 12) * Math.PI) + 320 * Math.sin((y * Math.PI) / 30)) * 2) / 3;
+  return shift;
+}
+
+function shiftLng(x: number, y: number): number {
+  let shift = 300 + x + 2 * y + 0.1 * x * x + 0.1 * x * y + 0.1 * Math.sqrt(Math.abs(x));
+  shift += ((20 * Math.sin(6 * x * Math.PI) + 20 * Math.sin(2 * x * Math.PI)) * 2) / 3;
+  shift += ((20 * Math.sin(x * Math.PI) + 40 * Math.sin((x / 3) * Math.PI)) * 2) / 3;
+  shift += ((150 * Math.sin((x / 12) * Math.PI) + 300 * Math.sin((x / 30) * Math.PI)) * 2) / 3;
+  return shift;
+}
+
+/** Whether a point lies outside the box where GCJ-02 differs from WGS-84. */
+export function outsideChina(point: GeoPoint): boolean {
+  return point.lng < 72.004 || point.lng > 137.8347 || point.lat < 0.8293 || point.lat > 55.8271;
+}
+
+/**
+ * A device's position (WGS-84, what browsers report) as the map service in China places it
+ * (GCJ-02, the datum AMap's places and pictures use): a few hundred metres' shift inside China,
+ * none outside. Without it an auto-located field would name a place down the road.
+ */
+export function wgs84ToGcj02(point: GeoPoint): GeoPoint {
+  if (outsideChina(point)) return point;
+  const x = point.lng - 105;
+  const y = point.lat - 35;
+  const radLat = radians(point.lat);
+  const magic = 1 - KRASOVSKY_EE * Math.sin(radLat) ** 2;
+  const sqrtMagic = Math.sqrt(magic);
+  const dLat = (shiftLat(x, y) * 180) / (((KRASOVSKY_A * (1 - KRASOVSKY_EE)) / (magic * sqrtMagic)) * Math.PI);
+  const dLng = (shiftLng(x, y) * 180) / ((KRASOVSKY_A / sqrtMagic) * Math.cos(radLat) * Math.PI);
+  return { lng: point.lng + dLng, lat: point.lat + dLat };
+}
+
+/** Whether auto-location may fill the field with this point: not when it is outside every allowed circle (widgets.md §5). */
+export function autoLocationAllowed(point: GeoPoint, settings: LocationSettings): boolean {
+  return locationProblem(point, null, settings) !== 'beyondScope';
 }

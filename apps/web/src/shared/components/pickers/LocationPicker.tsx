@@ -1,5 +1,7 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import {
+  AUTO_LOCATION_TIMEOUT_MS,
+  autoLocationAllowed,
   coordinatesText,
   DEFAULT_LOCATION,
   distanceMetres,
@@ -12,6 +14,7 @@ import {
   type LocationPois,
   type LocationSettings,
   locationProblem,
+  wgs84ToGcj02,
 } from '@platform/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
@@ -19,7 +22,7 @@ import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Spin from 'antd/es/spin';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { HttpError, http } from '../../api/http.ts';
 import { useToast } from '../../toast.tsx';
 import { useComponentsTranslation } from '../i18n.ts';
@@ -234,6 +237,44 @@ function LocationDialog({
   );
 }
 
+/**
+ * Auto-location (widgets.md §3, §5, §9): an empty field asks the device where it is (high accuracy,
+ * 1500 ms) once, and takes the nearest place the map service lists there. Skipped outside every
+ * allowed circle; a failure is only logged ("location failed"), the field stays empty.
+ */
+function useAutoLocation(enabled: boolean, settings: LocationSettings, onChange?: (value: string) => void) {
+  const tried = useRef(false);
+  const alive = useRef(true);
+  const latest = useRef({ settings, onChange });
+  latest.current = { settings, onChange };
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (!enabled || tried.current || typeof navigator === 'undefined' || !navigator.geolocation) return;
+    tried.current = true;
+    const failed = (reason: unknown) => console.warn('location failed', reason);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        const point = wgs84ToGcj02({ lng: position.coords.longitude, lat: position.coords.latitude });
+        if (!autoLocationAllowed(point, latest.current.settings)) return;
+        locationApi
+          .around(point, 1)
+          .then(({ pois }) => {
+            const nearest = pois[0];
+            if (nearest && alive.current) latest.current.onChange?.(JSON.stringify(toValue(nearest)));
+          })
+          .catch(failed);
+      },
+      (error) => failed(error.message),
+      { enableHighAccuracy: true, timeout: AUTO_LOCATION_TIMEOUT_MS },
+    );
+  }, [enabled]);
+}
+
 /** The location field: the chosen place's full address, a button opening the dialog, and clearing. */
 export function LocationPicker({
   value,
@@ -256,6 +297,7 @@ export function LocationPicker({
   const [opening, setOpening] = useState(0);
   const current = parseLocation(value);
   const start = current ? { lng: current.lng, lat: current.lat } : DEFAULT_LOCATION;
+  useAutoLocation(settings.autoLocation === true && !current && !disabled, settings, onChange);
   return (
     <div className="location-field">
       {current ? <LocationThumbnail point={current} name={current.fullAddress || current.name} /> : null}

@@ -94,6 +94,7 @@ const circleOf = (raw: unknown): LocationCircle[] => {
 /** The location field's settings (widgets.md §3 "Location settings"). */
 export function locationSettingsOf(field: FormField): LocationSettings {
   return {
+    autoLocation: field.autoLocation === true,
     enableLocationScope: field.enableLocationScope === true,
     ...(typeof field.adjustmentScope === 'number' ? { adjustmentScope: field.adjustmentScope } : {}),
     enableDesktopLocation: field.enableDesktopLocation === true,

@@ -1,3 +1,4 @@
+import { utils, write } from '@e965/xlsx';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { downloadSheet, sheet, uploadSheet } from './helpers/sheets.ts';
@@ -101,16 +102,41 @@ describe('preview', () => {
   });
 });
 
+describe('a legacy binary .xls (Excel 97-2003), which the wizard accepts besides .xlsx', () => {
+  test('is read like an .xlsx: headers found by name, text, numbers and dates as the cells hold them', async () => {
+    const book = utils.book_new();
+    utils.book_append_sheet(
+      book,
+      utils.aoa_to_sheet([
+        ['组织编码', '账户', '姓名', '排序'],
+        ['kit', 'legacy1', '旧版一', 7],
+        ['kit', 'legacy2', '旧版二', 8],
+      ]),
+      'Sheet1',
+    );
+    const xls = Buffer.from(write(book, { bookType: 'xls', type: 'buffer' }) as Uint8Array);
+    expect(xls.subarray(0, 4)).toEqual(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]));
+    const uploaded = await upload(xls, 'old.xls');
+    expect(uploaded.code, uploaded.msg).toBe(200);
+    const preview = await admin.get<{ dataRow: Record<string, string | number>[]; cellErrors: object[] }>(
+      `${base}/ImportPreview`,
+      { fileName: uploaded.data!.name },
+    );
+    expect(preview.data?.dataRow).toEqual([
+      { organizeCode: 'kit', account: 'legacy1', realName: '旧版一', sortCode: '7' },
+      { organizeCode: 'kit', account: 'legacy2', realName: '旧版二', sortCode: '8' },
+    ]);
+    expect(preview.data?.cellErrors).toEqual([{}, {}]);
+  });
+});
+
 describe('uploads the wizard refuses, naming the problem', () => {
-  test('too large, a legacy .xls, not a spreadsheet, another type: 400 with the reason, nothing kept', async () => {
+  test('too large, a broken .xls, not a spreadsheet, another type: 400 with the reason, nothing kept', async () => {
     const big = Buffer.alloc(6 * 1024 * 1024, 0x20);
     Buffer.from([0x50, 0x4b, 0x03, 0x04]).copy(big);
     expect(await upload(big)).toMatchObject({ code: 400, msg: '文件大小超过5MB' });
-    const legacy = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]);
-    expect(await upload(legacy, 'old.xls')).toMatchObject({
-      code: 400,
-      msg: '不支持旧版.xls文件，请另存为.xlsx后再上传',
-    });
+    const broken = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]);
+    expect(await upload(broken, 'old.xls')).toMatchObject({ code: 400, msg: '无法读取该Excel文件' });
     expect(await upload(Buffer.from('name,account\n'), 'renamed.xlsx')).toMatchObject({
       code: 400,
       msg: '无法读取该Excel文件',

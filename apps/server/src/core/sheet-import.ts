@@ -14,6 +14,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db, Trx } from '../db/database.ts';
 import { BusinessError } from './errors.ts';
 import { type Lang, type MessageKey, type Translate, translator } from './i18n.ts';
+import { legacyXlsToXlsx, oleMagic } from './legacy-xls.ts';
 import type { Session } from './session.ts';
 import type { SheetFiles, SheetFolder } from './sheet-files.ts';
 
@@ -72,7 +73,6 @@ export interface ImportRun {
 
 const languages: Lang[] = ['zh-CN', 'zh-TW', 'en'];
 const zipMagic = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const oleMagic = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
 
 /**
@@ -141,7 +141,7 @@ export class SheetImporter<F extends string, Checked> {
 
   /**
    * Keeps the one uploaded spreadsheet under a generated name. Refuses, naming the problem, what
-   * is not .xls/.xlsx, larger than the limit, a legacy binary .xls, or not a spreadsheet at all.
+   * is not .xls/.xlsx, larger than the limit, or not a spreadsheet at all.
    */
   async saveUpload(request: FastifyRequest): Promise<FileLink> {
     if (!request.isMultipart()) throw new BusinessError('import.fileType');
@@ -157,10 +157,11 @@ export class SheetImporter<F extends string, Checked> {
     if (!content || part.file.truncated) {
       throw new BusinessError('file.tooLarge', { size: importMaxBytes / 1024 / 1024 });
     }
-    if (content.subarray(0, 4).equals(oleMagic)) throw new BusinessError('import.legacyXls');
-    if (!content.subarray(0, 4).equals(zipMagic)) throw new BusinessError('import.badExcel');
+    // A legacy binary .xls is kept as the .xlsx of its values: every later step reads one format.
+    const workbook = content.subarray(0, 4).equals(oleMagic) ? await legacyXlsToXlsx(content) : content;
+    if (!workbook?.subarray(0, 4).equals(zipMagic)) throw new BusinessError('import.badExcel');
     const { name, file } = await this.files.allocate(this.importFolder);
-    await writeFile(file, content);
+    await writeFile(file, workbook);
     return { name, url: '' };
   }
 

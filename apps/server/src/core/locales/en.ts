@@ -138,7 +138,6 @@ export const en: Catalog = {
   'import.unknown': '{field} not found: {value}',
   'import.reason': 'Reason',
   'import.fileType': 'Please choose an .xls or .xlsx file',
-  'import.legacyXls': 'Legacy .xls files are not supported; save it as .xlsx and upload again',
   'import.badExcel': 'The Excel file cannot be read',
   'import.fileMissing': 'The file is missing or has expired; upload it again',
   'import.empty': 'There is nothing to import',

@@ -137,7 +137,6 @@ export const zhCN = {
   'import.unknown': '{field}不存在：{value}',
   'import.reason': '异常原因',
   'import.fileType': '请选择xls,xlsx类型的文件',
-  'import.legacyXls': '不支持旧版.xls文件，请另存为.xlsx后再上传',
   'import.badExcel': '无法读取该Excel文件',
   'import.fileMissing': '文件不存在或已过期，请重新上传',
   'import.empty': '导入数据为空',

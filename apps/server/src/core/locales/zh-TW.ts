@@ -138,7 +138,6 @@ export const zhTW: Catalog = {
   'import.unknown': '{field}不存在：{value}',
   'import.reason': '異常原因',
   'import.fileType': '請選擇xls,xlsx類型的文件',
-  'import.legacyXls': '不支援舊版.xls文件，請另存為.xlsx後再上傳',
   'import.badExcel': '無法讀取該Excel文件',
   'import.fileMissing': '文件不存在或已過期，請重新上傳',
   'import.empty': '導入數據為空',

@@ -1,6 +1,7 @@
 import Spin from 'antd/es/spin';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { portalMenuPage } from '../../features/portal/pages.ts';
 import { formModelPage } from '../../features/visualdev/pages.ts';
 import { i18n } from '../../shared/i18n/index.ts';
 import { findRoute, MenuType } from '../../shared/shell/menu-routes.ts';
@@ -38,9 +39,14 @@ export default function MenuPage() {
   const title = useMenuTitle();
   const route = findRoute(routes, location.pathname, location.search);
   if (!route) return <Navigate to="/404" replace />;
-  // Generated-form menus (types 3 and 4) all open the form-model page; their moduleId names the form.
+  // Generated-form menus (types 3 and 4) all open the form-model page, portal menus (type 8) the
+  // portal page; their moduleId names the form or the portal.
   const Page = lazyPage(
-    route.type === MenuType.formModel || route.type === MenuType.dictionaryPage ? formModelPage : route.urlAddress,
+    route.type === MenuType.formModel || route.type === MenuType.dictionaryPage
+      ? formModelPage
+      : route.type === MenuType.portal
+        ? portalMenuPage
+        : route.urlAddress,
   );
   if (!Page) return <UnderConstruction name={title(route)} />;
   return (

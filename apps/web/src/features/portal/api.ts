@@ -1,5 +1,7 @@
 import type {
   DataInterfaceNode,
+  DataInterfaceParameter,
+  DataInterfaceParamValue,
   Envelope,
   ListData,
   MessageRow,
@@ -65,12 +67,15 @@ export const portalApi = {
   // What the cards read; each fails quietly into the card's own empty state.
   interfaces: () => http.get<DataInterfaceNode[]>('/api/system/DataInterface/Selector'),
   /** A data interface's rows with the viewer's own session variables (Actions/Options serves every signed-in user). */
-  interfaceRows: (id: string, signal?: AbortSignal) =>
+  interfaceRows: (id: string, signal?: AbortSignal, paramList?: DataInterfaceParamValue[]) =>
     http.get<CardRow[]>(
       `/api/system/DataInterface/${encodeURIComponent(id)}/Actions/Options`,
-      {},
+      paramList?.length ? { paramList: JSON.stringify(paramList) } : {},
       { ...quiet, signal },
     ),
+  /** A report's search form: its interface's parameters. */
+  interfaceParameters: (id: string) =>
+    http.get<DataInterfaceParameter[]>(`/api/system/DataInterface/GetParam/${encodeURIComponent(id)}`),
   notices: (signal?: AbortSignal) =>
     http.get<PageData<MessageRow>>(
       '/api/message',

@@ -28,7 +28,7 @@ export interface RouteMeta {
   icon: string;
   /** The menu id: `permissionList[].modelId` of the page. */
   moduleId: string;
-  /** Types 3, 4 and 8: the related module (form or portal) id and tree flag from `propertyJson`. */
+  /** Types 3, 4, 5 and 8: the related module (form, data interface or portal) id and tree flag from `propertyJson`. */
   relationId?: string;
   isTree?: boolean;
   noCache?: boolean;
@@ -149,6 +149,7 @@ function routeOf(node: MenuNode, parents: string[], context: LinkContext): MenuR
       return undefined;
     case MenuType.formModel:
     case MenuType.dictionaryPage:
+    case MenuType.report:
     case MenuType.portal: {
       const urlAddress = stripQuery(address) || node.enCode;
       return {
@@ -172,7 +173,7 @@ function routeOf(node: MenuNode, parents: string[], context: LinkContext): MenuR
       return { ...base, path: '', urlAddress: address, href, target: '_blank', meta };
     }
     default: {
-      // 2 page, 5 report (and any future page type): path from urlAddress, query stripped.
+      // 2 page (and any future page type): path from urlAddress, query stripped.
       const urlAddress = stripQuery(address) || node.enCode;
       return { ...base, path: `/${urlAddress}`, urlAddress, meta };
     }

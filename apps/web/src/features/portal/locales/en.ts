@@ -59,6 +59,7 @@ export default {
     mapUnavailable: 'A map needs area boundary data, which is not provided',
     todo: { toBeReviewed: 'To review', flowDone: 'Reviewed', flowCirculate: 'Copied to me' },
   },
+  report: { search: 'Search', reset: 'Reset', export: 'Export', print: 'Print' },
   kinds: {
     card: 'Card',
     tab: 'Tabs',

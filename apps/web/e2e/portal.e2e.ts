@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CurrentUser } from '@platform/shared';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { seriousViolationsOn } from './axe.ts';
 import { adminPassword, newContext, screenshot, serverAndBrowser, signInThroughPage } from './harness.ts';
 import { apiData, tokenOf } from './users.auth-helpers.ts';
 
@@ -123,6 +124,7 @@ describe('portals', () => {
     await palette.getByRole('button', { name: /^公\s*告$/ }).click();
     await palette.getByRole('button', { name: '流程统计' }).click();
     await expect.poll(() => designer.getByRole('region').count()).toBe(3);
+    expect(await seriousViolationsOn(page, 'portal designer')).toEqual([]);
     const saved = page.waitForResponse(
       (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname.startsWith('/api/visualdev/Portal/'),
     );
@@ -175,6 +177,7 @@ describe('portals', () => {
     expect(after.notice?.x ?? 0).toBeGreaterThan((after.chart?.x ?? 0) + (after.chart?.width ?? 0) - 1);
     expect(Math.abs((after.notice?.y ?? 0) - (after.chart?.y ?? 0))).toBeLessThan(5);
     await screenshot(reader, 'portal-home');
+    expect(await seriousViolationsOn(reader, 'portal home')).toEqual([]);
 
     // The administrator, who has no portal of their own or by role, keeps the usual home page.
     await page.goto(`${run.server.url}/home`);

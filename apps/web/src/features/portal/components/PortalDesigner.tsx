@@ -70,11 +70,17 @@ function CardProperties({ card, onChange }: { card: PortalCard; onChange: (patch
   return (
     <Form layout="vertical" size="small">
       <Form.Item label={t('props.title')}>
-        <Input value={card.title} maxLength={50} onChange={(e) => onChange({ title: e.target.value })} />
+        <Input
+          aria-label={t('props.title')}
+          value={card.title}
+          maxLength={50}
+          onChange={(e) => onChange({ title: e.target.value })}
+        />
       </Form.Item>
       {textKinds.has(card.jnpfKey) ? (
         <Form.Item label={t(card.jnpfKey === 'text' ? 'props.text' : 'props.address')}>
           <Input.TextArea
+            aria-label={t(card.jnpfKey === 'text' ? 'props.text' : 'props.address')}
             rows={3}
             value={valueText(card.option.defaultValue)}
             onChange={(e) => onChange({ option: { ...card.option, defaultValue: e.target.value } })}
@@ -84,6 +90,7 @@ function CardProperties({ card, onChange }: { card: PortalCard; onChange: (patch
       {card.jnpfKey === 'carousel' ? (
         <Form.Item label={t('props.images')}>
           <Input.TextArea
+            aria-label={t('props.images')}
             rows={4}
             value={(Array.isArray(card.option.defaultValue) ? card.option.defaultValue : []).join('\n')}
             onChange={(e) =>
@@ -104,6 +111,7 @@ function CardProperties({ card, onChange }: { card: PortalCard; onChange: (patch
         <>
           <Form.Item label={t('props.dataType')}>
             <Radio.Group
+              aria-label={t('props.dataType')}
               value={card.dataType}
               onChange={(e) => onChange({ dataType: e.target.value })}
               options={[
@@ -130,6 +138,7 @@ function CardProperties({ card, onChange }: { card: PortalCard; onChange: (patch
               help={rowsError ? t('props.rowsInvalid') : t('props.rowsHint')}
             >
               <Input.TextArea
+                aria-label={t('props.rows')}
                 rows={8}
                 value={rowsText}
                 onChange={(e) => setRowsText(e.target.value)}
@@ -260,6 +269,7 @@ export function PortalDesigner({
               </Form.Item>
               <Form.Item label={t('designer.refreshSeconds')}>
                 <InputNumber
+                  aria-label={t('designer.refreshSeconds')}
                   min={0}
                   max={86_400}
                   precision={0}

@@ -10,6 +10,7 @@ import Tabs from 'antd/es/tabs';
 import Timeline from 'antd/es/timeline';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
 import { useMenuTitle } from '../../../shared/shell/menu-title.ts';
 import { menuKey, useOpenMenu } from '../../../shared/shell/open-menu.ts';
@@ -291,6 +292,26 @@ function CardBody({ card, depth, context }: { card: PortalCard; depth: number; c
   }
 }
 
+/** 更多 on a card's head: a console page (linkType '1', a menu path) or an outside address ('2', a new window). */
+function CardLink({ card }: { card: PortalCard }) {
+  const { t } = useTranslation('portal');
+  const navigate = useNavigate();
+  const target = card.card?.urlAddress?.trim() ?? '';
+  if (!target || !card.card?.linkType) return null;
+  if (card.card.linkType === '2') {
+    return /^https?:\/\//i.test(target) ? (
+      <a href={target} target="_blank" rel="noopener noreferrer">
+        {t('card.more')}
+      </a>
+    ) : null;
+  }
+  return (
+    <button type="button" className="portal-more" onClick={() => navigate(`/${target.replace(/^\/+/, '')}`)}>
+      {t('card.more')}
+    </button>
+  );
+}
+
 /** One portal card: its title and its body, drawn by its kind. */
 export function CardView({
   card,
@@ -308,7 +329,7 @@ export function CardView({
       size="small"
       className={`portal-card portal-fill ${depthClass(depth)}`}
       title={card.title}
-      extra={extra}
+      extra={extra ?? <CardLink card={card} />}
       role="region"
       aria-label={card.title}
     >

@@ -14,6 +14,7 @@ import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Modal from 'antd/es/modal';
 import Radio from 'antd/es/radio';
+import Select from 'antd/es/select';
 import Spin from 'antd/es/spin';
 import Switch from 'antd/es/switch';
 import TreeSelect from 'antd/es/tree-select';
@@ -148,7 +149,33 @@ function CardProperties({ card, onChange }: { card: PortalCard; onChange: (patch
           )}
         </>
       ) : null}
-      {holders.has(card.jnpfKey) ? <p className="portal-hint">{t('props.holderHint')}</p> : null}
+      {holders.has(card.jnpfKey) ? (
+        <p className="portal-hint">{t('props.holderHint')}</p>
+      ) : (
+        <>
+          <Form.Item label={t('props.linkType')}>
+            <Select
+              aria-label={t('props.linkType')}
+              value={card.card?.linkType ?? ''}
+              onChange={(linkType: '' | '1' | '2') => onChange({ card: { ...card.card, linkType } })}
+              options={(['', '1', '2'] as const).map((value) => ({
+                value,
+                label: t(`props.linkTypes.${value || 'none'}`),
+              }))}
+            />
+          </Form.Item>
+          {card.card?.linkType ? (
+            <Form.Item label={t('props.linkAddress')} extra={t(`props.linkHints.${card.card.linkType}`)}>
+              <Input
+                aria-label={t('props.linkAddress')}
+                value={card.card.urlAddress ?? ''}
+                maxLength={500}
+                onChange={(e) => onChange({ card: { ...card.card, urlAddress: e.target.value } })}
+              />
+            </Form.Item>
+          ) : null}
+        </>
+      )}
     </Form>
   );
 }

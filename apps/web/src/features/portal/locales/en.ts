@@ -36,6 +36,10 @@ export default {
     refreshSeconds: 'Refresh every (seconds)',
   },
   props: {
+    linkType: 'More link',
+    linkTypes: { none: 'None', '1': 'Menu page', '2': 'Outside address' },
+    linkAddress: 'Address',
+    linkHints: { '1': 'A page path, e.g. extend/schedule', '2': 'An address starting with http:// or https://' },
     title: 'Title',
     text: 'Text',
     address: 'Address',
@@ -51,6 +55,7 @@ export default {
     holderHint: 'With it selected, click a card kind on the left to put one inside.',
   },
   card: {
+    more: 'More',
     noData: 'No data',
     noNotice: 'No notices',
     noTodo: 'Nothing to do',

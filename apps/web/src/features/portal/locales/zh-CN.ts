@@ -36,6 +36,10 @@ export default {
     refreshSeconds: '刷新间隔（秒）',
   },
   props: {
+    linkType: '更多链接',
+    linkTypes: { none: '无', '1': '菜单', '2': '外链' },
+    linkAddress: '链接地址',
+    linkHints: { '1': '页面路径，如 extend/schedule', '2': '以 http:// 或 https:// 开头的地址' },
     title: '标题',
     text: '文本内容',
     address: '地址',
@@ -51,6 +55,7 @@ export default {
     holderHint: '选中后在左侧点击组件，即可放入其中。',
   },
   card: {
+    more: '更多',
     noData: '暂无数据',
     noNotice: '暂无公告',
     noTodo: '暂无待办',

@@ -36,6 +36,10 @@ export default {
     refreshSeconds: '重新整理間隔（秒）',
   },
   props: {
+    linkType: '更多連結',
+    linkTypes: { none: '無', '1': '選單', '2': '外鏈' },
+    linkAddress: '連結地址',
+    linkHints: { '1': '頁面路徑，如 extend/schedule', '2': '以 http:// 或 https:// 開頭的地址' },
     title: '標題',
     text: '文本內容',
     address: '地址',
@@ -51,6 +55,7 @@ export default {
     holderHint: '選中後在左側點擊組件，即可放入其中。',
   },
   card: {
+    more: '更多',
     noData: '暫無資料',
     noNotice: '暫無公告',
     noTodo: '暫無待辦',

@@ -51,6 +51,7 @@ import { LogSmsSender, type SmsSender } from './modules/oauth/sms-sender.ts';
 import organizeRoutes from './modules/organize/organize.routes.ts';
 import organizeAdministratorRoutes from './modules/organizeAdministrator/organize-administrator.routes.ts';
 import permissionGroupRoutes from './modules/permissionGroup/permission-group.routes.ts';
+import portalRoutes from './modules/portal/portal.routes.ts';
 import positionRoutes from './modules/position/position.routes.ts';
 import printDevRoutes from './modules/printDev/print-dev.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   await app.register(chatRoutes, { chat, hub });
   await app.register(visualdevRoutes);
   await app.register(printDevRoutes);
+  await app.register(portalRoutes);
 
   await serveWeb(app, config.webDir);
   return { app, seedResult };

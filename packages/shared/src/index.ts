@@ -19,6 +19,7 @@ export * from './schemas/msgTemplate.ts';
 export * from './schemas/notice.ts';
 export * from './schemas/organize.ts';
 export * from './schemas/permissionGroup.ts';
+export * from './schemas/portal.ts';
 export * from './schemas/position.ts';
 export * from './schemas/printDev.ts';
 export * from './schemas/profile.ts';

@@ -50,6 +50,7 @@ export const standardMenus: readonly StandardMenu[] = [
       ['systemData.dictionary', '数据字典', 'systemData/dictionary', 'icon-ym icon-ym-dictionary'],
       ['systemData.dataInterface', '数据接口', 'systemData/dataInterface', 'icon-ym icon-ym-interface'],
       ['onlineDev.webDesign', '功能设计', 'onlineDev/webDesign', 'icon-ym icon-ym-webDesign'],
+      ['onlineDev.portal', '门户设计', 'onlineDev/portal', 'icon-ym icon-ym-portal'],
     ],
   },
   {

@@ -139,6 +139,8 @@ export interface Database {
   dataInterface: DataInterfaceTable;
   printDev: PrintDevTable;
   printLog: PrintLogTable;
+  portal: PortalTable;
+  portalCustom: PortalCustomTable;
   dataInterfaceVariate: DataInterfaceVariateTable;
   dataInterfaceLog: DataInterfaceLogTable;
   area: AreaTable;
@@ -309,6 +311,8 @@ export interface RoleTable extends Audit {
   sortCode: Generated<number>;
   enabledMark: Generated<number>;
   description: string | null;
+  /** The portal its members open on the home page unless they chose their own. */
+  portalId: Generated<string | null>;
 }
 
 export interface RoleOrganizeTable {
@@ -399,6 +403,30 @@ export interface PrintDevTable extends Audit {
   sortCode: Generated<number>;
   enabledMark: Generated<number>;
   description: string | null;
+}
+
+export interface PortalTable extends Audit {
+  id: string;
+  fullName: string;
+  enCode: string;
+  category: string;
+  /** 0 designed, 1 a link. */
+  type: Generated<number>;
+  linkType: Generated<number>;
+  customUrl: string | null;
+  enabledLock: Generated<number>;
+  formData: string | null;
+  sortCode: Generated<number>;
+  enabledMark: Generated<number>;
+  description: string | null;
+}
+
+/** A viewer's own arrangement of an unlocked portal. */
+export interface PortalCustomTable {
+  portalId: string;
+  userId: string;
+  formData: string;
+  lastModifyTime: Generated<Date>;
 }
 
 export interface PrintLogTable {

@@ -173,6 +173,14 @@ const dictionaries: DictionarySeed[] = [
     ],
   },
   {
+    enCode: 'portalDesigner',
+    fullName: '门户分类',
+    entries: [
+      ['1', '业务门户'],
+      ['2', '系统门户'],
+    ],
+  },
+  {
     enCode: 'dbType',
     fullName: '数据库类型',
     entries: [

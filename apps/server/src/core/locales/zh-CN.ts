@@ -334,6 +334,19 @@ export const zhCN = {
   'printDev.importInvalid': '导入文件格式错误：{reason}',
   'printDev.imported': '导入成功',
   'printDev.importSkipped': '编码已存在，已跳过',
+  'portal.codeTaken': '编码已存在',
+  'portal.categoryUnknown': '门户分类不存在：{code}',
+  'portal.copied': '复制成功',
+  'portal.importFile': '请选择.vp类型的文件',
+  'portal.importMode': '请选择识别重复',
+  'portal.importInvalid': '导入文件格式错误：{reason}',
+  'portal.imported': '导入成功',
+  'portal.importSkipped': '编码已存在，已跳过',
+  'portal.locked': '门户已锁定，不能调整布局',
+  'portal.disabled': '门户已停用',
+  'portal.badFormData': '门户布局格式错误',
+  'portal.defaultSet': '设置成功',
+  'portal.roleUnknown': '角色不存在：{id}',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -15,6 +15,7 @@ import type { MenuRow, ModulePermissionRow, PermissionKind } from '../../db/sche
 import { MenuService } from '../menu/menu.service.ts';
 import { type MenuNode, menuTree } from '../menu/menu-tree.ts';
 import { ModulePermissionService } from '../menu/module-permission.service.ts';
+import { homePortalOf } from '../portal/portal.service.ts';
 import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
 import { SystemService } from '../system/system.service.ts';
 import { UserAccountService } from '../user/user-account.service.ts';
@@ -53,7 +54,7 @@ export class CurrentUserService {
   private readonly definitions: ModulePermissionService;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly sysConfig: SysConfigService,
     private readonly permissions: PermissionService,
     bus: EventBus,
@@ -160,7 +161,11 @@ export class CurrentUserService {
         mobilePhone: user.mobilePhone ?? '',
         email: user.email ?? '',
         isAdministrator: user.isAdministrator,
-        portalId: user.portalId ?? '',
+        portalId: await homePortalOf(
+          this.db,
+          user.portalId,
+          roles.map((r) => r.objectId),
+        ),
         theme: user.theme || 'classic',
         language: user.language ?? '',
         organizeId: user.organizeId ?? '',

@@ -1,6 +1,7 @@
 import Spin from 'antd/es/spin';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { portalMenuPage, reportMenuPage } from '../../features/portal/pages.ts';
 import { formModelPage } from '../../features/visualdev/pages.ts';
 import { i18n } from '../../shared/i18n/index.ts';
 import { findRoute, MenuType } from '../../shared/shell/menu-routes.ts';
@@ -28,6 +29,14 @@ function lazyPage(urlAddress: string): ComponentType | undefined {
   return Page;
 }
 
+const pageByType: Partial<Record<number, string>> = {
+  [MenuType.formModel]: formModelPage,
+  [MenuType.dictionaryPage]: formModelPage,
+  [MenuType.report]: reportMenuPage,
+  [MenuType.portal]: portalMenuPage,
+};
+const pageAddressOf = (route: { type: number; urlAddress: string }) => pageByType[route.type] ?? route.urlAddress;
+
 /**
  * Every path under the layout that is not a fixed route: the menu route table (built by the
  * guard before this renders) says which page it is; no menu route means /404.
@@ -38,10 +47,9 @@ export default function MenuPage() {
   const title = useMenuTitle();
   const route = findRoute(routes, location.pathname, location.search);
   if (!route) return <Navigate to="/404" replace />;
-  // Generated-form menus (types 3 and 4) all open the form-model page; their moduleId names the form.
-  const Page = lazyPage(
-    route.type === MenuType.formModel || route.type === MenuType.dictionaryPage ? formModelPage : route.urlAddress,
-  );
+  // Generated-form menus (types 3 and 4) all open the form-model page, reports (type 5) the report
+  // page and portals (type 8) the portal page; their moduleId names the form, interface or portal.
+  const Page = lazyPage(pageAddressOf(route));
   if (!Page) return <UnderConstruction name={title(route)} />;
   return (
     <Suspense fallback={<Spin className="shell-page-loading" />}>

@@ -24,6 +24,20 @@ const menus: MenuNode[] = [
         urlAddress: 'model/a',
         propertyJson: '{"moduleId":"m1","isTree":1}',
       }),
+      node({
+        enCode: 'report.a',
+        type: 5,
+        fullName: '报表',
+        urlAddress: 'dataReport/a',
+        propertyJson: '{"moduleId":"i1"}',
+      }),
+      node({
+        enCode: 'portal.a',
+        type: 8,
+        fullName: '门户',
+        urlAddress: 'portal/a',
+        propertyJson: '{"moduleId":"p1"}',
+      }),
       node({ enCode: 'screen', type: 6, fullName: '大屏', urlAddress: `${'$'}{dataV}/view/1` }),
       node({ enCode: 'inside', type: 7, fullName: '站内', urlAddress: 'docs/x?t={token}', linkTarget: '_self' }),
       node({ enCode: 'outside', type: 7, fullName: '站外', urlAddress: 'https://example.test/', linkTarget: '_blank' }),
@@ -47,6 +61,11 @@ describe('routes from the menu list (shell.md §2.3)', () => {
 
   test('type 3 carries the related module id and tree flag', () => {
     expect(byCode['form.a']?.meta).toMatchObject({ relationId: 'm1', isTree: true });
+  });
+
+  test('types 5 and 8 carry the data interface or portal their propertyJson names', () => {
+    expect(byCode['report.a']).toMatchObject({ path: '/dataReport/a', meta: { relationId: 'i1' } });
+    expect(byCode['portal.a']).toMatchObject({ path: '/portal/a', meta: { relationId: 'p1' } });
   });
 
   test('type 6 opens the visualisation host with the token in a new window', () => {

@@ -28,7 +28,7 @@ export interface RouteMeta {
   icon: string;
   /** The menu id: `permissionList[].modelId` of the page. */
   moduleId: string;
-  /** Types 3 and 4: the related module id and tree flag from `propertyJson`. */
+  /** Types 3, 4, 5 and 8: the related module (form, data interface or portal) id and tree flag from `propertyJson`. */
   relationId?: string;
   isTree?: boolean;
   noCache?: boolean;
@@ -148,7 +148,9 @@ function routeOf(node: MenuNode, parents: string[], context: LinkContext): MenuR
     case MenuType.category:
       return undefined;
     case MenuType.formModel:
-    case MenuType.dictionaryPage: {
+    case MenuType.dictionaryPage:
+    case MenuType.report:
+    case MenuType.portal: {
       const urlAddress = stripQuery(address) || node.enCode;
       return {
         ...base,
@@ -171,7 +173,7 @@ function routeOf(node: MenuNode, parents: string[], context: LinkContext): MenuR
       return { ...base, path: '', urlAddress: address, href, target: '_blank', meta };
     }
     default: {
-      // 2 page, 5 report, 8 portal (and any future page type): path from urlAddress, query stripped.
+      // 2 page (and any future page type): path from urlAddress, query stripped.
       const urlAddress = stripQuery(address) || node.enCode;
       return { ...base, path: `/${urlAddress}`, urlAddress, meta };
     }

@@ -8,10 +8,11 @@ import List from 'antd/es/list';
 import Spin from 'antd/es/spin';
 import Tag from 'antd/es/tag';
 import dayjs from 'dayjs';
-import { type ReactNode, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
+import { i18n } from '../../../shared/i18n/index.ts';
 import { useSession } from '../../../shared/session/store.ts';
 import { MenuIcon } from '../../../shared/shell/menu-icons.tsx';
 import { useMenuTitle } from '../../../shared/shell/menu-title.ts';
@@ -150,11 +151,28 @@ export function TodayScheduleCard() {
   );
 }
 
+/** The portal home page, with the portal texts; loaded only for users who have a portal. */
+const PortalHome = lazy(async () => {
+  const [module] = await Promise.all([import('../../portal/components/PortalHome.tsx'), i18n.loadNamespaces('portal')]);
+  return module;
+});
+
 /**
- * The landing page (/home, /dashboard): a greeting, who is signed in, and shortcuts to the pages
- * the user may open, the newest unread messages and today's schedule.
+ * The landing page (/home, /dashboard): the user's portal (their own default, else their role's),
+ * or without one a greeting, who is signed in, and shortcuts to the pages the user may open, the
+ * newest unread messages and today's schedule.
  */
 export default function HomePage() {
+  const portalId = useSession((s) => s.userInfo?.portalId);
+  if (!portalId) return <DefaultHome />;
+  return (
+    <Suspense fallback={<Spin className="home-card-state" />}>
+      <PortalHome portalId={portalId} />
+    </Suspense>
+  );
+}
+
+function DefaultHome() {
   const { t } = useTranslation('home');
   const navigate = useNavigate();
   const user = useSession((s) => s.userInfo);

@@ -126,6 +126,7 @@ export default {
     'systemData.dictionary': 'Dictionaries',
     'systemData.dataInterface': 'Data interfaces',
     'onlineDev.webDesign': 'Form design',
+    'onlineDev.portal': 'Portal design',
     msgCenter: 'Messages',
     'msgCenter.msgTemplate': 'Message templates',
     'msgCenter.sendConfig': 'Send settings',

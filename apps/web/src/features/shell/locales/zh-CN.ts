@@ -124,6 +124,7 @@ export default {
     'systemData.dictionary': '数据字典',
     'systemData.dataInterface': '数据接口',
     'onlineDev.webDesign': '功能设计',
+    'onlineDev.portal': '门户设计',
     msgCenter: '消息中心',
     'msgCenter.msgTemplate': '消息模板',
     'msgCenter.sendConfig': '发送配置',

@@ -1,0 +1,152 @@
+import type { Insertable } from 'kysely';
+import { fetchPage, keywordIn } from '../../core/list.ts';
+import type { PageParams } from '../../core/paging.ts';
+import { RecordRepository } from '../../core/record-repository.ts';
+import type { Db, Trx } from '../../db/database.ts';
+import type { PortalTable } from '../../db/schema.ts';
+
+export type PortalValues = Omit<Insertable<PortalTable>, 'id'>;
+
+export interface PortalFilter {
+  keyword?: string;
+  category?: string | undefined;
+  type?: number | undefined;
+  enabledMark?: number | undefined;
+}
+
+const listColumns = [
+  'id',
+  'fullName',
+  'enCode',
+  'category',
+  'type',
+  'linkType',
+  'customUrl',
+  'enabledLock',
+  'sortCode',
+  'enabledMark',
+  'description',
+  'creatorTime',
+  'lastModifyTime',
+] as const;
+
+export class PortalRepository extends RecordRepository<'portal', PortalValues> {
+  constructor(db: Db | Trx) {
+    super(db, 'portal');
+  }
+
+  private filtered(filter: PortalFilter) {
+    let query = this.db.selectFrom('portal').select(listColumns);
+    if (filter.category) query = query.where('category', '=', filter.category);
+    if (filter.type !== undefined) query = query.where('type', '=', filter.type);
+    if (filter.enabledMark !== undefined) query = query.where('enabledMark', '=', filter.enabledMark);
+    if (filter.keyword) query = query.where((eb) => keywordIn(eb, ['fullName', 'enCode'], filter.keyword ?? ''));
+    return query.orderBy('sortCode').orderBy('creatorTime', 'desc').orderBy('id');
+  }
+
+  page(params: PageParams, filter: Omit<PortalFilter, 'keyword'>) {
+    return fetchPage(this.filtered({ ...filter, keyword: params.keyword }), params);
+  }
+
+  all(filter: PortalFilter) {
+    return this.filtered(filter).execute();
+  }
+
+  findById(id: string) {
+    return this.db
+      .selectFrom('portal')
+      .select([...listColumns, 'formData'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async setFormData(id: string, formData: string, userId: string) {
+    await this.db
+      .updateTable('portal')
+      .set({ formData, lastModifyTime: new Date(), lastModifyUserId: userId })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  override async delete(id: string) {
+    await this.db.updateTable('role').set({ portalId: null }).where('portalId', '=', id).execute();
+    await this.db.updateTable('appUser').set({ portalId: null }).where('portalId', '=', id).execute();
+    await super.delete(id);
+  }
+
+  customLayout(portalId: string, userId: string) {
+    return this.db
+      .selectFrom('portalCustom')
+      .select('formData')
+      .where('portalId', '=', portalId)
+      .where('userId', '=', userId)
+      .executeTakeFirst()
+      .then((row) => row?.formData ?? null);
+  }
+
+  async saveCustomLayout(portalId: string, userId: string, formData: string) {
+    await this.db
+      .insertInto('portalCustom')
+      .values({ portalId, userId, formData })
+      .onConflict((oc) => oc.columns(['userId', 'portalId']).doUpdateSet({ formData, lastModifyTime: new Date() }))
+      .execute();
+  }
+
+  async setUserDefault(userId: string, portalId: string) {
+    await this.db.updateTable('appUser').set({ portalId }).where('id', '=', userId).execute();
+  }
+
+  roleIdsWithDefault(portalId: string) {
+    return this.db
+      .selectFrom('role')
+      .select('id')
+      .where('portalId', '=', portalId)
+      .orderBy('id')
+      .execute()
+      .then((rows) => rows.map((r) => r.id));
+  }
+
+  existingRoleIds(ids: string[]) {
+    if (!ids.length) return Promise.resolve([] as string[]);
+    return this.db
+      .selectFrom('role')
+      .select('id')
+      .where('id', 'in', ids)
+      .execute()
+      .then((rows) => rows.map((r) => r.id));
+  }
+
+  /** Makes this portal the default of exactly `roleIds`. */
+  async setRoleDefaults(portalId: string, roleIds: string[]) {
+    let clear = this.db.updateTable('role').set({ portalId: null }).where('portalId', '=', portalId);
+    if (roleIds.length) clear = clear.where('id', 'not in', roleIds);
+    await clear.execute();
+    if (roleIds.length) await this.db.updateTable('role').set({ portalId }).where('id', 'in', roleIds).execute();
+  }
+
+  /** The enabled default portal of the first of these roles (by the roles' order) that has one. */
+  roleDefault(roleIds: string[]) {
+    if (!roleIds.length) return Promise.resolve(null);
+    return this.db
+      .selectFrom('role')
+      .innerJoin('portal', 'portal.id', 'role.portalId')
+      .select('portal.id')
+      .where('role.id', 'in', roleIds)
+      .where('role.enabledMark', '=', 1)
+      .where('portal.enabledMark', '=', 1)
+      .orderBy('role.sortCode')
+      .orderBy('role.id')
+      .executeTakeFirst()
+      .then((row) => row?.id ?? null);
+  }
+
+  isEnabled(id: string) {
+    return this.db
+      .selectFrom('portal')
+      .select('id')
+      .where('id', '=', id)
+      .where('enabledMark', '=', 1)
+      .executeTakeFirst()
+      .then(Boolean);
+  }
+}

@@ -1,0 +1,95 @@
+import type {
+  DataInterfaceNode,
+  DataInterfaceParameter,
+  DataInterfaceParamValue,
+  Envelope,
+  ListData,
+  MessageRow,
+  PageData,
+  PortalAuth,
+  PortalInfo,
+  PortalInput,
+  PortalQuery,
+  PortalRow,
+  PortalSelectorNode,
+} from '@platform/shared';
+import { http } from '../../shared/api/http.ts';
+
+const base = '/api/visualdev/Portal';
+const quiet = { silent: true } as const;
+
+/** A row a data interface answers. */
+export type CardRow = Record<string, unknown>;
+
+/** The flow counts of the to-do card (protocol-workflow.md section 5). */
+export interface FlowTodoCount {
+  toBeReviewed: number;
+  flowDone: number;
+  flowCirculate: number;
+}
+
+/** Portals (protocol-workflow.md section 5): the designer's calls and what the home page reads. */
+export const portalApi = {
+  list: (query: PortalQuery, signal?: AbortSignal) => http.get<PageData<PortalRow>>(base, query, { signal }),
+  info: (id: string) => http.get<PortalInfo>(`${base}/${id}`),
+  /** Answers the new id as `data`. */
+  create: (input: PortalInput) => http.post<Envelope<string>>(base, input, { envelope: true }),
+  update: (id: string, input: PortalInput) =>
+    http.put<Envelope<null>>(`${base}/${id}`, { ...input, id }, { envelope: true }),
+  /** The designer's save: only the cards; every other field stays. */
+  saveDesign: (id: string, formData: string) =>
+    http.put<Envelope<null>>(`${base}/${id}`, { id, formData }, { envelope: true }),
+  toggleState: (id: string) => http.put<Envelope<null>>(`${base}/${id}/Actions/State`, undefined, { envelope: true }),
+  remove: (id: string) => http.delete<Envelope<null>>(`${base}/${id}`, undefined, { envelope: true }),
+  copy: (id: string) => http.post<Envelope<null>>(`${base}/${id}/Actions/Copy`, undefined, { envelope: true }),
+  exportPortal: (id: string) => http.get<{ url: string }>(`${base}/${id}/Actions/Export`),
+  importFile: (file: File, type: 0 | 1) => {
+    const form = new FormData();
+    form.append('file', file);
+    form.append('type', String(type));
+    return http.postMultipart<Envelope<{ id: string; skipped: boolean }>>(`${base}/Actions/Import`, form, {
+      envelope: true,
+    });
+  },
+  roleDefaults: (id: string) => http.get<{ roleIds: string[] }>(`${base}/${id}/Actions/RoleDefault`),
+  setRoleDefaults: (id: string, roleIds: string[]) =>
+    http.put<Envelope<null>>(`${base}/${id}/Actions/RoleDefault`, { roleIds }, { envelope: true }),
+  roles: () =>
+    http.get<PageData<{ id: string; fullName: string }>>('/api/permission/Role', { currentPage: 1, pageSize: 500 }),
+
+  // The home page.
+  selector: () => http.get<ListData<PortalSelectorNode>>(`${base}/Selector`, { platform: 'Web', type: 1 }, quiet),
+  auth: (id: string) => http.get<PortalAuth>(`${base}/${id}/auth`, { platform: 'Web' }, quiet),
+  saveCustom: (id: string, formData: string) => http.put<null>(`${base}/Custom/Save/${id}`, { formData }, quiet),
+  setDefault: (id: string) =>
+    http.put<Envelope<null>>(`${base}/${id}/Actions/SetDefault`, undefined, { envelope: true }),
+
+  // What the cards read; each fails quietly into the card's own empty state.
+  interfaces: () => http.get<DataInterfaceNode[]>('/api/system/DataInterface/Selector'),
+  /** A data interface's rows with the viewer's own session variables (Actions/Options serves every signed-in user). */
+  interfaceRows: (id: string, signal?: AbortSignal, paramList?: DataInterfaceParamValue[]) =>
+    http.get<CardRow[]>(
+      `/api/system/DataInterface/${encodeURIComponent(id)}/Actions/Options`,
+      paramList?.length ? { paramList: JSON.stringify(paramList) } : {},
+      { ...quiet, signal },
+    ),
+  /** A report's search form: its interface's parameters. */
+  interfaceParameters: (id: string) =>
+    http.get<DataInterfaceParameter[]>(`/api/system/DataInterface/GetParam/${encodeURIComponent(id)}`),
+  notices: (signal?: AbortSignal) =>
+    http.get<PageData<MessageRow>>(
+      '/api/message',
+      { currentPage: 1, pageSize: 8, sort: 'desc', keyword: '', type: '1', isRead: '' },
+      { ...quiet, signal },
+    ),
+  flowTodoCount: (signal?: AbortSignal) =>
+    http.post<FlowTodoCount>('/api/visualdev/Dashboard/FlowTodoCount', {}, { ...quiet, signal }),
+  flowTodo: (signal?: AbortSignal) =>
+    http.get<ListData<CardRow>>('/api/visualdev/Dashboard/FlowTodo', {}, { ...quiet, signal }),
+  schedules: (startTime: number, endTime: number, signal?: AbortSignal) =>
+    http.get<ListData<{ id: string; title: string; startDay: number; allDay: boolean }>>(
+      '/api/system/Schedule',
+      { startTime, endTime },
+      { ...quiet, signal },
+    ),
+};

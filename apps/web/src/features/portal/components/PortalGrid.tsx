@@ -1,0 +1,53 @@
+import type { PortalCard } from '@platform/shared';
+import { type ReactNode, useMemo } from 'react';
+import ReactGridLayout, { type Layout, useContainerWidth } from 'react-grid-layout';
+import 'react-grid-layout/css/styles.css';
+import 'react-resizable/css/styles.css';
+import { type GridPlace, gridColumns, gridRowHeight, placeOf } from '../layout.ts';
+
+export interface PortalGridProps {
+  cards: readonly PortalCard[];
+  /** The card or tab whose children these are; none at the top level. */
+  parentI?: string;
+  /** Nesting depth: each grid drags only by its own cards' heads. */
+  depth: number;
+  editable: boolean;
+  /** A drag or resize ended: where the grid's cards are now. */
+  onPlaced?: (parentI: string | undefined, places: GridPlace[]) => void;
+  renderCard: (card: PortalCard, depth: number) => ReactNode;
+}
+
+/** The class a card of this depth carries; its head is the grid's drag handle. */
+export const depthClass = (depth: number) => `portal-depth-${depth}`;
+
+/** Cards on a 12-column grid; when editable they move by their head and resize from the corner. */
+export function PortalGrid({ cards, parentI, depth, editable, onPlaced, renderCard }: PortalGridProps) {
+  const { width, containerRef, mounted } = useContainerWidth();
+  const layout = useMemo(() => cards.map(placeOf), [cards]);
+  const stopped = (next: Layout) =>
+    onPlaced?.(
+      parentI,
+      next.map(({ i, x, y, w, h }) => ({ i, x, y, w, h })),
+    );
+  return (
+    <div ref={containerRef} className="portal-grid">
+      {mounted ? (
+        <ReactGridLayout
+          width={width}
+          layout={layout}
+          gridConfig={{ cols: gridColumns, rowHeight: gridRowHeight, margin: [10, 10] }}
+          dragConfig={{ enabled: editable, handle: `.${depthClass(depth)} > .ant-card-head` }}
+          resizeConfig={{ enabled: editable }}
+          onDragStop={stopped}
+          onResizeStop={stopped}
+        >
+          {cards.map((card) => (
+            <div key={card.i} data-card={card.i} className="portal-fill">
+              {renderCard(card, depth)}
+            </div>
+          ))}
+        </ReactGridLayout>
+      ) : null}
+    </div>
+  );
+}

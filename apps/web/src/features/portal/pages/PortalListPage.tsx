@@ -1,0 +1,104 @@
+import type { PortalRow } from '@platform/shared';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDictionaryOptions } from '../../../shared/api/dictionaries.ts';
+import {
+  AddButton,
+  CrudPage,
+  DictionaryFilter,
+  ImportButton,
+  useCrudList,
+  useListQuery,
+} from '../../../shared/components/index.ts';
+import { portalApi } from '../api.ts';
+import { PortalDesigner } from '../components/PortalDesigner.tsx';
+import { PortalForm } from '../components/PortalForm.tsx';
+import { RoleDefaultDialog } from '../components/RoleDefaultDialog.tsx';
+
+const initialSearch: { keyword: string; category?: string } = { keyword: '' };
+
+/** 门户设计: portals by category, each opening the card designer, with copy, export, import and role defaults. */
+export default function PortalListPage() {
+  const { t } = useTranslation('portal');
+  const categories = useDictionaryOptions('portalDesigner', 'enCode');
+  const categoryName = useMemo(
+    () => new Map(categories.options.map((option) => [option.value, option.label])),
+    [categories.options],
+  );
+  const list = useListQuery<PortalRow, typeof initialSearch>({
+    queryKey: ['portal', 'list'],
+    fetch: (params, signal) => portalApi.list(params, signal),
+    initialSearch,
+  });
+  const crud = useCrudList<PortalRow>(list);
+  const [designing, setDesigning] = useState<PortalRow | null>(null);
+  const [roles, setRoles] = useState<PortalRow | null>(null);
+  const columns: ColumnsType<PortalRow> = [
+    { title: t('fullName'), dataIndex: 'fullName', key: 'fullName', width: 200 },
+    { title: t('enCode'), dataIndex: 'enCode', key: 'enCode', width: 160 },
+    {
+      title: t('category'),
+      dataIndex: 'category',
+      key: 'category',
+      width: 120,
+      render: (code: string) => categoryName.get(code) ?? code,
+    },
+    {
+      title: t('type'),
+      dataIndex: 'type',
+      key: 'type',
+      width: 100,
+      render: (type: number) => t(`types.${type}`, { defaultValue: String(type) }),
+    },
+    {
+      title: t('enabledLock'),
+      dataIndex: 'enabledLock',
+      key: 'enabledLock',
+      width: 80,
+      render: (lock: number) => (lock === 1 ? t('locked') : ''),
+    },
+    crud.columns.creatorTime,
+    crud.columns.sortCode,
+    crud.columns.stateSwitch({ width: 90, toggle: (row) => portalApi.toggleState(row.id) }),
+    crud.columns.actions({
+      width: 340,
+      actions: (row) => [
+        ...(row.type === 0
+          ? [{ key: 'design', label: t('design'), button: 'btn_edit', onClick: () => setDesigning(row) }]
+          : []),
+        crud.edit({ id: row.id }),
+        crud.copy(t('copyQuestion'), () => portalApi.copy(row.id)),
+        { key: 'roles', label: t('roleDefault.action'), button: 'btn_edit', onClick: () => setRoles(row) },
+        crud.download(() => portalApi.exportPortal(row.id)),
+        crud.remove(() => portalApi.remove(row.id)),
+      ],
+    }),
+  ];
+  return (
+    <CrudPage
+      crud={crud}
+      columns={columns}
+      filters={
+        <DictionaryFilter
+          name="category"
+          label={t('category')}
+          placeholder={t('allCategories')}
+          dictionary="portalDesigner"
+          value="enCode"
+          width={160}
+        />
+      }
+      actions={
+        <>
+          <AddButton onClick={() => crud.open({})} />
+          <ImportButton accept=".vp" upload={portalApi.importFile} onSaved={list.refetch} />
+        </>
+      }
+    >
+      <PortalForm {...crud.form} categories={categories.options} />
+      <PortalDesigner portal={designing} onClose={() => setDesigning(null)} />
+      <RoleDefaultDialog portal={roles} onClose={() => setRoles(null)} />
+    </CrudPage>
+  );
+}

@@ -38,6 +38,11 @@ export class AuthorizeRepository {
     return rows.flatMap((r) => (r.organizeId ? [r.organizeId] : []));
   }
 
+  async organizesOfPositions(positionIds: string[]): Promise<string[]> {
+    const rows = await this.db.selectFrom('position').select('organizeId').where('id', 'in', positionIds).execute();
+    return rows.map((r) => r.organizeId);
+  }
+
   /** Display names of holders, keyed `Type:id`. */
   async holderNames(pairs: { objectType: AuthorizeObjectType; objectId: string }[]): Promise<Map<string, string>> {
     const names = new Map<string, string>();

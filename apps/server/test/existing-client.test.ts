@@ -584,7 +584,7 @@ describe('12. permission groups and tiered administrators (issue 25)', () => {
     for (const [objectId, objectType] of [
       [clerkId, 'user'],
       [menuId, 'module'],
-    ]) {
+    ] as const) {
       const reach = await ok(
         admin.get<{ type: number; list: { id: string }[] }>(`${group}/getPermissionGroup`, {
           id: objectId,

@@ -32,6 +32,7 @@ export { OrganizeSide } from './OrganizeSide.tsx';
 export { filterTree, type PickerKind, type PickerMode, type PickerNode, pickerSources } from './pickers/api.ts';
 export { PickedNames, PickerField } from './pickers/PickerField.tsx';
 export { type PickedItem, SelectorDialog, usePickerTree } from './pickers/SelectorDialog.tsx';
+export { type LogPaging, RecordLogDialog } from './RecordLogDialog.tsx';
 export {
   type CrudFormProps,
   RecordFields,

@@ -37,7 +37,8 @@ export default function MenuPage() {
   const [systemId, setSystemId] = useState<string>();
   const [definitionsOf, setDefinitionsOf] = useState<{ id: string; fullName: string } | null>(null);
   const [importing, setImporting] = useState(false);
-  const permissions = usePermissionsView();
+  // 权限 on this page opens the menu's own permission definitions; the groups' view is 权限组.
+  const permissions = usePermissionsView(t('permissionGroups'));
   const systems = useQuery({ queryKey: ['menu', 'systems'], queryFn: menuApi.systems });
   useEffect(() => {
     if (!systemId && systems.data?.length) setSystemId((systems.data.find((s) => s.isMain) ?? systems.data[0])?.id);

@@ -547,3 +547,72 @@ describe('11. the socket greets once', () => {
     await socket.close();
   });
 });
+
+describe('12. permission groups and tiered administrators (issue 25)', () => {
+  test('every call the 3.6 client makes on permission/authorize, the 权限 views and 分级管理 answers', async () => {
+    const group = '/api/permission/PermissionGroup';
+    const rootId = (
+      await t.app.db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow()
+    ).id;
+    const menuId = (
+      await t.app.db
+        .selectFrom('menu')
+        .select('id')
+        .where('enCode', '=', 'permission.position')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const ok = async <T>(answer: Promise<{ code: number; msg: string; data?: T }>) => {
+      const result = await answer;
+      expect(result, result.msg).toMatchObject({ code: 200 });
+      return result.data as T;
+    };
+    const fields = { fullName: '客服组', enCode: 'service', enabledMark: 1, sortCode: 0, description: '' };
+    const { id } = await ok(admin.post<{ id: string }>(group, fields));
+    const list = await ok(
+      admin.call<Page<{ id: string }>>({ method: 'GET', url: `${group}?currentPage=1&pageSize=20&keyword=&_t=1` }),
+    );
+    expect(list.list.map((g) => g.id)).toContain(id);
+    expect(await ok(admin.get<{ enCode: string }>(`${group}/${id}`))).toMatchObject({ enCode: 'service' });
+    await ok(admin.put(`${group}/${id}`, { ...fields, id, description: '售后' }));
+    const copy = await ok(admin.post<{ id: string }>(`${group}/${id}/Actions/Copy`));
+    await ok(admin.post(`${group}/PermissionMember/${id}`, { ids: [`${clerkId}--user`] }));
+    expect((await ok(admin.get<{ ids: string[] }>(`${group}/PermissionMember/${id}`))).ids).toEqual([
+      `${clerkId}--user`,
+    ]);
+    await ok(admin.put(`/api/permission/Authority/Data/${id}`, { objectType: 'PermissionGroup', module: [menuId] }));
+    expect((await ok(admin.get<{ list: { id: string }[] }>(`${group}/Selector`))).list.map((g) => g.id)).toContain(id);
+    for (const [objectId, objectType] of [
+      [clerkId, 'user'],
+      [menuId, 'module'],
+    ] as const) {
+      const reach = await ok(
+        admin.get<{ type: number; list: { id: string }[] }>(`${group}/getPermissionGroup`, {
+          id: objectId,
+          objectType,
+        }),
+      );
+      expect(reach.type).toBe(1);
+      const tree = await ok(
+        admin.get<{ list: unknown[] }>(`${group}/getPermission`, { id: objectId, objectType, permissionId: id }),
+      );
+      expect(tree.list).toHaveLength(1);
+    }
+    const holders = await ok(admin.get<{ list: { id: string }[] }>(`/api/system/Menu/getPermissionGroup/${menuId}`));
+    expect(holders.list.map((h) => h.id)).toContain(id);
+    await ok(admin.get(`/api/system/Menu/getPermission/${menuId}/${id}`));
+    await ok(admin.delete(`${group}/${copy.id}`));
+    await ok(admin.delete(`${group}/${id}`));
+
+    const tiered = '/api/permission/organizeAdminIsTrator';
+    await ok(admin.post(tiered, { userId: clerkId, orgAdminModel: [{ organizeId: rootId, thisLayerSelect: 1 }] }));
+    const administered = await ok(
+      admin.call<Page<{ id: string; userId: string }>>({
+        method: 'GET',
+        url: `${tiered}?keyword=&currentPage=1&pageSize=20&_t=1`,
+      }),
+    );
+    expect(administered.list.map((a) => a.userId)).toEqual([clerkId]);
+    const ofClerk = await ok(admin.get<{ list: { id: string }[] }>(`${tiered}/Selector`, { userId: clerkId }));
+    await ok(admin.delete(`${tiered}/${ofClerk.list[0]?.id}`));
+  });
+});

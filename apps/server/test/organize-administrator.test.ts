@@ -30,6 +30,8 @@ async function department(name: string, parentId: string, parentPath: string) {
 }
 
 const newUser = (account: string, organizeId: string) => ({ account, realName: account, organizeId });
+/** The refusal of anything outside what a tiered administrator administers. */
+const outside = { code: 400, msg: '超出您管理的组织范围，无法操作' };
 
 beforeAll(async () => {
   t = await testApp();
@@ -81,42 +83,103 @@ describe('tiered administrators: assignment', () => {
 describe('tiered administrators: what they may do', () => {
   test('a department administrator creates users there and not in the sibling or below without the right', async () => {
     expect(await tiered.post('/api/permission/Users', newUser('inSales', sales))).toMatchObject({ code: 200 });
-    expect(await tiered.post('/api/permission/Users', newUser('inWorks', works))).toMatchObject({
-      code: 403,
-      msg: '暂无权限',
-    });
+    expect(await tiered.post('/api/permission/Users', newUser('inWorks', works))).toMatchObject(outside);
     // Sub layers: seeing, but not adding.
-    expect(await tiered.post('/api/permission/Users', newUser('inSalesEast', salesEast))).toMatchObject({
-      code: 403,
-      msg: '暂无权限',
-    });
+    expect(await tiered.post('/api/permission/Users', newUser('inSalesEast', salesEast))).toMatchObject(outside);
     const accounts = (await t.app.db.selectFrom('appUser').select('account').execute()).map((u) => u.account);
     expect(accounts).toContain('inSales');
     expect(accounts).not.toContain('inWorks');
     expect(accounts).not.toContain('inSalesEast');
   });
 
-  test('organisations and positions stay closed to it without a grant, even inside what it administers', async () => {
-    const before = await t.app.db.selectFrom('organize').select('id').execute();
-    const department = { parentId: sales, fullName: 'salesWest', enCode: 'salesWest', category: 'department' };
-    expect(await tiered.post('/api/permission/Organize/Department', department)).toMatchObject({
+  test('organisations: it reads its subtree, adds and edits where it may, and is refused outside', async () => {
+    const before = (await t.app.db.selectFrom('organize').select('id').execute()).length;
+    const tree = await tiered.get<{ list: { id: string; children: { id: string }[] }[] }>('/api/permission/Organize');
+    expect(tree.code).toBe(200);
+    // What it administers, as a tree of its own: sales (this layer) with salesEast (sub layers).
+    expect(tree.data?.list.map((o) => o.id)).toEqual([sales]);
+    expect(tree.data?.list[0]?.children.map((o) => o.id)).toEqual([salesEast]);
+    expect(await tiered.get(`/api/permission/Organize/Department/${salesEast}`)).toMatchObject({ code: 200 });
+    expect(await tiered.get(`/api/permission/Organize/Department/${works}`)).toMatchObject(outside);
+
+    const department = (parentId: string, enCode: string, fullName = enCode) => ({
+      parentId,
+      fullName,
+      enCode,
+      category: 'department',
+    });
+    const created = await tiered.post<{ id: string }>(
+      '/api/permission/Organize/Department',
+      department(sales, 'salesWest'),
+    );
+    expect(created).toMatchObject({ code: 200 });
+    expect(await tiered.post('/api/permission/Organize/Department', department(works, 'worksWest'))).toMatchObject(
+      outside,
+    );
+    // Adding below salesEast needs the sub-layer right it lacks.
+    expect(await tiered.post('/api/permission/Organize/Department', department(salesEast, 'salesEastA'))).toMatchObject(
+      outside,
+    );
+    expect(
+      await tiered.put(`/api/permission/Organize/Department/${sales}`, department(rootId, 'sales', '销售部')),
+    ).toMatchObject({
+      code: 200,
+    });
+    expect(
+      await tiered.put(`/api/permission/Organize/Department/${works}`, department(rootId, 'works2')),
+    ).toMatchObject(outside);
+    // Moving its own department out from under sales is editing at the root, which it does not administer.
+    expect(
+      await tiered.put(`/api/permission/Organize/Department/${sales}`, department(works, 'sales', '销售部')),
+    ).toMatchObject(outside);
+    // No delete right anywhere: the route refuses before looking where.
+    expect(await tiered.delete(`/api/permission/Organize/${created.data?.id}`)).toMatchObject({
       code: 403,
       msg: '暂无权限',
     });
+    const rows = await t.app.db.selectFrom('organize').select(['id', 'fullName', 'parentId']).execute();
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.find((o) => o.id === works)?.fullName).toBe('works');
+    expect(rows.find((o) => o.id === sales)).toMatchObject({ fullName: '销售部', parentId: rootId });
+  });
+
+  test('positions: it lists and changes those of what it administers, and is refused outside', async () => {
+    const position = (enCode: string, organizeId: string) => ({ fullName: enCode, enCode, organizeId, type: '1' });
+    const worksClerk = await admin.post<{ id: string }>('/api/permission/Position', position('worksClerk', works));
+    expect(worksClerk.code).toBe(200);
+    const clerk = await tiered.post<{ id: string }>('/api/permission/Position', position('salesClerk', sales));
+    expect(clerk).toMatchObject({ code: 200 });
+    expect(await tiered.post('/api/permission/Position', position('worksClerk2', works))).toMatchObject(outside);
+
+    const listed = await tiered.get<{ list: { enCode: string }[] }>('/api/permission/Position', { pageSize: '500' });
+    expect(listed.data?.list.map((p) => p.enCode)).toEqual(['salesClerk']);
+    const filtered = await tiered.get<{ list: unknown[] }>('/api/permission/Position', { organizeId: works });
+    expect(filtered.data?.list).toEqual([]);
+    expect(await tiered.get(`/api/permission/Position/${worksClerk.data?.id}`)).toMatchObject(outside);
+
     expect(
-      await tiered.put(`/api/permission/Organize/Department/${works}`, { ...department, parentId: rootId }),
-    ).toMatchObject({
-      code: 403,
-    });
-    expect(
-      await tiered.post('/api/permission/Position', {
-        fullName: 'clerk',
-        enCode: 'clerk',
-        organizeId: sales,
-        type: '1',
+      await tiered.put(`/api/permission/Position/${clerk.data?.id}`, {
+        ...position('salesClerk', sales),
+        fullName: '销售员',
       }),
-    ).toMatchObject({ code: 403, msg: '暂无权限' });
-    expect(await t.app.db.selectFrom('organize').select('id').execute()).toHaveLength(before.length);
+    ).toMatchObject({ code: 200 });
+    expect(await tiered.put(`/api/permission/Position/${clerk.data?.id}`, position('salesClerk', works))).toMatchObject(
+      outside,
+    );
+    expect(
+      await tiered.put(`/api/permission/Position/${worksClerk.data?.id}`, {
+        ...position('worksClerk', works),
+        fullName: 'x',
+      }),
+    ).toMatchObject(outside);
+    const rows = await t.app.db.selectFrom('position').select(['enCode', 'fullName', 'organizeId']).execute();
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { enCode: 'salesClerk', fullName: '销售员', organizeId: sales },
+        { enCode: 'worksClerk', fullName: 'worksClerk', organizeId: works },
+      ]),
+    );
+    expect(rows.map((r) => r.enCode)).not.toContain('worksClerk2');
   });
 
   test('it lists only the people of what it administers, edits there, and deletes nowhere without the right', async () => {
@@ -143,12 +206,8 @@ describe('tiered administrators: what they may do', () => {
       code: 200,
     });
     // Moving someone out of what it administers is editing outside it.
-    expect(await tiered.put(`/api/permission/Users/${inSales}`, newUser('inSales', works))).toMatchObject({
-      code: 403,
-    });
-    expect(await tiered.put(`/api/permission/Users/${worksId}`, newUser('worksPerson', works))).toMatchObject({
-      code: 403,
-    });
+    expect(await tiered.put(`/api/permission/Users/${inSales}`, newUser('inSales', works))).toMatchObject(outside);
+    expect(await tiered.put(`/api/permission/Users/${worksId}`, newUser('worksPerson', works))).toMatchObject(outside);
     expect(await tiered.delete(`/api/permission/Users/${inSales}`)).toMatchObject({ code: 403, msg: '暂无权限' });
   });
 
@@ -190,7 +249,16 @@ describe('tiered administrators: what they may do', () => {
     ).id;
     expect(
       await tiered.put(`/api/permission/Authority/Data/${worksId}`, { objectType: 'User', module: [menuPage] }),
-    ).toMatchObject({ code: 403, msg: '暂无权限' });
+    ).toMatchObject(outside);
+    const worksPosition = (
+      await t.app.db.selectFrom('position').select('id').where('enCode', '=', 'worksClerk').executeTakeFirstOrThrow()
+    ).id;
+    expect(
+      await tiered.put(`/api/permission/Authority/Data/${worksPosition}`, {
+        objectType: 'Position',
+        module: [menuPage],
+      }),
+    ).toMatchObject(outside);
     const held = await admin.get<{ module: string[] }>(`/api/permission/Authority/Data/User/${granteeId}`);
     expect(held.data?.module).toEqual([menuPage]);
   });
@@ -199,7 +267,7 @@ describe('tiered administrators: what they may do', () => {
     const other = await t.createUser({ account: 'otherTiered' });
     expect(
       await tiered.post(base, { userId: other, orgAdminModel: [{ organizeId: works, thisLayerAdd: 1 }] }),
-    ).toMatchObject({ code: 403, msg: '暂无权限' });
+    ).toMatchObject(outside);
     const mine = await admin.get<{ list: { id: string }[] }>(`${base}/Selector`, { userId: tieredId });
     expect(await admin.delete(`${base}/${mine.data?.list[0]?.id}`)).toMatchObject({ code: 200, msg: '删除成功' });
     expect(await tiered.post('/api/permission/Users', newUser('afterEnd', sales))).toMatchObject({

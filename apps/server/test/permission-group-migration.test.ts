@@ -1,3 +1,4 @@
+import { EN_CODE_PATTERN } from '@platform/shared';
 import { sql } from 'kysely';
 import { expect, test } from 'vitest';
 import { LocalEventBus } from '../src/core/event-bus.ts';
@@ -190,6 +191,61 @@ test("the migration onto permission groups keeps every user's effective rights e
     expect(leftBehind.rows[0]?.n).toBe(0);
     expect(await count()).toBe(grantsBeforeMigration);
     expect(grantsBeforeMigration).toBeGreaterThan(100);
+  } finally {
+    await db.destroy();
+  }
+});
+
+test('the groups of single holders take the holder’s name and code with its kind, codes staying unique', async () => {
+  const db = await openDatabase({ kind: 'pglite', dataDir: null });
+  const run = (statement: ReturnType<typeof sql>) => statement.execute(db);
+  try {
+    await migrateTo(db, '0026_password_history');
+    await run(sql`insert into system (id, full_name, en_code, is_main) values ('s1', 'Main', 'main', true)`);
+    await run(sql`insert into role (id, full_name, en_code, global_mark) values
+      ('r1', '销售经理', 'sales.manager', 1), ('r2', 'Admins', 'ADMIN', 1), ('r3', 'Reader', 'reader', 1)`);
+    await run(sql`insert into organize (id, parent_id, category, en_code, full_name, organize_id_tree)
+      values ('o1', '-1', 'company', 'c1', 'Company', 'o1')`);
+    await run(sql`insert into position (id, organize_id, full_name, en_code) values ('p1', 'o1', 'Clerk', 'clerk')`);
+    await run(sql`insert into user_group (id, full_name, en_code) values ('g1', 'Night shift', 'night')`);
+    await run(
+      sql`insert into app_user (id, account, real_name, password_hash) values ('u1', 'li_wei@corp', '李伟', 'x')`,
+    );
+    let n = 0;
+    for (const [type, id] of [
+      ['Role', 'r1'],
+      ['Role', 'r2'],
+      ['Role', 'r3'],
+      ['Position', 'p1'],
+      ['Group', 'g1'],
+      ['User', 'u1'],
+    ]) {
+      await run(sql`insert into authorize (id, object_type, object_id, item_type, item_id)
+        values (${`a${n++}`}, ${type}, ${id}, 'system', 's1')`);
+    }
+    await migrateTo(db, '0033_print');
+    // A group someone made by hand already has the code the Admins role's group would take; the
+    // Reader role's group was given its own code, which stays.
+    await run(sql`insert into permission_group (id, full_name, en_code) values ('hand', 'By hand', 'admin.role')`);
+    await run(sql`update permission_group set en_code = 'readers', full_name = 'Readers' where owner_object_id = 'r3'`);
+
+    await migrateToLatest(db);
+    const groups = await sql<{ owner: string | null; fullName: string; enCode: string }>`
+      select owner_object_id as owner, full_name as "fullName", en_code as "enCode" from permission_group order by lower(en_code)`.execute(
+      db,
+    );
+    expect(groups.rows).toEqual([
+      { owner: null, fullName: 'By hand', enCode: 'admin.role' },
+      { owner: 'r2', fullName: 'Admins（角色）', enCode: 'ADMIN.role.2' },
+      { owner: 'p1', fullName: 'Clerk（岗位）', enCode: 'clerk.position' },
+      { owner: 'u1', fullName: '李伟/li_wei@corp（用户）', enCode: 'liweicorp.user' },
+      { owner: 'g1', fullName: 'Night shift（分组）', enCode: 'night.group' },
+      { owner: 'r3', fullName: 'Readers', enCode: 'readers' },
+      { owner: 'r1', fullName: '销售经理（角色）', enCode: 'sales.manager.role' },
+    ]);
+    // Every code is one the group form accepts, and none is taken twice in any case.
+    for (const { enCode } of groups.rows) expect(enCode).toMatch(EN_CODE_PATTERN);
+    expect(new Set(groups.rows.map((g) => g.enCode.toLowerCase())).size).toBe(groups.rows.length);
   } finally {
     await db.destroy();
   }

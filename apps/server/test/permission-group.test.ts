@@ -161,6 +161,9 @@ describe('permission groups: deleted members', () => {
       objectType: 'role',
     });
     expect(own.data?.list).toHaveLength(2);
+    // The role's own group reads as the role with its kind, under the role's code.
+    const ownGroup = own.data?.list.find((g) => g.id !== groupId);
+    expect(ownGroup).toMatchObject({ fullName: 'shortLived（角色）', enCode: 'shortLived.role' });
     expect(await admin.delete(`/api/permission/Role/${roleId}`)).toMatchObject({ code: 200 });
     expect((await admin.get<Row>(`${base}/${groupId}`)).data?.memberCount).toBe(0);
     const ownGroupId = own.data?.list.find((g) => g.id !== groupId)?.id;

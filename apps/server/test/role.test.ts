@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { crudContract } from './helpers/crud-contract.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { appWithDepartment } from './helpers/organize-fixture.ts';
+import type { Client, TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -8,17 +9,7 @@ let rootId: string;
 let deptId: string;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
-  rootId = (await t.app.db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow())
-    .id;
-  deptId = (
-    await admin.post<{ id: string }>('/api/permission/Organize/Department', {
-      parentId: rootId,
-      fullName: '财务部',
-      enCode: 'fin',
-    })
-  ).data!.id;
+  ({ t, admin, rootId, deptId } = await appWithDepartment({ fullName: '财务部', enCode: 'fin' }));
 });
 afterAll(() => t.close());
 

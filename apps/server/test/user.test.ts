@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { md5Hex } from '../src/core/password.ts';
 import { millisSince } from './helpers/matchers.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { appWithDepartment } from './helpers/organize-fixture.ts';
+import type { Client, TestApp } from './helpers/test-app.ts';
 
 const fileStart = Date.now();
 
@@ -26,17 +27,7 @@ interface Paged<T> {
 }
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
-  rootId = (await t.app.db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow())
-    .id;
-  deptId = (
-    await admin.post<{ id: string }>('/api/permission/Organize/Department', {
-      parentId: rootId,
-      fullName: '研发部',
-      enCode: 'rd',
-    })
-  ).data!.id;
+  ({ t, admin, rootId, deptId } = await appWithDepartment({ fullName: '研发部', enCode: 'rd' }));
   positionId = (
     await admin.post<{ id: string }>('/api/permission/Position', {
       organizeId: deptId,

@@ -83,6 +83,22 @@ describe('permission groups', () => {
     await screenshot(admin, 'permission-group-user-view');
     await admin.keyboard.press('Escape');
 
+    // The menu page's view: the groups that grant 岗位管理 include this one.
+    await admin.goto(`${server.url}/system/menu`);
+    await admin
+      .getByRole('row', { name: /组织管理/ })
+      .first()
+      .locator('.ant-table-row-expand-icon')
+      .click();
+    await admin
+      .getByRole('row', { name: /岗位管理/ })
+      .getByRole('button', { name: '权限组' })
+      .click();
+    const menuView = admin.getByRole('dialog', { name: /权限 - 岗位管理/ });
+    await menuView.getByRole('button', { name: '岗位查看组' }).waitFor({ timeout: 15_000 });
+    await menuView.getByRole('tree').getByText('岗位管理').first().waitFor({ timeout: 15_000 });
+    await admin.keyboard.press('Escape');
+
     // 分级管理: the same user administers the head office, viewing it and below.
     await openGroups(admin, server.url);
     await admin.getByRole('tab', { name: '分级管理' }).click();

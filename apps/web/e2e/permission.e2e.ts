@@ -253,7 +253,7 @@ describe('organisation and permission administration', () => {
       .click();
     await page
       .getByRole('row', { name: /岗位管理/ })
-      .getByRole('button', { name: '权限' })
+      .getByRole('button', { name: '权限', exact: true })
       .click();
     await see(page, '权限设置 - 岗位管理');
     await see(page, 'btn_add');

@@ -11,8 +11,9 @@ import type { Session } from './session.ts';
 
 /** What an area's service offers for the usual administration routes. */
 export interface CrudService<Query, Row, Input, Update, Info = Row> extends CrudWrites<Input, Update> {
-  page(query: Query): Promise<PageData<Row>>;
-  info(id: string): Promise<Info>;
+  /** `session`: for an area whose list the caller's scope limits (positions, for a tiered administrator). */
+  page(query: Query, session: Session): Promise<PageData<Row>>;
+  info(id: string, session: Session): Promise<Info>;
 }
 
 /** The writes alone, for an area whose reads are not a paged list (areas: a lazy tree). */
@@ -20,7 +21,7 @@ export interface CrudWrites<Input, Update> {
   /** Answers the new record's id. */
   create(input: Input, session: Session): Promise<string>;
   update(id: string, input: Update, session: Session): Promise<void>;
-  delete(id: string): Promise<void>;
+  delete(id: string, session: Session): Promise<void>;
   /** Flips enabledMark and answers the new state; areas without a state switch leave it out. */
   toggleState?(id: string, session: Session): Promise<number>;
 }
@@ -85,7 +86,7 @@ export function crudRoutes<
         response: { 200: EnvelopeOf(PageOf(schemas.row)) },
       },
     },
-    async (request) => ok(await service.page(request.query as Static<Query>)),
+    async (request) => ok(await service.page(request.query as Static<Query>, sessionOf(request))),
   );
 
   routes.get<WithId>(
@@ -99,7 +100,7 @@ export function crudRoutes<
         response: { 200: EnvelopeOf(schemas.info ?? schemas.row) },
       },
     },
-    async (request) => ok(await service.info(request.params.id)),
+    async (request) => ok(await service.info(request.params.id, sessionOf(request))),
   );
 
   crudWriteRoutes(app, def, service);
@@ -167,7 +168,7 @@ export function crudWriteRoutes<Input extends TSchema, Update extends TSchema>(
       },
     },
     async (request) => {
-      await service.delete(request.params.id);
+      await service.delete(request.params.id, sessionOf(request));
       return ok(null, request.t('common.deleted'));
     },
   );

@@ -2,7 +2,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'f
 import type { Db } from '../db/database.ts';
 import type { AuthorizeItemType, AuthorizeObjectType, DataScopeType } from '../db/schema.ts';
 import type { App } from './app-types.ts';
-import { ForbiddenError } from './errors.ts';
+import { BusinessError, ForbiddenError } from './errors.ts';
 import type { EventBus } from './event-bus.ts';
 import { GrantRepository, type GrantRow } from './permissions.repository.ts';
 import type { Session } from './session.ts';
@@ -143,10 +143,10 @@ export interface Administered {
 
 /**
  * The areas a tiered administrator works in without a grant of their menus: within its
- * organisations only. Only areas whose services check where (`requireAdministered`) belong here:
- * organisations and positions do not yet, so there a tiered administrator needs a grant like anyone.
+ * organisations only. Only areas whose services check where (`requireAdministered`) and scope their
+ * lists (`dataScope`) belong here.
  */
-const administeredMenus = new Set(['permission.user']);
+const administeredMenus = new Set(['permission.user', 'permission.organize', 'permission.position']);
 const actionOfButton: Record<string, AdminAction> = { btn_add: 'add', btn_edit: 'edit', btn_remove: 'delete' };
 
 /** Whether a tiered administrator may do `action` somewhere (the route check; the service checks where). */
@@ -399,24 +399,24 @@ export class PermissionService {
   }
 
   /**
-   * Refuses (403) a tiered administrator acting on people or structure of organisations outside
-   * what it administers for `action`: the organisation itself needs the this-layer right, one below
-   * it the sub-layer right. Administrators and users who are no tiered administrators pass (their
-   * grants decide).
+   * Refuses (400, saying why) a tiered administrator acting on people or structure of organisations
+   * outside what it administers for `action`: the organisation itself needs the this-layer right,
+   * one below it the sub-layer right. Administrators and users who are no tiered administrators
+   * pass (their grants decide).
    */
   async requireAdministered(session: Session, organizeIds: string[], action: AdminAction) {
     if (session.isAdministrator) return;
     const access = await this.access(session);
     if (!access.administers.length) return;
     // Someone outside every organisation is outside what a tiered administrator administers.
-    if (!organizeIds.length) throw new ForbiddenError();
+    if (!organizeIds.length) throw new BusinessError('organizeAdministrator.outside');
     const paths = await new GrantRepository(this.db).organizePaths([...new Set(organizeIds)]);
     for (const organizeId of new Set(organizeIds)) {
       const path = paths.get(organizeId) ?? [];
       const allowed = access.administers.some((a) =>
         a.organizeId === organizeId ? a.thisLayer.has(action) : path.includes(a.organizeId) && a.subLayer.has(action),
       );
-      if (!allowed) throw new ForbiddenError();
+      if (!allowed) throw new BusinessError('organizeAdministrator.outside');
     }
   }
 

@@ -219,6 +219,7 @@ export const en: Catalog = {
   'permissionGroup.copied': 'Copied',
   'organizeAdministrator.duplicate': 'Each organisation may be listed once',
   'organizeAdministrator.organizeMissing': 'An organisation does not exist or was deleted',
+  'organizeAdministrator.outside': 'This lies outside the organisations you administer',
   'profile.fileMissing': 'Choose an image to upload',
   'profile.tooManySignatures': 'At most {max} signatures can be kept',
   'billRule.importFile': 'Please choose a .bb file',

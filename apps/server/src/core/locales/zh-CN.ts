@@ -218,6 +218,7 @@ export const zhCN = {
   'permissionGroup.copied': '复制成功',
   'organizeAdministrator.duplicate': '同一组织只能设置一次',
   'organizeAdministrator.organizeMissing': '组织不存在或已删除',
+  'organizeAdministrator.outside': '超出您管理的组织范围，无法操作',
   'profile.fileMissing': '请选择要上传的图片',
   'profile.tooManySignatures': '签名最多保存 {max} 个',
   'billRule.importFile': '请选择.bb类型的文件',

@@ -219,6 +219,7 @@ export const zhTW: Catalog = {
   'permissionGroup.copied': '複製成功',
   'organizeAdministrator.duplicate': '同一組織只能設置一次',
   'organizeAdministrator.organizeMissing': '組織不存在或已刪除',
+  'organizeAdministrator.outside': '超出您管理的組織範圍，無法操作',
   'profile.fileMissing': '請選擇要上傳的圖片',
   'profile.tooManySignatures': '簽名最多保存 {max} 個',
   'billRule.importFile': '請選擇.bb類型的文件',

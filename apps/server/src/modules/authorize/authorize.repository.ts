@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
+import { type OwnGroupHolder, ownGroupCode, ownGroupName } from '../../db/own-group-name.ts';
 import type { AuthorizeItemType, AuthorizeObjectType } from '../../db/schema.ts';
 
 export interface GrantItem {
@@ -36,6 +38,11 @@ export class AuthorizeRepository {
   async organizesOfUsers(userIds: string[]): Promise<string[]> {
     const rows = await this.db.selectFrom('appUser').select('organizeId').where('id', 'in', userIds).execute();
     return rows.flatMap((r) => (r.organizeId ? [r.organizeId] : []));
+  }
+
+  async organizesOfPositions(positionIds: string[]): Promise<string[]> {
+    const rows = await this.db.selectFrom('position').select('organizeId').where('id', 'in', positionIds).execute();
+    return rows.map((r) => r.organizeId);
   }
 
   /** Display names of holders, keyed `Type:id`. */
@@ -166,8 +173,8 @@ export class AuthorizeRepository {
       .insertInto('permissionGroup')
       .values({
         id,
-        fullName: name.slice(0, 50),
-        enCode: `${objectType}.${objectId}`,
+        fullName: ownGroupName(objectType, name),
+        enCode: await this.freeOwnGroupCode(objectType, objectId),
         ownerObjectType: objectType,
         ownerObjectId: objectId,
         creatorUserId,
@@ -175,6 +182,28 @@ export class AuthorizeRepository {
       .execute();
     await this.db.insertInto('permissionMember').values({ groupId: id, objectType, objectId, creatorUserId }).execute();
     return id;
+  }
+
+  /** The own group's code (own-group-name.ts), numbered past the codes groups have already. */
+  private async freeOwnGroupCode(objectType: OwnGroupHolder, objectId: string) {
+    const table = ({ Role: 'role', Position: 'position', Group: 'userGroup' } as const)[
+      objectType as Exclude<OwnGroupHolder, 'User'>
+    ];
+    const holder = table
+      ? await this.db.selectFrom(table).select('enCode as code').where('id', '=', objectId).executeTakeFirst()
+      : await this.db.selectFrom('appUser').select('account as code').where('id', '=', objectId).executeTakeFirst();
+    const first = ownGroupCode(objectType, holder?.code ?? '', new Set());
+    const rows = await this.db
+      .selectFrom('permissionGroup')
+      .select(sql<string>`lower(en_code)`.as('code'))
+      .where((eb) =>
+        eb.or([
+          eb(sql`lower(en_code)`, '=', first.toLowerCase()),
+          eb(sql`lower(en_code)`, 'like', `${first.toLowerCase()}.%`),
+        ]),
+      )
+      .execute();
+    return ownGroupCode(objectType, holder?.code ?? '', new Set(rows.map((r) => r.code)));
   }
 
   async grantsOf(objectType: AuthorizeObjectType, objectId: string): Promise<GrantItem[]> {

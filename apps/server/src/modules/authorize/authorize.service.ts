@@ -327,7 +327,7 @@ export class AuthorizeService {
 
   /**
    * Nobody but an administrator grants what it does not hold itself; a tiered administrator grants
-   * to users only within the organisations it administers.
+   * to users and positions only within the organisations it administers.
    */
   private async requireMayGrant(
     session: Session,
@@ -335,9 +335,15 @@ export class AuthorizeService {
     items: GrantItem[],
   ) {
     await this.permissions.requireHeld(session, items);
-    const userIds = holders.filter((h) => h.objectType === 'User').map((h) => h.objectId);
-    if (!userIds.length || session.isAdministrator) return;
-    const organizeIds = await new AuthorizeRepository(this.db).organizesOfUsers(userIds);
+    const idsOf = (type: AuthorizeObjectType) => holders.filter((h) => h.objectType === type).map((h) => h.objectId);
+    const userIds = idsOf('User');
+    const positionIds = idsOf('Position');
+    if ((!userIds.length && !positionIds.length) || session.isAdministrator) return;
+    const repo = new AuthorizeRepository(this.db);
+    const organizeIds = [
+      ...(userIds.length ? await repo.organizesOfUsers(userIds) : []),
+      ...(positionIds.length ? await repo.organizesOfPositions(positionIds) : []),
+    ];
     await this.permissions.requireAdministered(session, organizeIds, 'edit');
   }
 

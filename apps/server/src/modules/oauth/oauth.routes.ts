@@ -3,7 +3,6 @@ import {
   CurrentUser,
   EmptyEnvelope,
   EnvelopeOf,
-  HeldPermissions,
   LockScreenInput,
   LoginConfig,
   LoginForm,
@@ -148,18 +147,6 @@ export default async function oauthRoutes(app: App) {
         .type('application/json; charset=utf-8')
         // JSON text: Fastify sends it as it is, without the schema's serialiser.
         .send((await currentUser.json(sessionOf(request), request.query.systemCode, request.t)) as never),
-  );
-
-  app.get(
-    '/api/permission/Users/Current/Authorize',
-    {
-      schema: {
-        tags,
-        summary: "The caller's permissions in the current system, one tree per kind (the profile's 系统权限 tab)",
-        response: { 200: EnvelopeOf(HeldPermissions) },
-      },
-    },
-    async (request) => ok(await currentUser.authorizeTrees(sessionOf(request))),
   );
 
   app.post(

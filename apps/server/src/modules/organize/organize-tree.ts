@@ -1,3 +1,4 @@
+import type { DataScope } from '../../core/permissions.ts';
 import type { OrganizeRow } from '../../db/schema.ts';
 
 export const organizeIcons = {
@@ -71,6 +72,16 @@ export class OrganizeIndex {
 
   isInSubtree(candidateId: string, rootId: string): boolean {
     return candidateId === rootId || this.pathIds(candidateId).includes(rootId);
+  }
+
+  /**
+   * The organisations a data scope shows (a tiered administrator's: what it may see of what it
+   * administers): all, or its organisations and, for the subtree part, every one below them.
+   */
+  inScope(scope: DataScope, rows: OrganizeRow[] = this.rows): OrganizeRow[] {
+    if (scope.all) return rows;
+    const own = new Set(scope.organizeIds);
+    return rows.filter((r) => own.has(r.id) || scope.subtreeOrganizeIds.some((root) => this.isInSubtree(r.id, root)));
   }
 
   /** The rows plus every ancestor of each, in the original order. */

@@ -34,7 +34,7 @@ const Tree = EnvelopeOf(ListOf(TreeNode));
  * administration page's list, details and changes need the organisation menu and its buttons.
  */
 export default async function organizeRoutes(app: App) {
-  const organizes = new OrganizeService(app.db);
+  const organizes = new OrganizeService(app.db, app.permissions);
 
   app.get(
     base,
@@ -47,7 +47,8 @@ export default async function organizeRoutes(app: App) {
         response: { 200: EnvelopeOf(ListOf(OrganizeNode)) },
       },
     },
-    async (request) => ok({ list: await organizes.tree(request.query) }),
+    async (request) =>
+      ok({ list: await organizes.tree(request.query, await app.permissions.dataScope(sessionOf(request), menu)) }),
   );
 
   app.get(
@@ -221,7 +222,7 @@ export default async function organizeRoutes(app: App) {
         response: { 200: EnvelopeOf(OrganizeInfo) },
       },
     },
-    async (request) => ok(await organizes.info(request.params.id)),
+    async (request) => ok(await organizes.info(request.params.id, undefined, sessionOf(request))),
   );
 
   app.get(
@@ -230,7 +231,7 @@ export default async function organizeRoutes(app: App) {
       preHandler: permitMenu(menu),
       schema: { tags, summary: 'A department', params: IdParams, response: { 200: EnvelopeOf(OrganizeInfo) } },
     },
-    async (request) => ok(await organizes.info(request.params.id, 'department')),
+    async (request) => ok(await organizes.info(request.params.id, 'department', sessionOf(request))),
   );
 
   app.delete(
@@ -245,7 +246,7 @@ export default async function organizeRoutes(app: App) {
       },
     },
     async (request) => {
-      await organizes.delete(request.params.id);
+      await organizes.delete(request.params.id, sessionOf(request));
       return ok(null, request.t('common.deleted'));
     },
   );

@@ -2,6 +2,7 @@ import type { DepartmentPageQuery, OrganizeCondition, OrganizeInput, OrganizeQue
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
+import type { DataScope, PermissionService } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import type { OrganizeRow } from '../../db/schema.ts';
@@ -11,21 +12,31 @@ import { buildTree, OrganizeIndex, organizeIcons } from './organize-tree.ts';
 type Category = 'company' | 'department';
 
 export class OrganizeService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Keeps a tiered administrator within the organisations it administers (the page's routes). */
+    private readonly permissions?: PermissionService,
+  ) {}
 
   async index(): Promise<OrganizeIndex> {
     return new OrganizeIndex(await new OrganizeRepository(this.db).all());
   }
 
-  /** The organisation page: the whole tree, or the hits of a keyword with their ancestors. */
-  async tree(query: OrganizeQuery) {
+  /**
+   * The organisation page: the whole tree, or the hits of a keyword with their ancestors; only what
+   * the caller's scope shows (a tiered administrator: what it administers, as trees of their own).
+   */
+  async tree(query: OrganizeQuery, scope: DataScope = { all: true }) {
     const index = await this.index();
-    let rows = index.rows;
+    let rows = index.inScope(scope);
     if (query.enabledMark !== undefined) rows = rows.filter((r) => r.enabledMark === query.enabledMark);
     const keyword = query.keyword?.trim().toLowerCase();
     if (keyword) {
-      rows = index.withAncestors(
-        rows.filter((r) => r.fullName.toLowerCase().includes(keyword) || r.enCode.toLowerCase().includes(keyword)),
+      rows = index.inScope(
+        scope,
+        index.withAncestors(
+          rows.filter((r) => r.fullName.toLowerCase().includes(keyword) || r.enCode.toLowerCase().includes(keyword)),
+        ),
       );
     }
     return buildTree(rows, (r) => ({
@@ -111,9 +122,10 @@ export class OrganizeService {
     };
   }
 
-  async info(id: string, category?: Category) {
+  async info(id: string, category?: Category, session?: Session) {
     const row = await new OrganizeRepository(this.db).findById(id);
     if (!row || (category && row.category !== category)) throw new NotFoundError();
+    if (session) await this.permissions?.requireAdministered(session, [id], 'select');
     return {
       id: row.id,
       parentId: row.parentId,
@@ -129,7 +141,10 @@ export class OrganizeService {
     };
   }
 
+  /** A new organisation is added to its parent: a tiered administrator needs the right to add there. */
   async create(category: Category, input: OrganizeInput, session: Session): Promise<string> {
+    // Checked before the transaction: the rights are read on the pool, which (embedded) is the transaction's one connection.
+    await this.permissions?.requireAdministered(session, [input.parentId], 'add');
     return this.db.transaction().execute(async (trx) => {
       const repo = new OrganizeRepository(trx);
       const id = newId();
@@ -152,7 +167,13 @@ export class OrganizeService {
     });
   }
 
+  /** Moving an organisation under another parent is editing there too. */
   async update(id: string, category: Category, input: OrganizeInput, session: Session) {
+    if (this.permissions) {
+      const current = await new OrganizeRepository(this.db).findById(id);
+      const where = current && current.parentId !== input.parentId ? [id, input.parentId] : [id];
+      await this.permissions.requireAdministered(session, where, 'edit');
+    }
     await this.db.transaction().execute(async (trx) => {
       const repo = new OrganizeRepository(trx);
       const current = await repo.findById(id);
@@ -176,7 +197,8 @@ export class OrganizeService {
   }
 
   /** Refused while anything still hangs on the organisation, so nothing is orphaned. */
-  async delete(id: string) {
+  async delete(id: string, session?: Session) {
+    if (session) await this.permissions?.requireAdministered(session, [id], 'delete');
     await this.db.transaction().execute(async (trx) => {
       const repo = new OrganizeRepository(trx);
       const row = await repo.findById(id);

@@ -12,20 +12,20 @@ import {
 import type { App } from '../../core/app-types.ts';
 import { crudRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
-import { PositionService } from './position.service.ts';
+import { PositionService, positionMenu } from './position.service.ts';
 
 const tags = ['position'];
 const base = '/api/permission/Position';
 
 /** Positions belong to one organisation. Pickers (Selector, All, by organisations, condition) serve any signed-in user. */
 export default async function positionRoutes(app: App) {
-  const positions = new PositionService(app.db, app.bus);
+  const positions = new PositionService(app.db, app.bus, app.permissions);
 
   crudRoutes(
     app,
     {
       base,
-      menu: 'permission.position',
+      menu: positionMenu,
       tag: 'position',
       noun: { one: 'position', many: 'Positions' },
       schemas: { query: PositionQuery, row: PositionRow, input: PositionInput, update: PositionUpdate },

@@ -3,6 +3,7 @@ import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
+import type { PermissionService } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import { OrganizeService } from '../organize/organize.service.ts';
@@ -24,6 +25,10 @@ const toWire = (r: Row) => ({
   creatorTime: toMillis(r.creatorTime) ?? 0,
 });
 
+/** The position page, whose grant (or a tiered administrator's rights) opens its list. */
+export const positionMenu = 'permission.position';
+const menu = positionMenu;
+
 export const positionIcon = 'icon-ym icon-ym-tree-position1';
 
 export class PositionService {
@@ -32,6 +37,8 @@ export class PositionService {
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
+    /** Keeps a tiered administrator within the organisations it administers. */
+    private readonly permissions?: PermissionService,
   ) {
     this.organizes = new OrganizeService(db);
   }
@@ -41,10 +48,17 @@ export class PositionService {
     return this.bus.publish({ type: 'authorize.changed' });
   }
 
-  async page(query: PositionQuery) {
+  /** The page's list: the positions of the organisations the caller's scope shows. */
+  async page(query: PositionQuery, session?: Session) {
     const params = pageParams(query);
+    const scope =
+      session && this.permissions ? await this.permissions.dataScope(session, menu) : { all: true as const };
     let organizeIds: string[] | null = null;
-    if (query.organizeId) organizeIds = (await this.organizes.index()).subtree(query.organizeId).map((o) => o.id);
+    if (query.organizeId || !scope.all) {
+      const index = await this.organizes.index();
+      const rows = query.organizeId ? index.subtree(query.organizeId) : index.rows;
+      organizeIds = index.inScope(scope, rows).map((o) => o.id);
+    }
     const { list, total } = await new PositionRepository(this.db).page(params, {
       organizeIds,
       enabledMark: query.enabledMark,
@@ -114,13 +128,16 @@ export class PositionService {
     return rows.map(toWire);
   }
 
-  async info(id: string) {
+  async info(id: string, session?: Session) {
     const row = await new PositionRepository(this.db).findById(id);
     if (!row) throw new NotFoundError();
+    if (session) await this.permissions?.requireAdministered(session, [row.organizeId], 'select');
     return toWire(row);
   }
 
   async create(input: PositionInput, session: Session): Promise<string> {
+    // Checked before the transaction: the rights are read on the pool, which (embedded) is the transaction's one connection.
+    await this.permissions?.requireAdministered(session, [input.organizeId], 'add');
     return this.db.transaction().execute(async (trx) => {
       const repo = new PositionRepository(trx);
       await this.check(repo, input, null);
@@ -130,7 +147,11 @@ export class PositionService {
     });
   }
 
+  /** Moving a position to another organisation is editing there too. */
   async update(id: string, input: PositionInput, session: Session) {
+    const current = await new PositionRepository(this.db).findById(id);
+    if (!current) throw new NotFoundError();
+    await this.permissions?.requireAdministered(session, [current.organizeId, input.organizeId], 'edit');
     await this.db.transaction().execute(async (trx) => {
       const repo = new PositionRepository(trx);
       if (!(await repo.findById(id))) throw new NotFoundError();
@@ -140,7 +161,10 @@ export class PositionService {
     await this.grantsChanged();
   }
 
-  async delete(id: string) {
+  async delete(id: string, session?: Session) {
+    const current = await new PositionRepository(this.db).findById(id);
+    if (!current) throw new NotFoundError();
+    if (session) await this.permissions?.requireAdministered(session, [current.organizeId], 'delete');
     await this.db.transaction().execute(async (trx) => {
       const repo = new PositionRepository(trx);
       if (!(await repo.findById(id))) throw new NotFoundError();

@@ -3,6 +3,7 @@ import {
   BaseInfoInput,
   EmptyEnvelope,
   EnvelopeOf,
+  HeldPermissions,
   Id,
   LanguageInput,
   LogRow,
@@ -22,6 +23,7 @@ import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import { storedImageName } from '../../core/stored-images.ts';
+import { CurrentUserService } from '../oauth/current-user.service.ts';
 import { OauthService } from '../oauth/oauth.service.ts';
 import { SystemService } from '../system/system.service.ts';
 import { ProfileService } from './profile.service.ts';
@@ -33,11 +35,24 @@ const avatarUrl = (name: string) => `/api/file/Image/userAvatar/${name}`;
 /** The signed-in user's own record; every call needs only the session and touches only the caller. */
 export default async function profileRoutes(app: App) {
   const profile = new ProfileService(app.db, app.sessions, app.sysConfig, app.dictionaries);
-  // The password and the application switch belong to their own areas' services; their routes
-  // live here with every other /Users/Current call.
+  // The password, the application switch and what the caller holds belong to their own areas'
+  // services; their routes live here with every other /Users/Current call.
   const oauth = new OauthService(app.db, app.sessions, app.sysConfig, app.smsSender, app.config.loginCipherKey);
   const systems = new SystemService(app.db, app.bus, app.permissions);
+  const currentUser = new CurrentUserService(app.db, app.sysConfig, app.permissions, app.bus);
   const loginRateLimit = { rateLimit: { max: app.config.rateLimits.login, timeWindow: '1 minute' } };
+
+  app.get(
+    `${base}/Authorize`,
+    {
+      schema: {
+        tags,
+        summary: "The caller's permissions in the current system, one tree per kind (the profile's 系统权限 tab)",
+        response: { 200: EnvelopeOf(HeldPermissions) },
+      },
+    },
+    async (request) => ok(await currentUser.authorizeTrees(sessionOf(request))),
+  );
 
   app.get(
     `${base}/BaseInfo`,

@@ -7,6 +7,7 @@ import Upload, { type UploadFile } from 'antd/es/upload';
 import { useState } from 'react';
 import { Auth } from '../shell/permission.tsx';
 import { useToast } from '../toast.tsx';
+import { AddButton } from './crud.tsx';
 import { FormDialog } from './FormDialog.tsx';
 import { useComponentsTranslation } from './i18n.ts';
 
@@ -112,5 +113,23 @@ export function ImportButton({
         onSaved={onSaved}
       />
     </Auth>
+  );
+}
+
+/** A list page's 新建 and 导入 buttons, for areas whose records also come as files. */
+export function AddAndImportButtons({
+  onAdd,
+  ...importing
+}: {
+  onAdd: () => void;
+  accept: string;
+  upload: (file: File, type: 0 | 1) => Promise<Envelope<unknown>>;
+  onSaved: () => void;
+}) {
+  return (
+    <>
+      <AddButton onClick={onAdd} />
+      <ImportButton {...importing} />
+    </>
   );
 }

@@ -15,8 +15,8 @@ export {
   TaggedText,
   useCrudList,
 } from './crud.tsx';
-export { DictionaryFilter } from './DictionaryFilter.tsx';
-export { EntityImportDialog, ImportButton } from './EntityImportDialog.tsx';
+export { DictionaryFilter, useDictionaryCategory } from './DictionaryFilter.tsx';
+export { AddAndImportButtons, EntityImportDialog, ImportButton } from './EntityImportDialog.tsx';
 export { FormDialog, StateTag, successSeconds, useFormSubmit, useSuccessToast } from './FormDialog.tsx';
 export { useComponentsTranslation } from './i18n.ts';
 export { ListPage, ListPager, ListTable, RefreshButton, SearchBar } from './ListPage.tsx';
@@ -32,6 +32,7 @@ export { OrganizeSide } from './OrganizeSide.tsx';
 export { filterTree, type PickerKind, type PickerMode, type PickerNode, pickerSources } from './pickers/api.ts';
 export { PickedNames, PickerField } from './pickers/PickerField.tsx';
 export { type PickedItem, SelectorDialog, usePickerTree } from './pickers/SelectorDialog.tsx';
+export { type LogPaging, RecordLogDialog } from './RecordLogDialog.tsx';
 export {
   type CrudFormProps,
   RecordFields,

@@ -1,14 +1,11 @@
 import type { BillRuleRow } from '@platform/shared';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDictionaryOptions } from '../../../shared/api/dictionaries.ts';
 import {
-  AddButton,
+  AddAndImportButtons,
   CrudPage,
-  DictionaryFilter,
-  ImportButton,
   useCrudList,
+  useDictionaryCategory,
   useListQuery,
 } from '../../../shared/components/index.ts';
 import { billRuleApi } from '../api.ts';
@@ -19,11 +16,13 @@ const initialSearch: { keyword: string; categoryId?: string } = { keyword: '' };
 /** 单据规则: the code rules, searched by keyword and business category, with the state switch. */
 export default function BillRulePage() {
   const { t } = useTranslation('billRule');
-  const categories = useDictionaryOptions('businessType', 'id');
-  const categoryName = useMemo(
-    () => new Map(categories.options.map((option) => [option.value, option.label])),
-    [categories.options],
-  );
+  const category = useDictionaryCategory<BillRuleRow>({
+    dictionary: 'businessType',
+    value: 'id',
+    filterName: 'categoryId',
+    label: t('category'),
+    placeholder: t('allCategories'),
+  });
   const list = useListQuery<BillRuleRow, typeof initialSearch>({
     queryKey: ['billRule', 'list'],
     fetch: (params, signal) => billRuleApi.list(params, signal),
@@ -33,13 +32,7 @@ export default function BillRulePage() {
   const columns: ColumnsType<BillRuleRow> = [
     { title: t('fullName'), dataIndex: 'fullName', key: 'fullName', width: 180 },
     { title: t('enCode'), dataIndex: 'enCode', key: 'enCode', width: 160 },
-    {
-      title: t('category'),
-      dataIndex: 'category',
-      key: 'category',
-      width: 120,
-      render: (id: string) => categoryName.get(id) ?? id,
-    },
+    category.column,
     { title: t('outputNumber'), dataIndex: 'outputNumber', key: 'outputNumber', width: 200, ellipsis: true },
     crud.columns.creatorTime,
     crud.columns.sortCode,
@@ -57,24 +50,17 @@ export default function BillRulePage() {
     <CrudPage
       crud={crud}
       columns={columns}
-      filters={
-        <DictionaryFilter
-          name="categoryId"
-          label={t('category')}
-          placeholder={t('allCategories')}
-          dictionary="businessType"
-          value="id"
-          width={160}
+      filters={category.filter}
+      actions={
+        <AddAndImportButtons
+          onAdd={() => crud.open({})}
+          accept=".bb"
+          upload={billRuleApi.importFile}
+          onSaved={list.refetch}
         />
       }
-      actions={
-        <>
-          <AddButton onClick={() => crud.open({})} />
-          <ImportButton accept=".bb" upload={billRuleApi.importFile} onSaved={list.refetch} />
-        </>
-      }
     >
-      <BillRuleForm {...crud.form} categories={categories.options} />
+      <BillRuleForm {...crud.form} categories={category.options} />
     </CrudPage>
   );
 }

@@ -9,7 +9,7 @@ import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSuccessToast } from '../../../shared/components/index.ts';
+import { RecordLogDialog, useSuccessToast } from '../../../shared/components/index.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { dataInterfaceApi } from '../api.ts';
 
@@ -181,65 +181,42 @@ export function VariablesDialog({ target, onClose }: { target: DialogTarget | nu
 /** 调用日志: the interface's calls, newest first, paged. */
 export function LogDialog({ target, onClose }: { target: DialogTarget | null; onClose: () => void }) {
   const { t } = useTranslation('dataInterface');
-  const [paging, setPaging] = useState({ currentPage: 1, pageSize: 20 });
-  const logs = useQuery({
-    queryKey: ['dataInterface', 'logs', target?.id, paging],
-    queryFn: ({ signal }) => dataInterfaceApi.logs(target?.id ?? '', paging, signal),
-    enabled: Boolean(target),
-    gcTime: 0,
-  });
   return (
-    <Modal
-      open={Boolean(target)}
-      title={`${t('log')} - ${target?.fullName ?? ''}`}
+    <RecordLogDialog<DataInterfaceLogRow>
+      target={target}
+      title={t('log')}
       width={1000}
-      footer={null}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Table<DataInterfaceLogRow>
-        size="small"
-        rowKey="id"
-        loading={logs.isFetching}
-        dataSource={logs.data?.list ?? []}
-        pagination={{
-          current: paging.currentPage,
-          pageSize: paging.pageSize,
-          total: logs.data?.pagination.total ?? 0,
-          pageSizeOptions: [20, 50, 100, 500],
-          showSizeChanger: true,
-          showTotal: (total) => t('rows', { count: total }),
-          onChange: (currentPage, pageSize) => setPaging({ currentPage, pageSize }),
-        }}
-        columns={[
-          { title: t('invokTime'), dataIndex: 'invokTime', key: 'invokTime', width: 170, render: formatDateTime },
-          { title: t('userName'), dataIndex: 'userName', key: 'userName', width: 160 },
-          { title: t('invokIp'), dataIndex: 'invokIp', key: 'invokIp', width: 130 },
-          { title: t('origin'), dataIndex: 'origin', key: 'origin', width: 90 },
-          {
-            title: t('invokWasteTime'),
-            dataIndex: 'invokWasteTime',
-            key: 'invokWasteTime',
-            width: 110,
-            align: 'right',
-          },
-          { title: t('invokSize'), dataIndex: 'invokSize', key: 'invokSize', width: 110, align: 'right' },
-          {
-            title: t('invokState'),
-            dataIndex: 'invokState',
-            key: 'invokState',
-            width: 80,
-            render: (state: number, row) =>
-              state === 1 ? (
-                <Tag color="success">{t('succeeded')}</Tag>
-              ) : (
-                <Tag color="error" title={row.message}>
-                  {t('failed')}
-                </Tag>
-              ),
-          },
-        ]}
-      />
-    </Modal>
+      queryKey={['dataInterface', 'logs']}
+      fetch={(id, paging, signal) => dataInterfaceApi.logs(id, paging, signal)}
+      onClose={onClose}
+      columns={[
+        { title: t('invokTime'), dataIndex: 'invokTime', key: 'invokTime', width: 170, render: formatDateTime },
+        { title: t('userName'), dataIndex: 'userName', key: 'userName', width: 160 },
+        { title: t('invokIp'), dataIndex: 'invokIp', key: 'invokIp', width: 130 },
+        { title: t('origin'), dataIndex: 'origin', key: 'origin', width: 90 },
+        {
+          title: t('invokWasteTime'),
+          dataIndex: 'invokWasteTime',
+          key: 'invokWasteTime',
+          width: 110,
+          align: 'right',
+        },
+        { title: t('invokSize'), dataIndex: 'invokSize', key: 'invokSize', width: 110, align: 'right' },
+        {
+          title: t('invokState'),
+          dataIndex: 'invokState',
+          key: 'invokState',
+          width: 80,
+          render: (state: number, row) =>
+            state === 1 ? (
+              <Tag color="success">{t('succeeded')}</Tag>
+            ) : (
+              <Tag color="error" title={row.message}>
+                {t('failed')}
+              </Tag>
+            ),
+        },
+      ]}
+    />
   );
 }

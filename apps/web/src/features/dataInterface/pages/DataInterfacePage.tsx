@@ -1,14 +1,12 @@
 import type { DataInterfaceRow } from '@platform/shared';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDictionaryOptions } from '../../../shared/api/dictionaries.ts';
 import {
-  AddButton,
+  AddAndImportButtons,
   CrudPage,
-  DictionaryFilter,
-  ImportButton,
   useCrudList,
+  useDictionaryCategory,
   useListQuery,
 } from '../../../shared/components/index.ts';
 import { dataInterfaceApi } from '../api.ts';
@@ -20,11 +18,12 @@ const initialSearch: { keyword: string; category?: string } = { keyword: '' };
 /** 数据接口: the interfaces by category, with preview, variables, the call log, copy and the state switch. */
 export default function DataInterfacePage() {
   const { t } = useTranslation('dataInterface');
-  const categories = useDictionaryOptions('DataInterfaceType', 'id');
-  const categoryName = useMemo(
-    () => new Map(categories.options.map((option) => [option.value, option.label])),
-    [categories.options],
-  );
+  const category = useDictionaryCategory<DataInterfaceRow>({
+    dictionary: 'DataInterfaceType',
+    value: 'id',
+    label: t('category'),
+    placeholder: t('allCategories'),
+  });
   const list = useListQuery<DataInterfaceRow, typeof initialSearch>({
     queryKey: ['dataInterface', 'list'],
     fetch: (params, signal) => dataInterfaceApi.list(params, signal),
@@ -37,13 +36,7 @@ export default function DataInterfacePage() {
   const columns: ColumnsType<DataInterfaceRow> = [
     { title: t('fullName'), dataIndex: 'fullName', key: 'fullName', width: 180 },
     { title: t('enCode'), dataIndex: 'enCode', key: 'enCode', width: 160 },
-    {
-      title: t('category'),
-      dataIndex: 'category',
-      key: 'category',
-      width: 120,
-      render: (id: string) => categoryName.get(id) ?? id,
-    },
+    category.column,
     {
       title: t('type'),
       dataIndex: 'type',
@@ -71,24 +64,17 @@ export default function DataInterfacePage() {
     <CrudPage
       crud={crud}
       columns={columns}
-      filters={
-        <DictionaryFilter
-          name="category"
-          label={t('category')}
-          placeholder={t('allCategories')}
-          dictionary="DataInterfaceType"
-          value="id"
-          width={160}
+      filters={category.filter}
+      actions={
+        <AddAndImportButtons
+          onAdd={() => crud.open({})}
+          accept=".bd"
+          upload={dataInterfaceApi.importFile}
+          onSaved={list.refetch}
         />
       }
-      actions={
-        <>
-          <AddButton onClick={() => crud.open({})} />
-          <ImportButton accept=".bd" upload={dataInterfaceApi.importFile} onSaved={list.refetch} />
-        </>
-      }
     >
-      <DataInterfaceForm {...crud.form} categories={categories.options} />
+      <DataInterfaceForm {...crud.form} categories={category.options} />
       <PreviewDialog target={preview} onClose={() => setPreview(null)} />
       <VariablesDialog target={variables} onClose={() => setVariables(null)} />
       <LogDialog target={log} onClose={() => setLog(null)} />

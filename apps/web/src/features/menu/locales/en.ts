@@ -18,6 +18,7 @@ export default {
   moduleRequired: 'Please enter the linked module',
   hidden: 'Hidden',
   authorize: 'Permissions',
+  permissionGroups: 'Permission groups',
   authorizeSwitches: 'Permission checks',
   isButtonAuthorize: 'Buttons',
   isColumnAuthorize: 'Columns',

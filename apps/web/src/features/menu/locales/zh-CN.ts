@@ -18,6 +18,7 @@ export default {
   moduleRequired: '请输入关联功能',
   hidden: '隐藏',
   authorize: '权限',
+  permissionGroups: '权限组',
   authorizeSwitches: '权限控制',
   isButtonAuthorize: '按钮权限',
   isColumnAuthorize: '列表权限',

@@ -18,6 +18,7 @@ export default {
   moduleRequired: '請輸入關聯功能',
   hidden: '隱藏',
   authorize: '權限',
+  permissionGroups: '權限組',
   authorizeSwitches: '權限控制',
   isButtonAuthorize: '按鈕權限',
   isColumnAuthorize: '列表權限',

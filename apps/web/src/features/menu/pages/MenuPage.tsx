@@ -14,6 +14,7 @@ import {
   useUnpagedListQuery,
 } from '../../../shared/components/index.ts';
 import { Auth } from '../../../shared/shell/permission.tsx';
+import { usePermissionsView } from '../../permissionGroup/index.ts';
 import { type MenuInfo, menuApi } from '../api.ts';
 import { DefinitionsDrawer } from '../components/DefinitionsDrawer.tsx';
 import { MenuForm, type MenuTarget } from '../components/MenuForm.tsx';
@@ -26,13 +27,18 @@ interface Search {
 }
 const emptySearch: Search = { keyword: '' };
 
-/** 系统菜单: each application's menu tree (types 0-8), with state, export/import and permission definitions. */
+/**
+ * 系统菜单: each application's menu tree (types 0-8), with state, export/import, permission
+ * definitions, and the 权限 view (which permission groups grant a menu, and what one grants of it).
+ */
 export default function MenuPage() {
   const { t } = useTranslation('menu');
   const { t: c } = useComponentsTranslation();
   const [systemId, setSystemId] = useState<string>();
   const [definitionsOf, setDefinitionsOf] = useState<{ id: string; fullName: string } | null>(null);
   const [importing, setImporting] = useState(false);
+  // 权限 on this page opens the menu's own permission definitions; the groups' view is 权限组.
+  const permissions = usePermissionsView(t('permissionGroups'));
   const systems = useQuery({ queryKey: ['menu', 'systems'], queryFn: menuApi.systems });
   useEffect(() => {
     if (!systemId && systems.data?.length) setSystemId((systems.data.find((s) => s.isMain) ?? systems.data[0])?.id);
@@ -77,6 +83,7 @@ export default function MenuPage() {
           onClick: () => void menuApi.exportMenu(row.id),
         },
         crud.remove(() => menuApi.remove(row.id)),
+        permissions.action({ id: row.id, fullName: row.fullName, objectType: 'module' }),
       ],
     }),
   ];
@@ -135,6 +142,7 @@ export default function MenuPage() {
         </>
       ) : null}
       <DefinitionsDrawer menu={definitionsOf} onClose={() => setDefinitionsOf(null)} />
+      {permissions.dialog}
     </CrudPage>
   );
 }

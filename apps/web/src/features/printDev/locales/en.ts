@@ -31,7 +31,6 @@ export default {
     printMan: 'Printed by',
     printTime: 'Printed at',
     printNum: 'Copies',
-    rows: '{{count}} rows',
   },
   preview: {
     downloadPdf: 'Download PDF',

@@ -31,7 +31,6 @@ export default {
     printMan: '打印人',
     printTime: '打印时间',
     printNum: '打印数量',
-    rows: '共 {{count}} 行',
   },
   preview: {
     downloadPdf: '下载PDF',

@@ -31,7 +31,6 @@ export default {
     printMan: '列印人',
     printTime: '列印時間',
     printNum: '列印數量',
-    rows: '共 {{count}} 行',
   },
   preview: {
     downloadPdf: '下載PDF',

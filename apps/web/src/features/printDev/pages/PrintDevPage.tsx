@@ -1,14 +1,12 @@
 import type { PrintDevRow } from '@platform/shared';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDictionaryOptions } from '../../../shared/api/dictionaries.ts';
 import {
-  AddButton,
+  AddAndImportButtons,
   CrudPage,
-  DictionaryFilter,
-  ImportButton,
   useCrudList,
+  useDictionaryCategory,
   useListQuery,
 } from '../../../shared/components/index.ts';
 import { printDevApi } from '../api.ts';
@@ -20,11 +18,12 @@ const initialSearch: { keyword: string; category?: string } = { keyword: '' };
 /** 打印模板: the templates by category (a printDev entry's code), with copy, export, import and the state switch. */
 export default function PrintDevPage() {
   const { t } = useTranslation('printDev');
-  const categories = useDictionaryOptions('printDev', 'enCode');
-  const categoryName = useMemo(
-    () => new Map(categories.options.map((option) => [option.value, option.label])),
-    [categories.options],
-  );
+  const category = useDictionaryCategory<PrintDevRow>({
+    dictionary: 'printDev',
+    value: 'enCode',
+    label: t('category'),
+    placeholder: t('allCategories'),
+  });
   const list = useListQuery<PrintDevRow, typeof initialSearch>({
     queryKey: ['printDev', 'list'],
     fetch: (params, signal) => printDevApi.list(params, signal),
@@ -35,13 +34,7 @@ export default function PrintDevPage() {
   const columns: ColumnsType<PrintDevRow> = [
     { title: t('fullName'), dataIndex: 'fullName', key: 'fullName', width: 200 },
     { title: t('enCode'), dataIndex: 'enCode', key: 'enCode', width: 160 },
-    {
-      title: t('category'),
-      dataIndex: 'category',
-      key: 'category',
-      width: 120,
-      render: (code: string) => categoryName.get(code) ?? code,
-    },
+    category.column,
     {
       title: t('type'),
       dataIndex: 'type',
@@ -67,24 +60,17 @@ export default function PrintDevPage() {
     <CrudPage
       crud={crud}
       columns={columns}
-      filters={
-        <DictionaryFilter
-          name="category"
-          label={t('category')}
-          placeholder={t('allCategories')}
-          dictionary="printDev"
-          value="enCode"
-          width={160}
+      filters={category.filter}
+      actions={
+        <AddAndImportButtons
+          onAdd={() => crud.open({})}
+          accept=".bp"
+          upload={printDevApi.importFile}
+          onSaved={list.refetch}
         />
       }
-      actions={
-        <>
-          <AddButton onClick={() => crud.open({})} />
-          <ImportButton accept=".bp" upload={printDevApi.importFile} onSaved={list.refetch} />
-        </>
-      }
     >
-      <PrintDevForm {...crud.form} categories={categories.options} />
+      <PrintDevForm {...crud.form} categories={category.options} />
       <PrintLogDialog target={log} onClose={() => setLog(null)} />
     </CrudPage>
   );

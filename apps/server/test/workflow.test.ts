@@ -81,9 +81,11 @@ beforeAll(async () => {
   admin = await t.signIn();
   for (const name of ['alice', 'bob', 'carol', 'dave', 'eve'])
     ids[name] = await t.createUser({ account: name, realName: name });
-  [alice, bob, carol, dave, eve] = await Promise.all(
-    ['alice', 'bob', 'carol', 'dave', 'eve'].map((name) => t.signIn(name, 'Passw0rd')),
-  );
+  alice = await t.signIn('alice', 'Passw0rd');
+  bob = await t.signIn('bob', 'Passw0rd');
+  carol = await t.signIn('carol', 'Passw0rd');
+  dave = await t.signIn('dave', 'Passw0rd');
+  eve = await t.signIn('eve', 'Passw0rd');
 });
 afterAll(() => t.close());
 

@@ -18,6 +18,8 @@ import { newId } from '../../core/ids.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { DefinitionService as FormDefinitions } from '../visualdev/visualdev.service.ts';
+import { DelegateRepository } from './delegate.repository.ts';
+import { delegationCovers } from './delegate.service.ts';
 import { GraphIndex } from './flow-graph-index.ts';
 import { MemberRepository } from './member.repository.ts';
 import {
@@ -462,7 +464,11 @@ export class EngineService {
       if (!task) throw new BusinessError('workflow.operatorUnknown');
       const operator = await tasks.lockOperator(operatorId);
       if (!operator) throw new BusinessError('workflow.operatorUnknown');
-      if (operator.handleId !== session.userId) throw new BusinessError('workflow.notYours');
+      if (operator.handleId !== session.userId) {
+        const delegated = await new DelegateRepository(trx).activeTo(session.userId);
+        if (!delegated.some((d) => d.userId === operator.handleId && delegationCovers(d.flowId, task.templateId)))
+          throw new BusinessError('workflow.notYours');
+      }
       if (mustBeOpen) {
         this.checkRunning(task);
         if (operator.state === OperatorState.done) throw new BusinessError('workflow.alreadyHandled');

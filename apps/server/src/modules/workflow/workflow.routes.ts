@@ -50,7 +50,7 @@ import { permit, permitMenu } from '../../core/permissions.ts';
 import { DefinitionService } from '../visualdev/visualdev.service.ts';
 import { FlowDefinitionService } from './definition.service.ts';
 import { DelegateService } from './delegate.service.ts';
-import { EngineService } from './engine.service.ts';
+import { EngineService, TIMER_JOB } from './engine.service.ts';
 import { TaskQueryService } from './task-query.service.ts';
 
 const tags = ['workflow'];
@@ -78,6 +78,13 @@ export default async function workflowRoutes(app: App) {
   const engine = new EngineService(app.db, forms);
   const queries = new TaskQueryService(app.db, definitions);
   const delegates = new DelegateService(app.db);
+  // The job runner is registered after the areas: it exists once the app is ready.
+  app.addHook('onReady', async () => {
+    app.jobs.register(TIMER_JOB, async (trx, payload) => {
+      await engine.fireTimer(trx, payload);
+      return undefined;
+    });
+  });
 
   /* ---------------------------------------------------------------- definitions */
   app.get(

@@ -250,6 +250,22 @@ describe('run time', () => {
     expect((await todo(bob)).some((r) => r.processId === draft.data?.id)).toBe(false);
   });
 
+  test('urging sends the current handler a flow message that opens the to-do row', async () => {
+    const taskId = await launch(alice, flowId, { amount: 10 });
+    const row = (await todo(bob)).find((r) => r.processId === taskId);
+    expect(await eve.post(`${L}/Press/${taskId}`)).toMatchObject({ code: 400 });
+    expect(await alice.post(`${L}/Press/${taskId}`)).toMatchObject({ code: 200, msg: '催办成功' });
+    const messages = await bob.get<{ list: { id: string; type: number }[] }>('/api/message', { type: '2' });
+    const message = messages.data?.list[0];
+    expect(message).toMatchObject({ type: 2 });
+    const body = await bob.get<{ bodyText: string }>(`/api/message/ReadInfo/${message?.id}`);
+    expect(JSON.parse(body.data?.bodyText ?? '{}')).toMatchObject({
+      type: 2,
+      processId: taskId,
+      taskOperatorId: row?.id,
+    });
+  });
+
   test('transfer, add signer before, recall, suspend and resume, terminate', async () => {
     const taskId = await launch(alice, flowId, { amount: 10 });
     const row = (await todo(bob)).find((r) => r.processId === taskId);

@@ -15,10 +15,12 @@ import {
   timerDelayMs,
 } from '@platform/shared';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
 import { JobRepository } from '../../core/jobs/job.repository.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
+import { MessageService, MessageType } from '../message/message.service.ts';
 import type { DefinitionService as FormDefinitions } from '../visualdev/visualdev.service.ts';
 import { DelegateRepository } from './delegate.repository.ts';
 import { delegationCovers } from './delegate.service.ts';
@@ -814,15 +816,51 @@ export class EngineService {
     });
   }
 
-  /** Urge: the handlers of the current step are reminded; answers how many. */
-  async press(session: Session, taskId: string): Promise<string[]> {
-    return this.onTask(taskId, async (run) => {
+  /**
+   * Urge: each handler of the current step gets a flow message (type 2) whose body opens the to-do
+   * row in /workFlowDetail; answers who was reminded.
+   */
+  async press(session: Session, taskId: string, bus?: EventBus): Promise<string[]> {
+    const { reminded, sent } = await this.onTask(taskId, async (run) => {
       if (run.task.creatorUserId !== session.userId && !session.isAdministrator)
         throw new BusinessError('workflow.notYours');
       this.checkRunning(run.task);
-      const ops = await run.tasks.operators(taskId);
-      return unique(ops.filter((o) => o.state === OperatorState.todo).map((o) => o.handleId));
+      const open = (await run.tasks.operators(taskId)).filter((o) => o.state === OperatorState.todo);
+      const out: string[][] = [];
+      for (const o of open) {
+        const { recipients } = await MessageService.deliver(
+          run.trx,
+          {
+            type: MessageType.flow,
+            flowType: 1,
+            title: run.task.fullName,
+            bodyText: JSON.stringify({
+              type: 2,
+              processId: taskId,
+              flowId: run.task.flowId,
+              taskNodeId: o.taskNodeId,
+              taskOperatorId: o.id,
+            }),
+            excerpt: null,
+            files: null,
+            sourceId: taskId,
+            releaseUserId: session.userId,
+          },
+          [o.handleId],
+        );
+        out.push(recipients);
+      }
+      return { reminded: unique(open.map((o) => o.handleId)), sent: { title: run.task.fullName, lists: out } };
     });
+    if (bus)
+      for (const userIds of sent.lists)
+        await MessageService.announce(bus, {
+          userIds,
+          title: sent.title,
+          fromUserId: session.userId,
+          messageType: MessageType.flow,
+        });
+    return reminded;
   }
 
   /** Terminate: the administrator (monitor), the initiator, or a current handler ending it on rejection. */

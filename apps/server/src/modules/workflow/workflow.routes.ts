@@ -390,7 +390,7 @@ export default async function workflowRoutes(app: App) {
       },
     },
     async (request) => {
-      await engine.press(sessionOf(request), request.params.id);
+      await engine.press(sessionOf(request), request.params.id, app.bus);
       return ok(null, request.t('workflow.pressed'));
     },
   );

@@ -10,7 +10,7 @@ import { Description, EnabledMark, EnCode, FullName, ID_CSV_PATTERN, Nullable, S
  * (taskOperatorId, the `id` of a to-do row).
  */
 
-/** Task `status` and the form record's `flowState`. 4 and 7 are both "withdrawn" (7 by the initiator). */
+/** Task `status` and the form record's `flowState`. 4 and 7 are both "withdrawn"; the engine writes 4 (the initiator's withdraw) and reads 7 as the same. */
 export const FlowTaskStatus = {
   draft: 0,
   pending: 1,

@@ -108,7 +108,7 @@ export function createRouter(basename?: string) {
               {
                 path: 'workFlowDetail',
                 handle: tab('workFlowDetail', { icon: 'flow', noCache: true }),
-                lazy: placeholder('workFlowDetail'),
+                lazy: page(() => import('../features/workflow/pages/FlowDetailPage.tsx'), 'workflow'),
               },
               { path: 'workFlow/entrust', handle: tab('entrust', { icon: 'flow' }), lazy: placeholder('entrust') },
               {

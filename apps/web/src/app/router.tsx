@@ -110,7 +110,11 @@ export function createRouter(basename?: string) {
                 handle: tab('workFlowDetail', { icon: 'flow', noCache: true }),
                 lazy: page(() => import('../features/workflow/pages/FlowDetailPage.tsx'), 'workflow'),
               },
-              { path: 'workFlow/entrust', handle: tab('entrust', { icon: 'flow' }), lazy: placeholder('entrust') },
+              {
+                path: 'workFlow/entrust',
+                handle: tab('entrust', { icon: 'flow' }),
+                lazy: page(() => import('../features/workflow/pages/EntrustPage.tsx'), 'workflow'),
+              },
               {
                 path: 'externalLink',
                 handle: tab('externalLink', { icon: 'link' }),

@@ -8,4 +8,5 @@ export default {
   'workFlow/flowTodo': () => import('./pages/FlowTodoPage.tsx'),
   'workFlow/flowDone': () => import('./pages/FlowDonePage.tsx'),
   'workFlow/flowCirculate': () => import('./pages/FlowCirculatePage.tsx'),
+  'workFlow/flowMonitor': () => import('./pages/FlowMonitorPage.tsx'),
 } satisfies PageModules;

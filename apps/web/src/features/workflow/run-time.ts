@@ -3,8 +3,8 @@ import { decodeBase64, encodeBase64 } from '../../shared/shell/menu-routes.ts';
 import type { FlowNode } from './graph.ts';
 import type { DetailConfig, FlowDetail, NodeOperate } from './wire.ts';
 
-/** Where a detail page was opened from: 1 my launched, 2 to-do, 3 cc, 4 done (protocol-workflow.md §2). */
-export const DetailType = { mine: 1, todo: 2, circulate: 3, done: 4 } as const;
+/** Where a detail page was opened from: 1 my launched, 2 to-do, 3 cc (protocol-workflow.md §2); 4 done and 5 monitor are this client's own. */
+export const DetailType = { mine: 1, todo: 2, circulate: 3, done: 4, monitor: 5 } as const;
 
 export function detailPath(config: DetailConfig): string {
   return `/workFlowDetail?config=${encodeURIComponent(encodeBase64(JSON.stringify(config)))}`;

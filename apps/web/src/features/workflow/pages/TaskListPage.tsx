@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CrudPage, useCrudList, useListQuery } from '../../../shared/components/index.ts';
 import { formatDateTime } from '../../../shared/format.ts';
-import { taskApi } from '../api.ts';
+import { monitorApi, taskApi } from '../api.ts';
 import { DetailType, detailPath } from '../run-time.ts';
 import { type TaskRow, taskStatusColors } from '../wire.ts';
 
-export type TaskListKind = 'todo' | 'done' | 'circulate' | 'mine';
+export type TaskListKind = 'todo' | 'done' | 'circulate' | 'mine' | 'monitor';
 
 const initialSearch: { keyword: string; status?: number; flowUrgent?: number } = { keyword: '' };
 
@@ -21,9 +21,10 @@ const detailTypes: Record<TaskListKind, number> = {
   done: DetailType.done,
   circulate: DetailType.circulate,
   mine: DetailType.mine,
+  monitor: DetailType.monitor,
 };
 
-const categories = { todo: 1, done: 2, circulate: 3 } as const;
+const categories = { todo: 1, done: 2, circulate: 3, monitor: 1 } as const;
 
 /** Handle statuses of the done list's rows: 0 rejected, 1 agreed, others as their names say. */
 const handleColors: Record<number, string> = { 0: 'error', 1: 'success' };
@@ -44,10 +45,10 @@ export function TaskListPage({ kind }: { kind: TaskListKind }) {
     navigate(
       detailPath({
         type: detailTypes[kind],
-        processId: kind === 'mine' ? row.id : (row.processId ?? ''),
+        processId: kind === 'mine' || kind === 'monitor' ? row.id : (row.processId ?? ''),
         flowId: row.flowId,
         taskNodeId: row.taskNodeId ?? row.thisStepId ?? '',
-        taskOperatorId: kind === 'mine' ? '' : row.id,
+        taskOperatorId: kind === 'mine' || kind === 'monitor' ? '' : row.id,
         status: row.status,
       }),
     );
@@ -91,9 +92,19 @@ export function TaskListPage({ kind }: { kind: TaskListKind }) {
       : []),
     { title: t('list.status'), dataIndex: 'status', key: 'status', width: 100, render: statusCell },
     crud.columns.actions({
-      width: 90,
+      width: kind === 'monitor' ? 140 : 90,
       actions: (row) => [
         { key: 'open', label: t(kind === 'todo' ? 'list.handle' : 'list.detail'), onClick: () => open(row) },
+        kind === 'monitor' &&
+          row.status === 1 && {
+            key: 'cancel',
+            label: t('actions.cancel'),
+            danger: true,
+            onClick: () =>
+              crud.act({ text: t('questions.cancel') }, () =>
+                taskApi.cancel(row.id, { handleOpinion: '', signImg: '', fileList: [] }),
+              ),
+          },
       ],
     }),
   ];
@@ -123,7 +134,21 @@ export function TaskListPage({ kind }: { kind: TaskListKind }) {
         )
       }
       actions={
-        kind === 'todo' ? (
+        kind === 'monitor' ? (
+          <Button
+            danger
+            disabled={!selected.length}
+            onClick={() =>
+              crud.act('delete', async () => {
+                const answer = await monitorApi.remove(selected);
+                setSelected([]);
+                return answer;
+              })
+            }
+          >
+            {t('remove')}
+          </Button>
+        ) : kind === 'todo' ? (
           <Button
             type="primary"
             disabled={!selected.length}
@@ -140,7 +165,7 @@ export function TaskListPage({ kind }: { kind: TaskListKind }) {
         ) : undefined
       }
       table={
-        kind === 'todo'
+        kind === 'todo' || kind === 'monitor'
           ? { rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } }
           : undefined
       }

@@ -63,6 +63,21 @@ export const standardMenus: readonly StandardMenu[] = [
     ],
   },
   {
+    enCode: 'workFlow',
+    fullName: '流程中心',
+    icon: 'icon-ym icon-ym-workFlow',
+    children: [
+      ['workFlow.flowEngine', '流程设计', 'workFlow/flowEngine', 'icon-ym icon-ym-flowDesign'],
+      ['workFlow.addFlow', '发起流程', 'workFlow/addFlow', 'icon-ym icon-ym-flowLaunch'],
+      ['workFlow.flowLaunch', '我发起的', 'workFlow/flowLaunch', 'icon-ym icon-ym-flowLaunch'],
+      ['workFlow.flowTodo', '待办事宜', 'workFlow/flowTodo', 'icon-ym icon-ym-flowTodo'],
+      ['workFlow.flowDone', '已办事宜', 'workFlow/flowDone', 'icon-ym icon-ym-flowDone'],
+      ['workFlow.flowCirculate', '抄送事宜', 'workFlow/flowCirculate', 'icon-ym icon-ym-flowCirculate'],
+      ['workFlow.entrust', '流程委托', 'workFlow/entrust', 'icon-ym icon-ym-flowEntrust'],
+      ['workFlow.flowMonitor', '流程监控', 'workFlow/flowMonitor', 'icon-ym icon-ym-flowMonitor'],
+    ],
+  },
+  {
     enCode: 'extend',
     fullName: '个人办公',
     icon: 'icon-ym icon-ym-extend',

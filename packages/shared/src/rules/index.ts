@@ -6,6 +6,7 @@ export * from './calculate.ts';
 export * from './chunk-upload.ts';
 export * from './date-format.ts';
 export * from './file-size.ts';
+export * from './flow-graph.ts';
 export * from './form-definition.ts';
 export * from './location.ts';
 export * from './mask.ts';

@@ -64,11 +64,14 @@ describe('flow graph edits', () => {
     expect(branches.at(-1)?.properties.isDefault).toBe(true);
   });
 
-  test('parallel and choice branches are approvers flagged isInterflow / isBranchFlow', () => {
+  test('parallel and choice branches are condition heads flagged isInterflow / isBranchFlow, none the default', () => {
     const parallel = apply(start(), { type: 'add', after: 's', kind: 'interflow' });
-    expect(parallel.childNode?.conditionNodes?.map((b) => [b.type, b.properties.isInterflow])).toEqual([
-      ['approver', true],
-      ['approver', true],
+    expect(parallel.childNode?.conditionType).toBe('interflow');
+    expect(
+      parallel.childNode?.conditionNodes?.map((b) => [b.type, b.properties.isInterflow, b.properties.isDefault]),
+    ).toEqual([
+      ['condition', true, false],
+      ['condition', true, false],
     ]);
     const choice = apply(start(), { type: 'add', after: 's', kind: 'branchFlow' });
     expect(choice.childNode?.conditionNodes?.every((b) => b.properties.isBranchFlow === true)).toBe(true);

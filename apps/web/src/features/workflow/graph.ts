@@ -1,26 +1,21 @@
+import type { FlowNodeProperties, FlowNodeType, FlowSplitType, FlowNode as SharedFlowNode } from '@platform/shared';
+
 /**
- * The flow designer's tree (protocol-workflow.md "Graph tree") and the pure edits the designer
- * makes to it. A node is `{type, nodeId, prevId, content, properties, childNode?}`; a split hangs
- * on an `empty` node before the join: its `conditionNodes` are the branch heads (condition nodes
- * for a condition split, approver nodes flagged `isInterflow` / `isBranchFlow` for parallel and
- * choice) and its `childNode` is what follows once the branches meet again.
+ * The flow designer's edits on the graph tree (protocol-workflow.md "Graph tree", the shared
+ * `FlowNode`). A split hangs on an `empty` node before the join: its `conditionNodes` are the
+ * branch heads (condition nodes; a parallel or choice split's heads carry `isInterflow` /
+ * `isBranchFlow` and no conditions) and its `childNode` is what follows once the branches meet.
  */
 
-export type FlowNodeType = 'start' | 'approver' | 'condition' | 'timer' | 'subFlow' | 'empty';
-export type SplitType = 'condition' | 'interflow' | 'branchFlow';
+export type FlowNode = SharedFlowNode;
+export type SplitType = FlowSplitType;
+export type { FlowNodeType };
 
-export type FlowProperties = Record<string, unknown>;
+/** The node's property bag: the typed fields the engine reads and every other designer setting (buttons, texts). */
+export type FlowProperties = FlowNodeProperties & Record<string, unknown>;
 
-export interface FlowNode {
-  type: FlowNodeType;
-  nodeId: string;
-  prevId: string;
-  content: string;
-  properties: FlowProperties;
-  childNode?: FlowNode | null;
-  conditionNodes?: FlowNode[];
-  conditionType?: SplitType;
-}
+/** The whole bag of a node, for settings the shared type does not name. */
+export const propsOf = (node: FlowNode): FlowProperties => node.properties as FlowProperties;
 
 /** What "+" between two nodes can add. */
 export type AddKind = 'approver' | 'timer' | 'subFlow' | SplitType;
@@ -79,19 +74,23 @@ export function newStartNode(nodeId = newNodeId()): FlowNode {
     nodeId,
     prevId: '',
     content: '',
-    properties: {
-      initiator: [],
-      circulateUser: [],
-      formOperates: [],
-      hasSubmitBtn: true,
-      hasSaveBtn: true,
-      hasRevokeBtn: true,
-      hasPressBtn: true,
-      hasPrintBtn: false,
-      titleType: 0,
-      titleContent: '{@flowFullName}',
-    },
+    properties: startProperties(),
     childNode: null,
+  };
+}
+
+function startProperties(): FlowProperties {
+  return {
+    initiator: [],
+    circulateUser: [],
+    formOperates: [],
+    hasSubmitBtn: true,
+    hasSaveBtn: true,
+    hasRevokeBtn: true,
+    hasPressBtn: true,
+    hasPrintBtn: false,
+    titleType: 0,
+    titleContent: '{@flowFullName}',
   };
 }
 
@@ -123,23 +122,18 @@ function approverProperties(extra: FlowProperties = {}): FlowProperties {
   };
 }
 
-function conditionProperties(isDefault: boolean, priority: number): FlowProperties {
-  return { conditions: [], matchLogic: 'and', priority, isDefault, conditionType: 0 };
+function conditionProperties(priority: number, extra: FlowProperties = {}): FlowProperties {
+  return { conditions: [], matchLogic: 'and', priority, isDefault: false, conditionType: 0, ...extra };
 }
 
 function createNode(type: FlowNodeType, prevId: string, id: string, properties: FlowProperties): FlowNode {
   return { type, nodeId: id, prevId, content: '', properties, childNode: null };
 }
 
-/** The two first branch heads of a new split: a condition split ends with the default ("other cases") branch. */
+/** A branch head; a condition split's last one is the default ("other cases") branch. */
 function branchHead(kind: SplitType, prevId: string, id: string, index: number, isDefault = false): FlowNode {
-  if (kind === 'condition') return createNode('condition', prevId, id, conditionProperties(isDefault, index));
-  return createNode(
-    'approver',
-    prevId,
-    id,
-    approverProperties(kind === 'interflow' ? { isInterflow: true } : { isBranchFlow: true }),
-  );
+  const flag = kind === 'interflow' ? { isInterflow: true } : kind === 'branchFlow' ? { isBranchFlow: true } : {};
+  return createNode('condition', prevId, id, conditionProperties(index, { ...flag, isDefault }));
 }
 
 const relink = (node: FlowNode | null | undefined, prevId: string): FlowNode | null =>
@@ -267,9 +261,11 @@ export function graphReducer(tree: FlowNode, action: GraphAction, id: () => stri
           return mapAt(tree, split.nodeId, (s) => ({ ...s, conditionNodes: renumber(rest) })) ?? tree;
         // One branch left: the split goes, the kept branch's own nodes (not its head) take its place.
         const kept = rest[0];
-        return mapAt(tree, split.nodeId, (s) => relink(appendTail(kept?.childNode, s.childNode), s.prevId)) ?? tree;
+        return (
+          mapAt(tree, split.nodeId, (s) => relink(appendTail(kept?.childNode, s.childNode), s.prevId ?? '')) ?? tree
+        );
       }
-      return mapAt(tree, action.nodeId, (n) => relink(n.childNode, n.prevId)) ?? tree;
+      return mapAt(tree, action.nodeId, (n) => relink(n.childNode, n.prevId ?? '')) ?? tree;
     }
   }
 }

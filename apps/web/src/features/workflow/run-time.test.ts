@@ -102,12 +102,13 @@ describe('field permissions', () => {
   });
 });
 
-test('node states: a node both done and current (a second pass) shows current', () => {
+test('node states: a node both done and current (a second pass) shows current; one not reached has none', () => {
   const states = nodeStates({
     flowTaskNodeList: [
-      { id: '1', nodeCode: 's', type: 0 },
-      { id: '2', nodeCode: 'a', type: 1 },
-      { id: '3', nodeCode: 'a', type: 0 },
+      { nodeCode: 's', type: 0 },
+      { nodeCode: 'a', type: 1 },
+      { nodeCode: 'a', type: 0 },
+      { nodeCode: 'b', type: -1 },
     ],
   });
   expect([...states]).toEqual([

@@ -1,7 +1,7 @@
 import type { FormDefinition, FormField } from '@platform/shared';
 import { decodeBase64, encodeBase64 } from '../../shared/shell/menu-routes.ts';
 import type { FlowNode } from './graph.ts';
-import type { DetailConfig, FlowDetail, NodeOperate } from './wire.ts';
+import type { DetailConfig, NodeOperate } from './wire.ts';
 
 /** Where a detail page was opened from: 1 my launched, 2 to-do, 3 cc (protocol-workflow.md §2); 4 done and 5 monitor are this client's own. */
 export const DetailType = { mine: 1, todo: 2, circulate: 3, done: 4, monitor: 5 } as const;
@@ -59,7 +59,11 @@ const shown = (properties: Record<string, unknown>, name: string) => properties[
  */
 export function detailButtons(
   config: Pick<DetailConfig, 'type' | 'readonly'>,
-  detail: Pick<FlowDetail, 'flowTaskInfo' | 'approversProperties' | 'noOperateAuth'>,
+  detail: {
+    flowTaskInfo?: { status: number; suspend?: boolean | number } | null;
+    approversProperties?: Record<string, unknown>;
+    noOperateAuth?: boolean;
+  },
   start: Record<string, unknown>,
 ): DetailButton[] {
   const status = detail.flowTaskInfo?.status ?? 0;
@@ -150,11 +154,14 @@ export function readTree(json: string | undefined): FlowNode | null {
   }
 }
 
-/** The detail's node states: done nodes and the current ones (`type` 0 done, 1 current) by node code. */
-export function nodeStates(detail: Pick<FlowDetail, 'flowTaskNodeList'>): Map<string, 'done' | 'current'> {
+/** The detail's node states by node code: `type` 0 done, 1 current; -1 (not reached) stays pending. */
+export function nodeStates(detail: {
+  flowTaskNodeList?: readonly { nodeCode: string; type: number }[];
+}): Map<string, 'done' | 'current'> {
   const out = new Map<string, 'done' | 'current'>();
   for (const row of detail.flowTaskNodeList ?? []) {
-    const state = Number(row.type) === 1 ? 'current' : 'done';
+    if (row.type !== 0 && row.type !== 1) continue;
+    const state = row.type === 1 ? 'current' : 'done';
     if (out.get(row.nodeCode) !== 'current') out.set(row.nodeCode, state);
   }
   return out;

@@ -1,4 +1,5 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import type { FlowJsonEntry } from '@platform/shared';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
@@ -24,7 +25,7 @@ import {
   newStartNode,
 } from '../graph.ts';
 import { graphErrors } from '../validate.ts';
-import type { FlowTemplateInput, TemplateFlow } from '../wire.ts';
+import type { FlowTemplateInput } from '../wire.ts';
 import { FlowCanvas } from './FlowCanvas.tsx';
 import { NodeDrawer } from './NodeDrawer.tsx';
 import '../workflow.css';
@@ -73,7 +74,7 @@ function reducer(state: State, action: Action): State {
 export function readFlows(json: string | null | undefined): DesignFlow[] {
   if (!json) return [];
   try {
-    const list = JSON.parse(json) as TemplateFlow[];
+    const list = JSON.parse(json) as FlowJsonEntry[];
     if (!Array.isArray(list)) return [];
     return list
       .filter((f) => f.isDelete !== 1)
@@ -95,7 +96,7 @@ interface BaseValues {
   fullName: string;
   enCode: string;
   category?: string;
-  type: number;
+  type: 0 | 1;
   sortCode: number;
   description?: string;
 }
@@ -121,7 +122,7 @@ export default function FlowDesigner({ templateId, onClose }: FlowDesignerProps)
       templateId={templateId}
       base={
         info.data
-          ? { ...info.data, category: info.data.category || undefined }
+          ? { ...info.data, type: info.data.type === 1 ? 1 : 0, category: info.data.category || undefined }
           : { fullName: '', enCode: '', type: 0, sortCode: 0 }
       }
       flows={flows}

@@ -275,7 +275,7 @@ function ApproverSettings({
         </Form.Item>
       ) : null}
       {kind === 9 ? (
-        <Form.Item name="getUserUrl" label={t('props.interface')}>
+        <Form.Item name="interfaceId" label={t('props.interface')}>
           <Input />
         </Form.Item>
       ) : null}
@@ -439,6 +439,14 @@ export function NodeDrawer({ tree, node, fields, forms, flows, onClose, onSave }
     if (!node) return;
     const properties = { ...node.properties, ...form.getFieldsValue(true) } as FlowProperties;
     if (node.type === 'subFlow') properties.flowName = flows.find((f) => f.id === properties.flowId)?.fullName ?? '';
+    // The card names a condition's field by its label; the engine reads `field`.
+    if (node.type === 'condition' && properties.conditions) {
+      const labels = new Map(fields.map((f) => [f.vModel, f.label]));
+      properties.conditions = properties.conditions.map((group) => ({
+        ...group,
+        groups: group.groups.map((item) => ({ ...item, fieldName: labels.get(item.field) ?? item.field })),
+      }));
+    }
     onSave(node.nodeId, properties, nodeSummary({ ...node, properties }, t));
   };
   return (

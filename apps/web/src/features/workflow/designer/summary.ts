@@ -1,28 +1,17 @@
+import type { ConditionGroup, ConditionItem } from '@platform/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { FlowNode } from '../graph.ts';
+import { type FlowNode, propsOf } from '../graph.ts';
 
-/** One comparison of a condition branch (protocol-workflow.md "condition properties"). */
-export interface ConditionItem {
-  fieldType: number;
-  field: string;
-  fieldName?: string;
-  symbol: string;
-  fieldValueType: number;
-  fieldValue: unknown;
-}
-
-export interface ConditionGroup {
-  logic: 'and' | 'or';
-  groups: ConditionItem[];
-}
+/** A condition item as the designer stores it: the field's label beside its name, for the card. */
+export type ConditionItemShown = ConditionItem & { fieldName?: string };
 
 /** The node's own title, or its kind's name. */
 export function nodeTitle(node: FlowNode, t: TFunction<'workflow'>): string {
   const own = node.properties.title;
   if (typeof own === 'string' && own.trim()) return own;
-  if (node.type === 'approver' && node.properties.isInterflow) return t('designer.title.interflow');
-  if (node.type === 'approver' && node.properties.isBranchFlow) return t('designer.title.branchFlow');
+  if (node.properties.isInterflow) return t('designer.title.interflow');
+  if (node.properties.isBranchFlow) return t('designer.title.branchFlow');
   return t(`designer.title.${node.type}`);
 }
 
@@ -30,7 +19,7 @@ const count = (value: unknown) => (Array.isArray(value) ? value.length : 0);
 
 /** What a card says about its settings (the platform's grey line under the title). */
 export function nodeSummary(node: FlowNode, t: TFunction<'workflow'>): string {
-  const p = node.properties;
+  const p = propsOf(node);
   switch (node.type) {
     case 'start':
       return count(p.initiator) ? t('summary.initiators', { n: count(p.initiator) }) : t('summary.everyone');
@@ -47,10 +36,12 @@ export function nodeSummary(node: FlowNode, t: TFunction<'workflow'>): string {
     }
     case 'condition': {
       if (p.isDefault === true) return t('summary.otherwise');
-      const groups = (Array.isArray(p.conditions) ? p.conditions : []) as ConditionGroup[];
+      if (p.isInterflow === true) return t('summary.interflow');
+      if (p.isBranchFlow === true) return t('summary.branchFlow');
+      const groups: ConditionGroup[] = p.conditions ?? [];
       const text = groups
         .map((g) =>
-          g.groups
+          (g.groups as ConditionItemShown[])
             .map(
               (c) =>
                 `${c.fieldName || c.field} ${t(`symbols.${c.symbol}`, { defaultValue: c.symbol })} ${String(c.fieldValue ?? '')}`,

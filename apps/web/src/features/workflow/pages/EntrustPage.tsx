@@ -23,7 +23,7 @@ import type { DelegateRow } from '../wire.ts';
 
 interface EntrustValues {
   toUserId: string;
-  type: string;
+  type: '0' | '1';
   flowIds?: string[];
   range: [Dayjs, Dayjs];
 }
@@ -134,7 +134,7 @@ function EntrustDialog({
   const values: Partial<EntrustValues> | undefined = info.data
     ? {
         toUserId: info.data.toUserId,
-        type: String(info.data.type),
+        type: info.data.type === '0' ? '0' : '1',
         flowIds: info.data.flowId ? info.data.flowId.split(',') : [],
         range: [dayjs(info.data.startTime), dayjs(info.data.endTime)],
       }

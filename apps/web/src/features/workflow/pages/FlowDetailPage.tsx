@@ -24,6 +24,7 @@ import {
   UserActionDialog,
 } from '../components/ActionDialogs.tsx';
 import { FlowCanvas } from '../designer/FlowCanvas.tsx';
+import { type FlowProperties, propsOf } from '../graph.ts';
 import {
   applyOperates,
   buttonTextKey,
@@ -34,7 +35,15 @@ import {
   readConfig,
   readTree,
 } from '../run-time.ts';
-import type { ActionBody, CandidateAnswer, DetailConfig, FlowDetail, LaunchBody, OperatorRecord } from '../wire.ts';
+import type {
+  ActionBody,
+  CandidateAnswer,
+  DetailConfig,
+  FlowDetail,
+  LaunchBody,
+  NodeOperate,
+  OperatorRecord,
+} from '../wire.ts';
 import { taskStatusColors } from '../wire.ts';
 import '../workflow.css';
 
@@ -108,14 +117,18 @@ function FlowDetailView({
   const success = useSuccessToast();
   const [confirm, holder] = useConfirm();
   const tree = useMemo(() => readTree(detail.flowTemplateInfo?.flowTemplateJson), [detail]);
-  const start = tree?.properties ?? {};
+  const start: FlowProperties = tree ? propsOf(tree) : {};
   const buttons = detailButtons(config, detail, start);
   const editable = buttons.includes('submit') || buttons.includes('audit');
   const definition = useMemo(() => formDefinitionOf(detail), [detail]);
   const store = useMemo(
     () =>
       definition
-        ? new FormStore(applyOperates(definition, detail.formOperates), detail.draftData ?? detail.formData ?? {})
+        ? new FormStore(
+            // The wire types formOperates loosely; its rows are the node's `{id, read, write, required}`.
+            applyOperates(definition, detail.formOperates as NodeOperate[]),
+            detail.draftData ?? detail.formData ?? {},
+          )
         : null,
     [definition, detail],
   );
@@ -181,6 +194,7 @@ function FlowDetailView({
       if (Array.isArray(envelope.data) && envelope.data.length) {
         const list = (envelope.data as { nodeId: string; nodeName: string }[]).map((n) => ({
           ...n,
+          isBranchFlow: false,
           isCandidates: true,
         }));
         setCandidates({
@@ -252,7 +266,7 @@ function FlowDetailView({
     const own = (
       button === 'submit' || button === 'save' || button === 'withdraw' || button === 'press'
         ? start
-        : (detail.approversProperties ?? {})
+        : detail.approversProperties
     )[buttonTextKey[button] ?? ''];
     return typeof own === 'string' && own.trim() ? own : t(`actions.${button}`);
   };

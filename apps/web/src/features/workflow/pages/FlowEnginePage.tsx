@@ -14,7 +14,7 @@ import type { FlowTemplateRow } from '../wire.ts';
 /** The designer: its own chunk, loaded when a template is designed. */
 const FlowDesigner = lazy(() => import('../designer/FlowDesigner.tsx'));
 
-const initialSearch: { keyword: string; category?: string; type?: number; enabledMark?: number } = { keyword: '' };
+const initialSearch: { keyword: string; category?: string; type?: 0 | 1; enabledMark?: 0 | 1 } = { keyword: '' };
 
 /** 流程设计 (workFlow/flowEngine): the templates, filtered by category, kind and state; 设计 opens the designer. */
 export default function FlowEnginePage() {

@@ -66,6 +66,7 @@ import systemRoutes from './modules/system/system.routes.ts';
 import userRoutes from './modules/user/user.routes.ts';
 import userOnlineRoutes from './modules/userOnline/user-online.routes.ts';
 import visualdevRoutes from './modules/visualdev/visualdev.routes.ts';
+import workflowRoutes from './modules/workflow/workflow.routes.ts';
 import { type SeedResult, seed } from './seed/seed.ts';
 
 // What app.ts adds to the instance from the areas (core/app-types.ts declares what core adds).
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   await app.register(chatRoutes, { chat, hub });
   await app.register(visualdevRoutes);
   await app.register(printDevRoutes);
+  await app.register(workflowRoutes);
 
   await serveWeb(app, config.webDir);
   return { app, seedResult };

@@ -147,6 +147,54 @@ const unchecked: Record<string, string> = {
   'GET /api/system/printDev/Data': "records: the record service checks the caller's menus of the template's form",
   'GET /api/system/printDev/BatchData': "records: the record service checks the caller's menus of the template's form",
   'POST /api/system/printLog/save': 'whoever printed records the print (any signed-in user)',
+  'GET /api/workflow/Engine/flowTemplate/TreeList':
+    'picker: the launch page lists released flows to any signed-in user',
+  'GET /api/workflow/Engine/flowTemplate/FlowJsonList/:id':
+    'picker: the launch page lists released flows to any signed-in user',
+  'GET /api/workflow/Engine/flowTemplate/PageListAll':
+    'picker: the launch page lists released flows to any signed-in user',
+  'GET /api/workflow/Engine/flowTemplate/PageChildListAll':
+    'picker: the launch page lists released flows to any signed-in user',
+  'GET /api/workflow/Engine/flowTemplate/:id/FormInfo':
+    'picker: the launch page lists released flows to any signed-in user',
+  'POST /api/workflow/Engine/FlowTask': "run time: the engine checks the start node's initiators",
+  'PUT /api/workflow/Engine/FlowTask/:id': 'run time: the engine checks the caller holds the task or to-do row',
+  'POST /api/workflow/Engine/FlowBefore/Candidates/:id':
+    'run time: the engine checks the caller holds the task or to-do row',
+  'POST /api/workflow/Engine/FlowBefore/Audit/:id':
+    'run time: the engine checks the caller holds the task or to-do row',
+  'POST /api/workflow/Engine/FlowBefore/Reject/:id':
+    'run time: the engine checks the caller holds the task or to-do row',
+  'POST /api/workflow/Engine/FlowBefore/SaveAudit/:id':
+    'run time: the engine checks the caller holds the task or to-do row',
+  'POST /api/workflow/Engine/FlowBefore/Transfer/:id':
+    'run time: the engine checks the caller holds the task or to-do row',
+  'POST /api/workflow/Engine/FlowBefore/freeApprover/:id':
+    'run time: the engine checks the caller holds the task or to-do row',
+  'POST /api/workflow/Engine/FlowBefore/Recall/:id':
+    'run time: the engine checks the caller holds the task or to-do row',
+  'POST /api/workflow/Engine/FlowBefore/Cancel/:id':
+    'run time: the engine checks the caller holds the task or to-do row',
+  'POST /api/workflow/Engine/FlowBefore/Suspend/:id':
+    'run time: the engine checks the caller holds the task or to-do row',
+  'POST /api/workflow/Engine/FlowBefore/Restore/:id':
+    'run time: the engine checks the caller holds the task or to-do row',
+  'PUT /api/workflow/Engine/FlowLaunch/:id/Actions/Withdraw':
+    'run time: the engine checks the caller holds the task or to-do row',
+  'POST /api/workflow/Engine/FlowLaunch/Press/:id':
+    'run time: the engine checks the caller holds the task or to-do row',
+  'POST /api/workflow/Engine/FlowBefore/BatchOperation':
+    'run time: the engine checks the caller holds the task or to-do row',
+  'GET /api/workflow/Engine/FlowBefore/List/:category': "run time: lists of the caller's own rows",
+  'GET /api/workflow/Engine/FlowLaunch': "run time: lists of the caller's own rows",
+  'GET /api/workflow/Engine/FlowBefore/:id': 'run time: the engine checks the caller holds the task or to-do row',
+  'GET /api/workflow/Engine/FlowBefore/:id/Info': 'run time: the engine checks the caller holds the task or to-do row',
+  'GET /api/workflow/Engine/FlowBefore/RejectList/:id':
+    'run time: the engine checks the caller holds the task or to-do row',
+  'GET /api/workflow/Engine/FlowBefore/RecordList/:id':
+    'run time: the engine checks the caller holds the task or to-do row',
+  'POST /api/visualdev/Dashboard/FlowTodoCount': "home page: the caller's own counts",
+  'GET /api/visualdev/Dashboard/FlowTodo': "home page: the caller's own to-do rows",
 };
 
 let t: TestApp;

@@ -167,6 +167,134 @@ export interface Database {
   storedFile: StoredFileTable;
   fileLink: FileLinkTable;
   visualDev: VisualDevTable;
+  flowTemplate: FlowTemplateTable;
+  flowDef: FlowDefTable;
+  flowVersion: FlowVersionTable;
+  flowTask: FlowTaskTable;
+  flowTaskNode: FlowTaskNodeTable;
+  flowTaskOperator: FlowTaskOperatorTable;
+  flowTaskRecord: FlowTaskRecordTable;
+  flowTaskCirculate: FlowTaskCirculateTable;
+  flowDelegate: FlowDelegateTable;
+}
+
+/** Workflow tables: see migration 0034. */
+export interface FlowTemplateTable extends Audit {
+  id: string;
+  fullName: string;
+  enCode: string;
+  category: string | null;
+  type: Generated<number>;
+  icon: string | null;
+  iconBackground: string | null;
+  sortCode: Generated<number>;
+  enabledMark: Generated<number>;
+  description: string | null;
+}
+export interface FlowDefTable {
+  id: string;
+  templateId: string;
+  flowKey: Generated<string>;
+  fullName: string;
+  sortCode: Generated<number>;
+  mainVersionId: string | null;
+  deleteMark: Generated<number>;
+  creatorTime: Generated<Date>;
+}
+export interface FlowVersionTable {
+  id: string;
+  flowId: string;
+  templateId: string;
+  version: number;
+  graph: string;
+  formId: string | null;
+  creatorTime: Generated<Date>;
+  creatorUserId: string | null;
+}
+export interface FlowTaskTable {
+  id: string;
+  templateId: string;
+  flowId: string;
+  versionId: string;
+  fullName: string;
+  formId: string | null;
+  formData: Generated<string>;
+  creatorUserId: string;
+  status: Generated<number>;
+  flowUrgent: Generated<number>;
+  thisStep: Generated<string>;
+  thisStepId: Generated<string>;
+  completion: Generated<number>;
+  suspend: Generated<boolean>;
+  /** JSON `{splitNodeCode: branches still running}` of the parallel splits waiting to join. */
+  joins: Generated<string>;
+  startTime: NullableTimestamp;
+  endTime: NullableTimestamp;
+  creatorTime: Generated<Date>;
+  lastModifyTime: NullableTimestamp;
+}
+export interface FlowTaskNodeTable {
+  id: string;
+  taskId: string;
+  nodeCode: string;
+  nodeType: string;
+  nodeName: string;
+  state: Generated<number>;
+  prevNodeId: string | null;
+  creatorTime: Generated<Date>;
+  completionTime: NullableTimestamp;
+}
+export interface FlowTaskOperatorTable {
+  id: string;
+  taskId: string;
+  taskNodeId: string;
+  nodeCode: string;
+  nodeName: string;
+  handleId: string;
+  state: Generated<number>;
+  kind: Generated<number>;
+  parentId: string | null;
+  sortCode: Generated<number>;
+  handleStatus: number | null;
+  handleTime: NullableTimestamp;
+  draftData: string | null;
+  creatorTime: Generated<Date>;
+}
+export interface FlowTaskRecordTable {
+  id: string;
+  taskId: string;
+  taskNodeId: string | null;
+  taskOperatorId: string | null;
+  nodeCode: Generated<string>;
+  nodeName: Generated<string>;
+  handleId: string;
+  handleStatus: number;
+  handleOpinion: Generated<string>;
+  signImg: Generated<string>;
+  fileList: Generated<string>;
+  operatorId: Generated<string>;
+  handleTime: Generated<Date>;
+}
+export interface FlowTaskCirculateTable {
+  id: string;
+  taskId: string;
+  taskNodeId: string | null;
+  nodeCode: Generated<string>;
+  nodeName: Generated<string>;
+  objectId: string;
+  creatorTime: Generated<Date>;
+}
+export interface FlowDelegateTable {
+  id: string;
+  userId: string;
+  toUserId: string;
+  type: Generated<number>;
+  flowId: Generated<string>;
+  flowName: Generated<string>;
+  startTime: Timestamp;
+  endTime: Timestamp;
+  description: string | null;
+  creatorTime: Generated<Date>;
 }
 
 /** A generated form's definition: the draft, the released copy and the plan of its record tables. */

@@ -165,7 +165,6 @@ export type FlowGraphProblemKey =
   | 'workflow.graph.branchNotCondition'
   | 'workflow.graph.tooFewBranches'
   | 'workflow.graph.conditionEmpty'
-  | 'workflow.graph.noDefaultOrder'
   | 'workflow.graph.noApprover'
   | 'workflow.graph.noManagerLevel'
   | 'workflow.graph.noFormField'

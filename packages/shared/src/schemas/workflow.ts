@@ -132,6 +132,8 @@ export const FlowTemplateTreeNode = Type.Object({
   ),
 });
 
+export type FlowTemplateTreeNode = Static<typeof FlowTemplateTreeNode>;
+
 export const FlowJsonListQuery = Type.Object({ type: Type.Optional(Type.String({ maxLength: 2 })) });
 /** A row of the bare array `FlowJsonList/{templateId}`: a flow with its main version's graph. */
 export const FlowJsonListItem = Type.Object({
@@ -215,6 +217,7 @@ export type FlowTaskInput = Static<typeof FlowTaskInput>;
 
 /** Nodes that need the user's help before submitting; `data` when non-empty. */
 export const ErrorRuleNode = Type.Object({ nodeId: Type.String(), nodeName: Type.String() });
+export type ErrorRuleNode = Static<typeof ErrorRuleNode>;
 export const FlowTaskSaved = Type.Union([Type.Object({ id: Type.String() }), Type.Array(ErrorRuleNode)]);
 
 export const FlowActionBody = Type.Object({

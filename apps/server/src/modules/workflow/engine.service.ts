@@ -1,0 +1,853 @@
+import {
+  AssigneeType,
+  CounterSign,
+  chooseConditionBranch,
+  type ErrorRuleNode,
+  type FlowActionBody,
+  type FlowBatchBody,
+  type FlowCandidates,
+  type FlowNode,
+  type FlowTaskInput,
+  FlowTaskStatus,
+  flowNodeName,
+  HandleStatus,
+  type MemberKind,
+} from '@platform/shared';
+import { BusinessError, ForbiddenError, NotFoundError } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import type { Session } from '../../core/session.ts';
+import type { Db, Trx } from '../../db/database.ts';
+import { GraphIndex } from './flow-graph-index.ts';
+import { MemberRepository } from './member.repository.ts';
+import {
+  DefinitionRepository,
+  NodeState,
+  type OperatorRow,
+  OperatorState,
+  TaskRepository,
+  type TaskRow,
+} from './workflow.repository.ts';
+
+type FormValues = Record<string, unknown>;
+type Choices = Pick<FlowActionBody, 'candidateList' | 'branchList' | 'copyIds' | 'errorRuleUserList'>;
+
+/** Handlers could not be found for these nodes: the launch answers them so the user picks. */
+class HandlersNeeded extends Error {
+  constructor(readonly nodes: ErrorRuleNode[]) {
+    super('handlers needed');
+  }
+}
+
+/** What one action works on, inside its transaction. */
+interface Run {
+  trx: Trx;
+  tasks: TaskRepository;
+  members: MemberRepository;
+  task: TaskRow;
+  graph: GraphIndex;
+  values: FormValues;
+  joins: Record<string, number>;
+  choices: Choices;
+  needs: ErrorRuleNode[];
+}
+
+const END_STEP = '结束';
+const isOpen = (state: number) => state === OperatorState.waiting || state === OperatorState.todo;
+const parseRef = (ref: string): [string, MemberKind] => {
+  const [id = '', kind = 'user'] = ref.split('--');
+  return [id, kind as MemberKind];
+};
+const unique = (ids: string[]) => [...new Set(ids.filter(Boolean))];
+const csv = (text: string | undefined) => unique((text ?? '').split(','));
+
+/** Statuses a task can be (re)submitted from by its initiator. */
+const resubmittable: number[] = [
+  FlowTaskStatus.draft,
+  FlowTaskStatus.rejected,
+  FlowTaskStatus.revoked,
+  FlowTaskStatus.withdrawn,
+];
+
+/**
+ * The flow engine: every action is one transaction that locks the task row first (`for update`),
+ * then the operator row, so two people acting on one task are served one after the other and the
+ * second sees what the first did (an or-sign node already decided answers a clear refusal).
+ */
+export class EngineService {
+  constructor(private readonly db: Db) {}
+
+  /* -------------------------------------------------------------- launch */
+
+  async launch(session: Session, input: FlowTaskInput, taskId?: string): Promise<{ id: string } | ErrorRuleNode[]> {
+    const submit = Number(input.status) === 0;
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const defs = new DefinitionRepository(trx);
+        const tasks = new TaskRepository(trx);
+        const flow = await defs.flow(input.flowId);
+        if (!flow?.graph || !flow.mainVersionId) throw new BusinessError('workflow.flowUnknown');
+        if (flow.enabledMark !== 1) throw new BusinessError('workflow.flowDisabled');
+        const graph = GraphIndex.parse(flow.graph);
+        const members = new MemberRepository(trx);
+        const initiators = graph.root.properties.initiator ?? [];
+        if (initiators.length && !session.isAdministrator) {
+          const mine = await members.referencesOf(session.userId);
+          if (!initiators.some((ref) => mine.has(ref))) throw new BusinessError('workflow.mayNotLaunch');
+        }
+        const id = taskId || input.id || newId();
+        const existing = await tasks.lockTask(id);
+        if (existing) {
+          if (existing.creatorUserId !== session.userId) throw new BusinessError('workflow.notYours');
+          if (!resubmittable.includes(existing.status)) throw new BusinessError('workflow.alreadySubmitted');
+        }
+        const formData = JSON.stringify(input.formData);
+        const fullName = `${flow.templateName}`;
+        const base = {
+          templateId: flow.templateId,
+          flowId: flow.id,
+          versionId: flow.mainVersionId,
+          fullName,
+          formId: flow.formId,
+          formData,
+          flowUrgent: input.flowUrgent ?? 1,
+        };
+        if (existing) await tasks.updateTask(id, { ...base, lastModifyTime: new Date() });
+        else await tasks.insertTask({ id, ...base, creatorUserId: session.userId, status: FlowTaskStatus.draft });
+        if (!submit) {
+          await tasks.updateTask(id, { status: FlowTaskStatus.draft, thisStep: '', thisStepId: '' });
+          return { id };
+        }
+        await tasks.updateTask(id, {
+          status: FlowTaskStatus.pending,
+          startTime: new Date(),
+          endTime: null,
+          completion: 0,
+          joins: '{}',
+          suspend: false,
+        });
+        const task = (await tasks.lockTask(id)) as TaskRow;
+        const run: Run = {
+          trx,
+          tasks,
+          members,
+          task,
+          graph,
+          values: input.formData,
+          joins: {},
+          choices: input,
+          needs: [],
+        };
+        const start = graph.root;
+        const startNodeId = newId();
+        await tasks.insertNode({
+          id: startNodeId,
+          taskId: id,
+          nodeCode: start.nodeId,
+          nodeType: 'start',
+          nodeName: flowNodeName(start),
+          state: NodeState.done,
+          completionTime: new Date(),
+        });
+        await this.record(
+          run,
+          { taskNodeId: startNodeId, nodeCode: start.nodeId, nodeName: flowNodeName(start) },
+          session.userId,
+          HandleStatus.launch,
+          {},
+        );
+        await this.copyTo(run, start, startNodeId, input.copyIds);
+        await this.leave(run, start, startNodeId);
+        if (run.needs.length) throw new HandlersNeeded(run.needs);
+        await this.settleTask(run);
+        return { id };
+      });
+    } catch (error) {
+      if (error instanceof HandlersNeeded) return error.nodes;
+      throw error;
+    }
+  }
+
+  /**
+   * `Candidates/{X|'0'}`: what the user must answer before going on from the start (X = '0') or
+   * from the operator X's node: branches to choose (a choice split), or candidates to pick.
+   */
+  async candidates(
+    session: Session,
+    operatorId: string,
+    input: { flowId?: string; formData?: FormValues },
+  ): Promise<FlowCandidates> {
+    let graph: GraphIndex;
+    let from: FlowNode | undefined;
+    let values: FormValues = input.formData ?? {};
+    const tasks = new TaskRepository(this.db);
+    if (operatorId === '0') {
+      const flow = input.flowId ? await new DefinitionRepository(this.db).flow(input.flowId) : undefined;
+      if (!flow?.graph) throw new BusinessError('workflow.flowUnknown');
+      graph = GraphIndex.parse(flow.graph);
+      from = graph.root;
+    } else {
+      const operator = await tasks.operator(operatorId);
+      if (!operator || operator.handleId !== session.userId) throw new BusinessError('workflow.notYours');
+      const task = await tasks.task(operator.taskId);
+      if (!task) throw new NotFoundError();
+      const version = await new DefinitionRepository(this.db).version(task.versionId);
+      if (!version) throw new NotFoundError();
+      graph = GraphIndex.parse(version.graph);
+      from = graph.node(operator.nodeCode);
+      values = { ...(JSON.parse(task.formData) as FormValues), ...values };
+    }
+    const list: FlowCandidates['list'] = [];
+    const visit = (node: FlowNode | null | undefined, depth: number) => {
+      if (!node || depth > 50) return;
+      if (node.type === 'approver') {
+        if (node.properties.assigneeType === AssigneeType.candidates)
+          list.push({ nodeId: node.nodeId, nodeName: flowNodeName(node), isBranchFlow: false, isCandidates: true });
+        return;
+      }
+      if (node.type === 'condition' || node.type === 'empty') next(node, depth);
+    };
+    const next = (node: FlowNode, depth: number) => {
+      const branches = node.conditionNodes ?? [];
+      if (branches.length) {
+        const kind = node.conditionType ?? 'condition';
+        if (kind === 'branchFlow') {
+          for (const b of branches)
+            list.push({ nodeId: b.nodeId, nodeName: flowNodeName(b), isBranchFlow: true, isCandidates: false });
+          return;
+        }
+        const taken = kind === 'interflow' ? branches : [chooseConditionBranch(branches, values)].filter(Boolean);
+        for (const b of taken) visit(b, depth + 1);
+        return;
+      }
+      if (node.childNode) visit(node.childNode, depth + 1);
+      else {
+        const split = graph.joinOf(node);
+        if (split?.childNode) visit(split.childNode, depth + 1);
+      }
+    };
+    if (from) next(from, 0);
+    const type = list.some((n) => n.isBranchFlow) ? 1 : list.length ? 2 : 3;
+    return { type, list };
+  }
+
+  /* -------------------------------------------------------------- graph walking */
+
+  /** A node is reached: approvers get their operators, pass-through nodes are left at once. */
+  private async enter(run: Run, node: FlowNode, prevNodeId: string | null): Promise<void> {
+    if (node.type !== 'approver') {
+      // condition, empty, timer and sub-flow nodes pass straight through (timers and sub-flows are not run yet).
+      await this.leave(run, node, prevNodeId);
+      return;
+    }
+    const handlers = await this.handlersOf(run, node);
+    if (!handlers.length) {
+      if (run.graph.root.properties.errorRule === 4) {
+        await this.leave(run, node, prevNodeId);
+        return;
+      }
+      run.needs.push({ nodeId: node.nodeId, nodeName: flowNodeName(node) });
+      return;
+    }
+    const taskNodeId = newId();
+    await run.tasks.insertNode({
+      id: taskNodeId,
+      taskId: run.task.id,
+      nodeCode: node.nodeId,
+      nodeType: node.type,
+      nodeName: flowNodeName(node),
+      state: NodeState.current,
+      prevNodeId,
+    });
+    const sequential = node.properties.counterSign === CounterSign.sequential;
+    await run.tasks.insertOperators(
+      handlers.map((handleId, index) => ({
+        id: newId(),
+        taskId: run.task.id,
+        taskNodeId,
+        nodeCode: node.nodeId,
+        nodeName: flowNodeName(node),
+        handleId,
+        state: sequential && index > 0 ? OperatorState.waiting : OperatorState.todo,
+        sortCode: index,
+      })),
+    );
+  }
+
+  /** A node is done: its split's branches start, or the chain goes on. */
+  private async leave(run: Run, node: FlowNode, taskNodeId: string | null): Promise<void> {
+    const branches = node.conditionNodes ?? [];
+    if (!branches.length) {
+      await this.afterChain(run, node, taskNodeId);
+      return;
+    }
+    const kind = node.conditionType ?? 'condition';
+    let taken: FlowNode[];
+    if (kind === 'interflow') taken = branches;
+    else if (kind === 'branchFlow') {
+      const chosen = new Set(run.choices.branchList ?? []);
+      taken = branches.filter((b) => chosen.has(b.nodeId));
+      if (!taken.length) throw new BusinessError('workflow.chooseBranch', { node: flowNodeName(node) });
+    } else {
+      const branch = chooseConditionBranch(branches, run.values);
+      if (!branch) throw new BusinessError('workflow.noBranch', { node: flowNodeName(node) });
+      taken = [branch];
+    }
+    if (taken.length > 1) run.joins[node.nodeId] = taken.length;
+    for (const branch of taken) await this.enter(run, branch, taskNodeId);
+  }
+
+  private async afterChain(run: Run, node: FlowNode, taskNodeId: string | null): Promise<void> {
+    if (node.childNode) {
+      await this.enter(run, node.childNode, taskNodeId);
+      return;
+    }
+    const split = run.graph.joinOf(node);
+    if (!split) return; // the end of the flow: settleTask sees no current node
+    const waiting = run.joins[split.nodeId];
+    if (waiting !== undefined && waiting > 1) {
+      run.joins[split.nodeId] = waiting - 1;
+      return;
+    }
+    delete run.joins[split.nodeId];
+    await this.afterChain(run, split, taskNodeId);
+  }
+
+  private async handlersOf(run: Run, node: FlowNode): Promise<string[]> {
+    const p = node.properties;
+    const given = run.choices.errorRuleUserList?.[node.nodeId];
+    if (given?.length) return run.members.enabledUsers(unique(given));
+    const initiator = run.task.creatorUserId;
+    const byRefs = async (refs: string[]) => {
+      const out: string[] = [];
+      for (const ref of refs) {
+        const [id, kind] = parseRef(ref);
+        out.push(...(await run.members.usersOf(kind, [id])));
+      }
+      return unique(out);
+    };
+    switch (p.assigneeType ?? AssigneeType.members) {
+      case AssigneeType.initiator:
+        return [initiator];
+      case AssigneeType.manager: {
+        const manager = await run.members.managerAt(initiator, p.managerLevel ?? 1);
+        return manager ? run.members.enabledUsers([manager]) : [];
+      }
+      case AssigneeType.departmentHead: {
+        const head = await run.members.departmentHead(initiator);
+        return head ? run.members.enabledUsers([head]) : [];
+      }
+      case AssigneeType.formField: {
+        const raw = run.values[p.formField ?? ''];
+        const ids = unique((Array.isArray(raw) ? raw : String(raw ?? '').split(',')).map(String));
+        const kinds: Record<number, MemberKind> = { 1: 'user', 2: 'department', 3: 'position', 4: 'role', 5: 'group' };
+        return run.members.usersOf(kinds[p.formFieldType ?? 1] ?? 'user', ids);
+      }
+      case AssigneeType.nodeApprover: {
+        if (p.nodeId === run.graph.root.nodeId) return [initiator];
+        const ops = await run.tasks.operators(run.task.id);
+        return unique(
+          ops.filter((o) => o.nodeCode === p.nodeId && o.handleStatus === HandleStatus.agree).map((o) => o.handleId),
+        );
+      }
+      case AssigneeType.candidates: {
+        const pool = new Set(await byRefs(p.approvers ?? []));
+        const picked = run.choices.candidateList?.[node.nodeId] ?? [];
+        if (!picked.length) throw new BusinessError('workflow.pickCandidates', { node: flowNodeName(node) });
+        if (picked.some((id) => !pool.has(id)))
+          throw new BusinessError('workflow.notCandidate', { node: flowNodeName(node) });
+        return unique(picked);
+      }
+      case AssigneeType.members:
+        return byRefs(p.approvers ?? []);
+      default:
+        return [];
+    }
+  }
+
+  /** Carbon copies of a passed node: its circulateUser, and the user's own picks when the node allows them. */
+  private async copyTo(run: Run, node: FlowNode, taskNodeId: string, copyIds: string | undefined) {
+    const refs = node.properties.circulateUser ?? [];
+    const users: string[] = [];
+    for (const ref of refs) {
+      const [id, kind] = parseRef(ref);
+      users.push(...(await run.members.usersOf(kind, [id])));
+    }
+    if (node.properties.isCustomCopy !== false) users.push(...(await run.members.enabledUsers(csv(copyIds))));
+    await run.tasks.insertCirculates(
+      unique(users).map((objectId) => ({
+        id: newId(),
+        taskId: run.task.id,
+        taskNodeId,
+        nodeCode: node.nodeId,
+        nodeName: flowNodeName(node),
+        objectId,
+      })),
+    );
+  }
+
+  /** After the walk: the current step, the completion, and the end of the flow when nothing is current. */
+  private async settleTask(run: Run) {
+    const nodes = await run.tasks.nodes(run.task.id);
+    const current = nodes.filter((n) => n.state === NodeState.current);
+    const approverCount = Math.max(1, run.graph.approvers().length);
+    const done = new Set(
+      nodes.filter((n) => n.state === NodeState.done && n.nodeType === 'approver').map((n) => n.nodeCode),
+    );
+    const ended = !current.length && run.task.status === FlowTaskStatus.pending;
+    const back = run.task.status === FlowTaskStatus.rejected;
+    await run.tasks.updateTask(run.task.id, {
+      thisStep: ended ? END_STEP : back ? flowNodeName(run.graph.root) : current.map((n) => n.nodeName).join(','),
+      thisStepId: ended ? '' : back ? run.graph.root.nodeId : current.map((n) => n.nodeCode).join(','),
+      completion: ended ? 100 : Math.min(99, Math.round((done.size / approverCount) * 100)),
+      joins: JSON.stringify(run.joins),
+      ...(ended ? { status: FlowTaskStatus.approved, endTime: new Date() } : {}),
+      lastModifyTime: new Date(),
+    });
+  }
+
+  private async record(
+    run: Pick<Run, 'tasks' | 'task'>,
+    at: { taskNodeId: string | null; nodeCode: string; nodeName: string; operatorId?: string },
+    handleId: string,
+    handleStatus: number,
+    body: Pick<FlowActionBody, 'handleOpinion' | 'signImg' | 'fileList'>,
+    operatorUser = '',
+  ) {
+    await run.tasks.insertRecord({
+      id: newId(),
+      taskId: run.task.id,
+      taskNodeId: at.taskNodeId,
+      taskOperatorId: at.operatorId ?? null,
+      nodeCode: at.nodeCode,
+      nodeName: at.nodeName,
+      handleId,
+      handleStatus,
+      handleOpinion: body.handleOpinion ?? '',
+      signImg: body.signImg ?? '',
+      fileList: JSON.stringify(body.fileList ?? []),
+      operatorId: operatorUser,
+    });
+  }
+
+  /* -------------------------------------------------------------- actions on an operator row */
+
+  /**
+   * Opens a run on the task of operator `operatorId` held by the caller: locks the task, then the
+   * operator, and refuses what cannot be acted on any more, in the caller's language.
+   */
+  private async onOperator<T>(
+    session: Session,
+    operatorId: string,
+    body: Choices & { formData?: FormValues },
+    act: (run: Run, operator: OperatorRow) => Promise<T>,
+    { mustBeOpen = true }: { mustBeOpen?: boolean } = {},
+  ): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      const tasks = new TaskRepository(trx);
+      const ref = await tasks.operatorTask(operatorId);
+      if (!ref) throw new BusinessError('workflow.operatorUnknown');
+      const task = await tasks.lockTask(ref.taskId);
+      if (!task) throw new BusinessError('workflow.operatorUnknown');
+      const operator = await tasks.lockOperator(operatorId);
+      if (!operator) throw new BusinessError('workflow.operatorUnknown');
+      if (operator.handleId !== session.userId) throw new BusinessError('workflow.notYours');
+      if (mustBeOpen) {
+        this.checkRunning(task);
+        if (operator.state === OperatorState.done) throw new BusinessError('workflow.alreadyHandled');
+        if (operator.state !== OperatorState.todo) throw new BusinessError('workflow.noLongerPending');
+      }
+      const version = await new DefinitionRepository(trx).version(task.versionId);
+      if (!version) throw new NotFoundError();
+      const graph = GraphIndex.parse(version.graph);
+      const values = JSON.parse(task.formData) as FormValues;
+      const run: Run = {
+        trx,
+        tasks,
+        members: new MemberRepository(trx),
+        task,
+        graph,
+        values,
+        joins: JSON.parse(task.joins) as Record<string, number>,
+        choices: body,
+        needs: [],
+      };
+      const result = await act(run, operator);
+      if (run.needs.length)
+        throw new BusinessError('workflow.noHandler', { node: run.needs.map((n) => n.nodeName).join(',') });
+      return result;
+    });
+  }
+
+  private checkRunning(task: TaskRow) {
+    if (task.status === FlowTaskStatus.pending) return;
+    if (task.status === FlowTaskStatus.suspended) throw new BusinessError('workflow.suspended');
+    if (task.status === FlowTaskStatus.revoked || task.status === FlowTaskStatus.withdrawn)
+      throw new BusinessError('workflow.withdrawn');
+    throw new BusinessError('workflow.notRunning');
+  }
+
+  /** The form values an approver may change: the fields its node lets it write. */
+  private async applyFormData(run: Run, node: FlowNode | undefined, formData: FormValues | undefined) {
+    if (!formData) return;
+    const operates = node?.properties.formOperates;
+    const writable = operates?.length ? new Set(operates.filter((o) => o.write).map((o) => o.id)) : null;
+    let changed = false;
+    for (const [key, value] of Object.entries(formData)) {
+      if (writable && !writable.has(key)) continue;
+      run.values[key] = value;
+      changed = true;
+    }
+    if (changed) await run.tasks.updateTask(run.task.id, { formData: JSON.stringify(run.values) });
+  }
+
+  async audit(session: Session, operatorId: string, body: FlowActionBody) {
+    await this.onOperator(session, operatorId, body, async (run, operator) => {
+      const node = run.graph.node(operator.nodeCode);
+      await this.applyFormData(run, node, body.formData);
+      await run.tasks.updateOperator(operator.id, {
+        state: OperatorState.done,
+        handleStatus: HandleStatus.agree,
+        handleTime: new Date(),
+        draftData: null,
+      });
+      await this.record(run, { ...operator, operatorId: operator.id }, session.userId, HandleStatus.agree, body);
+      if (operator.kind === 1 && operator.parentId) {
+        // An added "before" signer agreed: the one who added them acts now.
+        await run.tasks.updateOperator(operator.parentId, { state: OperatorState.todo });
+      } else if (node) await this.settleNode(run, operator.taskNodeId, node, body.copyIds);
+      await this.settleTask(run);
+    });
+  }
+
+  /** After an agreement: is the node decided (or-sign, countersign ratio, sequential end)? */
+  private async settleNode(run: Run, taskNodeId: string, node: FlowNode, copyIds: string | undefined) {
+    const ops = (await run.tasks.operatorsOfNode(taskNodeId)).filter((o) => o.state !== OperatorState.cancelled);
+    if (ops.some((o) => o.kind !== 0 && isOpen(o.state))) return;
+    const normal = ops.filter((o) => o.kind === 0);
+    const agreed = normal.filter((o) => o.handleStatus === HandleStatus.agree).length;
+    const mode = node.properties.counterSign ?? CounterSign.or;
+    let decided: boolean;
+    if (mode === CounterSign.sequential) {
+      const next = normal.find((o) => o.state === OperatorState.waiting);
+      if (next) {
+        await run.tasks.updateOperator(next.id, { state: OperatorState.todo });
+        return;
+      }
+      decided = !normal.some((o) => isOpen(o.state));
+    } else if (mode === CounterSign.all) {
+      decided = (agreed / Math.max(1, normal.length)) * 100 >= this.ratio(node);
+    } else decided = agreed > 0;
+    if (!decided) return;
+    await run.tasks.cancelOpenOperators([taskNodeId]);
+    await run.tasks.setNodeState([taskNodeId], NodeState.done);
+    await this.copyTo(run, node, taskNodeId, copyIds);
+    await this.leave(run, node, taskNodeId);
+  }
+
+  private ratio(node: FlowNode) {
+    const r = node.properties.counterSignConfig?.auditRatio;
+    return r && r > 0 ? r : 100;
+  }
+
+  async reject(session: Session, operatorId: string, body: FlowActionBody) {
+    await this.onOperator(session, operatorId, body, async (run, operator) => {
+      const node = run.graph.node(operator.nodeCode);
+      await run.tasks.updateOperator(operator.id, {
+        state: OperatorState.done,
+        handleStatus: HandleStatus.reject,
+        handleTime: new Date(),
+      });
+      await this.record(run, { ...operator, operatorId: operator.id }, session.userId, HandleStatus.reject, body);
+      if (node?.properties.counterSign === CounterSign.all && operator.kind === 0) {
+        // A countersign node is rejected only once its ratio can no longer be reached.
+        const normal = (await run.tasks.operatorsOfNode(operator.taskNodeId)).filter(
+          (o) => o.kind === 0 && o.state !== OperatorState.cancelled,
+        );
+        const possible = normal.filter((o) => o.handleStatus === HandleStatus.agree || isOpen(o.state)).length;
+        if ((possible / Math.max(1, normal.length)) * 100 >= this.ratio(node)) {
+          await this.settleTask(run);
+          return;
+        }
+      }
+      const step = body.rejectStep || node?.properties.rejectStep || '0';
+      await this.rejectTo(run, operator.taskNodeId, step);
+      await this.settleTask(run);
+    });
+  }
+
+  /** Sends the task back: '0' to the start (the initiator resubmits), '1' the previous approver, or a node. */
+  private async rejectTo(run: Run, fromTaskNodeId: string, step: string) {
+    const nodes = await run.tasks.nodes(run.task.id);
+    const current = nodes.filter((n) => n.state === NodeState.current).map((n) => n.id);
+    let target: FlowNode | undefined;
+    let prevNodeId: string | null = null;
+    if (step === '1') {
+      const from = nodes.find((n) => n.id === fromTaskNodeId);
+      const prev = nodes.find((n) => n.id === from?.prevNodeId);
+      if (prev && prev.nodeType === 'approver') {
+        target = run.graph.node(prev.nodeCode);
+        prevNodeId = prev.prevNodeId;
+      }
+    } else if (step !== '0' && step !== '2') {
+      const passed = [...nodes].reverse().find((n) => n.nodeCode === step && n.state === NodeState.done);
+      target = run.graph.node(step);
+      if (!target || target.type !== 'approver' || !passed) throw new BusinessError('workflow.badRejectStep');
+      prevNodeId = passed.prevNodeId;
+    }
+    await run.tasks.cancelOpenOperators(current);
+    await run.tasks.setNodeState(current, NodeState.cancelled);
+    run.joins = {};
+    if (!target) {
+      run.task.status = FlowTaskStatus.rejected;
+      await run.tasks.updateTask(run.task.id, { status: FlowTaskStatus.rejected, endTime: new Date() });
+      return;
+    }
+    await this.enter(run, target, prevNodeId);
+  }
+
+  async saveAudit(session: Session, operatorId: string, body: FlowActionBody) {
+    await this.onOperator(session, operatorId, body, async (run, operator) => {
+      await run.tasks.updateOperator(operator.id, { draftData: JSON.stringify(body) });
+    });
+  }
+
+  async transfer(session: Session, operatorId: string, body: FlowActionBody) {
+    const to = body.freeApproverUserId;
+    if (!to) throw new BusinessError('workflow.pickUser');
+    await this.onOperator(session, operatorId, body, async (run, operator) => {
+      if (!(await run.members.enabledUsers([to])).length) throw new BusinessError('workflow.pickUser');
+      if (to === session.userId) throw new BusinessError('workflow.notToSelf');
+      await run.tasks.updateOperator(operator.id, { handleId: to });
+      await this.record(run, { ...operator, operatorId: operator.id }, session.userId, HandleStatus.transfer, body, to);
+    });
+  }
+
+  /** Add signer: 1 before me (they act first, then me), 2 after me (I agree now, they decide after). */
+  async freeApprover(session: Session, operatorId: string, body: FlowActionBody) {
+    const to = body.freeApproverUserId;
+    if (!to) throw new BusinessError('workflow.pickUser');
+    await this.onOperator(session, operatorId, body, async (run, operator) => {
+      if (!(await run.members.enabledUsers([to])).length) throw new BusinessError('workflow.pickUser');
+      if (to === session.userId) throw new BusinessError('workflow.notToSelf');
+      const before = body.freeApproverType !== 2;
+      const added = {
+        id: newId(),
+        taskId: run.task.id,
+        taskNodeId: operator.taskNodeId,
+        nodeCode: operator.nodeCode,
+        nodeName: operator.nodeName,
+        handleId: to,
+        state: OperatorState.todo,
+        kind: before ? 1 : 2,
+        parentId: operator.id,
+        sortCode: operator.sortCode,
+      };
+      if (before) await run.tasks.updateOperator(operator.id, { state: OperatorState.waiting });
+      else
+        await run.tasks.updateOperator(operator.id, {
+          state: OperatorState.done,
+          handleStatus: HandleStatus.agree,
+          handleTime: new Date(),
+        });
+      await run.tasks.insertOperators([added]);
+      const status = before ? HandleStatus.addSignerBefore : HandleStatus.addSignerAfter;
+      await this.record(run, { ...operator, operatorId: operator.id }, session.userId, status, body, to);
+    });
+  }
+
+  /**
+   * Recall: the approver takes back an agreement while the nodes it led to are untouched; its node
+   * becomes current again with the approver to act.
+   */
+  async recall(session: Session, operatorId: string, body: FlowActionBody) {
+    await this.onOperator(
+      session,
+      operatorId,
+      body,
+      async (run, operator) => {
+        this.checkRunning(run.task);
+        if (operator.state !== OperatorState.done || operator.handleStatus !== HandleStatus.agree)
+          throw new BusinessError('workflow.cannotRecall');
+        const nodes = await run.tasks.nodes(run.task.id);
+        const own = nodes.find((n) => n.id === operator.taskNodeId);
+        const later = nodes.filter((n) => n.prevNodeId === operator.taskNodeId && n.state === NodeState.current);
+        const ops = await run.tasks.operators(run.task.id);
+        const touched = ops.some(
+          (o) =>
+            later.some((n) => n.id === o.taskNodeId) && (o.state === OperatorState.done || o.handleStatus !== null),
+        );
+        const ownDone = own?.state === NodeState.done;
+        if (touched || (ownDone && !later.length)) throw new BusinessError('workflow.cannotRecall');
+        await run.tasks.cancelOpenOperators(later.map((n) => n.id));
+        await run.tasks.setNodeState(
+          later.map((n) => n.id),
+          NodeState.cancelled,
+        );
+        if (ownDone) await run.tasks.setNodeState([operator.taskNodeId], NodeState.current);
+        // Operators cancelled when the node was decided act again with the recalling one.
+        for (const o of ops)
+          if (o.taskNodeId === operator.taskNodeId && (o.id === operator.id || o.state === OperatorState.cancelled))
+            await run.tasks.updateOperator(o.id, { state: OperatorState.todo, handleStatus: null, handleTime: null });
+        await this.record(run, { ...operator, operatorId: operator.id }, session.userId, HandleStatus.withdraw, body);
+        run.joins = JSON.parse(run.task.joins) as Record<string, number>;
+        await this.settleTask(run);
+      },
+      { mustBeOpen: false },
+    );
+  }
+
+  /* -------------------------------------------------------------- actions on a task */
+
+  private async onTask<T>(taskId: string, act: (run: Run) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      const tasks = new TaskRepository(trx);
+      const task = await tasks.lockTask(taskId);
+      if (!task) throw new BusinessError('workflow.taskUnknown');
+      const version = await new DefinitionRepository(trx).version(task.versionId);
+      if (!version) throw new NotFoundError();
+      const run: Run = {
+        trx,
+        tasks,
+        members: new MemberRepository(trx),
+        task,
+        graph: GraphIndex.parse(version.graph),
+        values: JSON.parse(task.formData) as FormValues,
+        joins: JSON.parse(task.joins) as Record<string, number>,
+        choices: {},
+        needs: [],
+      };
+      return act(run);
+    });
+  }
+
+  private async closeAll(run: Run) {
+    const current = (await run.tasks.nodes(run.task.id)).filter((n) => n.state === NodeState.current).map((n) => n.id);
+    await run.tasks.cancelOpenOperators(current);
+    await run.tasks.setNodeState(current, NodeState.cancelled);
+  }
+
+  private atStart(run: Run) {
+    return { taskNodeId: null, nodeCode: run.graph.root.nodeId, nodeName: flowNodeName(run.graph.root) };
+  }
+
+  /** The initiator takes a pending task back; it can be edited and submitted again. */
+  async withdraw(session: Session, taskId: string, body: FlowActionBody) {
+    await this.onTask(taskId, async (run) => {
+      if (run.task.creatorUserId !== session.userId) throw new BusinessError('workflow.notYours');
+      this.checkRunning(run.task);
+      await this.closeAll(run);
+      await run.tasks.updateTask(taskId, {
+        status: FlowTaskStatus.revoked,
+        thisStep: flowNodeName(run.graph.root),
+        thisStepId: run.graph.root.nodeId,
+        joins: '{}',
+        endTime: new Date(),
+      });
+      await this.record(run, this.atStart(run), session.userId, HandleStatus.withdraw, body);
+    });
+  }
+
+  /** Urge: the handlers of the current step are reminded; answers how many. */
+  async press(session: Session, taskId: string): Promise<string[]> {
+    return this.onTask(taskId, async (run) => {
+      if (run.task.creatorUserId !== session.userId && !session.isAdministrator)
+        throw new BusinessError('workflow.notYours');
+      this.checkRunning(run.task);
+      const ops = await run.tasks.operators(taskId);
+      return unique(ops.filter((o) => o.state === OperatorState.todo).map((o) => o.handleId));
+    });
+  }
+
+  /** Terminate: the administrator (monitor), the initiator, or a current handler ending it on rejection. */
+  async cancel(session: Session, taskId: string, body: FlowActionBody) {
+    await this.onTask(taskId, async (run) => {
+      const ops = await run.tasks.operators(taskId);
+      const handling = ops.some((o) => o.handleId === session.userId && o.state === OperatorState.todo);
+      if (!session.isAdministrator && run.task.creatorUserId !== session.userId && !handling)
+        throw new BusinessError('workflow.notYours');
+      if (run.task.status !== FlowTaskStatus.pending && run.task.status !== FlowTaskStatus.suspended)
+        throw new BusinessError('workflow.notRunning');
+      await this.closeAll(run);
+      await run.tasks.updateTask(taskId, {
+        status: FlowTaskStatus.terminated,
+        thisStep: END_STEP,
+        thisStepId: '',
+        endTime: new Date(),
+      });
+      await this.record(run, this.atStart(run), session.userId, HandleStatus.terminate, body);
+    });
+  }
+
+  /** Assign (monitor): the current node `nodeCode` is handled by one chosen user instead. */
+  async assign(session: Session, taskId: string, body: FlowActionBody) {
+    if (!session.isAdministrator) throw new ForbiddenError();
+    const to = body.freeApproverUserId;
+    if (!to || !body.nodeCode) throw new BusinessError('workflow.pickUser');
+    await this.onTask(taskId, async (run) => {
+      this.checkRunning(run.task);
+      if (!(await run.members.enabledUsers([to])).length) throw new BusinessError('workflow.pickUser');
+      const node = (await run.tasks.nodes(taskId)).find(
+        (n) => n.nodeCode === body.nodeCode && n.state === NodeState.current,
+      );
+      if (!node) throw new BusinessError('workflow.nodeNotCurrent');
+      await run.tasks.cancelOpenOperators([node.id]);
+      await run.tasks.insertOperators([
+        {
+          id: newId(),
+          taskId,
+          taskNodeId: node.id,
+          nodeCode: node.nodeCode,
+          nodeName: node.nodeName,
+          handleId: to,
+          state: OperatorState.todo,
+        },
+      ]);
+      await this.record(
+        run,
+        { taskNodeId: node.id, nodeCode: node.nodeCode, nodeName: node.nodeName },
+        session.userId,
+        HandleStatus.assign,
+        body,
+        to,
+      );
+    });
+  }
+
+  async suspend(session: Session, taskId: string, resume: boolean) {
+    await this.onTask(taskId, async (run) => {
+      if (!session.isAdministrator && run.task.creatorUserId !== session.userId)
+        throw new BusinessError('workflow.notYours');
+      if (resume ? run.task.status !== FlowTaskStatus.suspended : run.task.status !== FlowTaskStatus.pending)
+        throw new BusinessError('workflow.notRunning');
+      await run.tasks.updateTask(taskId, {
+        status: resume ? FlowTaskStatus.pending : FlowTaskStatus.suspended,
+        suspend: !resume,
+      });
+      await this.record(
+        run,
+        this.atStart(run),
+        session.userId,
+        resume ? HandleStatus.resume : HandleStatus.suspend,
+        {},
+      );
+    });
+  }
+
+  /** Batch: each item in its own transaction; answers how many succeeded and failed. */
+  async batch(session: Session, body: FlowBatchBody) {
+    let success = 0;
+    let failed = 0;
+    for (const id of body.ids) {
+      try {
+        if (body.batchType === 0) await this.audit(session, id, body);
+        else if (body.batchType === 1) await this.reject(session, id, body);
+        else await this.transfer(session, id, body);
+        success++;
+      } catch (error) {
+        if (!(error instanceof BusinessError)) throw error;
+        failed++;
+      }
+    }
+    return { success, failed };
+  }
+}

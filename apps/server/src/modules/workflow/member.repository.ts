@@ -1,0 +1,119 @@
+import type { MemberKind } from '@platform/shared';
+import type { Db, Trx } from '../../db/database.ts';
+import type { RelationType } from '../../db/schema.ts';
+
+const relationOf: Partial<Record<MemberKind, RelationType>> = { role: 'Role', position: 'Position', group: 'Group' };
+
+/** Who a member reference means: users, and the users of roles, positions, departments and groups. */
+export class MemberRepository {
+  constructor(private readonly db: Db | Trx) {}
+
+  /** Enabled users among `ids`, in the order given. */
+  async enabledUsers(ids: string[]): Promise<string[]> {
+    if (!ids.length) return [];
+    const rows = await this.db
+      .selectFrom('appUser')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('enabledMark', '=', 1)
+      .execute();
+    const found = new Set(rows.map((r) => r.id));
+    return ids.filter((id) => found.has(id));
+  }
+
+  async usersOf(kind: MemberKind, ids: string[]): Promise<string[]> {
+    if (!ids.length) return [];
+    if (kind === 'user') return this.enabledUsers(ids);
+    if (kind === 'department' || kind === 'company') {
+      const rows = await this.db
+        .selectFrom('appUser as u')
+        .select('u.id')
+        .where('u.enabledMark', '=', 1)
+        .where((eb) =>
+          eb.or([
+            eb('u.organizeId', 'in', ids),
+            eb(
+              'u.id',
+              'in',
+              eb
+                .selectFrom('userRelation')
+                .select('userId')
+                .where('objectType', '=', 'Organize')
+                .where('objectId', 'in', ids),
+            ),
+          ]),
+        )
+        .orderBy('u.sortCode')
+        .orderBy('u.id')
+        .execute();
+      return rows.map((r) => r.id);
+    }
+    const relation = relationOf[kind];
+    if (!relation) return [];
+    const rows = await this.db
+      .selectFrom('userRelation as r')
+      .innerJoin('appUser as u', 'u.id', 'r.userId')
+      .select('u.id')
+      .where('r.objectType', '=', relation)
+      .where('r.objectId', 'in', ids)
+      .where('u.enabledMark', '=', 1)
+      .orderBy('u.sortCode')
+      .orderBy('u.id')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** The user's relations as member references, for "may this user launch". */
+  async referencesOf(userId: string): Promise<Set<string>> {
+    const [user, relations] = await Promise.all([
+      this.db.selectFrom('appUser').select('organizeId').where('id', '=', userId).executeTakeFirst(),
+      this.db.selectFrom('userRelation').select(['objectType', 'objectId']).where('userId', '=', userId).execute(),
+    ]);
+    const refs = new Set<string>([`${userId}--user`]);
+    if (user?.organizeId) {
+      refs.add(`${user.organizeId}--department`);
+      refs.add(`${user.organizeId}--company`);
+    }
+    for (const r of relations) {
+      const kind = r.objectType === 'Organize' ? 'department' : r.objectType.toLowerCase();
+      refs.add(`${r.objectId}--${kind}`);
+      if (kind === 'department') refs.add(`${r.objectId}--company`);
+    }
+    return refs;
+  }
+
+  /** The manager `level` steps above the user (1 = the direct manager). */
+  async managerAt(userId: string, level: number): Promise<string | null> {
+    let current: string | null = userId;
+    for (let i = 0; i < level && current; i++) {
+      const row: { managerId: string | null } | undefined = await this.db
+        .selectFrom('appUser')
+        .select('managerId')
+        .where('id', '=', current)
+        .executeTakeFirst();
+      current = row?.managerId ?? null;
+    }
+    return current === userId ? null : current;
+  }
+
+  /** The head (managerId) of the user's department. */
+  async departmentHead(userId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('appUser as u')
+      .innerJoin('organize as o', 'o.id', 'u.organizeId')
+      .select('o.managerId')
+      .where('u.id', '=', userId)
+      .executeTakeFirst();
+    return row?.managerId ?? null;
+  }
+
+  async names(ids: string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db
+      .selectFrom('appUser')
+      .select(['id', 'realName', 'account'])
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((r) => [r.id, `${r.realName}/${r.account}`]));
+  }
+}

@@ -1,0 +1,159 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
+import { fetchPage, keywordIn } from '../../core/list.ts';
+import type { PageParams } from '../../core/paging.ts';
+import type { Db, Trx } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { OperatorState } from './workflow.repository.ts';
+
+export interface TaskFilter {
+  flowCategory?: string | undefined;
+  templateId?: string | undefined;
+  flowId?: string | undefined;
+  creatorUserId?: string | undefined;
+  flowUrgent?: number | undefined;
+  nodeCode?: string | undefined;
+  status?: number | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+type WithTask = SelectQueryBuilder<Database, 'flowTask' | 'flowTemplate' | 'flowDef', object>;
+
+/** The common filters of the task lists, on the task `flowTask` joined to its template and flow. */
+function filtered<Q extends WithTask>(query: Q, filter: TaskFilter, keyword: string, timeColumn: string): Q {
+  let q = query as WithTask;
+  if (filter.flowCategory) q = q.where('flowTemplate.category', '=', filter.flowCategory);
+  if (filter.templateId) q = q.where('flowTask.templateId', '=', filter.templateId);
+  if (filter.flowId) q = q.where('flowTask.flowId', '=', filter.flowId);
+  if (filter.creatorUserId) q = q.where('flowTask.creatorUserId', '=', filter.creatorUserId);
+  if (filter.flowUrgent) q = q.where('flowTask.flowUrgent', '=', filter.flowUrgent);
+  if (filter.status !== undefined) q = q.where('flowTask.status', '=', filter.status);
+  if (filter.from) q = q.where(sql.ref(timeColumn), '>=', filter.from);
+  if (filter.to) q = q.where(sql.ref(timeColumn), '<=', filter.to);
+  if (keyword) q = q.where((eb) => keywordIn(eb, ['flowTask.fullName', 'flowDef.fullName'], keyword));
+  return q as Q;
+}
+
+const taskColumns = [
+  'flowTask.id as taskId',
+  'flowTask.flowId',
+  'flowTask.templateId',
+  'flowDef.fullName as flowName',
+  'flowTask.fullName',
+  'flowTask.thisStep',
+  'flowTask.thisStepId',
+  'flowTask.flowUrgent',
+  'flowTask.status',
+  'flowTask.completion',
+  'flowTask.creatorUserId',
+  'flowTask.startTime',
+  'flowTask.endTime',
+  'flowTask.creatorTime',
+] as const;
+
+/** The paged lists of the run time: to-do, done, copied to me, mine, and every task (monitor). */
+export class TaskListRepository {
+  constructor(private readonly db: Db | Trx) {}
+
+  private tasks() {
+    return this.db
+      .selectFrom('flowTask')
+      .innerJoin('flowTemplate', 'flowTemplate.id', 'flowTask.templateId')
+      .innerJoin('flowDef', 'flowDef.id', 'flowTask.flowId')
+      .leftJoin('appUser as creator', 'creator.id', 'flowTask.creatorUserId');
+  }
+
+  todo(params: PageParams, userId: string, filter: TaskFilter) {
+    let q = this.tasks()
+      .innerJoin('flowTaskOperator as o', 'o.taskId', 'flowTask.id')
+      .select(taskColumns)
+      .select([
+        'o.id',
+        'o.taskNodeId',
+        'o.nodeCode',
+        'o.nodeName',
+        'o.creatorTime as operatorTime',
+        sql<string>`coalesce(creator.real_name, '')`.as('userName'),
+      ])
+      .where('o.handleId', '=', userId)
+      .where('o.state', '=', OperatorState.todo)
+      .where('flowTask.status', 'in', [1, 6]);
+    if (filter.nodeCode) q = q.where('o.nodeCode', '=', filter.nodeCode);
+    q = filtered(q, filter, params.keyword, 'o.creator_time');
+    return fetchPage(q.orderBy('o.creatorTime', 'desc').orderBy('o.id', 'desc'), params);
+  }
+
+  done(params: PageParams, userId: string, filter: TaskFilter) {
+    let q = this.tasks()
+      .innerJoin('flowTaskRecord as r', 'r.taskId', 'flowTask.id')
+      .select(taskColumns)
+      .select([
+        sql<string>`coalesce(r.task_operator_id, r.id)`.as('id'),
+        sql<string>`coalesce(r.task_node_id, '')`.as('taskNodeId'),
+        'r.nodeCode',
+        'r.nodeName',
+        'r.handleStatus',
+        'r.handleTime as operatorTime',
+        sql<string>`coalesce(creator.real_name, '')`.as('userName'),
+      ])
+      .where('r.handleId', '=', userId)
+      .where('r.handleStatus', 'in', [0, 1, 6, 7, 10]);
+    if (filter.nodeCode) q = q.where('r.nodeCode', '=', filter.nodeCode);
+    q = filtered(q, filter, params.keyword, 'r.handle_time');
+    return fetchPage(q.orderBy('r.handleTime', 'desc').orderBy('r.id', 'desc'), params);
+  }
+
+  circulated(params: PageParams, userId: string, filter: TaskFilter) {
+    let q = this.tasks()
+      .innerJoin('flowTaskCirculate as c', 'c.taskId', 'flowTask.id')
+      .select(taskColumns)
+      .select([
+        'c.id',
+        sql<string>`coalesce(c.task_node_id, '')`.as('taskNodeId'),
+        'c.nodeCode',
+        'c.nodeName',
+        'c.creatorTime as operatorTime',
+        sql<string>`coalesce(creator.real_name, '')`.as('userName'),
+      ])
+      .where('c.objectId', '=', userId);
+    if (filter.nodeCode) q = q.where('c.nodeCode', '=', filter.nodeCode);
+    q = filtered(q, filter, params.keyword, 'c.creator_time');
+    return fetchPage(q.orderBy('c.creatorTime', 'desc').orderBy('c.id', 'desc'), params);
+  }
+
+  /** Tasks launched by `userId`, or every task (monitor) when null. */
+  launched(params: PageParams, userId: string | null, filter: TaskFilter) {
+    let q = this.tasks()
+      .innerJoin('flowVersion as v', 'v.id', 'flowTask.versionId')
+      .select(taskColumns)
+      .select([sql<string>`coalesce(creator.real_name, '')`.as('userName'), 'v.version']);
+    if (userId) q = q.where('flowTask.creatorUserId', '=', userId);
+    q = filtered(q, filter, params.keyword, 'flowTask.creator_time');
+    return fetchPage(q.orderBy('flowTask.creatorTime', 'desc').orderBy('flowTask.id', 'desc'), params);
+  }
+
+  async counts(userId: string) {
+    const [todo, done, cc] = await Promise.all([
+      this.db
+        .selectFrom('flowTaskOperator as o')
+        .innerJoin('flowTask as t', 't.id', 'o.taskId')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('o.handleId', '=', userId)
+        .where('o.state', '=', OperatorState.todo)
+        .where('t.status', 'in', [1, 6])
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('flowTaskRecord')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('handleId', '=', userId)
+        .where('handleStatus', 'in', [0, 1, 6, 7, 10])
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('flowTaskCirculate')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('objectId', '=', userId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { toBeReviewed: Number(todo.n), flowDone: Number(done.n), flowCirculate: Number(cc.n) };
+  }
+}

@@ -1,0 +1,354 @@
+import {
+  type FlowDetail,
+  type FlowDetailQuery,
+  type FlowLaunchQuery,
+  type FlowLaunchRow,
+  type FlowListQuery,
+  type FlowMonitorRow,
+  type FlowNode,
+  type FlowRecord,
+  type FlowTodoCard,
+  type FlowTodoRow,
+  flowNodeName,
+  type PageData,
+} from '@platform/shared';
+import { BusinessError, ForbiddenError, NotFoundError } from '../../core/errors.ts';
+import { page, pageParams, toMillis } from '../../core/paging.ts';
+import type { Session } from '../../core/session.ts';
+import type { Db } from '../../db/database.ts';
+import type { FlowDefinitionService } from './definition.service.ts';
+import { GraphIndex } from './flow-graph-index.ts';
+import { type TaskFilter, TaskListRepository } from './task-list.repository.ts';
+import { DefinitionRepository, NodeState, OperatorState, TaskRepository } from './workflow.repository.ts';
+
+const filterOf = (q: FlowListQuery & { status?: number }): TaskFilter => ({
+  flowCategory: q.flowCategory,
+  templateId: q.templateId,
+  flowId: q.flowId,
+  creatorUserId: q.creatorUserId,
+  flowUrgent: q.flowUrgent,
+  nodeCode: q.nodeCode,
+  status: q.status,
+  from: q.startTime ? new Date(q.startTime) : undefined,
+  to: q.endTime ? new Date(q.endTime) : undefined,
+});
+
+interface ListedTask {
+  id: string;
+  taskId: string;
+  taskNodeId: string;
+  flowId: string;
+  templateId: string;
+  flowName: string;
+  fullName: string;
+  nodeCode: string;
+  nodeName: string;
+  flowUrgent: number;
+  status: number;
+  handleStatus?: number;
+  creatorUserId: string;
+  userName: string;
+  startTime: Date | null;
+  operatorTime: Date;
+}
+
+/** Reads of the run time: the lists, a task's detail, its records and the home-page counts. */
+export class TaskQueryService {
+  private readonly graphs = new Map<string, GraphIndex>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly definitions: FlowDefinitionService,
+  ) {}
+
+  /** Versions never change once saved, so their parsed graphs are kept (bounded). */
+  private async graphOf(versionId: string): Promise<GraphIndex> {
+    const hit = this.graphs.get(versionId);
+    if (hit) return hit;
+    const version = await new DefinitionRepository(this.db).version(versionId);
+    if (!version) throw new NotFoundError();
+    const graph = GraphIndex.parse(version.graph);
+    if (this.graphs.size > 500) this.graphs.clear();
+    this.graphs.set(versionId, graph);
+    return graph;
+  }
+
+  private async rows(list: ListedTask[]): Promise<FlowTodoRow[]> {
+    const versions = new Map<string, string>();
+    if (list.length) {
+      const tasks = await this.db
+        .selectFrom('flowTask')
+        .select(['id', 'versionId'])
+        .where(
+          'id',
+          'in',
+          list.map((r) => r.taskId),
+        )
+        .execute();
+      for (const t of tasks) versions.set(t.id, t.versionId);
+    }
+    const out: FlowTodoRow[] = [];
+    for (const r of list) {
+      const versionId = versions.get(r.taskId);
+      const node = versionId ? (await this.graphOf(versionId)).node(r.nodeCode) : undefined;
+      out.push({
+        id: r.id,
+        processId: r.taskId,
+        taskNodeId: r.taskNodeId,
+        flowId: r.flowId,
+        templateId: r.templateId,
+        flowName: r.flowName,
+        fullName: r.fullName,
+        thisStepId: r.nodeCode,
+        thisStep: r.nodeName,
+        flowUrgent: r.flowUrgent,
+        status: r.handleStatus ?? r.status,
+        creatorUserId: r.creatorUserId,
+        userName: r.userName,
+        startTime: toMillis(r.startTime) ?? 0,
+        creatorTime: r.operatorTime.getTime(),
+        delegateUser: '',
+        approversProperties: JSON.stringify(node?.properties ?? {}),
+      });
+    }
+    return out;
+  }
+
+  /** `List/{1 to-do | 2 done | 3 cc | 4 batch}`. */
+  async list(session: Session, category: number, query: FlowListQuery): Promise<PageData<FlowTodoRow>> {
+    const params = pageParams(query);
+    const repo = new TaskListRepository(this.db);
+    const filter = filterOf(query);
+    const result =
+      category === 2
+        ? await repo.done(params, session.userId, filter)
+        : category === 3
+          ? await repo.circulated(params, session.userId, filter)
+          : await repo.todo(params, session.userId, filter);
+    return page(await this.rows(result.list as ListedTask[]), result.total, params);
+  }
+
+  private launchRow(r: {
+    taskId: string;
+    flowId: string;
+    templateId: string;
+    flowName: string;
+    fullName: string;
+    thisStep: string;
+    flowUrgent: number;
+    status: number;
+    completion: number;
+    startTime: Date | null;
+    endTime: Date | null;
+    creatorTime: Date;
+  }): FlowLaunchRow {
+    return {
+      id: r.taskId,
+      flowId: r.flowId,
+      templateId: r.templateId,
+      flowName: r.flowName,
+      fullName: r.fullName,
+      thisStep: r.thisStep,
+      flowUrgent: r.flowUrgent,
+      status: r.status,
+      completion: r.completion,
+      startTime: toMillis(r.startTime) ?? 0,
+      endTime: toMillis(r.endTime),
+      creatorTime: r.creatorTime.getTime(),
+    };
+  }
+
+  async launched(session: Session, query: FlowLaunchQuery): Promise<PageData<FlowLaunchRow>> {
+    const params = pageParams(query);
+    const result = await new TaskListRepository(this.db).launched(params, session.userId, filterOf(query));
+    return page(
+      result.list.map((r) => this.launchRow(r)),
+      result.total,
+      params,
+    );
+  }
+
+  async monitor(query: FlowLaunchQuery): Promise<PageData<FlowMonitorRow>> {
+    const params = pageParams(query);
+    const result = await new TaskListRepository(this.db).launched(params, null, filterOf(query));
+    return page(
+      result.list.map((r) => ({ ...this.launchRow(r), userName: r.userName, flowVersion: `V${r.version}` })),
+      result.total,
+      params,
+    );
+  }
+
+  counts(session: Session) {
+    return new TaskListRepository(this.db).counts(session.userId);
+  }
+
+  async todoCards(session: Session): Promise<FlowTodoCard[]> {
+    const params = pageParams({ pageSize: 20 });
+    const result = await new TaskListRepository(this.db).todo(params, session.userId, {});
+    return result.list.map((r) => ({
+      id: r.id,
+      taskId: r.taskId,
+      taskNodeId: r.taskNodeId,
+      flowId: r.flowId,
+      fullName: r.fullName,
+      creatorTime: r.operatorTime.getTime(),
+      type: 2,
+    }));
+  }
+
+  async records(session: Session, taskId: string): Promise<FlowRecord[]> {
+    await this.checkReader(session, taskId);
+    const rows = await new TaskRepository(this.db).records(taskId);
+    return rows.map((r) => ({
+      id: r.id,
+      taskNodeId: r.taskNodeId ?? '',
+      nodeCode: r.nodeCode,
+      nodeName: r.nodeName,
+      userId: r.handleId,
+      userName: r.userName,
+      handleTime: r.handleTime.getTime(),
+      handleStatus: r.handleStatus,
+      handleOpinion: r.handleOpinion,
+      signImg: r.signImg,
+      fileList: r.fileList,
+      operatorId: r.operatorName,
+    }));
+  }
+
+  /** Who may read a task: its initiator, anyone who handled or holds it, a cc recipient, an administrator. */
+  private async checkReader(session: Session, taskId: string) {
+    const tasks = new TaskRepository(this.db);
+    const task = await tasks.task(taskId);
+    if (!task) throw new BusinessError('workflow.taskUnknown');
+    if (session.isAdministrator || task.creatorUserId === session.userId) return task;
+    const ops = await tasks.operators(taskId);
+    if (ops.some((o) => o.handleId === session.userId)) return task;
+    if (await tasks.isCirculated(taskId, session.userId)) return task;
+    throw new ForbiddenError();
+  }
+
+  /** `GET FlowBefore/{taskId|'0'}`: what the detail page shows, with the node's field permissions. */
+  async detail(session: Session, taskId: string, query: FlowDetailQuery): Promise<FlowDetail> {
+    const tasks = new TaskRepository(this.db);
+    if (taskId === '0') {
+      if (!query.flowId) throw new BusinessError('workflow.flowUnknown');
+      const flow = await new DefinitionRepository(this.db).flow(query.flowId);
+      if (!flow?.graph) throw new BusinessError('workflow.flowUnknown');
+      const root = JSON.parse(flow.graph) as FlowNode;
+      return {
+        flowTemplateInfo: {
+          id: flow.id,
+          templateId: flow.templateId,
+          fullName: flow.fullName,
+          type: flow.type,
+          flowTemplateJson: flow.graph,
+        },
+        flowFormInfo: await this.definitions.formOf(flow.formId),
+        flowTaskInfo: null,
+        formData: {},
+        draftData: null,
+        formOperates: (root.properties.formOperates ?? []) as Record<string, unknown>[],
+        approversProperties: root.properties as Record<string, unknown>,
+        flowTaskNodeList: [],
+        flowTaskOperatorRecordList: [],
+        noOperateAuth: false,
+      };
+    }
+    const task = await this.checkReader(session, taskId);
+    const version = await new DefinitionRepository(this.db).version(task.versionId);
+    if (!version) throw new NotFoundError();
+    const graph = await this.graphOf(task.versionId);
+    const operator = query.taskOperatorId ? await tasks.operator(query.taskOperatorId) : undefined;
+    const mine = operator?.taskId === taskId && operator.handleId === session.userId;
+    const node: FlowNode = (mine && operator ? graph.node(operator.nodeCode) : undefined) ?? graph.root;
+    const [nodes, ops, records] = await Promise.all([
+      tasks.nodes(taskId),
+      tasks.operators(taskId),
+      this.records(session, taskId),
+    ]);
+    const names = new Map(records.map((r) => [r.userId, r.userName]));
+    const nodeList = nodes.map((n) => ({
+      id: n.id,
+      nodeCode: n.nodeCode,
+      nodeName: n.nodeName,
+      nodeType: n.nodeType,
+      type: n.state === NodeState.current ? 1 : 0,
+      userName: ops
+        .filter((o) => o.taskNodeId === n.id && o.state !== OperatorState.cancelled)
+        .map((o) => names.get(o.handleId) ?? '')
+        .filter(Boolean)
+        .join(','),
+    }));
+    const flow = await new DefinitionRepository(this.db).flow(task.flowId);
+    return {
+      flowTemplateInfo: {
+        id: task.flowId,
+        templateId: task.templateId,
+        fullName: flow?.fullName ?? task.fullName,
+        type: flow?.type ?? 0,
+        flowTemplateJson: version.graph,
+      },
+      flowFormInfo: await this.definitions.formOf(task.formId),
+      flowTaskInfo: {
+        id: task.id,
+        fullName: task.fullName,
+        thisStep: task.thisStep,
+        flowUrgent: task.flowUrgent,
+        status: task.status,
+        completion: task.completion,
+        suspend: task.suspend,
+        creatorUserId: task.creatorUserId,
+        creatorTime: task.creatorTime.getTime(),
+      },
+      formData: JSON.parse(task.formData) as Record<string, unknown>,
+      draftData: mine && operator?.draftData ? (JSON.parse(operator.draftData) as Record<string, unknown>) : null,
+      formOperates: (node.properties.formOperates ?? []) as Record<string, unknown>[],
+      approversProperties: { ...node.properties, nodeName: flowNodeName(node) } as Record<string, unknown>,
+      flowTaskNodeList: nodeList,
+      flowTaskOperatorRecordList: records,
+      noOperateAuth: !(mine && operator?.state === OperatorState.todo),
+    };
+  }
+
+  /** `{X}/Info`: whether the operator row X is still to be handled by the caller. */
+  async operatorInfo(session: Session, operatorId: string) {
+    const operator = await new TaskRepository(this.db).operator(operatorId);
+    if (!operator) throw new BusinessError('workflow.operatorUnknown');
+    if (operator.handleId !== session.userId) throw new BusinessError('workflow.notYours');
+    const task = await new TaskRepository(this.db).task(operator.taskId);
+    return { isCheck: operator.state !== OperatorState.todo || task?.status !== 1 };
+  }
+
+  /** `RejectList/{X}`: the approver nodes already passed that the task can be sent back to. */
+  async rejectList(session: Session, operatorId: string) {
+    const tasks = new TaskRepository(this.db);
+    const operator = await tasks.operator(operatorId);
+    if (!operator) throw new BusinessError('workflow.operatorUnknown');
+    if (operator.handleId !== session.userId) throw new BusinessError('workflow.notYours');
+    const task = await tasks.task(operator.taskId);
+    if (!task) throw new NotFoundError();
+    const graph = await this.graphOf(task.versionId);
+    const nodes = await tasks.nodes(task.id);
+    const seen = new Set<string>();
+    const list = [{ nodeCode: graph.root.nodeId, nodeName: flowNodeName(graph.root) }];
+    for (const n of nodes)
+      if (
+        n.nodeType === 'approver' &&
+        n.state === NodeState.done &&
+        n.nodeCode !== operator.nodeCode &&
+        !seen.has(n.nodeCode)
+      ) {
+        seen.add(n.nodeCode);
+        list.push({ nodeCode: n.nodeCode, nodeName: n.nodeName });
+      }
+    const open = (await tasks.operatorsOfNode(operator.taskNodeId)).filter(
+      (o) => o.kind === 0 && (o.state === OperatorState.todo || o.state === OperatorState.waiting),
+    );
+    return { isLastAppro: open.length <= 1, list };
+  }
+
+  async deleteTasks(ids: string[]) {
+    if (!ids.length) throw new BusinessError('workflow.taskUnknown');
+    await new TaskRepository(this.db).deleteTasks(ids);
+  }
+}

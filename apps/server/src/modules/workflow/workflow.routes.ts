@@ -1,0 +1,590 @@
+import {
+  EmptyEnvelope,
+  EnvelopeOf,
+  FlowActionBody,
+  FlowBatchBody,
+  FlowBatchResult,
+  FlowCandidates,
+  FlowChildQuery,
+  FlowChildRow,
+  FlowDetail,
+  FlowDetailQuery,
+  FlowFormInfo,
+  FlowJsonListItem,
+  FlowJsonListQuery,
+  FlowLaunchQuery,
+  FlowLaunchRow,
+  FlowListQuery,
+  FlowMonitorDelete,
+  FlowMonitorRow,
+  FlowOperatorInfo,
+  FlowRecord,
+  FlowRecordQuery,
+  FlowRejectList,
+  FlowSuspendBody,
+  FlowTaskInput,
+  FlowTaskSaved,
+  FlowTemplateInfo,
+  FlowTemplateQuery,
+  FlowTemplateRow,
+  FlowTemplateSaved,
+  FlowTemplateTreeNode,
+  FlowTemplateUpdate,
+  FlowTodoCard,
+  FlowTodoCount,
+  FlowTodoRow,
+  FlowVersionQuery,
+  FlowVersionRow,
+  Id,
+  ListOf,
+  PageOf,
+} from '@platform/shared';
+import { Type } from 'typebox';
+import type { App } from '../../core/app-types.ts';
+import { sessionOf } from '../../core/auth.ts';
+import { ok } from '../../core/envelope.ts';
+import { permit, permitMenu } from '../../core/permissions.ts';
+import { DefinitionService } from '../visualdev/visualdev.service.ts';
+import { FlowDefinitionService } from './definition.service.ts';
+import { EngineService } from './engine.service.ts';
+import { TaskQueryService } from './task-query.service.ts';
+
+const tags = ['workflow'];
+const P = '/api/workflow/Engine/flowTemplate';
+const B = '/api/workflow/Engine/FlowBefore';
+const L = '/api/workflow/Engine/FlowLaunch';
+const M = '/api/workflow/Engine/FlowMonitor';
+const design = 'workFlow.flowEngine';
+const monitorMenu = 'workFlow.flowMonitor';
+const IdParams = Type.Object({ id: Id });
+/** A task id, or '0' for a flow not launched yet. */
+const TaskParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_-]+$' }) });
+const CategoryParams = Type.Object({
+  category: Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal('3'), Type.Literal('4')]),
+});
+
+/**
+ * Workflow (protocol-workflow.md 1-4): definitions need the flow-design menu; the run time serves
+ * every signed-in user and the engine checks that the caller holds the task or operator row.
+ */
+export default async function workflowRoutes(app: App) {
+  const definitions = new FlowDefinitionService(app.db, new DefinitionService(app.db));
+  const engine = new EngineService(app.db);
+  const queries = new TaskQueryService(app.db, definitions);
+
+  /* ---------------------------------------------------------------- definitions */
+  app.get(
+    P,
+    {
+      preHandler: permitMenu(design),
+      schema: {
+        tags,
+        summary: 'Flow templates (pg; category, type, enabledMark)',
+        querystring: FlowTemplateQuery,
+        response: { 200: EnvelopeOf(PageOf(FlowTemplateRow)) },
+      },
+    },
+    async (request) => ok(await definitions.page(request.query)),
+  );
+  app.get(
+    `${P}/:id`,
+    {
+      preHandler: permitMenu(design),
+      schema: {
+        tags,
+        summary: 'A template with its flows (main versions) as a JSON string',
+        params: IdParams,
+        response: { 200: EnvelopeOf(FlowTemplateInfo) },
+      },
+    },
+    async (request) => ok(await definitions.info(request.params.id)),
+  );
+  app.post(
+    P,
+    {
+      preHandler: permit(design, 'btn_add'),
+      schema: {
+        tags,
+        summary: 'Create a template with its flows',
+        body: FlowTemplateUpdate,
+        response: { 200: EnvelopeOf(FlowTemplateSaved) },
+      },
+    },
+    async (request) => ok(await definitions.create(request.body, sessionOf(request)), request.t('common.created')),
+  );
+  app.put(
+    `${P}/:id`,
+    {
+      preHandler: permit(design, 'btn_edit'),
+      schema: {
+        tags,
+        summary: 'Save a template; a changed flow gets a new version (isMainVersion false: tasks run on the main one)',
+        params: IdParams,
+        body: FlowTemplateUpdate,
+        response: { 200: EnvelopeOf(FlowTemplateSaved) },
+      },
+    },
+    async (request) =>
+      ok(await definitions.update(request.params.id, request.body, sessionOf(request)), request.t('common.updated')),
+  );
+  app.delete(
+    `${P}/:id`,
+    {
+      preHandler: permit(design, 'btn_remove'),
+      schema: { tags, summary: 'Delete a template without tasks', params: IdParams, response: { 200: EmptyEnvelope } },
+    },
+    async (request) => {
+      await definitions.delete(request.params.id);
+      return ok(null, request.t('common.deleted'));
+    },
+  );
+  app.post(
+    `${P}/:id/Actions/Copy`,
+    {
+      preHandler: permit(design, 'btn_add'),
+      schema: { tags, summary: 'Copy a template', params: IdParams, response: { 200: EmptyEnvelope } },
+    },
+    async (request) => {
+      await definitions.copy(request.params.id, sessionOf(request));
+      return ok(null, request.t('workflow.copied'));
+    },
+  );
+  for (const [action, enabled] of [
+    ['Release', true],
+    ['Stop', false],
+  ] as const) {
+    app.post(
+      `${P}/${action}/:id`,
+      {
+        preHandler: permit(design, 'btn_edit'),
+        schema: {
+          tags,
+          summary: enabled ? 'Release: every flow graph is checked, then launchable' : 'Stop launching',
+          params: IdParams,
+          response: { 200: EmptyEnvelope },
+        },
+      },
+      async (request) => {
+        await definitions.setEnabled(request.params.id, enabled, sessionOf(request));
+        return ok(null, request.t(enabled ? 'workflow.released' : 'workflow.stopped'));
+      },
+    );
+  }
+  app.get(
+    `${P}/TreeList`,
+    {
+      schema: {
+        tags,
+        summary: 'Enabled templates by category (the launch page)',
+        response: { 200: EnvelopeOf(ListOf(FlowTemplateTreeNode)) },
+      },
+    },
+    async () => ok({ list: await definitions.tree() }),
+  );
+  app.get(
+    `${P}/FlowJsonList/:id`,
+    {
+      schema: {
+        tags,
+        summary: "A template's flows with their main graphs (bare array); type=1 launchable only",
+        params: IdParams,
+        querystring: FlowJsonListQuery,
+        response: { 200: EnvelopeOf(Type.Array(FlowJsonListItem)) },
+      },
+    },
+    async (request) => ok(await definitions.flowJsonList(request.params.id, request.query.type === '1')),
+  );
+  app.get(
+    `${P}/:id/FlowJsonList`,
+    {
+      preHandler: permitMenu(design),
+      schema: {
+        tags,
+        summary: "A template's versions (pg; flowId)",
+        params: IdParams,
+        querystring: FlowVersionQuery,
+        response: { 200: EnvelopeOf(PageOf(FlowVersionRow)) },
+      },
+    },
+    async (request) => ok(await definitions.versions(request.params.id, request.query)),
+  );
+  app.post(
+    `${P}/:id/MainVersion`,
+    {
+      preHandler: permit(design, 'btn_edit'),
+      schema: { tags, summary: 'Make a version the main one', params: IdParams, response: { 200: EmptyEnvelope } },
+    },
+    async (request) => {
+      await definitions.mainVersion(request.params.id);
+      return ok(null, request.t('common.saved'));
+    },
+  );
+  app.delete(
+    `${P}/:id/FlowJson`,
+    {
+      preHandler: permit(design, 'btn_remove'),
+      schema: {
+        tags,
+        summary: 'Delete a version that is not main and runs no task',
+        params: IdParams,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await definitions.deleteVersion(request.params.id);
+      return ok(null, request.t('common.deleted'));
+    },
+  );
+  app.get(
+    `${P}/PageListAll`,
+    {
+      schema: {
+        tags,
+        summary: 'Enabled templates (pg), for choosers',
+        querystring: FlowTemplateQuery,
+        response: { 200: EnvelopeOf(PageOf(FlowTemplateRow)) },
+      },
+    },
+    async (request) => ok(await definitions.page({ ...request.query, enabledMark: 1 })),
+  );
+  app.get(
+    `${P}/PageChildListAll`,
+    {
+      schema: {
+        tags,
+        summary: 'Launchable flows (pg), for choosers',
+        querystring: FlowChildQuery,
+        response: { 200: EnvelopeOf(PageOf(FlowChildRow)) },
+      },
+    },
+    async (request) => ok(await definitions.pageFlows(request.query)),
+  );
+  app.get(
+    `${P}/:id/FormInfo`,
+    {
+      schema: {
+        tags,
+        summary: 'The form a flow launches with',
+        params: IdParams,
+        response: { 200: EnvelopeOf(FlowFormInfo) },
+      },
+    },
+    async (request) => ok(await definitions.formInfo(request.params.id)),
+  );
+
+  /* ---------------------------------------------------------------- launch and actions */
+  app.post(
+    '/api/workflow/Engine/FlowTask',
+    {
+      schema: {
+        tags,
+        summary: 'Launch (status 0) or save a draft (status 1); a non-empty array answer names nodes without handlers',
+        body: FlowTaskInput,
+        response: { 200: EnvelopeOf(FlowTaskSaved) },
+      },
+    },
+    async (request) => {
+      const saved = await engine.launch(sessionOf(request), request.body);
+      const key = Array.isArray(saved)
+        ? 'workflow.pickHandlers'
+        : Number(request.body.status) === 1
+          ? 'common.saved'
+          : 'workflow.submitted';
+      return ok(saved, request.t(key));
+    },
+  );
+  app.put(
+    '/api/workflow/Engine/FlowTask/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Save or submit a draft (or a rejected / withdrawn task)',
+        params: IdParams,
+        body: FlowTaskInput,
+        response: { 200: EnvelopeOf(FlowTaskSaved) },
+      },
+    },
+    async (request) => {
+      const saved = await engine.launch(sessionOf(request), request.body, request.params.id);
+      const key = Array.isArray(saved)
+        ? 'workflow.pickHandlers'
+        : Number(request.body.status) === 1
+          ? 'common.saved'
+          : 'workflow.submitted';
+      return ok(saved, request.t(key));
+    },
+  );
+  app.post(
+    `${B}/Candidates/:id`,
+    {
+      schema: {
+        tags,
+        summary: "Branches or candidates to choose before going on from operator X ('0' = launch)",
+        params: TaskParams,
+        body: Type.Object({
+          flowId: Type.Optional(Id),
+          formData: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+        }),
+        response: { 200: EnvelopeOf(FlowCandidates) },
+      },
+    },
+    async (request) => ok(await engine.candidates(sessionOf(request), request.params.id, request.body)),
+  );
+
+  const operatorActions = [
+    ['Audit', 'audit', 'Approve the operator row X', 'workflow.audited'],
+    ['Reject', 'reject', "Reject X (rejectStep '0' start, '1' previous, or a node code)", 'workflow.rejected'],
+    ['SaveAudit', 'saveAudit', 'Keep an opinion as draft', 'common.saved'],
+    ['Transfer', 'transfer', 'Hand X to another user (freeApproverUserId)', 'workflow.transferred'],
+    ['freeApprover', 'freeApprover', 'Add a signer before (1) or after (2) me', 'workflow.signerAdded'],
+    ['Recall', 'recall', 'Take back an approval while the next step is untouched', 'workflow.recalled'],
+  ] as const;
+  for (const [path, method, summary, message] of operatorActions) {
+    app.post(
+      `${B}/${path}/:id`,
+      { schema: { tags, summary, params: IdParams, body: FlowActionBody, response: { 200: EmptyEnvelope } } },
+      async (request) => {
+        await engine[method](sessionOf(request), request.params.id, request.body);
+        return ok(null, request.t(message));
+      },
+    );
+  }
+  app.put(
+    `${L}/:id/Actions/Withdraw`,
+    {
+      schema: {
+        tags,
+        summary: 'The initiator withdraws a pending task',
+        params: IdParams,
+        body: Type.Optional(FlowActionBody),
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await engine.withdraw(sessionOf(request), request.params.id, request.body ?? {});
+      return ok(null, request.t('workflow.withdrawnOk'));
+    },
+  );
+  app.post(
+    `${L}/Press/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Urge the handlers of the current step',
+        params: IdParams,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await engine.press(sessionOf(request), request.params.id);
+      return ok(null, request.t('workflow.pressed'));
+    },
+  );
+  app.post(
+    `${B}/Cancel/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Terminate a task',
+        params: IdParams,
+        body: Type.Optional(FlowActionBody),
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await engine.cancel(sessionOf(request), request.params.id, request.body ?? {});
+      return ok(null, request.t('workflow.terminated'));
+    },
+  );
+  app.post(
+    `${B}/Assign/:id`,
+    {
+      preHandler: permitMenu(monitorMenu),
+      schema: {
+        tags,
+        summary: 'Give the current node nodeCode to one user',
+        params: IdParams,
+        body: FlowActionBody,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await engine.assign(sessionOf(request), request.params.id, request.body);
+      return ok(null, request.t('workflow.assigned'));
+    },
+  );
+  app.post(
+    `${B}/Suspend/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Suspend a pending task',
+        params: IdParams,
+        body: Type.Optional(FlowSuspendBody),
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await engine.suspend(sessionOf(request), request.params.id, false);
+      return ok(null, request.t('workflow.suspendedOk'));
+    },
+  );
+  app.post(
+    `${B}/Restore/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Resume a suspended task',
+        params: IdParams,
+        body: Type.Optional(FlowSuspendBody),
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await engine.suspend(sessionOf(request), request.params.id, true);
+      return ok(null, request.t('workflow.restored'));
+    },
+  );
+  app.post(
+    `${B}/BatchOperation`,
+    {
+      schema: {
+        tags,
+        summary: 'Approve (0), reject (1) or transfer (2) several to-do rows',
+        body: FlowBatchBody,
+        response: { 200: EnvelopeOf(FlowBatchResult) },
+      },
+    },
+    async (request) => ok(await engine.batch(sessionOf(request), request.body)),
+  );
+
+  /* ---------------------------------------------------------------- lists and detail */
+  app.get(
+    `${B}/List/:category`,
+    {
+      schema: {
+        tags,
+        summary: 'To-do (1), done (2), copied to me (3), batch (4)',
+        params: CategoryParams,
+        querystring: FlowListQuery,
+        response: { 200: EnvelopeOf(PageOf(FlowTodoRow)) },
+      },
+    },
+    async (request) => ok(await queries.list(sessionOf(request), Number(request.params.category), request.query)),
+  );
+  app.get(
+    L,
+    {
+      schema: {
+        tags,
+        summary: 'Tasks I launched (pg; status)',
+        querystring: FlowLaunchQuery,
+        response: { 200: EnvelopeOf(PageOf(FlowLaunchRow)) },
+      },
+    },
+    async (request) => ok(await queries.launched(sessionOf(request), request.query)),
+  );
+  app.get(
+    `${B}/:id`,
+    {
+      schema: {
+        tags,
+        summary: "A task's detail ('0' + flowId: a new launch)",
+        params: TaskParams,
+        querystring: FlowDetailQuery,
+        response: { 200: EnvelopeOf(FlowDetail) },
+      },
+    },
+    async (request) => ok(await queries.detail(sessionOf(request), request.params.id, request.query)),
+  );
+  app.get(
+    `${B}/:id/Info`,
+    {
+      schema: {
+        tags,
+        summary: 'Whether the operator row opens read-only',
+        params: IdParams,
+        response: { 200: EnvelopeOf(FlowOperatorInfo) },
+      },
+    },
+    async (request) => ok(await queries.operatorInfo(sessionOf(request), request.params.id)),
+  );
+  app.get(
+    `${B}/RejectList/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Nodes the operator row can reject to',
+        params: IdParams,
+        response: { 200: EnvelopeOf(FlowRejectList) },
+      },
+    },
+    async (request) => ok(await queries.rejectList(sessionOf(request), request.params.id)),
+  );
+  app.get(
+    `${B}/RecordList/:id`,
+    {
+      schema: {
+        tags,
+        summary: "A task's records",
+        params: IdParams,
+        querystring: FlowRecordQuery,
+        response: { 200: EnvelopeOf(Type.Array(FlowRecord)) },
+      },
+    },
+    async (request) => ok(await queries.records(sessionOf(request), request.params.id)),
+  );
+
+  /* ---------------------------------------------------------------- monitor, home page */
+  app.get(
+    M,
+    {
+      preHandler: permitMenu(monitorMenu),
+      schema: {
+        tags,
+        summary: 'Every task (pg)',
+        querystring: FlowLaunchQuery,
+        response: { 200: EnvelopeOf(PageOf(FlowMonitorRow)) },
+      },
+    },
+    async (request) => ok(await queries.monitor(request.query)),
+  );
+  app.delete(
+    M,
+    {
+      preHandler: permit(monitorMenu, 'btn_remove'),
+      schema: {
+        tags,
+        summary: 'Delete tasks ({ids:"a,b"})',
+        body: FlowMonitorDelete,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await queries.deleteTasks(request.body.ids.split(',').filter(Boolean));
+      return ok(null, request.t('common.deleted'));
+    },
+  );
+  app.post(
+    '/api/visualdev/Dashboard/FlowTodoCount',
+    {
+      schema: {
+        tags,
+        summary: 'Home-page counts: to-do, done, copied to me',
+        response: { 200: EnvelopeOf(FlowTodoCount) },
+      },
+    },
+    async (request) => ok(await queries.counts(sessionOf(request))),
+  );
+  app.get(
+    '/api/visualdev/Dashboard/FlowTodo',
+    {
+      schema: {
+        tags,
+        summary: 'The first to-do rows for the home page (open with /workFlowDetail)',
+        response: { 200: EnvelopeOf(ListOf(FlowTodoCard)) },
+      },
+    },
+    async (request) => ok({ list: await queries.todoCards(sessionOf(request)) }),
+  );
+}

@@ -1,0 +1,373 @@
+import type { FlowNode, FlowTodoRow, PageData } from '@platform/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+
+/**
+ * The workflow of protocol-workflow.md end to end through the API: templates and versions, then
+ * launches that branch on an amount, a countersign of two, a carbon copy, rejection to the start
+ * and resubmission, and every action's refusals.
+ */
+
+const P = '/api/workflow/Engine/flowTemplate';
+const B = '/api/workflow/Engine/FlowBefore';
+const L = '/api/workflow/Engine/FlowLaunch';
+
+let t: TestApp;
+let admin: Client;
+let alice: Client;
+let bob: Client;
+let carol: Client;
+let dave: Client;
+let eve: Client;
+const ids: Record<string, string> = {};
+
+const approver = (nodeId: string, users: string[], properties: FlowNode['properties'] = {}): FlowNode => ({
+  type: 'approver',
+  nodeId,
+  properties: { title: nodeId, assigneeType: 6, approvers: users.map((u) => `${u}--user`), ...properties },
+});
+const amountGraph = (): FlowNode => ({
+  type: 'start',
+  nodeId: 'start',
+  properties: { title: '发起', circulateUser: [`${ids.dave}--user`] },
+  conditionType: 'condition',
+  conditionNodes: [
+    {
+      type: 'condition',
+      nodeId: 'big',
+      properties: {
+        title: 'big',
+        priority: 0,
+        conditions: [{ logic: 'and', groups: [{ field: 'amount', symbol: '>', fieldValueType: 2, fieldValue: 1000 }] }],
+      },
+      childNode: approver('pair', [ids.bob as string, ids.carol as string], { counterSign: 1 }),
+    },
+    {
+      type: 'condition',
+      nodeId: 'small',
+      properties: { title: 'small', isDefault: true, priority: 1 },
+      childNode: approver('solo', [ids.bob as string]),
+    },
+  ],
+});
+
+async function releasedFlow(enCode: string, graph: FlowNode): Promise<{ templateId: string; flowId: string }> {
+  const created = await admin.post<{ id: string }>(P, {
+    fullName: `流程${enCode}`,
+    enCode,
+    type: 0,
+    flowTemplateJson: JSON.stringify([
+      { id: '', flowId: 'a1b2c3', fullName: `流程${enCode}`, flowTemplateJson: graph },
+    ]),
+  });
+  expect(created).toMatchObject({ code: 200 });
+  const templateId = created.data?.id as string;
+  expect(await admin.post(`${P}/Release/${templateId}`)).toMatchObject({ code: 200 });
+  const flows = await admin.get<{ id: string }[]>(`${P}/FlowJsonList/${templateId}`, { type: '1' });
+  return { templateId, flowId: flows.data?.[0]?.id as string };
+}
+
+const todo = async (client: Client) => (await client.get<PageData<FlowTodoRow>>(`${B}/List/1`)).data?.list ?? [];
+const launch = async (client: Client, flowId: string, formData: object) => {
+  const res = await client.post<{ id: string }>('/api/workflow/Engine/FlowTask', { flowId, formData, status: 0 });
+  expect(res).toMatchObject({ code: 200 });
+  return res.data?.id as string;
+};
+const taskStatus = async (taskId: string) =>
+  (await admin.get<{ flowTaskInfo: { status: number; thisStep: string } }>(`${B}/${taskId}`)).data?.flowTaskInfo;
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.signIn();
+  for (const name of ['alice', 'bob', 'carol', 'dave', 'eve'])
+    ids[name] = await t.createUser({ account: name, realName: name });
+  [alice, bob, carol, dave, eve] = await Promise.all(
+    ['alice', 'bob', 'carol', 'dave', 'eve'].map((name) => t.signIn(name, 'Passw0rd')),
+  );
+});
+afterAll(() => t.close());
+
+describe('definitions', () => {
+  test('a template keeps its flows as a string, versions on change, and checks graphs on release', async () => {
+    const bad = approver('nobody', []);
+    const created = await admin.post<{ id: string; isMainVersion: boolean }>(P, {
+      fullName: '请假',
+      enCode: 'leave',
+      flowTemplateJson: JSON.stringify([
+        {
+          id: '',
+          flowId: 'ffffff',
+          fullName: '请假',
+          flowTemplateJson: { type: 'start', nodeId: 's', properties: {}, childNode: bad },
+        },
+      ]),
+    });
+    expect(created).toMatchObject({ code: 200, data: { isMainVersion: true } });
+    const id = created.data?.id as string;
+    expect(await admin.post(`${P}/Release/${id}`)).toMatchObject({
+      code: 400,
+      msg: '流程【请假】的节点【nobody】未设置审批人',
+    });
+    const info = await admin.get<{ flowTemplateJson: string; onlineDev: number }>(`${P}/${id}`);
+    const flows = JSON.parse(info.data?.flowTemplateJson ?? '[]') as { id: string; flowTemplateJson: FlowNode }[];
+    expect(flows).toHaveLength(1);
+    const fixed = {
+      ...flows[0],
+      flowTemplateJson: { type: 'start', nodeId: 's', properties: {}, childNode: approver('one', [ids.bob as string]) },
+    };
+    const saved = await admin.put<{ isMainVersion: boolean }>(`${P}/${id}`, {
+      fullName: '请假',
+      enCode: 'leave',
+      flowTemplateJson: JSON.stringify([fixed]),
+    });
+    expect(saved).toMatchObject({ code: 200, data: { isMainVersion: true } });
+    expect(await admin.post(`${P}/Release/${id}`)).toMatchObject({ code: 200, msg: '发布成功' });
+    const versions = await admin.get<PageData<{ version: string; enabledMark: number }>>(`${P}/${id}/FlowJsonList`);
+    expect(versions.data?.list.map((v) => [v.version, v.enabledMark])).toEqual([
+      ['V2', 1],
+      ['V1', 0],
+    ]);
+    const bare = await alice.get<{ id: string; flowTemplateJson: string }[]>(`${P}/FlowJsonList/${id}`, { type: '1' });
+    expect(Array.isArray(bare.data)).toBe(true);
+    expect(JSON.parse(bare.data?.[0]?.flowTemplateJson ?? '{}')).toMatchObject({ childNode: { nodeId: 'one' } });
+    expect(await admin.post(P, { fullName: 'x', enCode: 'LEAVE' })).toMatchObject({ code: 400, msg: '编码已存在' });
+    const tree = await alice.get<{ list: { children: { id: string }[] }[] }>(`${P}/TreeList`);
+    expect(tree.data?.list.flatMap((c) => c.children.map((x) => x.id))).toContain(id);
+  });
+});
+
+describe('run time', () => {
+  let flowId: string;
+  beforeAll(async () => {
+    flowId = (await releasedFlow('expense', amountGraph())).flowId;
+  });
+
+  test('a large amount goes to the countersign of two; both agree; cc and records follow', async () => {
+    const taskId = await launch(alice, flowId, { amount: 5000 });
+    expect(await taskStatus(taskId)).toMatchObject({ status: 1, thisStep: 'pair' });
+    const bobRow = (await todo(bob)).find((r) => r.processId === taskId);
+    const carolRow = (await todo(carol)).find((r) => r.processId === taskId);
+    expect(bobRow).toMatchObject({ thisStepId: 'pair', status: 1 });
+    expect(carolRow).toBeDefined();
+
+    // Someone else's row, then acting twice, are refused with a message and change nothing.
+    expect(await eve.post(`${B}/Audit/${bobRow?.id}`, { handleOpinion: 'x' })).toMatchObject({
+      code: 400,
+      msg: '该任务不属于您，无法操作',
+    });
+    expect(await bob.post(`${B}/Audit/${bobRow?.id}`, { handleOpinion: '同意A' })).toMatchObject({
+      code: 200,
+      msg: '审批成功',
+    });
+    expect(await bob.post(`${B}/Audit/${bobRow?.id}`, { handleOpinion: 'again' })).toMatchObject({
+      code: 400,
+      msg: '该任务您已处理，不能重复操作',
+    });
+    expect(await taskStatus(taskId)).toMatchObject({ status: 1 });
+    expect(
+      await carol.post(`${B}/Audit/${carolRow?.id}`, { handleOpinion: '同意B', signImg: 'data:image/png;base64,AA==' }),
+    ).toMatchObject({ code: 200 });
+    expect(await taskStatus(taskId)).toMatchObject({ status: 2, thisStep: '结束' });
+
+    const mine = await alice.get<PageData<{ id: string; status: number; completion: number }>>(L);
+    expect(mine.data?.list.find((r) => r.id === taskId)).toMatchObject({ status: 2, completion: 100 });
+    const records = await alice.get<
+      { handleStatus: number; handleOpinion: string; userName: string; signImg: string }[]
+    >(`${B}/RecordList/${taskId}`);
+    expect(records.data?.map((r) => [r.handleStatus, r.handleOpinion])).toEqual([
+      [2, ''],
+      [1, '同意A'],
+      [1, '同意B'],
+    ]);
+    expect(records.data?.[2]?.signImg).toContain('base64');
+    const cc = await dave.get<PageData<FlowTodoRow>>(`${B}/List/3`);
+    expect(cc.data?.list.map((r) => r.processId)).toContain(taskId);
+    const done = await bob.get<PageData<FlowTodoRow>>(`${B}/List/2`);
+    expect(done.data?.list.find((r) => r.processId === taskId)).toMatchObject({ status: 1 });
+    expect(await eve.get(`${B}/${taskId}`)).toMatchObject({ code: 403 });
+    const detail = await dave.get<{ flowTaskNodeList: { nodeCode: string; type: number }[]; noOperateAuth: boolean }>(
+      `${B}/${taskId}`,
+    );
+    expect(detail.data).toMatchObject({ noOperateAuth: true });
+    expect(detail.data?.flowTaskNodeList.map((n) => n.nodeCode)).toEqual(['start', 'pair']);
+    const counts = await bob.post<{ toBeReviewed: number; flowDone: number }>('/api/visualdev/Dashboard/FlowTodoCount');
+    expect(counts.data?.flowDone).toBeGreaterThanOrEqual(1);
+  });
+
+  test('a small amount takes the default branch; rejected to the start, resubmitted, approved', async () => {
+    const taskId = await launch(alice, flowId, { amount: 10 });
+    const row = (await todo(bob)).find((r) => r.processId === taskId);
+    expect(row).toMatchObject({ thisStepId: 'solo' });
+    expect((await todo(carol)).some((r) => r.processId === taskId)).toBe(false);
+    const rejectList = await bob.get<{ list: { nodeCode: string }[] }>(`${B}/RejectList/${row?.id}`);
+    expect(rejectList.data?.list.map((n) => n.nodeCode)).toEqual(['start']);
+    expect(await bob.post(`${B}/Reject/${row?.id}`, { handleOpinion: '补充材料', rejectStep: '0' })).toMatchObject({
+      code: 200,
+      msg: '退回成功',
+    });
+    expect(await taskStatus(taskId)).toMatchObject({ status: 3, thisStep: '发起' });
+    expect((await todo(bob)).some((r) => r.processId === taskId)).toBe(false);
+    expect(await bob.post(`${B}/Audit/${row?.id}`, {})).toMatchObject({ code: 400, msg: '流程已结束，无法操作' });
+
+    const again = await alice.put(`/api/workflow/Engine/FlowTask/${taskId}`, {
+      flowId,
+      formData: { amount: 20 },
+      status: '0',
+    });
+    expect(again).toMatchObject({ code: 200, data: { id: taskId } });
+    const next = (await todo(bob)).find((r) => r.processId === taskId);
+    expect(next?.id).not.toBe(row?.id);
+    expect(await bob.post(`${B}/Audit/${next?.id}`, {})).toMatchObject({ code: 200 });
+    expect(await taskStatus(taskId)).toMatchObject({ status: 2 });
+    expect(
+      await alice.put(`/api/workflow/Engine/FlowTask/${taskId}`, { flowId, formData: {}, status: 0 }),
+    ).toMatchObject({
+      code: 400,
+      msg: '流程已提交，不能重复提交',
+    });
+  });
+
+  test('a withdrawn task refuses approval; drafts stay out of the to-do list', async () => {
+    const taskId = await launch(alice, flowId, { amount: 10 });
+    const row = (await todo(bob)).find((r) => r.processId === taskId);
+    expect(await bob.put(`${L}/${taskId}/Actions/Withdraw`, {})).toMatchObject({
+      code: 400,
+      msg: '该任务不属于您，无法操作',
+    });
+    expect(await alice.put(`${L}/${taskId}/Actions/Withdraw`, {})).toMatchObject({ code: 200 });
+    expect(await bob.post(`${B}/Audit/${row?.id}`, {})).toMatchObject({ code: 400, msg: '流程已撤回，无法操作' });
+    expect(await taskStatus(taskId)).toMatchObject({ status: 4 });
+
+    const draft = await alice.post<{ id: string }>('/api/workflow/Engine/FlowTask', {
+      flowId,
+      formData: { amount: 1 },
+      status: 1,
+    });
+    expect(draft).toMatchObject({ code: 200 });
+    expect(await taskStatus(draft.data?.id as string)).toMatchObject({ status: 0 });
+    expect((await todo(bob)).some((r) => r.processId === draft.data?.id)).toBe(false);
+  });
+
+  test('transfer, add signer before, recall, suspend and resume, terminate', async () => {
+    const taskId = await launch(alice, flowId, { amount: 10 });
+    const row = (await todo(bob)).find((r) => r.processId === taskId);
+    expect(await bob.post(`${B}/Transfer/${row?.id}`, { freeApproverUserId: ids.carol })).toMatchObject({ code: 200 });
+    const carolRow = (await todo(carol)).find((r) => r.processId === taskId);
+    expect(carolRow?.id).toBe(row?.id);
+    expect(await bob.post(`${B}/Audit/${row?.id}`, {})).toMatchObject({ code: 400, msg: '该任务不属于您，无法操作' });
+
+    expect(
+      await carol.post(`${B}/freeApprover/${carolRow?.id}`, { freeApproverUserId: ids.eve, freeApproverType: 1 }),
+    ).toMatchObject({
+      code: 200,
+    });
+    expect(await carol.post(`${B}/Audit/${carolRow?.id}`, {})).toMatchObject({
+      code: 400,
+      msg: '该任务已被处理，无需操作',
+    });
+    const eveRow = (await todo(eve)).find((r) => r.processId === taskId);
+    expect(await eve.post(`${B}/Audit/${eveRow?.id}`, {})).toMatchObject({ code: 200 });
+    expect(await taskStatus(taskId)).toMatchObject({ status: 1 });
+
+    expect(await alice.post(`${B}/Suspend/${taskId}`, { suspend: true })).toMatchObject({ code: 200 });
+    expect(await carol.post(`${B}/Audit/${carolRow?.id}`, {})).toMatchObject({
+      code: 400,
+      msg: '流程已挂起，无法操作',
+    });
+    expect(await alice.post(`${B}/Restore/${taskId}`, {})).toMatchObject({ code: 200 });
+    expect(await carol.post(`${B}/Audit/${carolRow?.id}`, {})).toMatchObject({ code: 200 });
+    expect(await taskStatus(taskId)).toMatchObject({ status: 2 });
+    // The flow ended: there is nothing left to recall into.
+    expect(await carol.post(`${B}/Recall/${carolRow?.id}`, {})).toMatchObject({ code: 400 });
+
+    const second = await launch(alice, flowId, { amount: 10 });
+    expect(await eve.post(`${B}/Cancel/${second}`, {})).toMatchObject({ code: 400 });
+    expect(await alice.post(`${B}/Cancel/${second}`, {})).toMatchObject({ code: 200 });
+    expect(await taskStatus(second)).toMatchObject({ status: 5 });
+    const records = await alice.get<{ handleStatus: number }[]>(`${B}/RecordList/${taskId}`);
+    expect(records.data?.map((r) => r.handleStatus)).toEqual([2, 7, 10, 1, 11, 12, 1]);
+  });
+
+  test('recall brings a decided node back while the next one is untouched', async () => {
+    const graph: FlowNode = {
+      type: 'start',
+      nodeId: 'start',
+      properties: {},
+      childNode: { ...approver('first', [ids.bob as string]), childNode: approver('second', [ids.carol as string]) },
+    };
+    const { flowId: twoStep } = await releasedFlow('twostep', graph);
+    const taskId = await launch(alice, twoStep, {});
+    const row = (await todo(bob)).find((r) => r.processId === taskId);
+    expect(await bob.post(`${B}/Audit/${row?.id}`, {})).toMatchObject({ code: 200 });
+    expect(await taskStatus(taskId)).toMatchObject({ thisStep: 'second' });
+    expect(await bob.post(`${B}/Recall/${row?.id}`, {})).toMatchObject({ code: 200, msg: '撤回成功' });
+    expect(await taskStatus(taskId)).toMatchObject({ thisStep: 'first', status: 1 });
+    expect((await todo(carol)).some((r) => r.processId === taskId)).toBe(false);
+    expect(await bob.post(`${B}/Audit/${row?.id}`, {})).toMatchObject({ code: 200 });
+    const carolRow = (await todo(carol)).find((r) => r.processId === taskId);
+    expect(await carol.post(`${B}/Reject/${carolRow?.id}`, { rejectStep: '1' })).toMatchObject({ code: 200 });
+    expect(await taskStatus(taskId)).toMatchObject({ thisStep: 'first', status: 1 });
+    const back = (await todo(bob)).find((r) => r.processId === taskId);
+    expect(back).toBeDefined();
+    expect(
+      (await bob.post<{ success: number }>(`${B}/BatchOperation`, { batchType: 0, ids: [back?.id] })).data,
+    ).toEqual({
+      success: 1,
+      failed: 0,
+    });
+  });
+
+  test('fifty concurrent approvals of one or-sign node: exactly one succeeds', async () => {
+    const graph: FlowNode = {
+      type: 'start',
+      nodeId: 'start',
+      properties: {},
+      childNode: approver('anyone', [ids.bob as string, ids.carol as string]),
+    };
+    const { flowId: orFlow } = await releasedFlow('orsign', graph);
+    const taskId = await launch(alice, orFlow, {});
+    const rows = [
+      (await todo(bob)).find((r) => r.processId === taskId),
+      (await todo(carol)).find((r) => r.processId === taskId),
+    ];
+    const calls = Array.from({ length: 50 }, (_, i) =>
+      (i % 2 ? carol : bob).post(`${B}/Audit/${rows[i % 2]?.id}`, { handleOpinion: `#${i}` }),
+    );
+    const replies = await Promise.all(calls);
+    expect(replies.filter((r) => r.code === 200)).toHaveLength(1);
+    const refusals = new Set(replies.filter((r) => r.code !== 200).map((r) => `${r.code} ${r.msg}`));
+    for (const refusal of refusals)
+      expect([
+        '400 该任务您已处理，不能重复操作',
+        '400 该任务已被处理，无需操作',
+        '400 流程已结束，无法操作',
+      ]).toContain(refusal);
+    expect(await taskStatus(taskId)).toMatchObject({ status: 2 });
+    const records = await admin.get<{ handleStatus: number }[]>(`${B}/RecordList/${taskId}`);
+    expect(records.data?.filter((r) => r.handleStatus === 1)).toHaveLength(1);
+  });
+
+  test('no handler found answers the nodes to pick for, and the resend with errorRuleUserList goes through', async () => {
+    const graph: FlowNode = {
+      type: 'start',
+      nodeId: 'start',
+      properties: {},
+      childNode: approver('head', [], { assigneeType: 2 }),
+    };
+    const { flowId: headFlow } = await releasedFlow('headflow', graph);
+    const first = await alice.post<{ nodeId: string }[]>('/api/workflow/Engine/FlowTask', {
+      flowId: headFlow,
+      formData: {},
+      status: 0,
+    });
+    expect(first).toMatchObject({ code: 200, data: [{ nodeId: 'head', nodeName: 'head' }] });
+    const second = await alice.post<{ id: string }>('/api/workflow/Engine/FlowTask', {
+      flowId: headFlow,
+      formData: {},
+      status: 0,
+      errorRuleUserList: { head: [ids.dave] },
+    });
+    expect(second).toMatchObject({ code: 200 });
+    expect((await todo(dave)).some((r) => r.processId === second.data?.id)).toBe(true);
+  });
+});

@@ -42,7 +42,7 @@ export type TaskRow = FlowLaunchRow &
 /** Task status (`status` / `flowState`): 0 draft, 1 pending, 2 approved, 3 rejected, 4 and 7 withdrawn, 5 terminated, 6 suspended. */
 export const taskStatusColors: Record<number, string> = {
   0: 'default',
-  1: 'processing',
+  1: 'blue',
   2: 'success',
   3: 'error',
   4: 'warning',

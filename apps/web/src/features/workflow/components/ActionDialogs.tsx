@@ -84,14 +84,21 @@ export function CandidatesDialog({
   );
 }
 
-/** 拒绝: where the task goes back to (the node's reject targets) and the opinion already typed. */
+/**
+ * 拒绝: asks before sending the task back. Where the node says the target is chosen at run time
+ * (rejectStep '2'), the user picks one of the passed nodes; the start node goes as '0'.
+ */
 export function RejectDialog({
   operatorId,
+  choose,
+  startNodeId,
   open,
   onCancel,
   onOk,
 }: {
   operatorId: string;
+  choose: boolean;
+  startNodeId: string;
   open: boolean;
   onCancel: () => void;
   onOk: (rejectStep: string | undefined) => void;
@@ -101,11 +108,11 @@ export function RejectDialog({
   const steps = useQuery({
     queryKey: ['workflow', 'rejectList', operatorId],
     queryFn: () => taskApi.rejectList(operatorId),
-    enabled: open && !!operatorId,
+    enabled: open && choose && !!operatorId,
     gcTime: 0,
     retry: false,
   });
-  const list = steps.data?.list ?? [];
+  const list = (steps.data?.list ?? []).map((s) => (s.nodeCode === startNodeId ? { ...s, nodeCode: '0' } : s));
   return (
     <Modal
       open={open}

@@ -63,6 +63,13 @@ function NodeCard({
   const state = props.states?.get(node.nodeId);
   const title = nodeTitle(node, t);
   const isDefault = node.properties.isDefault === true;
+  // Only a condition split's branches are tried in order; parallel and choice branches are not.
+  const ordered = node.type === 'condition' && !node.properties.isInterflow && !node.properties.isBranchFlow;
+  const priority = !ordered
+    ? ''
+    : isDefault
+      ? t('designer.defaultBranch')
+      : t('designer.priority', { n: Number(node.properties.priority ?? 0) + 1 });
   const removable = node.type !== 'start' && !props.readOnly && !isDefault;
   const classes = [
     'wf-node',
@@ -78,17 +85,13 @@ function NodeCard({
         className="wf-node-body"
         onClick={() => props.onSelect?.(node.nodeId)}
         disabled={!props.onSelect}
-        aria-label={`${title}: ${summary(node)}`}
+        aria-label={[title, priority, summary(node), state ? t(`detail.nodeState.${state}`) : '']
+          .filter(Boolean)
+          .join(' ')}
       >
         <div className="wf-node-title">
           {title}
-          {node.type === 'condition' ? (
-            <span className="wf-node-priority">
-              {isDefault
-                ? t('designer.defaultBranch')
-                : t('designer.priority', { n: Number(node.properties.priority ?? 0) + 1 })}
-            </span>
-          ) : null}
+          {priority ? <span className="wf-node-priority">{priority}</span> : null}
         </div>
         <div className="wf-node-content">{summary(node)}</div>
         {state ? <div className="wf-node-state">{t(`detail.nodeState.${state}`)}</div> : null}

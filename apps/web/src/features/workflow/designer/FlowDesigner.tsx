@@ -283,21 +283,16 @@ function Workbench({
                       key: String(i),
                       label: f.fullName || t('designer.defaultFlowName'),
                     }))}
-                    tabBarExtraContent={
-                      <Button
-                        size="small"
-                        icon={<PlusOutlined />}
-                        onClick={() =>
-                          dispatch({
-                            type: 'addFlow',
-                            name: `${t('designer.defaultFlowName')}${state.flows.length + 1}`,
-                          })
-                        }
-                      >
-                        {t('designer.addFlow')}
-                      </Button>
-                    }
                   />
+                  <Button
+                    size="small"
+                    icon={<PlusOutlined />}
+                    onClick={() =>
+                      dispatch({ type: 'addFlow', name: `${t('designer.defaultFlowName')}${state.flows.length + 1}` })
+                    }
+                  >
+                    {t('designer.addFlow')}
+                  </Button>
                   <Input
                     className="wf-flow-name"
                     value={current.fullName}

@@ -452,6 +452,7 @@ export function NodeDrawer({ tree, node, fields, forms, flows, onClose, onSave }
   return (
     <Drawer
       open={!!node}
+      rootClassName="wf-node-drawer"
       width={drawerWidth}
       title={node ? nodeTitle(node, t) : ''}
       onClose={onClose}

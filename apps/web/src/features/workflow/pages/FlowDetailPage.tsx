@@ -355,6 +355,8 @@ function FlowDetailView({
       />
       <RejectDialog
         operatorId={operatorId}
+        choose={detail.approversProperties?.rejectStep === '2'}
+        startNodeId={tree?.nodeId ?? ''}
         open={rejecting}
         onCancel={() => setRejecting(false)}
         onOk={(rejectStep) => {

@@ -81,9 +81,11 @@ beforeAll(async () => {
   admin = await t.signIn();
   for (const name of ['alice', 'bob', 'carol', 'dave', 'eve'])
     ids[name] = await t.createUser({ account: name, realName: name });
-  [alice, bob, carol, dave, eve] = await Promise.all(
-    ['alice', 'bob', 'carol', 'dave', 'eve'].map((name) => t.signIn(name, 'Passw0rd')),
-  );
+  alice = await t.signIn('alice', 'Passw0rd');
+  bob = await t.signIn('bob', 'Passw0rd');
+  carol = await t.signIn('carol', 'Passw0rd');
+  dave = await t.signIn('dave', 'Passw0rd');
+  eve = await t.signIn('eve', 'Passw0rd');
 });
 afterAll(() => t.close());
 
@@ -369,5 +371,66 @@ describe('run time', () => {
     });
     expect(second).toMatchObject({ code: 200 });
     expect((await todo(dave)).some((r) => r.processId === second.data?.id)).toBe(true);
+  });
+});
+
+describe('a generated form bound to a flow', () => {
+  test("Config names the released template and the record's flowState follows the task", async () => {
+    const forms = '/api/visualdev/Base';
+    const created = await admin.post<{ id: string }>(forms, {
+      fullName: '报销单',
+      enCode: 'expenseForm',
+      webType: 2,
+      enableFlow: 1,
+      formData: JSON.stringify({
+        fields: [{ __vModel__: 'amount', __config__: { jnpfKey: 'inputNumber', label: '金额' } }],
+      }),
+      columnData: JSON.stringify({ columnList: [{ prop: 'amount', label: '金额' }] }),
+    });
+    const formId = created.data?.id as string;
+    expect(await admin.post(`${forms}/${formId}/Actions/Release`)).toMatchObject({ code: 200 });
+    expect((await admin.get<{ flowId: string }>(`/api/visualdev/OnlineDev/${formId}/Config`)).data?.flowId).toBe('');
+
+    const graph: FlowNode = {
+      type: 'start',
+      nodeId: 'start',
+      properties: { formId },
+      childNode: approver('check', [ids.bob as string]),
+    };
+    const { templateId, flowId } = await releasedFlow('formflow', graph);
+    const config = await admin.get<{ enableFlow: number; flowId: string }>(`/api/visualdev/OnlineDev/${formId}/Config`);
+    expect(config.data).toMatchObject({ enableFlow: 1, flowId: templateId });
+    expect((await admin.get<{ onlineDev: number; onlineFormId: string }>(`${P}/${templateId}`)).data).toMatchObject({
+      onlineDev: 1,
+      onlineFormId: formId,
+    });
+
+    const record = await admin.post<{ id: string }>(`/api/visualdev/OnlineDev/${formId}`, {
+      data: JSON.stringify({ amount: 3 }),
+    });
+    const recordId = record.data?.id as string;
+    const launched = await admin.post('/api/workflow/Engine/FlowTask', {
+      id: recordId,
+      flowId,
+      formData: { amount: 3 },
+      status: 0,
+    });
+    expect(launched).toMatchObject({ code: 200, data: { id: recordId } });
+    const flowState = async () => {
+      const list = await admin.post<PageData<{ id: string; flowState: number }>>(
+        `/api/visualdev/OnlineDev/${formId}/List`,
+        {},
+      );
+      return list.data?.list.find((r) => r.id === recordId)?.flowState;
+    };
+    expect(await flowState()).toBe(1);
+    const row = (await todo(bob)).find((r) => r.processId === recordId);
+    expect(await bob.post(`${B}/Audit/${row?.id}`, {})).toMatchObject({ code: 200 });
+    expect(await flowState()).toBe(2);
+    const detail = await bob.get<{ flowFormInfo: { id: string; formType: number; propertyJson: string } }>(
+      `${B}/${recordId}`,
+    );
+    expect(detail.data?.flowFormInfo).toMatchObject({ id: formId, formType: 2 });
+    expect(detail.data?.flowFormInfo.propertyJson).toContain('amount');
   });
 });

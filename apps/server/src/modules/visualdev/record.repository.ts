@@ -274,6 +274,11 @@ export class RecordRepository {
     }
   }
 
+  /** The workflow mirrors its task status onto the record the task was launched for (taskId = record id). */
+  async setFlowState(table: StoredTable, recordId: string, state: number) {
+    await sql`update ${id(table.table)} set flow_state = ${state} where id = ${recordId}`.execute(this.db);
+  }
+
   async delete(table: StoredTable, ids: string[]) {
     const result = await sql`delete from ${id(table.table)} where id = any(${ids}::text[])`.execute(this.db);
     return Number(result.numAffectedRows ?? 0);

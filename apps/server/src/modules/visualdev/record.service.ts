@@ -47,6 +47,7 @@ import {
   toStored,
 } from './record-values.ts';
 import type { StoredColumn } from './storage-plan.ts';
+import { DefinitionRepository } from './visualdev.repository.ts';
 import { type DefinitionService, parseJson, type ReleasedDefinition } from './visualdev.service.ts';
 
 /** What a caller may do with one definition's records, resolved from the menus that open it. */
@@ -145,11 +146,18 @@ export class RecordService {
       fullName: definition.fullName,
       webType: String(definition.webType),
       enableFlow: definition.enableFlow,
-      flowId: '',
+      // The 3.6 client resolves this template id through FlowJsonList and launches its flow.
+      flowId: definition.enableFlow === 1 ? await this.flowTemplateOf(definition.id) : '',
       formData: definition.formText,
       columnData: definition.listText,
       appColumnData: definition.appListText,
     };
+  }
+
+  /** The released flow template whose flows start with this form, '' when none. */
+  private async flowTemplateOf(formId: string): Promise<string> {
+    const row = await new DefinitionRepository(this.db).flowTemplateOf(formId);
+    return row?.enabledMark === 1 ? row.id : '';
   }
 
   /** The list fields the caller may see. */

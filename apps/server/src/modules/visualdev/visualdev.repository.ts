@@ -70,6 +70,22 @@ export class DefinitionRepository extends RecordRepository<'visualDev', Definiti
     return this.filtered(filter).where('v.isRelease', '>', 0).limit(5000).execute();
   }
 
+  /**
+   * The flow template whose flows start with this form (workflow's tables, read here so that the
+   * record page's Config names it without this area importing workflow); enabled ones first.
+   */
+  flowTemplateOf(formId: string) {
+    return this.db
+      .selectFrom('flowDef as f')
+      .innerJoin('flowVersion as fv', 'fv.id', 'f.mainVersionId')
+      .innerJoin('flowTemplate as t', 't.id', 'f.templateId')
+      .select(['t.id', 't.enabledMark'])
+      .where('fv.formId', '=', formId)
+      .where('f.deleteMark', '=', 0)
+      .orderBy('t.enabledMark', 'desc')
+      .executeTakeFirst();
+  }
+
   findById(id: string) {
     return this.db.selectFrom('visualDev').selectAll().where('id', '=', id).executeTakeFirst();
   }

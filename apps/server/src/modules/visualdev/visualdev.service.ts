@@ -264,6 +264,13 @@ export class DefinitionService {
     };
   }
 
+  /** The workflow's task status onto the record launched under the task id, inside the workflow's transaction. */
+  async setFlowState(trx: Trx, formId: string, recordId: string, state: number) {
+    const row = await new DefinitionRepository(trx).findById(formId);
+    if (!row?.storage) return;
+    await new RecordRepository(trx).setFlowState(row.storage as StoragePlan, recordId, state);
+  }
+
   /** `FormDataFields`: the released form's value fields; filterType 1 leaves sub-table columns out. */
   async formDataFields(id: string, filterType: number | undefined): Promise<FormDataField[]> {
     const definition = await this.released(id);

@@ -13,10 +13,11 @@ import {
   HandleStatus,
   type MemberKind,
 } from '@platform/shared';
-import { BusinessError, ForbiddenError, NotFoundError } from '../../core/errors.ts';
+import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
+import type { DefinitionService as FormDefinitions } from '../visualdev/visualdev.service.ts';
 import { GraphIndex } from './flow-graph-index.ts';
 import { MemberRepository } from './member.repository.ts';
 import {
@@ -74,7 +75,10 @@ const resubmittable: number[] = [
  * second sees what the first did (an or-sign node already decided answers a clear refusal).
  */
 export class EngineService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly forms: FormDefinitions,
+  ) {}
 
   /* -------------------------------------------------------------- launch */
 
@@ -115,6 +119,7 @@ export class EngineService {
         else await tasks.insertTask({ id, ...base, creatorUserId: session.userId, status: FlowTaskStatus.draft });
         if (!submit) {
           await tasks.updateTask(id, { status: FlowTaskStatus.draft, thisStep: '', thisStepId: '' });
+          await this.mirror(trx, id);
           return { id };
         }
         await tasks.updateTask(id, {
@@ -159,6 +164,7 @@ export class EngineService {
         await this.leave(run, start, startNodeId);
         if (run.needs.length) throw new HandlersNeeded(run.needs);
         await this.settleTask(run);
+        await this.mirror(trx, id);
         return { id };
       });
     } catch (error) {
@@ -405,6 +411,12 @@ export class EngineService {
     });
   }
 
+  /** The task's status onto its generated form's record (`flowState`), when the form keeps one under the task id. */
+  private async mirror(trx: Trx, taskId: string) {
+    const task = await new TaskRepository(trx).task(taskId);
+    if (task?.formId) await this.forms.setFlowState(trx, task.formId, taskId, task.status);
+  }
+
   private async record(
     run: Pick<Run, 'tasks' | 'task'>,
     at: { taskNodeId: string | null; nodeCode: string; nodeName: string; operatorId?: string },
@@ -474,6 +486,7 @@ export class EngineService {
       const result = await act(run, operator);
       if (run.needs.length)
         throw new BusinessError('workflow.noHandler', { node: run.needs.map((n) => n.nodeName).join(',') });
+      await this.mirror(trx, task.id);
       return result;
     });
   }
@@ -591,7 +604,7 @@ export class EngineService {
     } else if (step !== '0' && step !== '2') {
       const passed = [...nodes].reverse().find((n) => n.nodeCode === step && n.state === NodeState.done);
       target = run.graph.node(step);
-      if (!target || target.type !== 'approver' || !passed) throw new BusinessError('workflow.badRejectStep');
+      if (target?.type !== 'approver' || !passed) throw new BusinessError('workflow.badRejectStep');
       prevNodeId = passed.prevNodeId;
     }
     await run.tasks.cancelOpenOperators(current);
@@ -716,7 +729,9 @@ export class EngineService {
         choices: {},
         needs: [],
       };
-      return act(run);
+      const result = await act(run);
+      await this.mirror(trx, taskId);
+      return result;
     });
   }
 
@@ -778,9 +793,8 @@ export class EngineService {
     });
   }
 
-  /** Assign (monitor): the current node `nodeCode` is handled by one chosen user instead. */
+  /** Assign (monitor; the route checks the monitor menu): the current node `nodeCode` is handled by one chosen user instead. */
   async assign(session: Session, taskId: string, body: FlowActionBody) {
-    if (!session.isAdministrator) throw new ForbiddenError();
     const to = body.freeApproverUserId;
     if (!to || !body.nodeCode) throw new BusinessError('workflow.pickUser');
     await this.onTask(taskId, async (run) => {

@@ -68,8 +68,9 @@ const CategoryParams = Type.Object({
  * every signed-in user and the engine checks that the caller holds the task or operator row.
  */
 export default async function workflowRoutes(app: App) {
-  const definitions = new FlowDefinitionService(app.db, new DefinitionService(app.db));
-  const engine = new EngineService(app.db);
+  const forms = new DefinitionService(app.db);
+  const definitions = new FlowDefinitionService(app.db, forms);
+  const engine = new EngineService(app.db, forms);
   const queries = new TaskQueryService(app.db, definitions);
 
   /* ---------------------------------------------------------------- definitions */

@@ -30,17 +30,19 @@ const approverButtons = ['Audit', 'Reject', 'Revoke', 'Transfer', 'FreeApprover'
 /** Per-field read / write / required of a node, one row per field of the bound form. */
 function FieldPermissions({
   fields,
+  writable,
   value,
   onChange,
 }: {
   fields: readonly FormDataField[];
+  /** Whether a field not listed yet is written: the launcher fills the form, approvers read it. */
+  writable: boolean;
   value?: NodeOperate[];
   onChange?: (next: NodeOperate[]) => void;
 }) {
   const { t } = useTranslation('workflow');
   const byId = new Map((value ?? []).map((o) => [o.id, o]));
-  // A field not listed yet reads and writes (the platform's default for a new node).
-  const rows = fields.map((f) => byId.get(f.vModel) ?? { id: f.vModel, read: true, write: true, required: false });
+  const rows = fields.map((f) => byId.get(f.vModel) ?? { id: f.vModel, read: true, write: writable, required: false });
   const set = (id: string, patch: Partial<NodeOperate>) =>
     onChange?.(rows.map((row) => (row.id === id ? { ...row, ...patch } : row)));
   if (!fields.length) return <div className="wf-muted">{t('props.noFormFields')}</div>;
@@ -320,7 +322,7 @@ function ApproverSettings({
       </Form.Item>
       <Divider>{t('props.formOperates')}</Divider>
       <Form.Item name="formOperates" noStyle>
-        <FieldPermissions fields={fields} />
+        <FieldPermissions fields={fields} writable={false} />
       </Form.Item>
       <Divider>{t('props.buttons')}</Divider>
       <ButtonSettings names={approverButtons} />
@@ -368,7 +370,7 @@ function StartSettings({
       ) : null}
       <Divider>{t('props.formOperates')}</Divider>
       <Form.Item name="formOperates" noStyle>
-        <FieldPermissions fields={fields} />
+        <FieldPermissions fields={fields} writable />
       </Form.Item>
       <Divider>{t('props.buttons')}</Divider>
       <ButtonSettings names={startButtons} />

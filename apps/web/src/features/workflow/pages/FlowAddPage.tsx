@@ -6,13 +6,9 @@ import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useDictionaryOptions } from '../../../shared/api/dictionaries.ts';
-import { useToast } from '../../../shared/toast.tsx';
 import { templateApi } from '../api.ts';
-import { FlowChooser } from '../components/FlowChooser.tsx';
-import { DetailType, detailPath } from '../run-time.ts';
-import type { FlowJson, FlowTemplateRow } from '../wire.ts';
+import { useFlowLaunch } from '../launch.tsx';
 import '../workflow.css';
 
 /** The largest page the server gives: the launchable flows of a user are few. */
@@ -21,12 +17,10 @@ const allLaunchable = 500;
 /** 发起流程: the flows the user may launch, by category; one flow opens its form, several the chooser. */
 export default function FlowAddPage() {
   const { t } = useTranslation('workflow');
-  const navigate = useNavigate();
-  const toast = useToast();
   const categories = useDictionaryOptions('WorkFlowCategory', 'id');
   const [keyword, setKeyword] = useState('');
   const [category, setCategory] = useState<string | undefined>();
-  const [choosing, setChoosing] = useState<FlowJson[] | null>(null);
+  const { launch, chooser } = useFlowLaunch();
   const templates = useQuery({
     queryKey: ['workflow', 'launchable', 'page'],
     queryFn: () => templateApi.launchable({ currentPage: 1, pageSize: allLaunchable }).then((d) => d.list),
@@ -37,18 +31,6 @@ export default function FlowAddPage() {
       (row) => (!word || row.fullName.toLowerCase().includes(word)) && (!category || row.category === category),
     );
   }, [templates.data, keyword, category]);
-  const launch = (flowId: string) => navigate(detailPath({ type: DetailType.mine, processId: '', flowId }));
-  const pick = async (row: FlowTemplateRow) => {
-    let flows: FlowJson[];
-    try {
-      flows = await templateApi.flows(row.id, '1');
-    } catch {
-      return;
-    }
-    if (flows.length === 1) launch((flows[0] as FlowJson).id);
-    else if (!flows.length) toast.error(t('chooser.none'));
-    else setChoosing(flows);
-  };
   return (
     <div className="wf-detail">
       <Space wrap>
@@ -74,7 +56,7 @@ export default function FlowAddPage() {
       ) : shown.length ? (
         <div className="wf-launch-grid">
           {shown.map((row) => (
-            <button key={row.id} type="button" className="wf-launch-card" onClick={() => void pick(row)}>
+            <button key={row.id} type="button" className="wf-launch-card" onClick={() => void launch(row.id)}>
               <strong>{row.fullName}</strong>
               <div className="wf-muted">{row.description || row.enCode}</div>
             </button>
@@ -83,14 +65,7 @@ export default function FlowAddPage() {
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
       )}
-      <FlowChooser
-        flows={choosing}
-        onCancel={() => setChoosing(null)}
-        onChoose={(flowId) => {
-          setChoosing(null);
-          launch(flowId);
-        }}
-      />
+      {chooser}
     </div>
   );
 }

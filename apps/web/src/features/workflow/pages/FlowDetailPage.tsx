@@ -119,18 +119,15 @@ function FlowDetailView({
   const tree = useMemo(() => readTree(detail.flowTemplateInfo?.flowTemplateJson), [detail]);
   const start: FlowProperties = tree ? propsOf(tree) : {};
   const buttons = detailButtons(config, detail, start);
-  const editable = buttons.includes('submit') || buttons.includes('audit');
+  // The wire types formOperates loosely; its rows are the node's `{id, read, write, required}`.
+  const operates = detail.formOperates as NodeOperate[];
+  // The launcher fills the form; an approver writes only the fields the node lets it write.
+  const editable = buttons.includes('submit') || (buttons.includes('audit') && operates.some((o) => o.write));
   const definition = useMemo(() => formDefinitionOf(detail), [detail]);
   const store = useMemo(
     () =>
-      definition
-        ? new FormStore(
-            // The wire types formOperates loosely; its rows are the node's `{id, read, write, required}`.
-            applyOperates(definition, detail.formOperates as NodeOperate[]),
-            detail.draftData ?? detail.formData ?? {},
-          )
-        : null,
-    [definition, detail],
+      definition ? new FormStore(applyOperates(definition, operates), detail.draftData ?? detail.formData ?? {}) : null,
+    [definition, operates, detail],
   );
   const [opinion, setOpinion] = useState('');
   const [busy, setBusy] = useState(false);

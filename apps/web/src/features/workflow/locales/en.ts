@@ -159,7 +159,7 @@ export default {
     formFieldType: 'Field holds',
     fieldKinds: { '1': 'Users', '2': 'Departments', '3': 'Positions', '4': 'Roles', '5': 'Groups' },
     otherNode: 'Approval node',
-    interface: 'Interface address',
+    interface: 'Data interface',
     counterSignLabel: 'Approval mode',
     counterSign: { '0': 'Any one', '1': 'Countersign', '2': 'In sequence' },
     auditRatio: 'Pass ratio',

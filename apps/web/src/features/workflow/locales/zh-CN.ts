@@ -159,7 +159,7 @@ export default {
     formFieldType: '字段类型',
     fieldKinds: { '1': '用户', '2': '部门', '3': '岗位', '4': '角色', '5': '分组' },
     otherNode: '审批节点',
-    interface: '接口地址',
+    interface: '数据接口',
     counterSignLabel: '审批方式',
     counterSign: { '0': '或签', '1': '会签', '2': '依次审批' },
     auditRatio: '通过比例',

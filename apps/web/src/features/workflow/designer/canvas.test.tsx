@@ -3,7 +3,7 @@ import { useReducer } from 'react';
 import { afterEach, beforeAll, expect, test } from 'vitest';
 import { Providers } from '../../../app/providers.tsx';
 import { i18n } from '../../../shared/i18n/index.ts';
-import { type FlowNode, graphReducer, newStartNode } from '../graph.ts';
+import { type FlowNode, type GraphAction, graphReducer, newStartNode } from '../graph.ts';
 import { FlowCanvas } from './FlowCanvas.tsx';
 
 beforeAll(async () => {
@@ -13,7 +13,11 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 function Editor({ errors = new Map<string, string>() }: { errors?: ReadonlyMap<string, string> }) {
-  const [tree, dispatch] = useReducer(graphReducer, undefined, (): FlowNode => newStartNode('s'));
+  const [tree, dispatch] = useReducer(
+    (state: FlowNode, action: GraphAction) => graphReducer(state, action),
+    undefined,
+    (): FlowNode => newStartNode('s'),
+  );
   return <FlowCanvas tree={tree} selected={null} errors={errors} onSelect={() => undefined} dispatch={dispatch} />;
 }
 

@@ -194,6 +194,11 @@ const unchecked: Record<string, string> = {
   'GET /api/workflow/Engine/FlowBefore/RecordList/:id':
     'run time: the engine checks the caller holds the task or to-do row',
   'POST /api/visualdev/Dashboard/FlowTodoCount': "home page: the caller's own counts",
+  'GET /api/workflow/Engine/FlowDelegate': "entrust: the caller's own delegations",
+  'POST /api/workflow/Engine/FlowDelegate': "entrust: the caller's own delegations",
+  'PUT /api/workflow/Engine/FlowDelegate/:id': "entrust: the caller's own delegations",
+  'DELETE /api/workflow/Engine/FlowDelegate/:id': "entrust: the caller's own delegations",
+  'PUT /api/workflow/Engine/FlowDelegate/Stop/:id': "entrust: the caller's own delegations",
   'GET /api/visualdev/Dashboard/FlowTodo': "home page: the caller's own to-do rows",
 };
 

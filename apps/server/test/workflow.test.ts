@@ -434,3 +434,65 @@ describe('a generated form bound to a flow', () => {
     expect(detail.data?.flowFormInfo.propertyJson).toContain('amount');
   });
 });
+
+describe('entrust', () => {
+  test('approval delegated for a period: the delegate sees both names and may act; stopping ends it', async () => {
+    const graph: FlowNode = {
+      type: 'start',
+      nodeId: 'start',
+      properties: {},
+      childNode: approver('boss', [ids.carol as string]),
+    };
+    const { flowId } = await releasedFlow('entrusted', graph);
+    const now = Date.now();
+    expect(
+      await carol.post('/api/workflow/Engine/FlowDelegate', {
+        toUserId: ids.carol,
+        type: '1',
+        startTime: now,
+        endTime: now + 1,
+      }),
+    ).toMatchObject({ code: 400, msg: '不能选择自己' });
+    expect(
+      await carol.post('/api/workflow/Engine/FlowDelegate', {
+        toUserId: ids.dave,
+        type: '1',
+        startTime: now,
+        endTime: now - 1,
+      }),
+    ).toMatchObject({ code: 400, msg: '结束时间必须晚于开始时间' });
+    expect(
+      await carol.post('/api/workflow/Engine/FlowDelegate', {
+        toUserId: ids.dave,
+        type: '1',
+        flowId: '',
+        startTime: now - 1000,
+        endTime: now + 3_600_000,
+      }),
+    ).toMatchObject({ code: 200 });
+    const toMe = await dave.get<PageData<{ id: string; userName: string; status: number }>>(
+      '/api/workflow/Engine/FlowDelegate',
+      {
+        myOrDelagateToMe: '2',
+      },
+    );
+    expect(toMe.data?.list[0]).toMatchObject({ userName: 'carol', status: 1 });
+
+    const taskId = await launch(alice, flowId, {});
+    const row = (await todo(dave)).find((r) => r.processId === taskId);
+    expect(row).toMatchObject({ delegateUser: 'carol' });
+    expect(await eve.post(`${B}/Audit/${row?.id}`, {})).toMatchObject({ code: 400, msg: '该任务不属于您，无法操作' });
+
+    const other = await launch(alice, flowId, {});
+    const otherRow = (await todo(dave)).find((r) => r.processId === other);
+    expect(await dave.post(`${B}/Audit/${otherRow?.id}`, {})).toMatchObject({ code: 200 });
+    expect(await taskStatus(other)).toMatchObject({ status: 2 });
+
+    expect(await carol.put(`/api/workflow/Engine/FlowDelegate/Stop/${toMe.data?.list[0]?.id}`)).toMatchObject({
+      code: 200,
+    });
+    expect((await todo(dave)).some((r) => r.processId === taskId)).toBe(false);
+    expect(await dave.post(`${B}/Audit/${row?.id}`, {})).toMatchObject({ code: 400, msg: '该任务不属于您，无法操作' });
+    expect(await carol.post(`${B}/Audit/${row?.id}`, {})).toMatchObject({ code: 200 });
+  });
+});

@@ -393,5 +393,7 @@ export const en: Catalog = {
   'workflow.terminated': 'Terminated',
   'workflow.assigned': 'Assigned',
   'workflow.suspendedOk': 'Suspended',
+  'workflow.badPeriod': 'The end time must be after the start time',
+  'workflow.delegated': 'Delegated',
   'workflow.restored': 'Resumed',
 };

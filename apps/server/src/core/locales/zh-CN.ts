@@ -392,6 +392,8 @@ export const zhCN = {
   'workflow.terminated': '终止成功',
   'workflow.assigned': '指派成功',
   'workflow.suspendedOk': '挂起成功',
+  'workflow.badPeriod': '结束时间必须晚于开始时间',
+  'workflow.delegated': '委托成功',
   'workflow.restored': '恢复成功',
 } as const;
 

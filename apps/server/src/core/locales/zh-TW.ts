@@ -393,5 +393,7 @@ export const zhTW: Catalog = {
   'workflow.terminated': '終止成功',
   'workflow.assigned': '指派成功',
   'workflow.suspendedOk': '掛起成功',
+  'workflow.badPeriod': '結束時間必須晚於開始時間',
+  'workflow.delegated': '委託成功',
   'workflow.restored': '恢復成功',
 };

@@ -12,12 +12,16 @@ import {
   flowNodeName,
   HandleStatus,
   type MemberKind,
+  timerDelayMs,
 } from '@platform/shared';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
+import { JobRepository } from '../../core/jobs/job.repository.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { DefinitionService as FormDefinitions } from '../visualdev/visualdev.service.ts';
+import { DelegateRepository } from './delegate.repository.ts';
+import { delegationCovers } from './delegate.service.ts';
 import { GraphIndex } from './flow-graph-index.ts';
 import { MemberRepository } from './member.repository.ts';
 import {
@@ -53,6 +57,7 @@ interface Run {
 }
 
 const END_STEP = '结束';
+export const TIMER_JOB = 'workflow.timer';
 const isOpen = (state: number) => state === OperatorState.waiting || state === OperatorState.todo;
 const parseRef = (ref: string): [string, MemberKind] => {
   const [id = '', kind = 'user'] = ref.split('--');
@@ -240,8 +245,31 @@ export class EngineService {
 
   /** A node is reached: approvers get their operators, pass-through nodes are left at once. */
   private async enter(run: Run, node: FlowNode, prevNodeId: string | null): Promise<void> {
+    if (node.type === 'timer' && timerDelayMs(node) > 0) {
+      // The timer waits as a current node; a job in the job table leaves it when due (a restart loses none).
+      const taskNodeId = newId();
+      await run.tasks.insertNode({
+        id: taskNodeId,
+        taskId: run.task.id,
+        nodeCode: node.nodeId,
+        nodeType: node.type,
+        nodeName: flowNodeName(node),
+        state: NodeState.current,
+        prevNodeId,
+      });
+      await new JobRepository(run.trx).insert([
+        {
+          id: newId(),
+          type: TIMER_JOB,
+          payload: { taskId: run.task.id, taskNodeId },
+          runAt: new Date(Date.now() + timerDelayMs(node)),
+          refId: run.task.id,
+        },
+      ]);
+      return;
+    }
     if (node.type !== 'approver') {
-      // condition, empty, timer and sub-flow nodes pass straight through (timers and sub-flows are not run yet).
+      // condition and empty nodes pass straight through; sub-flows are not run yet and pass too.
       await this.leave(run, node, prevNodeId);
       return;
     }
@@ -462,7 +490,11 @@ export class EngineService {
       if (!task) throw new BusinessError('workflow.operatorUnknown');
       const operator = await tasks.lockOperator(operatorId);
       if (!operator) throw new BusinessError('workflow.operatorUnknown');
-      if (operator.handleId !== session.userId) throw new BusinessError('workflow.notYours');
+      if (operator.handleId !== session.userId) {
+        const delegated = await new DelegateRepository(trx).activeTo(session.userId);
+        if (!delegated.some((d) => d.userId === operator.handleId && delegationCovers(d.flowId, task.templateId)))
+          throw new BusinessError('workflow.notYours');
+      }
       if (mustBeOpen) {
         this.checkRunning(task);
         if (operator.state === OperatorState.done) throw new BusinessError('workflow.alreadyHandled');
@@ -713,26 +745,46 @@ export class EngineService {
 
   private async onTask<T>(taskId: string, act: (run: Run) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
-      const tasks = new TaskRepository(trx);
-      const task = await tasks.lockTask(taskId);
+      const task = await new TaskRepository(trx).lockTask(taskId);
       if (!task) throw new BusinessError('workflow.taskUnknown');
-      const version = await new DefinitionRepository(trx).version(task.versionId);
-      if (!version) throw new NotFoundError();
-      const run: Run = {
-        trx,
-        tasks,
-        members: new MemberRepository(trx),
-        task,
-        graph: GraphIndex.parse(version.graph),
-        values: JSON.parse(task.formData) as FormValues,
-        joins: JSON.parse(task.joins) as Record<string, number>,
-        choices: {},
-        needs: [],
-      };
-      const result = await act(run);
+      const result = await act(await this.openRun(trx, task));
       await this.mirror(trx, taskId);
       return result;
     });
+  }
+
+  private async openRun(trx: Trx, task: TaskRow): Promise<Run> {
+    const version = await new DefinitionRepository(trx).version(task.versionId);
+    if (!version) throw new NotFoundError();
+    return {
+      trx,
+      tasks: new TaskRepository(trx),
+      members: new MemberRepository(trx),
+      task,
+      graph: GraphIndex.parse(version.graph),
+      values: JSON.parse(task.formData) as FormValues,
+      joins: JSON.parse(task.joins) as Record<string, number>,
+      choices: {},
+      needs: [],
+    };
+  }
+
+  /** A timer is due (job handler, inside the job's transaction): the flow goes on from it if it still waits. */
+  async fireTimer(trx: Trx, payload: unknown) {
+    const { taskId, taskNodeId } = payload as { taskId?: string; taskNodeId?: string };
+    if (!taskId || !taskNodeId) return;
+    const tasks = new TaskRepository(trx);
+    const task = await tasks.lockTask(taskId);
+    if (task?.status !== FlowTaskStatus.pending) return;
+    const taskNode = await tasks.taskNode(taskNodeId);
+    if (taskNode?.state !== NodeState.current) return;
+    const run = await this.openRun(trx, task);
+    const node = run.graph.node(taskNode.nodeCode);
+    if (!node) return;
+    await tasks.setNodeState([taskNodeId], NodeState.done);
+    await this.leave(run, node, taskNodeId);
+    await this.settleTask(run);
+    await this.mirror(trx, taskId);
   }
 
   private async closeAll(run: Run) {

@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { fetchPage, keywordIn } from '../../core/list.ts';
 import type { PageParams } from '../../core/paging.ts';
 import type { Db, Trx } from '../../db/database.ts';
@@ -15,6 +15,28 @@ export interface TaskFilter {
   status?: number | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
+}
+
+/** An approval delegation to the caller: whose rows, for which templates ('' = all). */
+export interface HeldDelegation {
+  userId: string;
+  flowId: string;
+}
+
+/** The to-do rows the caller holds: their own, and those of users who delegated approval to them. */
+function heldBy(
+  eb: ExpressionBuilder<Database & { o: Database['flowTaskOperator'] }, 'flowTask' | 'o'>,
+  userId: string,
+  delegations: readonly HeldDelegation[],
+) {
+  return eb.or([
+    eb('o.handleId', '=', userId),
+    ...delegations.map((d) => {
+      const from = eb('o.handleId', '=', d.userId);
+      const flows = d.flowId.split(',').filter(Boolean);
+      return flows.length ? eb.and([from, eb('flowTask.templateId', 'in', flows)]) : from;
+    }),
+  ]);
 }
 
 type WithTask = SelectQueryBuilder<Database, 'flowTask' | 'flowTemplate' | 'flowDef', object>;
@@ -63,9 +85,10 @@ export class TaskListRepository {
       .leftJoin('appUser as creator', 'creator.id', 'flowTask.creatorUserId');
   }
 
-  todo(params: PageParams, userId: string, filter: TaskFilter) {
+  todo(params: PageParams, userId: string, filter: TaskFilter, delegations: readonly HeldDelegation[] = []) {
     let q = this.tasks()
       .innerJoin('flowTaskOperator as o', 'o.taskId', 'flowTask.id')
+      .leftJoin('appUser as h', 'h.id', 'o.handleId')
       .select(taskColumns)
       .select([
         'o.id',
@@ -74,8 +97,9 @@ export class TaskListRepository {
         'o.nodeName',
         'o.creatorTime as operatorTime',
         sql<string>`coalesce(creator.real_name, '')`.as('userName'),
+        sql<string>`case when o.handle_id = ${userId} then '' else coalesce(h.real_name, '') end`.as('delegateUser'),
       ])
-      .where('o.handleId', '=', userId)
+      .where((eb) => heldBy(eb, userId, delegations))
       .where('o.state', '=', OperatorState.todo)
       .where('flowTask.status', 'in', [1, 6]);
     if (filter.nodeCode) q = q.where('o.nodeCode', '=', filter.nodeCode);
@@ -132,15 +156,15 @@ export class TaskListRepository {
     return fetchPage(q.orderBy('flowTask.creatorTime', 'desc').orderBy('flowTask.id', 'desc'), params);
   }
 
-  async counts(userId: string) {
+  async counts(userId: string, delegations: readonly HeldDelegation[] = []) {
     const [todo, done, cc] = await Promise.all([
       this.db
         .selectFrom('flowTaskOperator as o')
-        .innerJoin('flowTask as t', 't.id', 'o.taskId')
+        .innerJoin('flowTask', 'flowTask.id', 'o.taskId')
         .select(sql<string>`count(*)`.as('n'))
-        .where('o.handleId', '=', userId)
+        .where((eb) => heldBy(eb, userId, delegations))
         .where('o.state', '=', OperatorState.todo)
-        .where('t.status', 'in', [1, 6])
+        .where('flowTask.status', 'in', [1, 6])
         .executeTakeFirstOrThrow(),
       this.db
         .selectFrom('flowTaskRecord')

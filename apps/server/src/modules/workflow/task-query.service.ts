@@ -17,6 +17,8 @@ import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import type { FlowDefinitionService } from './definition.service.ts';
+import { DelegateRepository } from './delegate.repository.ts';
+import { delegationCovers } from './delegate.service.ts';
 import { GraphIndex } from './flow-graph-index.ts';
 import { type TaskFilter, TaskListRepository } from './task-list.repository.ts';
 import { DefinitionRepository, NodeState, OperatorState, TaskRepository } from './workflow.repository.ts';
@@ -48,6 +50,7 @@ interface ListedTask {
   handleStatus?: number;
   creatorUserId: string;
   userName: string;
+  delegateUser?: string;
   startTime: Date | null;
   operatorTime: Date;
 }
@@ -107,7 +110,7 @@ export class TaskQueryService {
         userName: r.userName,
         startTime: toMillis(r.startTime) ?? 0,
         creatorTime: r.operatorTime.getTime(),
-        delegateUser: '',
+        delegateUser: r.delegateUser ?? '',
         approversProperties: JSON.stringify(node?.properties ?? {}),
       });
     }
@@ -124,7 +127,7 @@ export class TaskQueryService {
         ? await repo.done(params, session.userId, filter)
         : category === 3
           ? await repo.circulated(params, session.userId, filter)
-          : await repo.todo(params, session.userId, filter);
+          : await repo.todo(params, session.userId, filter, await this.delegations(session));
     return page(await this.rows(result.list as ListedTask[]), result.total, params);
   }
 
@@ -178,13 +181,22 @@ export class TaskQueryService {
     );
   }
 
-  counts(session: Session) {
-    return new TaskListRepository(this.db).counts(session.userId);
+  private delegations(session: Session) {
+    return new DelegateRepository(this.db).activeTo(session.userId);
+  }
+
+  async counts(session: Session) {
+    return new TaskListRepository(this.db).counts(session.userId, await this.delegations(session));
   }
 
   async todoCards(session: Session): Promise<FlowTodoCard[]> {
     const params = pageParams({ pageSize: 20 });
-    const result = await new TaskListRepository(this.db).todo(params, session.userId, {});
+    const result = await new TaskListRepository(this.db).todo(
+      params,
+      session.userId,
+      {},
+      await this.delegations(session),
+    );
     return result.list.map((r) => ({
       id: r.id,
       taskId: r.taskId,
@@ -215,6 +227,14 @@ export class TaskQueryService {
     }));
   }
 
+  /** Whether the caller acts for `handleId`: it is the caller, or delegated approval to the caller for the template. */
+  private async holds(session: Session, handleId: string, templateId: string) {
+    if (handleId === session.userId) return true;
+    return (await this.delegations(session)).some(
+      (d) => d.userId === handleId && delegationCovers(d.flowId, templateId),
+    );
+  }
+
   /** Who may read a task: its initiator, anyone who handled or holds it, a cc recipient, an administrator. */
   private async checkReader(session: Session, taskId: string) {
     const tasks = new TaskRepository(this.db);
@@ -223,6 +243,9 @@ export class TaskQueryService {
     if (session.isAdministrator || task.creatorUserId === session.userId) return task;
     const ops = await tasks.operators(taskId);
     if (ops.some((o) => o.handleId === session.userId)) return task;
+    const delegated = await this.delegations(session);
+    if (ops.some((o) => delegated.some((d) => d.userId === o.handleId && delegationCovers(d.flowId, task.templateId))))
+      return task;
     if (await tasks.isCirculated(taskId, session.userId)) return task;
     throw new ForbiddenError();
   }
@@ -259,7 +282,7 @@ export class TaskQueryService {
     if (!version) throw new NotFoundError();
     const graph = await this.graphOf(task.versionId);
     const operator = query.taskOperatorId ? await tasks.operator(query.taskOperatorId) : undefined;
-    const mine = operator?.taskId === taskId && operator.handleId === session.userId;
+    const mine = operator?.taskId === taskId && (await this.holds(session, operator.handleId, task.templateId));
     const node: FlowNode = (mine && operator ? graph.node(operator.nodeCode) : undefined) ?? graph.root;
     const [nodes, ops, records] = await Promise.all([
       tasks.nodes(taskId),
@@ -314,8 +337,9 @@ export class TaskQueryService {
   async operatorInfo(session: Session, operatorId: string) {
     const operator = await new TaskRepository(this.db).operator(operatorId);
     if (!operator) throw new BusinessError('workflow.operatorUnknown');
-    if (operator.handleId !== session.userId) throw new BusinessError('workflow.notYours');
     const task = await new TaskRepository(this.db).task(operator.taskId);
+    if (!(await this.holds(session, operator.handleId, task?.templateId ?? '')))
+      throw new BusinessError('workflow.notYours');
     return { isCheck: operator.state !== OperatorState.todo || task?.status !== 1 };
   }
 
@@ -324,9 +348,9 @@ export class TaskQueryService {
     const tasks = new TaskRepository(this.db);
     const operator = await tasks.operator(operatorId);
     if (!operator) throw new BusinessError('workflow.operatorUnknown');
-    if (operator.handleId !== session.userId) throw new BusinessError('workflow.notYours');
     const task = await tasks.task(operator.taskId);
     if (!task) throw new NotFoundError();
+    if (!(await this.holds(session, operator.handleId, task.templateId))) throw new BusinessError('workflow.notYours');
     const graph = await this.graphOf(task.versionId);
     const nodes = await tasks.nodes(task.id);
     const seen = new Set<string>();

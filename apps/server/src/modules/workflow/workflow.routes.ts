@@ -7,6 +7,9 @@ import {
   FlowCandidates,
   FlowChildQuery,
   FlowChildRow,
+  FlowDelegateInput,
+  FlowDelegateQuery,
+  FlowDelegateRow,
   FlowDetail,
   FlowDetailQuery,
   FlowFormInfo,
@@ -46,7 +49,8 @@ import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import { DefinitionService } from '../visualdev/visualdev.service.ts';
 import { FlowDefinitionService } from './definition.service.ts';
-import { EngineService } from './engine.service.ts';
+import { DelegateService } from './delegate.service.ts';
+import { EngineService, TIMER_JOB } from './engine.service.ts';
 import { TaskQueryService } from './task-query.service.ts';
 
 const tags = ['workflow'];
@@ -54,6 +58,7 @@ const P = '/api/workflow/Engine/flowTemplate';
 const B = '/api/workflow/Engine/FlowBefore';
 const L = '/api/workflow/Engine/FlowLaunch';
 const M = '/api/workflow/Engine/FlowMonitor';
+const D = '/api/workflow/Engine/FlowDelegate';
 const design = 'workFlow.flowEngine';
 const monitorMenu = 'workFlow.flowMonitor';
 const IdParams = Type.Object({ id: Id });
@@ -72,6 +77,14 @@ export default async function workflowRoutes(app: App) {
   const definitions = new FlowDefinitionService(app.db, forms);
   const engine = new EngineService(app.db, forms);
   const queries = new TaskQueryService(app.db, definitions);
+  const delegates = new DelegateService(app.db);
+  // The job runner is registered after the areas: it exists once the app is ready.
+  app.addHook('onReady', async () => {
+    app.jobs.register(TIMER_JOB, async (trx, payload) => {
+      await engine.fireTimer(trx, payload);
+      return undefined;
+    });
+  });
 
   /* ---------------------------------------------------------------- definitions */
   app.get(
@@ -587,5 +600,66 @@ export default async function workflowRoutes(app: App) {
       },
     },
     async (request) => ok({ list: await queries.todoCards(sessionOf(request)) }),
+  );
+
+  /* ---------------------------------------------------------------- entrust */
+  app.get(
+    D,
+    {
+      schema: {
+        tags,
+        summary: "Delegations: mine ('1') or to me ('2')",
+        querystring: FlowDelegateQuery,
+        response: { 200: EnvelopeOf(PageOf(FlowDelegateRow)) },
+      },
+    },
+    async (request) => ok(await delegates.page(sessionOf(request), request.query)),
+  );
+  app.post(
+    D,
+    {
+      schema: {
+        tags,
+        summary: 'Delegate launching (0) or approving (1) for a period',
+        body: FlowDelegateInput,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await delegates.create(sessionOf(request), request.body);
+      return ok(null, request.t('workflow.delegated'));
+    },
+  );
+  app.put(
+    `${D}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Change one of my delegations',
+        params: IdParams,
+        body: FlowDelegateInput,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await delegates.update(sessionOf(request), request.params.id, request.body);
+      return ok(null, request.t('common.updated'));
+    },
+  );
+  app.delete(
+    `${D}/:id`,
+    { schema: { tags, summary: 'Delete one of my delegations', params: IdParams, response: { 200: EmptyEnvelope } } },
+    async (request) => {
+      await delegates.delete(sessionOf(request), request.params.id);
+      return ok(null, request.t('common.deleted'));
+    },
+  );
+  app.put(
+    `${D}/Stop/:id`,
+    { schema: { tags, summary: 'End one of my delegations now', params: IdParams, response: { 200: EmptyEnvelope } } },
+    async (request) => {
+      await delegates.stop(sessionOf(request), request.params.id);
+      return ok(null, request.t('workflow.stopped'));
+    },
   );
 }

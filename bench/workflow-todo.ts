@@ -1,0 +1,144 @@
+/**
+ * Workflow at run time: 10,000 running tasks of 200 users (each task one to-do row of the next
+ * user), on PGlite and on PostgreSQL. Two figures: the to-do list's first page (20 rows) for one
+ * user at 20 connections, and approvals (POST FlowBefore/Audit) of distinct rows, 20 at once, each
+ * one a transaction that locks its task and ends it.
+ *
+ *   node --import tsx bench/workflow-todo.ts          (BENCH_ENGINES=postgres or pglite for one engine)
+ */
+import { sql } from 'kysely';
+import { hashPasswordDigest, md5Hex } from '../apps/server/src/core/password.ts';
+import { type Figures, machineLine, measure, onEachEngine, signIn, startApp } from './lib.ts';
+
+const tasks = Number(process.env.BENCH_TASKS ?? 10_000);
+const users = 200;
+const connections = 20;
+const approvals = Number(process.env.BENCH_APPROVALS ?? 400);
+const adminPassword = 'Bench@123456';
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+console.log(
+  `workflow-todo bench: ${machineLine()}, ${tasks} running tasks, ${users} users, ${connections} connections`,
+);
+
+const results = await onEachEngine(async (engine, databaseUrl, dataDir) => {
+  const server = await startApp(databaseUrl, dataDir, { ADMIN_PASSWORD: adminPassword });
+  const db = server.app.db;
+  try {
+    const started = Date.now();
+    const hash = await hashPasswordDigest(md5Hex('Passw0rd'));
+    const root = await db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow();
+    await sql`insert into app_user (id, account, real_name, password_hash, organize_id)
+      select 'wu' || g, 'wf' || g, '员工' || g, ${hash}, ${root.id} from generate_series(1, ${users}) g`.execute(db);
+    // One released template whose approver comes from the form's `approver` field.
+    const graph = {
+      type: 'start',
+      nodeId: 'start',
+      properties: { title: '发起' },
+      childNode: {
+        type: 'approver',
+        nodeId: 'check',
+        properties: { title: '审批', assigneeType: 4, formField: 'approver' },
+      },
+    };
+    await sql`insert into flow_template (id, full_name, en_code, enabled_mark) values ('wt1', '压测流程', 'benchFlow', 1)`.execute(
+      db,
+    );
+    await sql`insert into flow_def (id, template_id, full_name, main_version_id) values ('wd1', 'wt1', '压测流程', 'wv1')`.execute(
+      db,
+    );
+    await sql`insert into flow_version (id, flow_id, template_id, version, graph) values ('wv1', 'wd1', 'wt1', 1, ${JSON.stringify(graph)})`.execute(
+      db,
+    );
+    // Task g: launched by user g % 200 + 1, waiting at 'check' for the next user.
+    await sql`insert into flow_task (id, template_id, flow_id, version_id, full_name, form_data, creator_user_id, status, this_step, this_step_id, start_time, creator_time)
+      select 'wk' || g, 'wt1', 'wd1', 'wv1', '压测流程', '{"approver":"wu' || ((g + 1) % ${users} + 1) || '"}', 'wu' || (g % ${users} + 1), 1, '审批', 'check',
+        now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
+      from generate_series(1, ${tasks}) g`.execute(db);
+    await sql`insert into flow_task_node (id, task_id, node_code, node_type, node_name, state, creator_time)
+      select 'wn' || g, 'wk' || g, 'check', 'approver', '审批', 1, now() - (g || ' seconds')::interval from generate_series(1, ${tasks}) g`.execute(
+      db,
+    );
+    await sql`insert into flow_task_operator (id, task_id, task_node_id, node_code, node_name, handle_id, state, creator_time)
+      select 'wo' || g, 'wk' || g, 'wn' || g, 'check', '审批', 'wu' || ((g + 1) % ${users} + 1), 1, now() - (g || ' seconds')::interval
+      from generate_series(1, ${tasks}) g`.execute(db);
+    await sql`insert into flow_task_record (id, task_id, node_code, node_name, handle_id, handle_status)
+      select 'wr' || g, 'wk' || g, 'start', '发起', 'wu' || (g % ${users} + 1), 2 from generate_series(1, ${tasks}) g`.execute(
+      db,
+    );
+    await sql`vacuum analyze`.execute(db);
+    console.log(`  ${engine}: seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    const token = await signIn(server.url, 'wf1', 'Passw0rd');
+    const todo: Figures = await measure(server.url, engine, {
+      name: 'to-do page 1 (20 rows)',
+      path: '/api/workflow/Engine/FlowBefore/List/1?currentPage=1&pageSize=20',
+      headers: { authorization: token },
+      connections,
+    });
+
+    // Approvals: 20 users approve their own rows, 20 calls in flight at any time.
+    const approvers = await Promise.all(
+      Array.from({ length: connections }, async (_, i) => ({
+        userId: `wu${i + 1}`,
+        token: await signIn(server.url, `wf${i + 1}`, 'Passw0rd'),
+      })),
+    );
+    const rows = await db
+      .selectFrom('flowTaskOperator')
+      .select(['id', 'handleId'])
+      .where(
+        'handleId',
+        'in',
+        approvers.map((a) => a.userId),
+      )
+      .where('state', '=', 1)
+      .execute();
+    const queues = approvers.map((a) => ({
+      token: a.token,
+      ids: rows.filter((r) => r.handleId === a.userId).map((r) => r.id),
+    }));
+    const perQueue = Math.ceil(approvals / connections);
+    const times: number[] = [];
+    let failures = 0;
+    const began = performance.now();
+    await Promise.all(
+      queues.map(async (q) => {
+        for (const id of q.ids.slice(0, perQueue)) {
+          const t0 = performance.now();
+          const res = await fetch(`${server.url}/api/workflow/Engine/FlowBefore/Audit/${id}`, {
+            method: 'POST',
+            headers: { authorization: q.token, 'jnpf-origin': 'pc', 'content-type': 'application/json' },
+            body: JSON.stringify({ handleOpinion: '同意' }),
+          });
+          const body = (await res.json()) as { code: number };
+          times.push(performance.now() - t0);
+          if (body.code !== 200) failures++;
+        }
+      }),
+    );
+    const seconds = (performance.now() - began) / 1000;
+    times.sort((a, b) => a - b);
+    return [
+      { engine, what: todo.name, p50: todo.p50, p95: todo.p95, rps: todo.reqPerSec, errors: todo.errors },
+      {
+        engine,
+        what: `approval (${times.length} rows)`,
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        rps: times.length / seconds,
+        errors: failures,
+      },
+    ];
+  } finally {
+    await server.close();
+  }
+});
+
+console.log('\nengine      | case                       | p50 ms | p95 ms | req/s | errors');
+for (const r of results)
+  console.log(
+    `${r.engine.padEnd(11)} | ${r.what.padEnd(26)} | ${r.p50.toFixed(1).padStart(6)} | ${r.p95.toFixed(1).padStart(6)} | ${r.rps.toFixed(0).padStart(5)} | ${r.errors}`,
+  );

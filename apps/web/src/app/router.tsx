@@ -108,9 +108,13 @@ export function createRouter(basename?: string) {
               {
                 path: 'workFlowDetail',
                 handle: tab('workFlowDetail', { icon: 'flow', noCache: true }),
-                lazy: placeholder('workFlowDetail'),
+                lazy: page(() => import('../features/workflow/pages/FlowDetailPage.tsx'), 'workflow'),
               },
-              { path: 'workFlow/entrust', handle: tab('entrust', { icon: 'flow' }), lazy: placeholder('entrust') },
+              {
+                path: 'workFlow/entrust',
+                handle: tab('entrust', { icon: 'flow' }),
+                lazy: page(() => import('../features/workflow/pages/EntrustPage.tsx'), 'workflow'),
+              },
               {
                 path: 'externalLink',
                 handle: tab('externalLink', { icon: 'link' }),

@@ -34,6 +34,7 @@ import { FormRenderer, FormStore, setFileService } from '../../../shared/form-en
 import { usePermission, useRouteMeta } from '../../../shared/shell/permission.tsx';
 import { useToast } from '../../../shared/toast.tsx';
 import { PrintPreview, type PrintTarget, PrintTemplatePicker } from '../../printDev/index.ts';
+import { useFlowLaunch } from '../../workflow/index.ts';
 import { type RecordRow, visualdevApi } from '../api.ts';
 
 setFileService(formFileService);
@@ -178,6 +179,7 @@ export default function FormModelPage() {
   const [printing, setPrinting] = useState<PrintTarget | null>(null);
   const [picking, setPicking] = useState<string[] | null>(null);
   const [saving, setSaving] = useState(false);
+  const { launch, chooser } = useFlowLaunch();
 
   const config = useQuery({
     queryKey: ['visualdev', 'config', modelId, menuId],
@@ -367,7 +369,15 @@ export default function FormModelPage() {
         actions={
           <>
             {buttons.has('add') && hasBtn('btn_add') ? (
-              <Button type="primary" onClick={() => void openForm(null)}>
+              <Button
+                type="primary"
+                // A form bound to a released flow is launched through it (its flowId names the template).
+                onClick={() =>
+                  void (config.data?.enableFlow === 1 && config.data.flowId
+                    ? launch(config.data.flowId)
+                    : openForm(null))
+                }
+              >
                 {t('add')}
               </Button>
             ) : null}
@@ -436,6 +446,7 @@ export default function FormModelPage() {
         </Modal>
       )}
       {confirmHolder}
+      {chooser}
       <PrintTemplatePicker
         templateIds={picking}
         onClose={() => setPicking(null)}

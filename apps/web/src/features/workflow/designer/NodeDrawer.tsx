@@ -1,0 +1,491 @@
+import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import type { FormDataField } from '@platform/shared';
+import Button from 'antd/es/button';
+import Checkbox from 'antd/es/checkbox';
+import Divider from 'antd/es/divider';
+import Drawer from 'antd/es/drawer';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
+import Radio from 'antd/es/radio';
+import Select from 'antd/es/select';
+import Space from 'antd/es/space';
+import Switch from 'antd/es/switch';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PickerField } from '../../../shared/components/index.ts';
+import { approversBefore, type FlowNode, type FlowProperties } from '../graph.ts';
+import type { NodeOperate } from '../wire.ts';
+import { nodeSummary, nodeTitle } from './summary.ts';
+
+/** The designer's property drawer: 700 px (DESIGN.md drawer widths). */
+const drawerWidth = 700;
+
+export const assigneeKinds = [6, 1, 2, 3, 4, 5, 7, 9] as const;
+export const symbols = ['>=', '>', '==', '<=', '<', '<>', 'like', 'notLike'] as const;
+const startButtons = ['Submit', 'Save', 'Revoke', 'Press', 'Print'] as const;
+const approverButtons = ['Audit', 'Reject', 'Revoke', 'Transfer', 'FreeApprover', 'Cancel', 'Save', 'Print'] as const;
+
+/** Per-field read / write / required of a node, one row per field of the bound form. */
+function FieldPermissions({
+  fields,
+  writable,
+  value,
+  onChange,
+}: {
+  fields: readonly FormDataField[];
+  /** Whether a field not listed yet is written: the launcher fills the form, approvers read it. */
+  writable: boolean;
+  value?: NodeOperate[];
+  onChange?: (next: NodeOperate[]) => void;
+}) {
+  const { t } = useTranslation('workflow');
+  const byId = new Map((value ?? []).map((o) => [o.id, o]));
+  const rows = fields.map((f) => byId.get(f.vModel) ?? { id: f.vModel, read: true, write: writable, required: false });
+  const set = (id: string, patch: Partial<NodeOperate>) =>
+    onChange?.(rows.map((row) => (row.id === id ? { ...row, ...patch } : row)));
+  if (!fields.length) return <div className="wf-muted">{t('props.noFormFields')}</div>;
+  return (
+    <table className="wf-operates">
+      <thead>
+        <tr>
+          <th>{t('props.field')}</th>
+          <th>{t('props.read')}</th>
+          <th>{t('props.write')}</th>
+          <th>{t('props.required')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {fields.map((field, i) => {
+          const row = rows[i] as NodeOperate;
+          return (
+            <tr key={field.vModel}>
+              <td>{field.label}</td>
+              <td>
+                <Checkbox
+                  checked={row.read}
+                  aria-label={`${field.label} ${t('props.read')}`}
+                  onChange={(e) =>
+                    set(row.id, e.target.checked ? { read: true } : { read: false, write: false, required: false })
+                  }
+                />
+              </td>
+              <td>
+                <Checkbox
+                  checked={row.write}
+                  aria-label={`${field.label} ${t('props.write')}`}
+                  onChange={(e) =>
+                    set(row.id, e.target.checked ? { write: true, read: true } : { write: false, required: false })
+                  }
+                />
+              </td>
+              <td>
+                <Checkbox
+                  checked={!!row.required}
+                  aria-label={`${field.label} ${t('props.required')}`}
+                  onChange={(e) =>
+                    set(row.id, e.target.checked ? { required: true, write: true, read: true } : { required: false })
+                  }
+                />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** 按钮: a switch per button and the text it shows. */
+function ButtonSettings({ names }: { names: readonly string[] }) {
+  const { t } = useTranslation('workflow');
+  return (
+    <>
+      {names.map((name) => (
+        <Space key={name} className="wf-button-row" align="baseline">
+          <Form.Item name={`has${name}Btn`} valuePropName="checked" noStyle>
+            <Checkbox>{t(`buttons.${name}`)}</Checkbox>
+          </Form.Item>
+          <Form.Item name={`has${name}BtnText`} noStyle>
+            <Input
+              size="small"
+              placeholder={t(`buttons.${name}`)}
+              aria-label={t('props.buttonText', { name: t(`buttons.${name}`) })}
+            />
+          </Form.Item>
+        </Space>
+      ))}
+    </>
+  );
+}
+
+function ConditionEditor({ fields }: { fields: readonly FormDataField[] }) {
+  const { t } = useTranslation('workflow');
+  const fieldOptions = fields.map((f) => ({ value: f.vModel, label: f.label }));
+  return (
+    <>
+      <Form.Item name="matchLogic" label={t('props.matchLogic')}>
+        <Radio.Group
+          options={[
+            { value: 'and', label: t('props.and') },
+            { value: 'or', label: t('props.or') },
+          ]}
+        />
+      </Form.Item>
+      <Form.List name="conditions">
+        {(groups, groupOps) => (
+          <>
+            {groups.map((group, gi) => (
+              <div className="wf-condition-group" key={group.key}>
+                <Space className="wf-condition-head">
+                  <span>{t('props.group', { n: gi + 1 })}</span>
+                  <Form.Item name={[group.name, 'logic']} noStyle>
+                    <Select
+                      size="small"
+                      style={{ width: 90 }}
+                      aria-label={t('props.groupLogic')}
+                      options={[
+                        { value: 'and', label: t('props.and') },
+                        { value: 'or', label: t('props.or') },
+                      ]}
+                    />
+                  </Form.Item>
+                  <Button
+                    size="small"
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('props.removeGroup', { n: gi + 1 })}
+                    onClick={() => groupOps.remove(group.name)}
+                  />
+                </Space>
+                <Form.List name={[group.name, 'groups']}>
+                  {(items, itemOps) => (
+                    <>
+                      {items.map((item, ii) => (
+                        <Space key={item.key} className="wf-condition-row" align="baseline">
+                          <Form.Item name={[item.name, 'field']} noStyle>
+                            <Select
+                              style={{ width: 180 }}
+                              options={fieldOptions}
+                              placeholder={t('props.field')}
+                              aria-label={t('props.conditionField', { n: ii + 1 })}
+                            />
+                          </Form.Item>
+                          <Form.Item name={[item.name, 'symbol']} noStyle>
+                            <Select
+                              style={{ width: 110 }}
+                              aria-label={t('props.conditionSymbol', { n: ii + 1 })}
+                              options={symbols.map((s) => ({ value: s, label: t(`symbols.${s}`) }))}
+                            />
+                          </Form.Item>
+                          <Form.Item name={[item.name, 'fieldValue']} noStyle>
+                            <Input style={{ width: 160 }} aria-label={t('props.conditionValue', { n: ii + 1 })} />
+                          </Form.Item>
+                          <Button
+                            size="small"
+                            type="text"
+                            icon={<DeleteOutlined />}
+                            aria-label={t('props.removeCondition', { n: ii + 1 })}
+                            onClick={() => itemOps.remove(item.name)}
+                          />
+                        </Space>
+                      ))}
+                      <Button
+                        size="small"
+                        type="dashed"
+                        icon={<PlusOutlined />}
+                        onClick={() =>
+                          itemOps.add({
+                            fieldType: 1,
+                            field: undefined,
+                            symbol: '==',
+                            fieldValueType: 2,
+                            fieldValue: '',
+                          })
+                        }
+                      >
+                        {t('props.addCondition')}
+                      </Button>
+                    </>
+                  )}
+                </Form.List>
+              </div>
+            ))}
+            <Button
+              type="dashed"
+              icon={<PlusOutlined />}
+              onClick={() =>
+                groupOps.add({
+                  logic: 'and',
+                  groups: [{ fieldType: 1, field: undefined, symbol: '==', fieldValueType: 2, fieldValue: '' }],
+                })
+              }
+            >
+              {t('props.addGroup')}
+            </Button>
+          </>
+        )}
+      </Form.List>
+    </>
+  );
+}
+
+function ApproverSettings({
+  tree,
+  node,
+  fields,
+}: {
+  tree: FlowNode;
+  node: FlowNode;
+  fields: readonly FormDataField[];
+}) {
+  const { t } = useTranslation('workflow');
+  const kind = Form.useWatch<number | undefined>('assigneeType');
+  const counterSign = Form.useWatch<number | undefined>('counterSign');
+  const timeLimit = Form.useWatch<number | undefined>(['timeLimitConfig', 'on']);
+  const earlier = approversBefore(tree, node.nodeId);
+  return (
+    <>
+      <Form.Item name="assigneeType" label={t('props.assigneeType')}>
+        <Select options={assigneeKinds.map((k) => ({ value: k, label: t(`props.assignee.${k}`) }))} />
+      </Form.Item>
+      {kind === 6 || kind === 7 ? (
+        <Form.Item name="approvers" label={t(kind === 7 ? 'props.candidateRange' : 'props.approvers')}>
+          <PickerField kind="users" multiple />
+        </Form.Item>
+      ) : null}
+      {kind === 1 ? (
+        <Form.Item name="managerLevel" label={t('props.managerLevel')}>
+          <InputNumber min={1} max={10} />
+        </Form.Item>
+      ) : null}
+      {kind === 4 ? (
+        <>
+          <Form.Item name="formField" label={t('props.formField')}>
+            <Select options={fields.map((f) => ({ value: f.vModel, label: f.label }))} />
+          </Form.Item>
+          <Form.Item name="formFieldType" label={t('props.formFieldType')}>
+            <Select options={[1, 2, 3, 4, 5].map((k) => ({ value: k, label: t(`props.fieldKinds.${k}`) }))} />
+          </Form.Item>
+        </>
+      ) : null}
+      {kind === 5 ? (
+        <Form.Item name="nodeId" label={t('props.otherNode')}>
+          <Select options={earlier.map((n) => ({ value: n.nodeId, label: nodeTitle(n, t) }))} />
+        </Form.Item>
+      ) : null}
+      {kind === 9 ? (
+        <Form.Item name="interfaceId" label={t('props.interface')}>
+          <Input />
+        </Form.Item>
+      ) : null}
+      <Form.Item name="counterSign" label={t('props.counterSignLabel')}>
+        <Radio.Group options={[0, 1, 2].map((k) => ({ value: k, label: t(`props.counterSign.${k}`) }))} />
+      </Form.Item>
+      {counterSign === 1 ? (
+        <Form.Item name={['counterSignConfig', 'auditRatio']} label={t('props.auditRatio')}>
+          <InputNumber min={1} max={100} addonAfter="%" />
+        </Form.Item>
+      ) : null}
+      <Form.Item name="rejectType" label={t('props.rejectType')}>
+        <Radio.Group options={[1, 2, 3].map((k) => ({ value: k, label: t(`props.rejectTypes.${k}`) }))} />
+      </Form.Item>
+      <Form.Item name="rejectStep" label={t('props.rejectStep')}>
+        <Select
+          options={[
+            ...['0', '1', '2'].map((k) => ({ value: k, label: t(`props.rejectSteps.${k}`) })),
+            ...earlier.map((n) => ({ value: n.nodeId, label: nodeTitle(n, t) })),
+          ]}
+        />
+      </Form.Item>
+      <Form.Item name="circulateUser" label={t('props.circulateUser')}>
+        <PickerField kind="users" multiple />
+      </Form.Item>
+      <Form.Item label={t('props.timeLimit')}>
+        <Space>
+          <Form.Item
+            name={['timeLimitConfig', 'on']}
+            noStyle
+            getValueProps={(v) => ({ checked: !!v })}
+            getValueFromEvent={(c: boolean) => (c ? 1 : 0)}
+          >
+            <Switch aria-label={t('props.timeLimit')} />
+          </Form.Item>
+          {timeLimit ? (
+            <Form.Item name={['timeLimitConfig', 'duringDeal']} noStyle>
+              <InputNumber min={1} max={9999} addonAfter={t('props.hours')} aria-label={t('props.hours')} />
+            </Form.Item>
+          ) : null}
+        </Space>
+      </Form.Item>
+      <Divider>{t('props.formOperates')}</Divider>
+      <Form.Item name="formOperates" noStyle>
+        <FieldPermissions fields={fields} writable={false} />
+      </Form.Item>
+      <Divider>{t('props.buttons')}</Divider>
+      <ButtonSettings names={approverButtons} />
+    </>
+  );
+}
+
+function StartSettings({
+  fields,
+  forms,
+}: {
+  fields: readonly FormDataField[];
+  forms: readonly { id: string; fullName: string }[];
+}) {
+  const { t } = useTranslation('workflow');
+  const titleType = Form.useWatch<number | undefined>('titleType');
+  return (
+    <>
+      <Form.Item name="formId" label={t('props.form')}>
+        <Select
+          showSearch
+          optionFilterProp="label"
+          options={forms.map((f) => ({ value: f.id, label: f.fullName }))}
+          placeholder={t('props.chooseForm')}
+        />
+      </Form.Item>
+      <Form.Item name="initiator" label={t('props.initiator')} extra={t('props.initiatorHint')}>
+        <PickerField kind="users" multiple />
+      </Form.Item>
+      <Form.Item name="circulateUser" label={t('props.circulateUser')}>
+        <PickerField kind="users" multiple />
+      </Form.Item>
+      <Form.Item name="titleType" label={t('props.titleType')}>
+        <Radio.Group
+          options={[
+            { value: 0, label: t('props.titleTypes.0') },
+            { value: 1, label: t('props.titleTypes.1') },
+          ]}
+        />
+      </Form.Item>
+      {titleType === 1 ? (
+        <Form.Item name="titleContent" label={t('props.titleContent')}>
+          <Input />
+        </Form.Item>
+      ) : null}
+      <Divider>{t('props.formOperates')}</Divider>
+      <Form.Item name="formOperates" noStyle>
+        <FieldPermissions fields={fields} writable />
+      </Form.Item>
+      <Divider>{t('props.buttons')}</Divider>
+      <ButtonSettings names={startButtons} />
+    </>
+  );
+}
+
+function SubFlowSettings({ flows }: { flows: readonly { id: string; fullName: string }[] }) {
+  const { t } = useTranslation('workflow');
+  const kind = Form.useWatch<number | undefined>('initiateType');
+  return (
+    <>
+      <Form.Item name="flowId" label={t('props.subFlow')}>
+        <Select showSearch optionFilterProp="label" options={flows.map((f) => ({ value: f.id, label: f.fullName }))} />
+      </Form.Item>
+      <Form.Item name="isAsync" label={t('props.isAsync')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item name="initiateType" label={t('props.subInitiator')}>
+        <Select options={assigneeKinds.map((k) => ({ value: k, label: t(`props.assignee.${k}`) }))} />
+      </Form.Item>
+      {kind === 6 ? (
+        <Form.Item name="initiator" label={t('props.approvers')}>
+          <PickerField kind="users" multiple />
+        </Form.Item>
+      ) : null}
+      <Form.Item name="autoSubmit" label={t('props.autoSubmit')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </>
+  );
+}
+
+function TimerSettings() {
+  const { t } = useTranslation('workflow');
+  return (
+    <Space wrap>
+      {(['day', 'hour', 'minute', 'second'] as const).map((unit) => (
+        <Form.Item key={unit} name={unit} label={t(`props.units.${unit}`)}>
+          <InputNumber min={0} max={unit === 'day' ? 365 : 59} />
+        </Form.Item>
+      ))}
+    </Space>
+  );
+}
+
+export interface NodeDrawerProps {
+  tree: FlowNode;
+  node: FlowNode | null;
+  fields: readonly FormDataField[];
+  forms: readonly { id: string; fullName: string }[];
+  flows: readonly { id: string; fullName: string }[];
+  onClose: () => void;
+  onSave: (nodeId: string, properties: FlowProperties, content: string) => void;
+}
+
+/** The properties of one node, by its kind; 确定 writes them into the tree. */
+export function NodeDrawer({ tree, node, fields, forms, flows, onClose, onSave }: NodeDrawerProps) {
+  const { t } = useTranslation('workflow');
+  const [form] = Form.useForm<FlowProperties>();
+  useEffect(() => {
+    if (node) {
+      form.resetFields();
+      form.setFieldsValue({ title: nodeTitle(node, t), ...node.properties });
+    }
+  }, [node, form, t]);
+  const save = () => {
+    if (!node) return;
+    const properties = { ...node.properties, ...form.getFieldsValue(true) } as FlowProperties;
+    if (node.type === 'subFlow') properties.flowName = flows.find((f) => f.id === properties.flowId)?.fullName ?? '';
+    // The card names a condition's field by its label; the engine reads `field`.
+    if (node.type === 'condition' && properties.conditions) {
+      const labels = new Map(fields.map((f) => [f.vModel, f.label]));
+      properties.conditions = properties.conditions.map((group) => ({
+        ...group,
+        groups: group.groups.map((item) => ({ ...item, fieldName: labels.get(item.field) ?? item.field })),
+      }));
+    }
+    onSave(node.nodeId, properties, nodeSummary({ ...node, properties }, t));
+  };
+  return (
+    <Drawer
+      open={!!node}
+      rootClassName="wf-node-drawer"
+      width={drawerWidth}
+      title={node ? nodeTitle(node, t) : ''}
+      onClose={onClose}
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('cancel')}</Button>
+          <Button type="primary" onClick={save}>
+            {t('ok')}
+          </Button>
+        </Space>
+      }
+    >
+      {node ? (
+        <Form form={form} layout="horizontal" labelCol={{ flex: '110px' }} className="wf-props">
+          <Form.Item name="title" label={t('props.title')}>
+            <Input maxLength={50} />
+          </Form.Item>
+          {node.type === 'start' ? <StartSettings fields={fields} forms={forms} /> : null}
+          {node.type === 'approver' ? <ApproverSettings tree={tree} node={node} fields={fields} /> : null}
+          {node.type === 'condition' ? (
+            node.properties.isDefault === true ? (
+              <div className="wf-muted">{t('summary.otherwise')}</div>
+            ) : (
+              <ConditionEditor fields={fields} />
+            )
+          ) : null}
+          {node.type === 'timer' ? <TimerSettings /> : null}
+          {node.type === 'subFlow' ? <SubFlowSettings flows={flows} /> : null}
+        </Form>
+      ) : null}
+    </Drawer>
+  );
+}

@@ -67,7 +67,7 @@ export function printPages(data: PrintData[], texts: PrintApprovalTexts): string
 /**
  * 打印预览 (admin.md 2.10): a full-screen dialog showing one page per record on the template's
  * paper, with download (a Word document), print and cancel. After the browser's print the print
- * is logged. (A print asked for in a form's preview never gets here: `usePrintRefusedInPreview`.)
+ * is logged. (A print asked for in a form's preview never gets here: `PreviewPrintButton`.)
  */
 export function PrintPreview({ target, onClose }: { target: PrintTarget | null; onClose: () => void }) {
   const { t } = useTranslation('printDev');
@@ -173,11 +173,4 @@ export function PrintPreview({ target, onClose }: { target: PrintTarget | null; 
       </div>
     </Modal>
   );
-}
-
-/** admin.md 5 "Print": a print asked for in a form's preview is refused with a warning. */
-export function usePrintRefusedInPreview(): () => void {
-  const { t } = useTranslation('printDev');
-  const toast = useToast();
-  return () => toast.warning(t('preview.notInPreview'));
 }

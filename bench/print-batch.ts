@@ -8,8 +8,10 @@
  * both; then the median of the runs with their spread, and the load average before each run.
  *
  *   node --import tsx bench/print-batch.ts            (PGlite; the engine hardly matters here)
+ *
+ * BENCH_SAVE=<dir> keeps the last run's .docx and .pdf there, to look at.
  */
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -116,6 +118,10 @@ async function run(page: Page) {
   // A PDF of one page per record, or the figure is of something else.
   const pages = ((await readFile(pdf.file, 'latin1')).match(/\/Type\s*\/Page[^s]/g) ?? []).length;
   if (pages !== records) throw new Error(`the PDF has ${pages} pages, not ${records}`);
+  if (process.env.BENCH_SAVE) {
+    await copyFile(docx.file, path.join(process.env.BENCH_SAVE, 'print-batch.docx'));
+    await copyFile(pdf.file, path.join(process.env.BENCH_SAVE, 'print-batch.pdf'));
+  }
   await preview.getByRole('button', { name: /^取\s*消$/ }).click();
   await preview.waitFor({ state: 'hidden' });
   return { shown, docx, pdf };

@@ -120,16 +120,14 @@ describe('print templates', () => {
 
     // admin.md 5: a print asked for in the function preview is refused, no print preview opens.
     await page.goto(`${run.server.url}/previewModel`);
-    await page
-      .getByRole('textbox', { name: /表单定义/ })
-      .fill(
-        JSON.stringify({
-          hasPrintBtn: true,
-          printButtonText: '打印单据',
-          printId: ['t1'],
-          fields: [field('input', 'name', '名称')],
-        }),
-      );
+    await page.getByRole('textbox', { name: /表单定义/ }).fill(
+      JSON.stringify({
+        hasPrintBtn: true,
+        printButtonText: '打印单据',
+        printId: ['t1'],
+        fields: [field('input', 'name', '名称')],
+      }),
+    );
     await page.getByRole('button', { name: /^预\s*览$/ }).click();
     await page.getByRole('button', { name: '打印单据' }).click();
     await page.getByText('功能预览不支持打印').waitFor();
@@ -226,8 +224,9 @@ describe('print templates', () => {
       const drawn = (kind: string) =>
         sheet.locator(`img.print-${kind}[data-print-code="${code}"]`).evaluate((img: HTMLImageElement) => ({
           natural: img.naturalWidth > 0,
-          width: Math.round(img.getBoundingClientRect().width),
-          height: Math.round(img.getBoundingClientRect().height),
+          // Laid-out size: the dialog's opening animation may still scale what the screen shows.
+          width: img.offsetWidth,
+          height: img.offsetHeight,
         }));
       expect(await drawn('barcode')).toMatchObject({ natural: true, height: 80 });
       expect(await drawn('qrcode')).toEqual({ natural: true, width: 265, height: 265 });

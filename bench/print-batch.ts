@@ -14,6 +14,7 @@
 import { copyFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { launchBrowser, newContext, signInThroughPage } from '../apps/web/e2e/harness.ts';
 import { apiCaller, machineLine, signIn, spread, startApp } from './lib.ts';
@@ -58,6 +59,8 @@ async function seed(url: string): Promise<void> {
     ...draft,
     columnData: JSON.stringify({ columnList: [{ prop: 'code', label: '单号' }] }),
   });
+  // A template prints a released form; the list then offers it, released again.
+  await call('POST', `/api/visualdev/Base/${form.id}/Actions/Release`);
   const printTemplate = await call<{ id: string }>('POST', '/api/system/printDev', {
     fullName: '送货单打印',
     enCode: 'bench.delivery.print',
@@ -116,7 +119,7 @@ async function run(page: Page) {
   const docx = await timedDownload(page, preview.getByRole('button', { name: /^下\s*载$/ }));
   const pdf = await timedDownload(page, preview.getByRole('button', { name: '下载PDF' }));
   // A PDF of one page per record, or the figure is of something else.
-  const pages = ((await readFile(pdf.file, 'latin1')).match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+  const pages = (await PDFDocument.load(await readFile(pdf.file))).getPageCount();
   if (pages !== records) throw new Error(`the PDF has ${pages} pages, not ${records}`);
   if (process.env.BENCH_SAVE) {
     await copyFile(docx.file, path.join(process.env.BENCH_SAVE, 'print-batch.docx'));
@@ -139,10 +142,11 @@ try {
   await signInThroughPage(page, server.url, 'admin', adminPassword);
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
   await page.goto(`${server.url}/bench/delivery`);
-  await page.locator('.ant-pagination-options .ant-select').click();
-  await page.locator('.ant-select-dropdown:visible').getByText(/^100/).click();
+  await page.locator('.list-pager .ant-select').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(/^100/).click();
   await page.getByRole('row', { name: /SH000100/ }).waitFor();
-  await page.getByRole('row').first().getByRole('checkbox').check();
+  // The list has no select-all box: each row is ticked.
+  for (const box of await page.getByRole('row').getByRole('checkbox').all()) await box.check();
 
   const results: Awaited<ReturnType<typeof run>>[] = [];
   const loads: string[] = [];

@@ -397,6 +397,22 @@ export async function signIn(url: string, account: string, password: string): Pr
   return body.data.token;
 }
 
+/** A caller of the API as `token`: the answer's data, or an error naming the call and the server's msg. */
+export function apiCaller(url: string, token: string) {
+  return async <T>(method: string, route: string, body?: unknown): Promise<T> => {
+    const headers: Record<string, string> = { authorization: token, 'jnpf-origin': 'pc' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const answer = await fetch(`${url}${route}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const reply = (await answer.json()) as { code: number; msg: string; data?: T };
+    if (reply.code !== 200) throw new Error(`${method} ${route}: ${reply.code} ${reply.msg}`);
+    return reply.data as T;
+  };
+}
+
 /** Rounds per side and seconds per round of an interleaved comparison (BENCH_ROUNDS, BENCH_ROUND_SECONDS). */
 export const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 export const roundSeconds = Number(process.env.BENCH_ROUND_SECONDS ?? 4);

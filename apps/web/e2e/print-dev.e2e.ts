@@ -21,7 +21,7 @@ const choose = (page: Page, label: string) =>
 const field = (jnpfKey: string, name: string, label: string) => ({ __vModel__: name, __config__: { jnpfKey, label } });
 
 describe('print templates', () => {
-  test('a template written with field placeholders and page settings is saved and reads back', async () => {
+  test('a template written with field placeholders, blocks and page settings is saved and reads back; the function preview refuses to print', async () => {
     const context = await newContext(run.browser);
     const page = await context.newPage();
     await signInThroughPage(page, run.server.url, 'admin', adminPassword);
@@ -72,6 +72,12 @@ describe('print templates', () => {
     await fields.getByRole('button', { name: '名称' }).click();
     await page.keyboard.press('Enter');
     await fields.getByRole('button', { name: '明细' }).click();
+    // The same field as a barcode, then the approval records block.
+    await fields.getByText('条形码', { exact: true }).click();
+    await fields.getByRole('button', { name: '名称' }).click();
+    await fields.getByRole('button', { name: '审批记录' }).click();
+    await expect.poll(() => editor.textContent()).toContain('{@barcode:name}');
+    expect(await editor.textContent()).toContain('{@approval}');
     await expect.poll(() => editor.textContent()).toContain('订单：{name}');
     await expect.poll(() => editor.locator('table td').allTextContents()).toEqual(['{items.item}', '{items.count}']);
     expect(await editor.locator('table th').allTextContents()).toEqual(['物品', '数量']);
@@ -98,6 +104,7 @@ describe('print templates', () => {
     );
     expect(saved).toMatchObject({ formId: form.id, category: '2' });
     expect(saved.printTemplate).toContain('{name}');
+    expect(saved.printTemplate).toMatch(/\{@barcode:name\}[\s\S]*\{@approval\}/);
     expect(saved.printTemplate).toMatch(/<td>\{items\.item\}<\/td><td>\{items\.count\}<\/td>/);
     expect(JSON.parse(saved.pageParam)).toMatchObject({ type: 'custom', width: 100, height: 150, direction: 2, mt: 5 });
 
@@ -109,6 +116,22 @@ describe('print templates', () => {
     const edit = page.getByRole('dialog', { name: '编辑' });
     await expect.poll(() => edit.locator('#print-template-editor table td').count()).toBe(2);
     expect(await edit.getByLabel('宽度').inputValue()).toBe('100');
+    await edit.getByRole('button', { name: /取\s*消/ }).click();
+
+    // admin.md 5: a print asked for in the function preview is refused, no print preview opens.
+    await page.goto(`${run.server.url}/previewModel`);
+    await page.getByRole('textbox', { name: /表单定义/ }).fill(
+      JSON.stringify({
+        hasPrintBtn: true,
+        printButtonText: '打印单据',
+        printId: ['t1'],
+        fields: [field('input', 'name', '名称')],
+      }),
+    );
+    await page.getByRole('button', { name: /^预\s*览$/ }).click();
+    await page.getByRole('button', { name: '打印单据' }).click();
+    await page.getByText('功能预览不支持打印').waitFor();
+    expect(await page.getByRole('dialog', { name: '打印预览' }).count()).toBe(0);
     await context.close();
   });
 
@@ -123,6 +146,7 @@ describe('print templates', () => {
     const formData = JSON.stringify({
       fields: [
         field('input', 'name', '名称'),
+        field('input', 'code', '编号'),
         {
           __vModel__: 'items',
           __config__: {
@@ -145,7 +169,8 @@ describe('print templates', () => {
       category: '2',
       formId: form.id,
       printTemplate:
-        '<p>送货单：{name}</p><table><tbody><tr><td>{items.item}</td><td>{items.count}</td></tr></tbody></table>',
+        '<p>送货单：{name}</p><table><tbody><tr><td>{items.item}</td><td>{items.count}</td></tr></tbody></table>' +
+        '<p>{@barcode:code}</p><p>{@qrcode:code}</p><p>{@approval}</p>',
       pageParam: JSON.stringify({ type: 'A5', direction: 1, mt: 10, mb: 10, ml: 10, mr: 10 }),
     });
     await call('PUT', `/api/visualdev/Base/${form.id}`, {
@@ -160,17 +185,18 @@ describe('print templates', () => {
       }),
     });
     await call('POST', `/api/visualdev/Base/${form.id}/Actions/Release`);
-    for (const [name, items] of [
-      ['送货一', [{ item: '笔', count: 3 }]],
+    for (const [name, code, items] of [
+      ['送货一', 'SH001', [{ item: '笔', count: 3 }]],
       [
         '送货二',
+        'SH002',
         [
           { item: '纸', count: 1 },
           { item: '墨', count: 2 },
         ],
       ],
     ] as const)
-      await call('POST', `/api/visualdev/OnlineDev/${form.id}`, { data: JSON.stringify({ name, items }) });
+      await call('POST', `/api/visualdev/OnlineDev/${form.id}`, { data: JSON.stringify({ name, code, items }) });
     const systems = await call<{ list: { id: string; enCode: string }[] }>('GET', '/api/system/System');
     await call<string>('POST', '/api/system/Menu', {
       systemId: systems.list.find((s) => s.enCode === 'main')?.id,
@@ -192,6 +218,20 @@ describe('print templates', () => {
     await expect.poll(() => sheets.count()).toBe(2);
     expect(await sheets.nth(0).locator('td').allTextContents()).toEqual(['笔', '3']);
     expect(await sheets.nth(1).locator('td').allTextContents()).toEqual(['纸', '1', '墨', '2']);
+    // Each record's code drawn as a barcode (80 px high) and a 265 px QR code; no flow, no approval records.
+    for (const [i, code] of ['SH001', 'SH002'].entries()) {
+      const sheet = sheets.nth(i);
+      const drawn = (kind: string) =>
+        sheet.locator(`img.print-${kind}[data-print-code="${code}"]`).evaluate((img: HTMLImageElement) => ({
+          natural: img.naturalWidth > 0,
+          // Laid-out size: the dialog's opening animation may still scale what the screen shows.
+          width: img.offsetWidth,
+          height: img.offsetHeight,
+        }));
+      expect(await drawn('barcode')).toMatchObject({ natural: true, height: 80 });
+      expect(await drawn('qrcode')).toEqual({ natural: true, width: 265, height: 265 });
+      expect(await sheet.getByText('暂无审批记录').count()).toBe(1);
+    }
     await screenshot(page, 'print-preview');
     expect(await seriousViolationsOn(page, 'print preview')).toEqual([]);
 
@@ -204,6 +244,8 @@ describe('print templates', () => {
     expect(html).toContain('送货单：送货二');
     const cells = [...html.matchAll(/<td>(?:<p>)?(.*?)(?:<\/p>)?<\/td>/g)].map((m) => m[1]);
     expect(cells).toEqual(['笔', '3', '纸', '1', '墨', '2']);
+    expect(html.match(/<img src="data:image\/png;base64,/g)).toHaveLength(4);
+    expect(html.match(/暂无审批记录/g)).toHaveLength(2);
 
     // The PDF: one page per record, on the template's paper (A5 portrait, in points).
     const pdfDownloading = page.waitForEvent('download');

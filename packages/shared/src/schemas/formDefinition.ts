@@ -97,6 +97,10 @@ export interface FormDefinition {
   disabled?: boolean;
   hasConfirmBtn?: boolean;
   hasCancelBtn?: boolean;
+  /** admin.md 2.9: the detail's print button, its label (default 打 印) and its template(s). */
+  hasPrintBtn?: boolean;
+  printButtonText?: string;
+  printId?: string | string[];
   fields: FormField[];
   [key: string]: unknown;
 }

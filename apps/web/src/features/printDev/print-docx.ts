@@ -1,8 +1,10 @@
-import type { PrintPageParam } from '@platform/shared';
+import { PRINT_ROW_HEIGHT_PX, type PrintPageParam } from '@platform/shared';
 import {
   BorderStyle,
   convertMillimetersToTwip,
   Document,
+  HeightRule,
+  ImageRun,
   type IRunOptions,
   type ISectionOptions,
   PageOrientation,
@@ -15,6 +17,7 @@ import {
 } from 'docx';
 
 type Block = Paragraph | Table;
+type Run = TextRun | ImageRun;
 interface Marks {
   bold?: boolean;
   italics?: boolean;
@@ -26,9 +29,38 @@ const blockTags = new Set(['P', 'DIV', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'BLOC
 const headingSizes: Record<string, number> = { H1: 36, H2: 32, H3: 28, H4: 26, H5: 24, H6: 22 };
 const border = { style: BorderStyle.SINGLE, size: 4, color: '333333' };
 const cellBorders = { top: border, bottom: border, left: border, right: border };
+/** admin.md 9: rows 17 px high (a twip is a twentieth of a point; 96 px make 72 points). */
+const rowHeight = { value: PRINT_ROW_HEIGHT_PX * 15, rule: HeightRule.ATLEAST };
+
+/** The bytes of a PNG or JPEG data URI, with its type; null for anything else (an address cannot be read here). */
+function imageData(src: string): { type: 'png' | 'jpg'; data: Uint8Array } | null {
+  const match = /^data:image\/(png|jpe?g);base64,([A-Za-z0-9+/=\s]+)$/i.exec(src);
+  if (!match?.[1] || !match[2]) return null;
+  const binary = atob(match[2].replace(/\s/g, ''));
+  const data = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return { type: match[1].toLowerCase() === 'png' ? 'png' : 'jpg', data };
+}
+
+/** Width over height: a PNG says it in its header; otherwise 3:1, the shape signature pads make. */
+function aspect(image: { type: 'png' | 'jpg'; data: Uint8Array }): number {
+  if (image.type !== 'png' || image.data.length < 24) return 3;
+  const view = new DataView(image.data.buffer, image.data.byteOffset);
+  const [width, height] = [view.getUint32(16), view.getUint32(20)];
+  return width > 0 && height > 0 ? width / height : 3;
+}
+
+/** A drawn code or a signature as a picture in the document, at the size the page shows it. */
+function imageOf(element: Element): ImageRun[] {
+  const image = imageData(element.getAttribute('src') ?? '');
+  const width = Number(element.getAttribute('width'));
+  const height = Number(element.getAttribute('height'));
+  if (!image || !(height > 0)) return [];
+  const transformation = { width: width > 0 ? width : Math.round(height * aspect(image)), height };
+  return [new ImageRun({ ...image, transformation })];
+}
 
 /** The text runs of an inline subtree, with bold, italics, underline and strike as the tags say. */
-function runsOf(node: Node, marks: Marks, size?: number): TextRun[] {
+function runsOf(node: Node, marks: Marks, size?: number): Run[] {
   if (node.nodeType === Node.TEXT_NODE) {
     const text = (node.textContent ?? '').replace(/\s+/g, ' ');
     if (!text) return [];
@@ -44,6 +76,7 @@ function runsOf(node: Node, marks: Marks, size?: number): TextRun[] {
   }
   if (!(node instanceof Element)) return [];
   if (node.tagName === 'BR') return [new TextRun({ text: '', break: 1 })];
+  if (node.tagName === 'IMG') return imageOf(node);
   const next: Marks = {
     bold: marks.bold || ['B', 'STRONG', 'TH'].includes(node.tagName) || node.tagName in headingSizes,
     italics: marks.italics || ['I', 'EM'].includes(node.tagName),
@@ -61,6 +94,7 @@ function tableOf(table: Element): Table | null {
     rows: rows.map(
       (tr) =>
         new TableRow({
+          height: rowHeight,
           children: [...tr.children]
             .filter((cell) => cell.tagName === 'TD' || cell.tagName === 'TH')
             .map(

@@ -15,6 +15,7 @@ import {
   useFormEngineTranslation,
 } from '../../../shared/form-engine/index.ts';
 import { useToast } from '../../../shared/toast.tsx';
+import { PreviewPrintButton } from '../../printDev/index.ts';
 import { plugRichText } from '../rich-text.ts';
 
 plugRichText();
@@ -125,6 +126,7 @@ export default function PreviewModelPage() {
           >
             {t('reset')}
           </Button>
+          <PreviewPrintButton form={definition} />
         </div>
       </Card>
       {detailStore ? (

@@ -1,11 +1,14 @@
 import {
   defaultPrintPageParam,
+  PRINT_APPROVAL_TOKEN,
   PRINT_PAGE_SIZES,
+  type PrintCodeKind,
   type PrintDevInput,
   type PrintDevRow,
   type PrintField,
   type PrintPageParam,
   type PrintPageSizeName,
+  printCodeToken,
   readPrintPageParam,
 } from '@platform/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -13,8 +16,9 @@ import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import InputNumber from 'antd/es/input-number';
 import Radio from 'antd/es/radio';
+import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type CrudFormProps,
@@ -188,17 +192,26 @@ export function subTableHtml(table: PrintField): string {
   return `<table class="print-table"><thead><tr>${head}</tr></thead><tbody><tr>${row}</tr></tbody></table><p></p>`;
 }
 
-/** The template's rich text with the form's fields beside it. */
+type InsertKind = 'text' | PrintCodeKind;
+
+/** A field's placeholder as text, or as a barcode or QR code block drawing its value. */
+const fieldToken = (kind: InsertKind, id: string) => (kind === 'text' ? `{${id}}` : printCodeToken(kind, id));
+
+/**
+ * The template's rich text with the form's fields beside it: a field goes in as its value, a
+ * barcode or a QR code (the "insert as" choice); the approval records go in as a block of their own.
+ */
 function TemplateFields() {
   const { t } = useTranslation('printDev');
   const formId = Form.useWatch('formId') as string | undefined;
+  const [kind, setKind] = useState<InsertKind>('text');
   const fields = useQuery({
     queryKey: ['printDev', 'fields', formId],
     queryFn: () => printDevApi.fields(formId as string),
     enabled: Boolean(formId),
   });
   const insert = (content: string, kind: 'text' | 'html') => insertIntoEditor(content, kind);
-  const fieldButton = (field: PrintField, onClick: () => void) => (
+  const fieldButton = (field: PrintField, onClick: () => void, title = fieldToken(kind, field.id)) => (
     <Button
       key={field.id}
       size="small"
@@ -207,7 +220,7 @@ function TemplateFields() {
       // Keep the cursor in the editor while clicking.
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
-      title={`{${field.id}}`}
+      title={title}
     >
       {field.fullName}
     </Button>
@@ -217,17 +230,31 @@ function TemplateFields() {
       <div className="print-dev-designer">
         <nav className="print-dev-fields" aria-label={t('fields')}>
           <div className="print-dev-fields-title">{t('fields')}</div>
+          <Segmented<InsertKind>
+            size="small"
+            aria-label={t('blocks.insertAs')}
+            value={kind}
+            onChange={setKind}
+            options={(['text', 'barcode', 'qrcode'] as const).map((value) => ({ value, label: t(`blocks.${value}`) }))}
+          />
           {!formId ? <p className="print-dev-hint">{t('chooseFormFirst')}</p> : null}
           {(fields.data ?? []).map((field) =>
             field.children ? (
               <div key={field.id} className="print-dev-table-fields">
                 {fieldButton(field, () => insert(subTableHtml(field), 'html'))}
-                {field.children.map((column) => fieldButton(column, () => insert(`{${column.id}}`, 'text')))}
+                {field.children.map((column) => fieldButton(column, () => insert(fieldToken(kind, column.id), 'text')))}
               </div>
             ) : (
-              fieldButton(field, () => insert(`{${field.id}}`, 'text'))
+              fieldButton(field, () => insert(fieldToken(kind, field.id), 'text'))
             ),
           )}
+          <div className="print-dev-blocks">
+            {fieldButton(
+              { id: 'approval', parentId: '', fullName: t('blocks.approval') },
+              () => insert(`<p>${PRINT_APPROVAL_TOKEN}</p>`, 'html'),
+              PRINT_APPROVAL_TOKEN,
+            )}
+          </div>
         </nav>
         <div className="print-dev-editor">
           <Suspense fallback={null}>

@@ -1,15 +1,23 @@
-import { type PrintData, readPrintPageParam, renderPrintTemplate } from '@platform/shared';
+import {
+  HANDLE_STATUS_CODES,
+  type PrintApprovalTexts,
+  type PrintData,
+  readPrintPageParam,
+  renderPrintTemplate,
+} from '@platform/shared';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Result from 'antd/es/result';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/toast.tsx';
 import { sanitizeHtml } from '../../message/components/SafeHtml.tsx';
 import { printDevApi } from '../api.ts';
+import { printCodes } from '../print-codes.ts';
 import '../print-dev.css';
 
 export interface PrintTarget {
@@ -28,25 +36,40 @@ function saveBlob(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** The rendered pages of a print: the template filled with each record, sanitised. */
-export function printPages(data: PrintData[]): string[] {
-  return data.map((one) => sanitizeHtml(renderPrintTemplate(one.printTemplate, one.printData)));
+/** The approval block's texts in the user's language. */
+export function approvalTexts(t: TFunction): PrintApprovalTexts {
+  return {
+    headers: [
+      t('approval.node'),
+      t('approval.user'),
+      t('approval.time'),
+      t('approval.status'),
+      t('approval.opinion'),
+      t('approval.sign'),
+    ],
+    status: Object.fromEntries(HANDLE_STATUS_CODES.map((code) => [code, t(`approval.statuses.${code}`)])),
+    none: t('approval.none'),
+  };
+}
+
+/** The rendered pages of a print: the template filled with each record, its codes drawn, sanitised. */
+export function printPages(data: PrintData[], texts: PrintApprovalTexts): string[] {
+  return data.map((one) =>
+    sanitizeHtml(
+      renderPrintTemplate(one.printTemplate, one.printData, {
+        codes: printCodes,
+        approval: { records: one.operatorRecordList, texts },
+      }),
+    ),
+  );
 }
 
 /**
  * 打印预览 (admin.md 2.10): a full-screen dialog showing one page per record on the template's
  * paper, with download (a Word document), print and cancel. After the browser's print the print
- * is logged. In preview mode (a form designer's preview) printing is refused.
+ * is logged. (A print asked for in a form's preview never gets here: `PreviewPrintButton`.)
  */
-export function PrintPreview({
-  target,
-  preview = false,
-  onClose,
-}: {
-  target: PrintTarget | null;
-  preview?: boolean;
-  onClose: () => void;
-}) {
+export function PrintPreview({ target, onClose }: { target: PrintTarget | null; onClose: () => void }) {
   const { t } = useTranslation('printDev');
   const toast = useToast();
   const data = useQuery({
@@ -61,7 +84,7 @@ export function PrintPreview({
     enabled: Boolean(target),
   });
   const title = name.data?.[0]?.fullName ?? t('preview.title');
-  const pages = useMemo(() => printPages(data.data ?? []), [data.data]);
+  const pages = useMemo(() => printPages(data.data ?? [], approvalTexts(t)), [data.data, t]);
   const page = readPrintPageParam(data.data?.[0]?.pageParam);
   const [width, height] = page.direction === 2 ? [page.height, page.width] : [page.width, page.height];
   const printing = useRef(false);
@@ -80,10 +103,6 @@ export function PrintPreview({
   }, [target, title]);
 
   const print = () => {
-    if (preview) {
-      toast.warning(t('preview.notInPreview'));
-      return;
-    }
     printing.current = true;
     document.body.classList.add('printing');
     window.print();

@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { CodeEditor } from '../../../shared/components/code-editor/CodeEditor.tsx';
 import { FormRenderer, FormStore } from '../../../shared/form-engine/index.ts';
 import { useToast } from '../../../shared/toast.tsx';
+import { PreviewPrintButton } from '../../printDev/index.ts';
 import { designApi } from '../api.ts';
 import { Canvas, rootDrop, useKindName } from './Canvas.tsx';
 import { PropertyPanel } from './PropertyPanel.tsx';
@@ -408,7 +409,7 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
         title={t('designer.preview')}
         width={900}
         onCancel={() => setPreview(null)}
-        footer={null}
+        footer={<PreviewPrintButton form={definition} />}
         destroyOnHidden
       >
         {preview ? (

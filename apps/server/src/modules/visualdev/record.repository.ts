@@ -286,6 +286,15 @@ export class RecordRepository {
     return row.rows.length > 0;
   }
 
+  /** Which of `values` (typed for the column) records already hold in `column`, as text. */
+  async takenValues(table: StoredTable, column: StoredColumn, values: unknown[]): Promise<Set<string>> {
+    if (!values.length || column.type === 'jsonb') return new Set();
+    const texts = values.map((v) => (v instanceof Date ? v.toISOString() : String(v)));
+    const rows = await sql<{ v: string }>`select distinct ${id(column.column)}::text as v from ${id(table.table)}
+        where ${id(column.column)} = any(cast(${texts} as ${sql.raw(column.type)}[]))`.execute(this.db);
+    return new Set(rows.rows.map((r) => r.v));
+  }
+
   async dropTables(tables: string[]) {
     for (const table of tables) await sql`drop table if exists ${id(table)} cascade`.execute(this.db);
   }

@@ -50,7 +50,7 @@ import type { StoredColumn } from './storage-plan.ts';
 import { type DefinitionService, parseJson, type ReleasedDefinition } from './visualdev.service.ts';
 
 /** What a caller may do with one definition's records, resolved from the menus that open it. */
-interface Reach {
+export interface Reach {
   definition: ReleasedDefinition;
   layout: RecordLayout;
   scope: DataScope;
@@ -93,7 +93,7 @@ function mergeSets(sets: (Set<string> | null)[]): Set<string> | null {
   return new Set(sets.flatMap((s) => [...(s ?? [])]));
 }
 
-const allowed = (rights: Set<string> | null, field: string) => rights === null || rights.has(field);
+export const allowed = (rights: Set<string> | null, field: string) => rights === null || rights.has(field);
 
 /**
  * A generated form's records (`/api/visualdev/OnlineDev/{modelId}`): lists with search, sort and
@@ -103,7 +103,7 @@ const allowed = (rights: Set<string> | null, field: string) => rights === null |
  */
 export class RecordService {
   constructor(
-    private readonly db: Db,
+    readonly db: Db,
     private readonly definitions: DefinitionService,
     private readonly permissions: PermissionService,
     private readonly menus: MenuService,
@@ -115,7 +115,7 @@ export class RecordService {
    * The caller's reach on a definition: through the enabled menus that open it and that the caller
    * holds (only `menuId` when given), with `button` on one of them when an action needs it.
    */
-  private async reach(session: Session, modelId: string, menuId?: string, button?: string): Promise<Reach> {
+  async reach(session: Session, modelId: string, menuId?: string, button?: string): Promise<Reach> {
     // Writes (the calls that name a button but export) read the definition afresh.
     const definition = await this.definitions.released(modelId, button !== undefined && button !== 'btn_export');
     const layout = layoutOf(definition.form, definition.plan);
@@ -370,11 +370,7 @@ export class RecordService {
   }
 
   /** The values the server sets itself (widgets.md §3 open-data fields), whatever the client sent. */
-  private async autoValues(
-    session: Session,
-    slots: FieldSlot[],
-    creating: boolean,
-  ): Promise<Map<StoredColumn, unknown>> {
+  async autoValues(session: Session, slots: FieldSlot[], creating: boolean): Promise<Map<StoredColumn, unknown>> {
     const out = new Map<StoredColumn, unknown>();
     const now = new Date();
     let relations: Awaited<ReturnType<PermissionService['access']>>['relations'] | null = null;
@@ -403,7 +399,7 @@ export class RecordService {
     return out;
   }
 
-  private async organizeOf(session: Session): Promise<string | null> {
+  async organizeOf(session: Session): Promise<string | null> {
     return (await this.permissions.access(session)).organizeIds[0] ?? null;
   }
 
@@ -459,7 +455,7 @@ export class RecordService {
     return { values, tables };
   }
 
-  private async checkUnique(trx: Trx, reach: Reach, values: Map<StoredColumn, unknown>, exceptId: string | null) {
+  async checkUnique(trx: Trx, reach: Reach, values: Map<StoredColumn, unknown>, exceptId: string | null) {
     const repo = new RecordRepository(trx);
     for (const slot of reach.layout.fields) {
       if (!isUnique(slot) || !values.has(slot.column)) continue;

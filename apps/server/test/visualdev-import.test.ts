@@ -1,4 +1,3 @@
-import type { FormField } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { field, itemsTable, orderFields } from './helpers/form-fields.ts';
 import { downloadSheet, sheet, uploadSheet } from './helpers/sheets.ts';

@@ -107,6 +107,11 @@ export const FieldDataSelectQuery = Type.Object({
 });
 export type FieldDataSelectQuery = Static<typeof FieldDataSelectQuery>;
 
+/** List types the server shapes (protocol-admin.md 7 `columnData.type`). */
+export const LIST_TYPE = { plain: 1, grouped: 3, treeTable: 5 } as const;
+/** Tree tables nest at most this deep; deeper records show at this depth's level. */
+export const TREE_DEPTH = 10;
+
 /** A record's field values keyed by field name (`__vModel__`), plus its `id`. */
 export const RecordValues = Type.Record(Type.String(), Type.Unknown());
 export type RecordValues = Static<typeof RecordValues>;
@@ -214,5 +219,9 @@ export interface ColumnDefinition {
   columnBtnsList?: { value: string; label: string; [key: string]: unknown }[];
   /** 1 plain, 2 tree, 3 grouped, 4 inline edit, 5 tree table. */
   type?: number;
+  /** Grouped lists (type 3): the field whose values head the groups. */
+  groupField?: string;
+  /** Tree tables (type 5): the field holding the parent record's id. */
+  parentField?: string;
   [key: string]: unknown;
 }

@@ -375,6 +375,12 @@ export function comparisonCondition(c: Comparison): Expression<SqlBool> {
   }
 }
 
+/** The column holds nothing: null, or empty text (a JSON value's text for JSON columns). */
+export function blankCondition(column: StoredColumn): Expression<SqlBool> {
+  const text = column.type === 'jsonb' ? sql`(${ref(column)} #>> '{}')` : sql`${ref(column)}::text`;
+  return sql<SqlBool>`(${ref(column)} is null or ${text} = '')`;
+}
+
 export function allOf(parts: Expression<SqlBool>[]): Expression<SqlBool> {
   return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` and `)})` : sql<SqlBool>`true`;
 }

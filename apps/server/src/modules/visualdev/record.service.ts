@@ -1,11 +1,13 @@
 import {
   defaultValueOf,
   kindOf,
+  LIST_TYPE,
   type PageData,
   type RecordExportBody,
   type RecordInfo,
   type RecordListBody,
   type RecordPageConfig,
+  TREE_DEPTH,
 } from '@platform/shared';
 import ExcelJS from 'exceljs';
 import type { Expression, SqlBool } from 'kysely';
@@ -23,6 +25,7 @@ import type { MenuService } from '../menu/menu.service.ts';
 import {
   allOf,
   anyOf,
+  blankCondition,
   type Comparison,
   comparisonCondition,
   type NamedKind,
@@ -55,6 +58,28 @@ export interface Reach {
   layout: RecordLayout;
   scope: DataScope;
   rights: FieldRights;
+}
+
+/** The page's records under one head row per value of the group field, in the order met. */
+function groupRows(rows: Record<string, unknown>[], group: FieldSlot): Record<string, unknown>[] {
+  const groups = new Map<string, Record<string, unknown>>();
+  for (const row of rows) {
+    const value = row[group.column.field];
+    const key = JSON.stringify(value ?? null);
+    let head = groups.get(key);
+    if (!head) {
+      const shown = displayValue(group, value);
+      head = {
+        id: `group:${key}`,
+        top: true,
+        [group.column.field]: shown === null || shown === undefined ? '' : shown,
+        children: [],
+      };
+      groups.set(key, head);
+    }
+    (head.children as Record<string, unknown>[]).push(row);
+  }
+  return [...groups.values()];
 }
 
 /** Exports write at most this many records. */
@@ -243,6 +268,14 @@ export class RecordService {
     return out;
   }
 
+  /**
+   * The list page. A grouped list (type 3) answers the page's records under one row per value of
+   * the group field (`top: true`, the value's label, the records as `children`), records of a
+   * group kept together by sorting on that field first. A tree table (type 5) pages its top
+   * records (parent field empty) and nests every descendant the caller may reach as `children`;
+   * while searching it lists the matches themselves. A group or parent field the caller may not
+   * see leaves the list plain.
+   */
   async list(
     session: Session,
     modelId: string,
@@ -254,16 +287,67 @@ export class RecordService {
     const currentPage = asNumber(body.currentPage, 1);
     const requested = asNumber(body.pageSize, reach.definition.list.pageSize ?? 20);
     const pageSize = Math.min(requested, unpagedCap);
-    const result = await new RecordRepository(this.db).page(
+    const listType = Number(reach.definition.list.type ?? LIST_TYPE.plain);
+    const filter = this.listFilter(reach, visible, body, t);
+    let sort = this.sortKeys(reach, visible, body);
+    const group = listType === LIST_TYPE.grouped ? this.fieldOf(visible, reach.definition.list.groupField) : null;
+    if (group) sort = [{ column: group.column.column, desc: false }, ...sort];
+    const parent = listType === LIST_TYPE.treeTable ? this.fieldOf(visible, reach.definition.list.parentField) : null;
+    const searching = filter.where.length > 0;
+    if (parent && !searching) filter.where.push(blankCondition(parent.column));
+    const repo = new RecordRepository(this.db);
+    const result = await repo.page(
       reach.definition.plan,
       visible.map((s) => s.column),
-      this.listFilter(reach, visible, body, t),
-      this.sortKeys(reach, visible, body),
+      filter,
+      sort,
       { pageSize, offset: (currentPage - 1) * pageSize },
     );
     const rows = result.list.map((row) => this.listRow(row, visible));
     await this.nameAutoFilled(rows, visible);
+    if (group) return page(groupRows(rows, group), result.total, { currentPage, pageSize: requested });
+    if (parent && !searching) await this.nestDescendants(reach, visible, parent, rows);
     return page(rows, result.total, { currentPage, pageSize: requested });
+  }
+
+  private fieldOf(visible: FieldSlot[], name: unknown): FieldSlot | null {
+    return typeof name === 'string' && name ? (visible.find((s) => s.column.field === name) ?? null) : null;
+  }
+
+  /** Hangs each record's children (records whose parent field holds its id) under it, level by level. */
+  private async nestDescendants(
+    reach: Reach,
+    visible: FieldSlot[],
+    parent: FieldSlot,
+    roots: Record<string, unknown>[],
+  ) {
+    const repo = new RecordRepository(this.db);
+    const seen = new Set(roots.map((r) => String(r.id)));
+    let level = roots;
+    for (let depth = 1; depth < TREE_DEPTH && level.length; depth++) {
+      const byId = new Map(level.map((r) => [String(r.id), r]));
+      const found = await repo.all(
+        reach.definition.plan,
+        visible.map((s) => s.column),
+        {
+          where: [searchCondition({ column: parent.column, match: 'equals', values: [...byId.keys()] })],
+          scope: reach.scope,
+        },
+        this.sortKeys(reach, visible, {}),
+        unpagedCap,
+      );
+      // A record met twice (a cycle in the parent links) stays where it was first met.
+      const children = found
+        .map((row) => this.listRow(row, visible))
+        .filter((row) => !seen.has(String(row.id)) && seen.add(String(row.id)));
+      await this.nameAutoFilled(children, visible);
+      for (const child of children) {
+        const owner = byId.get(String(child[parent.column.field]));
+        if (!owner) continue;
+        owner.children = [...((owner.children as unknown[] | undefined) ?? []), child];
+      }
+      level = children;
+    }
   }
 
   /**

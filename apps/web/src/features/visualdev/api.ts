@@ -12,7 +12,9 @@ import type {
 import { crudApi } from '../../shared/api/crud-api.ts';
 import { http } from '../../shared/api/http.ts';
 
-const records = '/api/visualdev/OnlineDev';
+/** The records' base path; the import wizard's calls hang under `${recordsBase}/{modelId}`. */
+export const recordsBase = '/api/visualdev/OnlineDev';
+const records = recordsBase;
 const base = '/api/visualdev/Base';
 
 /** The definitions (功能设计): the list, one draft, its changes and its release. */

@@ -1,5 +1,7 @@
 export default {
   add: 'Add',
+  import: 'Import',
+  noGroup: 'No group',
   export: 'Export',
   batchRemove: 'Delete selected',
   edit: 'Edit',

@@ -1,5 +1,7 @@
 export default {
   add: '新增',
+  import: '导入',
+  noGroup: '未分组',
   export: '导出',
   batchRemove: '批量删除',
   edit: '编辑',

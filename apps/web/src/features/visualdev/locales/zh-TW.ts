@@ -1,5 +1,7 @@
 export default {
   add: '新增',
+  import: '匯入',
+  noGroup: '未分組',
   export: '匯出',
   batchRemove: '批次刪除',
   edit: '編輯',

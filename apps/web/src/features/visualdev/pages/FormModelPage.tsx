@@ -27,14 +27,24 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../shared/components/confirm.tsx';
 import { useSuccessToast } from '../../../shared/components/FormDialog.tsx';
-import { ListPage, ListTable, RefreshButton, useListQuery } from '../../../shared/components/index.ts';
+import { ImportWizard, sheetImportApi } from '../../../shared/components/import/index.ts';
+import {
+  applyColumnSettings,
+  ColumnSettingsTool,
+  ListPage,
+  ListTable,
+  RefreshButton,
+  useColumnSettings,
+  useListQuery,
+} from '../../../shared/components/index.ts';
 import { formFileService } from '../../../shared/components/upload/form-file-service.ts';
 import { openDownload } from '../../../shared/download.ts';
 import { FormRenderer, FormStore, setFileService } from '../../../shared/form-engine/index.ts';
 import { usePermission, useRouteMeta } from '../../../shared/shell/permission.tsx';
 import { useToast } from '../../../shared/toast.tsx';
 import { PrintPreview, type PrintTarget, PrintTemplatePicker } from '../../printDev/index.ts';
-import { type RecordRow, visualdevApi } from '../api.ts';
+import { type RecordRow, recordsBase, visualdevApi } from '../api.ts';
+import { isGroupRow, listKind, openGroups } from '../record-list.ts';
 
 setFileService(formFileService);
 
@@ -178,6 +188,8 @@ export default function FormModelPage() {
   const [printing, setPrinting] = useState<PrintTarget | null>(null);
   const [picking, setPicking] = useState<string[] | null>(null);
   const [saving, setSaving] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [closedGroups, setClosedGroups] = useState<ReadonlySet<string>>(new Set());
 
   const config = useQuery({
     queryKey: ['visualdev', 'config', modelId, menuId],
@@ -200,6 +212,16 @@ export default function FormModelPage() {
         signal,
       ),
   });
+
+  // The list columns the caller may see, as the column settings offer them (saved per user on the server).
+  const listColumns = useMemo(
+    () =>
+      (model?.list.columnList ?? []).filter((c) => !model?.list.useColumnPermission || permission.hasColumn(c.prop)),
+    [model, permission],
+  );
+  const settable = useMemo(() => listColumns.map((c) => ({ prop: c.prop, label: c.label })), [listColumns]);
+  const columnSettings = useColumnSettings(menuId || undefined, settable);
+  const importApi = useMemo(() => sheetImportApi(`${recordsBase}/${modelId}`), [modelId]);
 
   if (!modelId) return <Result status="warning" title={t('notReleased')} />;
   if (config.isLoading) return <Spin className="shell-page-loading" />;
@@ -256,46 +278,67 @@ export default function FormModelPage() {
       list.refetch();
     });
   const exportAll = async () => {
-    const selectKey = visibleColumns.map((c) => c.prop);
+    const selectKey = shownColumns.map((c) => c.key);
     const file = await visualdevApi.exportData(modelId, { menuId, queryJson, dataType: 1, selectKey });
     openDownload(file.url, file.name);
   };
 
-  const visibleColumns = (columnList.columnList ?? []).filter((c) =>
-    can(columnList.useColumnPermission, permission.hasColumn, c.prop),
-  );
-  const columns: ColumnsType<RecordRow> = [
-    ...visibleColumns.map((c) => ({
+  const kind = listKind(columnList);
+  const groupField = kind === 'grouped' ? String(columnList.groupField) : '';
+  const groupLabel = String(model.fields.get(groupField)?.__config__.label ?? groupField);
+  const cellOf = (prop: string) => (value: unknown, row: RecordRow) =>
+    isGroupRow(row) ? null : cellText(model.fields.get(prop), value);
+  // The user's order, visibility and pinned edges (列设置) over the columns the caller may see.
+  const [first, ...others] = applyColumnSettings(
+    listColumns.map((c) => ({
       title: c.label,
       dataIndex: c.prop,
       key: c.prop,
       width: typeof c.width === 'number' ? c.width : 150,
       ellipsis: true,
-      render: (value: unknown) => cellText(model.fields.get(c.prop), value),
+      render: cellOf(c.prop),
     })),
+    columnSettings.columns,
+  );
+  const shownColumns = first
+    ? [
+        {
+          ...first,
+          // A group's head row names the group in the first column and nothing else.
+          render: (value: unknown, row: RecordRow) =>
+            isGroupRow(row)
+              ? `${groupLabel}: ${String(row[groupField] ?? '') || t('noGroup')}`
+              : cellOf(first.key)(value, row),
+        },
+        ...others,
+      ]
+    : [];
+  const columns: ColumnsType<RecordRow> = [
+    ...shownColumns,
     {
       title: t('actions'),
       key: 'actions',
       width: 160,
-      render: (_: unknown, row: RecordRow) => (
-        <Space size={0}>
-          {rowButtons.has('edit') && hasBtn('btn_edit') ? (
-            <Button type="link" size="small" onClick={() => void openForm(row.id)}>
-              {t('edit')}
-            </Button>
-          ) : null}
-          {rowButtons.has('remove') && hasBtn('btn_remove') ? (
-            <Button type="link" size="small" danger onClick={() => remove([row.id])}>
-              {t('remove')}
-            </Button>
-          ) : null}
-          {rowButtons.has('detail') && hasBtn('btn_detail') ? (
-            <Button type="link" size="small" onClick={() => void openDetail(row.id)}>
-              {t('detail')}
-            </Button>
-          ) : null}
-        </Space>
-      ),
+      render: (_: unknown, row: RecordRow) =>
+        isGroupRow(row) ? null : (
+          <Space size={0}>
+            {rowButtons.has('edit') && hasBtn('btn_edit') ? (
+              <Button type="link" size="small" onClick={() => void openForm(row.id)}>
+                {t('edit')}
+              </Button>
+            ) : null}
+            {rowButtons.has('remove') && hasBtn('btn_remove') ? (
+              <Button type="link" size="small" danger onClick={() => remove([row.id])}>
+                {t('remove')}
+              </Button>
+            ) : null}
+            {rowButtons.has('detail') && hasBtn('btn_detail') ? (
+              <Button type="link" size="small" onClick={() => void openDetail(row.id)}>
+                {t('detail')}
+              </Button>
+            ) : null}
+          </Space>
+        ),
     },
   ];
 
@@ -371,6 +414,9 @@ export default function FormModelPage() {
                 {t('add')}
               </Button>
             ) : null}
+            {buttons.has('upload') && hasBtn('btn_import') ? (
+              <Button onClick={() => setImporting(true)}>{t('import')}</Button>
+            ) : null}
             {buttons.has('download') && hasBtn('btn_export') ? (
               <Button onClick={() => void exportAll()}>{t('export')}</Button>
             ) : null}
@@ -386,7 +432,12 @@ export default function FormModelPage() {
             ) : null}
           </>
         }
-        tools={<RefreshButton onClick={list.refetch} loading={list.loading} />}
+        tools={
+          <>
+            <RefreshButton onClick={list.refetch} loading={list.loading} />
+            <ColumnSettingsTool settings={columnSettings} fixable />
+          </>
+        }
       >
         <ListTable<RecordRow>
           rowKey="id"
@@ -401,8 +452,25 @@ export default function FormModelPage() {
           rowSelection={{
             selectedRowKeys: selected,
             hideSelectAll: true,
+            checkStrictly: true,
+            getCheckboxProps: (row) => ({ disabled: isGroupRow(row) }),
             onChange: (keys) => setSelected(keys.map(String)),
           }}
+          scroll={{ x: 'max-content' }}
+          {...(kind === 'grouped'
+            ? {
+                expandable: {
+                  expandedRowKeys: openGroups(list.rows, closedGroups),
+                  onExpand: (open: boolean, row: RecordRow) =>
+                    setClosedGroups((now) => {
+                      const next = new Set(now);
+                      if (open) next.delete(row.id);
+                      else next.add(row.id);
+                      return next;
+                    }),
+                },
+              }
+            : {})}
           paging={{
             currentPage: list.state.currentPage,
             pageSize: list.state.pageSize,
@@ -445,6 +513,14 @@ export default function FormModelPage() {
         }}
       />
       <PrintPreview target={printing} onClose={() => setPrinting(null)} />
+      <ImportWizard
+        open={importing}
+        api={importApi}
+        onClose={(changed) => {
+          setImporting(false);
+          if (changed) list.refetch();
+        }}
+      />
     </>
   );
 }

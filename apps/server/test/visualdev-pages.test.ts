@@ -3,8 +3,9 @@ import { field } from './helpers/form-fields.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 
 /**
- * What a generated form's list page asks of the server beyond a plain list: grouped lists
- * (columnData.type 3 by groupField) and tree tables (type 5 by parentField).
+ * What a generated form's pages ask of the server beyond a plain list: grouped lists
+ * (columnData.type 3 by groupField), tree tables (type 5 by parentField), and the short link's
+ * public form and list (/formShortLink).
  */
 
 const base = '/api/visualdev/Base';
@@ -94,5 +95,75 @@ describe('list types', () => {
     );
     const found = await list(id, { queryJson: JSON.stringify({ name: '小组' }) });
     expect(shape(found.data!.list)).toEqual(['小组']);
+  });
+});
+
+describe('short link', () => {
+  const link = '/api/visualdev/ShortLink';
+  const settings = {
+    formUse: 1,
+    formPassUse: 0,
+    columnUse: 1,
+    columnPassUse: 1,
+    columnPassword: 'open sesame',
+    columnText: ['name'],
+  };
+
+  test('nothing is public until enabled; the form then takes records checked as any create, owned by nobody', async () => {
+    const id = await released('link.form', { searchList: [{ prop: 'region', label: '区域', searchType: 1 }] });
+    const anonymous = t.anonymous;
+    const closed = { code: 400, msg: '外链未开启' };
+    expect(await anonymous.get(`${link}/${id}/Config`, { type: 'form' })).toMatchObject(closed);
+    expect(await anonymous.post(`${link}/${id}`, { data: JSON.stringify({ name: 'x' }) })).toMatchObject(closed);
+    expect(await anonymous.post(`${link}/${id}/ListLink`, {})).toMatchObject(closed);
+    // Setting it is the designer's; nobody else reads or changes it.
+    expect(await anonymous.put(`${link}/${id}`, settings)).toMatchObject({ code: 602 });
+    expect(await admin.put(`${link}/${id}`, { ...settings, columnPassword: '' })).toMatchObject({
+      code: 400,
+      msg: '请设置外链密码',
+    });
+    expect(await admin.put(`${link}/${id}`, settings)).toMatchObject({ code: 200 });
+    const info = await admin.get<Record<string, unknown>>(`${link}/${id}`);
+    expect(info.data).toMatchObject({ formUse: 1, columnPassUse: 1, hasColumnPassword: true, columnText: ['name'] });
+    expect(info.data).not.toHaveProperty('columnPassword');
+
+    const config = await anonymous.get<{ formData: string; passUse: number }>(`${link}/${id}/Config`, { type: 'form' });
+    expect(config.data).toMatchObject({ fullName: 'link.form', passUse: 0 });
+    expect(JSON.parse(config.data!.formData).fields).toHaveLength(3);
+    expect(await anonymous.post(`${link}/${id}`, { data: JSON.stringify({ region: '1' }) })).toMatchObject({
+      code: 400,
+      msg: '名称不能为空',
+    });
+    const saved = await anonymous.post<{ id: string }>(`${link}/${id}`, {
+      data: JSON.stringify({ name: '访客', region: '2' }),
+    });
+    expect(saved).toMatchObject({ code: 200, msg: '提交成功' });
+    const stored = await admin.get<{ data: string }>(`${records}/${id}/${saved.data!.id}`);
+    expect(JSON.parse(stored.data!.data)).toMatchObject({ name: '访客', region: '2' });
+
+    // The list: only behind its password, only the shown fields.
+    const locked = await anonymous.get<{ formData: string; passUse: number }>(`${link}/${id}/Config`, { type: 'list' });
+    expect(locked.data).toMatchObject({ passUse: 1, formData: '', columnData: '' });
+    expect(await anonymous.post(`${link}/${id}/checkPwd`, { type: 'list', password: 'guess' })).toMatchObject({
+      code: 400,
+      msg: '密码错误',
+    });
+    expect(await anonymous.post(`${link}/${id}/ListLink`, { password: 'guess' })).toMatchObject({ code: 400 });
+    expect(await anonymous.post(`${link}/${id}/checkPwd`, { type: 'list', password: 'open sesame' })).toMatchObject({
+      code: 200,
+    });
+    const opened = await anonymous.get<{ columnData: string }>(`${link}/${id}/Config`, {
+      type: 'list',
+      password: 'open sesame',
+    });
+    expect(JSON.parse(opened.data!.columnData)).toMatchObject({ columnList: [{ prop: 'name' }], searchList: [] });
+    const rows = await anonymous.post<{ list: Record<string, unknown>[] }>(`${link}/${id}/ListLink`, {
+      password: 'open sesame',
+    });
+    expect(rows.data!.list).toEqual([{ id: saved.data!.id, flowState: 0, name: '访客' }]);
+
+    // Switched off again: refused at once.
+    expect(await admin.put(`${link}/${id}`, { ...settings, formUse: 0 })).toMatchObject({ code: 200 });
+    expect(await anonymous.post(`${link}/${id}`, { data: JSON.stringify({ name: 'y' }) })).toMatchObject(closed);
   });
 });

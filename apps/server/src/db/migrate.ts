@@ -21,6 +21,7 @@ import * as visualdev from './migrations/0028_visualdev.ts';
 import * as permissionGroup from './migrations/0030_permission_group.ts';
 import * as organizeAdministrator from './migrations/0031_organize_administrator.ts';
 import * as print from './migrations/0033_print.ts';
+import * as shortLink from './migrations/0036_short_link.ts';
 
 /** Migrations in order; names are never changed once released. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0030_permission_group': permissionGroup,
   '0031_organize_administrator': organizeAdministrator,
   '0033_print': print,
+  '0036_short_link': shortLink,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

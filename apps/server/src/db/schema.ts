@@ -167,6 +167,22 @@ export interface Database {
   storedFile: StoredFileTable;
   fileLink: FileLinkTable;
   visualDev: VisualDevTable;
+  visualDevShortLink: VisualDevShortLinkTable;
+}
+
+/** A generated form's short link (外链): public form and list, each enabled and guarded on its own. */
+export interface VisualDevShortLinkTable extends Audit {
+  /** The definition's id. */
+  id: string;
+  formUse: Generated<number>;
+  formPassUse: Generated<number>;
+  /** argon2id of the password's MD5, as account passwords are kept. */
+  formPassword: string | null;
+  columnUse: Generated<number>;
+  columnPassUse: Generated<number>;
+  columnPassword: string | null;
+  /** JSON list of the field names the public list shows. */
+  columnText: Generated<string>;
 }
 
 /** A generated form's definition: the draft, the released copy and the plan of its record tables. */

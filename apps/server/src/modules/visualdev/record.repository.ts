@@ -108,7 +108,7 @@ export function bound(value: unknown, type: ColumnType): Expression<unknown> {
 }
 
 export interface RecordOwner {
-  userId: string;
+  userId: string | null;
   organizeId: string | null;
 }
 

@@ -282,7 +282,24 @@ export class RecordService {
     body: RecordListBody,
     t: Translate,
   ): Promise<PageData<Record<string, unknown>>> {
-    const reach = await this.reach(session, modelId, body.menuId);
+    return this.listOf(await this.reach(session, modelId, body.menuId), body, t);
+  }
+
+  /**
+   * The reach of a short link's public pages: no caller, every record, the public list's fields
+   * only (`columns`), every form field.
+   */
+  async publicReach(modelId: string, columns: string[] | null): Promise<Reach> {
+    const definition = await this.definitions.released(modelId, true);
+    return {
+      definition,
+      layout: layoutOf(definition.form, definition.plan),
+      scope: { all: true },
+      rights: { columns: columns ? new Set(columns) : null, forms: null },
+    };
+  }
+
+  async listOf(reach: Reach, body: RecordListBody, t: Translate): Promise<PageData<Record<string, unknown>>> {
     const visible = this.visibleFields(reach);
     const currentPage = asNumber(body.currentPage, 1);
     const requested = asNumber(body.pageSize, reach.definition.list.pageSize ?? 20);
@@ -454,20 +471,24 @@ export class RecordService {
   }
 
   /** The values the server sets itself (widgets.md §3 open-data fields), whatever the client sent. */
-  async autoValues(session: Session, slots: FieldSlot[], creating: boolean): Promise<Map<StoredColumn, unknown>> {
+  async autoValues(
+    session: Session | null,
+    slots: FieldSlot[],
+    creating: boolean,
+  ): Promise<Map<StoredColumn, unknown>> {
     const out = new Map<StoredColumn, unknown>();
     const now = new Date();
     let relations: Awaited<ReturnType<PermissionService['access']>>['relations'] | null = null;
     const relationsOf = async () => {
-      relations ??= (await this.permissions.access(session)).relations;
+      relations ??= session ? (await this.permissions.access(session)).relations : [];
       return relations;
     };
     for (const slot of slots) {
       const kind = kindOf(slot.field);
-      if (kind === 'modifyUser' && !creating) out.set(slot.column, session.userId);
+      if (kind === 'modifyUser' && !creating) out.set(slot.column, session?.userId ?? null);
       if (kind === 'modifyTime' && !creating) out.set(slot.column, now);
       if (!creating) continue;
-      if (kind === 'createUser') out.set(slot.column, session.userId);
+      if (kind === 'createUser') out.set(slot.column, session?.userId ?? null);
       if (kind === 'createTime') out.set(slot.column, now);
       // The caller's main organisation unit: the organisation and the department fields both hold it
       // (a person belongs to one unit here, a company or a department under it).
@@ -483,8 +504,8 @@ export class RecordService {
     return out;
   }
 
-  async organizeOf(session: Session): Promise<string | null> {
-    return (await this.permissions.access(session)).organizeIds[0] ?? null;
+  async organizeOf(session: Session | null): Promise<string | null> {
+    return session ? ((await this.permissions.access(session)).organizeIds[0] ?? null) : null;
   }
 
   /** Checks and types the values of the fields the caller may edit; the others are left alone. */
@@ -551,7 +572,11 @@ export class RecordService {
   }
 
   async create(session: Session, modelId: string, dataText: string, menuId?: string): Promise<string> {
-    const reach = await this.reach(session, modelId, menuId, 'btn_add');
+    return this.insertRecord(await this.reach(session, modelId, menuId, 'btn_add'), session, dataText);
+  }
+
+  /** A new record checked against the definition; without a session (a public form) nobody owns it. */
+  async insertRecord(reach: Reach, session: Session | null, dataText: string): Promise<string> {
     const data = this.parseData(dataText);
     const { values, tables } = this.checkedValues(reach, data, true);
     // Numbers are taken before the transaction: on the embedded engine it holds the one connection.
@@ -562,7 +587,7 @@ export class RecordService {
     await this.db.transaction().execute(async (trx) => {
       await this.checkUnique(trx, reach, values, null);
       const repo = new RecordRepository(trx);
-      await repo.insert(reach.definition.plan, recordId, { userId: session.userId, organizeId }, values);
+      await repo.insert(reach.definition.plan, recordId, { userId: session?.userId ?? null, organizeId }, values);
       for (const table of tables) await repo.replaceChildren(table.slot.table, recordId, table.rows);
     });
     return recordId;

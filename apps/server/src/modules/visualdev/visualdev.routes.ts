@@ -34,6 +34,8 @@ import { registerSheetImportRoutes, sheetDownloadUrl } from '../../core/sheet-im
 import { type SheetImportDefinition, SheetImporter } from '../../core/sheet-import.ts';
 import { type ImportedLine, recordImportDefinition } from './record-import.ts';
 import { recordServiceOf } from './record-service-of.ts';
+import { shortLinkRoutes } from './short-link.routes.ts';
+import { ShortLinkService } from './short-link.service.ts';
 import { DefinitionService } from './visualdev.service.ts';
 
 const base = '/api/visualdev/Base';
@@ -57,6 +59,7 @@ export default async function visualdevRoutes(app: App) {
   const definitions = new DefinitionService(app.db);
   const service = recordServiceOf(app, definitions);
   const tags = ['visualdev'];
+  shortLinkRoutes(app, new ShortLinkService(app.db, definitions, service), menu, tags);
 
   app.get(
     base,

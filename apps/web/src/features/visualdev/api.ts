@@ -4,6 +4,8 @@ import type {
   RecordInfo,
   RecordListBody,
   RecordPageConfig,
+  ShortLinkConfig,
+  ShortLinkKind,
   VisualDevInfo,
   VisualDevInput,
   VisualDevQuery,
@@ -50,4 +52,18 @@ export const visualdevApi = {
     modelId: string,
     body: RecordListBody & { dataType: number; selectKey?: string[]; selectIds?: string[] },
   ) => http.post<{ name: string; url: string }>(`${records}/${modelId}/Actions/ExportData`, body),
+};
+
+const links = '/api/visualdev/ShortLink';
+
+/** The short link's public pages (/formShortLink): no session, the link's password when it has one. */
+export const shortLinkApi = {
+  config: (modelId: string, type: ShortLinkKind, password?: string) =>
+    http.get<ShortLinkConfig>(`${links}/${modelId}/Config`, { type, password }),
+  check: (modelId: string, type: ShortLinkKind, password: string) =>
+    http.post<null>(`${links}/${modelId}/checkPwd`, { type, password }),
+  submit: (modelId: string, data: Record<string, unknown>, password?: string) =>
+    http.post<Envelope<unknown>>(`${links}/${modelId}`, { data: JSON.stringify(data), password }, { envelope: true }),
+  list: (modelId: string, body: { currentPage: number; pageSize: number; password?: string }) =>
+    http.post<PageData<RecordRow>>(`${links}/${modelId}/ListLink`, body),
 };

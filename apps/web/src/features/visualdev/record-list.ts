@@ -1,4 +1,12 @@
-import { type ColumnDefinition, LIST_TYPE } from '@platform/shared';
+import {
+  type ColumnDefinition,
+  type FormField,
+  formatDate,
+  kindOf,
+  LIST_TYPE,
+  optionLabels,
+  staticOptions,
+} from '@platform/shared';
 import type { RecordRow } from './api.ts';
 
 /**
@@ -21,4 +29,24 @@ export const isGroupRow = (row: RecordRow) => row.top === true;
 /** The head rows of a grouped list that are open: all of them except those the user closed. */
 export function openGroups(rows: readonly RecordRow[], closed: ReadonlySet<string>): string[] {
   return rows.filter((row) => isGroupRow(row) && !closed.has(row.id)).map((row) => row.id);
+}
+
+/** A cell as the list shows it: option labels, times as dates, lists joined. */
+export function cellText(field: FormField | undefined, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (field) {
+    const options = staticOptions(field);
+    if (options.length) return optionLabels(options, value).join(',');
+    const kind = kindOf(field);
+    if ((kind === 'date' || kind === 'createTime' || kind === 'modifyTime') && typeof value === 'number')
+      return formatDate(
+        value,
+        typeof field.format === 'string' && kind === 'date'
+          ? field.format.replace(/y/g, 'Y').replace(/d/g, 'D')
+          : 'YYYY-MM-DD HH:mm:ss',
+      );
+  }
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(',');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
 }

@@ -19,6 +19,12 @@ export default {
   selectOne: '請選擇一條資料',
   invalid: '請檢查表單中的內容',
   notReleased: '功能未發佈',
+  link: {
+    closed: '外鏈未開啟或已失效',
+    password: '請輸入密碼',
+    submit: '提交',
+    sent: '提交成功',
+  },
   design: {
     fullName: '名稱',
     enCode: '編碼',

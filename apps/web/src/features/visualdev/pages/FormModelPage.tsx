@@ -2,9 +2,7 @@ import {
   type ColumnDefinition,
   type FormDefinition,
   type FormField,
-  formatDate,
   kindOf,
-  optionLabels,
   type SearchField,
   staticOptions,
   valueFields,
@@ -44,7 +42,7 @@ import { usePermission, useRouteMeta } from '../../../shared/shell/permission.ts
 import { useToast } from '../../../shared/toast.tsx';
 import { PrintPreview, type PrintTarget, PrintTemplatePicker } from '../../printDev/index.ts';
 import { type RecordRow, recordsBase, visualdevApi } from '../api.ts';
-import { isGroupRow, listKind, openGroups } from '../record-list.ts';
+import { cellText, isGroupRow, listKind, openGroups } from '../record-list.ts';
 
 setFileService(formFileService);
 
@@ -59,26 +57,6 @@ function parseModel(formData: string, columnData: string): Model {
   const list = JSON.parse(columnData || '{}') as ColumnDefinition;
   const fields = new Map(valueFields(form.fields ?? []).map((f) => [f.__vModel__ ?? '', f]));
   return { form, list, fields };
-}
-
-/** A cell as the list shows it: option labels, times as dates, lists joined. */
-function cellText(field: FormField | undefined, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (field) {
-    const options = staticOptions(field);
-    if (options.length) return optionLabels(options, value).join(',');
-    const kind = kindOf(field);
-    if ((kind === 'date' || kind === 'createTime' || kind === 'modifyTime') && typeof value === 'number')
-      return formatDate(
-        value,
-        typeof field.format === 'string' && kind === 'date'
-          ? field.format.replace(/y/g, 'Y').replace(/d/g, 'D')
-          : 'YYYY-MM-DD HH:mm:ss',
-      );
-  }
-  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(',');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
 }
 
 /** What a Form.Item hands its control: the value, the change handler and the id its label points to. */

@@ -16,6 +16,7 @@ import { apiData, apiLogin, type PreparedServer, startServerWithUsers } from './
 let server: PreparedServer;
 let browser: Browser;
 let token: string;
+let modelId: string;
 const clerkPassword = 'Clerk@12345';
 
 const field = (jnpfKey: string, name: string, label: string, config: object = {}, rest: object = {}) => ({
@@ -88,13 +89,13 @@ beforeAll(async () => {
   ]);
   token = (await apiLogin(server.url, 'admin', adminPassword)).data?.token ?? '';
   const call = <T>(method: string, url: string, body?: unknown) => apiData<T>(server.url, token, method, url, body);
-  const { id: modelId } = await call<{ id: string }>('POST', '/api/visualdev/Base', {
+  ({ id: modelId } = await call<{ id: string }>('POST', '/api/visualdev/Base', {
     fullName: '订单',
     enCode: 'e2e.orders',
     webType: 2,
     formData: JSON.stringify(formData),
     columnData: JSON.stringify(columnData),
-  });
+  }));
   await call('POST', `/api/visualdev/Base/${modelId}/Actions/Release`, {});
   const systems = await call<{ list: { id: string; enCode: string }[] }>('GET', '/api/system/System');
   const main = systems.list.find((s) => s.enCode === 'main');
@@ -247,6 +248,24 @@ describe('generated form page', () => {
       ['职员订单', ''],
     ]);
     await clerkContext.close();
+    await context.close();
+  });
+
+  test('a visitor fills the public form of the short link without signing in', async () => {
+    await apiData(server.url, token, 'PUT', `/api/visualdev/ShortLink/${modelId}`, {
+      formUse: 1,
+      formPassUse: 0,
+      columnUse: 0,
+      columnPassUse: 0,
+      columnText: [],
+    });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/formShortLink?modelId=${modelId}&type=form`);
+    await page.getByLabel('名称').fill('访客订单');
+    await page.getByRole('button', { name: /提\s*交/ }).click();
+    await page.getByText('提交成功').waitFor();
+    await screenshot(page, 'visualdev-short-link');
     await context.close();
   });
 });

@@ -1,13 +1,13 @@
 import type { ColumnDefinition, FormDefinition, ShortLinkKind } from '@platform/shared';
 import { valueFields } from '@platform/shared';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Input from 'antd/es/input';
 import Result from 'antd/es/result';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
-import { useMemo, useState } from 'react';
+import { type DependencyList, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListTable } from '../../../shared/components/index.ts';
@@ -16,12 +16,44 @@ import { useToast } from '../../../shared/toast.tsx';
 import { shortLinkApi } from '../api.ts';
 import { cellText } from '../record-list.ts';
 
+/** What `load` answers, reloaded when `deps` change; a failed load keeps its error. */
+function useLoaded<T>(load: () => Promise<T> | null, deps: DependencyList) {
+  const [state, setState] = useState<{ data?: T; error?: unknown; isLoading: boolean }>({ isLoading: true });
+  const [round, setRound] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the load depends on
+  useEffect(() => {
+    const pending = load();
+    if (!pending) return;
+    let live = true;
+    setState((now) => ({ ...now, isLoading: true }));
+    pending.then(
+      (data) => live && setState({ data, isLoading: false }),
+      (error: unknown) => live && setState({ error, isLoading: false }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [...deps, round]);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  return { ...state, isError: state.error !== undefined, reload };
+}
+
 /**
  * /formShortLink?modelId=…&type=form|list (shell.md 2.1, open without signing in): a generated
  * form's public form to fill or its public list, as its short link allows, after its password when
  * it has one. The server refuses what is not enabled; the page shows that message.
  */
 export default function ShortLinkPage() {
+  // Open routes render outside the signed-in providers; the form's widgets read through a query client.
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+  return (
+    <QueryClientProvider client={client}>
+      <PublicPage />
+    </QueryClientProvider>
+  );
+}
+
+function PublicPage() {
   const { t } = useTranslation('visualdev');
   const toast = useToast();
   const [params] = useSearchParams();
@@ -32,12 +64,11 @@ export default function ShortLinkPage() {
   const [sent, setSent] = useState(false);
   const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
 
-  const config = useQuery({
-    queryKey: ['shortLink', modelId, type, password],
-    queryFn: () => shortLinkApi.config(modelId, type, password),
-    enabled: !!modelId,
-    retry: false,
-  });
+  // Open routes render outside the signed-in providers (no query client): plain effects load here.
+  const config = useLoaded(
+    () => (modelId ? shortLinkApi.config(modelId, type, password) : null),
+    [modelId, type, password],
+  );
   const open = !!config.data?.formData;
   const form = useMemo(
     () => (open ? (JSON.parse(config.data?.formData ?? '{}') as FormDefinition) : null),
@@ -48,12 +79,10 @@ export default function ShortLinkPage() {
     () => (open && type === 'list' ? (JSON.parse(config.data?.columnData ?? '{}') as ColumnDefinition) : null),
     [open, type, config.data],
   );
-  const rows = useQuery({
-    queryKey: ['shortLink', modelId, 'rows', password, page],
-    queryFn: () => shortLinkApi.list(modelId, { ...page, ...(password ? { password } : {}) }),
-    enabled: !!list,
-    retry: false,
-  });
+  const rows = useLoaded(
+    () => (list ? shortLinkApi.list(modelId, { ...page, ...(password ? { password } : {}) }) : null),
+    [list, modelId, password, page],
+  );
 
   if (!modelId || config.isError) return <Result status="warning" title={t('link.closed')} />;
   if (!config.data) return <Spin className="shell-page-loading" />;
@@ -121,7 +150,7 @@ export default function ShortLinkPage() {
         dataSource={rows.data?.list ?? []}
         loading={rows.isLoading}
         error={rows.error}
-        onRetry={() => void rows.refetch()}
+        onRetry={rows.reload}
         columns={(list?.columnList ?? []).map((c) => ({
           title: c.label,
           dataIndex: c.prop,

@@ -11,6 +11,7 @@ const notJson: Record<string, string> = {
   'GET /api/oauth/ImageCode/{length}/{random}': 'an SVG captcha image',
   'GET /api/system/Menu/{id}/Actions/Export': 'a JSON file download (the exported menu, not an envelope)',
   'GET /api/permission/Users/ExportFile/{name}': 'a generated spreadsheet download',
+  'GET /api/visualdev/OnlineDev/{modelId}/ExportFile/{name}': 'a generated spreadsheet download',
   'GET /api/file/Image/{type}/{name}': 'an image file (chat, avatar, annexpic)',
   'GET /api/file/Download/{token}': 'a file or zip download by an expiring token',
   'GET /api/file/Preview/{token}': 'a preview (image, PDF or sanitised HTML) by an expiring token',

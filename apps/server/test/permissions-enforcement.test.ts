@@ -142,6 +142,24 @@ const unchecked: Record<string, string> = {
   'POST /api/visualdev/OnlineDev/batchDelete/:modelId': 'records: the service checks btn_remove on a menu of that form',
   'POST /api/visualdev/OnlineDev/:modelId/Actions/ExportData':
     'records: the service checks btn_export on a menu of that form',
+  'GET /api/visualdev/OnlineDev/:modelId/TemplateDownload':
+    'records: the service checks btn_import on a menu of that form',
+  'POST /api/visualdev/OnlineDev/:modelId/Uploader': 'records: the service checks btn_import on a menu of that form',
+  'GET /api/visualdev/OnlineDev/:modelId/ImportPreview':
+    'records: the service checks btn_import on a menu of that form',
+  'POST /api/visualdev/OnlineDev/:modelId/ImportData': 'records: the service checks btn_import on a menu of that form',
+  'POST /api/visualdev/OnlineDev/:modelId/ImportExceptionData':
+    'records: the service checks btn_import on a menu of that form',
+  'POST /api/visualdev/OnlineDev/Uploader':
+    "the 3.6 client's upload without the form: any signed-in user keeps one sheet for a day; reading it needs btn_import",
+  'GET /api/visualdev/OnlineDev/:modelId/ExportFile/:name':
+    'public: a generated sheet, its random name is the capability',
+  'GET /api/visualdev/ShortLink/:modelId/Config':
+    'public: refused unless the form’s short link enables it (rate limited)',
+  'POST /api/visualdev/ShortLink/:modelId/checkPwd': 'public: a short link’s password check (rate limited)',
+  'POST /api/visualdev/ShortLink/:modelId': 'public: refused unless the short link enables its form (rate limited)',
+  'POST /api/visualdev/ShortLink/:modelId/ListLink':
+    'public: refused unless the short link enables its list (rate limited)',
   'GET /api/system/printDev/Selector': 'picker: the print-template chooser of form pages',
   'POST /api/system/printDev/getListOptions': 'picker: names of the print templates a form page offers',
   'GET /api/system/printDev/Data': "records: the record service checks the caller's menus of the template's form",

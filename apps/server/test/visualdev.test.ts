@@ -2,6 +2,7 @@ import type { FormField } from '@platform/shared';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { field, itemsTable, orderFields } from './helpers/form-fields.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 
 /**
@@ -23,11 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const field = (jnpfKey: string, name: string, label: string, config: object = {}, rest: object = {}): FormField => ({
-  __vModel__: name,
-  __config__: { jnpfKey, label, ...config },
-  ...rest,
-});
 const options = [
   { id: '1', fullName: '选项一' },
   { id: '2', fullName: '选项二' },
@@ -36,24 +32,11 @@ const options = [
 const orderForm = (extra: FormField[] = []) => ({
   popupType: 'general',
   fields: [
-    field('input', 'name', '名称', { required: true, unique: true }, { maxlength: 20 }),
-    field('input', 'phone', '手机', { regList: [{ pattern: '/^1[3-9]\\d{9}$/', message: '请正确输入手机号' }] }),
-    field('inputNumber', 'price', '单价', {}, { min: 0, max: 1000 }),
-    field('select', 'level', '级别', {}, { options }),
-    field('checkbox', 'tags', '标签', {}, { options }),
-    field('datePicker', 'day', '日期'),
-    field('switch', 'enabled', '启用', { defaultValue: 1 }),
+    ...orderFields(options),
     field('createUser', 'creator', '创建人'),
     field('createTime', 'createdAt', '创建时间'),
     field('modifyTime', 'modifiedAt', '修改时间'),
-    {
-      __vModel__: 'items',
-      __config__: {
-        jnpfKey: 'table',
-        label: '明细',
-        children: [field('input', 'item', '物品', { required: true }), field('inputNumber', 'count', '数量')],
-      },
-    },
+    itemsTable,
     ...extra,
   ],
 });

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -9,12 +10,13 @@ import { apiData, apiLogin, type PreparedServer, startServerWithUsers } from './
  * Issue 18 (browser): a generated form released to a menu of type 3. The administrator adds
  * records through the form dialog, searches, edits one and exports them; a clerk whose grant hides
  * a column and limits the data to their own records sees neither the column nor other records, in
- * the page and in the export. Record import belongs to the generic import wizard (issue 15).
+ * the page and in the export. The administrator's export goes back in through the import wizard.
  */
 
 let server: PreparedServer;
 let browser: Browser;
 let token: string;
+let modelId: string;
 const clerkPassword = 'Clerk@12345';
 
 const field = (jnpfKey: string, name: string, label: string, config: object = {}, rest: object = {}) => ({
@@ -66,6 +68,7 @@ const columnData = {
   btnsList: [
     { value: 'add', label: '新增' },
     { value: 'download', label: '导出' },
+    { value: 'upload', label: '导入' },
     { value: 'batchRemove', label: '批量删除' },
   ],
   columnBtnsList: [
@@ -86,13 +89,13 @@ beforeAll(async () => {
   ]);
   token = (await apiLogin(server.url, 'admin', adminPassword)).data?.token ?? '';
   const call = <T>(method: string, url: string, body?: unknown) => apiData<T>(server.url, token, method, url, body);
-  const { id: modelId } = await call<{ id: string }>('POST', '/api/visualdev/Base', {
+  ({ id: modelId } = await call<{ id: string }>('POST', '/api/visualdev/Base', {
     fullName: '订单',
     enCode: 'e2e.orders',
     webType: 2,
     formData: JSON.stringify(formData),
     columnData: JSON.stringify(columnData),
-  });
+  }));
   await call('POST', `/api/visualdev/Base/${modelId}/Actions/Release`, {});
   const systems = await call<{ list: { id: string; enCode: string }[] }>('GET', '/api/system/System');
   const main = systems.list.find((s) => s.enCode === 'main');
@@ -108,7 +111,7 @@ beforeAll(async () => {
     isColumnAuthorize: true,
     isDataAuthorize: true,
   });
-  for (const code of ['btn_add', 'btn_edit', 'btn_remove', 'btn_export', 'btn_detail'])
+  for (const code of ['btn_add', 'btn_edit', 'btn_remove', 'btn_export', 'btn_import', 'btn_detail'])
     await call('POST', '/api/system/ModuleButton', { moduleId: menuId, enCode: code, fullName: code });
   for (const column of ['name', 'secret', 'level'])
     await call('POST', '/api/system/ModuleColumn', { moduleId: menuId, enCode: column, fullName: column });
@@ -153,7 +156,7 @@ async function addRecord(page: Page, name: string, secret: string) {
   await page.getByRole('cell', { name, exact: true }).waitFor();
 }
 
-async function exportedRows(page: Page): Promise<unknown[][]> {
+async function exportedRows(page: Page): Promise<{ rows: unknown[][]; file: string }> {
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: /导\s*出/ }).click(),
@@ -163,7 +166,7 @@ async function exportedRows(page: Page): Promise<unknown[][]> {
   await workbook.xlsx.readFile(file);
   const rows: unknown[][] = [];
   workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
+  return { rows, file };
 }
 
 describe('generated form page', () => {
@@ -202,7 +205,7 @@ describe('generated form page', () => {
     await detail.getByText('S-1').waitFor();
     await detail.getByRole('button', { name: /取\s*消/ }).click();
 
-    const adminRows = await exportedRows(page);
+    const { rows: adminRows, file: exported } = await exportedRows(page);
     expect(adminRows[0]).toEqual(['名称', '机密', '级别']);
     expect(
       adminRows
@@ -210,6 +213,21 @@ describe('generated form page', () => {
         .map((r) => r[0])
         .sort(),
     ).toEqual(['乙订单改', '甲订单']);
+    // The export goes back in through the wizard: its columns are the form's, read by their labels.
+    await page.getByRole('button', { name: /导\s*入/ }).click();
+    const wizard = page.getByRole('dialog', { name: '批量导入' });
+    await wizard.locator('input[type=file]').setInputFiles({
+      name: 'orders.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await readFile(exported),
+    });
+    await wizard.getByRole('button', { name: /下一步/ }).click();
+    await wizard.getByText('共 2 条数据').waitFor();
+    await wizard.getByRole('button', { name: /开始导入/ }).click();
+    await wizard.getByText('成功导入 2 条，失败 0 条').waitFor();
+    await wizard.getByRole('button', { name: /关\s*闭/ }).click();
+    await expect.poll(() => page.getByRole('cell', { name: '甲订单', exact: true }).count()).toBe(2);
+
     // Checked as the page rests: the pointer off the button it last pressed.
     await page.mouse.move(900, 700);
     await page.getByRole('textbox', { name: '名称' }).focus();
@@ -224,12 +242,30 @@ describe('generated form page', () => {
     expect(await clerk.getByRole('columnheader', { name: '机密' }).count()).toBe(0);
     expect(await clerk.getByRole('cell', { name: '甲订单' }).count()).toBe(0);
     expect(await clerk.getByRole('button', { name: /批量删除/ }).count()).toBe(0);
-    const clerkRows = await exportedRows(clerk);
+    const { rows: clerkRows } = await exportedRows(clerk);
     expect(clerkRows).toEqual([
       ['名称', '级别'],
       ['职员订单', ''],
     ]);
     await clerkContext.close();
+    await context.close();
+  });
+
+  test('a visitor fills the public form of the short link without signing in', async () => {
+    await apiData(server.url, token, 'PUT', `/api/visualdev/ShortLink/${modelId}`, {
+      formUse: 1,
+      formPassUse: 0,
+      columnUse: 0,
+      columnPassUse: 0,
+      columnText: [],
+    });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/formShortLink?modelId=${modelId}&type=form`);
+    await page.getByLabel('名称').fill('访客订单');
+    await page.getByRole('button', { name: /提\s*交/ }).click();
+    await page.getByText('提交成功').waitFor();
+    await screenshot(page, 'visualdev-short-link');
     await context.close();
   });
 });

@@ -10,6 +10,7 @@ import {
   ImportResultAnswer,
   importProgressMethod,
 } from '@platform/shared';
+import type { FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import type { App } from './app-types.ts';
 import { sessionOf } from './auth.ts';
@@ -19,12 +20,22 @@ import { permit } from './permissions.ts';
 import type { SheetImporter, SheetRow } from './sheet-import.ts';
 
 export interface SheetImportRoutes<F extends string, Checked> {
-  /** The area's path, e.g. /api/permission/Users. */
+  /** The area's path, e.g. /api/permission/Users; may hold path parameters (described by `params`). */
   base: string;
-  /** The menu whose btn_import guards every call. */
-  menu: string;
+  /** The menu whose btn_import guards every call; without it the importer's maker checks the caller. */
+  menu?: string;
   tags: string[];
-  importer: SheetImporter<F, Checked>;
+  /** One importer, or one made per request (columns that depend on the path, rights checked on the way). */
+  importer: SheetImporter<F, Checked> | ((request: FastifyRequest) => Promise<SheetImporter<F, Checked>>);
+  /** The schema of the path parameters of `base`. */
+  params?: TSchema;
+  /**
+   * With an importer made per request: one whose files are the same, for what needs neither the
+   * path nor the caller's rights (the generated sheets' download, the upload aliases).
+   */
+  keeper?: SheetImporter<F, Checked>;
+  /** More paths answering the upload, outside `base` (the 3.6 client uploads generated-form sheets without the model id). */
+  uploadAliases?: string[];
   /** The wire shape of one row (the area's columns and errorsInfo). */
   row: TSchema;
   /** More paths answering the failed-rows export, for clients that call it by another name. */
@@ -46,54 +57,72 @@ export const sheetDownloadUrl = (base: string) => (name: string) => `${base}/Exp
  * user when the body carries a progressKey), ImportExceptionData, and ExportFile for the sheets.
  */
 export function registerSheetImportRoutes<F extends string, Checked>(app: App, options: SheetImportRoutes<F, Checked>) {
-  const { base, menu, tags, importer, row } = options;
-  const guard = permit(menu, 'btn_import');
+  const { base, menu, tags, row, params } = options;
+  const preHandler = menu ? permit(menu, 'btn_import') : [];
+  const importerOf = async (request: FastifyRequest) =>
+    typeof options.importer === 'function' ? options.importer(request) : options.importer;
+  const withParams = params ? { params } : {};
+  const keeperOf = async (request: FastifyRequest) => options.keeper ?? importerOf(request);
 
   app.get(
     `${base}/TemplateDownload`,
     {
-      preHandler: guard,
-      schema: { tags, summary: 'The import template (.xlsx)', response: { 200: EnvelopeOf(FileLink) } },
-    },
-    async (request) => ok(await importer.template(request.t)),
-  );
-
-  app.post(
-    `${base}/Uploader`,
-    {
-      preHandler: guard,
+      preHandler,
       schema: {
         tags,
-        summary: 'Upload a sheet to import (multipart `file`, one .xlsx); answers its generated name',
-        consumes: ['multipart/form-data'],
+        summary: 'The import template (.xlsx)',
+        ...withParams,
         response: { 200: EnvelopeOf(FileLink) },
       },
     },
-    async (request) => ok(await importer.saveUpload(request)),
+    async (request) => ok(await (await importerOf(request)).template(request.t)),
   );
+
+  const uploads: [string, (request: FastifyRequest) => Promise<SheetImporter<F, Checked>>, object][] = [
+    [`${base}/Uploader`, importerOf, withParams],
+    ...(options.uploadAliases ?? []).map((path): [string, typeof keeperOf, object] => [path, keeperOf, {}]),
+  ];
+  for (const [path, uploader, pathSchema] of uploads) {
+    app.post(
+      path,
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Upload a sheet to import (multipart `file`, one .xlsx); answers its generated name',
+          ...pathSchema,
+          consumes: ['multipart/form-data'],
+          response: { 200: EnvelopeOf(FileLink) },
+        },
+      },
+      async (request) => ok(await (await uploader(request)).saveUpload(request)),
+    );
+  }
 
   app.get(
     `${base}/ImportPreview`,
     {
-      preHandler: guard,
+      preHandler,
       schema: {
         tags,
         summary: 'Rows of an uploaded sheet with the header and what is wrong with each cell',
+        ...withParams,
         querystring: ImportPreviewQuery,
         response: { 200: EnvelopeOf(ImportPreviewAnswer(row)) },
       },
     },
-    async (request) => ok(await importer.preview(request.query.fileName, request.t)),
+    async (request) => ok(await (await importerOf(request)).preview(request.query.fileName, request.t)),
   );
 
   app.post(
     `${base}/ImportData`,
     {
-      preHandler: guard,
+      preHandler,
       bodyLimit: rowsBodyLimit,
       schema: {
         tags,
         summary: 'Import rows, one transaction per batch; failed rows come back with their reasons',
+        ...withParams,
         body: ImportDataInput(row),
         response: { 200: EnvelopeOf(ImportResultAnswer(row)) },
       },
@@ -109,6 +138,7 @@ export function registerSheetImportRoutes<F extends string, Checked>(app: App, o
             });
           }
         : undefined;
+      const importer = await importerOf(request);
       const result = await importer.importRows(list, { session, t: request.t, onProgress });
       return ok(result, request.t('import.done', { snum: result.snum, fnum: result.fnum }));
     },
@@ -118,18 +148,19 @@ export function registerSheetImportRoutes<F extends string, Checked>(app: App, o
     app.post(
       `${base}/${name}`,
       {
-        preHandler: guard,
+        preHandler,
         bodyLimit: rowsBodyLimit,
         schema: {
           tags,
           summary: 'The failed rows with their reasons (.xlsx)',
+          ...withParams,
           body: ImportDataInput(row),
           response: { 200: EnvelopeOf(FileLink) },
         },
       },
       async (request) => {
         const { list } = request.body as { list: SheetRow<F>[] };
-        return ok(await importer.exportFailures(list, request.t));
+        return ok(await (await importerOf(request)).exportFailures(list, request.t));
       },
     );
   }
@@ -143,12 +174,15 @@ export function registerSheetImportRoutes<F extends string, Checked>(app: App, o
       schema: {
         tags,
         summary: 'Download a generated sheet by its generated name',
-        params: Type.Object({ name: Type.String({ pattern: '^[0-9a-f]{32}\\.xlsx$' }) }),
+        params: Type.Object({
+          ...(params && 'properties' in params ? (params.properties as Record<string, TSchema>) : {}),
+          name: Type.String({ pattern: '^[0-9a-f]{32}\\.xlsx$' }),
+        }),
       },
     },
     async (request, reply) => {
       const { name } = request.params as { name: string };
-      const file = importer.download(name);
+      const file = (await keeperOf(request)).download(name);
       if (
         !file ||
         !(await access(file).then(

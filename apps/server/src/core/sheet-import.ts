@@ -25,9 +25,14 @@ export type SheetRow<F extends string> = Partial<Record<F, string | number | nul
 
 export interface SheetColumn<F extends string> {
   id: F;
-  /** The header's message key: the template shows the caller's language, the reader knows all three. */
-  label: MessageKey;
+  /**
+   * The header: a message key (the template shows the caller's language, the reader knows all
+   * three), or the text an area's own data names it by (a generated form's field labels).
+   */
+  label: MessageKey | { text: string };
   required?: boolean;
+  /** The field kind the 3.6 wizard reads from the header (`input` unless told). */
+  jnpfKey?: string;
   /** Column width in the generated sheets (characters). */
   width?: number;
 }
@@ -60,9 +65,25 @@ export interface SheetImportDefinition<F extends string, Checked> {
   example: SheetRow<F>;
   checker(rows: SheetRow<F>[], context: { t: Translate; label: (field: F) => string }): Promise<RowChecker<F, Checked>>;
   writeBatch(trx: Trx, rows: Checked[], session: Session): Promise<void>;
+  /**
+   * Called before each batch's transaction, for what must not be taken inside one (numbers from
+   * a code rule: on the embedded engine the transaction holds the one connection).
+   */
+  prepareBatch?(rows: Checked[], session: Session): Promise<void>;
+  /**
+   * Called once all rows are checked, before anything is decided: rows that belong together (a
+   * record and the sub-table rows under it) can be made to fail together here.
+   */
+  settle?(checked: (Checked | null)[], problems: RowProblems<F>[], t: Translate): void;
+  /** Failed rows say their number in the imported list ("第3行：…"). */
+  numberRows?: boolean;
   /** Rows per transaction; 500 unless the area knows better. */
   batchSize?: number;
 }
+
+/** A column's header text in the given language. */
+export const columnLabel = <F extends string>(column: SheetColumn<F>, t: Translate) =>
+  typeof column.label === 'string' ? t(column.label) : column.label.text;
 
 export interface ImportRun {
   session: Session;
@@ -97,14 +118,14 @@ export class SheetImporter<F extends string, Checked> {
   }
 
   private labels(t: Translate) {
-    return new Map(this.definition.columns.map((c) => [c.id, t(c.label)]));
+    return new Map(this.definition.columns.map((c) => [c.id, columnLabel(c, t)]));
   }
 
   headerRow(t: Translate): ImportHeader[] {
     return this.definition.columns.map((c) => ({
       id: c.id,
-      fullName: t(c.label),
-      jnpfKey: 'input',
+      fullName: columnLabel(c, t),
+      jnpfKey: c.jnpfKey ?? 'input',
       required: Boolean(c.required),
       children: [],
     }));
@@ -194,7 +215,7 @@ export class SheetImporter<F extends string, Checked> {
     const byHeader = new Map<string, F>();
     for (const lang of languages) {
       const t = translator(lang);
-      for (const c of this.definition.columns) byHeader.set(t(c.label).toLowerCase(), c.id);
+      for (const c of this.definition.columns) byHeader.set(columnLabel(c, t).toLowerCase(), c.id);
     }
     for (const c of this.definition.columns) byHeader.set(c.id.toLowerCase(), c.id);
     const columns: (F | null)[] = [];
@@ -233,6 +254,7 @@ export class SheetImporter<F extends string, Checked> {
       checked.push(problems.ok ? value : null);
       cellErrors.push(problems);
     }
+    this.definition.settle?.(checked, cellErrors, t);
     return { checked, cellErrors };
   }
 
@@ -252,6 +274,8 @@ export class SheetImporter<F extends string, Checked> {
       if (value !== null && problems.ok) good.push({ index, value });
       else reasons.set(index, Object.values(problems.cells).join('；'));
     });
+    const numbered = (index: number, reason: string) =>
+      this.definition.numberRows ? t('import.rowNumber', { row: index + 1, reason }) : reason;
     const total = rows.length;
     let done = total - good.length;
     run.onProgress?.(done, total);
@@ -281,7 +305,7 @@ export class SheetImporter<F extends string, Checked> {
     }
     const failResult = [...reasons.entries()]
       .sort(([a], [b]) => a - b)
-      .map(([index, reason]) => ({ ...rows[index], errorsInfo: reason }) as SheetRow<F>);
+      .map(([index, reason]) => ({ ...rows[index], errorsInfo: numbered(index, reason) }) as SheetRow<F>);
     return {
       resultType: failResult.length ? 1 : 0,
       snum: total - failResult.length,
@@ -290,7 +314,8 @@ export class SheetImporter<F extends string, Checked> {
     };
   }
 
-  private write(rows: Checked[], session: Session) {
+  private async write(rows: Checked[], session: Session) {
+    await this.definition.prepareBatch?.(rows, session);
     return this.db.transaction().execute((trx) => this.definition.writeBatch(trx, rows, session));
   }
 

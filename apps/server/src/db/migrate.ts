@@ -23,6 +23,7 @@ import * as organizeAdministrator from './migrations/0031_organize_administrator
 import * as print from './migrations/0033_print.ts';
 import * as workflow from './migrations/0034_workflow.ts';
 import * as portal from './migrations/0035_portal.ts';
+import * as shortLink from './migrations/0036_short_link.ts';
 import * as ownGroupNames from './migrations/0038_own_group_names.ts';
 
 /** Migrations in order; names are never changed once released. */
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0033_print': print,
   '0034_workflow': workflow,
   '0035_portal': portal,
+  '0036_short_link': shortLink,
   '0038_own_group_names': ownGroupNames,
 };
 

@@ -178,6 +178,7 @@ export interface Database {
   flowTaskRecord: FlowTaskRecordTable;
   flowTaskCirculate: FlowTaskCirculateTable;
   flowDelegate: FlowDelegateTable;
+  visualDevShortLink: VisualDevShortLinkTable;
 }
 
 /** Workflow tables: see migration 0034. */
@@ -297,6 +298,21 @@ export interface FlowDelegateTable {
   endTime: Timestamp;
   description: string | null;
   creatorTime: Generated<Date>;
+}
+
+/** A generated form's short link (外链): public form and list, each enabled and guarded on its own. */
+export interface VisualDevShortLinkTable extends Audit {
+  /** The definition's id. */
+  id: string;
+  formUse: Generated<number>;
+  formPassUse: Generated<number>;
+  /** argon2id of the password's MD5, as account passwords are kept. */
+  formPassword: string | null;
+  columnUse: Generated<number>;
+  columnPassUse: Generated<number>;
+  columnPassword: string | null;
+  /** JSON list of the field names the public list shows. */
+  columnText: Generated<string>;
 }
 
 /** A generated form's definition: the draft, the released copy and the plan of its record tables. */

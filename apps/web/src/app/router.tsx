@@ -64,16 +64,10 @@ export function createRouter(basename?: string) {
           // answers redirect: false), so its landing routes lead to the login page, keeping `redirect`.
           { path: '/sso', loader: ({ request }) => redirect(`/login${new URL(request.url).search}`) },
           { path: '/auth-redirect', loader: ({ request }) => redirect(`/login${new URL(request.url).search}`) },
+          // A generated form's public form or list (外链); the server decides what the link allows.
           {
-            // Short links to generated forms arrive with the form area; until then the page says so.
             path: '/formShortLink',
-            lazy: async () => {
-              const [{ fixedPlaceholder }] = await Promise.all([
-                import('./pages/FixedPage.tsx'),
-                i18n.loadNamespaces('shell'),
-              ]);
-              return { Component: fixedPlaceholder('formShortLink') };
-            },
+            lazy: page(() => import('../features/visualdev/pages/ShortLinkPage.tsx'), 'visualdev'),
           },
           {
             // shell.md §2.2: the fixed routes under the main layout; every other path is a menu

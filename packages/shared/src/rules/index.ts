@@ -16,5 +16,6 @@ export * from './patterns.ts';
 export * from './print-template.ts';
 export * from './qrcode.ts';
 export * from './relative-time.ts';
+export * from './sheet-cell.ts';
 export * from './sub-table.ts';
 export * from './upload-check.ts';

@@ -107,6 +107,11 @@ export const FieldDataSelectQuery = Type.Object({
 });
 export type FieldDataSelectQuery = Static<typeof FieldDataSelectQuery>;
 
+/** List types the server shapes (protocol-admin.md 7 `columnData.type`). */
+export const LIST_TYPE = { plain: 1, grouped: 3, treeTable: 5 } as const;
+/** Tree tables nest at most this deep; deeper records show at this depth's level. */
+export const TREE_DEPTH = 10;
+
 /** A record's field values keyed by field name (`__vModel__`), plus its `id`. */
 export const RecordValues = Type.Record(Type.String(), Type.Unknown());
 export type RecordValues = Static<typeof RecordValues>;
@@ -214,5 +219,88 @@ export interface ColumnDefinition {
   columnBtnsList?: { value: string; label: string; [key: string]: unknown }[];
   /** 1 plain, 2 tree, 3 grouped, 4 inline edit, 5 tree table. */
   type?: number;
+  /** Grouped lists (type 3): the field whose values head the groups. */
+  groupField?: string;
+  /** Tree tables (type 5): the field holding the parent record's id. */
+  parentField?: string;
   [key: string]: unknown;
 }
+
+const Switch01 = Type.Union([Type.Literal(0), Type.Literal(1)]);
+/** A short link's password as typed; empty keeps the one stored. */
+const LinkPassword = Type.String({ maxLength: 50 });
+
+/**
+ * A definition's short link (外链, `/formShortLink`): its form filled and its list read without
+ * signing in, each enabled on its own and optionally behind a password; the list shows only the
+ * fields named in `columnText`. Passwords are written, never read back.
+ */
+export const ShortLinkInput = Type.Object({
+  formUse: Switch01,
+  formPassUse: Switch01,
+  formPassword: Type.Optional(LinkPassword),
+  columnUse: Switch01,
+  columnPassUse: Switch01,
+  columnPassword: Type.Optional(LinkPassword),
+  columnText: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 200 }),
+});
+export type ShortLinkInput = Static<typeof ShortLinkInput>;
+
+export const ShortLinkInfo = Type.Object({
+  id: Type.String(),
+  formUse: Type.Integer(),
+  formPassUse: Type.Integer(),
+  columnUse: Type.Integer(),
+  columnPassUse: Type.Integer(),
+  columnText: Type.Array(Type.String()),
+  /** Whether a password is stored (the password itself is never answered). */
+  hasFormPassword: Type.Boolean(),
+  hasColumnPassword: Type.Boolean(),
+  /** The public pages' addresses, relative to the site. */
+  formLink: Type.String(),
+  columnLink: Type.String(),
+});
+export type ShortLinkInfo = Static<typeof ShortLinkInfo>;
+
+/** Which public page: the form to fill or the list to read. */
+export const ShortLinkKind = Type.Union([Type.Literal('form'), Type.Literal('list')]);
+export type ShortLinkKind = Static<typeof ShortLinkKind>;
+
+export const ShortLinkConfigQuery = Type.Object({
+  type: ShortLinkKind,
+  password: Type.Optional(LinkPassword),
+});
+export type ShortLinkConfigQuery = Static<typeof ShortLinkConfigQuery>;
+
+/**
+ * A public page's definition. Behind a password and without the right one, only `fullName` and
+ * `passUse` are answered (formData and columnData empty), so the page asks for the password.
+ */
+export const ShortLinkConfig = Type.Object({
+  fullName: Type.String(),
+  passUse: Type.Integer(),
+  formData: Type.String(),
+  columnData: Type.String(),
+});
+export type ShortLinkConfig = Static<typeof ShortLinkConfig>;
+
+export const ShortLinkCheck = Type.Object({ type: ShortLinkKind, password: LinkPassword });
+export type ShortLinkCheck = Static<typeof ShortLinkCheck>;
+
+export const ShortLinkRecordBody = Type.Object({
+  data: Type.String({ maxLength: 5_000_000 }),
+  password: Type.Optional(LinkPassword),
+});
+export type ShortLinkRecordBody = Static<typeof ShortLinkRecordBody>;
+
+export const ShortLinkListBody = Type.Object({
+  currentPage: RecordListBody.properties.currentPage,
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+  queryJson: RecordListBody.properties.queryJson,
+  password: Type.Optional(LinkPassword),
+});
+export type ShortLinkListBody = Static<typeof ShortLinkListBody>;
+
+/** The public pages' path in the web app (shell.md 2.1). */
+export const shortLinkPage = (modelId: string, kind: ShortLinkKind) =>
+  `/formShortLink?modelId=${encodeURIComponent(modelId)}&type=${kind}`;

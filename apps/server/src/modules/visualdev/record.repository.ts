@@ -108,7 +108,7 @@ export function bound(value: unknown, type: ColumnType): Expression<unknown> {
 }
 
 export interface RecordOwner {
-  userId: string;
+  userId: string | null;
   organizeId: string | null;
 }
 
@@ -291,6 +291,15 @@ export class RecordRepository {
     return row.rows.length > 0;
   }
 
+  /** Which of `values` (typed for the column) records already hold in `column`, as text. */
+  async takenValues(table: StoredTable, column: StoredColumn, values: unknown[]): Promise<Set<string>> {
+    if (!values.length || column.type === 'jsonb') return new Set();
+    const texts = values.map((v) => (v instanceof Date ? v.toISOString() : String(v)));
+    const rows = await sql<{ v: string }>`select distinct ${id(column.column)}::text as v from ${id(table.table)}
+        where ${id(column.column)} = any(cast(${texts} as ${sql.raw(column.type)}[]))`.execute(this.db);
+    return new Set(rows.rows.map((r) => r.v));
+  }
+
   async dropTables(tables: string[]) {
     for (const table of tables) await sql`drop table if exists ${id(table)} cascade`.execute(this.db);
   }
@@ -369,6 +378,12 @@ export function comparisonCondition(c: Comparison): Expression<SqlBool> {
       return sql<SqlBool>`${left} ${sql.raw(operator)} ${value(first)}`;
     }
   }
+}
+
+/** The column holds nothing: null, or empty text (a JSON value's text for JSON columns). */
+export function blankCondition(column: StoredColumn): Expression<SqlBool> {
+  const text = column.type === 'jsonb' ? sql`(${ref(column)} #>> '{}')` : sql`${ref(column)}::text`;
+  return sql<SqlBool>`(${ref(column)} is null or ${text} = '')`;
 }
 
 export function allOf(parts: Expression<SqlBool>[]): Expression<SqlBool> {

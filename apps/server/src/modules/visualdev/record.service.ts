@@ -1,11 +1,13 @@
 import {
   defaultValueOf,
   kindOf,
+  LIST_TYPE,
   type PageData,
   type RecordExportBody,
   type RecordInfo,
   type RecordListBody,
   type RecordPageConfig,
+  TREE_DEPTH,
 } from '@platform/shared';
 import ExcelJS from 'exceljs';
 import type { Expression, SqlBool } from 'kysely';
@@ -23,6 +25,7 @@ import type { MenuService } from '../menu/menu.service.ts';
 import {
   allOf,
   anyOf,
+  blankCondition,
   type Comparison,
   comparisonCondition,
   type NamedKind,
@@ -51,11 +54,33 @@ import { DefinitionRepository } from './visualdev.repository.ts';
 import { type DefinitionService, parseJson, type ReleasedDefinition } from './visualdev.service.ts';
 
 /** What a caller may do with one definition's records, resolved from the menus that open it. */
-interface Reach {
+export interface Reach {
   definition: ReleasedDefinition;
   layout: RecordLayout;
   scope: DataScope;
   rights: FieldRights;
+}
+
+/** The page's records under one head row per value of the group field, in the order met. */
+function groupRows(rows: Record<string, unknown>[], group: FieldSlot): Record<string, unknown>[] {
+  const groups = new Map<string, Record<string, unknown>>();
+  for (const row of rows) {
+    const value = row[group.column.field];
+    const key = JSON.stringify(value ?? null);
+    let head = groups.get(key);
+    if (!head) {
+      const shown = displayValue(group, value);
+      head = {
+        id: `group:${key}`,
+        top: true,
+        [group.column.field]: shown === null || shown === undefined ? '' : shown,
+        children: [],
+      };
+      groups.set(key, head);
+    }
+    (head.children as Record<string, unknown>[]).push(row);
+  }
+  return [...groups.values()];
 }
 
 /** Exports write at most this many records. */
@@ -94,7 +119,7 @@ function mergeSets(sets: (Set<string> | null)[]): Set<string> | null {
   return new Set(sets.flatMap((s) => [...(s ?? [])]));
 }
 
-const allowed = (rights: Set<string> | null, field: string) => rights === null || rights.has(field);
+export const allowed = (rights: Set<string> | null, field: string) => rights === null || rights.has(field);
 
 /**
  * A generated form's records (`/api/visualdev/OnlineDev/{modelId}`): lists with search, sort and
@@ -104,7 +129,7 @@ const allowed = (rights: Set<string> | null, field: string) => rights === null |
  */
 export class RecordService {
   constructor(
-    private readonly db: Db,
+    readonly db: Db,
     private readonly definitions: DefinitionService,
     private readonly permissions: PermissionService,
     private readonly menus: MenuService,
@@ -116,7 +141,7 @@ export class RecordService {
    * The caller's reach on a definition: through the enabled menus that open it and that the caller
    * holds (only `menuId` when given), with `button` on one of them when an action needs it.
    */
-  private async reach(session: Session, modelId: string, menuId?: string, button?: string): Promise<Reach> {
+  async reach(session: Session, modelId: string, menuId?: string, button?: string): Promise<Reach> {
     // Writes (the calls that name a button but export) read the definition afresh.
     const definition = await this.definitions.released(modelId, button !== undefined && button !== 'btn_export');
     const layout = layoutOf(definition.form, definition.plan);
@@ -251,27 +276,103 @@ export class RecordService {
     return out;
   }
 
+  /**
+   * The list page. A grouped list (type 3) answers the page's records under one row per value of
+   * the group field (`top: true`, the value's label, the records as `children`), records of a
+   * group kept together by sorting on that field first. A tree table (type 5) pages its top
+   * records (parent field empty) and nests every descendant the caller may reach as `children`;
+   * while searching it lists the matches themselves. A group or parent field the caller may not
+   * see leaves the list plain.
+   */
   async list(
     session: Session,
     modelId: string,
     body: RecordListBody,
     t: Translate,
   ): Promise<PageData<Record<string, unknown>>> {
-    const reach = await this.reach(session, modelId, body.menuId);
+    return this.listOf(await this.reach(session, modelId, body.menuId), body, t);
+  }
+
+  /**
+   * The reach of a short link's public pages: no caller, every record, the public list's fields
+   * only (`columns`), every form field.
+   */
+  async publicReach(modelId: string, columns: string[] | null): Promise<Reach> {
+    const definition = await this.definitions.released(modelId, true);
+    return {
+      definition,
+      layout: layoutOf(definition.form, definition.plan),
+      scope: { all: true },
+      rights: { columns: columns ? new Set(columns) : null, forms: null },
+    };
+  }
+
+  async listOf(reach: Reach, body: RecordListBody, t: Translate): Promise<PageData<Record<string, unknown>>> {
     const visible = this.visibleFields(reach);
     const currentPage = asNumber(body.currentPage, 1);
     const requested = asNumber(body.pageSize, reach.definition.list.pageSize ?? 20);
     const pageSize = Math.min(requested, unpagedCap);
-    const result = await new RecordRepository(this.db).page(
+    const listType = Number(reach.definition.list.type ?? LIST_TYPE.plain);
+    const filter = this.listFilter(reach, visible, body, t);
+    let sort = this.sortKeys(reach, visible, body);
+    const group = listType === LIST_TYPE.grouped ? this.fieldOf(visible, reach.definition.list.groupField) : null;
+    if (group) sort = [{ column: group.column.column, desc: false }, ...sort];
+    const parent = listType === LIST_TYPE.treeTable ? this.fieldOf(visible, reach.definition.list.parentField) : null;
+    const searching = filter.where.length > 0;
+    if (parent && !searching) filter.where.push(blankCondition(parent.column));
+    const repo = new RecordRepository(this.db);
+    const result = await repo.page(
       reach.definition.plan,
       visible.map((s) => s.column),
-      this.listFilter(reach, visible, body, t),
-      this.sortKeys(reach, visible, body),
+      filter,
+      sort,
       { pageSize, offset: (currentPage - 1) * pageSize },
     );
     const rows = result.list.map((row) => this.listRow(row, visible));
     await this.nameAutoFilled(rows, visible);
+    if (group) return page(groupRows(rows, group), result.total, { currentPage, pageSize: requested });
+    if (parent && !searching) await this.nestDescendants(reach, visible, parent, rows);
     return page(rows, result.total, { currentPage, pageSize: requested });
+  }
+
+  private fieldOf(visible: FieldSlot[], name: unknown): FieldSlot | null {
+    return typeof name === 'string' && name ? (visible.find((s) => s.column.field === name) ?? null) : null;
+  }
+
+  /** Hangs each record's children (records whose parent field holds its id) under it, level by level. */
+  private async nestDescendants(
+    reach: Reach,
+    visible: FieldSlot[],
+    parent: FieldSlot,
+    roots: Record<string, unknown>[],
+  ) {
+    const repo = new RecordRepository(this.db);
+    const seen = new Set(roots.map((r) => String(r.id)));
+    let level = roots;
+    for (let depth = 1; depth < TREE_DEPTH && level.length; depth++) {
+      const byId = new Map(level.map((r) => [String(r.id), r]));
+      const found = await repo.all(
+        reach.definition.plan,
+        visible.map((s) => s.column),
+        {
+          where: [searchCondition({ column: parent.column, match: 'equals', values: [...byId.keys()] })],
+          scope: reach.scope,
+        },
+        this.sortKeys(reach, visible, {}),
+        unpagedCap,
+      );
+      // A record met twice (a cycle in the parent links) stays where it was first met.
+      const children = found
+        .map((row) => this.listRow(row, visible))
+        .filter((row) => !seen.has(String(row.id)) && seen.add(String(row.id)));
+      await this.nameAutoFilled(children, visible);
+      for (const child of children) {
+        const owner = byId.get(String(child[parent.column.field]));
+        if (!owner) continue;
+        owner.children = [...((owner.children as unknown[] | undefined) ?? []), child];
+      }
+      level = children;
+    }
   }
 
   /**
@@ -378,8 +479,8 @@ export class RecordService {
   }
 
   /** The values the server sets itself (widgets.md §3 open-data fields), whatever the client sent. */
-  private async autoValues(
-    session: Session,
+  async autoValues(
+    session: Session | null,
     slots: FieldSlot[],
     creating: boolean,
   ): Promise<Map<StoredColumn, unknown>> {
@@ -387,15 +488,15 @@ export class RecordService {
     const now = new Date();
     let relations: Awaited<ReturnType<PermissionService['access']>>['relations'] | null = null;
     const relationsOf = async () => {
-      relations ??= (await this.permissions.access(session)).relations;
+      relations ??= session ? (await this.permissions.access(session)).relations : [];
       return relations;
     };
     for (const slot of slots) {
       const kind = kindOf(slot.field);
-      if (kind === 'modifyUser' && !creating) out.set(slot.column, session.userId);
+      if (kind === 'modifyUser' && !creating) out.set(slot.column, session?.userId ?? null);
       if (kind === 'modifyTime' && !creating) out.set(slot.column, now);
       if (!creating) continue;
-      if (kind === 'createUser') out.set(slot.column, session.userId);
+      if (kind === 'createUser') out.set(slot.column, session?.userId ?? null);
       if (kind === 'createTime') out.set(slot.column, now);
       // The caller's main organisation unit: the organisation and the department fields both hold it
       // (a person belongs to one unit here, a company or a department under it).
@@ -411,8 +512,8 @@ export class RecordService {
     return out;
   }
 
-  private async organizeOf(session: Session): Promise<string | null> {
-    return (await this.permissions.access(session)).organizeIds[0] ?? null;
+  async organizeOf(session: Session | null): Promise<string | null> {
+    return session ? ((await this.permissions.access(session)).organizeIds[0] ?? null) : null;
   }
 
   /** Checks and types the values of the fields the caller may edit; the others are left alone. */
@@ -467,7 +568,7 @@ export class RecordService {
     return { values, tables };
   }
 
-  private async checkUnique(trx: Trx, reach: Reach, values: Map<StoredColumn, unknown>, exceptId: string | null) {
+  async checkUnique(trx: Trx, reach: Reach, values: Map<StoredColumn, unknown>, exceptId: string | null) {
     const repo = new RecordRepository(trx);
     for (const slot of reach.layout.fields) {
       if (!isUnique(slot) || !values.has(slot.column)) continue;
@@ -479,7 +580,11 @@ export class RecordService {
   }
 
   async create(session: Session, modelId: string, dataText: string, menuId?: string): Promise<string> {
-    const reach = await this.reach(session, modelId, menuId, 'btn_add');
+    return this.insertRecord(await this.reach(session, modelId, menuId, 'btn_add'), session, dataText);
+  }
+
+  /** A new record checked against the definition; without a session (a public form) nobody owns it. */
+  async insertRecord(reach: Reach, session: Session | null, dataText: string): Promise<string> {
     const data = this.parseData(dataText);
     const { values, tables } = this.checkedValues(reach, data, true);
     // Numbers are taken before the transaction: on the embedded engine it holds the one connection.
@@ -490,7 +595,7 @@ export class RecordService {
     await this.db.transaction().execute(async (trx) => {
       await this.checkUnique(trx, reach, values, null);
       const repo = new RecordRepository(trx);
-      await repo.insert(reach.definition.plan, recordId, { userId: session.userId, organizeId }, values);
+      await repo.insert(reach.definition.plan, recordId, { userId: session?.userId ?? null, organizeId }, values);
       for (const table of tables) await repo.replaceChildren(table.slot.table, recordId, table.rows);
     });
     return recordId;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   EmptyEnvelope,
   EnvelopeOf,
@@ -5,6 +6,7 @@ import {
   FormDataField,
   FormDataFieldsQuery,
   Id,
+  ImportRow,
   ListOf,
   PageOf,
   RecordBody,
@@ -27,7 +29,13 @@ import { sessionOf } from '../../core/auth.ts';
 import { crudWriteRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
+import { SheetFiles } from '../../core/sheet-files.ts';
+import { registerSheetImportRoutes, sheetDownloadUrl } from '../../core/sheet-import.routes.ts';
+import { type SheetImportDefinition, SheetImporter } from '../../core/sheet-import.ts';
+import { type ImportedLine, recordImportDefinition } from './record-import.ts';
 import { recordServiceOf } from './record-service-of.ts';
+import { shortLinkRoutes } from './short-link.routes.ts';
+import { ShortLinkService } from './short-link.service.ts';
 import { DefinitionService } from './visualdev.service.ts';
 
 const base = '/api/visualdev/Base';
@@ -51,6 +59,7 @@ export default async function visualdevRoutes(app: App) {
   const definitions = new DefinitionService(app.db);
   const service = recordServiceOf(app, definitions);
   const tags = ['visualdev'];
+  shortLinkRoutes(app, new ShortLinkService(app.db, definitions, service), menu, tags);
 
   app.get(
     base,
@@ -315,4 +324,31 @@ export default async function visualdevRoutes(app: App) {
     },
     async (request) => ok(await service.export(sessionOf(request), request.params.modelId, request.body, request.t)),
   );
+
+  // Import through the generic wizard (protocol-admin.md 6) under the records' base: the columns
+  // are the definition's, the rights those of btn_import on a menu that opens it.
+  const files = new SheetFiles(path.join(app.config.dataDir, 'files'));
+  const importerFor = (modelId: string, definition: SheetImportDefinition<string, ImportedLine>) =>
+    new SheetImporter(app.db, files, definition, sheetDownloadUrl(`${records}/${modelId}`), app.log);
+  const noColumns: SheetImportDefinition<string, ImportedLine> = {
+    area: 'visualdev',
+    columns: [],
+    example: {},
+    checker: async () => () => null,
+    writeBatch: async () => {},
+  };
+  registerSheetImportRoutes(app, {
+    base: `${records}/:modelId`,
+    tags,
+    params: ModelParams,
+    row: ImportRow,
+    importer: async (request) => {
+      const { modelId } = request.params as { modelId: string };
+      const reach = await service.reach(sessionOf(request), modelId, undefined, 'btn_import');
+      return importerFor(modelId, recordImportDefinition(service, reach, request.t));
+    },
+    // The 3.6 client uploads without the model id; uploads and downloads need no definition.
+    keeper: importerFor('', noColumns),
+    uploadAliases: [`${records}/Uploader`],
+  });
 }

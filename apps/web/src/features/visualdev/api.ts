@@ -4,6 +4,8 @@ import type {
   RecordInfo,
   RecordListBody,
   RecordPageConfig,
+  ShortLinkConfig,
+  ShortLinkKind,
   VisualDevInfo,
   VisualDevInput,
   VisualDevQuery,
@@ -12,7 +14,9 @@ import type {
 import { crudApi } from '../../shared/api/crud-api.ts';
 import { http } from '../../shared/api/http.ts';
 
-const records = '/api/visualdev/OnlineDev';
+/** The records' base path; the import wizard's calls hang under `${recordsBase}/{modelId}`. */
+export const recordsBase = '/api/visualdev/OnlineDev';
+const records = recordsBase;
 const base = '/api/visualdev/Base';
 
 /** The definitions (功能设计): the list, one draft, its changes and its release. */
@@ -48,4 +52,18 @@ export const visualdevApi = {
     modelId: string,
     body: RecordListBody & { dataType: number; selectKey?: string[]; selectIds?: string[] },
   ) => http.post<{ name: string; url: string }>(`${records}/${modelId}/Actions/ExportData`, body),
+};
+
+const links = '/api/visualdev/ShortLink';
+
+/** The short link's public pages (/formShortLink): no session, the link's password when it has one. */
+export const shortLinkApi = {
+  config: (modelId: string, type: ShortLinkKind, password?: string) =>
+    http.get<ShortLinkConfig>(`${links}/${modelId}/Config`, { type, password }),
+  check: (modelId: string, type: ShortLinkKind, password: string) =>
+    http.post<null>(`${links}/${modelId}/checkPwd`, { type, password }),
+  submit: (modelId: string, data: Record<string, unknown>, password?: string) =>
+    http.post<Envelope<unknown>>(`${links}/${modelId}`, { data: JSON.stringify(data), password }, { envelope: true }),
+  list: (modelId: string, body: { currentPage: number; pageSize: number; password?: string }) =>
+    http.post<PageData<RecordRow>>(`${links}/${modelId}/ListLink`, body),
 };

@@ -1,12 +1,20 @@
-import { HolderOutlined } from '@ant-design/icons';
+import { HolderOutlined, SettingOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Drawer from 'antd/es/drawer';
+import Select from 'antd/es/select';
+import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import { useCallback, useMemo, useState } from 'react';
 import { useToast } from '../toast.tsx';
-import { type ColumnSetting, columnSettingsApi, mergeColumnSettings, moveItem } from './column-settings.ts';
+import {
+  type ColumnFixed,
+  type ColumnSetting,
+  columnSettingsApi,
+  mergeColumnSettings,
+  moveItem,
+} from './column-settings.ts';
 import { useComponentsTranslation } from './i18n.ts';
 import './list-page.css';
 
@@ -49,17 +57,23 @@ export function useColumnSettings(moduleId: string | undefined, defaults: readon
   return { columns, visible, save, restore };
 }
 
-/** Orders and filters table columns by the settings; columns without a `key` (actions) stay last. */
+/**
+ * Orders and filters table columns by the settings and fixes those set to an edge; columns
+ * without a `key` (actions) stay last.
+ */
 export function applyColumnSettings<C extends { key?: React.Key }>(
   columns: readonly C[],
   settings: readonly ColumnSetting[],
 ): C[] {
-  const order = new Map(settings.map((s, index) => [s.prop, index]));
-  const hidden = new Set(settings.filter((s) => !s.visible).map((s) => s.prop));
-  const keyed = columns.filter((c) => c.key !== undefined && order.has(String(c.key)) && !hidden.has(String(c.key)));
-  keyed.sort((a, b) => (order.get(String(a.key)) ?? 0) - (order.get(String(b.key)) ?? 0));
-  const others = columns.filter((c) => c.key === undefined || !order.has(String(c.key)));
-  return [...keyed, ...others];
+  const byProp = new Map(settings.map((s, index) => [s.prop, { index, setting: s }]));
+  const keyed = columns.flatMap((c) => {
+    const found = c.key === undefined ? undefined : byProp.get(String(c.key));
+    if (!found?.setting.visible) return [];
+    return [{ column: found.setting.fixed ? { ...c, fixed: found.setting.fixed } : c, index: found.index }];
+  });
+  keyed.sort((a, b) => a.index - b.index);
+  const others = columns.filter((c) => c.key === undefined || !byProp.has(String(c.key)));
+  return [...keyed.map((k) => k.column), ...others];
 }
 
 /** The 320 px drawer: drag rows to reorder, tick to show, 恢复默认 to start again. */
@@ -69,12 +83,15 @@ export function ColumnSettingsDrawer({
   columns,
   onChange,
   onRestore,
+  fixable = false,
 }: {
   open: boolean;
   onClose: () => void;
   columns: ColumnSetting[];
   onChange: (next: ColumnSetting[]) => void;
   onRestore: () => void;
+  /** Offer to keep a column at the left or right edge. */
+  fixable?: boolean;
 }) {
   const { t } = useComponentsTranslation();
   const [dragging, setDragging] = useState<number | null>(null);
@@ -111,6 +128,28 @@ export function ColumnSettingsDrawer({
           >
             <HolderOutlined />
             <span className="label">{column.label}</span>
+            {fixable ? (
+              <Select<ColumnFixed | 'none'>
+                size="small"
+                value={column.fixed ?? 'none'}
+                aria-label={t('columns.fixed', { label: column.label })}
+                style={{ width: 96 }}
+                options={[
+                  { value: 'none', label: t('columns.fixedNone') },
+                  { value: 'left', label: t('columns.fixedLeft') },
+                  { value: 'right', label: t('columns.fixedRight') },
+                ]}
+                onChange={(fixed) =>
+                  onChange(
+                    columns.map((c) => {
+                      if (c.prop !== column.prop) return c;
+                      const { fixed: _old, ...rest } = c;
+                      return fixed === 'none' ? rest : { ...rest, fixed };
+                    }),
+                  )
+                }
+              />
+            ) : null}
             <Checkbox
               checked={column.visible}
               aria-label={column.label}
@@ -122,5 +161,35 @@ export function ColumnSettingsDrawer({
         ))}
       </ul>
     </Drawer>
+  );
+}
+
+/**
+ * The toolbar's 列设置 button and the drawer it opens, over the state of `useColumnSettings`
+ * (saved per user on the server, admin.md 3.15).
+ */
+export function ColumnSettingsTool({
+  settings,
+  fixable = false,
+}: {
+  settings: ReturnType<typeof useColumnSettings>;
+  fixable?: boolean;
+}) {
+  const { t } = useComponentsTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Tooltip title={t('columnSettings')}>
+        <Button type="text" icon={<SettingOutlined />} aria-label={t('columnSettings')} onClick={() => setOpen(true)} />
+      </Tooltip>
+      <ColumnSettingsDrawer
+        open={open}
+        onClose={() => setOpen(false)}
+        columns={settings.columns}
+        onChange={(next) => void settings.save(next)}
+        onRestore={() => void settings.restore()}
+        fixable={fixable}
+      />
+    </>
   );
 }

@@ -6,10 +6,20 @@ export interface ColumnSetting {
   prop: string;
   label: string;
   visible: boolean;
+  /** Kept at the table's left or right edge while it scrolls sideways (pages that offer it). */
+  fixed?: ColumnFixed;
 }
 
+export type ColumnFixed = 'left' | 'right';
+const isFixed = (value: unknown): value is ColumnFixed => value === 'left' || value === 'right';
+
 /** As saved: `prop`, and the client's own `label`, `visible` or `columnVisible`. */
-type StoredColumn = ColumnSettings['list'][number] & { label?: string; visible?: boolean; columnVisible?: boolean };
+type StoredColumn = ColumnSettings['list'][number] & {
+  label?: string;
+  visible?: boolean;
+  columnVisible?: boolean;
+  fixed?: unknown;
+};
 
 export const columnSettingsApi = {
   get: (moduleId: string) =>
@@ -26,7 +36,7 @@ export const columnSettingsApi = {
 /**
  * The saved order and visibility laid over the page's own columns: saved columns the page no
  * longer has are dropped, new page columns are appended visible. Accepts `visible` or
- * `columnVisible` (older clients).
+ * `columnVisible` (older clients); keeps `fixed` when it is left or right.
  */
 export function mergeColumnSettings(
   defaults: readonly { prop: string; label: string }[],
@@ -37,7 +47,13 @@ export function mergeColumnSettings(
   for (const column of saved) {
     const page = known.get(column.prop);
     if (!page || out.some((o) => o.prop === column.prop)) continue;
-    out.push({ prop: column.prop, label: page.label, visible: column.visible ?? column.columnVisible ?? true });
+    const setting: ColumnSetting = {
+      prop: column.prop,
+      label: page.label,
+      visible: column.visible ?? column.columnVisible ?? true,
+    };
+    if (isFixed(column.fixed)) setting.fixed = column.fixed;
+    out.push(setting);
   }
   for (const column of defaults) {
     if (!out.some((o) => o.prop === column.prop)) out.push({ prop: column.prop, label: column.label, visible: true });

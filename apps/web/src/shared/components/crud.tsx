@@ -1,4 +1,4 @@
-import { DownOutlined, SettingOutlined } from '@ant-design/icons';
+import { DownOutlined } from '@ant-design/icons';
 import type { Envelope } from '@platform/shared';
 import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
@@ -6,12 +6,11 @@ import type { MenuProps } from 'antd/es/menu';
 import Switch from 'antd/es/switch';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import Tooltip from 'antd/es/tooltip';
 import { type Key, type ReactElement, type ReactNode, useState } from 'react';
 import { openDownload } from '../download.ts';
 import { formatDateTime } from '../format.ts';
 import { Auth, usePermission } from '../shell/permission.tsx';
-import { applyColumnSettings, ColumnSettingsDrawer, type useColumnSettings } from './ColumnSettingsDrawer.tsx';
+import { applyColumnSettings, ColumnSettingsTool, type useColumnSettings } from './ColumnSettingsDrawer.tsx';
 import { type ConfirmKind, useConfirm } from './confirm.tsx';
 import { StateTag, useSuccessToast } from './FormDialog.tsx';
 import { useComponentsTranslation } from './i18n.ts';
@@ -290,8 +289,6 @@ export function CrudPage<Row extends object>({
   /** The page's dialogs. */
   children?: ReactNode;
 }) {
-  const { t: c } = useComponentsTranslation();
-  const [settingsOpen, setSettingsOpen] = useState(false);
   const { list } = crud;
   return (
     <ListPage
@@ -308,16 +305,7 @@ export function CrudPage<Row extends object>({
       tools={
         <>
           <RefreshButton onClick={list.refetch} loading={list.loading} />
-          {columnSettings ? (
-            <Tooltip title={c('columnSettings')}>
-              <Button
-                type="text"
-                icon={<SettingOutlined />}
-                aria-label={c('columnSettings')}
-                onClick={() => setSettingsOpen(true)}
-              />
-            </Tooltip>
-          ) : null}
+          {columnSettings ? <ColumnSettingsTool settings={columnSettings} /> : null}
         </>
       }
     >
@@ -342,15 +330,6 @@ export function CrudPage<Row extends object>({
         {...table}
       />
       {children}
-      {columnSettings ? (
-        <ColumnSettingsDrawer
-          open={settingsOpen}
-          onClose={() => setSettingsOpen(false)}
-          columns={columnSettings.columns}
-          onChange={(next) => void columnSettings.save(next)}
-          onRestore={() => void columnSettings.restore()}
-        />
-      ) : null}
     </ListPage>
   );
 }

@@ -1,4 +1,9 @@
-export { applyColumnSettings, ColumnSettingsDrawer, useColumnSettings } from './ColumnSettingsDrawer.tsx';
+export {
+  applyColumnSettings,
+  ColumnSettingsDrawer,
+  ColumnSettingsTool,
+  useColumnSettings,
+} from './ColumnSettingsDrawer.tsx';
 export { CodeEditor, type CodeEditorProps, type CodeLanguage } from './code-editor/CodeEditor.tsx';
 export { type Confirm, type ConfirmKind, useConfirm } from './confirm.tsx';
 export {

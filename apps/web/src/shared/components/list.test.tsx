@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, test, vi } from 'vitest';
+import { applyColumnSettings } from './ColumnSettingsDrawer.tsx';
 import { mergeColumnSettings, moveItem } from './column-settings.ts';
 import { compactParams, type ListState, listReducer, pruneEmptyChildren, useListQuery } from './list.ts';
 
@@ -137,6 +138,28 @@ describe('column settings (admin.md 2.6, 3.15)', () => {
       { prop: 'account', label: '账户', visible: true },
       { prop: 'mobilePhone', label: '手机', visible: true },
     ]);
+  });
+  test('a column pinned left or right keeps its edge; anything else is not pinned', () => {
+    expect(
+      mergeColumnSettings(defaults, [
+        { prop: 'account', fixed: 'left' },
+        { prop: 'realName', fixed: 'middle' },
+      ]),
+    ).toEqual([
+      { prop: 'account', label: '账户', visible: true, fixed: 'left' },
+      { prop: 'realName', label: '姓名', visible: true },
+      { prop: 'mobilePhone', label: '手机', visible: true },
+    ]);
+  });
+  test('applied to a table: saved order, hidden columns out, pinned ones fixed, unkeyed columns last', () => {
+    const columns = [{ key: 'account' }, { key: 'realName' }, { key: 'mobilePhone' }, { title: 'actions' }];
+    expect(
+      applyColumnSettings(columns, [
+        { prop: 'mobilePhone', label: '手机', visible: true, fixed: 'right' },
+        { prop: 'account', label: '账户', visible: true },
+        { prop: 'realName', label: '姓名', visible: false },
+      ]),
+    ).toEqual([{ key: 'mobilePhone', fixed: 'right' }, { key: 'account' }, { title: 'actions' }]);
   });
   test('dragging moves one item', () => {
     expect(moveItem(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);

@@ -1,5 +1,7 @@
 export default {
   add: 'Add',
+  import: 'Import',
+  noGroup: 'No group',
   export: 'Export',
   batchRemove: 'Delete selected',
   edit: 'Edit',
@@ -17,6 +19,12 @@ export default {
   selectOne: 'Please select a record',
   invalid: 'Please check the form',
   notReleased: 'The form is not released',
+  link: {
+    closed: 'This link is not enabled or no longer valid',
+    password: 'Enter the password',
+    submit: 'Submit',
+    sent: 'Submitted',
+  },
   design: {
     fullName: 'Name',
     enCode: 'Code',

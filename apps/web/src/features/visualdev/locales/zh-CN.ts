@@ -1,5 +1,7 @@
 export default {
   add: '新增',
+  import: '导入',
+  noGroup: '未分组',
   export: '导出',
   batchRemove: '批量删除',
   edit: '编辑',
@@ -17,6 +19,12 @@ export default {
   selectOne: '请选择一条数据',
   invalid: '请检查表单中的内容',
   notReleased: '功能未发布',
+  link: {
+    closed: '外链未开启或已失效',
+    password: '请输入密码',
+    submit: '提交',
+    sent: '提交成功',
+  },
   design: {
     fullName: '名称',
     enCode: '编码',

@@ -1,5 +1,7 @@
 export default {
   add: '新增',
+  import: '匯入',
+  noGroup: '未分組',
   export: '匯出',
   batchRemove: '批次刪除',
   edit: '編輯',
@@ -17,6 +19,12 @@ export default {
   selectOne: '請選擇一條資料',
   invalid: '請檢查表單中的內容',
   notReleased: '功能未發佈',
+  link: {
+    closed: '外鏈未開啟或已失效',
+    password: '請輸入密碼',
+    submit: '提交',
+    sent: '提交成功',
+  },
   design: {
     fullName: '名稱',
     enCode: '編碼',

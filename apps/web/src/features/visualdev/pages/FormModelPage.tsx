@@ -2,9 +2,7 @@ import {
   type ColumnDefinition,
   type FormDefinition,
   type FormField,
-  formatDate,
   kindOf,
-  optionLabels,
   type SearchField,
   staticOptions,
   valueFields,
@@ -27,7 +25,16 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../shared/components/confirm.tsx';
 import { useSuccessToast } from '../../../shared/components/FormDialog.tsx';
-import { ListPage, ListTable, RefreshButton, useListQuery } from '../../../shared/components/index.ts';
+import { ImportWizard, sheetImportApi } from '../../../shared/components/import/index.ts';
+import {
+  applyColumnSettings,
+  ColumnSettingsTool,
+  ListPage,
+  ListTable,
+  RefreshButton,
+  useColumnSettings,
+  useListQuery,
+} from '../../../shared/components/index.ts';
 import { formFileService } from '../../../shared/components/upload/form-file-service.ts';
 import { openDownload } from '../../../shared/download.ts';
 import { FormRenderer, FormStore, setFileService } from '../../../shared/form-engine/index.ts';
@@ -35,7 +42,8 @@ import { usePermission, useRouteMeta } from '../../../shared/shell/permission.ts
 import { useToast } from '../../../shared/toast.tsx';
 import { PrintPreview, type PrintTarget, PrintTemplatePicker } from '../../printDev/index.ts';
 import { useFlowLaunch } from '../../workflow/index.ts';
-import { type RecordRow, visualdevApi } from '../api.ts';
+import { type RecordRow, recordsBase, visualdevApi } from '../api.ts';
+import { cellText, isGroupRow, listKind, openGroups } from '../record-list.ts';
 
 setFileService(formFileService);
 
@@ -50,26 +58,6 @@ function parseModel(formData: string, columnData: string): Model {
   const list = JSON.parse(columnData || '{}') as ColumnDefinition;
   const fields = new Map(valueFields(form.fields ?? []).map((f) => [f.__vModel__ ?? '', f]));
   return { form, list, fields };
-}
-
-/** A cell as the list shows it: option labels, times as dates, lists joined. */
-function cellText(field: FormField | undefined, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (field) {
-    const options = staticOptions(field);
-    if (options.length) return optionLabels(options, value).join(',');
-    const kind = kindOf(field);
-    if ((kind === 'date' || kind === 'createTime' || kind === 'modifyTime') && typeof value === 'number')
-      return formatDate(
-        value,
-        typeof field.format === 'string' && kind === 'date'
-          ? field.format.replace(/y/g, 'Y').replace(/d/g, 'D')
-          : 'YYYY-MM-DD HH:mm:ss',
-      );
-  }
-  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(',');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
 }
 
 /** What a Form.Item hands its control: the value, the change handler and the id its label points to. */
@@ -180,6 +168,8 @@ export default function FormModelPage() {
   const [picking, setPicking] = useState<string[] | null>(null);
   const [saving, setSaving] = useState(false);
   const { launch, chooser } = useFlowLaunch();
+  const [importing, setImporting] = useState(false);
+  const [closedGroups, setClosedGroups] = useState<ReadonlySet<string>>(new Set());
 
   const config = useQuery({
     queryKey: ['visualdev', 'config', modelId, menuId],
@@ -202,6 +192,16 @@ export default function FormModelPage() {
         signal,
       ),
   });
+
+  // The list columns the caller may see, as the column settings offer them (saved per user on the server).
+  const listColumns = useMemo(
+    () =>
+      (model?.list.columnList ?? []).filter((c) => !model?.list.useColumnPermission || permission.hasColumn(c.prop)),
+    [model, permission],
+  );
+  const settable = useMemo(() => listColumns.map((c) => ({ prop: c.prop, label: c.label })), [listColumns]);
+  const columnSettings = useColumnSettings(menuId || undefined, settable);
+  const importApi = useMemo(() => sheetImportApi(`${recordsBase}/${modelId}`), [modelId]);
 
   if (!modelId) return <Result status="warning" title={t('notReleased')} />;
   if (config.isLoading) return <Spin className="shell-page-loading" />;
@@ -258,46 +258,67 @@ export default function FormModelPage() {
       list.refetch();
     });
   const exportAll = async () => {
-    const selectKey = visibleColumns.map((c) => c.prop);
+    const selectKey = shownColumns.map((c) => c.key);
     const file = await visualdevApi.exportData(modelId, { menuId, queryJson, dataType: 1, selectKey });
     openDownload(file.url, file.name);
   };
 
-  const visibleColumns = (columnList.columnList ?? []).filter((c) =>
-    can(columnList.useColumnPermission, permission.hasColumn, c.prop),
-  );
-  const columns: ColumnsType<RecordRow> = [
-    ...visibleColumns.map((c) => ({
+  const kind = listKind(columnList);
+  const groupField = kind === 'grouped' ? String(columnList.groupField) : '';
+  const groupLabel = String(model.fields.get(groupField)?.__config__.label ?? groupField);
+  const cellOf = (prop: string) => (value: unknown, row: RecordRow) =>
+    isGroupRow(row) ? null : cellText(model.fields.get(prop), value);
+  // The user's order, visibility and pinned edges (列设置) over the columns the caller may see.
+  const [first, ...others] = applyColumnSettings(
+    listColumns.map((c) => ({
       title: c.label,
       dataIndex: c.prop,
       key: c.prop,
       width: typeof c.width === 'number' ? c.width : 150,
       ellipsis: true,
-      render: (value: unknown) => cellText(model.fields.get(c.prop), value),
+      render: cellOf(c.prop),
     })),
+    columnSettings.columns,
+  );
+  const shownColumns = first
+    ? [
+        {
+          ...first,
+          // A group's head row names the group in the first column and nothing else.
+          render: (value: unknown, row: RecordRow) =>
+            isGroupRow(row)
+              ? `${groupLabel}: ${String(row[groupField] ?? '') || t('noGroup')}`
+              : cellOf(first.key)(value, row),
+        },
+        ...others,
+      ]
+    : [];
+  const columns: ColumnsType<RecordRow> = [
+    ...shownColumns,
     {
       title: t('actions'),
       key: 'actions',
       width: 160,
-      render: (_: unknown, row: RecordRow) => (
-        <Space size={0}>
-          {rowButtons.has('edit') && hasBtn('btn_edit') ? (
-            <Button type="link" size="small" onClick={() => void openForm(row.id)}>
-              {t('edit')}
-            </Button>
-          ) : null}
-          {rowButtons.has('remove') && hasBtn('btn_remove') ? (
-            <Button type="link" size="small" danger onClick={() => remove([row.id])}>
-              {t('remove')}
-            </Button>
-          ) : null}
-          {rowButtons.has('detail') && hasBtn('btn_detail') ? (
-            <Button type="link" size="small" onClick={() => void openDetail(row.id)}>
-              {t('detail')}
-            </Button>
-          ) : null}
-        </Space>
-      ),
+      render: (_: unknown, row: RecordRow) =>
+        isGroupRow(row) ? null : (
+          <Space size={0}>
+            {rowButtons.has('edit') && hasBtn('btn_edit') ? (
+              <Button type="link" size="small" onClick={() => void openForm(row.id)}>
+                {t('edit')}
+              </Button>
+            ) : null}
+            {rowButtons.has('remove') && hasBtn('btn_remove') ? (
+              <Button type="link" size="small" danger onClick={() => remove([row.id])}>
+                {t('remove')}
+              </Button>
+            ) : null}
+            {rowButtons.has('detail') && hasBtn('btn_detail') ? (
+              <Button type="link" size="small" onClick={() => void openDetail(row.id)}>
+                {t('detail')}
+              </Button>
+            ) : null}
+          </Space>
+        ),
     },
   ];
 
@@ -381,6 +402,9 @@ export default function FormModelPage() {
                 {t('add')}
               </Button>
             ) : null}
+            {buttons.has('upload') && hasBtn('btn_import') ? (
+              <Button onClick={() => setImporting(true)}>{t('import')}</Button>
+            ) : null}
             {buttons.has('download') && hasBtn('btn_export') ? (
               <Button onClick={() => void exportAll()}>{t('export')}</Button>
             ) : null}
@@ -396,7 +420,12 @@ export default function FormModelPage() {
             ) : null}
           </>
         }
-        tools={<RefreshButton onClick={list.refetch} loading={list.loading} />}
+        tools={
+          <>
+            <RefreshButton onClick={list.refetch} loading={list.loading} />
+            <ColumnSettingsTool settings={columnSettings} fixable />
+          </>
+        }
       >
         <ListTable<RecordRow>
           rowKey="id"
@@ -411,8 +440,25 @@ export default function FormModelPage() {
           rowSelection={{
             selectedRowKeys: selected,
             hideSelectAll: true,
+            checkStrictly: true,
+            getCheckboxProps: (row) => ({ disabled: isGroupRow(row) }),
             onChange: (keys) => setSelected(keys.map(String)),
           }}
+          scroll={{ x: 'max-content' }}
+          {...(kind === 'grouped'
+            ? {
+                expandable: {
+                  expandedRowKeys: openGroups(list.rows, closedGroups),
+                  onExpand: (open: boolean, row: RecordRow) =>
+                    setClosedGroups((now) => {
+                      const next = new Set(now);
+                      if (open) next.delete(row.id);
+                      else next.add(row.id);
+                      return next;
+                    }),
+                },
+              }
+            : {})}
           paging={{
             currentPage: list.state.currentPage,
             pageSize: list.state.pageSize,
@@ -456,6 +502,14 @@ export default function FormModelPage() {
         }}
       />
       <PrintPreview target={printing} onClose={() => setPrinting(null)} />
+      <ImportWizard
+        open={importing}
+        api={importApi}
+        onClose={(changed) => {
+          setImporting(false);
+          if (changed) list.refetch();
+        }}
+      />
     </>
   );
 }

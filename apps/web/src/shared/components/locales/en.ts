@@ -74,6 +74,10 @@ export default {
     restore: 'Restore default',
     dragHint: 'Drag to reorder',
     saveFailed: 'Saving failed; the previous settings are back',
+    fixed: 'Pin {{label}}',
+    fixedNone: 'Not pinned',
+    fixedLeft: 'Pin left',
+    fixedRight: 'Pin right',
   },
   signaturePad: {
     required: 'Please sign',

@@ -62,6 +62,10 @@ export default {
     restore: '恢复默认',
     dragHint: '拖动调整顺序',
     saveFailed: '保存失败，已恢复原设置',
+    fixed: '{{label}}固定位置',
+    fixedNone: '不固定',
+    fixedLeft: '固定在左',
+    fixedRight: '固定在右',
   },
   signaturePad: {
     required: '请签名',

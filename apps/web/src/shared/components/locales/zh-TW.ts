@@ -62,6 +62,10 @@ export default {
     restore: '恢復默認',
     dragHint: '拖動調整順序',
     saveFailed: '保存失敗，已恢復原設置',
+    fixed: '{{label}}固定位置',
+    fixedNone: '不固定',
+    fixedLeft: '固定在左',
+    fixedRight: '固定在右',
   },
   signaturePad: {
     required: '請簽名',

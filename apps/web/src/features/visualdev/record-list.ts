@@ -1,0 +1,52 @@
+import {
+  type ColumnDefinition,
+  type FormField,
+  formatDate,
+  kindOf,
+  LIST_TYPE,
+  optionLabels,
+  staticOptions,
+} from '@platform/shared';
+import type { RecordRow } from './api.ts';
+
+/**
+ * How a generated form's list shows its records (protocol-admin.md 7 `columnData.type`): plain, a
+ * grouped list (type 3, the server's head rows carry `top`) or a tree table (type 5, records nest
+ * under `children`). A grouped or tree list without its field is plain.
+ */
+export type ListKind = 'plain' | 'grouped' | 'tree';
+
+export function listKind(list: ColumnDefinition): ListKind {
+  const type = Number(list.type ?? LIST_TYPE.plain);
+  if (type === LIST_TYPE.grouped && list.groupField) return 'grouped';
+  if (type === LIST_TYPE.treeTable && list.parentField) return 'tree';
+  return 'plain';
+}
+
+/** A grouped list's head row: it names a group and is neither selected nor acted on. */
+export const isGroupRow = (row: RecordRow) => row.top === true;
+
+/** The head rows of a grouped list that are open: all of them except those the user closed. */
+export function openGroups(rows: readonly RecordRow[], closed: ReadonlySet<string>): string[] {
+  return rows.filter((row) => isGroupRow(row) && !closed.has(row.id)).map((row) => row.id);
+}
+
+/** A cell as the list shows it: option labels, times as dates, lists joined. */
+export function cellText(field: FormField | undefined, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (field) {
+    const options = staticOptions(field);
+    if (options.length) return optionLabels(options, value).join(',');
+    const kind = kindOf(field);
+    if ((kind === 'date' || kind === 'createTime' || kind === 'modifyTime') && typeof value === 'number')
+      return formatDate(
+        value,
+        typeof field.format === 'string' && kind === 'date'
+          ? field.format.replace(/y/g, 'Y').replace(/d/g, 'D')
+          : 'YYYY-MM-DD HH:mm:ss',
+      );
+  }
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(',');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}

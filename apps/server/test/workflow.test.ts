@@ -217,8 +217,16 @@ describe('run time', () => {
       status: '0',
     });
     expect(again).toMatchObject({ code: 200, data: { id: taskId } });
+    // The 3.6 client sends back what RejectList offered: the start node by its own code.
+    const second = (await todo(bob)).find((r) => r.processId === taskId);
+    expect(second?.id).not.toBe(row?.id);
+    const offered = (await bob.get<{ list: { nodeCode: string }[] }>(`${B}/RejectList/${second?.id}`)).data?.list[0];
+    expect(await bob.post(`${B}/Reject/${second?.id}`, { rejectStep: offered?.nodeCode })).toMatchObject({
+      code: 200,
+    });
+    expect(await taskStatus(taskId)).toMatchObject({ status: 3 });
+    await alice.put(`/api/workflow/Engine/FlowTask/${taskId}`, { flowId, formData: { amount: 20 }, status: 0 });
     const next = (await todo(bob)).find((r) => r.processId === taskId);
-    expect(next?.id).not.toBe(row?.id);
     expect(await bob.post(`${B}/Audit/${next?.id}`, {})).toMatchObject({ code: 200 });
     expect(await taskStatus(taskId)).toMatchObject({ status: 2 });
     expect(
@@ -425,13 +433,6 @@ describe('a generated form bound to a flow', () => {
       data: JSON.stringify({ amount: 3 }),
     });
     const recordId = record.data?.id as string;
-    const launched = await admin.post('/api/workflow/Engine/FlowTask', {
-      id: recordId,
-      flowId,
-      formData: { amount: 3 },
-      status: 0,
-    });
-    expect(launched).toMatchObject({ code: 200, data: { id: recordId } });
     const flowState = async () => {
       const list = await admin.post<PageData<{ id: string; flowState: number }>>(
         `/api/visualdev/OnlineDev/${formId}/List`,
@@ -439,6 +440,18 @@ describe('a generated form bound to a flow', () => {
       );
       return list.data?.list.find((r) => r.id === recordId)?.flowState;
     };
+    // Someone else cannot start a flow on this record by naming its id.
+    expect(
+      await alice.post('/api/workflow/Engine/FlowTask', { id: recordId, flowId, formData: { amount: 3 }, status: 0 }),
+    ).toMatchObject({ code: 400, msg: '该任务不属于您，无法操作' });
+    expect(await flowState()).not.toBe(1);
+    const launched = await admin.post('/api/workflow/Engine/FlowTask', {
+      id: recordId,
+      flowId,
+      formData: { amount: 3 },
+      status: 0,
+    });
+    expect(launched).toMatchObject({ code: 200, data: { id: recordId } });
     expect(await flowState()).toBe(1);
     const row = (await todo(bob)).find((r) => r.processId === recordId);
     expect(await bob.post(`${B}/Audit/${row?.id}`, {})).toMatchObject({ code: 200 });

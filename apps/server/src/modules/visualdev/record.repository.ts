@@ -274,6 +274,13 @@ export class RecordRepository {
     }
   }
 
+  /** Who created a record: undefined when there is no such record (null when nobody is named). */
+  async owner(table: StoredTable, recordId: string): Promise<string | null | undefined> {
+    const found = await sql<{ creatorUserId: string | null }>`select creator_user_id as "creatorUserId"
+        from ${id(table.table)} where id = ${recordId}`.execute(this.db);
+    return found.rows[0] ? found.rows[0].creatorUserId : undefined;
+  }
+
   /** The workflow mirrors its task status onto the record the task was launched for (taskId = record id). */
   async setFlowState(table: StoredTable, recordId: string, state: number) {
     await sql`update ${id(table.table)} set flow_state = ${state} where id = ${recordId}`.execute(this.db);

@@ -271,6 +271,13 @@ export class DefinitionService {
     await new RecordRepository(trx).setFlowState(row.storage as StoragePlan, recordId, state);
   }
 
+  /** Who created the record `recordId` of a form: undefined when the form keeps no such record. */
+  async recordOwner(trx: Trx, formId: string, recordId: string): Promise<string | null | undefined> {
+    const row = await new DefinitionRepository(trx).findById(formId);
+    if (!row?.storage) return undefined;
+    return new RecordRepository(trx).owner(row.storage as StoragePlan, recordId);
+  }
+
   /** `FormDataFields`: the released form's value fields; filterType 1 leaves sub-table columns out. */
   async formDataFields(id: string, filterType: number | undefined): Promise<FormDataField[]> {
     const definition = await this.released(id);

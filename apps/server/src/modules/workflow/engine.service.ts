@@ -110,6 +110,10 @@ export class EngineService {
         if (existing) {
           if (existing.creatorUserId !== session.userId) throw new BusinessError('workflow.notYours');
           if (!resubmittable.includes(existing.status)) throw new BusinessError('workflow.alreadySubmitted');
+        } else if (flow.formId) {
+          // The task id is the bound form's record id: a new task may only be for a record of one's own.
+          const owner = await this.forms.recordOwner(trx, flow.formId, id);
+          if (owner !== undefined && owner !== session.userId) throw new BusinessError('workflow.notYours');
         }
         const formData = JSON.stringify(input.formData);
         const fullName = `${flow.templateName}`;
@@ -623,7 +627,9 @@ export class EngineService {
   }
 
   /** Sends the task back: '0' to the start (the initiator resubmits), '1' the previous approver, or a node. */
-  private async rejectTo(run: Run, fromTaskNodeId: string, step: string) {
+  private async rejectTo(run: Run, fromTaskNodeId: string, requested: string) {
+    // RejectList offers the start node by its own code: that is the start, as '0' is.
+    const step = requested === run.graph.root.nodeId ? '0' : requested;
     const nodes = await run.tasks.nodes(run.task.id);
     const current = nodes.filter((n) => n.state === NodeState.current).map((n) => n.id);
     let target: FlowNode | undefined;

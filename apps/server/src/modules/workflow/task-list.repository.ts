@@ -60,6 +60,7 @@ const taskColumns = [
   'flowTask.id as taskId',
   'flowTask.flowId',
   'flowTask.templateId',
+  'flowTask.versionId',
   'flowDef.fullName as flowName',
   'flowTask.fullName',
   'flowTask.thisStep',

@@ -38,6 +38,7 @@ const filterOf = (q: FlowListQuery & { status?: number }): TaskFilter => ({
 interface ListedTask {
   id: string;
   taskId: string;
+  versionId: string;
   taskNodeId: string;
   flowId: string;
   templateId: string;
@@ -77,23 +78,9 @@ export class TaskQueryService {
   }
 
   private async rows(list: ListedTask[]): Promise<FlowTodoRow[]> {
-    const versions = new Map<string, string>();
-    if (list.length) {
-      const tasks = await this.db
-        .selectFrom('flowTask')
-        .select(['id', 'versionId'])
-        .where(
-          'id',
-          'in',
-          list.map((r) => r.taskId),
-        )
-        .execute();
-      for (const t of tasks) versions.set(t.id, t.versionId);
-    }
     const out: FlowTodoRow[] = [];
     for (const r of list) {
-      const versionId = versions.get(r.taskId);
-      const node = versionId ? (await this.graphOf(versionId)).node(r.nodeCode) : undefined;
+      const node = (await this.graphOf(r.versionId)).node(r.nodeCode);
       out.push({
         id: r.id,
         processId: r.taskId,

@@ -124,6 +124,7 @@ const unchecked: Record<string, string> = {
   'POST /api/system/Area/GetAreaByIds': 'picker: the names an area field shows',
   'GET /api/system/Location/around': 'forms: the location field searches nearby places',
   'GET /api/system/Location/text': 'forms: the location field searches places by keyword',
+  'GET /api/system/Location/staticmap': "forms: the location field's map picture",
   'GET /api/system/Location/inputtips': 'forms: the location field suggests places while typing',
   'GET /api/system/Signature/Selector': 'picker: the signatures granted to the caller, for a signature field',
   'POST /api/system/Signature/ListByIds': 'a form shows the signatures it keeps to whoever reads it',
@@ -218,6 +219,10 @@ const unchecked: Record<string, string> = {
   'DELETE /api/workflow/Engine/FlowDelegate/:id': "entrust: the caller's own delegations",
   'PUT /api/workflow/Engine/FlowDelegate/Stop/:id': "entrust: the caller's own delegations",
   'GET /api/visualdev/Dashboard/FlowTodo': "home page: the caller's own to-do rows",
+  'GET /api/visualdev/Portal/Selector': "home page: the portal switcher's enabled portals",
+  'GET /api/visualdev/Portal/:id/auth': 'home page: the portal shown, with the caller’s own layout',
+  'PUT /api/visualdev/Portal/Custom/Save/:id': "home page: the caller's own layout of an unlocked portal",
+  'PUT /api/visualdev/Portal/:id/Actions/SetDefault': "home page: the caller's own default portal",
 };
 
 let t: TestApp;

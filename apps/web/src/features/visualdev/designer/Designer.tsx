@@ -31,12 +31,14 @@ import { Canvas, rootDrop, useKindName } from './Canvas.tsx';
 import { PropertyPanel } from './PropertyPanel.tsx';
 import { palette, paletteItem } from './palette.ts';
 import {
+  accepts,
   canvasOrder,
   type DesignerState,
   definitionProblem,
   designerReducer,
   findNode,
   fromDefinition,
+  innerList,
   locate,
   toDefinition,
 } from './state.ts';
@@ -50,8 +52,10 @@ const paletteId = (key: string) => `palette:${key}`;
  */
 const collision: CollisionDetection = (args) => {
   if (!args.pointerCoordinates) {
-    // The keyboard moves a field from one field's place to another's: drop zones are not targets.
-    const fields = args.droppableContainers.filter((container) => !String(container.id).startsWith('drop:'));
+    // The keyboard moves a field from one field's place to another's, or into an empty list.
+    const fields = args.droppableContainers.filter(
+      (container) => !String(container.id).startsWith('drop:') || container.data.current?.empty === true,
+    );
     return closestCenter({ ...args, droppableContainers: fields.length ? fields : args.droppableContainers });
   }
   const hits = pointerWithin(args);
@@ -191,9 +195,10 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
     if (!field) return;
     const at = state.selected ? locate(state.nodes, state.selected) : undefined;
     const node = state.selected ? findNode(state.nodes, state.selected) : undefined;
-    if (node?.children && ['row', 'card'].includes(node.field.__config__.jnpfKey)) {
-      dispatch({ type: 'add', field, parent: node.uid, index: node.children.length });
-    } else if (at) {
+    const inner = node ? innerList(node) : undefined;
+    if (inner && accepts(state.nodes, inner.uid, field)) {
+      dispatch({ type: 'add', field, parent: inner.uid, index: inner.children?.length ?? 0 });
+    } else if (at && accepts(state.nodes, at.parent, field)) {
       dispatch({ type: 'add', field, parent: at.parent, index: at.index + 1 });
     } else {
       dispatch({ type: 'add', field, parent: null, index: state.nodes.length });
@@ -221,9 +226,15 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
       const at = locate(state.nodes, overId);
       if (!at) return;
       parent = at.parent;
-      // Below (or right of) the middle of the field it is over: after it.
+      // Below the middle of the field it is over (right of it among sub-table columns): after it.
       const box = active.rect.current.translated;
-      const after = !keyboard && box ? box.top + box.height / 2 > target.rect.top + target.rect.height / 2 : false;
+      const across = parent !== null && findNode(state.nodes, parent)?.field.__config__.jnpfKey === 'table';
+      const after =
+        !keyboard && box
+          ? across
+            ? box.left + box.width / 2 > target.rect.left + target.rect.width / 2
+            : box.top + box.height / 2 > target.rect.top + target.rect.height / 2
+          : false;
       index = at.index + (after ? 1 : 0);
     }
     if (activeId.startsWith('palette:')) {
@@ -377,6 +388,17 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
               settings={state.settings}
               onField={(field, merge) => selected && dispatch({ type: 'update', uid: selected.uid, field, merge })}
               onSettings={(settings, merge) => dispatch({ type: 'settings', settings, merge })}
+              onPart={(uid, field, merge) => dispatch({ type: 'update', uid, field, merge })}
+              onResize={(rows, cols, drop) =>
+                selected &&
+                dispatch({
+                  type: 'resize',
+                  uid: selected.uid,
+                  rows,
+                  ...(cols ? { cols } : {}),
+                  ...(drop !== undefined ? { drop } : {}),
+                })
+              }
             />
           </aside>
         </div>

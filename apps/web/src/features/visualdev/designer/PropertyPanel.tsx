@@ -25,6 +25,10 @@ export interface PropertyPanelProps {
   /** `merge` names the edited setting: typing in one box is one undo step. */
   onField: (field: FormField, merge: string) => void;
   onSettings: (settings: FormSettings, merge: string) => void;
+  /** Edits a part of the selected container (a pane's title). */
+  onPart: (uid: string, field: FormField, merge: string) => void;
+  /** Sets how many panes, panels or grid rows × columns the selected container has. */
+  onResize: (rows: number, cols?: number, drop?: number) => void;
 }
 
 const numberKinds = new Set(['inputNumber', 'rate', 'slider']);
@@ -51,7 +55,62 @@ function Row({ label, children }: { label: string; children: (id: string) => Rea
   );
 }
 
-function FieldProperties({ node, onField }: { node: DesignNode; onField: PropertyPanelProps['onField'] }) {
+/** A tab's panes and a collapse's panels (count and titles), a table layout's rows and columns. */
+function Parts({ node, onPart, onResize }: Pick<PropertyPanelProps, 'onPart' | 'onResize'> & { node: DesignNode }) {
+  const { t } = useTranslation('visualdev');
+  const kind = node.field.__config__.jnpfKey;
+  const parts = node.children ?? [];
+  if (kind === 'tableGrid') {
+    const cols = parts[0]?.children?.length ?? 1;
+    return (
+      <>
+        <Row label={t('designer.props.gridRows')}>
+          {(id) => (
+            <InputNumber id={id} min={1} max={20} value={parts.length} onChange={(n) => n && onResize(n, cols)} />
+          )}
+        </Row>
+        <Row label={t('designer.props.gridCols')}>
+          {(id) => (
+            <InputNumber id={id} min={1} max={10} value={cols} onChange={(n) => n && onResize(parts.length, n)} />
+          )}
+        </Row>
+      </>
+    );
+  }
+  if (kind !== 'tab' && kind !== 'collapse') return null;
+  return (
+    <div className="vd-options">
+      <div className="vd-props-title">{t(kind === 'tab' ? 'designer.props.panes' : 'designer.props.panels')}</div>
+      {parts.map((part, i) => (
+        <div className="vd-option" key={part.uid}>
+          <Input
+            aria-label={t('designer.props.paneTitle', { n: i + 1 })}
+            value={String(part.field.title ?? '')}
+            onChange={(e) => onPart(part.uid, { ...part.field, title: e.target.value }, `${part.uid}:title`)}
+          />
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            disabled={parts.length <= 1}
+            aria-label={t('designer.props.removePane', { n: i + 1 })}
+            onClick={() => onResize(parts.length - 1, undefined, i)}
+          />
+        </div>
+      ))}
+      <Button size="small" icon={<PlusOutlined />} onClick={() => onResize(parts.length + 1)}>
+        {t('designer.props.addPane')}
+      </Button>
+    </div>
+  );
+}
+
+function FieldProperties({
+  node,
+  onField,
+  onPart,
+  onResize,
+}: { node: DesignNode } & Pick<PropertyPanelProps, 'onField' | 'onPart' | 'onResize'>) {
   const { t } = useTranslation('visualdev');
   const kindName = useKindName();
   const field = node.field;
@@ -113,6 +172,7 @@ function FieldProperties({ node, onField }: { node: DesignNode; onField: Propert
           />
         )}
       </Row>
+      <Parts node={node} onPart={onPart} onResize={onResize} />
       {isValue && !noPlaceholder.has(kind) ? (
         <Row label={t('designer.props.placeholder')}>
           {(id) => (
@@ -432,7 +492,13 @@ export function PropertyPanel(props: PropertyPanelProps) {
           key: 'field',
           label: t('designer.fieldSettings'),
           children: props.node ? (
-            <FieldProperties key={props.node.uid} node={props.node} onField={props.onField} />
+            <FieldProperties
+              key={props.node.uid}
+              node={props.node}
+              onField={props.onField}
+              onPart={props.onPart}
+              onResize={props.onResize}
+            />
           ) : (
             <Empty description={t('designer.nothingSelected')} />
           ),

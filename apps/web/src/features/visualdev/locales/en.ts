@@ -55,6 +55,7 @@ export default {
     fieldSettings: 'Widget',
     formSettings: 'Form',
     nothingSelected: 'Select a widget on the canvas',
+    cell: 'Row {{row}}, column {{col}}',
     groups: {
       basic: 'Basic widgets',
       advanced: 'Advanced widgets',
@@ -123,6 +124,13 @@ export default {
       currDept: 'Own department',
     },
     props: {
+      gridRows: 'Rows',
+      gridCols: 'Columns',
+      panes: 'Tabs',
+      panels: 'Panels',
+      paneTitle: 'Title {{n}}',
+      removePane: 'Delete {{n}}',
+      addPane: 'Add',
       dataType: 'Options from',
       dataTypes: { static: 'Static data', dictionary: 'Dictionary' },
       dictionaryType: 'Dictionary',

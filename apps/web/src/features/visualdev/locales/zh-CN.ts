@@ -54,6 +54,7 @@ export default {
     fieldSettings: '控件属性',
     formSettings: '表单属性',
     nothingSelected: '请在画布中选择一个控件',
+    cell: '第{{row}}行第{{col}}列',
     groups: {
       basic: '基础控件',
       advanced: '高级控件',
@@ -122,6 +123,13 @@ export default {
       currDept: '所属部门',
     },
     props: {
+      gridRows: '行数',
+      gridCols: '列数',
+      panes: '标签页',
+      panels: '面板',
+      paneTitle: '标题{{n}}',
+      removePane: '删除{{n}}',
+      addPane: '添加',
       dataType: '选项来源',
       dataTypes: { static: '静态数据', dictionary: '数据字典' },
       dictionaryType: '数据字典',

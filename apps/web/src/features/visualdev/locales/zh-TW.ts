@@ -54,6 +54,7 @@ export default {
     fieldSettings: '控件屬性',
     formSettings: '表單屬性',
     nothingSelected: '請在畫布中選擇一個控件',
+    cell: '第{{row}}行第{{col}}列',
     groups: {
       basic: '基礎控件',
       advanced: '高級控件',
@@ -122,6 +123,13 @@ export default {
       currDept: '所屬部門',
     },
     props: {
+      gridRows: '行數',
+      gridCols: '列數',
+      panes: '標籤頁',
+      panels: '面板',
+      paneTitle: '標題{{n}}',
+      removePane: '刪除{{n}}',
+      addPane: '添加',
       dataType: '選項來源',
       dataTypes: { static: '靜態資料', dictionary: '資料字典' },
       dictionaryType: '資料字典',

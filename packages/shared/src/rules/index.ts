@@ -7,6 +7,7 @@ export * from './chunk-upload.ts';
 export * from './date-format.ts';
 export * from './file-size.ts';
 export * from './form-definition.ts';
+export * from './list-permissions.ts';
 export * from './location.ts';
 export * from './mask.ts';
 export * from './number-format.ts';

@@ -16,6 +16,8 @@ import {
   RecordValues,
   VisualDevInfo,
   VisualDevInput,
+  VisualDevMenuAnswer,
+  VisualDevMenuInput,
   VisualDevQuery,
   VisualDevRow,
   VisualDevSelectorRow,
@@ -27,6 +29,7 @@ import { sessionOf } from '../../core/auth.ts';
 import { crudWriteRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
+import { MenuService } from '../menu/menu.service.ts';
 import { recordServiceOf } from './record-service-of.ts';
 import { DefinitionService } from './visualdev.service.ts';
 
@@ -50,6 +53,7 @@ const MenuQuery = Type.Object({
 export default async function visualdevRoutes(app: App) {
   const definitions = new DefinitionService(app.db);
   const service = recordServiceOf(app, definitions);
+  const menus = new MenuService(app.db, app.bus, app.permissions);
   const tags = ['visualdev'];
 
   app.get(
@@ -118,6 +122,25 @@ export default async function visualdevRoutes(app: App) {
     async (request) => {
       await definitions.copy(request.params.id, sessionOf(request));
       return ok(null, request.t('visualdev.copied'));
+    },
+  );
+
+  app.post(
+    `${base}/:id/Actions/ReleaseMenu`,
+    {
+      preHandler: permit(menu, 'btn_edit'),
+      schema: {
+        tags,
+        summary:
+          'Release the draft and publish it as a new form page (menu type 3) with its button, column and form permission entries',
+        params: Type.Object({ id: Id }),
+        body: VisualDevMenuInput,
+        response: { 200: EnvelopeOf(VisualDevMenuAnswer) },
+      },
+    },
+    async (request) => {
+      const menuId = await definitions.releaseToMenu(request.params.id, request.body, menus, sessionOf(request));
+      return ok({ menuId }, request.t('visualdev.releasedToMenu'));
     },
   );
 

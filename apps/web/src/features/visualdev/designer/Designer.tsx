@@ -51,6 +51,7 @@ import {
   fromDefinition,
   innerList,
   locate,
+  operandsOf,
   toDefinition,
 } from './state.ts';
 import './designer.css';
@@ -294,6 +295,7 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
   };
 
   const definition = useMemo(() => toDefinition(state), [state]);
+  const operands = useMemo(() => (selected ? operandsOf(state.nodes, selected.uid) : []), [state.nodes, selected]);
 
   const saveDraft = () =>
     designApi.update(
@@ -422,6 +424,7 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
                   <aside className="vd-panel" aria-label={t('designer.properties')}>
                     <PropertyPanel
                       node={selected}
+                      operands={operands}
                       settings={state.settings}
                       onField={(field, merge) =>
                         selected && dispatch({ type: 'update', uid: selected.uid, field, merge })

@@ -1,7 +1,15 @@
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import type { FormField, FormOption, FormRegRule } from '@platform/shared';
+import {
+  type CalcExpressionItem,
+  defaultMaskConfig,
+  type FormField,
+  type FormOption,
+  type FormRegRule,
+  isValidExpression,
+} from '@platform/shared';
 import Button from 'antd/es/button';
+import Checkbox from 'antd/es/checkbox';
 import Empty from 'antd/es/empty';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -11,6 +19,7 @@ import Select from 'antd/es/select';
 import Slider from 'antd/es/slider';
 import Switch from 'antd/es/switch';
 import Tabs from 'antd/es/tabs';
+import Tag from 'antd/es/tag';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BillRuleTemplatePicker } from '../../billRule/components/BillRuleTemplatePicker.tsx';
@@ -19,8 +28,16 @@ import { useKindName } from './Canvas.tsx';
 import { optionKinds } from './palette.ts';
 import type { DesignNode, FormSettings } from './state.ts';
 
+/** A field a calculation may use: its name in the expression (`table.column` inside a sub-table) and its label. */
+export interface Operand {
+  name: string;
+  label: string;
+}
+
 export interface PropertyPanelProps {
   node: DesignNode | undefined;
+  /** The number fields the selected calculation may pick. */
+  operands: Operand[];
   settings: FormSettings;
   /** `merge` names the edited setting: typing in one box is one undo step. */
   onField: (field: FormField, merge: string) => void;
@@ -107,10 +124,11 @@ function Parts({ node, onPart, onResize }: Pick<PropertyPanelProps, 'onPart' | '
 
 function FieldProperties({
   node,
+  operands,
   onField,
   onPart,
   onResize,
-}: { node: DesignNode } & Pick<PropertyPanelProps, 'onField' | 'onPart' | 'onResize'>) {
+}: { node: DesignNode } & Pick<PropertyPanelProps, 'operands' | 'onField' | 'onPart' | 'onResize'>) {
   const { t } = useTranslation('visualdev');
   const kindName = useKindName();
   const field = node.field;
@@ -282,6 +300,54 @@ function FieldProperties({
           )}
         </Row>
       ) : null}
+      {kind === 'calculate' ? (
+        <Expression field={field} operands={operands} onChange={(expression) => set({ expression }, 'expression')} />
+      ) : null}
+      {kind === 'input' ? (
+        <>
+          <Row label={t('designer.props.useMask')}>
+            {(id) => (
+              <Switch
+                id={id}
+                checked={!!field.useMask}
+                onChange={(useMask) =>
+                  set({ useMask, maskConfig: field.maskConfig ?? { ...defaultMaskConfig } }, 'useMask')
+                }
+              />
+            )}
+          </Row>
+          {field.useMask ? (
+            <Row label={t('designer.props.maskType')}>
+              {(id) => (
+                <Select
+                  id={id}
+                  value={Number((field.maskConfig as { maskType?: number } | undefined)?.maskType ?? 1)}
+                  onChange={(maskType) =>
+                    set({ maskConfig: { ...defaultMaskConfig, ...(field.maskConfig as object), maskType } }, 'maskType')
+                  }
+                  options={[1, 2, 3, 4, 5, 6, 7, 8].map((v) => ({
+                    value: v,
+                    label: t(`designer.props.maskTypes.${v}`),
+                  }))}
+                />
+              )}
+            </Row>
+          ) : null}
+        </>
+      ) : null}
+      {kind !== 'table' || isValue ? (
+        <fieldset className="vd-list-buttons">
+          <legend>{t('designer.props.visibility')}</legend>
+          <Checkbox.Group
+            value={Array.isArray(config.visibility) ? config.visibility : ['pc', 'app']}
+            onChange={(visibility) => setConfig({ visibility }, 'visibility')}
+            options={[
+              { value: 'pc', label: 'PC' },
+              { value: 'app', label: 'APP' },
+            ]}
+          />
+        </fieldset>
+      ) : null}
       {isValue ? (
         <>
           <Row label={t('designer.props.required')}>
@@ -350,6 +416,88 @@ function FieldProperties({
         </>
       ) : null}
     </Form>
+  );
+}
+
+const operators = ['+', '-', '×', '÷', '(', ')'];
+
+/** A calculation's expression, built by picking fields and operators; numbers typed. Shows whether it is complete. */
+function Expression({
+  field,
+  operands,
+  onChange,
+}: {
+  field: FormField;
+  operands: Operand[];
+  onChange: (expression: CalcExpressionItem[]) => void;
+}) {
+  const { t } = useTranslation('visualdev');
+  const expression: CalcExpressionItem[] = Array.isArray(field.expression)
+    ? (field.expression as CalcExpressionItem[])
+    : [];
+  const labelOf = (item: CalcExpressionItem) =>
+    typeof item === 'object'
+      ? (operands.find((o) => o.name === item.__vModel__)?.label ?? item.label ?? item.__vModel__)
+      : String(item);
+  const valid = expression.length > 0 && isValidExpression(expression);
+  return (
+    <div className="vd-expression" data-testid="calculate-expression">
+      <div className="vd-props-title">{t('designer.props.expression')}</div>
+      <div className="vd-expression-view" aria-live="polite">
+        {expression.length
+          ? expression.map((item, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the expression is edited at its end, by position
+              <Tag key={i} color={typeof item === 'object' ? 'blue' : undefined}>
+                {labelOf(item)}
+              </Tag>
+            ))
+          : t('designer.props.expressionEmpty')}
+      </div>
+      {expression.length ? (
+        <div className={valid ? 'vd-hint' : 'vd-expression-bad'}>
+          {t(valid ? 'designer.props.expressionValid' : 'designer.props.expressionInvalid')}
+        </div>
+      ) : null}
+      <div className="vd-expression-keys">
+        {operands.map((o) => (
+          <Button
+            key={o.name}
+            size="small"
+            onClick={() => onChange([...expression, { __vModel__: o.name, label: o.label }])}
+          >
+            {o.label}
+          </Button>
+        ))}
+      </div>
+      <div className="vd-expression-keys">
+        {operators.map((op) => (
+          <Button
+            key={op}
+            size="small"
+            aria-label={t(`designer.props.operators.${operators.indexOf(op)}`)}
+            onClick={() => onChange([...expression, op])}
+          >
+            {op}
+          </Button>
+        ))}
+        <InputNumber
+          size="small"
+          aria-label={t('designer.props.expressionNumber')}
+          placeholder={t('designer.props.expressionNumber')}
+          onPressEnter={(e) => {
+            const text = (e.target as HTMLInputElement).value.trim();
+            if (text && Number.isFinite(Number(text))) onChange([...expression, text]);
+          }}
+          style={{ width: 90 }}
+        />
+        <Button size="small" disabled={!expression.length} onClick={() => onChange(expression.slice(0, -1))}>
+          {t('designer.props.expressionBack')}
+        </Button>
+        <Button size="small" disabled={!expression.length} onClick={() => onChange([])}>
+          {t('designer.props.expressionClear')}
+        </Button>
+      </div>
+    </div>
   );
 }
 
@@ -464,6 +612,28 @@ function FormProperties({
           />
         )}
       </Row>
+      {(['hasConfirmBtn', 'hasCancelBtn', 'hasPrintBtn'] as const).map((key) => (
+        <Row key={key} label={t(`designer.form.${key}`)}>
+          {(id) => (
+            <Switch
+              id={id}
+              checked={key === 'hasPrintBtn' ? !!settings[key] : settings[key] !== false}
+              onChange={(on) => set({ [key]: on }, key)}
+            />
+          )}
+        </Row>
+      ))}
+      {settings.hasPrintBtn ? (
+        <Row label={t('designer.form.printButtonText')}>
+          {(id) => (
+            <Input
+              id={id}
+              value={String(settings.printButtonText ?? '')}
+              onChange={(e) => set({ printButtonText: e.target.value }, 'printButtonText')}
+            />
+          )}
+        </Row>
+      ) : null}
       <Row label={t('designer.form.gutter')}>
         {(id) => (
           <InputNumber
@@ -495,6 +665,7 @@ export function PropertyPanel(props: PropertyPanelProps) {
             <FieldProperties
               key={props.node.uid}
               node={props.node}
+              operands={props.operands}
               onField={props.onField}
               onPart={props.onPart}
               onResize={props.onResize}

@@ -10,6 +10,7 @@ import {
   definitionProblem,
   designerReducer,
   fromDefinition,
+  operandsOf,
   toDefinition,
 } from './state.ts';
 
@@ -144,6 +145,34 @@ describe('tabs, collapses, table layouts and sub-tables', () => {
       state = run(state, { type: 'add', field: template(key), parent: null, index: state.nodes.length });
     const definition = toDefinition(state);
     expect(toDefinition(fromDefinition(definition))).toEqual(definition);
+  });
+});
+
+describe('calculation operands', () => {
+  test('number fields of the form, and inside a sub-table its own number columns as table.column', () => {
+    let state = run(
+      empty(),
+      { type: 'add', field: template('inputNumber', 'price'), parent: null, index: 0 },
+      { type: 'add', field: template('input', 'text'), parent: null, index: 1 },
+      { type: 'add', field: template('calculate', 'total'), parent: null, index: 2 },
+      { type: 'add', field: template('table', 'lines'), parent: null, index: 3 },
+    );
+    const total = state.nodes[2]?.uid as string;
+    const table = state.nodes[3];
+    state = run(
+      state,
+      { type: 'add', field: template('inputNumber', 'qty'), parent: table?.uid as string, index: 0 },
+      { type: 'add', field: template('calculate', 'sub'), parent: table?.uid as string, index: 1 },
+    );
+    const sub = state.selected as string;
+    const names = toDefinition(state).fields.map((f) => f.__vModel__);
+    const columns = toDefinition(state).fields[3]?.__config__.children?.map((f) => f.__vModel__);
+    expect(operandsOf(state.nodes, total)).toEqual([{ name: names[0], label: 'price' }]);
+    expect(operandsOf(state.nodes, sub)).toEqual([
+      { name: names[0], label: 'price' },
+      { name: `${names[2]}`, label: 'total' },
+      { name: `${names[3]}.${columns?.[0]}`, label: 'qty' },
+    ]);
   });
 });
 

@@ -380,3 +380,31 @@ export function definitionProblem(value: unknown): { key: string; values?: Recor
   };
   return check(fields);
 }
+
+const numberKinds = new Set(['inputNumber', 'calculate', 'slider', 'rate']);
+
+/**
+ * The fields a calculation `uid` may pick: the form's number fields outside sub-tables, and inside
+ * its own sub-table that table's number columns as `table.column` (widgets.md "Calculate field").
+ */
+export function operandsOf(nodes: readonly DesignNode[], uid: string): { name: string; label: string }[] {
+  const out: { name: string; label: string }[] = [];
+  const operand = (node: DesignNode, prefix: string) => {
+    const name = node.field.__vModel__;
+    if (node.uid === uid || !name || !numberKinds.has(kindKey(node))) return;
+    out.push({ name: `${prefix}${name}`, label: String(node.field.__config__.label ?? name) });
+  };
+  const walk = (list: readonly DesignNode[]) => {
+    for (const node of list) {
+      if (kindKey(node) === 'table') {
+        if (node.children?.some((c) => c.uid === uid))
+          for (const column of node.children) operand(column, `${node.field.__vModel__}.`);
+        continue;
+      }
+      operand(node, '');
+      if (node.children) walk(node.children);
+    }
+  };
+  walk(nodes);
+  return out;
+}

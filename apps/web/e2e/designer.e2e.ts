@@ -353,9 +353,35 @@ describe('the form designer', () => {
       expect.objectContaining({ jnpfKey: 'billRule', rule: 'ExpenseNo' }),
     ]);
 
-    // The preview's select offers the dictionary's entries.
+    // A radio group whose options are the rows of a data interface (static data).
+    const interfaceCategory = all.list.find((d) => d.enCode === 'DataInterfaceType')?.dictionaryList[0]?.id;
+    await call('POST', '/api/system/DataInterface', {
+      fullName: '颜色清单',
+      enCode: 'e2e.colours',
+      category: interfaceCategory,
+      type: 2,
+      action: 3,
+      hasPage: 0,
+      enabledMark: 1,
+      sortCode: 0,
+      dataConfigJson: JSON.stringify({
+        staticData: JSON.stringify([
+          { id: 'r', fullName: '红色' },
+          { id: 'g', fullName: '绿色' },
+        ]),
+      }),
+      parameterJson: '[]',
+      fieldJson: '[]',
+    });
+    await page.getByRole('button', { name: '添加单选框组' }).click();
+    await page.locator('.ant-radio-button-wrapper', { hasText: '远端数据' }).click();
+    await page.getByRole('combobox', { name: '数据接口' }).click();
+    await page.locator('.ant-select-tree-title', { hasText: /^颜色清单$/ }).click();
+
+    // The preview's select offers the dictionary's entries, the radio group the interface's rows.
     await page.getByRole('button', { name: /预\s*览/ }).click();
     const preview = page.getByTestId('designer-preview');
+    await preview.getByText('绿色').waitFor();
     await preview.locator('.ant-select').first().click();
     await page.locator('.ant-select-item-option', { hasText: /^本科$/ }).waitFor();
     await closeContext(context);

@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { BillRuleTemplatePicker } from '../../billRule/components/BillRuleTemplatePicker.tsx';
 import { DictionaryTypeSelect } from '../../dictionary/components/DictionaryTypeSelect.tsx';
 import { useKindName } from './Canvas.tsx';
+import { InterfaceSelect } from './InterfaceSelect.tsx';
 import { optionKinds } from './palette.ts';
 import type { DesignNode, FormSettings } from './state.ts';
 
@@ -220,10 +221,11 @@ function FieldProperties({
               id={id}
               optionType="button"
               size="small"
-              value={config.dataType === 'dictionary' ? 'dictionary' : 'static'}
+              value={config.dataType === 'dictionary' || config.dataType === 'dynamic' ? config.dataType : 'static'}
               options={[
                 { value: 'static', label: t('designer.props.dataTypes.static') },
                 { value: 'dictionary', label: t('designer.props.dataTypes.dictionary') },
+                { value: 'dynamic', label: t('designer.props.dataTypes.dynamic') },
               ]}
               onChange={(e) => setConfig({ dataType: e.target.value }, 'dataType')}
             />
@@ -241,7 +243,38 @@ function FieldProperties({
           )}
         </Row>
       ) : null}
-      {optionKinds.has(kind) && config.dataType !== 'dictionary' ? (
+      {optionKinds.has(kind) && config.dataType === 'dynamic' ? (
+        <>
+          <Row label={t('designer.props.propsUrl')}>
+            {(id) => (
+              <InterfaceSelect
+                id={id}
+                value={typeof config.propsUrl === 'string' ? config.propsUrl : undefined}
+                onChange={(propsUrl) => setConfig({ propsUrl: propsUrl ?? '' }, 'propsUrl')}
+              />
+            )}
+          </Row>
+          <Row label={t('designer.props.propsValue')}>
+            {(id) => (
+              <Input
+                id={id}
+                value={String(field.props?.value ?? 'id')}
+                onChange={(e) => set({ props: { ...field.props, value: e.target.value } }, 'propsValue')}
+              />
+            )}
+          </Row>
+          <Row label={t('designer.props.propsLabel')}>
+            {(id) => (
+              <Input
+                id={id}
+                value={String(field.props?.label ?? 'fullName')}
+                onChange={(e) => set({ props: { ...field.props, label: e.target.value } }, 'propsLabel')}
+              />
+            )}
+          </Row>
+        </>
+      ) : null}
+      {optionKinds.has(kind) && config.dataType !== 'dictionary' && config.dataType !== 'dynamic' ? (
         <div className="vd-options">
           <div className="vd-props-title">{t('designer.props.options')}</div>
           {options.map((option, i) => (

@@ -191,6 +191,9 @@ export default {
       currDept: 'Own department',
     },
     props: {
+      propsUrl: 'Data interface',
+      propsValue: 'Value column',
+      propsLabel: 'Label column',
       useMask: 'Mask',
       maskType: 'Mask rule',
       maskTypes: {
@@ -227,7 +230,7 @@ export default {
       removePane: 'Delete {{n}}',
       addPane: 'Add',
       dataType: 'Options from',
-      dataTypes: { static: 'Static data', dictionary: 'Dictionary' },
+      dataTypes: { static: 'Static data', dictionary: 'Dictionary', dynamic: 'Data interface' },
       dictionaryType: 'Dictionary',
       rule: 'Code rule',
       vModel: 'Field name',

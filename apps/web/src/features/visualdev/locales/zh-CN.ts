@@ -190,6 +190,9 @@ export default {
       currDept: '所属部门',
     },
     props: {
+      propsUrl: '数据接口',
+      propsValue: '存储字段',
+      propsLabel: '显示字段',
       useMask: '掩码',
       maskType: '掩码规则',
       maskTypes: {
@@ -219,7 +222,7 @@ export default {
       removePane: '删除{{n}}',
       addPane: '添加',
       dataType: '选项来源',
-      dataTypes: { static: '静态数据', dictionary: '数据字典' },
+      dataTypes: { static: '静态数据', dictionary: '数据字典', dynamic: '远端数据' },
       dictionaryType: '数据字典',
       rule: '单据规则',
       vModel: '控件字段',

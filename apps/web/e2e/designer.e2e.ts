@@ -22,8 +22,12 @@ import { apiData, tokenOf } from './users.auth-helpers.ts';
 const run = serverAndBrowser();
 
 /** A pointer drag as a person makes it: press, a small move to start the drag, the way there, release. */
-async function drag(page: Page, source: Locator, to: { x: number; y: number }) {
+type Point = { x: number; y: number };
+
+/** `to` as a function is measured after the source is scrolled into view (which may scroll the page too). */
+async function drag(page: Page, source: Locator, target: Point | (() => Promise<Point>)) {
   await source.scrollIntoViewIfNeeded();
+  const to = typeof target === 'function' ? await target() : target;
   const box = await source.boundingBox();
   if (!box) throw new Error('drag source not visible');
   const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -69,7 +73,7 @@ describe('the form designer', () => {
 
     // Three widgets dragged from the palette onto the canvas, each appended at the end.
     for (const kind of ['单行输入', '下拉选择', '数字输入']) {
-      await drag(page, page.getByRole('button', { name: `添加${kind}` }), await canvasEnd(page));
+      await drag(page, page.getByRole('button', { name: `添加${kind}` }), () => canvasEnd(page));
     }
     await expect(canvasLabels(page)).resolves.toEqual(['单行输入', '下拉选择', '数字输入']);
 
@@ -146,13 +150,12 @@ describe('the form designer', () => {
     await expect(canvasLabels(page)).resolves.toEqual(['金额', '*报销事由', '费用类型']);
 
     // A row dragged in, a field dragged into the row's body; two undos leave the saved form.
-    await drag(page, page.getByRole('button', { name: '添加栅格容器' }), await canvasEnd(page));
+    await drag(page, page.getByRole('button', { name: '添加栅格容器' }), () => canvasEnd(page));
     const rowBody = page.getByTestId('designer-canvas').locator('.vd-container .vd-list');
-    const body = await rowBody.boundingBox();
-    if (!body) throw new Error('no row body');
-    await drag(page, page.getByRole('button', { name: '添加多行输入' }), {
-      x: body.x + body.width / 2,
-      y: body.y + body.height / 2,
+    await drag(page, page.getByRole('button', { name: '添加多行输入' }), async () => {
+      const body = await rowBody.boundingBox();
+      if (!body) throw new Error('no row body');
+      return { x: body.x + body.width / 2, y: body.y + body.height / 2 };
     });
     await expect(rowBody.locator('.fe-label').allInnerTexts()).resolves.toEqual(['多行输入']);
     await screenshot(page, 'designer-nested');
@@ -196,8 +199,8 @@ describe('the form designer', () => {
     await page.getByRole('navigation', { name: '控件' }).waitFor();
 
     // Two containers dragged in: a tab (its panes) and a card.
-    await drag(page, page.getByRole('button', { name: '添加标签面板' }), await canvasEnd(page));
-    await drag(page, page.getByRole('button', { name: '添加卡片容器' }), await canvasEnd(page));
+    await drag(page, page.getByRole('button', { name: '添加标签面板' }), () => canvasEnd(page));
+    await drag(page, page.getByRole('button', { name: '添加卡片容器' }), () => canvasEnd(page));
     const canvas = page.getByTestId('designer-canvas');
     const pane = canvas.locator('.vd-panes-tab .vd-pane').first().locator(':scope > .vd-list');
     const card = canvas.locator('.vd-container', { hasText: '卡片容器' }).locator(':scope > .vd-list');
@@ -205,11 +208,10 @@ describe('the form designer', () => {
     const dropInto = async (kind: string, list: Locator) => {
       // Away from the canvas's edges, where the drag would scroll it under the pointer.
       await list.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-      const box = await list.boundingBox();
-      if (!box) throw new Error('no list');
-      await drag(page, page.getByRole('button', { name: `添加${kind}` }), {
-        x: box.x + box.width / 2,
-        y: box.y + box.height - 6,
+      await drag(page, page.getByRole('button', { name: `添加${kind}` }), async () => {
+        const box = await list.boundingBox();
+        if (!box) throw new Error('no list');
+        return { x: box.x + box.width / 2, y: box.y + box.height - 6 };
       });
     };
     const inPane = ['单行输入', '多行输入', '数字输入', '下拉选择', '单选框组'];

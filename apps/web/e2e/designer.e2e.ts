@@ -22,7 +22,12 @@ import { apiData, tokenOf } from './users.auth-helpers.ts';
 const run = serverAndBrowser();
 
 /** A pointer drag as a person makes it: press, a small move to start the drag, the way there, release. */
-async function drag(page: Page, source: Locator, to: { x: number; y: number }) {
+type Point = { x: number; y: number };
+
+/** `to` as a function is measured after the source is scrolled into view (which may scroll the page too). */
+async function drag(page: Page, source: Locator, target: Point | (() => Promise<Point>)) {
+  await source.scrollIntoViewIfNeeded();
+  const to = typeof target === 'function' ? await target() : target;
   const box = await source.boundingBox();
   if (!box) throw new Error('drag source not visible');
   const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -68,7 +73,7 @@ describe('the form designer', () => {
 
     // Three widgets dragged from the palette onto the canvas, each appended at the end.
     for (const kind of ['单行输入', '下拉选择', '数字输入']) {
-      await drag(page, page.getByRole('button', { name: `添加${kind}` }), await canvasEnd(page));
+      await drag(page, page.getByRole('button', { name: `添加${kind}` }), () => canvasEnd(page));
     }
     await expect(canvasLabels(page)).resolves.toEqual(['单行输入', '下拉选择', '数字输入']);
 
@@ -145,13 +150,12 @@ describe('the form designer', () => {
     await expect(canvasLabels(page)).resolves.toEqual(['金额', '*报销事由', '费用类型']);
 
     // A row dragged in, a field dragged into the row's body; two undos leave the saved form.
-    await drag(page, page.getByRole('button', { name: '添加栅格容器' }), await canvasEnd(page));
+    await drag(page, page.getByRole('button', { name: '添加栅格容器' }), () => canvasEnd(page));
     const rowBody = page.getByTestId('designer-canvas').locator('.vd-container .vd-list');
-    const body = await rowBody.boundingBox();
-    if (!body) throw new Error('no row body');
-    await drag(page, page.getByRole('button', { name: '添加多行输入' }), {
-      x: body.x + body.width / 2,
-      y: body.y + body.height / 2,
+    await drag(page, page.getByRole('button', { name: '添加多行输入' }), async () => {
+      const body = await rowBody.boundingBox();
+      if (!body) throw new Error('no row body');
+      return { x: body.x + body.width / 2, y: body.y + body.height / 2 };
     });
     await expect(rowBody.locator('.fe-label').allInnerTexts()).resolves.toEqual(['多行输入']);
     await screenshot(page, 'designer-nested');
@@ -176,6 +180,102 @@ describe('the form designer', () => {
     await nextFrames(page);
     await page.keyboard.press('Space');
     await expect.poll(() => canvasLabels(page)).toEqual(['金额', '*报销事由', '费用类型']);
+    await closeContext(context);
+  });
+
+  test('ten kinds dragged into a tab pane and a card, two validated, the list designed, published to a menu and opened', async () => {
+    const context = await newContext(run.browser);
+    const page = await context.newPage();
+    await signInThroughPage(page, run.server.url, 'admin', adminPassword);
+    await page.waitForURL(/\/home/);
+    await page.goto(`${run.server.url}/onlineDev/webDesign`);
+    await page.getByRole('button', { name: /新\s*建/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('名称').fill('采购单');
+    await dialog.getByLabel('编码').fill('purchase');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    const row = page.getByRole('row', { name: /采购单/ });
+    await row.getByRole('button', { name: /设\s*计/ }).click();
+    await page.getByRole('navigation', { name: '控件' }).waitFor();
+
+    // Two containers dragged in: a tab (its panes) and a card.
+    await drag(page, page.getByRole('button', { name: '添加标签面板' }), () => canvasEnd(page));
+    await drag(page, page.getByRole('button', { name: '添加卡片容器' }), () => canvasEnd(page));
+    const canvas = page.getByTestId('designer-canvas');
+    const pane = canvas.locator('.vd-panes-tab .vd-pane').first().locator(':scope > .vd-list');
+    const card = canvas.locator('.vd-container', { hasText: '卡片容器' }).locator(':scope > .vd-list');
+    /** A widget dropped at the end of a container's list: below its last field, else in the middle of its empty body. */
+    const dropInto = async (kind: string, list: Locator) => {
+      // Away from the canvas's edges, where the drag would scroll it under the pointer.
+      await list.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await drag(page, page.getByRole('button', { name: `添加${kind}` }), async () => {
+        const box = await list.boundingBox();
+        if (!box) throw new Error('no list');
+        return { x: box.x + box.width / 2, y: box.y + box.height - 6 };
+      });
+    };
+    const inPane = ['单行输入', '多行输入', '数字输入', '下拉选择', '单选框组'];
+    const inCard = ['多选框组', '开关', '日期选择', '评分', '滑块'];
+    for (const kind of inPane) await dropInto(kind, pane);
+    for (const kind of inCard) await dropInto(kind, card);
+    await expect(pane.locator('.vd-handle .fe-label').allInnerTexts()).resolves.toEqual(inPane);
+    await expect(card.locator('.vd-handle .fe-label').allInnerTexts()).resolves.toEqual(inCard);
+
+    // Validation on two: the text is required, the number is required and must be below 1000.
+    await pane.locator('.vd-handle').nth(0).click();
+    await page.getByLabel('控件字段').fill('title');
+    await page.getByRole('switch', { name: '是否必填' }).click();
+    await pane.locator('.vd-handle').nth(2).click();
+    await page.getByLabel('控件字段').fill('amount');
+    await page.getByRole('switch', { name: '是否必填' }).click();
+    await page.getByRole('button', { name: '添加规则' }).click();
+    await page.getByLabel('规则1表达式').fill('/^\\d{1,3}(\\.\\d+)?$/');
+    await page.getByLabel('规则1错误提示').fill('金额须小于1000');
+    await screenshot(page, 'designer-ten-fields');
+
+    // The list: two columns (the amount right-aligned, sortable, 120 wide), a search on the text, 50 a page.
+    await page.getByRole('tab', { name: '列表设计' }).click();
+    const listDesigner = page.getByTestId('list-designer');
+    await listDesigner.getByRole('checkbox', { name: '单行输入 列表显示' }).check();
+    await listDesigner.getByRole('checkbox', { name: '数字输入 列表显示' }).check();
+    await listDesigner.getByRole('spinbutton', { name: '数字输入 列宽' }).fill('120');
+    await listDesigner.getByRole('switch', { name: '数字输入 排序' }).click();
+    await listDesigner.getByRole('checkbox', { name: '单行输入 查询' }).check();
+    await listDesigner.getByRole('combobox', { name: '分页条数' }).click();
+    await page.locator('.ant-select-item-option', { hasText: /^50$/ }).click();
+    await expect(listDesigner.getByTestId('permissions-columns').locator('.ant-tag').allInnerTexts()).resolves.toEqual([
+      '单行输入 title',
+      '数字输入 amount',
+    ]);
+    await screenshot(page, 'designer-list-design');
+
+    // Published to a new top-level menu.
+    await page.getByRole('button', { name: '发布到菜单' }).click();
+    const publish = page.getByRole('dialog', { name: '发布到菜单' });
+    await publish.getByLabel('菜单名称').fill('采购');
+    await publish.getByLabel('菜单编码').fill('purchasePage');
+    const published = await answered(page, '/Actions/ReleaseMenu', () =>
+      publish.getByRole('button', { name: /发\s*布/ }).click(),
+    );
+    expect(published.code).toBe(200);
+    await publish.waitFor({ state: 'detached' });
+
+    // The menu's page: the designed list, and a record added through the designed form.
+    await page.goto(`${run.server.url}/purchasePage`);
+    const headers = page.locator('.ant-table-thead th');
+    await page.getByRole('button', { name: /新\s*增/ }).waitFor();
+    await expect.poll(() => headers.allInnerTexts()).toEqual(expect.arrayContaining(['单行输入', '数字输入']));
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const form = page.getByRole('dialog');
+    await form.locator('[data-field="title"] input').waitFor();
+    await form.locator('[data-field="amount"] input').fill('5000');
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    await form.getByText('金额须小于1000').waitFor();
+    await form.locator('[data-field="title"] input').fill('办公椅');
+    await form.locator('[data-field="amount"] input').fill('300');
+    await form.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByRole('row', { name: /办公椅/ }).waitFor();
+    await screenshot(page, 'designer-published-page');
     await closeContext(context);
   });
 
@@ -255,9 +355,35 @@ describe('the form designer', () => {
       expect.objectContaining({ jnpfKey: 'billRule', rule: 'ExpenseNo' }),
     ]);
 
-    // The preview's select offers the dictionary's entries.
+    // A radio group whose options are the rows of a data interface (static data).
+    const interfaceCategory = all.list.find((d) => d.enCode === 'DataInterfaceType')?.dictionaryList[0]?.id;
+    await call('POST', '/api/system/DataInterface', {
+      fullName: '颜色清单',
+      enCode: 'e2e.colours',
+      category: interfaceCategory,
+      type: 2,
+      action: 3,
+      hasPage: 0,
+      enabledMark: 1,
+      sortCode: 0,
+      dataConfigJson: JSON.stringify({
+        staticData: JSON.stringify([
+          { id: 'r', fullName: '红色' },
+          { id: 'g', fullName: '绿色' },
+        ]),
+      }),
+      parameterJson: '[]',
+      fieldJson: '[]',
+    });
+    await page.getByRole('button', { name: '添加单选框组' }).click();
+    await page.locator('.ant-radio-button-wrapper', { hasText: '远端数据' }).click();
+    await page.getByRole('combobox', { name: '数据接口' }).click();
+    await page.locator('.ant-select-tree-title', { hasText: /^颜色清单$/ }).click();
+
+    // The preview's select offers the dictionary's entries, the radio group the interface's rows.
     await page.getByRole('button', { name: /预\s*览/ }).click();
     const preview = page.getByTestId('designer-preview');
+    await preview.getByText('绿色').waitFor();
     await preview.locator('.ant-select').first().click();
     await page.locator('.ant-select-item-option', { hasText: /^本科$/ }).waitFor();
     await closeContext(context);

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Id } from '../envelope.ts';
 import { PageQuery } from '../paging.ts';
+import { MenuParentId } from './menu.ts';
 import { Description, EnCode, FullName, Nullable, SortCode } from './organize.ts';
 
 /**
@@ -304,3 +305,18 @@ export type ShortLinkListBody = Static<typeof ShortLinkListBody>;
 /** The public pages' path in the web app (shell.md 2.1). */
 export const shortLinkPage = (modelId: string, kind: ShortLinkKind) =>
   `/formShortLink?modelId=${encodeURIComponent(modelId)}&type=${kind}`;
+
+/**
+ * `POST /api/visualdev/Base/{id}/Actions/ReleaseMenu`: releases the draft and publishes it as a new
+ * menu of type 3 under `parentId` (a directory or category; "-1" the top of the main system), with
+ * the button, column and form permission entries its definition offers.
+ */
+export const VisualDevMenuInput = Type.Object({
+  parentId: MenuParentId,
+  fullName: FullName,
+  enCode: EnCode,
+  icon: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export type VisualDevMenuInput = Static<typeof VisualDevMenuInput>;
+export const VisualDevMenuAnswer = Type.Object({ menuId: Type.String() });
+export type VisualDevMenuAnswer = Static<typeof VisualDevMenuAnswer>;

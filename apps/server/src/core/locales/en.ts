@@ -307,6 +307,7 @@ export const en: Catalog = {
   'visualdev.badFieldName': 'Invalid field name: {name}',
   'visualdev.duplicateField': 'Duplicate field name: {name}',
   'visualdev.released': 'Released',
+  'visualdev.releasedToMenu': 'Published to the menu',
   'visualdev.copied': 'Copied',
   'visualdev.notReleased': 'The form is not released',
   'visualdev.badData': 'The record data is not valid: {reason}',

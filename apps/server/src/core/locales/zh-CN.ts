@@ -306,6 +306,7 @@ export const zhCN = {
   'visualdev.badFieldName': '字段名无效：{name}',
   'visualdev.duplicateField': '字段名重复：{name}',
   'visualdev.released': '发布成功',
+  'visualdev.releasedToMenu': '发布成功',
   'visualdev.copied': '复制成功',
   'visualdev.notReleased': '功能未发布',
   'visualdev.badData': '数据格式错误：{reason}',

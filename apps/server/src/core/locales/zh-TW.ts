@@ -307,6 +307,7 @@ export const zhTW: Catalog = {
   'visualdev.badFieldName': '欄位名無效：{name}',
   'visualdev.duplicateField': '欄位名重複：{name}',
   'visualdev.released': '發佈成功',
+  'visualdev.releasedToMenu': '發佈成功',
   'visualdev.copied': '複製成功',
   'visualdev.notReleased': '功能未發佈',
   'visualdev.badData': '資料格式錯誤：{reason}',

@@ -165,6 +165,10 @@ export class MenuRepository {
     await this.db.insertInto('modulePermission').values(row).execute();
   }
 
+  async insertPermissions(rows: Insertable<ModulePermissionTable>[]) {
+    if (rows.length) await this.db.insertInto('modulePermission').values(rows).execute();
+  }
+
   async updatePermission(id: string, changes: Updateable<ModulePermissionTable>) {
     await this.db.updateTable('modulePermission').set(changes).where('id', '=', id).execute();
   }

@@ -1,4 +1,4 @@
-import type { MenuInput, MenuQuery } from '@platform/shared';
+import type { MenuInput, MenuQuery, PermissionKind } from '@platform/shared';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
@@ -144,6 +144,63 @@ export class MenuService {
       await menus.delete(id);
     });
     await this.changed();
+  }
+
+  /**
+   * A form page (type 3) for a published generated form, inside the caller's transaction: under
+   * `parentId` ("-1": the top of the main system), naming `moduleId`, with the permission entries
+   * given. The caller tells `authorizeChanged` once its transaction has committed.
+   */
+  async createFormPage(
+    trx: Trx,
+    page: { parentId: string; fullName: string; enCode: string; icon?: string | undefined; moduleId: string },
+    switches: Pick<MenuInput, 'isButtonAuthorize' | 'isColumnAuthorize' | 'isFormAuthorize' | 'isDataAuthorize'>,
+    entries: { kind: PermissionKind; enCode: string; fullName: string }[],
+    session: Session,
+  ): Promise<string> {
+    const menus = new MenuRepository(trx);
+    let systemId: string;
+    if (page.parentId === '-1') {
+      const main = (await this.systems.rows({}, trx)).find((s) => s.isMain);
+      if (!main) throw new NotFoundError();
+      systemId = main.id;
+    } else {
+      const parent = await menus.findById(page.parentId);
+      if (!parent) throw new BusinessError('menu.parentInvalid');
+      systemId = parent.systemId;
+    }
+    const input: MenuInput = {
+      systemId,
+      parentId: page.parentId,
+      fullName: page.fullName,
+      enCode: page.enCode,
+      type: 3,
+      ...(page.icon ? { icon: page.icon } : {}),
+      propertyJson: JSON.stringify({ moduleId: page.moduleId, isTree: 0 }),
+      ...switches,
+    };
+    await checkMenu(trx, this.systems, input, null);
+    const id = newId();
+    await menus.insert({ id, ...menuColumns(input), creatorUserId: session.userId });
+    await menus.insertPermissions(
+      entries.map((entry, sortCode) => ({
+        id: newId(),
+        menuId: id,
+        kind: entry.kind,
+        enCode: entry.enCode,
+        fullName: entry.fullName,
+        scopeType: null,
+        sortCode,
+        description: null,
+        creatorUserId: session.userId,
+      })),
+    );
+    return id;
+  }
+
+  /** Tells the sessions that menus or their permission entries changed. */
+  authorizeChanged() {
+    return this.changed();
   }
 
   // What other areas read of menus. `db` is the caller's transaction where the read is part of one.

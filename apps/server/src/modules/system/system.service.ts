@@ -147,8 +147,8 @@ export class SystemService {
   }
 
   /** Every system (disabled ones too) or the enabled ones, as rows, in display order. */
-  rows(filter: { enabledMark?: number } = {}): Promise<SystemRow[]> {
-    return new SystemRepository(this.db).list(filter);
+  rows(filter: { enabledMark?: number } = {}, db: Db | Trx = this.db): Promise<SystemRow[]> {
+    return new SystemRepository(db).list(filter);
   }
 
   /** The enabled systems CurrentUser offers to switch between. */

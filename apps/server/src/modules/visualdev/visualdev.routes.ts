@@ -18,6 +18,8 @@ import {
   RecordValues,
   VisualDevInfo,
   VisualDevInput,
+  VisualDevMenuAnswer,
+  VisualDevMenuInput,
   VisualDevQuery,
   VisualDevRow,
   VisualDevSelectorRow,
@@ -32,6 +34,7 @@ import { permit, permitMenu } from '../../core/permissions.ts';
 import { SheetFiles } from '../../core/sheet-files.ts';
 import { registerSheetImportRoutes, sheetDownloadUrl } from '../../core/sheet-import.routes.ts';
 import { type SheetImportDefinition, SheetImporter } from '../../core/sheet-import.ts';
+import { MenuService } from '../menu/menu.service.ts';
 import { type ImportedLine, recordImportDefinition } from './record-import.ts';
 import { recordServiceOf } from './record-service-of.ts';
 import { shortLinkRoutes } from './short-link.routes.ts';
@@ -58,6 +61,7 @@ const MenuQuery = Type.Object({
 export default async function visualdevRoutes(app: App) {
   const definitions = new DefinitionService(app.db);
   const service = recordServiceOf(app, definitions);
+  const menus = new MenuService(app.db, app.bus, app.permissions);
   const tags = ['visualdev'];
   shortLinkRoutes(app, new ShortLinkService(app.db, definitions, service), menu, tags);
 
@@ -127,6 +131,25 @@ export default async function visualdevRoutes(app: App) {
     async (request) => {
       await definitions.copy(request.params.id, sessionOf(request));
       return ok(null, request.t('visualdev.copied'));
+    },
+  );
+
+  app.post(
+    `${base}/:id/Actions/ReleaseMenu`,
+    {
+      preHandler: permit(menu, 'btn_edit'),
+      schema: {
+        tags,
+        summary:
+          'Release the draft and publish it as a new form page (menu type 3) with its button, column and form permission entries',
+        params: Type.Object({ id: Id }),
+        body: VisualDevMenuInput,
+        response: { 200: EnvelopeOf(VisualDevMenuAnswer) },
+      },
+    },
+    async (request) => {
+      const menuId = await definitions.releaseToMenu(request.params.id, request.body, menus, sessionOf(request));
+      return ok({ menuId }, request.t('visualdev.releasedToMenu'));
     },
   );
 

@@ -5,17 +5,19 @@ import type {
   PageData,
   VisualDevInfo,
   VisualDevInput,
+  VisualDevMenuInput,
   VisualDevQuery,
   VisualDevRow,
   VisualDevSelectorRow,
 } from '@platform/shared';
-import { childrenOf, holdsValue, kindOf, valueFields } from '@platform/shared';
+import { childrenOf, holdsValue, kindOf, listPermissions, valueFields } from '@platform/shared';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { VisualDevRowDb } from '../../db/schema.ts';
+import type { MenuService } from '../menu/menu.service.ts';
 import { RecordRepository } from './record.repository.ts';
 import { planStorage, type StoragePlan } from './storage-plan.ts';
 import { type DefinitionFilter, DefinitionRepository, type DefinitionValues } from './visualdev.repository.ts';
@@ -215,19 +217,53 @@ export class DefinitionService {
    * types, search indexes, child tables) and keeps it as the version pages use, in one transaction.
    */
   async release(id: string, session: Session) {
-    await this.db.transaction().execute(async (trx) => {
-      const repo = new DefinitionRepository(trx);
-      const row = await repo.findForUpdate(id);
-      if (!row) throw new NotFoundError();
-      const form = parseJson<FormDefinition>(row.formData, 'formData', { fields: [] });
-      const list = parseJson<ColumnDefinition>(row.columnData, 'columnData', {});
-      if (!Array.isArray(form.fields) || valueFields(form.fields).length === 0)
-        throw new BusinessError('visualdev.noFields');
-      const { plan, steps } = planStorage(row.id, (row.storage as StoragePlan | null) ?? null, form, list);
-      await new RecordRepository(trx).applySteps(steps);
-      await repo.release(id, plan, session.userId);
+    await this.db.transaction().execute((trx) => this.releaseIn(trx, id, session));
+    this.cache.delete(id);
+  }
+
+  private async releaseIn(trx: Trx, id: string, session: Session) {
+    const repo = new DefinitionRepository(trx);
+    const row = await repo.findForUpdate(id);
+    if (!row) throw new NotFoundError();
+    const form = parseJson<FormDefinition>(row.formData, 'formData', { fields: [] });
+    const list = parseJson<ColumnDefinition>(row.columnData, 'columnData', {});
+    if (!Array.isArray(form.fields) || valueFields(form.fields).length === 0)
+      throw new BusinessError('visualdev.noFields');
+    const { plan, steps } = planStorage(row.id, (row.storage as StoragePlan | null) ?? null, form, list);
+    await new RecordRepository(trx).applySteps(steps);
+    await repo.release(id, plan, session.userId);
+    return { form, list };
+  }
+
+  /**
+   * 发布 to a menu: releases the draft and creates a form page (menu type 3) opening it, with the
+   * button, column and form permission entries of its list and form, all in one transaction.
+   * The menu's permission switches follow the list's.
+   */
+  async releaseToMenu(id: string, input: VisualDevMenuInput, menus: MenuService, session: Session) {
+    const menuId = await this.db.transaction().execute(async (trx) => {
+      const { form, list } = await this.releaseIn(trx, id, session);
+      const entries = listPermissions(form, list);
+      return menus.createFormPage(
+        trx,
+        { ...input, moduleId: id },
+        {
+          isButtonAuthorize: !!list.useBtnPermission,
+          isColumnAuthorize: !!list.useColumnPermission,
+          isFormAuthorize: !!list.useFormPermission,
+          isDataAuthorize: !!list.useDataPermission,
+        },
+        [
+          ...entries.buttons.map((e) => ({ kind: 'button' as const, ...e })),
+          ...entries.columns.map((e) => ({ kind: 'column' as const, ...e })),
+          ...entries.forms.map((e) => ({ kind: 'form' as const, ...e })),
+        ],
+        session,
+      );
     });
     this.cache.delete(id);
+    await menus.authorizeChanged();
+    return menuId;
   }
 
   /**

@@ -8,6 +8,8 @@ import type {
   ShortLinkKind,
   VisualDevInfo,
   VisualDevInput,
+  VisualDevMenuAnswer,
+  VisualDevMenuInput,
   VisualDevQuery,
   VisualDevRow,
 } from '@platform/shared';
@@ -24,6 +26,9 @@ export const designApi = {
   ...crudApi<VisualDevRow, VisualDevInput, VisualDevQuery>(base),
   info: (id: string) => http.get<VisualDevInfo>(`${base}/${id}`),
   release: (id: string) => http.post<Envelope<null>>(`${base}/${id}/Actions/Release`, undefined, { envelope: true }),
+  /** 发布 to a new menu: the draft released and opened by a form page with its permission entries. */
+  releaseMenu: (id: string, input: VisualDevMenuInput) =>
+    http.post<Envelope<VisualDevMenuAnswer>>(`${base}/${id}/Actions/ReleaseMenu`, input, { envelope: true }),
   copy: (id: string) => http.post<Envelope<null>>(`${base}/${id}/Actions/Copy`, undefined, { envelope: true }),
 };
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { dictionariesQueryKey } from '../api/dictionaries.ts';
 import { http } from '../api/http.ts';
+import { interfaceSelectApi } from '../components/pickers/popup-api.ts';
 import { type OptionItem, staticOptions } from './definition.ts';
 
 const fetchAll = () =>
@@ -21,8 +22,14 @@ function entryOptions(entries: readonly DictionaryEntry[], valueKey: 'id' | 'enC
  * `__config__.dictionaryType` (its id or enCode), read from the one cached all-dictionaries call
  * (shared/api/dictionaries.ts). `props.value` 'enCode' stores the entry's code, anything else its id.
  */
+/** widgets.md §9: a choice field fed by a data interface asks for every row (10000) at once. */
+const interfaceRows = 10_000;
+
 export function useFieldOptions(field: FormField): { options: OptionItem[]; loading: boolean } {
   const dictionary = field.__config__.dataType === 'dictionary' ? (field.__config__.dictionaryType ?? '') : '';
+  // `dynamic`: the rows of the data interface `propsUrl`, `props.value` / `props.label` naming its columns.
+  const propsUrl = field.__config__.propsUrl;
+  const source = field.__config__.dataType === 'dynamic' && typeof propsUrl === 'string' ? propsUrl : '';
   const all = useQuery({
     queryKey: dictionariesQueryKey,
     queryFn: fetchAll,
@@ -30,10 +37,27 @@ export function useFieldOptions(field: FormField): { options: OptionItem[]; load
     enabled: dictionary !== '',
   });
   const valueKey = field.props?.value === 'enCode' ? 'enCode' : 'id';
+  const rowValue = typeof field.props?.value === 'string' && field.props.value ? field.props.value : 'id';
+  const rowLabel = typeof field.props?.label === 'string' && field.props.label ? field.props.label : 'fullName';
+  const rows = useQuery({
+    queryKey: ['formEngine', 'interfaceOptions', source, rowValue, rowLabel],
+    queryFn: () =>
+      interfaceSelectApi.list(
+        { interfaceId: source, propsValue: rowValue, relationField: rowLabel, columns: [], paramList: [] },
+        { keyword: '', currentPage: 1, pageSize: interfaceRows },
+      ),
+    staleTime: 60_000,
+    enabled: source !== '',
+  });
   const options = useMemo(() => {
+    if (source)
+      return (rows.data?.list ?? []).map((row) => ({
+        value: String(row[rowValue] ?? ''),
+        label: String(row[rowLabel] ?? row[rowValue] ?? ''),
+      }));
     if (!dictionary) return staticOptions(field);
     const found = all.data?.list.find((d) => d.id === dictionary || d.enCode === dictionary);
     return found ? entryOptions(found.dictionaryList, valueKey) : [];
-  }, [dictionary, all.data, field, valueKey]);
-  return { options, loading: dictionary !== '' && all.isLoading };
+  }, [source, rows.data, rowValue, rowLabel, dictionary, all.data, field, valueKey]);
+  return { options, loading: (dictionary !== '' && all.isLoading) || (source !== '' && rows.isLoading) };
 }

@@ -2,13 +2,13 @@ import CopyOutlined from '@ant-design/icons/CopyOutlined';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import HolderOutlined from '@ant-design/icons/HolderOutlined';
 import { useDroppable } from '@dnd-kit/core';
-import { rectSortingStrategy, SortableContext, useSortable } from '@dnd-kit/sortable';
+import { horizontalListSortingStrategy, rectSortingStrategy, SortableContext, useSortable } from '@dnd-kit/sortable';
 import type { FormDefinition, FormField } from '@platform/shared';
 import Button from 'antd/es/button';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormRenderer, FormStore } from '../../../shared/form-engine/index.ts';
-import { type DesignNode, dropContainers, type FormSettings } from './state.ts';
+import type { DesignNode, FormSettings } from './state.ts';
 
 export const rootDrop = 'drop:root';
 export const dropId = (uid: string) => `drop:${uid}`;
@@ -47,19 +47,38 @@ const FieldView = memo(function FieldView({ field, settings }: { field: FormFiel
   );
 });
 
-function List({ nodes, parent, props }: { nodes: DesignNode[]; parent: string | null; props: CanvasProps }) {
+function List({
+  nodes,
+  parent,
+  props,
+  label,
+  horizontal,
+}: {
+  nodes: DesignNode[];
+  parent: string | null;
+  props: CanvasProps;
+  /** What the list is (a pane's title, a cell's place) for the keyboard drag's announcements. */
+  label?: string;
+  horizontal?: boolean;
+}) {
   const { t } = useTranslation('visualdev');
   const zone = parent === null ? rootDrop : dropId(parent);
-  const { setNodeRef, isOver } = useDroppable({ id: zone });
+  // An empty list is a keyboard drag's target too: there is no field in it to take the place of.
+  const { setNodeRef, isOver } = useDroppable({ id: zone, data: { empty: nodes.length === 0, label } });
   return (
-    <SortableContext items={nodes.map((node) => node.uid)} strategy={rectSortingStrategy}>
+    <SortableContext
+      items={nodes.map((node) => node.uid)}
+      strategy={horizontal ? horizontalListSortingStrategy : rectSortingStrategy}
+    >
       <div
         ref={setNodeRef}
-        className={`vd-list${parent === null ? ' vd-list-root' : ''}${isOver || props.over === zone ? ' vd-list-over' : ''}`}
+        className={`vd-list${parent === null ? ' vd-list-root' : ''}${horizontal ? ' vd-list-row' : ''}${isOver || props.over === zone ? ' vd-list-over' : ''}`}
+        data-drop={parent ?? 'root'}
+        data-label={label}
         data-testid={parent === null ? 'designer-canvas' : undefined}
       >
         {nodes.map((node) => (
-          <Item key={node.uid} node={node} props={props} />
+          <Item key={node.uid} node={node} props={props} column={horizontal} />
         ))}
         {nodes.length === 0 ? (
           <div className="vd-empty">{t(parent === null ? 'designer.emptyForm' : 'designer.emptyContainer')}</div>
@@ -69,12 +88,13 @@ function List({ nodes, parent, props }: { nodes: DesignNode[]; parent: string | 
   );
 }
 
-function Item({ node, props }: { node: DesignNode; props: CanvasProps }) {
+/** `column`: a sub-table column, as wide as the columns beside it whatever its form width. */
+function Item({ node, props, column }: { node: DesignNode; props: CanvasProps; column?: boolean | undefined }) {
   const { t } = useTranslation('visualdev');
   const kindName = useKindName();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useSortable({ id: node.uid });
   const config = node.field.__config__;
-  const container = !!node.children && dropContainers.has(config.jnpfKey);
+  const container = !!node.children;
   const span = typeof config.span === 'number' ? config.span : 24;
   const selected = props.selected === node.uid;
   const name = `${config.label || kindName(config.jnpfKey)} (${kindName(config.jnpfKey)})`;
@@ -132,7 +152,7 @@ function Item({ node, props }: { node: DesignNode; props: CanvasProps }) {
   const outer = {
     ref: setNodeRef,
     className,
-    style: { width: `${(span / 24) * 100}%` },
+    style: column ? undefined : { width: `${(span / 24) * 100}%` },
     onPointerDown: listeners?.onPointerDown as React.PointerEventHandler<HTMLDivElement> | undefined,
     onClick: (e: React.MouseEvent) => {
       e.stopPropagation();
@@ -146,10 +166,12 @@ function Item({ node, props }: { node: DesignNode; props: CanvasProps }) {
           {grip}
           {config.jnpfKey === 'card'
             ? String(node.field.header ?? config.label ?? '') || kindName('card')
-            : kindName(config.jnpfKey)}
+            : config.jnpfKey === 'table'
+              ? `${config.label || kindName('table')} (${node.field.__vModel__ ?? ''})`
+              : kindName(config.jnpfKey)}
         </div>
         {tools}
-        <List nodes={node.children ?? []} parent={node.uid} props={props} />
+        <ContainerBody node={node} props={props} />
       </div>
     );
   }
@@ -163,6 +185,55 @@ function Item({ node, props }: { node: DesignNode; props: CanvasProps }) {
       {tools}
     </div>
   );
+}
+
+/** What a container holds: one list (row, card, sub-table columns), a list per pane or panel, or a grid of cell lists. */
+function ContainerBody({ node, props }: { node: DesignNode; props: CanvasProps }) {
+  const { t } = useTranslation('visualdev');
+  const kind = node.field.__config__.jnpfKey;
+  const children = node.children ?? [];
+  if (kind === 'tab' || kind === 'collapse')
+    return (
+      <div className={kind === 'tab' ? 'vd-panes-tab' : 'vd-panes-collapse'}>
+        {children.map((pane, i) => {
+          const title = String(pane.field.title ?? pane.field.__config__.label ?? i + 1);
+          return (
+            <section key={pane.uid} className="vd-pane">
+              <div className="vd-pane-title">{title}</div>
+              <List nodes={pane.children ?? []} parent={pane.uid} props={props} label={title} />
+            </section>
+          );
+        })}
+      </div>
+    );
+  if (kind === 'tableGrid')
+    return (
+      <table className="vd-grid">
+        <tbody>
+          {children.map((row, r) => (
+            <tr key={row.uid}>
+              {(row.children ?? []).map((cell, c) =>
+                cell.field.__config__.merged ? null : (
+                  <td
+                    key={cell.uid}
+                    colSpan={cell.field.__config__.colspan ?? 1}
+                    rowSpan={cell.field.__config__.rowspan ?? 1}
+                  >
+                    <List
+                      nodes={cell.children ?? []}
+                      parent={cell.uid}
+                      props={props}
+                      label={t('designer.cell', { row: r + 1, col: c + 1 })}
+                    />
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  return <List nodes={children} parent={node.uid} props={props} horizontal={kind === 'table'} />;
 }
 
 /** The canvas: each field rendered by the form engine, selectable, sortable, rows and cards nesting fields. */

@@ -14,13 +14,21 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import type { FormDefinition, FormField, VisualDevInfo, VisualDevInput } from '@platform/shared';
+import type {
+  ColumnDefinition,
+  FormDefinition,
+  FormField,
+  VisualDevInfo,
+  VisualDevInput,
+  VisualDevMenuInput,
+} from '@platform/shared';
 import { useQuery } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
+import Tabs from 'antd/es/tabs';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeEditor } from '../../../shared/components/code-editor/CodeEditor.tsx';
@@ -29,16 +37,22 @@ import { useToast } from '../../../shared/toast.tsx';
 import { PreviewPrintButton } from '../../printDev/index.ts';
 import { designApi } from '../api.ts';
 import { Canvas, rootDrop, useKindName } from './Canvas.tsx';
+import { ListDesigner } from './ListDesigner.tsx';
+import { candidatesOf, listOf, syncList } from './list-state.ts';
 import { PropertyPanel } from './PropertyPanel.tsx';
+import { PublishDialog } from './PublishDialog.tsx';
 import { palette, paletteItem } from './palette.ts';
 import {
+  accepts,
   canvasOrder,
   type DesignerState,
   definitionProblem,
   designerReducer,
   findNode,
   fromDefinition,
+  innerList,
   locate,
+  operandsOf,
   toDefinition,
 } from './state.ts';
 import './designer.css';
@@ -51,8 +65,10 @@ const paletteId = (key: string) => `palette:${key}`;
  */
 const collision: CollisionDetection = (args) => {
   if (!args.pointerCoordinates) {
-    // The keyboard moves a field from one field's place to another's: drop zones are not targets.
-    const fields = args.droppableContainers.filter((container) => !String(container.id).startsWith('drop:'));
+    // The keyboard moves a field from one field's place to another's, or into an empty list.
+    const fields = args.droppableContainers.filter(
+      (container) => !String(container.id).startsWith('drop:') || container.data.current?.empty === true,
+    );
     return closestCenter({ ...args, droppableContainers: fields.length ? fields : args.droppableContainers });
   }
   const hits = pointerWithin(args);
@@ -110,8 +126,8 @@ function definitionOf(info: VisualDevInfo): FormDefinition {
   }
 }
 
-/** The definition's draft fields on the wire, with the new formData. */
-function inputOf(info: VisualDevInfo, formData: string): VisualDevInput {
+/** The definition's draft fields on the wire, with the new formData and columnData. */
+function inputOf(info: VisualDevInfo, formData: string, columnData: string): VisualDevInput {
   return {
     fullName: info.fullName,
     enCode: info.enCode,
@@ -124,7 +140,7 @@ function inputOf(info: VisualDevInfo, formData: string): VisualDevInput {
     description: info.description || null,
     tables: info.tables || null,
     formData,
-    columnData: info.columnData || null,
+    columnData,
     appColumnData: info.appColumnData || null,
     interfaceId: info.interfaceId || null,
     interfaceName: info.interfaceName || null,
@@ -158,6 +174,12 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
   const [jsonProblem, setJsonProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<FormStore | null>(null);
   const [busy, setBusy] = useState(false);
+  const [list, setList] = useState<ColumnDefinition>(() =>
+    listOf(info.columnData, (value) => t(`designer.list.buttons.${value}`)),
+  );
+  const [publishing, setPublishing] = useState(false);
+  // The form-only kind (webType 1) has no list to design.
+  const hasList = info.webType !== 1;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -192,9 +214,10 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
     if (!field) return;
     const at = state.selected ? locate(state.nodes, state.selected) : undefined;
     const node = state.selected ? findNode(state.nodes, state.selected) : undefined;
-    if (node?.children && ['row', 'card'].includes(node.field.__config__.jnpfKey)) {
-      dispatch({ type: 'add', field, parent: node.uid, index: node.children.length });
-    } else if (at) {
+    const inner = node ? innerList(node) : undefined;
+    if (inner && accepts(state.nodes, inner.uid, field)) {
+      dispatch({ type: 'add', field, parent: inner.uid, index: inner.children?.length ?? 0 });
+    } else if (at && accepts(state.nodes, at.parent, field)) {
       dispatch({ type: 'add', field, parent: at.parent, index: at.index + 1 });
     } else {
       dispatch({ type: 'add', field, parent: null, index: state.nodes.length });
@@ -222,9 +245,15 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
       const at = locate(state.nodes, overId);
       if (!at) return;
       parent = at.parent;
-      // Below (or right of) the middle of the field it is over: after it.
+      // Below the middle of the field it is over (right of it among sub-table columns): after it.
       const box = active.rect.current.translated;
-      const after = !keyboard && box ? box.top + box.height / 2 > target.rect.top + target.rect.height / 2 : false;
+      const across = parent !== null && findNode(state.nodes, parent)?.field.__config__.jnpfKey === 'table';
+      const after =
+        !keyboard && box
+          ? across
+            ? box.left + box.width / 2 > target.rect.left + target.rect.width / 2
+            : box.top + box.height / 2 > target.rect.top + target.rect.height / 2
+          : false;
       index = at.index + (after ? 1 : 0);
     }
     if (activeId.startsWith('palette:')) {
@@ -267,11 +296,24 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
   };
 
   const definition = useMemo(() => toDefinition(state), [state]);
+  const operands = useMemo(() => (selected ? operandsOf(state.nodes, selected.uid) : []), [state.nodes, selected]);
+
+  const saveDraft = () =>
+    designApi.update(
+      info.id,
+      inputOf(info, JSON.stringify(definition), JSON.stringify(syncList(list, candidatesOf(definition)))),
+    );
+  const publish = async (input: VisualDevMenuInput) => {
+    await saveDraft();
+    const answer = await designApi.releaseMenu(info.id, input);
+    toast.success(answer.msg || t('designer.released'));
+    setPublishing(false);
+  };
 
   const save = async (release: boolean) => {
     setBusy(true);
     try {
-      const answer = await designApi.update(info.id, inputOf(info, JSON.stringify(definition)));
+      const answer = await saveDraft();
       if (release) toast.success((await designApi.release(info.id)).msg || t('designer.released'));
       else toast.success(answer.msg || t('designer.saved'));
     } catch {
@@ -333,58 +375,100 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
           <Button loading={busy} onClick={() => save(true)}>
             {t('designer.saveRelease')}
           </Button>
+          <Button onClick={() => setPublishing(true)}>{t('designer.publish.open')}</Button>
           <Button onClick={onClose}>{t('designer.close')}</Button>
         </Space>
       </div>
-      <DndContext
-        sensors={sensors}
-        collisionDetection={collision}
-        onDragStart={onDragStart}
-        onDragOver={onDragOver}
-        onDragEnd={onDragEnd}
-        onDragCancel={() => {
-          setDragging(null);
-          setOver(null);
-        }}
-      >
-        <div className="vd-panes">
-          <nav className="vd-palette" aria-label={t('designer.palette')}>
-            {palette.map((group) => (
-              <section key={group.key} aria-labelledby={`vd-group-${group.key}`}>
-                <h3 id={`vd-group-${group.key}`}>{t(`designer.groups.${group.key}`)}</h3>
-                <div className="vd-palette-grid">
-                  {group.items.map((item) => (
-                    <PaletteEntry key={item.key} itemKey={item.key} onAdd={addByClick} />
-                  ))}
+      <Tabs
+        className="vd-mode-tabs"
+        items={[
+          {
+            key: 'form',
+            label: t('designer.formTab'),
+            children: (
+              <DndContext
+                sensors={sensors}
+                collisionDetection={collision}
+                onDragStart={onDragStart}
+                onDragOver={onDragOver}
+                onDragEnd={onDragEnd}
+                onDragCancel={() => {
+                  setDragging(null);
+                  setOver(null);
+                }}
+              >
+                <div className="vd-panes">
+                  <nav className="vd-palette" aria-label={t('designer.palette')}>
+                    {palette.map((group) => (
+                      <section key={group.key} aria-labelledby={`vd-group-${group.key}`}>
+                        <h3 id={`vd-group-${group.key}`}>{t(`designer.groups.${group.key}`)}</h3>
+                        <div className="vd-palette-grid">
+                          {group.items.map((item) => (
+                            <PaletteEntry key={item.key} itemKey={item.key} onAdd={addByClick} />
+                          ))}
+                        </div>
+                      </section>
+                    ))}
+                  </nav>
+                  <main className="vd-canvas" aria-label={t('designer.canvas')}>
+                    <p className="vd-hint">{t('designer.keyboardHint')}</p>
+                    <Canvas
+                      nodes={state.nodes}
+                      settings={state.settings}
+                      selected={state.selected}
+                      over={over}
+                      onSelect={(uid) => dispatch({ type: 'select', uid })}
+                      onCopy={(uid) => dispatch({ type: 'copy', uid })}
+                      onRemove={(uid) => dispatch({ type: 'remove', uid })}
+                    />
+                  </main>
+                  <aside className="vd-panel" aria-label={t('designer.properties')}>
+                    <PropertyPanel
+                      node={selected}
+                      operands={operands}
+                      settings={state.settings}
+                      onField={(field, merge) =>
+                        selected && dispatch({ type: 'update', uid: selected.uid, field, merge })
+                      }
+                      onSettings={(settings, merge) => dispatch({ type: 'settings', settings, merge })}
+                      onPart={(uid, field, merge) => dispatch({ type: 'update', uid, field, merge })}
+                      onResize={(rows, cols, drop) =>
+                        selected &&
+                        dispatch({
+                          type: 'resize',
+                          uid: selected.uid,
+                          rows,
+                          ...(cols ? { cols } : {}),
+                          ...(drop !== undefined ? { drop } : {}),
+                        })
+                      }
+                    />
+                  </aside>
                 </div>
-              </section>
-            ))}
-          </nav>
-          <main className="vd-canvas" aria-label={t('designer.canvas')}>
-            <p className="vd-hint">{t('designer.keyboardHint')}</p>
-            <Canvas
-              nodes={state.nodes}
-              settings={state.settings}
-              selected={state.selected}
-              over={over}
-              onSelect={(uid) => dispatch({ type: 'select', uid })}
-              onCopy={(uid) => dispatch({ type: 'copy', uid })}
-              onRemove={(uid) => dispatch({ type: 'remove', uid })}
-            />
-          </main>
-          <aside className="vd-panel" aria-label={t('designer.properties')}>
-            <PropertyPanel
-              node={selected}
-              settings={state.settings}
-              onField={(field, merge) => selected && dispatch({ type: 'update', uid: selected.uid, field, merge })}
-              onSettings={(settings, merge) => dispatch({ type: 'settings', settings, merge })}
-            />
-          </aside>
-        </div>
-        <DragOverlay dropAnimation={null}>
-          {dragging ? <div className="vd-drag-chip">{draggingName}</div> : null}
-        </DragOverlay>
-      </DndContext>
+                <DragOverlay dropAnimation={null}>
+                  {dragging ? <div className="vd-drag-chip">{draggingName}</div> : null}
+                </DragOverlay>
+              </DndContext>
+            ),
+          },
+          ...(hasList
+            ? [
+                {
+                  key: 'list',
+                  label: t('designer.listTab'),
+                  children: <ListDesigner form={definition} list={list} onChange={setList} />,
+                },
+              ]
+            : []),
+        ]}
+      />
+      <PublishDialog
+        open={publishing}
+        fullName={info.fullName}
+        enCode={info.enCode}
+        onCancel={() => setPublishing(false)}
+        onPublish={publish}
+      />
       <Modal
         open={jsonOpen}
         title={t('designer.json.title')}

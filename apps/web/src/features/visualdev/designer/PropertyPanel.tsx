@@ -1,7 +1,15 @@
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import type { FormField, FormOption, FormRegRule } from '@platform/shared';
+import {
+  type CalcExpressionItem,
+  defaultMaskConfig,
+  type FormField,
+  type FormOption,
+  type FormRegRule,
+  isValidExpression,
+} from '@platform/shared';
 import Button from 'antd/es/button';
+import Checkbox from 'antd/es/checkbox';
 import Empty from 'antd/es/empty';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -11,20 +19,34 @@ import Select from 'antd/es/select';
 import Slider from 'antd/es/slider';
 import Switch from 'antd/es/switch';
 import Tabs from 'antd/es/tabs';
+import Tag from 'antd/es/tag';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BillRuleTemplatePicker } from '../../billRule/components/BillRuleTemplatePicker.tsx';
 import { DictionaryTypeSelect } from '../../dictionary/components/DictionaryTypeSelect.tsx';
 import { useKindName } from './Canvas.tsx';
+import { InterfaceSelect } from './InterfaceSelect.tsx';
 import { optionKinds } from './palette.ts';
 import type { DesignNode, FormSettings } from './state.ts';
 
+/** A field a calculation may use: its name in the expression (`table.column` inside a sub-table) and its label. */
+export interface Operand {
+  name: string;
+  label: string;
+}
+
 export interface PropertyPanelProps {
   node: DesignNode | undefined;
+  /** The number fields the selected calculation may pick. */
+  operands: Operand[];
   settings: FormSettings;
   /** `merge` names the edited setting: typing in one box is one undo step. */
   onField: (field: FormField, merge: string) => void;
   onSettings: (settings: FormSettings, merge: string) => void;
+  /** Edits a part of the selected container (a pane's title). */
+  onPart: (uid: string, field: FormField, merge: string) => void;
+  /** Sets how many panes, panels or grid rows × columns the selected container has. */
+  onResize: (rows: number, cols?: number, drop?: number) => void;
 }
 
 const numberKinds = new Set(['inputNumber', 'rate', 'slider']);
@@ -51,7 +73,63 @@ function Row({ label, children }: { label: string; children: (id: string) => Rea
   );
 }
 
-function FieldProperties({ node, onField }: { node: DesignNode; onField: PropertyPanelProps['onField'] }) {
+/** A tab's panes and a collapse's panels (count and titles), a table layout's rows and columns. */
+function Parts({ node, onPart, onResize }: Pick<PropertyPanelProps, 'onPart' | 'onResize'> & { node: DesignNode }) {
+  const { t } = useTranslation('visualdev');
+  const kind = node.field.__config__.jnpfKey;
+  const parts = node.children ?? [];
+  if (kind === 'tableGrid') {
+    const cols = parts[0]?.children?.length ?? 1;
+    return (
+      <>
+        <Row label={t('designer.props.gridRows')}>
+          {(id) => (
+            <InputNumber id={id} min={1} max={20} value={parts.length} onChange={(n) => n && onResize(n, cols)} />
+          )}
+        </Row>
+        <Row label={t('designer.props.gridCols')}>
+          {(id) => (
+            <InputNumber id={id} min={1} max={10} value={cols} onChange={(n) => n && onResize(parts.length, n)} />
+          )}
+        </Row>
+      </>
+    );
+  }
+  if (kind !== 'tab' && kind !== 'collapse') return null;
+  return (
+    <div className="vd-options">
+      <div className="vd-props-title">{t(kind === 'tab' ? 'designer.props.panes' : 'designer.props.panels')}</div>
+      {parts.map((part, i) => (
+        <div className="vd-option" key={part.uid}>
+          <Input
+            aria-label={t('designer.props.paneTitle', { n: i + 1 })}
+            value={String(part.field.title ?? '')}
+            onChange={(e) => onPart(part.uid, { ...part.field, title: e.target.value }, `${part.uid}:title`)}
+          />
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            disabled={parts.length <= 1}
+            aria-label={t('designer.props.removePane', { n: i + 1 })}
+            onClick={() => onResize(parts.length - 1, undefined, i)}
+          />
+        </div>
+      ))}
+      <Button size="small" icon={<PlusOutlined />} onClick={() => onResize(parts.length + 1)}>
+        {t('designer.props.addPane')}
+      </Button>
+    </div>
+  );
+}
+
+function FieldProperties({
+  node,
+  operands,
+  onField,
+  onPart,
+  onResize,
+}: { node: DesignNode } & Pick<PropertyPanelProps, 'operands' | 'onField' | 'onPart' | 'onResize'>) {
   const { t } = useTranslation('visualdev');
   const kindName = useKindName();
   const field = node.field;
@@ -113,6 +191,7 @@ function FieldProperties({ node, onField }: { node: DesignNode; onField: Propert
           />
         )}
       </Row>
+      <Parts node={node} onPart={onPart} onResize={onResize} />
       {isValue && !noPlaceholder.has(kind) ? (
         <Row label={t('designer.props.placeholder')}>
           {(id) => (
@@ -142,10 +221,11 @@ function FieldProperties({ node, onField }: { node: DesignNode; onField: Propert
               id={id}
               optionType="button"
               size="small"
-              value={config.dataType === 'dictionary' ? 'dictionary' : 'static'}
+              value={config.dataType === 'dictionary' || config.dataType === 'dynamic' ? config.dataType : 'static'}
               options={[
                 { value: 'static', label: t('designer.props.dataTypes.static') },
                 { value: 'dictionary', label: t('designer.props.dataTypes.dictionary') },
+                { value: 'dynamic', label: t('designer.props.dataTypes.dynamic') },
               ]}
               onChange={(e) => setConfig({ dataType: e.target.value }, 'dataType')}
             />
@@ -163,7 +243,38 @@ function FieldProperties({ node, onField }: { node: DesignNode; onField: Propert
           )}
         </Row>
       ) : null}
-      {optionKinds.has(kind) && config.dataType !== 'dictionary' ? (
+      {optionKinds.has(kind) && config.dataType === 'dynamic' ? (
+        <>
+          <Row label={t('designer.props.propsUrl')}>
+            {(id) => (
+              <InterfaceSelect
+                id={id}
+                value={typeof config.propsUrl === 'string' ? config.propsUrl : undefined}
+                onChange={(propsUrl) => setConfig({ propsUrl: propsUrl ?? '' }, 'propsUrl')}
+              />
+            )}
+          </Row>
+          <Row label={t('designer.props.propsValue')}>
+            {(id) => (
+              <Input
+                id={id}
+                value={String(field.props?.value ?? 'id')}
+                onChange={(e) => set({ props: { ...field.props, value: e.target.value } }, 'propsValue')}
+              />
+            )}
+          </Row>
+          <Row label={t('designer.props.propsLabel')}>
+            {(id) => (
+              <Input
+                id={id}
+                value={String(field.props?.label ?? 'fullName')}
+                onChange={(e) => set({ props: { ...field.props, label: e.target.value } }, 'propsLabel')}
+              />
+            )}
+          </Row>
+        </>
+      ) : null}
+      {optionKinds.has(kind) && config.dataType !== 'dictionary' && config.dataType !== 'dynamic' ? (
         <div className="vd-options">
           <div className="vd-props-title">{t('designer.props.options')}</div>
           {options.map((option, i) => (
@@ -221,6 +332,54 @@ function FieldProperties({ node, onField }: { node: DesignNode; onField: Propert
             />
           )}
         </Row>
+      ) : null}
+      {kind === 'calculate' ? (
+        <Expression field={field} operands={operands} onChange={(expression) => set({ expression }, 'expression')} />
+      ) : null}
+      {kind === 'input' ? (
+        <>
+          <Row label={t('designer.props.useMask')}>
+            {(id) => (
+              <Switch
+                id={id}
+                checked={!!field.useMask}
+                onChange={(useMask) =>
+                  set({ useMask, maskConfig: field.maskConfig ?? { ...defaultMaskConfig } }, 'useMask')
+                }
+              />
+            )}
+          </Row>
+          {field.useMask ? (
+            <Row label={t('designer.props.maskType')}>
+              {(id) => (
+                <Select
+                  id={id}
+                  value={Number((field.maskConfig as { maskType?: number } | undefined)?.maskType ?? 1)}
+                  onChange={(maskType) =>
+                    set({ maskConfig: { ...defaultMaskConfig, ...(field.maskConfig as object), maskType } }, 'maskType')
+                  }
+                  options={[1, 2, 3, 4, 5, 6, 7, 8].map((v) => ({
+                    value: v,
+                    label: t(`designer.props.maskTypes.${v}`),
+                  }))}
+                />
+              )}
+            </Row>
+          ) : null}
+        </>
+      ) : null}
+      {kind !== 'table' || isValue ? (
+        <fieldset className="vd-list-buttons">
+          <legend>{t('designer.props.visibility')}</legend>
+          <Checkbox.Group
+            value={Array.isArray(config.visibility) ? config.visibility : ['pc', 'app']}
+            onChange={(visibility) => setConfig({ visibility }, 'visibility')}
+            options={[
+              { value: 'pc', label: 'PC' },
+              { value: 'app', label: 'APP' },
+            ]}
+          />
+        </fieldset>
       ) : null}
       {isValue ? (
         <>
@@ -290,6 +449,88 @@ function FieldProperties({ node, onField }: { node: DesignNode; onField: Propert
         </>
       ) : null}
     </Form>
+  );
+}
+
+const operators = ['+', '-', '×', '÷', '(', ')'];
+
+/** A calculation's expression, built by picking fields and operators; numbers typed. Shows whether it is complete. */
+function Expression({
+  field,
+  operands,
+  onChange,
+}: {
+  field: FormField;
+  operands: Operand[];
+  onChange: (expression: CalcExpressionItem[]) => void;
+}) {
+  const { t } = useTranslation('visualdev');
+  const expression: CalcExpressionItem[] = Array.isArray(field.expression)
+    ? (field.expression as CalcExpressionItem[])
+    : [];
+  const labelOf = (item: CalcExpressionItem) =>
+    typeof item === 'object'
+      ? (operands.find((o) => o.name === item.__vModel__)?.label ?? item.label ?? item.__vModel__)
+      : String(item);
+  const valid = expression.length > 0 && isValidExpression(expression);
+  return (
+    <div className="vd-expression" data-testid="calculate-expression">
+      <div className="vd-props-title">{t('designer.props.expression')}</div>
+      <div className="vd-expression-view" aria-live="polite">
+        {expression.length
+          ? expression.map((item, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the expression is edited at its end, by position
+              <Tag key={i} color={typeof item === 'object' ? 'blue' : undefined}>
+                {labelOf(item)}
+              </Tag>
+            ))
+          : t('designer.props.expressionEmpty')}
+      </div>
+      {expression.length ? (
+        <div className={valid ? 'vd-hint' : 'vd-expression-bad'}>
+          {t(valid ? 'designer.props.expressionValid' : 'designer.props.expressionInvalid')}
+        </div>
+      ) : null}
+      <div className="vd-expression-keys">
+        {operands.map((o) => (
+          <Button
+            key={o.name}
+            size="small"
+            onClick={() => onChange([...expression, { __vModel__: o.name, label: o.label }])}
+          >
+            {o.label}
+          </Button>
+        ))}
+      </div>
+      <div className="vd-expression-keys">
+        {operators.map((op) => (
+          <Button
+            key={op}
+            size="small"
+            aria-label={t(`designer.props.operators.${operators.indexOf(op)}`)}
+            onClick={() => onChange([...expression, op])}
+          >
+            {op}
+          </Button>
+        ))}
+        <InputNumber
+          size="small"
+          aria-label={t('designer.props.expressionNumber')}
+          placeholder={t('designer.props.expressionNumber')}
+          onPressEnter={(e) => {
+            const text = (e.target as HTMLInputElement).value.trim();
+            if (text && Number.isFinite(Number(text))) onChange([...expression, text]);
+          }}
+          style={{ width: 90 }}
+        />
+        <Button size="small" disabled={!expression.length} onClick={() => onChange(expression.slice(0, -1))}>
+          {t('designer.props.expressionBack')}
+        </Button>
+        <Button size="small" disabled={!expression.length} onClick={() => onChange([])}>
+          {t('designer.props.expressionClear')}
+        </Button>
+      </div>
+    </div>
   );
 }
 
@@ -404,6 +645,28 @@ function FormProperties({
           />
         )}
       </Row>
+      {(['hasConfirmBtn', 'hasCancelBtn', 'hasPrintBtn'] as const).map((key) => (
+        <Row key={key} label={t(`designer.form.${key}`)}>
+          {(id) => (
+            <Switch
+              id={id}
+              checked={key === 'hasPrintBtn' ? !!settings[key] : settings[key] !== false}
+              onChange={(on) => set({ [key]: on }, key)}
+            />
+          )}
+        </Row>
+      ))}
+      {settings.hasPrintBtn ? (
+        <Row label={t('designer.form.printButtonText')}>
+          {(id) => (
+            <Input
+              id={id}
+              value={String(settings.printButtonText ?? '')}
+              onChange={(e) => set({ printButtonText: e.target.value }, 'printButtonText')}
+            />
+          )}
+        </Row>
+      ) : null}
       <Row label={t('designer.form.gutter')}>
         {(id) => (
           <InputNumber
@@ -432,7 +695,14 @@ export function PropertyPanel(props: PropertyPanelProps) {
           key: 'field',
           label: t('designer.fieldSettings'),
           children: props.node ? (
-            <FieldProperties key={props.node.uid} node={props.node} onField={props.onField} />
+            <FieldProperties
+              key={props.node.uid}
+              node={props.node}
+              operands={props.operands}
+              onField={props.onField}
+              onPart={props.onPart}
+              onResize={props.onResize}
+            />
           ) : (
             <Empty description={t('designer.nothingSelected')} />
           ),

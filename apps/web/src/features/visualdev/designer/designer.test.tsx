@@ -91,6 +91,27 @@ describe('the form designer', () => {
     await waitFor(() => expect(labels(canvas)).toEqual(['姓名', '*备注', '级别']));
   });
 
+  test('a calculation is built by picking fields and operators; the panel says when it is complete', async () => {
+    const canvas = mount();
+    fireEvent.click(screen.getByRole('button', { name: '添加数字输入' }));
+    fireEvent.change(screen.getByLabelText('控件标题'), { target: { value: '单价' } });
+    fireEvent.click(screen.getByRole('button', { name: '添加计算公式' }));
+    expect(labels(canvas)).toEqual(['姓名', '级别', '单价', '计算公式']);
+    const formula = screen.getByTestId('calculate-expression');
+    fireEvent.click(within(formula).getByRole('button', { name: /^单\s*价$/ }));
+    fireEvent.click(within(formula).getByRole('button', { name: '乘' }));
+    expect(within(formula).getByText('公式不完整')).toBeTruthy();
+    const number = within(formula).getByRole('spinbutton', { name: '数字' });
+    fireEvent.change(number, { target: { value: '2' } });
+    fireEvent.keyDown(number, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(within(formula).getByText('公式正确')).toBeTruthy());
+    expect([...formula.querySelectorAll('.vd-expression-view .ant-tag')].map((tag) => tag.textContent)).toEqual([
+      '单价',
+      '×',
+      '2',
+    ]);
+  });
+
   test('a select’s static options are edited in the panel and the canvas renders them', async () => {
     const canvas = mount();
     fireEvent.click(handle(canvas, '级别'));

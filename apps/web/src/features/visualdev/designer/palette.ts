@@ -68,6 +68,16 @@ const container =
     ...rest(label),
   });
 
+/** A pane of a tab or a panel of a collapse, named 1, 2, … as the form engine keys them. */
+const pane = (jnpfKey: string, n: number): FormField => ({
+  title: String(n),
+  name: String(n),
+  __config__: { jnpfKey, children: [] },
+});
+
+const gridCell = (): FormField => ({ __config__: { jnpfKey: 'tableGridTd', colspan: 1, rowspan: 1, children: [] } });
+const gridRow = (): FormField => ({ __config__: { jnpfKey: 'tableGridTr', children: [gridCell(), gridCell()] } });
+
 const item = (key: string, field: (label: string) => FormField): PaletteItem => ({ key, field });
 
 export const palette: PaletteGroup[] = [
@@ -136,6 +146,62 @@ export const palette: PaletteGroup[] = [
         'card',
         container('card', (label) => ({ header: label, shadow: 'always' })),
       ),
+      item('tab', (label) => ({
+        __config__: {
+          jnpfKey: 'tab',
+          label,
+          showLabel: false,
+          layout: 'rowFormItem',
+          span: 24,
+          active: '1',
+          children: [pane('tabItem', 1), pane('tabItem', 2)],
+        },
+        type: '',
+        tabPosition: 'top',
+      })),
+      item('collapse', (label) => ({
+        __config__: {
+          jnpfKey: 'collapse',
+          label,
+          showLabel: false,
+          layout: 'rowFormItem',
+          span: 24,
+          active: ['1'],
+          children: [pane('collapseItem', 1), pane('collapseItem', 2)],
+        },
+        accordion: false,
+      })),
+      item('tableGrid', (label) => ({
+        __config__: {
+          jnpfKey: 'tableGrid',
+          label,
+          showLabel: false,
+          layout: 'rowFormItem',
+          span: 24,
+          children: [gridRow(), gridRow()],
+        },
+        borderType: 'solid',
+        borderColor: '#E2E0E0',
+        borderWidth: 1,
+      })),
+      item('table', (label) => ({
+        __vModel__: '',
+        __config__: {
+          jnpfKey: 'table',
+          label,
+          showLabel: true,
+          layout: 'rowFormItem',
+          span: 24,
+          showTitle: true,
+          tableName: '',
+          children: [],
+          regList: [],
+          visibility: ['pc', 'app'],
+        },
+        showSummary: false,
+        summaryField: [],
+        addType: 0,
+      })),
       item(
         'groupTitle',
         display('groupTitle', (label) => ({ content: label })),

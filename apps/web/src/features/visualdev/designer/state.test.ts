@@ -10,6 +10,7 @@ import {
   definitionProblem,
   designerReducer,
   fromDefinition,
+  operandsOf,
   toDefinition,
 } from './state.ts';
 
@@ -66,6 +67,112 @@ describe('adding', () => {
     expect(toDefinition(state).fields[0]?.__config__.children?.[0]?.__config__.label).toBe('inner');
     const refused = run(state, { type: 'add', field: template('input'), parent: inner, index: 0 });
     expect(refused).toBe(state);
+  });
+});
+
+describe('tabs, collapses, table layouts and sub-tables', () => {
+  const withContainer = (key: string) =>
+    run(empty(), { type: 'add', field: template(key, key), parent: null, index: 0 });
+  const uidAt = (state: DesignerState, ...path: number[]) => {
+    let list = state.nodes;
+    let uid = '';
+    for (const i of path) {
+      uid = list[i]?.uid as string;
+      list = list[i]?.children ?? [];
+    }
+    return uid;
+  };
+
+  test('a field drops into the second pane of a tab, a collapse panel and a grid cell, and moves between them', () => {
+    let state = withContainer('tab');
+    state = run(
+      state,
+      { type: 'add', field: template('collapse', 'fold'), parent: null, index: 1 },
+      { type: 'add', field: template('tableGrid', 'grid'), parent: null, index: 2 },
+    );
+    const pane2 = uidAt(state, 0, 1);
+    const panel1 = uidAt(state, 1, 0);
+    const cell = uidAt(state, 2, 1, 1);
+    state = run(state, { type: 'add', field: template('input', 'X'), parent: pane2, index: 0 });
+    const x = state.selected as string;
+    const fields = () => toDefinition(state).fields;
+    expect(fields()[0]?.__config__.children?.[1]?.__config__.children?.[0]?.__config__.label).toBe('X');
+    state = run(state, { type: 'move', uid: x, parent: panel1, index: 0 });
+    expect(fields()[0]?.__config__.children?.[1]?.__config__.children).toEqual([]);
+    expect(fields()[1]?.__config__.children?.[0]?.__config__.children?.[0]?.__config__.label).toBe('X');
+    state = run(state, { type: 'move', uid: x, parent: cell, index: 0 });
+    expect(
+      fields()[2]?.__config__.children?.[1]?.__config__.children?.[1]?.__config__.children?.[0]?.__config__.label,
+    ).toBe('X');
+    // The canvas order walks into panes and cells, not onto them.
+    expect(canvasOrder(state.nodes).map((n) => n.field.__config__.label)).toEqual(['tab', 'fold', 'grid', 'X']);
+  });
+
+  test('a sub-table takes value fields as columns, not containers, other sub-tables or display widgets', () => {
+    let state = withContainer('table');
+    const table = uidAt(state, 0);
+    state = run(state, { type: 'add', field: template('inputNumber', 'qty'), parent: table, index: 0 });
+    expect(toDefinition(state).fields[0]?.__config__.children?.map((f) => f.__config__.label)).toEqual(['qty']);
+    for (const key of ['row', 'table', 'divider']) {
+      expect(run(state, { type: 'add', field: template(key), parent: table, index: 1 })).toBe(state);
+    }
+    expect(toDefinition(state).fields[0]?.__vModel__).toMatch(/^tableField\d+$/);
+  });
+
+  test('panes and cells are never moved, copied or removed alone; resizing adds empty ones and keeps contents', () => {
+    let state = withContainer('tab');
+    const tab = uidAt(state, 0);
+    const pane1 = uidAt(state, 0, 0);
+    state = run(state, { type: 'add', field: template('input', 'kept'), parent: pane1, index: 0 });
+    expect(run(state, { type: 'remove', uid: pane1 })).toBe(state);
+    expect(run(state, { type: 'copy', uid: pane1 })).toBe(state);
+    expect(run(state, { type: 'move', uid: pane1, parent: null, index: 0 })).toBe(state);
+    state = run(state, { type: 'resize', uid: tab, rows: 3 });
+    const panes = toDefinition(state).fields[0]?.__config__.children ?? [];
+    expect(panes.map((p) => p.name)).toEqual(['1', '2', '3']);
+    expect(panes[0]?.__config__.children?.[0]?.__config__.label).toBe('kept');
+    state = run(state, { type: 'resize', uid: tab, rows: 2, drop: 1 });
+    expect(toDefinition(state).fields[0]?.__config__.children?.map((p) => p.name)).toEqual(['1', '3']);
+    let grid = withContainer('tableGrid');
+    grid = run(grid, { type: 'resize', uid: uidAt(grid, 0), rows: 3, cols: 4 });
+    const rows = toDefinition(grid).fields[0]?.__config__.children ?? [];
+    expect(rows.map((r) => r.__config__.children?.length)).toEqual([4, 4, 4]);
+  });
+
+  test('every new container comes back from the definition it writes', () => {
+    let state = empty();
+    for (const key of ['tab', 'collapse', 'tableGrid', 'table'])
+      state = run(state, { type: 'add', field: template(key), parent: null, index: state.nodes.length });
+    const definition = toDefinition(state);
+    expect(toDefinition(fromDefinition(definition))).toEqual(definition);
+  });
+});
+
+describe('calculation operands', () => {
+  test('number fields of the form, and inside a sub-table its own number columns as table.column', () => {
+    let state = run(
+      empty(),
+      { type: 'add', field: template('inputNumber', 'price'), parent: null, index: 0 },
+      { type: 'add', field: template('input', 'text'), parent: null, index: 1 },
+      { type: 'add', field: template('calculate', 'total'), parent: null, index: 2 },
+      { type: 'add', field: template('table', 'lines'), parent: null, index: 3 },
+    );
+    const total = state.nodes[2]?.uid as string;
+    const table = state.nodes[3];
+    state = run(
+      state,
+      { type: 'add', field: template('inputNumber', 'qty'), parent: table?.uid as string, index: 0 },
+      { type: 'add', field: template('calculate', 'sub'), parent: table?.uid as string, index: 1 },
+    );
+    const sub = state.selected as string;
+    const names = toDefinition(state).fields.map((f) => f.__vModel__);
+    const columns = toDefinition(state).fields[3]?.__config__.children?.map((f) => f.__vModel__);
+    expect(operandsOf(state.nodes, total)).toEqual([{ name: names[0], label: 'price' }]);
+    expect(operandsOf(state.nodes, sub)).toEqual([
+      { name: names[0], label: 'price' },
+      { name: `${names[2]}`, label: 'total' },
+      { name: `${names[3]}.${columns?.[0]}`, label: 'qty' },
+    ]);
   });
 });
 

@@ -32,8 +32,13 @@ export interface DesignerState extends Snapshot {
   merge?: string;
 }
 
-/** Containers whose children are fields a user may drop into. */
-export const dropContainers = new Set(['row', 'card']);
+/** Lists a user may drop fields into: a row's, a card's, a tab pane's, a collapse panel's, a grid cell's, a sub-table's columns. */
+export const dropContainers = new Set(['row', 'card', 'tabItem', 'collapseItem', 'tableGridTd', 'table']);
+/** The parts of a container its parent draws (panes, panels, grid rows and cells): never dragged, copied or removed alone. */
+export const structuralKinds = new Set(['tabItem', 'collapseItem', 'tableGridTr', 'tableGridTd']);
+/** Containers whose parts the property panel adds and removes. */
+export const paneKinds: Record<string, string> = { tab: 'tabItem', collapse: 'collapseItem' };
+const kindKey = (node: DesignNode) => node.field.__config__.jnpfKey;
 const historyLimit = 100;
 
 export type DesignerAction =
@@ -45,6 +50,8 @@ export type DesignerAction =
   | { type: 'update'; uid: string; field: FormField; merge?: string }
   | { type: 'settings'; settings: FormSettings; merge?: string }
   | { type: 'select'; uid: string | null }
+  /** A tab's panes or a collapse's panels (`rows`), a table layout's rows × `cols` cells; extra ones are added empty. */
+  | { type: 'resize'; uid: string; rows: number; cols?: number; drop?: number }
   | { type: 'selectStep'; step: 1 | -1 }
   | { type: 'undo' }
   | { type: 'redo' };
@@ -73,12 +80,23 @@ export function toDefinition(state: Snapshot): FormDefinition {
   return { ...state.settings, fields: state.nodes.map(toField) } as FormDefinition;
 }
 
-/** The nodes the canvas shows one by one, depth first: row and card contents, not other containers'. */
+/** The nodes the canvas shows as fields one by one, depth first, inside every container (not the panes and cells themselves). */
 export function canvasOrder(nodes: readonly DesignNode[]): DesignNode[] {
-  return nodes.flatMap((node) => [
-    node,
-    ...(node.children && dropContainers.has(node.field.__config__.jnpfKey) ? canvasOrder(node.children) : []),
-  ]);
+  return nodes.flatMap((node) => {
+    const inner = node.children ? canvasOrder(node.children) : [];
+    return structuralKinds.has(kindKey(node)) ? inner : [node, ...inner];
+  });
+}
+
+/** The list a click in the palette adds to when `node` is selected: its own, its first pane's or first cell's; none for fields. */
+export function innerList(node: DesignNode): DesignNode | undefined {
+  if (!node.children) return undefined;
+  if (dropContainers.has(kindKey(node))) return node;
+  for (const child of node.children) {
+    const found = innerList(child);
+    if (found && !(child.field.__config__.merged === true)) return found;
+  }
+  return undefined;
 }
 
 /** Every node depth first. */
@@ -137,10 +155,35 @@ const insertAt = (list: DesignNode[], index: number, node: DesignNode) => {
   return [...list.slice(0, at), node, ...list.slice(at)];
 };
 
-function acceptsChildren(nodes: readonly DesignNode[], parent: string | null): boolean {
+/** Whether `field` may go into the list of `parent`: a sub-table takes plain value fields only, and a sub-table goes nowhere but the form's own lists. */
+export function accepts(nodes: readonly DesignNode[], parent: string | null, field: FormField): boolean {
+  const kind = field.__config__.jnpfKey;
+  if (structuralKinds.has(kind)) return false;
   if (parent === null) return true;
   const node = findNode(nodes, parent);
-  return !!node?.children && dropContainers.has(node.field.__config__.jnpfKey);
+  if (!node?.children || !dropContainers.has(kindKey(node))) return false;
+  if (kindKey(node) === 'table')
+    return field.__vModel__ !== undefined && !field.__config__.children && kind !== 'table';
+  return true;
+}
+
+/** A new empty pane, panel, grid row or cell. */
+function partOf(kind: string, n: number, cols = 1): FormField {
+  if (kind === 'tableGridTr')
+    return {
+      __config__: {
+        jnpfKey: 'tableGridTr',
+        children: Array.from({ length: cols }, (_, i) => partOf('tableGridTd', i)),
+      },
+    };
+  if (kind === 'tableGridTd') return { __config__: { jnpfKey: 'tableGridTd', colspan: 1, rowspan: 1, children: [] } };
+  return { title: String(n + 1), name: String(n + 1), __config__: { jnpfKey: kind, children: [] } };
+}
+
+function resized(list: DesignNode[], count: number, make: (n: number) => DesignNode): DesignNode[] {
+  const kept = list.slice(0, Math.max(1, count));
+  for (let n = kept.length; n < count; n++) kept.push(make(n));
+  return kept;
 }
 
 /** A copy of a new or copied field with fresh uids, a fresh formId and field names not yet used. */
@@ -178,7 +221,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
     case 'load':
       return fromDefinition(action.definition);
     case 'add': {
-      if (!acceptsChildren(state.nodes, action.parent)) return state;
+      if (!accepts(state.nodes, action.parent, action.field)) return state;
       const counter = { seq: state.seq, names: usedNames(state.nodes) };
       const node = fresh(action.field, counter);
       const nodes = mapList(state.nodes, action.parent, (list) => insertAt(list, action.index, node));
@@ -187,7 +230,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
     case 'move': {
       const node = findNode(state.nodes, action.uid);
       const from = locate(state.nodes, action.uid);
-      if (!node || !from || !acceptsChildren(state.nodes, action.parent)) return state;
+      if (!node || !from || !accepts(state.nodes, action.parent, node.field)) return state;
       // A container never moves into itself or one of its own descendants.
       if (
         action.parent !== null &&
@@ -200,7 +243,8 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       return commit(state, nodes, { selected: node.uid });
     }
     case 'remove': {
-      if (!findNode(state.nodes, action.uid)) return state;
+      const gone = findNode(state.nodes, action.uid);
+      if (!gone || structuralKinds.has(kindKey(gone))) return state;
       const order = canvasOrder(state.nodes).map((node) => node.uid);
       const nodes = without(state.nodes, action.uid);
       const left = new Set(canvasOrder(nodes).map((node) => node.uid));
@@ -216,7 +260,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
     case 'copy': {
       const node = findNode(state.nodes, action.uid);
       const at = locate(state.nodes, action.uid);
-      if (!node || !at) return state;
+      if (!node || !at || structuralKinds.has(kindKey(node))) return state;
       const counter = { seq: state.seq, names: usedNames(state.nodes) };
       const copy = fresh(toField(node), counter);
       const nodes = mapList(state.nodes, at.parent, (list) => insertAt(list, at.index + 1, copy));
@@ -232,6 +276,31 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         });
       if (!findNode(state.nodes, action.uid)) return state;
       return commit(state, update(state.nodes), {}, action.merge);
+    }
+    case 'resize': {
+      const node = findNode(state.nodes, action.uid);
+      if (!node?.children) return state;
+      const counter = { seq: state.seq, names: usedNames(state.nodes) };
+      const kind = kindKey(node);
+      let children: DesignNode[];
+      if (kind === 'tableGrid') {
+        const cols = Math.max(1, action.cols ?? 1);
+        children = resized(node.children, action.rows, () => fresh(partOf('tableGridTr', 0, cols), counter)).map(
+          (row) => ({
+            ...row,
+            children: resized(row.children ?? [], cols, (n) => fresh(partOf('tableGridTd', n), counter)),
+          }),
+        );
+      } else {
+        const part = paneKinds[kind];
+        if (!part) return state;
+        const kept = action.drop === undefined ? node.children : node.children.filter((_, i) => i !== action.drop);
+        if (!kept.length) return state;
+        children = resized(kept, action.rows, (n) => fresh(partOf(part, n), counter));
+      }
+      const nodes = mapList(state.nodes, action.uid, () => children);
+      // mapList edits the children of `uid` itself: the container keeps its own place.
+      return commit(state, nodes, { seq: counter.seq });
     }
     case 'settings':
       return commit(state, state.nodes, { settings: action.settings }, action.merge);
@@ -310,4 +379,32 @@ export function definitionProblem(value: unknown): { key: string; values?: Recor
     return problem;
   };
   return check(fields);
+}
+
+const numberKinds = new Set(['inputNumber', 'calculate', 'slider', 'rate']);
+
+/**
+ * The fields a calculation `uid` may pick: the form's number fields outside sub-tables, and inside
+ * its own sub-table that table's number columns as `table.column` (widgets.md "Calculate field").
+ */
+export function operandsOf(nodes: readonly DesignNode[], uid: string): { name: string; label: string }[] {
+  const out: { name: string; label: string }[] = [];
+  const operand = (node: DesignNode, prefix: string) => {
+    const name = node.field.__vModel__;
+    if (node.uid === uid || !name || !numberKinds.has(kindKey(node))) return;
+    out.push({ name: `${prefix}${name}`, label: String(node.field.__config__.label ?? name) });
+  };
+  const walk = (list: readonly DesignNode[]) => {
+    for (const node of list) {
+      if (kindKey(node) === 'table') {
+        if (node.children?.some((c) => c.uid === uid))
+          for (const column of node.children) operand(column, `${node.field.__vModel__}.`);
+        continue;
+      }
+      operand(node, '');
+      if (node.children) walk(node.children);
+    }
+  };
+  walk(nodes);
+  return out;
 }

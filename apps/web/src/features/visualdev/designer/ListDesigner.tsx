@@ -191,7 +191,7 @@ export function ListDesigner({ form, list, onChange }: ListDesignerProps) {
               optionType="button"
               value={Number(list.type ?? 1)}
               onChange={(e) => set({ type: e.target.value })}
-              options={[1, 2, 3].map((v) => ({ value: v, label: t(`designer.list.types.${v}`) }))}
+              options={[1, 2, 3, 5].map((v) => ({ value: v, label: t(`designer.list.types.${v}`) }))}
             />
           )}
         </Row>
@@ -202,6 +202,18 @@ export function ListDesigner({ form, list, onChange }: ListDesignerProps) {
                 id={id}
                 value={(list.groupField as string | undefined) || undefined}
                 onChange={(groupField) => set({ groupField })}
+                options={fieldOptions}
+              />
+            )}
+          </Row>
+        ) : null}
+        {Number(list.type) === 5 ? (
+          <Row label={t('designer.list.parentField')}>
+            {(id) => (
+              <Select
+                id={id}
+                value={(list.parentField as string | undefined) || undefined}
+                onChange={(parentField) => set({ parentField })}
                 options={fieldOptions}
               />
             )}

@@ -164,5 +164,6 @@ export function syncList(list: ColumnDefinition, candidates: readonly ListCandid
     defaultSidx: known(list.defaultSidx),
     ...(list.groupField !== undefined ? { groupField: known(list.groupField) } : {}),
     ...(list.treeRelation !== undefined ? { treeRelation: known(list.treeRelation) } : {}),
+    ...(list.parentField !== undefined ? { parentField: known(list.parentField) } : {}),
   };
 }

@@ -461,6 +461,25 @@ describe('a generated form bound to a flow', () => {
     );
     expect(detail.data?.flowFormInfo).toMatchObject({ id: formId, formType: 2 });
     expect(detail.data?.flowFormInfo.propertyJson).toContain('amount');
+
+    // Printing the record prints its approval records (launch, then bob's agreement).
+    const print = await admin.post<{ id: string }>('/api/system/printDev', {
+      fullName: '报销单打印',
+      enCode: 'expense.print',
+      category: '2',
+      type: 2,
+      formId,
+      printTemplate: '<p>{amount}</p><p>{@approval}</p>',
+      pageParam: JSON.stringify({ type: 'A4', width: 210, height: 297, mt: 10, mb: 10, ml: 10, mr: 10, direction: 1 }),
+    });
+    expect(print.code, print.msg).toBe(200);
+    const printed = await admin.get<{ operatorRecordList: { userName: string; handleStatus: number }[] }>(
+      '/api/system/printDev/Data',
+      { id: print.data?.id, formId: recordId },
+    );
+    expect(printed.code, printed.msg).toBe(200);
+    expect(printed.data?.operatorRecordList.map((r) => r.handleStatus)).toEqual([2, 1]);
+    expect(printed.data?.operatorRecordList[1]?.userName).toBe('bob');
   });
 });
 

@@ -23,6 +23,7 @@ import type { Db } from '../../db/database.ts';
 import type { DictionaryCache } from '../dictionary/dictionary-cache.ts';
 import type { RecordService } from '../visualdev/record.service.ts';
 import type { DefinitionService } from '../visualdev/visualdev.service.ts';
+import { approvalRecordsOf } from '../workflow/task-query.service.ts';
 import { PrintDevRepository, type PrintDevValues, PrintLogRepository } from './print-dev.repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<PrintDevRepository['findById']>>>;
@@ -262,12 +263,20 @@ export class PrintDevService {
     if (template.enabledMark !== 1) throw new BusinessError('printDev.disabled');
     if (!template.formId) throw new BusinessError('printDev.noForm');
     const records = await this.records.displayRecords(session, template.formId, ids);
-    return records.map((printData) => ({
+    // A record launched into a flow is its task (task id = record id): its approval records print with it.
+    const approvals = await approvalRecordsOf(this.db, ids);
+    return records.map((printData, i) => ({
       printTemplate: template.printTemplate ?? '',
       pageParam: template.pageParam ?? '',
       printData,
-      // Generated forms here run without a flow: there are no approval records to print yet.
-      operatorRecordList: [],
+      operatorRecordList: (approvals.get(ids[i] ?? '') ?? []).map((r) => ({
+        nodeName: r.nodeName,
+        userName: r.userName,
+        handleTime: r.handleTime.getTime(),
+        handleStatus: r.handleStatus,
+        handleOpinion: r.handleOpinion,
+        signImg: r.signImg,
+      })),
     }));
   }
 

@@ -57,6 +57,20 @@ interface ListedTask {
 }
 
 /** Reads of the run time: the lists, a task's detail, its records and the home-page counts. */
+type ApprovalRecord = Awaited<ReturnType<TaskRepository['recordsOfTasks']>>[number];
+
+/**
+ * The approval records of several tasks by task id, each in the order made: a generated form's
+ * record launched into a flow is its task, so printing the record prints them. The caller has
+ * already been allowed to read the records.
+ */
+export async function approvalRecordsOf(db: Db, taskIds: readonly string[]): Promise<Map<string, ApprovalRecord[]>> {
+  const byTask = new Map<string, ApprovalRecord[]>();
+  for (const r of await new TaskRepository(db).recordsOfTasks(taskIds))
+    byTask.set(r.taskId, [...(byTask.get(r.taskId) ?? []), r]);
+  return byTask;
+}
+
 export class TaskQueryService {
   private readonly graphs = new Map<string, GraphIndex>();
 

@@ -292,6 +292,10 @@ export class TaskRepository {
     return this.db.insertInto('flowTaskRecord').values(values).execute();
   }
   records(taskId: string) {
+    return this.recordsOfTasks([taskId]);
+  }
+  /** The approval records of several tasks, each task's in the order they were made. */
+  recordsOfTasks(taskIds: readonly string[]) {
     return this.db
       .selectFrom('flowTaskRecord as r')
       .leftJoin('appUser as u', 'u.id', 'r.handleId')
@@ -301,7 +305,7 @@ export class TaskRepository {
         sql<string>`coalesce(u.real_name, '')`.as('userName'),
         sql<string>`coalesce(o.real_name, r.operator_id)`.as('operatorName'),
       ])
-      .where('r.taskId', '=', taskId)
+      .where('r.taskId', 'in', taskIds.length ? [...taskIds] : [''])
       .orderBy('r.handleTime')
       .orderBy('r.id')
       .execute();

@@ -475,7 +475,7 @@ describe('a generated form bound to a flow', () => {
     expect(print.code, print.msg).toBe(200);
     const printed = await admin.get<{ operatorRecordList: { userName: string; handleStatus: number }[] }>(
       '/api/system/printDev/Data',
-      { id: print.data?.id, formId: recordId },
+      { id: print.data?.id ?? '', formId: recordId },
     );
     expect(printed.code, printed.msg).toBe(200);
     expect(printed.data?.operatorRecordList.map((r) => r.handleStatus)).toEqual([2, 1]);

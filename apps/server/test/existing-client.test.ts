@@ -438,6 +438,8 @@ describe('9. the platform dictionary codes', () => {
       'DataInterfaceType',
       'printDev',
       'webDesign',
+      'portalDesigner',
+      'WorkFlowCategory',
       'msgSendType',
       'msgSourceType',
       'dbType',

@@ -181,6 +181,16 @@ const dictionaries: DictionarySeed[] = [
     ],
   },
   {
+    enCode: 'WorkFlowCategory',
+    fullName: '流程分类',
+    entries: [
+      ['1', '行政审批'],
+      ['2', '人事审批'],
+      ['3', '财务审批'],
+      ['4', '业务审批'],
+    ],
+  },
+  {
     enCode: 'dbType',
     fullName: '数据库类型',
     entries: [

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isGroupRow, listKind, openGroups } from './record-list.ts';
+import { isGroupRow, listKind, openGroups, pageSizeOf, UNPAGED } from './record-list.ts';
 
 describe('generated list kinds', () => {
   test.each([
@@ -22,5 +22,14 @@ describe('generated list kinds', () => {
     ];
     expect(openGroups(rows, new Set(['group:"2"']))).toEqual(['group:"1"']);
     expect(rows.map(isGroupRow)).toEqual([true, true, false]);
+  });
+});
+
+describe('the page size a generated list asks for', () => {
+  test('the designed size until the person picks one; every record when the list is not paged', () => {
+    expect(pageSizeOf({ pageSize: 30 }, 20, false)).toBe(30);
+    expect(pageSizeOf({ pageSize: 30 }, 50, true)).toBe(50);
+    expect(pageSizeOf({}, 20, false)).toBe(20);
+    expect(pageSizeOf({ hasPage: false, pageSize: 30 }, 20, true)).toBe(UNPAGED);
   });
 });

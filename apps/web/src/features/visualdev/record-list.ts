@@ -23,6 +23,19 @@ export function listKind(list: ColumnDefinition): ListKind {
   return 'plain';
 }
 
+/** protocol-admin.md 7: the page size that asks for every record of a list without paging. */
+export const UNPAGED = 1_000_000;
+
+/**
+ * How many records a page of the list asks for: the designed page size (columnData `pageSize`;
+ * every record when `hasPage` is off) until the person picks a size in the pager, then theirs.
+ */
+export function pageSizeOf(list: ColumnDefinition, chosen: number, pickedByUser: boolean): number {
+  if (list.hasPage === false) return UNPAGED;
+  if (pickedByUser) return chosen;
+  return typeof list.pageSize === 'number' && list.pageSize > 0 ? list.pageSize : chosen;
+}
+
 /** A grouped list's head row: it names a group and is neither selected nor acted on. */
 export const isGroupRow = (row: RecordRow) => row.top === true;
 

@@ -43,7 +43,7 @@ import { useToast } from '../../../shared/toast.tsx';
 import { PrintPreview, type PrintTarget, PrintTemplatePicker } from '../../printDev/index.ts';
 import { useFlowLaunch } from '../../workflow/index.ts';
 import { type RecordRow, recordsBase, visualdevApi } from '../api.ts';
-import { cellText, isGroupRow, listKind, openGroups } from '../record-list.ts';
+import { cellText, isGroupRow, listKind, openGroups, pageSizeOf } from '../record-list.ts';
 
 setFileService(formFileService);
 
@@ -181,14 +181,17 @@ export default function FormModelPage() {
     () => (config.data ? parseModel(config.data.formData, config.data.columnData) : null),
     [config.data],
   );
+  // The designed page size (or no paging) until the person picks a size in the pager.
+  const [sizePicked, setSizePicked] = useState(false);
+  const sizeOf = (chosen: number) => (model ? pageSizeOf(model.list, chosen, sizePicked) : chosen);
   const list = useListQuery<RecordRow, { queryJson: string }>({
-    queryKey: ['visualdev', 'records', modelId, menuId],
+    queryKey: ['visualdev', 'records', modelId, menuId, sizePicked],
     initialSearch: { queryJson: '' },
     enabled: !!model,
     fetch: (params, signal) =>
       visualdevApi.list(
         modelId,
-        { currentPage: params.currentPage, pageSize: params.pageSize, menuId, queryJson, sidx: '' },
+        { currentPage: params.currentPage, pageSize: sizeOf(params.pageSize), menuId, queryJson, sidx: '' },
         signal,
       ),
   });
@@ -459,12 +462,19 @@ export default function FormModelPage() {
                 },
               }
             : {})}
-          paging={{
-            currentPage: list.state.currentPage,
-            pageSize: list.state.pageSize,
-            total: list.total,
-            onChange: list.setPage,
-          }}
+          {...(model?.list.hasPage === false
+            ? {}
+            : {
+                paging: {
+                  currentPage: list.state.currentPage,
+                  pageSize: sizeOf(list.state.pageSize),
+                  total: list.total,
+                  onChange: (currentPage: number, pageSize: number) => {
+                    if (pageSize !== sizeOf(list.state.pageSize)) setSizePicked(true);
+                    list.setPage(currentPage, pageSize);
+                  },
+                },
+              })}
         />
       </ListPage>
       {popupType === 'drawer' ? (

@@ -74,7 +74,7 @@ test('someone who asked their system for less motion gets no animations', async 
   await context.close();
 });
 
-test('the open routes: /sso and /auth-redirect lead to the login page, /formShortLink says what it is', async () => {
+test('the open routes: /sso and /auth-redirect lead to the login page, /formShortLink without a link says it is not open', async () => {
   const context = await newContext(browser);
   const page = await context.newPage();
   await page.goto(`${server.url}/sso?redirect=%2Fprofile`);
@@ -82,6 +82,6 @@ test('the open routes: /sso and /auth-redirect lead to the login page, /formShor
   await page.goto(`${server.url}/auth-redirect`);
   await page.waitForURL(/\/login/);
   await page.goto(`${server.url}/formShortLink`);
-  await expect.poll(() => page.getByText('表单外链').first().isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => page.getByText('外链未开启或已失效').first().isVisible(), { timeout: 15_000 }).toBe(true);
   await context.close();
 });

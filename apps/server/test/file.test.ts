@@ -393,6 +393,22 @@ describe('chunked upload', () => {
     utimesSync(dir, past, past);
     const swept = await new FileChunkService(t.app.db, t.app.fileStorage).sweep();
     expect(swept.removed).toBe(1);
+
+    // The hourly job itself, when due: it finishes (on the embedded database a query outside its
+    // transaction once waited for ever, and every call after it with it).
+    await sql`update job set run_at = now() - interval '1 minute' where type = 'file.sweep'`.execute(t.app.db);
+    let timer: NodeJS.Timeout | undefined;
+    const ran = await Promise.race([
+      t.app.jobs.runDue(),
+      new Promise<'hung'>((resolve) => {
+        timer = setTimeout(() => resolve('hung'), 15_000);
+      }),
+    ]);
+    clearTimeout(timer);
+    expect(ran).not.toBe('hung');
+    const due = await sql<{ n: number }>`select count(*)::int as n from job
+        where type = 'file.sweep' and status = 'pending' and run_at <= now()`.execute(t.app.db);
+    expect(due.rows[0]?.n).toBe(0);
     expect(existsSync(dir)).toBe(false);
     expect(existsSync(path.join(t.config.dataDir, 'files', 'chunks', `${fresh}.${chunkSize}.${adminId}`, '1'))).toBe(
       true,

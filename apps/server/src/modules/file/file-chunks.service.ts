@@ -178,7 +178,11 @@ export class FileChunkService {
   }
 
   /** Removes chunks of uploads untouched for `abandonedAfterMs`, stale merge leftovers and expired links. */
-  async sweep(now = Date.now()) {
+  /**
+   * `repo` is the caller's: the sweep job runs inside the job's transaction, and on the embedded
+   * database a second connection would wait for that transaction's one for ever.
+   */
+  async sweep(now = Date.now(), repo = this.repo) {
     let removed = 0;
     for (const folder of await this.storage.list('chunks')) {
       const chunks = await this.storage.list(`chunks/${folder.name}`);
@@ -191,7 +195,7 @@ export class FileChunkService {
     for (const leftover of await this.storage.list('merging')) {
       if (now - leftover.modified > 3600_000) await this.storage.remove(`merging/${leftover.name}`);
     }
-    const links = await this.repo.dropExpiredLinks(new Date(now));
+    const links = await repo.dropExpiredLinks(new Date(now));
     return { removed, links };
   }
 }

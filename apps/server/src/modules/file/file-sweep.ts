@@ -22,8 +22,9 @@ export function installFileSweep(app: App, chunks: FileChunkService) {
   };
   app.addHook('onReady', async () => {
     app.jobs.register(sweepJobType, async (trx) => {
-      const swept = await chunks.sweep();
-      await schedule(new FileRepository(trx), Date.now());
+      const repo = new FileRepository(trx);
+      const swept = await chunks.sweep(Date.now(), repo);
+      await schedule(repo, Date.now());
       app.log.info(swept, 'file chunks and links swept');
       return undefined;
     });

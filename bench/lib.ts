@@ -20,6 +20,13 @@ export interface Scenario {
   body?: string;
   connections?: number;
   seconds?: number;
+  /**
+   * Calls that may each be made once (approvals of distinct rows): wrk sends them in order, each
+   * with its own path and headers over `method`, `body` and the scenario's headers, and stops when
+   * all are answered. wrk still waits out its duration, so its req/s is meaningless here: the caller
+   * times the calls by what they wrote. wrk only, from another process than the server.
+   */
+  calls?: { path: string; headers?: Record<string, string> }[];
 }
 
 export interface Figures {
@@ -94,6 +101,27 @@ export async function measure(baseUrl: string, engine: string, scenario: Scenari
   return drive(baseUrl, engine, scenario);
 }
 
+/**
+ * Drives `scenario.calls`, each made once (wrk only): the first `warmupCalls` as a warm-up that is not
+ * counted, then the rest, each run given a second per 100 calls. Answers both runs' latencies; the
+ * caller checks in the database that every call did what it should (wrk counts HTTP errors only) and
+ * takes the throughput from when they did it.
+ */
+export async function measureCalls(
+  baseUrl: string,
+  engine: string,
+  scenario: Scenario & { calls: NonNullable<Scenario['calls']> },
+  warmupCalls: number,
+): Promise<{ warmup: Figures; measured: Figures }> {
+  if (loadGenerator !== 'wrk') throw new Error(`${scenario.name}: calls made once each need wrk (apt install wrk)`);
+  const seconds = (calls: number) => Math.max(5, Math.ceil(calls / 100));
+  const warm = scenario.calls.slice(0, warmupCalls);
+  const rest = scenario.calls.slice(warmupCalls);
+  const warmup = await withWrk(baseUrl, engine, { ...scenario, seconds: seconds(warm.length), calls: warm });
+  const measured = await withWrk(baseUrl, engine, { ...scenario, seconds: seconds(rest.length), calls: rest });
+  return { warmup, measured };
+}
+
 /** wrk with one thread; a Lua script sets method, headers and body and prints the figures as JSON. */
 async function withWrk(baseUrl: string, engine: string, scenario: Scenario): Promise<Figures> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-wrk-'));
@@ -105,6 +133,7 @@ async function withWrk(baseUrl: string, engine: string, scenario: Scenario): Pro
       `wrk.method = ${JSON.stringify(scenario.method ?? 'GET')}`,
       ...Object.entries(headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`),
       scenario.body ? `wrk.body = ${JSON.stringify(scenario.body)}` : '',
+      ...(scenario.calls ? onceEachLua(scenario.calls, scenario.connections ?? 20) : []),
       'function done(summary, latency, requests)',
       '  local e = summary.errors',
       '  io.write(string.format(\'FIGURES {"requests":%d,"seconds":%f,"p50":%f,"p95":%f,"p99":%f,"errors":%d}\\n\',',
@@ -149,6 +178,37 @@ async function withWrk(baseUrl: string, engine: string, scenario: Scenario): Pro
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Lua for `Scenario.calls`: one request per call, in order. The thread stops once all but the last
+ * `connections` calls are answered, so no call is ever sent twice (the calls in flight then are distinct).
+ */
+function onceEachLua(calls: NonNullable<Scenario['calls']>, connections: number): string[] {
+  const table = calls.map(
+    (c) =>
+      `  {${JSON.stringify(c.path)}, {${Object.entries(c.headers ?? {})
+        .map(([k, v]) => `[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)
+        .join(', ')}}},`,
+  );
+  return [
+    'local calls = {',
+    ...table,
+    '}',
+    'local sent, answered = 0, 0',
+    'function request()',
+    '  sent = sent + 1',
+    '  local call = calls[math.min(sent, #calls)]',
+    '  local headers = {}',
+    '  for k, v in pairs(wrk.headers) do headers[k] = v end',
+    '  for k, v in pairs(call[2]) do headers[k] = v end',
+    '  return wrk.format(nil, call[1], headers, wrk.body)',
+    'end',
+    'function response(status, headers, body)',
+    '  answered = answered + 1',
+    `  if answered >= ${Math.max(1, calls.length - connections)} then wrk.thread:stop() end`,
+    'end',
+  ];
 }
 
 /** autocannon; the percentiles come from every response time (its own summary has no p95). */

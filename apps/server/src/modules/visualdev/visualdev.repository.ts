@@ -86,6 +86,11 @@ export class DefinitionRepository extends RecordRepository<'visualDev', Definiti
       .executeTakeFirst();
   }
 
+  /** Only where a definition keeps its records (`storage`): for the flow state written on every approval. */
+  storageOf(id: string) {
+    return this.db.selectFrom('visualDev').select('storage').where('id', '=', id).executeTakeFirst();
+  }
+
   findById(id: string) {
     return this.db.selectFrom('visualDev').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -302,7 +302,7 @@ export class DefinitionService {
 
   /** The workflow's task status onto the record launched under the task id, inside the workflow's transaction. */
   async setFlowState(trx: Trx, formId: string, recordId: string, state: number) {
-    const row = await new DefinitionRepository(trx).findById(formId);
+    const row = await new DefinitionRepository(trx).storageOf(formId);
     if (!row?.storage) return;
     await new RecordRepository(trx).setFlowState(row.storage as StoragePlan, recordId, state);
   }

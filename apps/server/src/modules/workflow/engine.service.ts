@@ -82,6 +82,8 @@ const resubmittable: number[] = [
  * second sees what the first did (an or-sign node already decided answers a clear refusal).
  */
 export class EngineService {
+  private readonly graphs = new Map<string, GraphIndex>();
+
   constructor(
     private readonly db: Db,
     private readonly forms: FormDefinitions,
@@ -445,10 +447,15 @@ export class EngineService {
     });
   }
 
-  /** The task's status onto its generated form's record (`flowState`), when the form keeps one under the task id. */
-  private async mirror(trx: Trx, taskId: string) {
-    const task = await new TaskRepository(trx).task(taskId);
-    if (task?.formId) await this.forms.setFlowState(trx, task.formId, taskId, task.status);
+  /**
+   * The task's status onto its generated form's record (`flowState`), when the form keeps one under
+   * the task id. `statusBefore`: the status the action began with, which the record already holds;
+   * nothing is written when it did not change.
+   */
+  private async mirror(trx: Trx, taskId: string, statusBefore?: number) {
+    const task = await new TaskRepository(trx).taskStatus(taskId);
+    if (!task?.formId || task.status === statusBefore) return;
+    await this.forms.setFlowState(trx, task.formId, taskId, task.status);
   }
 
   private async record(
@@ -490,9 +497,7 @@ export class EngineService {
   ): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       const tasks = new TaskRepository(trx);
-      const ref = await tasks.operatorTask(operatorId);
-      if (!ref) throw new BusinessError('workflow.operatorUnknown');
-      const task = await tasks.lockTask(ref.taskId);
+      const task = await tasks.lockTaskOfOperator(operatorId);
       if (!task) throw new BusinessError('workflow.operatorUnknown');
       const operator = await tasks.lockOperator(operatorId);
       if (!operator) throw new BusinessError('workflow.operatorUnknown');
@@ -506,25 +511,12 @@ export class EngineService {
         if (operator.state === OperatorState.done) throw new BusinessError('workflow.alreadyHandled');
         if (operator.state !== OperatorState.todo) throw new BusinessError('workflow.noLongerPending');
       }
-      const version = await new DefinitionRepository(trx).version(task.versionId);
-      if (!version) throw new NotFoundError();
-      const graph = GraphIndex.parse(version.graph);
-      const values = JSON.parse(task.formData) as FormValues;
-      const run: Run = {
-        trx,
-        tasks,
-        members: new MemberRepository(trx),
-        task,
-        graph,
-        values,
-        joins: JSON.parse(task.joins) as Record<string, number>,
-        choices: body,
-        needs: [],
-      };
+      const statusBefore = task.status;
+      const run = await this.openRun(trx, task, body);
       const result = await act(run, operator);
       if (run.needs.length)
         throw new BusinessError('workflow.noHandler', { node: run.needs.map((n) => n.nodeName).join(',') });
-      await this.mirror(trx, task.id);
+      await this.mirror(trx, task.id, statusBefore);
       return result;
     });
   }
@@ -589,7 +581,7 @@ export class EngineService {
       decided = (agreed / Math.max(1, normal.length)) * 100 >= this.ratio(node);
     } else decided = agreed > 0;
     if (!decided) return;
-    await run.tasks.cancelOpenOperators([taskNodeId]);
+    if (ops.some((o) => isOpen(o.state))) await run.tasks.cancelOpenOperators([taskNodeId]);
     await run.tasks.setNodeState([taskNodeId], NodeState.done);
     await this.copyTo(run, node, taskNodeId, copyIds);
     await this.leave(run, node, taskNodeId);
@@ -755,26 +747,40 @@ export class EngineService {
     return this.db.transaction().execute(async (trx) => {
       const task = await new TaskRepository(trx).lockTask(taskId);
       if (!task) throw new BusinessError('workflow.taskUnknown');
+      const statusBefore = task.status;
       const result = await act(await this.openRun(trx, task));
-      await this.mirror(trx, taskId);
+      await this.mirror(trx, task.id, statusBefore);
       return result;
     });
   }
 
-  private async openRun(trx: Trx, task: TaskRow): Promise<Run> {
-    const version = await new DefinitionRepository(trx).version(task.versionId);
-    if (!version) throw new NotFoundError();
+  private async openRun(trx: Trx, task: TaskRow, choices: Choices = {}): Promise<Run> {
     return {
       trx,
       tasks: new TaskRepository(trx),
       members: new MemberRepository(trx),
       task,
-      graph: GraphIndex.parse(version.graph),
+      graph: await this.graphOf(trx, task.versionId),
       values: JSON.parse(task.formData) as FormValues,
       joins: JSON.parse(task.joins) as Record<string, number>,
-      choices: {},
+      choices,
       needs: [],
     };
+  }
+
+  /**
+   * The graph of a flow version. Versions are written once and never changed (a new graph is a new
+   * version), so a parsed graph is kept by id, on every instance alike: one statement fewer per action.
+   */
+  private async graphOf(trx: Trx, versionId: string): Promise<GraphIndex> {
+    const kept = this.graphs.get(versionId);
+    if (kept) return kept;
+    const version = await new DefinitionRepository(trx).version(versionId);
+    if (!version) throw new NotFoundError();
+    const graph = GraphIndex.parse(version.graph);
+    if (this.graphs.size >= 500) this.graphs.delete(this.graphs.keys().next().value as string);
+    this.graphs.set(versionId, graph);
+    return graph;
   }
 
   /** A timer is due (job handler, inside the job's transaction): the flow goes on from it if it still waits. */
@@ -786,13 +792,14 @@ export class EngineService {
     if (task?.status !== FlowTaskStatus.pending) return;
     const taskNode = await tasks.taskNode(taskNodeId);
     if (taskNode?.state !== NodeState.current) return;
+    const statusBefore = task.status;
     const run = await this.openRun(trx, task);
     const node = run.graph.node(taskNode.nodeCode);
     if (!node) return;
     await tasks.setNodeState([taskNodeId], NodeState.done);
     await this.leave(run, node, taskNodeId);
     await this.settleTask(run);
-    await this.mirror(trx, taskId);
+    await this.mirror(trx, taskId, statusBefore);
   }
 
   private async closeAll(run: Run) {

@@ -212,6 +212,18 @@ export class TaskRepository {
   task(id: string) {
     return this.db.selectFrom('flowTask').selectAll().where('id', '=', id).executeTakeFirst();
   }
+  /** The task of operator row `operatorId`, locked as `lockTask` locks it, in one statement. */
+  lockTaskOfOperator(operatorId: string) {
+    return this.db
+      .selectFrom('flowTask')
+      .selectAll()
+      .where('id', '=', (eb) => eb.selectFrom('flowTaskOperator').select('taskId').where('id', '=', operatorId))
+      .forUpdate()
+      .executeTakeFirst();
+  }
+  taskStatus(id: string) {
+    return this.db.selectFrom('flowTask').select(['formId', 'status']).where('id', '=', id).executeTakeFirst();
+  }
   insertTask(values: Insertable<FlowTaskTable>) {
     return this.db.insertInto('flowTask').values(values).execute();
   }
@@ -220,9 +232,6 @@ export class TaskRepository {
   }
   deleteTasks(ids: string[]) {
     return this.db.deleteFrom('flowTask').where('id', 'in', ids).execute();
-  }
-  operatorTask(operatorId: string) {
-    return this.db.selectFrom('flowTaskOperator').select('taskId').where('id', '=', operatorId).executeTakeFirst();
   }
   lockOperator(id: string) {
     return this.db.selectFrom('flowTaskOperator').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

@@ -542,17 +542,27 @@ export class DataInterfaceService {
     });
   }
 
+  /** The JSON of answers `logged` serialised to measure them, for the route to send as it is. */
+  private readonly serialised = new WeakMap<object, string>();
+
+  /** `result`'s JSON when a logged call made it (the same object, unchanged since). */
+  serialisedOf(result: object): string | undefined {
+    return this.serialised.get(result);
+  }
+
   /** A call, logged: who, when, how long, whether it answered and how much. */
   private async logged<T>(definition: Definition, caller: Caller, work: () => Promise<T>): Promise<T> {
     const started = Date.now();
     try {
       const result = await work();
+      const json = JSON.stringify(result) ?? 'null';
+      if (typeof result === 'object' && result !== null) this.serialised.set(result, json);
       this.log.add({
         interfaceId: definition.row.id,
         userId: caller.session.userId,
         invokWasteTime: Date.now() - started,
         invokState: 1,
-        invokSize: Buffer.byteLength(JSON.stringify(result)),
+        invokSize: Buffer.byteLength(json),
         invokIp: caller.ip,
         origin: caller.origin,
         message: null,

@@ -112,19 +112,20 @@ export function PrintPreview({ target, onClose }: { target: PrintTarget | null; 
     saveBlob(await Packer.toBlob(printDocument(pages, page)), `${title}.docx`);
   };
   const sheets = useRef<HTMLDivElement>(null);
-  const [exporting, setExporting] = useState(false);
+  /** Sheets drawn into the PDF so far, while one is being made. */
+  const [exported, setExported] = useState<number | null>(null);
   const downloadPdf = async () => {
     const drawn = [...(sheets.current?.querySelectorAll<HTMLElement>('.print-sheet') ?? [])];
-    setExporting(true);
+    setExported(0);
     try {
       const { printPdf } = await import('../print-pdf.ts');
-      saveBlob(await printPdf(drawn, { width, height }), `${title}.pdf`);
+      saveBlob(await printPdf(drawn, { width, height }, setExported), `${title}.pdf`);
     } catch (error) {
       // The person is told in their language; the browser's own reason is for the console.
       console.error(error);
       toast.error(t('preview.pdfFailed'));
     } finally {
-      setExporting(false);
+      setExported(null);
     }
   };
 
@@ -141,8 +142,10 @@ export function PrintPreview({ target, onClose }: { target: PrintTarget | null; 
           <Button onClick={() => void download()} disabled={!pages.length}>
             {t('preview.download')}
           </Button>
-          <Button onClick={() => void downloadPdf()} disabled={!pages.length} loading={exporting}>
-            {t('preview.downloadPdf')}
+          <Button onClick={() => void downloadPdf()} disabled={!pages.length} loading={exported !== null}>
+            {exported === null
+              ? t('preview.downloadPdf')
+              : t('preview.pdfProgress', { done: exported, total: pages.length })}
           </Button>
           <Button type="primary" onClick={print} disabled={!pages.length}>
             {t('preview.print')}

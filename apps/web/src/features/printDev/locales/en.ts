@@ -35,6 +35,7 @@ export default {
   preview: {
     downloadPdf: 'Download PDF',
     pdfFailed: 'The PDF could not be made; please try again',
+    pdfProgress: 'Making PDF {{done}}/{{total}}',
     title: 'Print preview',
     download: 'Download',
     print: 'Print',

@@ -35,6 +35,7 @@ export default {
   preview: {
     downloadPdf: '下载PDF',
     pdfFailed: 'PDF 生成失败，请重试',
+    pdfProgress: '正在生成PDF {{done}}/{{total}}',
     title: '打印预览',
     download: '下 载',
     print: '打 印',

@@ -35,6 +35,7 @@ export default {
   preview: {
     downloadPdf: '下載PDF',
     pdfFailed: 'PDF 生成失敗，請重試',
+    pdfProgress: '正在產生PDF {{done}}/{{total}}',
     title: '列印預覽',
     download: '下 載',
     print: '列 印',

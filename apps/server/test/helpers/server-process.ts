@@ -48,7 +48,8 @@ export async function startServerProcess(
   });
   const logs: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('')}`)), 60_000);
+    // Three minutes: on the shared two cores at a load of 20 a cold start took over one.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('')}`)), 180_000);
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
       logs.push(text);

@@ -385,6 +385,7 @@ export const en: Catalog = {
   'workflow.alreadyHandled': 'You have already handled this task',
   'workflow.noLongerPending': 'This task has already been handled by someone else',
   'workflow.noHandler': 'No approver found for "{node}"',
+  'workflow.subFlowUnknown': 'The flow of sub-flow [{node}] does not exist or is not released',
   'workflow.suspended': 'The flow is suspended',
   'workflow.withdrawn': 'The flow has been withdrawn',
   'workflow.notRunning': 'The flow is not running',

@@ -384,6 +384,7 @@ export const zhCN = {
   'workflow.alreadyHandled': '该任务您已处理，不能重复操作',
   'workflow.noLongerPending': '该任务已被处理，无需操作',
   'workflow.noHandler': '【{node}】找不到审批人',
+  'workflow.subFlowUnknown': '子流程【{node}】的流程不存在或未发布',
   'workflow.suspended': '流程已挂起，无法操作',
   'workflow.withdrawn': '流程已撤回，无法操作',
   'workflow.notRunning': '流程已结束，无法操作',

@@ -385,6 +385,7 @@ export const zhTW: Catalog = {
   'workflow.alreadyHandled': '該任務您已處理，不能重複操作',
   'workflow.noLongerPending': '該任務已被處理，無需操作',
   'workflow.noHandler': '【{node}】找不到審批人',
+  'workflow.subFlowUnknown': '子流程【{node}】的流程不存在或未發布',
   'workflow.suspended': '流程已掛起，無法操作',
   'workflow.withdrawn': '流程已撤回，無法操作',
   'workflow.notRunning': '流程已結束，無法操作',

@@ -6,7 +6,7 @@ import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
  * Sub-flows (protocol-workflow.md, subFlow node): the node launches a child task of its flow for
  * each initiator, with the child's form filled from the parent's by `assignList`; a synchronous
  * node waits until every child ended, an asynchronous one goes on at once; `SubFlowInfo` shows the
- * children to whoever may read the parent.
+ * children to whoever may read the parent. And the monitor's terminate by a user granted the menu.
  */
 
 const P = '/api/workflow/Engine/flowTemplate';
@@ -184,5 +184,29 @@ describe('sub-flows', () => {
       msg: '子流程【子流程审批】的流程不存在或未发布',
     });
     expect((await alice.get<PageData<{ id: string }>>(L)).data?.pagination).toEqual(before);
+  });
+});
+
+describe('monitor', () => {
+  test('a user granted the monitor menu terminates any task; one without it is refused and nothing changes', async () => {
+    const menu = await t.app.db
+      .selectFrom('menu')
+      .select('id')
+      .where('enCode', '=', 'workFlow.flowMonitor')
+      .executeTakeFirstOrThrow();
+    expect(
+      await admin.put(`/api/permission/Authority/Data/${ids.eve}`, { objectType: 'User', module: [menu.id] }),
+    ).toMatchObject({ code: 200 });
+    const flowId = await releasedFlow('monitored', {
+      type: 'start',
+      nodeId: 'start',
+      properties: {},
+      childNode: approver('check', ids.bob as string),
+    });
+    const taskId = await launch(alice, flowId, {});
+    expect(await carol.post(`${B}/Cancel/${taskId}`, {})).toMatchObject({ code: 400, msg: '该任务不属于您，无法操作' });
+    expect((await detail(taskId)).flowTaskInfo.status).toBe(1);
+    expect(await eve.post(`${B}/Cancel/${taskId}`, {})).toMatchObject({ code: 200, msg: '终止成功' });
+    expect((await detail(taskId)).flowTaskInfo.status).toBe(5);
   });
 });

@@ -27,6 +27,7 @@ import {
   FlowSuspendBody,
   FlowTaskInput,
   FlowTaskSaved,
+  FlowTemplateImportResult,
   FlowTemplateInfo,
   FlowTemplateQuery,
   FlowTemplateRow,
@@ -46,6 +47,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
+import { transferRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
@@ -53,6 +55,7 @@ import { DefinitionService } from '../visualdev/visualdev.service.ts';
 import { FlowDefinitionService } from './definition.service.ts';
 import { DelegateService } from './delegate.service.ts';
 import { EngineService, TIMER_JOB } from './engine.service.ts';
+import { FlowTransferService } from './flow-transfer.service.ts';
 import { TaskQueryService } from './task-query.service.ts';
 
 const tags = ['workflow'];
@@ -80,6 +83,7 @@ export default async function workflowRoutes(app: App) {
   const engine = new EngineService(app.db, forms);
   const queries = new TaskQueryService(app.db, definitions);
   const delegates = new DelegateService(app.db);
+  const transfer = new FlowTransferService(app.db, definitions, app.downloads);
   // The job runner is registered after the areas: it exists once the app is ready.
   app.addHook('onReady', async () => {
     app.jobs.register(TIMER_JOB, async (trx, payload) => {
@@ -186,6 +190,23 @@ export default async function workflowRoutes(app: App) {
       },
     );
   }
+  transferRoutes(
+    app,
+    {
+      base: P,
+      menu: design,
+      tag: 'workflow',
+      file: { extension: /\.ffe$/i, maxBytes: 4 * 1024 * 1024 },
+      messages: { file: 'workflow.importFile', mode: 'workflow.importMode', invalid: 'workflow.importInvalid' },
+      answered: (result) => (result.skipped ? 'workflow.importSkipped' : 'workflow.imported'),
+      schemas: { link: Type.Object({ url: Type.String() }), result: FlowTemplateImportResult },
+      summaries: {
+        export: 'Write a template and its main graphs to a .ffe file; answers the url it downloads from',
+        import: 'Import a .ffe file as a new, unreleased template (type: 0 skip a taken code, 1 add it with a suffix)',
+      },
+    },
+    transfer,
+  );
   app.get(
     `${P}/TreeList`,
     {

@@ -1,12 +1,14 @@
 import type { FlowNode, FlowTodoRow, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { multipart } from './helpers/multipart.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 
 /**
  * Sub-flows (protocol-workflow.md, subFlow node): the node launches a child task of its flow for
  * each initiator, with the child's form filled from the parent's by `assignList`; a synchronous
  * node waits until every child ended, an asynchronous one goes on at once; `SubFlowInfo` shows the
- * children to whoever may read the parent. And the monitor's terminate by a user granted the menu.
+ * children to whoever may read the parent. Also the monitor's terminate by a user granted the menu, and
+ * a template's export to a `.ffe` file and import.
  */
 
 const P = '/api/workflow/Engine/flowTemplate';
@@ -208,5 +210,50 @@ describe('monitor', () => {
     expect((await detail(taskId)).flowTaskInfo.status).toBe(1);
     expect(await eve.post(`${B}/Cancel/${taskId}`, {})).toMatchObject({ code: 200, msg: '终止成功' });
     expect((await detail(taskId)).flowTaskInfo.status).toBe(5);
+  });
+});
+
+describe('template export and import', () => {
+  test('a .ffe file brings the template and its graphs back as a new, unreleased template', async () => {
+    const created = await admin.post<{ id: string }>(P, {
+      fullName: '导出流程',
+      enCode: 'export.flow',
+      flowTemplateJson: JSON.stringify([
+        {
+          id: '',
+          fullName: '导出流程',
+          flowTemplateJson: {
+            type: 'start',
+            nodeId: 's',
+            properties: {},
+            childNode: approver('one', ids.bob as string),
+          },
+        },
+      ]),
+    });
+    const id = created.data?.id as string;
+    const exported = await admin.get<{ url: string }>(`${P}/${id}/Actions/Export`);
+    expect(exported).toMatchObject({ code: 200 });
+    const content = (await t.app.inject({ method: 'GET', url: exported.data?.url as string })).body;
+    expect(JSON.parse(content)).toMatchObject({ format: 'platform.flowTemplate', template: { enCode: 'export.flow' } });
+    const importFile = (type: string, name: string, body: string) =>
+      admin.call<{ id: string; skipped: boolean }>({
+        method: 'POST',
+        url: `${P}/Actions/Import`,
+        ...multipart({ type }, { name, content: body }),
+      });
+    expect(await importFile('0', 'a.ffe', content)).toMatchObject({ code: 200, msg: '编码已存在，已跳过' });
+    expect(await importFile('1', 'a.json', content)).toMatchObject({ code: 400, msg: '请选择.ffe类型的文件' });
+    expect(await importFile('1', 'a.ffe', '{"format":"x"}')).toMatchObject({ code: 400 });
+    const added = await importFile('1', 'a.ffe', content);
+    expect(added).toMatchObject({ code: 200, msg: '导入成功', data: { skipped: false } });
+    const info = await admin.get<{ enCode: string; enabledMark: number; flowTemplateJson: string }>(
+      `${P}/${added.data?.id}`,
+    );
+    expect(info.data?.enCode).toMatch(/^export\.flow\./);
+    expect(info.data?.enabledMark).toBe(0);
+    const flows = JSON.parse(info.data?.flowTemplateJson ?? '[]') as { flowTemplateJson: FlowNode }[];
+    expect(flows.map((f) => f.flowTemplateJson.childNode?.nodeId)).toEqual(['one']);
+    expect(await alice.get(`${P}/${id}/Actions/Export`)).toMatchObject({ code: 403 });
   });
 });

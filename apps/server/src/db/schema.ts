@@ -231,6 +231,11 @@ export interface FlowTaskTable {
   suspend: Generated<boolean>;
   /** JSON `{splitNodeCode: branches still running}` of the parallel splits waiting to join. */
   joins: Generated<string>;
+  /** A sub-flow's child task: the parent task and the parent's sub-flow node instance. */
+  parentId: string | null;
+  parentNodeId: string | null;
+  /** The parent went on without waiting for this child. */
+  isAsync: Generated<boolean>;
   startTime: NullableTimestamp;
   endTime: NullableTimestamp;
   creatorTime: Generated<Date>;

@@ -1,6 +1,7 @@
 import {
   AssigneeType,
   type ConditionItem,
+  type FlowAssign,
   type FlowGraphProblem,
   type FlowGraphProblemKey,
   type FlowNode,
@@ -116,6 +117,20 @@ export function timerDelayMs(node: FlowNode): number {
 }
 
 type FormValues = Readonly<Record<string, unknown>>;
+
+/**
+ * A sub-flow child's form values: each rule of `assignList` copies the parent's `parentField` into
+ * the child's `childField`; fields no rule names start empty. Rules naming no field are skipped.
+ */
+export function assignFormValues(assignList: readonly FlowAssign[] | undefined, parent: FormValues) {
+  const child: Record<string, unknown> = {};
+  for (const entry of assignList ?? []) {
+    const rules = entry.ruleList ?? [{ parentField: entry.parentField ?? '', childField: entry.childField ?? '' }];
+    for (const { parentField, childField } of rules)
+      if (parentField && childField && parent[parentField] !== undefined) child[childField] = parent[parentField];
+  }
+  return child;
+}
 
 function operand(item: ConditionItem, values: FormValues): unknown {
   if (item.fieldType === 3) {

@@ -81,6 +81,26 @@ export const FormOperate = Type.Object({
 });
 export type FormOperate = Static<typeof FormOperate>;
 
+/** One field carried from the parent's form into a child's (a sub-flow) or the next form. */
+export const FlowAssignRule = Type.Object({
+  parentField: Type.String({ maxLength: 200 }),
+  childField: Type.String({ maxLength: 200 }),
+});
+export type FlowAssignRule = Static<typeof FlowAssignRule>;
+
+/**
+ * An `assignList` entry: the 3.6 designer groups the rules by the node whose form they read
+ * (`{nodeId, title, ruleList}`) *(guess)*; a bare rule is taken as well.
+ */
+export const FlowAssign = Type.Object({
+  nodeId: Type.Optional(Type.String({ maxLength: 50 })),
+  title: Type.Optional(Type.String({ maxLength: 200 })),
+  ruleList: Type.Optional(Type.Array(FlowAssignRule, { maxItems: 500 })),
+  parentField: Type.Optional(Type.String({ maxLength: 200 })),
+  childField: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type FlowAssign = Static<typeof FlowAssign>;
+
 /** Properties of every node type in one bag; which node type reads a field is said beside it. */
 export const FlowNodeProperties = Type.Object({
   title: Type.Optional(Type.String({ maxLength: 200 })),
@@ -132,6 +152,8 @@ export const FlowNodeProperties = Type.Object({
   flowId: Type.Optional(Type.String({ maxLength: 50 })),
   initiateType: Type.Optional(Type.Integer()),
   autoSubmit: Type.Optional(Type.Boolean()),
+  /** subFlow: the child's form values taken from the parent's. */
+  assignList: Type.Optional(Type.Array(FlowAssign, { maxItems: 100 })),
 });
 export type FlowNodeProperties = Static<typeof FlowNodeProperties>;
 

@@ -73,6 +73,18 @@ export const FlowTemplateInput = Type.Object({
 });
 export type FlowTemplateInput = Static<typeof FlowTemplateInput>;
 export const FlowTemplateUpdate = Type.Object({ ...FlowTemplateInput.properties, id: Type.Optional(Id) });
+
+/** A template's export file (`.ffe`): its fields and its flows' main graphs, imported as new, unreleased flows. */
+export const FLOW_TEMPLATE_FILE_FORMAT = 'platform.flowTemplate';
+export const FlowTemplateFile = Type.Object({
+  format: Type.Literal(FLOW_TEMPLATE_FILE_FORMAT),
+  version: Type.Literal(1),
+  exportedAt: Type.Optional(Type.Integer()),
+  template: FlowTemplateInput,
+});
+export type FlowTemplateFile = Static<typeof FlowTemplateFile>;
+export const FlowTemplateImportResult = Type.Object({ id: Type.String(), skipped: Type.Boolean() });
+export type FlowTemplateImportResult = Static<typeof FlowTemplateImportResult>;
 export type FlowTemplateUpdate = Static<typeof FlowTemplateUpdate>;
 
 export const FlowTemplateQuery = Type.Object({

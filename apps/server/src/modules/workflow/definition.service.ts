@@ -200,23 +200,33 @@ export class FlowDefinitionService {
     });
   }
 
-  async copy(id: string, session: Session): Promise<string> {
+  /** A template as a new one would be created from it: its fields, and its flows' main graphs without ids. */
+  async portable(id: string): Promise<FlowTemplateInput> {
     const info = await this.info(id);
-    const suffix = Date.now().toString(36).slice(-5);
     const flows = (JSON.parse(info.flowTemplateJson) as FlowJsonEntry[])
       .filter((f) => f.flowTemplateJson)
       .map((f) => ({ ...f, id: '' }));
+    return {
+      fullName: info.fullName,
+      enCode: info.enCode,
+      category: info.category || null,
+      type: info.type === 1 ? 1 : 0,
+      icon: info.icon,
+      iconBackground: info.iconBackground,
+      sortCode: info.sortCode,
+      description: info.description,
+      flowTemplateJson: JSON.stringify(flows),
+    };
+  }
+
+  async copy(id: string, session: Session): Promise<string> {
+    const input = await this.portable(id);
+    const suffix = Date.now().toString(36).slice(-5);
     const copied = await this.create(
       {
-        fullName: `${info.fullName}.副本${suffix}`.slice(0, 50),
-        enCode: `${info.enCode}${suffix}`.slice(0, 50),
-        category: info.category || null,
-        type: info.type === 1 ? 1 : 0,
-        icon: info.icon,
-        iconBackground: info.iconBackground,
-        sortCode: info.sortCode,
-        description: info.description,
-        flowTemplateJson: JSON.stringify(flows),
+        ...input,
+        fullName: `${input.fullName}.副本${suffix}`.slice(0, 50),
+        enCode: `${input.enCode}${suffix}`.slice(0, 50),
       },
       session,
     );

@@ -1,5 +1,6 @@
 import {
   AssigneeType,
+  assignFormValues,
   CounterSign,
   chooseConditionBranch,
   type ErrorRuleNode,
@@ -56,7 +57,15 @@ interface Run {
   joins: Record<string, number>;
   choices: Choices;
   needs: ErrorRuleNode[];
+  /**
+   * Set on a sub-flow child started by its parent's run: the parent's run checks its children
+   * itself once all are started, so the child's end does not go on into the parent (locked and mid-walk).
+   */
+  startedByParent?: boolean;
 }
+
+/** A child task's status that ends it for its parent: approved or terminated. */
+const childEnded = (status: number) => status === FlowTaskStatus.approved || status === FlowTaskStatus.terminated;
 
 const END_STEP = '结束';
 export const TIMER_JOB = 'workflow.timer';
@@ -155,26 +164,7 @@ export class EngineService {
           choices: input,
           needs: [],
         };
-        const start = graph.root;
-        const startNodeId = newId();
-        await tasks.insertNode({
-          id: startNodeId,
-          taskId: id,
-          nodeCode: start.nodeId,
-          nodeType: 'start',
-          nodeName: flowNodeName(start),
-          state: NodeState.done,
-          completionTime: new Date(),
-        });
-        await this.record(
-          run,
-          { taskNodeId: startNodeId, nodeCode: start.nodeId, nodeName: flowNodeName(start) },
-          session.userId,
-          HandleStatus.launch,
-          {},
-        );
-        await this.copyTo(run, start, startNodeId, input.copyIds);
-        await this.leave(run, start, startNodeId);
+        await this.walkFromStart(run, session.userId, input.copyIds);
         if (run.needs.length) throw new HandlersNeeded(run.needs);
         await this.settleTask(run);
         await this.mirror(trx, id);
@@ -184,6 +174,30 @@ export class EngineService {
       if (error instanceof HandlersNeeded) return error.nodes;
       throw error;
     }
+  }
+
+  /** A submitted task leaves its start node: the launch record, the start's copies, then the first steps. */
+  private async walkFromStart(run: Run, userId: string, copyIds: string | undefined) {
+    const start = run.graph.root;
+    const startNodeId = newId();
+    await run.tasks.insertNode({
+      id: startNodeId,
+      taskId: run.task.id,
+      nodeCode: start.nodeId,
+      nodeType: 'start',
+      nodeName: flowNodeName(start),
+      state: NodeState.done,
+      completionTime: new Date(),
+    });
+    await this.record(
+      run,
+      { taskNodeId: startNodeId, nodeCode: start.nodeId, nodeName: flowNodeName(start) },
+      userId,
+      HandleStatus.launch,
+      {},
+    );
+    await this.copyTo(run, start, startNodeId, copyIds);
+    await this.leave(run, start, startNodeId);
   }
 
   /**
@@ -276,20 +290,17 @@ export class EngineService {
       ]);
       return;
     }
+    if (node.type === 'subFlow') {
+      await this.startSubFlow(run, node, prevNodeId);
+      return;
+    }
     if (node.type !== 'approver') {
-      // condition and empty nodes pass straight through; sub-flows are not run yet and pass too.
+      // condition and empty nodes pass straight through.
       await this.leave(run, node, prevNodeId);
       return;
     }
-    const handlers = await this.handlersOf(run, node);
-    if (!handlers.length) {
-      if (run.graph.root.properties.errorRule === 4) {
-        await this.leave(run, node, prevNodeId);
-        return;
-      }
-      run.needs.push({ nodeId: node.nodeId, nodeName: flowNodeName(node) });
-      return;
-    }
+    const handlers = await this.handlersOr(run, node, prevNodeId, () => this.handlersOf(run, node));
+    if (!handlers) return;
     const taskNodeId = newId();
     await run.tasks.insertNode({
       id: taskNodeId,
@@ -313,6 +324,117 @@ export class EngineService {
         sortCode: index,
       })),
     );
+  }
+
+  /**
+   * The users a node needs (approvers, or a sub-flow's initiators); none found: the start's
+   * errorRule 4 passes the node, else the launch answers it as "handlers needed" (undefined).
+   */
+  private async handlersOr(
+    run: Run,
+    node: FlowNode,
+    prevNodeId: string | null,
+    find: () => Promise<string[]>,
+  ): Promise<string[] | undefined> {
+    const handlers = await find();
+    if (handlers.length) return handlers;
+    if (run.graph.root.properties.errorRule === 4) await this.leave(run, node, prevNodeId);
+    else run.needs.push({ nodeId: node.nodeId, nodeName: flowNodeName(node) });
+    return undefined;
+  }
+
+  /**
+   * A sub-flow node: one child task of the node's flow for each initiator (found as an approver's
+   * handlers are, by `initiateType`), its form filled from the parent's by `assignList`. With
+   * `autoSubmit` the child is submitted at once as its initiator, else it waits as that user's draft.
+   * Asynchronous: the parent goes on now. Synchronous: the node stays current until every child
+   * ended (approved or terminated); `childEnded` then moves the parent on.
+   */
+  private async startSubFlow(run: Run, node: FlowNode, prevNodeId: string | null) {
+    const p = node.properties;
+    const initiators = await this.handlersOr(run, node, prevNodeId, () =>
+      this.handlersOf(run, { ...node, properties: { ...p, assigneeType: p.initiateType, approvers: p.initiator } }),
+    );
+    if (!initiators) return;
+    const flow = p.flowId ? await new DefinitionRepository(run.trx).flow(p.flowId) : undefined;
+    if (!flow?.graph || !flow.mainVersionId || flow.enabledMark !== 1)
+      throw new BusinessError('workflow.subFlowUnknown', { node: flowNodeName(node) });
+    const taskNodeId = newId();
+    await run.tasks.insertNode({
+      id: taskNodeId,
+      taskId: run.task.id,
+      nodeCode: node.nodeId,
+      nodeType: node.type,
+      nodeName: flowNodeName(node),
+      state: NodeState.current,
+      prevNodeId,
+    });
+    const values = assignFormValues(p.assignList, run.values);
+    const isAsync = p.isAsync === true;
+    const children = initiators.map((creatorUserId) => ({
+      id: newId(),
+      templateId: flow.templateId,
+      flowId: flow.id,
+      versionId: flow.mainVersionId as string,
+      fullName: flow.templateName,
+      formId: flow.formId,
+      formData: JSON.stringify(values),
+      creatorUserId,
+      status: FlowTaskStatus.draft,
+      parentId: run.task.id,
+      parentNodeId: taskNodeId,
+      isAsync,
+    }));
+    // Every child exists before any is submitted, so none counts as the last one too early.
+    for (const child of children) await run.tasks.insertTask(child);
+    if (p.autoSubmit) {
+      const graph = await this.graphOf(run.trx, flow.mainVersionId);
+      for (const child of children) {
+        await run.tasks.updateTask(child.id, { status: FlowTaskStatus.pending, startTime: new Date() });
+        const childRun: Run = {
+          trx: run.trx,
+          tasks: run.tasks,
+          members: run.members,
+          task: (await run.tasks.lockTask(child.id)) as TaskRow,
+          graph,
+          values: { ...values },
+          joins: {},
+          choices: {},
+          needs: [],
+          startedByParent: true,
+        };
+        await this.walkFromStart(childRun, child.creatorUserId, undefined);
+        if (childRun.needs.length)
+          throw new BusinessError('workflow.noHandler', { node: childRun.needs.map((n) => n.nodeName).join(',') });
+        await this.settleTask(childRun);
+      }
+    }
+    if (!isAsync && (await run.tasks.childStatuses(taskNodeId)).some((status) => !childEnded(status))) return;
+    await run.tasks.setNodeState([taskNodeId], NodeState.done);
+    await this.leave(run, node, taskNodeId);
+  }
+
+  /**
+   * A synchronous child task ended (inside the child's transaction, the child locked first, then
+   * the parent): when it was the last of its sub-flow node's children, the parent goes on from there.
+   */
+  private async childEnded(trx: Trx, child: TaskRow) {
+    if (!child.parentId || !child.parentNodeId || child.isAsync) return;
+    const tasks = new TaskRepository(trx);
+    const parent = await tasks.lockTask(child.parentId);
+    if (parent?.status !== FlowTaskStatus.pending) return;
+    const taskNode = await tasks.taskNode(child.parentNodeId);
+    if (taskNode?.state !== NodeState.current) return;
+    if ((await tasks.childStatuses(taskNode.id)).some((status) => !childEnded(status))) return;
+    const run = await this.openRun(trx, parent);
+    const node = run.graph.node(taskNode.nodeCode);
+    if (!node) return;
+    await tasks.setNodeState([taskNode.id], NodeState.done);
+    await this.leave(run, node, taskNode.id);
+    if (run.needs.length)
+      throw new BusinessError('workflow.noHandler', { node: run.needs.map((n) => n.nodeName).join(',') });
+    await this.settleTask(run);
+    await this.mirror(trx, parent.id, parent.status);
   }
 
   /** A node is done: its split's branches start, or the chain goes on. */
@@ -445,6 +567,7 @@ export class EngineService {
       ...(ended ? { status: FlowTaskStatus.approved, endTime: new Date() } : {}),
       lastModifyTime: new Date(),
     });
+    if (ended && !run.startedByParent) await this.childEnded(run.trx, run.task);
   }
 
   /**
@@ -876,12 +999,15 @@ export class EngineService {
     return reminded;
   }
 
-  /** Terminate: the administrator (monitor), the initiator, or a current handler ending it on rejection. */
-  async cancel(session: Session, taskId: string, body: FlowActionBody) {
+  /**
+   * Terminate: a monitor (an administrator or a user granted the monitor menu), the initiator, or a
+   * current handler ending it on rejection.
+   */
+  async cancel(session: Session, taskId: string, body: FlowActionBody, monitor = session.isAdministrator) {
     await this.onTask(taskId, async (run) => {
       const ops = await run.tasks.operators(taskId);
       const handling = ops.some((o) => o.handleId === session.userId && o.state === OperatorState.todo);
-      if (!session.isAdministrator && run.task.creatorUserId !== session.userId && !handling)
+      if (!monitor && run.task.creatorUserId !== session.userId && !handling)
         throw new BusinessError('workflow.notYours');
       if (run.task.status !== FlowTaskStatus.pending && run.task.status !== FlowTaskStatus.suspended)
         throw new BusinessError('workflow.notRunning');
@@ -893,6 +1019,7 @@ export class EngineService {
         endTime: new Date(),
       });
       await this.record(run, this.atStart(run), session.userId, HandleStatus.terminate, body);
+      await this.childEnded(run.trx, run.task);
     });
   }
 

@@ -21,7 +21,7 @@ import { DelegateRepository } from './delegate.repository.ts';
 import { delegationCovers } from './delegate.service.ts';
 import { GraphIndex } from './flow-graph-index.ts';
 import { type TaskFilter, TaskListRepository } from './task-list.repository.ts';
-import { DefinitionRepository, NodeState, OperatorState, TaskRepository } from './workflow.repository.ts';
+import { DefinitionRepository, NodeState, OperatorState, TaskRepository, type TaskRow } from './workflow.repository.ts';
 
 const filterOf = (q: FlowListQuery & { status?: number }): TaskFilter => ({
   flowCategory: q.flowCategory,
@@ -211,6 +211,10 @@ export class TaskQueryService {
 
   async records(session: Session, taskId: string): Promise<FlowRecord[]> {
     await this.checkReader(session, taskId);
+    return this.recordsOf(taskId);
+  }
+
+  private async recordsOf(taskId: string): Promise<FlowRecord[]> {
     const rows = await new TaskRepository(this.db).records(taskId);
     return rows.map((r) => ({
       id: r.id,
@@ -253,7 +257,6 @@ export class TaskQueryService {
 
   /** `GET FlowBefore/{taskId|'0'}`: what the detail page shows, with the node's field permissions. */
   async detail(session: Session, taskId: string, query: FlowDetailQuery): Promise<FlowDetail> {
-    const tasks = new TaskRepository(this.db);
     if (taskId === '0') {
       if (!query.flowId) throw new BusinessError('workflow.flowUnknown');
       const flow = await new DefinitionRepository(this.db).flow(query.flowId);
@@ -278,7 +281,25 @@ export class TaskQueryService {
         noOperateAuth: false,
       };
     }
-    const task = await this.checkReader(session, taskId);
+    return this.detailOf(session, await this.checkReader(session, taskId), query);
+  }
+
+  /**
+   * `SubFlowInfo/{taskNodeId}`: the detail of each child task a sub-flow node instance launched,
+   * for whoever may read the parent task.
+   */
+  async subFlowInfo(session: Session, taskNodeId: string): Promise<FlowDetail[]> {
+    const tasks = new TaskRepository(this.db);
+    const taskNode = await tasks.taskNode(taskNodeId);
+    if (!taskNode) throw new BusinessError('workflow.taskUnknown');
+    await this.checkReader(session, taskNode.taskId);
+    const children = await tasks.children(taskNodeId);
+    return Promise.all(children.map((child) => this.detailOf(session, child, {})));
+  }
+
+  private async detailOf(session: Session, task: TaskRow, query: FlowDetailQuery): Promise<FlowDetail> {
+    const tasks = new TaskRepository(this.db);
+    const taskId = task.id;
     const version = await new DefinitionRepository(this.db).version(task.versionId);
     if (!version) throw new NotFoundError();
     const graph = await this.graphOf(task.versionId);
@@ -288,7 +309,7 @@ export class TaskQueryService {
     const [nodes, ops, records] = await Promise.all([
       tasks.nodes(taskId),
       tasks.operators(taskId),
-      this.records(session, taskId),
+      this.recordsOf(taskId),
     ]);
     const names = new Map(records.map((r) => [r.userId, r.userName]));
     const nodeList = nodes.map((n) => ({

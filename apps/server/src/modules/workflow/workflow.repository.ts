@@ -230,6 +230,25 @@ export class TaskRepository {
   updateTask(id: string, values: Updateable<FlowTaskTable>) {
     return this.db.updateTable('flowTask').set(values).where('id', '=', id).execute();
   }
+  /** The statuses of the child tasks a sub-flow node instance launched. */
+  childStatuses(parentNodeId: string) {
+    return this.db
+      .selectFrom('flowTask')
+      .select('status')
+      .where('parentNodeId', '=', parentNodeId)
+      .execute()
+      .then((rows) => rows.map((r) => r.status));
+  }
+  /** The child tasks a sub-flow node instance launched, oldest first. */
+  children(parentNodeId: string) {
+    return this.db
+      .selectFrom('flowTask')
+      .selectAll()
+      .where('parentNodeId', '=', parentNodeId)
+      .orderBy('creatorTime')
+      .orderBy('id')
+      .execute();
+  }
   deleteTasks(ids: string[]) {
     return this.db.deleteFrom('flowTask').where('id', 'in', ids).execute();
   }

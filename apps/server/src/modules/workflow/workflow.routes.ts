@@ -27,6 +27,7 @@ import {
   FlowSuspendBody,
   FlowTaskInput,
   FlowTaskSaved,
+  FlowTemplateImportResult,
   FlowTemplateInfo,
   FlowTemplateQuery,
   FlowTemplateRow,
@@ -42,15 +43,19 @@ import {
   ListOf,
   PageOf,
 } from '@platform/shared';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
+import { transferRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
+import type { MessageKey } from '../../core/i18n.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import { DefinitionService } from '../visualdev/visualdev.service.ts';
 import { FlowDefinitionService } from './definition.service.ts';
 import { DelegateService } from './delegate.service.ts';
 import { EngineService, TIMER_JOB } from './engine.service.ts';
+import { FlowTransferService } from './flow-transfer.service.ts';
 import { TaskQueryService } from './task-query.service.ts';
 
 const tags = ['workflow'];
@@ -78,6 +83,7 @@ export default async function workflowRoutes(app: App) {
   const engine = new EngineService(app.db, forms);
   const queries = new TaskQueryService(app.db, definitions);
   const delegates = new DelegateService(app.db);
+  const transfer = new FlowTransferService(app.db, definitions, app.downloads);
   // The job runner is registered after the areas: it exists once the app is ready.
   app.addHook('onReady', async () => {
     app.jobs.register(TIMER_JOB, async (trx, payload) => {
@@ -184,6 +190,23 @@ export default async function workflowRoutes(app: App) {
       },
     );
   }
+  transferRoutes(
+    app,
+    {
+      base: P,
+      menu: design,
+      tag: 'workflow',
+      file: { extension: /\.ffe$/i, maxBytes: 4 * 1024 * 1024 },
+      messages: { file: 'workflow.importFile', mode: 'workflow.importMode', invalid: 'workflow.importInvalid' },
+      answered: (result) => (result.skipped ? 'workflow.importSkipped' : 'workflow.imported'),
+      schemas: { link: Type.Object({ url: Type.String() }), result: FlowTemplateImportResult },
+      summaries: {
+        export: 'Write a template and its main graphs to a .ffe file; answers the url it downloads from',
+        import: 'Import a .ffe file as a new, unreleased template (type: 0 skip a taken code, 1 add it with a suffix)',
+      },
+    },
+    transfer,
+  );
   app.get(
     `${P}/TreeList`,
     {
@@ -287,47 +310,35 @@ export default async function workflowRoutes(app: App) {
   );
 
   /* ---------------------------------------------------------------- launch and actions */
-  app.post(
-    '/api/workflow/Engine/FlowTask',
-    {
+  for (const [method, url] of [
+    ['POST', '/api/workflow/Engine/FlowTask'],
+    ['PUT', '/api/workflow/Engine/FlowTask/:id'],
+  ] as const) {
+    app.route({
+      method,
+      url,
       schema: {
         tags,
-        summary: 'Launch (status 0) or save a draft (status 1); a non-empty array answer names nodes without handlers',
+        summary:
+          method === 'POST'
+            ? 'Launch (status 0) or save a draft (status 1); a non-empty array answer names nodes without handlers'
+            : 'Save or submit a draft (or a rejected / withdrawn task)',
+        ...(method === 'PUT' ? { params: IdParams } : {}),
         body: FlowTaskInput,
         response: { 200: EnvelopeOf(FlowTaskSaved) },
       },
-    },
-    async (request) => {
-      const saved = await engine.launch(sessionOf(request), request.body);
-      const key = Array.isArray(saved)
-        ? 'workflow.pickHandlers'
-        : Number(request.body.status) === 1
-          ? 'common.saved'
-          : 'workflow.submitted';
-      return ok(saved, request.t(key));
-    },
-  );
-  app.put(
-    '/api/workflow/Engine/FlowTask/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Save or submit a draft (or a rejected / withdrawn task)',
-        params: IdParams,
-        body: FlowTaskInput,
-        response: { 200: EnvelopeOf(FlowTaskSaved) },
+      handler: async (request) => {
+        const { id } = request.params as { id?: string };
+        const saved = await engine.launch(sessionOf(request), request.body, id);
+        const key = Array.isArray(saved)
+          ? 'workflow.pickHandlers'
+          : Number(request.body.status) === 1
+            ? 'common.saved'
+            : 'workflow.submitted';
+        return ok(saved, request.t(key));
       },
-    },
-    async (request) => {
-      const saved = await engine.launch(sessionOf(request), request.body, request.params.id);
-      const key = Array.isArray(saved)
-        ? 'workflow.pickHandlers'
-        : Number(request.body.status) === 1
-          ? 'common.saved'
-          : 'workflow.submitted';
-      return ok(saved, request.t(key));
-    },
-  );
+    });
+  }
   app.post(
     `${B}/Candidates/:id`,
     {
@@ -345,120 +356,114 @@ export default async function workflowRoutes(app: App) {
     async (request) => ok(await engine.candidates(sessionOf(request), request.params.id, request.body)),
   );
 
-  const operatorActions = [
-    ['Audit', 'audit', 'Approve the operator row X', 'workflow.audited'],
-    ['Reject', 'reject', "Reject X (rejectStep '0' start, '1' previous, or a node code)", 'workflow.rejected'],
-    ['SaveAudit', 'saveAudit', 'Keep an opinion as draft', 'common.saved'],
-    ['Transfer', 'transfer', 'Hand X to another user (freeApproverUserId)', 'workflow.transferred'],
-    ['freeApprover', 'freeApprover', 'Add a signer before (1) or after (2) me', 'workflow.signerAdded'],
-    ['Recall', 'recall', 'Take back an approval while the next step is untouched', 'workflow.recalled'],
-  ] as const;
-  for (const [path, method, summary, message] of operatorActions) {
-    app.post(
-      `${B}/${path}/:id`,
-      { schema: { tags, summary, params: IdParams, body: FlowActionBody, response: { 200: EmptyEnvelope } } },
-      async (request) => {
-        await engine[method](sessionOf(request), request.params.id, request.body);
-        return ok(null, request.t(message));
-      },
-    );
-  }
-  app.put(
-    `${L}/:id/Actions/Withdraw`,
+  /**
+   * The run-time actions on one operator row (X) or task (T): each is `{id}` in the path, a body
+   * as said, an empty answer with the action's message. `body`: 'required' / 'optional' action
+   * body, 'suspend' the suspend body (read by no action), 'none' no body.
+   */
+  const actions: {
+    method: 'POST' | 'PUT';
+    url: string;
+    summary: string;
+    body: 'required' | 'optional' | 'suspend' | 'none';
+    message: MessageKey;
+    preHandler?: ReturnType<typeof permitMenu>;
+    act: (request: FastifyRequest, id: string, body: FlowActionBody) => Promise<unknown>;
+  }[] = [
+    ...(
+      [
+        ['Audit', 'audit', 'Approve the operator row X', 'workflow.audited'],
+        ['Reject', 'reject', "Reject X (rejectStep '0' start, '1' previous, or a node code)", 'workflow.rejected'],
+        ['SaveAudit', 'saveAudit', 'Keep an opinion as draft', 'common.saved'],
+        ['Transfer', 'transfer', 'Hand X to another user (freeApproverUserId)', 'workflow.transferred'],
+        ['freeApprover', 'freeApprover', 'Add a signer before (1) or after (2) me', 'workflow.signerAdded'],
+        ['Recall', 'recall', 'Take back an approval while the next step is untouched', 'workflow.recalled'],
+      ] as const
+    ).map(([path, name, summary, message]) => ({
+      method: 'POST' as const,
+      url: `${B}/${path}/:id`,
+      summary,
+      body: 'required' as const,
+      message,
+      act: (request: FastifyRequest, id: string, body: FlowActionBody) => engine[name](sessionOf(request), id, body),
+    })),
     {
-      schema: {
-        tags,
-        summary: 'The initiator withdraws a pending task',
-        params: IdParams,
-        body: Type.Optional(FlowActionBody),
-        response: { 200: EmptyEnvelope },
+      method: 'PUT',
+      url: `${L}/:id/Actions/Withdraw`,
+      summary: 'The initiator withdraws a pending task',
+      body: 'optional',
+      message: 'workflow.withdrawnOk',
+      act: (request, id, body) => engine.withdraw(sessionOf(request), id, body),
+    },
+    {
+      method: 'POST',
+      url: `${L}/Press/:id`,
+      summary: 'Urge the handlers of the current step',
+      body: 'none',
+      message: 'workflow.pressed',
+      act: (request, id) => engine.press(sessionOf(request), id, app.bus),
+    },
+    {
+      method: 'POST',
+      url: `${B}/Cancel/:id`,
+      summary: 'Terminate a task',
+      body: 'optional',
+      message: 'workflow.terminated',
+      // The monitor terminates through this call too: a user granted the monitor menu may end any task.
+      act: async (request, id, body) => {
+        const session = sessionOf(request);
+        const monitor = session.isAdministrator || (await app.permissions.access(session)).menus.has(monitorMenu);
+        return engine.cancel(session, id, body, monitor);
       },
     },
-    async (request) => {
-      await engine.withdraw(sessionOf(request), request.params.id, request.body ?? {});
-      return ok(null, request.t('workflow.withdrawnOk'));
-    },
-  );
-  app.post(
-    `${L}/Press/:id`,
     {
-      schema: {
-        tags,
-        summary: 'Urge the handlers of the current step',
-        params: IdParams,
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      await engine.press(sessionOf(request), request.params.id, app.bus);
-      return ok(null, request.t('workflow.pressed'));
-    },
-  );
-  app.post(
-    `${B}/Cancel/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Terminate a task',
-        params: IdParams,
-        body: Type.Optional(FlowActionBody),
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      await engine.cancel(sessionOf(request), request.params.id, request.body ?? {});
-      return ok(null, request.t('workflow.terminated'));
-    },
-  );
-  app.post(
-    `${B}/Assign/:id`,
-    {
+      method: 'POST',
+      url: `${B}/Assign/:id`,
+      summary: 'Give the current node nodeCode to one user',
+      body: 'required',
+      message: 'workflow.assigned',
       preHandler: permitMenu(monitorMenu),
+      act: (request, id, body) => engine.assign(sessionOf(request), id, body),
+    },
+    ...(
+      [
+        ['Suspend', 'Suspend a pending task', 'workflow.suspendedOk', false],
+        ['Restore', 'Resume a suspended task', 'workflow.restored', true],
+      ] as const
+    ).map(([path, summary, message, resume]) => ({
+      method: 'POST' as const,
+      url: `${B}/${path}/:id`,
+      summary,
+      body: 'suspend' as const,
+      message,
+      act: (request: FastifyRequest, id: string) => engine.suspend(sessionOf(request), id, resume),
+    })),
+  ];
+  const bodies = {
+    required: { body: FlowActionBody },
+    optional: { body: Type.Optional(FlowActionBody) },
+    suspend: { body: Type.Optional(FlowSuspendBody) },
+    none: {},
+  };
+  for (const action of actions) {
+    app.route({
+      method: action.method,
+      url: action.url,
+      ...(action.preHandler ? { preHandler: action.preHandler } : {}),
       schema: {
         tags,
-        summary: 'Give the current node nodeCode to one user',
+        summary: action.summary,
         params: IdParams,
-        body: FlowActionBody,
+        ...bodies[action.body],
         response: { 200: EmptyEnvelope },
       },
-    },
-    async (request) => {
-      await engine.assign(sessionOf(request), request.params.id, request.body);
-      return ok(null, request.t('workflow.assigned'));
-    },
-  );
-  app.post(
-    `${B}/Suspend/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Suspend a pending task',
-        params: IdParams,
-        body: Type.Optional(FlowSuspendBody),
-        response: { 200: EmptyEnvelope },
+      handler: async (request) => {
+        // Only the 'required' and 'optional' bodies are read, and those are action bodies.
+        await action.act(request, request.params.id, (request.body ?? {}) as FlowActionBody);
+        return ok(null, request.t(action.message));
       },
-    },
-    async (request) => {
-      await engine.suspend(sessionOf(request), request.params.id, false);
-      return ok(null, request.t('workflow.suspendedOk'));
-    },
-  );
-  app.post(
-    `${B}/Restore/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Resume a suspended task',
-        params: IdParams,
-        body: Type.Optional(FlowSuspendBody),
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      await engine.suspend(sessionOf(request), request.params.id, true);
-      return ok(null, request.t('workflow.restored'));
-    },
-  );
+    });
+  }
   app.post(
     `${B}/BatchOperation`,
     {
@@ -522,6 +527,18 @@ export default async function workflowRoutes(app: App) {
       },
     },
     async (request) => ok(await queries.operatorInfo(sessionOf(request), request.params.id)),
+  );
+  app.get(
+    `${B}/SubFlowInfo/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'The child tasks a sub-flow node instance (taskNodeId) launched, each as its detail',
+        params: IdParams,
+        response: { 200: EnvelopeOf(Type.Array(FlowDetail)) },
+      },
+    },
+    async (request) => ok(await queries.subFlowInfo(sessionOf(request), request.params.id)),
   );
   app.get(
     `${B}/RejectList/:id`,

@@ -13,4 +13,21 @@ export default {
   reload: 'Reload',
   language: 'Language',
   languageNames: { 'zh-CN': '简体中文', 'zh-TW': '繁體中文', en: 'English' },
+  /** Approval record handle statuses (protocol-workflow.md, codes 0-13): the workflow pages and printed approval records. */
+  handleStatus: {
+    '0': 'Rejected',
+    '1': 'Approved',
+    '2': 'Launched',
+    '3': 'Withdrawn',
+    '4': 'Terminated',
+    '5': 'Assigned',
+    '6': 'Signer added after',
+    '7': 'Transferred',
+    '8': 'Changed',
+    '9': 'Revived',
+    '10': 'Signer added before',
+    '11': 'Suspended',
+    '12': 'Resumed',
+    '13': 'Redirected',
+  },
 } satisfies typeof zhCN;

@@ -11,4 +11,21 @@ export default {
   reload: '重新加载',
   language: '语言',
   languageNames: { 'zh-CN': '简体中文', 'zh-TW': '繁體中文', en: 'English' },
+  /** Approval record handle statuses (protocol-workflow.md, codes 0-13): the workflow pages and printed approval records. */
+  handleStatus: {
+    '0': '退回',
+    '1': '同意',
+    '2': '发起',
+    '3': '撤回',
+    '4': '终止',
+    '5': '指派',
+    '6': '后加签',
+    '7': '转办',
+    '8': '变更',
+    '9': '复活',
+    '10': '前加签',
+    '11': '挂起',
+    '12': '恢复',
+    '13': '转向',
+  },
 };

@@ -13,4 +13,21 @@ export default {
   reload: '重新加載',
   language: '語言',
   languageNames: { 'zh-CN': '简体中文', 'zh-TW': '繁體中文', en: 'English' },
+  /** Approval record handle statuses (protocol-workflow.md, codes 0-13): the workflow pages and printed approval records. */
+  handleStatus: {
+    '0': '退回',
+    '1': '同意',
+    '2': '發起',
+    '3': '撤回',
+    '4': '終止',
+    '5': '指派',
+    '6': '後加簽',
+    '7': '轉辦',
+    '8': '變更',
+    '9': '復活',
+    '10': '前加簽',
+    '11': '掛起',
+    '12': '恢復',
+    '13': '轉向',
+  },
 } satisfies typeof zhCN;

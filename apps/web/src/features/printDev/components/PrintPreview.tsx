@@ -47,7 +47,7 @@ export function approvalTexts(t: TFunction): PrintApprovalTexts {
       t('approval.opinion'),
       t('approval.sign'),
     ],
-    status: Object.fromEntries(HANDLE_STATUS_CODES.map((code) => [code, t(`approval.statuses.${code}`)])),
+    status: Object.fromEntries(HANDLE_STATUS_CODES.map((code) => [code, t(`common:handleStatus.${code}`)])),
     none: t('approval.none'),
   };
 }

@@ -411,7 +411,7 @@ function Records({ records }: { records: OperatorRecord[] }) {
           width: 110,
           render: (code: number) => (
             <Tag color={code === 0 ? 'error' : code === 1 ? 'success' : 'default'}>
-              {t(`handleStatus.${code}`, { defaultValue: String(code) })}
+              {t(`common:handleStatus.${code}`, { defaultValue: String(code) })}
             </Tag>
           ),
         },

@@ -55,7 +55,7 @@ export function TaskListPage({ kind }: { kind: TaskListKind }) {
   const statusCell = (status: number) =>
     kind === 'done' ? (
       <Tag color={handleColors[status] ?? 'default'}>
-        {t(`handleStatus.${status}`, { defaultValue: String(status) })}
+        {t(`common:handleStatus.${status}`, { defaultValue: String(status) })}
       </Tag>
     ) : (
       <Tag color={taskStatusColors[status] ?? 'default'}>{t(`status.${status}`, { defaultValue: String(status) })}</Tag>

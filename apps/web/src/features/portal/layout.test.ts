@@ -32,6 +32,16 @@ describe('portal layout model', () => {
     expect(findCard(unchanged.layout, 'card5')).toBeUndefined();
   });
 
+  test('a card dropped from the palette lands where it was dropped, in the grid it was dropped on', () => {
+    let data = addCard(addCard(empty, 'text', 'a'), 'card', '卡片');
+    data = addCard(data, 'barChart', '柱状图', undefined, { x: 6, y: 3, w: 6, h: 24 });
+    expect(findCard(data.layout, 'card3')).toMatchObject({ jnpfKey: 'barChart', x: 6, y: 3, w: 6, h: 24 });
+    data = addCard(data, 'notice', '公告', 'card2', { x: 4, y: 0, w: 8, h: 20 });
+    expect(findCard(data.layout, 'card2')?.children).toEqual([
+      expect.objectContaining({ i: 'card4', jnpfKey: 'notice', x: 4, y: 0, w: 8, h: 20 }),
+    ]);
+  });
+
   test('a grid report moves only the cards it names and answers the same cards when nothing moved', () => {
     const data = addCard(addCard(empty, 'text', 'a'), 'text', 'b');
     const same = placeCards(

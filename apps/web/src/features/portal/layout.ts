@@ -61,21 +61,34 @@ function defaultValueOf(kind: PortalCardKind): unknown {
   }
 }
 
-/** A new card of `kind` at the bottom of `cards`, named `title` (the palette's label). */
+/** The size a new card of `kind` takes (columns, rows). */
+export const sizeOf = (kind: PortalCardKind): { w: number; h: number } => {
+  const [w, h] = sizes[kind] ?? [6, 24];
+  return { w, h };
+};
+
+/** Where a card dropped from the palette lands (the grid's cell under the pointer). */
+export type DropPlace = Omit<GridPlace, 'i'>;
+
+/**
+ * A new card of `kind` named `title` (the palette's label): where it was dropped, else at the
+ * bottom of `cards` (a click on the palette).
+ */
 export function newCard(
   kind: PortalCardKind,
   id: number,
   title: string,
   cards: readonly PortalCard[] = [],
+  place?: DropPlace,
 ): PortalCard {
-  const [w, h] = sizes[kind] ?? [6, 24];
+  const { w, h } = sizeOf(kind);
   const bottom = cards.reduce((max, c) => Math.max(max, c.y + c.h), 0);
   const card: PortalCard = {
     i: `card${id}`,
-    x: 0,
-    y: bottom,
-    w,
-    h,
+    x: place?.x ?? 0,
+    y: place?.y ?? bottom,
+    w: place?.w ?? w,
+    h: place?.h ?? h,
     jnpfKey: kind,
     title,
     option: { defaultValue: defaultValueOf(kind) },
@@ -88,16 +101,26 @@ export function newCard(
   return card;
 }
 
-/** Adds a card at the top level, or inside the card or tab `parentI` (a tab's first pane when it has one). */
-export function addCard(data: PortalFormData, kind: PortalCardKind, title: string, parentI?: string): PortalFormData {
+/**
+ * Adds a card at the top level, or inside the card or tab `parentI`; at `place` when it was
+ * dropped there, else at the bottom.
+ */
+export function addCard(
+  data: PortalFormData,
+  kind: PortalCardKind,
+  title: string,
+  parentI?: string,
+  place?: DropPlace,
+): PortalFormData {
   const layoutId = data.layoutId + 1;
-  if (!parentI) return { ...data, layoutId, layout: [...data.layout, newCard(kind, layoutId, title, data.layout)] };
+  if (!parentI)
+    return { ...data, layoutId, layout: [...data.layout, newCard(kind, layoutId, title, data.layout, place)] };
   return {
     ...data,
     layoutId,
     layout: mapCards(data.layout, (card) =>
       card.i === parentI && card.children
-        ? { ...card, children: [...card.children, newCard(kind, layoutId, title, card.children)] }
+        ? { ...card, children: [...card.children, newCard(kind, layoutId, title, card.children, place)] }
         : card,
     ),
   };

@@ -218,6 +218,7 @@ describe('who may open a portal', () => {
     const granted = await create({ enCode: 'grant.portal', fullName: '授权门户' });
     const byMenu = await create({ enCode: 'menu.portal', fullName: '菜单门户' });
     const hidden = await create({ enCode: 'hidden.portal', fullName: '未授权门户' });
+    const screen = await create({ enCode: 'screen.portal', fullName: '大屏门户' });
     const role = await admin.post<string>('/api/permission/Role', { fullName: '财务', enCode: 'finance', globalMark: 1 });
     expect(role).toMatchObject({ code: 200 });
     const roleId = (
@@ -248,30 +249,35 @@ describe('who may open a portal', () => {
     const held = await clerk.get<{ portal: { id: string }[] }>('/api/permission/Users/Current/Authorize');
     expect(held.data!.portal.map((p) => p.id)).toEqual([granted]);
 
-    // A type-8 menu granted to the role opens its portal, and so lets the members open it.
+    // A type-8 menu (portal page) or type-6 menu (data screen) granted to the role opens its
+    // portal, and so lets the members open it.
     const system = await t.app.db.selectFrom('system').select('id').where('isMain', '=', true).executeTakeFirstOrThrow();
-    const menuId = (
-      await admin.post<string>('/api/system/Menu', {
-        parentId: '-1',
-        systemId: system.id,
-        fullName: '菜单门户',
-        enCode: 'portal.page',
-        type: 8,
-        propertyJson: JSON.stringify({ moduleId: byMenu }),
-        sortCode: 0,
-        enabledMark: 1,
-      })
-    ).data!;
+    const menuOf = async (type: number, enCode: string, moduleId: string) =>
+      (
+        await admin.post<string>('/api/system/Menu', {
+          parentId: '-1',
+          systemId: system.id,
+          fullName: enCode,
+          enCode,
+          type,
+          propertyJson: JSON.stringify({ moduleId }),
+          sortCode: 0,
+          enabledMark: 1,
+        })
+      ).data!;
+    const menuIds = [await menuOf(8, 'portal.page', byMenu), await menuOf(6, 'portal.screen', screen)];
     expect(await clerk.get(`${base}/${byMenu}/auth`)).toMatchObject({ code: 403 });
+    expect(await clerk.get(`${base}/${screen}/auth`)).toMatchObject({ code: 403 });
     expect(
       await admin.put(`/api/permission/Authority/Data/${roleId}`, {
         objectType: 'Role',
         systemIds: [system.id],
-        module: [menuId],
+        module: menuIds,
       }),
     ).toMatchObject({ code: 200 });
     expect(await plain.get(`${base}/${byMenu}/auth`)).toMatchObject({ code: 200 });
-    expect(await switcherIds(plain)).toEqual(expect.arrayContaining([granted, byMenu]));
+    expect(await plain.get(`${base}/${screen}/auth`)).toMatchObject({ code: 200 });
+    expect(await switcherIds(plain)).toEqual(expect.arrayContaining([granted, byMenu, screen]));
 
     // Taken back: the portal leaves the switcher and the own choice falls back to none.
     await grantPortals('Role', roleId, []);

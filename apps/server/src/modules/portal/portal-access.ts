@@ -4,7 +4,7 @@ import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import { PortalRepository } from './portal.repository.ts';
 
-/** The portal a type-8 menu opens: its propertyJson's moduleId. */
+/** The portal a type-8 menu (or a type-6 data screen) opens: its propertyJson's moduleId. */
 function portalOfMenu(propertyJson: string | null): string | null {
   if (!propertyJson) return null;
   try {
@@ -18,7 +18,8 @@ function portalOfMenu(propertyJson: string | null): string | null {
 /**
  * The portals a user may open, whether enabled or not: those granted to it (item type `portal`,
  * through its roles, positions, groups or itself), the defaults of its roles in force (a portal
- * made a role's home page is that role's to see), and those its granted type-8 menus open.
+ * made a role's home page is that role's to see), and those its granted type-8 menus and type-6
+ * data screens open.
  */
 export async function visiblePortalIds(db: Db, access: Access): Promise<Set<string>> {
   const repo = new PortalRepository(db);

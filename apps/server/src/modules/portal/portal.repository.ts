@@ -154,12 +154,12 @@ export class PortalRepository extends RecordRepository<'portal', PortalValues> {
       .then((rows) => rows.flatMap((r) => (r.portalId ? [r.portalId] : [])));
   }
 
-  /** Enabled menus of type 8 (a portal page), with the propertyJson that names their portal. */
+  /** Enabled menus of type 8 (a portal page) and 6 (a data screen), with the propertyJson that names their portal. */
   portalMenus() {
     return this.db
       .selectFrom('menu')
       .select(['id', 'propertyJson'])
-      .where('type', '=', 8)
+      .where('type', 'in', [6, 8])
       .where('enabledMark', '=', 1)
       .execute();
   }

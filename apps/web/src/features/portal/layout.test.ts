@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   addCard,
   findCard,
+  fittedRowHeight,
   placeCards,
   placeIn,
   readFormData,
@@ -40,6 +41,15 @@ describe('portal layout model', () => {
     expect(findCard(data.layout, 'card2')?.children).toEqual([
       expect.objectContaining({ i: 'card4', jnpfKey: 'notice', x: 4, y: 0, w: 8, h: 20 }),
     ]);
+  });
+
+  test('a data screen fits its rows to the window, within bounds', () => {
+    const data = addCard(addCard(empty, 'text', 'a'), 'barChart', 'b', undefined, { x: 6, y: 0, w: 6, h: 40 });
+    // 40 rows and 41 margins of 10 px in 1010 px: 15 px rows.
+    expect(fittedRowHeight(data.layout, 1010)).toBe(15);
+    expect(fittedRowHeight(data.layout, 100)).toBe(4);
+    expect(fittedRowHeight(data.layout, 100_000)).toBe(60);
+    expect(fittedRowHeight([], 800)).toBe(10);
   });
 
   test('a grid report moves only the cards it names and answers the same cards when nothing moved', () => {

@@ -10,6 +10,19 @@ import {
 /** The grid: 12 columns of 10 px rows (the 3.6 designer's grid). */
 export const gridColumns = 12;
 export const gridRowHeight = 10;
+/** The gap between cards, px. */
+export const gridMargin = 10;
+
+/**
+ * The row height (px) that fits `cards` into `height` px (a data screen shows every card at once):
+ * the grid is rows * rowHeight plus a margin above every row and below the last. Kept between 4
+ * and 60 so cards neither collapse nor balloon.
+ */
+export function fittedRowHeight(cards: readonly PortalCard[], height: number): number {
+  const rows = cards.reduce((max, c) => Math.max(max, c.y + c.h), 0);
+  if (!rows) return gridRowHeight;
+  return Math.min(60, Math.max(4, Math.floor((height - (rows + 1) * gridMargin) / rows)));
+}
 
 /** Where a card sits on the grid, as react-grid-layout reports it. */
 export interface GridPlace {

@@ -25,6 +25,8 @@ const ChartCard = lazy(() => import('./ChartCard.tsx'));
 /** What a card needs from the page: how often to reload and how its nested cards are drawn. */
 export interface CardContext {
   refreshMs: number;
+  /** Charts drawn for a dark background (a data screen). */
+  dark?: boolean;
   /** Draws the cards of a card (a nested grid one level deeper). */
   renderChildren: (parent: PortalCard, depth: number) => ReactNode;
 }
@@ -284,7 +286,7 @@ function CardBody({ card, depth, context }: { card: PortalCard; depth: number; c
         if (!rows.length) return <Quiet text={t('card.noData')} />;
         return (
           <Suspense fallback={<Spin />}>
-            <ChartCard kind={card.jnpfKey as ChartKind} rows={rows} label={card.title} />
+            <ChartCard kind={card.jnpfKey as ChartKind} rows={rows} label={card.title} dark={context.dark} />
           </Suspense>
         );
       }

@@ -3,7 +3,7 @@ import { type ReactNode, useMemo } from 'react';
 import ReactGridLayout, { type Layout, useContainerWidth } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
-import { type DropPlace, type GridPlace, gridColumns, gridRowHeight, placeOf } from '../layout.ts';
+import { type DropPlace, type GridPlace, gridColumns, gridMargin, gridRowHeight, placeOf } from '../layout.ts';
 
 export interface PortalGridProps {
   cards: readonly PortalCard[];
@@ -19,6 +19,8 @@ export interface PortalGridProps {
   dropping?: { w: number; h: number } | null;
   /** A palette card was dropped on this grid, at `place`. */
   onDropped?: (parentI: string | undefined, place: DropPlace) => void;
+  /** The height of a grid row in px (a data screen fits its cards to the window); 10 unless given. */
+  rowHeight?: number;
 }
 
 /** The id of the placeholder a palette card shows while it is dragged over a grid. */
@@ -40,6 +42,7 @@ export function PortalGrid({
   renderCard,
   dropping,
   onDropped,
+  rowHeight = gridRowHeight,
 }: PortalGridProps) {
   const { width, containerRef, mounted } = useContainerWidth();
   const layout = useMemo(() => cards.map(placeOf), [cards]);
@@ -54,7 +57,7 @@ export function PortalGrid({
         <ReactGridLayout
           width={width}
           layout={layout}
-          gridConfig={{ cols: gridColumns, rowHeight: gridRowHeight, margin: [10, 10] }}
+          gridConfig={{ cols: gridColumns, rowHeight, margin: [gridMargin, gridMargin] }}
           dragConfig={{ enabled: editable, handle: `.${depthClass(depth)} > .ant-card-head` }}
           resizeConfig={{ enabled: editable }}
           onDragStop={stopped}

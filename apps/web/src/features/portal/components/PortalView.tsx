@@ -18,6 +18,10 @@ export interface PortalCanvasProps {
   dropping?: { w: number; h: number } | null;
   /** A palette card was dropped on the grid of `parentI` (none: the top level). */
   onDropped?: (parentI: string | undefined, place: DropPlace) => void;
+  /** The top grid's row height (a data screen fits its cards to the window). */
+  rowHeight?: number;
+  /** Charts on a dark background (a data screen). */
+  dark?: boolean;
 }
 
 /** A designed portal's cards on their grids, nested cards included; the home page and the designer draw with it. */
@@ -30,6 +34,8 @@ export function PortalCanvas({
   selected,
   dropping,
   onDropped,
+  rowHeight,
+  dark = false,
 }: PortalCanvasProps) {
   const refreshMs = refreshMillis(data);
   const placed = (parentI: string | undefined, places: GridPlace[]) => {
@@ -38,6 +44,7 @@ export function PortalCanvas({
   };
   const context: CardContext = {
     refreshMs,
+    dark,
     renderChildren: (parent, depth) => (
       <PortalGrid
         cards={parent.children ?? []}
@@ -77,6 +84,7 @@ export function PortalCanvas({
       renderCard={renderCard}
       dropping={dropping}
       onDropped={onDropped}
+      rowHeight={rowHeight}
     />
   );
 }

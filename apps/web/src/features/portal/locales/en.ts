@@ -17,6 +17,7 @@ export default {
   switch: 'Switch portal',
   loadFailed: 'The portal could not be loaded',
   emptyPortal: 'This portal has no cards yet',
+  screen: { title: 'Data screen' },
   rules: { category: 'Choose a category', customUrl: 'Enter the address' },
   roleDefault: {
     action: 'Role default',

@@ -17,6 +17,7 @@ export default {
   switch: '切换门户',
   loadFailed: '门户加载失败',
   emptyPortal: '该门户还没有卡片',
+  screen: { title: '数据大屏' },
   rules: { category: '请选择分类', customUrl: '请输入链接地址' },
   roleDefault: {
     action: '角色默认',

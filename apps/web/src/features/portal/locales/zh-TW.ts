@@ -17,6 +17,7 @@ export default {
   switch: '切換門戶',
   loadFailed: '門戶載入失敗',
   emptyPortal: '該門戶還沒有卡片',
+  screen: { title: '數據大屏' },
   rules: { category: '請選擇分類', customUrl: '請輸入連結地址' },
   roleDefault: {
     action: '角色預設',

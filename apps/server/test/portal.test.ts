@@ -41,7 +41,9 @@ async function member(account: string, roleId: string) {
 }
 /** Grants (or, with [], takes back) portals to a role or user through the grant wizard's save. */
 const grantPortals = async (objectType: 'Role' | 'User', objectId: string, portalIds: string[]) =>
-  expect(await admin.put(`/api/permission/Authority/Data/${objectId}`, { objectType, portal: portalIds })).toMatchObject({
+  expect(
+    await admin.put(`/api/permission/Authority/Data/${objectId}`, { objectType, portal: portalIds }),
+  ).toMatchObject({
     code: 200,
   });
 const switcherIds = async (client: Client) =>
@@ -219,7 +221,11 @@ describe('who may open a portal', () => {
     const byMenu = await create({ enCode: 'menu.portal', fullName: '菜单门户' });
     const hidden = await create({ enCode: 'hidden.portal', fullName: '未授权门户' });
     const screen = await create({ enCode: 'screen.portal', fullName: '大屏门户' });
-    const role = await admin.post<string>('/api/permission/Role', { fullName: '财务', enCode: 'finance', globalMark: 1 });
+    const role = await admin.post<string>('/api/permission/Role', {
+      fullName: '财务',
+      enCode: 'finance',
+      globalMark: 1,
+    });
     expect(role).toMatchObject({ code: 200 });
     const roleId = (
       await t.app.db.selectFrom('role').select('id').where('enCode', '=', 'finance').executeTakeFirstOrThrow()
@@ -229,7 +235,10 @@ describe('who may open a portal', () => {
     expect(await switcherIds(clerk)).toEqual([]);
 
     // Not granted: not offered, not drawn, no own layout, not a home page.
-    expect(await clerk.get(`${base}/${hidden}/auth`, { platform: 'Web' })).toMatchObject({ code: 403, msg: '暂无权限' });
+    expect(await clerk.get(`${base}/${hidden}/auth`, { platform: 'Web' })).toMatchObject({
+      code: 403,
+      msg: '暂无权限',
+    });
     expect(await clerk.put(`${base}/Custom/Save/${hidden}`, { formData: layout() })).toMatchObject({ code: 403 });
     expect(await clerk.put(`${base}/${hidden}/Actions/SetDefault`)).toMatchObject({ code: 403 });
     expect(await portalIdOf(clerk)).toBe('');
@@ -241,7 +250,9 @@ describe('who may open a portal', () => {
     );
     expect(step.data!.all).toEqual(expect.arrayContaining([granted, byMenu, hidden]));
     await grantPortals('Role', roleId, [granted]);
-    expect((await admin.get(`/api/permission/Authority/Data/Role/${roleId}`)).data).toMatchObject({ portal: [granted] });
+    expect((await admin.get(`/api/permission/Authority/Data/Role/${roleId}`)).data).toMatchObject({
+      portal: [granted],
+    });
     expect(await switcherIds(clerk)).toEqual([granted]);
     expect(await clerk.get(`${base}/${granted}/auth`)).toMatchObject({ code: 200, data: { id: granted } });
     expect(await clerk.put(`${base}/${granted}/Actions/SetDefault`)).toMatchObject({ code: 200 });
@@ -251,7 +262,11 @@ describe('who may open a portal', () => {
 
     // A type-8 menu (portal page) or type-6 menu (data screen) granted to the role opens its
     // portal, and so lets the members open it.
-    const system = await t.app.db.selectFrom('system').select('id').where('isMain', '=', true).executeTakeFirstOrThrow();
+    const system = await t.app.db
+      .selectFrom('system')
+      .select('id')
+      .where('isMain', '=', true)
+      .executeTakeFirstOrThrow();
     const menuOf = async (type: number, enCode: string, moduleId: string) =>
       (
         await admin.post<string>('/api/system/Menu', {

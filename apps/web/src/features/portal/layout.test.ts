@@ -5,6 +5,8 @@ import {
   fittedRowHeight,
   placeCards,
   placeIn,
+  provinceName,
+  provinceValues,
   readFormData,
   refreshMillis,
   removeCard,
@@ -50,6 +52,23 @@ describe('portal layout model', () => {
     expect(fittedRowHeight(data.layout, 100)).toBe(4);
     expect(fittedRowHeight(data.layout, 100_000)).toBe(60);
     expect(fittedRowHeight([], 800)).toBe(10);
+  });
+
+  test('map rows name provinces as the map does and add up per province', () => {
+    expect(
+      ['广东省', '广西壮族自治区', '北京市', '新疆维吾尔自治区', '香港特别行政区', ' 四川 '].map(provinceName),
+    ).toEqual(['广东', '广西', '北京', '新疆', '香港', '四川']);
+    expect(
+      provinceValues([
+        { name: '广东省', type: 'A', value: 2 },
+        { name: '广东', type: 'B', value: '3' },
+        { name: '北京市', value: 'x' },
+        { name: '' },
+      ]),
+    ).toEqual([
+      { name: '广东', value: 5 },
+      { name: '北京', value: 0 },
+    ]);
   });
 
   test('a grid report moves only the cards it names and answers the same cards when nothing moved', () => {

@@ -53,7 +53,18 @@ export const sampleSeries = [
   { name: '三月', type: '2026', value: 180 },
 ];
 
+/** The sample rows a map card shows until it is given its own: a value per province. */
+export const sampleProvinces = [
+  { name: '广东', type: '', value: 320 },
+  { name: '江苏', type: '', value: 260 },
+  { name: '浙江', type: '', value: 210 },
+  { name: '北京', type: '', value: 180 },
+  { name: '四川', type: '', value: 120 },
+  { name: '新疆', type: '', value: 40 },
+];
+
 function defaultValueOf(kind: PortalCardKind): unknown {
+  if (kind === 'mapChart') return sampleProvinces;
   if (chartKinds.includes(kind) || kind === 'rankList' || kind === 'tableList') return sampleSeries;
   switch (kind) {
     case 'dataBoard':
@@ -231,4 +242,24 @@ export function seriesOf(rows: readonly Record<string, unknown>[]): {
     names,
     series: types.map((type) => ({ name: type, values: names.map((name) => values.get(`${type}\u0000${name}`) ?? 0) })),
   };
+}
+
+/** What a province's full name ends with, longest first; the map names provinces without it. */
+const provinceSuffixes = ['维吾尔自治区', '壮族自治区', '回族自治区', '特别行政区', '自治区', '省', '市'];
+
+/** A province as the map names it: '广东省' -> '广东', '广西壮族自治区' -> '广西', '北京市' -> '北京'. */
+export function provinceName(name: string): string {
+  const trimmed = name.trim();
+  const suffix = provinceSuffixes.find((s) => trimmed.endsWith(s) && trimmed.length > s.length);
+  return suffix ? trimmed.slice(0, -suffix.length) : trimmed;
+}
+
+/** A map card's rows as one value per province (rows of several `type`s add up). */
+export function provinceValues(rows: readonly Record<string, unknown>[]): { name: string; value: number }[] {
+  const totals = new Map<string, number>();
+  for (const row of rows) {
+    const name = provinceName(String(row.name ?? ''));
+    if (name) totals.set(name, (totals.get(name) ?? 0) + (Number(row.value) || 0));
+  }
+  return [...totals].map(([name, value]) => ({ name, value }));
 }

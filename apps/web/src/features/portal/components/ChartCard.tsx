@@ -80,6 +80,7 @@ export default function ChartCard({
       chart.current = null;
     };
   }, [dark]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of theme makes a new chart, which needs its option again.
   useEffect(() => {
     chart.current?.setOption({ ...optionOf(kind, rows), backgroundColor: 'transparent' }, true);
   }, [kind, rows, dark]);

@@ -62,7 +62,6 @@ export default {
     noTodo: 'Nothing to do',
     noSchedule: 'Nothing scheduled today',
     allDay: 'All day',
-    mapUnavailable: 'A map needs area boundary data, which is not provided',
     todo: { toBeReviewed: 'To review', flowDone: 'Reviewed', flowCirculate: 'Copied to me' },
   },
   report: { search: 'Search', reset: 'Reset', export: 'Export', print: 'Print' },

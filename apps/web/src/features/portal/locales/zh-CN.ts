@@ -62,7 +62,6 @@ export default {
     noTodo: '暂无待办',
     noSchedule: '今日暂无日程',
     allDay: '全天',
-    mapUnavailable: '地图需要行政区边界数据，当前未提供',
     todo: { toBeReviewed: '待我审批', flowDone: '我已审批', flowCirculate: '抄送我的' },
   },
   report: { search: '查询', reset: '重置', export: '导出', print: '打印' },

@@ -62,7 +62,6 @@ export default {
     noTodo: '暫無待辦',
     noSchedule: '今日暫無日程',
     allDay: '全天',
-    mapUnavailable: '地圖需要行政區邊界資料，目前未提供',
     todo: { toBeReviewed: '待我審批', flowDone: '我已審批', flowCirculate: '抄送我的' },
   },
   report: { search: '查詢', reset: '重置', export: '導出', print: '列印' },

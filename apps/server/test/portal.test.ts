@@ -39,6 +39,19 @@ async function member(account: string, roleId: string) {
   await t.app.bus.publish({ type: 'authorize.changed', userIds: [userId] });
   return t.signIn(account, 'Passw0rd');
 }
+/** Grants (or, with [], takes back) portals to a role or user through the grant wizard's save. */
+const grantPortals = async (objectType: 'Role' | 'User', objectId: string, portalIds: string[]) =>
+  expect(
+    await admin.put(`/api/permission/Authority/Data/${objectId}`, { objectType, portal: portalIds }),
+  ).toMatchObject({
+    code: 200,
+  });
+const switcherIds = async (client: Client) =>
+  (
+    await client.get<{ list: { children: { id: string }[] }[] }>(`${base}/Selector`, { platform: 'Web', type: '1' })
+  ).data!.list.flatMap((g) => g.children.map((c) => c.id));
+const userIdOf = async (account: string) =>
+  (await t.app.db.selectFrom('appUser').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id;
 const portalIdOf = async (client: Client) =>
   (await client.get<{ userInfo: { portalId: string } }>('/api/oauth/CurrentUser')).data!.userInfo.portalId;
 
@@ -153,13 +166,11 @@ describe('runtime', () => {
     });
     expect(await portalIdOf(seller)).toBe(shared);
 
-    const selector = await seller.get<{ list: { children: { id: string }[] }[] }>(`${base}/Selector`, {
-      platform: 'Web',
-      type: '1',
-    });
-    expect(selector.data!.list.flatMap((g) => g.children.map((c) => c.id))).toEqual(
-      expect.arrayContaining([shared, mine]),
-    );
+    // The role's portal is its members' to open; another one only once it is granted to them.
+    expect(await switcherIds(seller)).toEqual([shared]);
+    expect(await seller.put(`${base}/${mine}/Actions/SetDefault`)).toMatchObject({ code: 403, msg: '暂无权限' });
+    await grantPortals('User', await userIdOf('seller'), [mine]);
+    expect(await switcherIds(seller)).toEqual(expect.arrayContaining([shared, mine]));
     expect(await seller.put(`${base}/${mine}/Actions/SetDefault`)).toMatchObject({ code: 200 });
     expect(await portalIdOf(seller)).toBe(mine);
     // A disabled own choice falls back to the role's portal.
@@ -170,7 +181,7 @@ describe('runtime', () => {
   test('viewers keep their own layout of an unlocked portal; a locked one refuses and shows the design', async () => {
     const designed = layout({ i: 'a', x: 0, y: 0, jnpfKey: 'notice' }, { i: 'b', x: 6, y: 0, jnpfKey: 'pieChart' });
     const id = await create({ enCode: 'custom.portal', formData: designed });
-    await t.createUser({ account: 'viewer' });
+    await grantPortals('User', await t.createUser({ account: 'viewer' }), [id]);
     const viewer = await t.signIn('viewer', 'Passw0rd');
     expect((await viewer.get(`${base}/${id}/auth`, { platform: 'Web' })).data).toMatchObject({
       type: 0,
@@ -201,5 +212,98 @@ describe('runtime', () => {
       code: 400,
       msg: '门户已锁定，不能调整布局',
     });
+  });
+});
+
+describe('who may open a portal', () => {
+  test('only portals granted to the user, its roles or its portal menus are offered, drawn and kept', async () => {
+    const granted = await create({ enCode: 'grant.portal', fullName: '授权门户' });
+    const byMenu = await create({ enCode: 'menu.portal', fullName: '菜单门户' });
+    const hidden = await create({ enCode: 'hidden.portal', fullName: '未授权门户' });
+    const screen = await create({ enCode: 'screen.portal', fullName: '大屏门户' });
+    const role = await admin.post<string>('/api/permission/Role', {
+      fullName: '财务',
+      enCode: 'finance',
+      globalMark: 1,
+    });
+    expect(role).toMatchObject({ code: 200 });
+    const roleId = (
+      await t.app.db.selectFrom('role').select('id').where('enCode', '=', 'finance').executeTakeFirstOrThrow()
+    ).id;
+    const clerk = await member('clerk', roleId);
+    const plain = await member('plain', roleId);
+    expect(await switcherIds(clerk)).toEqual([]);
+
+    // Not granted: not offered, not drawn, no own layout, not a home page.
+    expect(await clerk.get(`${base}/${hidden}/auth`, { platform: 'Web' })).toMatchObject({
+      code: 403,
+      msg: '暂无权限',
+    });
+    expect(await clerk.put(`${base}/Custom/Save/${hidden}`, { formData: layout() })).toMatchObject({ code: 403 });
+    expect(await clerk.put(`${base}/${hidden}/Actions/SetDefault`)).toMatchObject({ code: 403 });
+    expect(await portalIdOf(clerk)).toBe('');
+
+    // Granted to the role through the grant wizard (门户权限): every member may open it.
+    const step = await admin.post<{ list: { fullName: string; children: { id: string }[] }[]; all: string[] }>(
+      `/api/permission/Authority/Data/${roleId}/Values`,
+      { objectType: 'Role', type: 'portal' },
+    );
+    expect(step.data!.all).toEqual(expect.arrayContaining([granted, byMenu, hidden]));
+    await grantPortals('Role', roleId, [granted]);
+    expect((await admin.get(`/api/permission/Authority/Data/Role/${roleId}`)).data).toMatchObject({
+      portal: [granted],
+    });
+    expect(await switcherIds(clerk)).toEqual([granted]);
+    expect(await clerk.get(`${base}/${granted}/auth`)).toMatchObject({ code: 200, data: { id: granted } });
+    expect(await clerk.put(`${base}/${granted}/Actions/SetDefault`)).toMatchObject({ code: 200 });
+    expect(await portalIdOf(clerk)).toBe(granted);
+    const held = await clerk.get<{ portal: { id: string }[] }>('/api/permission/Users/Current/Authorize');
+    expect(held.data!.portal.map((p) => p.id)).toEqual([granted]);
+
+    // A type-8 menu (portal page) or type-6 menu (data screen) granted to the role opens its
+    // portal, and so lets the members open it.
+    const system = await t.app.db
+      .selectFrom('system')
+      .select('id')
+      .where('isMain', '=', true)
+      .executeTakeFirstOrThrow();
+    const menuOf = async (type: number, enCode: string, moduleId: string) =>
+      (
+        await admin.post<string>('/api/system/Menu', {
+          parentId: '-1',
+          systemId: system.id,
+          fullName: enCode,
+          enCode,
+          type,
+          propertyJson: JSON.stringify({ moduleId }),
+          sortCode: 0,
+          enabledMark: 1,
+        })
+      ).data!;
+    const menuIds = [await menuOf(8, 'portal.page', byMenu), await menuOf(6, 'portal.screen', screen)];
+    expect(await clerk.get(`${base}/${byMenu}/auth`)).toMatchObject({ code: 403 });
+    expect(await clerk.get(`${base}/${screen}/auth`)).toMatchObject({ code: 403 });
+    expect(
+      await admin.put(`/api/permission/Authority/Data/${roleId}`, {
+        objectType: 'Role',
+        systemIds: [system.id],
+        module: menuIds,
+      }),
+    ).toMatchObject({ code: 200 });
+    expect(await plain.get(`${base}/${byMenu}/auth`)).toMatchObject({ code: 200 });
+    expect(await plain.get(`${base}/${screen}/auth`)).toMatchObject({ code: 200 });
+    expect(await switcherIds(plain)).toEqual(expect.arrayContaining([granted, byMenu, screen]));
+
+    // Taken back: the portal leaves the switcher and the own choice falls back to none.
+    await grantPortals('Role', roleId, []);
+    expect(await switcherIds(clerk)).not.toContain(granted);
+    expect(await clerk.get(`${base}/${granted}/auth`)).toMatchObject({ code: 403 });
+    expect(await portalIdOf(clerk)).toBe('');
+    // Administrators open every portal.
+    expect(await switcherIds(admin)).toEqual(expect.arrayContaining([granted, byMenu, hidden]));
+    // A deleted portal takes its grants with it.
+    await grantPortals('Role', roleId, [hidden]);
+    expect(await admin.delete(`${base}/${hidden}`)).toMatchObject({ code: 200 });
+    expect((await admin.get(`/api/permission/Authority/Data/Role/${roleId}`)).data).toMatchObject({ portal: [] });
   });
 });

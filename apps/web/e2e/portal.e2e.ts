@@ -185,4 +185,68 @@ describe('portals', () => {
     await readerContext.close();
     await admin.close();
   });
+
+  test('a palette card dragged onto the designer lands where dropped; a type-6 screen draws the portal with its map', async () => {
+    const context = await newContext(run.browser);
+    const page = await context.newPage();
+    await signIn(page, 'admin', adminPassword);
+    const token = await tokenOf(page);
+    const call = <T>(method: string, url: string, body?: unknown) =>
+      apiData<T>(run.server.url, token, method, url, body);
+    const id = await call<string>('POST', '/api/visualdev/Portal', {
+      fullName: '运营大屏',
+      enCode: 'ops.screen',
+      category: '1',
+      type: 0,
+      enabledLock: 0,
+    });
+
+    await page.goto(`${run.server.url}/onlineDev/portal`);
+    await page
+      .getByRole('row', { name: /运营大屏/ })
+      .getByRole('button', { name: '设计' })
+      .click();
+    const designer = page.getByRole('dialog', { name: /门户设计 - 运营大屏/ });
+    const palette = designer.getByRole('navigation', { name: '组件' });
+    // A click adds below the others; a drag drops where the pointer is (the right half of the grid).
+    await palette.getByRole('button', { name: '柱状图' }).click();
+    const grid = designer.locator('.portal-canvas > .portal-grid > .react-grid-layout');
+    const box = await grid.boundingBox();
+    if (!box) throw new Error('the grid is not on screen');
+    await palette.getByRole('button', { name: '地图' }).dragTo(grid, {
+      targetPosition: { x: box.width * 0.75, y: 30 },
+    });
+    const map = designer.getByRole('region', { name: '地图' });
+    await map.locator('canvas').first().waitFor();
+    const bars = designer.getByRole('region', { name: '柱状图' });
+    const [mapBox, barBox] = [await map.boundingBox(), await bars.boundingBox()];
+    expect(mapBox?.x ?? 0).toBeGreaterThan((barBox?.x ?? 0) + (barBox?.width ?? 0) - 1);
+    expect(Math.abs((mapBox?.y ?? 0) - (barBox?.y ?? 0))).toBeLessThan(5);
+    await screenshot(page, 'portal-designer-drag');
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/api/visualdev/Portal/${id}`,
+    );
+    await designer.getByRole('button', { name: /保\s*存/ }).click();
+    const design = JSON.parse((await saved).request().postData() ?? '{}') as { formData: string };
+    expect(JSON.parse(design.formData).layout).toEqual([
+      expect.objectContaining({ jnpfKey: 'barChart', x: 0, y: 0 }),
+      expect.objectContaining({ jnpfKey: 'mapChart', x: 6, y: 0 }),
+    ]);
+
+    // The screen a type-6 menu opens ({DataV}/view/{moduleId}?token=), in a window of its own.
+    const screenWindow = await context.newPage();
+    await screenWindow.goto(`${run.server.url}/DataV/view/${id}?token=${encodeURIComponent(token)}`);
+    await screenWindow.getByRole('heading', { name: '运营大屏' }).waitFor();
+    const screenMap = screenWindow.getByRole('region', { name: '地图' });
+    await screenMap.locator('canvas').first().waitFor();
+    await screenWindow.getByRole('region', { name: '柱状图' }).locator('canvas').first().waitFor();
+    // Every card fits in the window.
+    const mapOnScreen = await screenMap.boundingBox();
+    expect((mapOnScreen?.y ?? 0) + (mapOnScreen?.height ?? 0)).toBeLessThanOrEqual(
+      screenWindow.viewportSize()?.height ?? 0,
+    );
+    await screenshot(screenWindow, 'portal-screen-map');
+    expect(await seriousViolationsOn(screenWindow, 'data screen')).toEqual([]);
+    await context.close();
+  });
 });

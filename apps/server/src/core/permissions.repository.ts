@@ -137,7 +137,7 @@ export class GrantRepository {
           m.is_button_authorize as button_authorize, m.is_data_authorize as data_authorize,
           m.is_column_authorize as column_authorize, m.is_form_authorize as form_authorize, mp.en_code as code, mp.enabled_mark as item_enabled, mp.scope_type
         from authorize a
-        left join module_permission mp on a.item_type not in ('system', 'module') and mp.id = a.item_id
+        left join module_permission mp on a.item_type not in ('system', 'module', 'portal') and mp.id = a.item_id
         left join menu m on m.id = case when a.item_type = 'module' then a.item_id else mp.menu_id end
         where a.object_type = 'PermissionGroup' and a.object_id in (${sql.join(groupIds)})`.execute(this.db);
     return result.rows;

@@ -220,7 +220,7 @@ interface Cached<T> {
 /** A cached grant set is re-read after this long even without an `authorize.changed` event. */
 const cacheTtlMs = 30_000;
 const cacheLimit = 50_000;
-const itemTypes: AuthorizeItemType[] = ['system', 'module', 'button', 'column', 'form', 'resource'];
+const itemTypes: AuthorizeItemType[] = ['system', 'module', 'button', 'column', 'form', 'resource', 'portal'];
 
 /** What grant rows amount to: the menus, buttons and data scopes they open (disabled ones left out). */
 export function grantSetOf(grantRows: GrantRow[]): GrantSet {

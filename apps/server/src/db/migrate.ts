@@ -26,6 +26,7 @@ import * as portal from './migrations/0035_portal.ts';
 import * as shortLink from './migrations/0036_short_link.ts';
 import * as ownGroupNames from './migrations/0038_own_group_names.ts';
 import * as workflowSubflow from './migrations/0040_workflow_subflow.ts';
+import * as portalGrant from './migrations/0041_portal_grant.ts';
 
 /** Migrations in order; names are never changed once released. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0036_short_link': shortLink,
   '0038_own_group_names': ownGroupNames,
   '0040_workflow_subflow': workflowSubflow,
+  '0041_portal_grant': portalGrant,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

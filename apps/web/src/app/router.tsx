@@ -121,6 +121,12 @@ export function createRouter(basename?: string) {
               { path: '*', lazy: page(() => import('./pages/MenuPage.tsx')) },
             ],
           },
+          // A data screen (menu type 6): the built-in visualisation host, full screen in its own window.
+          {
+            path: '/DataV/view/:id',
+            loader: (args: LoaderFunctionArgs) => (isLocked() ? redirect(lockScreenPath) : shellGuard(args)),
+            lazy: page(() => import('../features/portal/pages/ScreenPage.tsx'), 'portal'),
+          },
           {
             path: lockScreenPath,
             loader: (args: LoaderFunctionArgs) =>

@@ -8,8 +8,11 @@ import { Id, LiteralUnion } from '../envelope.ts';
 export const authorizeObjectTypes = ['Role', 'Position', 'User', 'Group', 'PermissionGroup'] as const;
 export type AuthorizeObjectType = (typeof authorizeObjectTypes)[number];
 export const AuthorizeObjectTypeSchema = LiteralUnion(authorizeObjectTypes);
-/** What can be granted: applications, menus (module), and a menu's buttons, columns, forms, data scopes (resource). */
-export const authorizeItemTypes = ['system', 'module', 'button', 'column', 'form', 'resource'] as const;
+/**
+ * What can be granted: applications, menus (module), a menu's buttons, columns, forms, data scopes
+ * (resource), and portals (who may open a portal on the home page, in its switcher and its menus).
+ */
+export const authorizeItemTypes = ['system', 'module', 'button', 'column', 'form', 'resource', 'portal'] as const;
 export type AuthorizeItemType = (typeof authorizeItemTypes)[number];
 export const AuthorizeItemTypeSchema = LiteralUnion(authorizeItemTypes);
 
@@ -35,6 +38,7 @@ export const AuthorizeDataInput = Type.Object({
   column: Type.Optional(Ids),
   form: Type.Optional(Ids),
   resource: Type.Optional(Ids),
+  portal: Type.Optional(Ids),
 });
 export type AuthorizeDataInput = Static<typeof AuthorizeDataInput>;
 
@@ -51,6 +55,7 @@ export const AuthorizeBatchInput = Type.Object({
   column: Type.Optional(Ids),
   form: Type.Optional(Ids),
   resource: Type.Optional(Ids),
+  portal: Type.Optional(Ids),
 });
 export type AuthorizeBatchInput = Static<typeof AuthorizeBatchInput>;
 
@@ -101,6 +106,7 @@ export const AuthorizeData = Type.Object({
   column: Type.Array(Type.String()),
   form: Type.Array(Type.String()),
   resource: Type.Array(Type.String()),
+  portal: Type.Array(Type.String()),
 });
 export type AuthorizeData = Static<typeof AuthorizeData>;
 

@@ -133,6 +133,11 @@ export class AuthorizeRepository {
       const rows = await this.db.selectFrom('menu').select(['id', 'systemId']).where('id', 'in', ids).execute();
       return rows.map((r) => ({ id: r.id, menuId: r.id, systemId: r.systemId }));
     }
+    if (itemType === 'portal') {
+      // Portals belong to no system: they are offered in every one.
+      const rows = await this.db.selectFrom('portal').select('id').where('id', 'in', ids).execute();
+      return rows.map((r) => ({ id: r.id, menuId: null, systemId: '' }));
+    }
     return this.db
       .selectFrom('modulePermission as p')
       .innerJoin('menu as m', 'm.id', 'p.menuId')

@@ -27,7 +27,7 @@ const menu = 'permission.authorize';
 const base = '/api/permission/Authority';
 
 export default async function authorizeRoutes(app: App) {
-  const authorize = new AuthorizeService(app.db, app.bus, app.permissions);
+  const authorize = new AuthorizeService(app.db, app.bus, app.permissions, app.dictionaries);
 
   app.post(
     `${base}/Data/:objectId/Values`,
@@ -50,7 +50,7 @@ export default async function authorizeRoutes(app: App) {
       preHandler: permitMenu(menu),
       schema: {
         tags,
-        summary: "A holder's grants by item type: {systemIds, module, button, column, form, resource}",
+        summary: "A holder's grants by item type: {systemIds, module, button, column, form, resource, portal}",
         params: Type.Object({ objectType: AuthorizeObjectTypeSchema, objectId: Id }),
         response: { 200: EnvelopeOf(AuthorizeData) },
       },

@@ -15,9 +15,12 @@ import { newId } from '../../core/ids.ts';
 import type { PermissionService } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
+import type { DictionaryCache } from '../dictionary/dictionary-cache.ts';
 import { MenuService } from '../menu/menu.service.ts';
 import { menuInfo, nest } from '../menu/menu-info.ts';
 import { ModulePermissionService } from '../menu/module-permission.service.ts';
+import { PortalService } from '../portal/portal.service.ts';
+import { PortalAccess } from '../portal/portal-access.ts';
 import { SystemService } from '../system/system.service.ts';
 import { AuthorizeRepository, type GrantItem } from './authorize.repository.ts';
 
@@ -28,6 +31,7 @@ const inputKeys: Record<AuthorizeItemType, keyof AuthorizeDataInput & keyof Auth
   column: 'column',
   form: 'form',
   resource: 'resource',
+  portal: 'portal',
 };
 const itemTypes = Object.keys(inputKeys) as AuthorizeItemType[];
 const definitionTypes = ['button', 'column', 'form', 'resource'] as const;
@@ -35,23 +39,26 @@ const definitionTypes = ['button', 'column', 'form', 'resource'] as const;
 type ValuesNode = GrantNode;
 
 /**
- * Grants of applications, menus and a menu's buttons, columns, forms and data scopes to roles,
- * positions, users and groups. Every change publishes `authorize.changed`, so cached grant sets
+ * Grants of applications, menus, a menu's buttons, columns, forms and data scopes, and portals to
+ * roles, positions, users and groups. Every change publishes `authorize.changed`, so cached grant sets
  * on every instance are dropped and the next call (and the next CurrentUser) sees the change.
  */
 export class AuthorizeService {
   private readonly systems: SystemService;
   private readonly menus: MenuService;
   private readonly definitions: ModulePermissionService;
+  private readonly portals: PortalService;
 
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
     private readonly permissions: PermissionService,
+    dictionaries: DictionaryCache,
   ) {
     this.systems = new SystemService(db, bus, permissions);
     this.menus = new MenuService(db, bus, permissions);
     this.definitions = new ModulePermissionService(db, bus);
+    this.portals = new PortalService(db, dictionaries, new PortalAccess(db, permissions));
   }
 
   private changed() {
@@ -87,7 +94,29 @@ export class AuthorizeService {
     }));
     let list: ValuesNode[];
     let all: string[];
-    if (input.type === 'system') {
+    if (input.type === 'portal') {
+      // Portals by category; they belong to no application, so the earlier steps do not narrow them.
+      list = (await this.portals.catalog()).map((category) => ({
+        id: category.id,
+        parentId: '-1',
+        fullName: category.fullName,
+        enCode: category.id,
+        icon: '',
+        type: 'category',
+        hasChildren: true,
+        children: category.children.map((p) => ({
+          id: p.id,
+          parentId: category.id,
+          fullName: p.fullName,
+          enCode: p.enCode,
+          icon: '',
+          type: 'portal',
+          hasChildren: false,
+          children: [],
+        })),
+      }));
+      all = list.flatMap((category) => category.children.map((p) => p.id));
+    } else if (input.type === 'system') {
       list = systemNodes;
       all = systemNodes.map((s) => s.id);
     } else {
@@ -159,6 +188,7 @@ export class AuthorizeService {
       column: byType('column'),
       form: byType('form'),
       resource: byType('resource'),
+      portal: byType('portal'),
     };
   }
 
@@ -374,7 +404,7 @@ export class AuthorizeService {
   private checkConsistent(given: GrantItem[], result: GrantItem[], owners: Map<string, string>) {
     const menus = new Set(result.filter((i) => i.itemType === 'module').map((i) => i.itemId));
     for (const item of given) {
-      if (item.itemType === 'system' || item.itemType === 'module') continue;
+      if (item.itemType === 'system' || item.itemType === 'module' || item.itemType === 'portal') continue;
       const menuId = owners.get(item.itemId);
       if (menuId === undefined || !menus.has(menuId)) throw new BusinessError('authorize.menuRequired');
     }

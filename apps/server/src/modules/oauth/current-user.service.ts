@@ -16,6 +16,7 @@ import { MenuService } from '../menu/menu.service.ts';
 import { type MenuNode, menuTree } from '../menu/menu-tree.ts';
 import { ModulePermissionService } from '../menu/module-permission.service.ts';
 import { homePortalOf } from '../portal/portal.service.ts';
+import { openablePortals } from '../portal/portal-access.ts';
 import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
 import { SystemService } from '../system/system.service.ts';
 import { UserAccountService } from '../user/user-account.service.ts';
@@ -92,10 +93,11 @@ export class CurrentUserService {
   /**
    * `GET /api/permission/Users/Current/Authorize` (the profile's 系统权限 tab): what the caller holds
    * in the current system, one tree per tab: menus, then each page with its buttons, columns, forms
-   * and data rules. Portals are not built yet, so that tab is empty.
+   * and data rules; the portals it may open.
    */
   async authorizeTrees(session: Session): Promise<HeldPermissions> {
     const { view } = await this.parts(session, undefined);
+    const portals = await openablePortals(this.db, session, await this.permissions.access(session));
     const fromMenu = (node: MenuNode): HeldPermissionNode => ({
       id: node.id,
       fullName: node.fullName,
@@ -117,7 +119,7 @@ export class CurrentUserService {
       column: byPage('column'),
       form: byPage('form'),
       resource: byPage('resource'),
-      portal: [],
+      portal: portals.map((p) => ({ id: p.id, fullName: p.fullName, icon: '', children: [] })),
     };
   }
 
@@ -161,11 +163,7 @@ export class CurrentUserService {
         mobilePhone: user.mobilePhone ?? '',
         email: user.email ?? '',
         isAdministrator: user.isAdministrator,
-        portalId: await homePortalOf(
-          this.db,
-          user.portalId,
-          roles.map((r) => r.objectId),
-        ),
+        portalId: await homePortalOf(this.db, user, access),
         theme: user.theme || 'classic',
         language: user.language ?? '',
         organizeId: user.organizeId ?? '',

@@ -71,6 +71,7 @@ export class PortalRepository extends RecordRepository<'portal', PortalValues> {
   override async delete(id: string) {
     await this.db.updateTable('role').set({ portalId: null }).where('portalId', '=', id).execute();
     await this.db.updateTable('appUser').set({ portalId: null }).where('portalId', '=', id).execute();
+    await this.db.deleteFrom('authorize').where('itemType', '=', 'portal').where('itemId', '=', id).execute();
     await super.delete(id);
   }
 
@@ -138,6 +139,29 @@ export class PortalRepository extends RecordRepository<'portal', PortalValues> {
       .orderBy('role.id')
       .executeTakeFirst()
       .then((row) => row?.id ?? null);
+  }
+
+  /** The portals that these roles (enabled ones) open by default. */
+  roleDefaultIds(roleIds: string[]) {
+    if (!roleIds.length) return Promise.resolve([] as string[]);
+    return this.db
+      .selectFrom('role')
+      .select('portalId')
+      .where('id', 'in', roleIds)
+      .where('enabledMark', '=', 1)
+      .where('portalId', 'is not', null)
+      .execute()
+      .then((rows) => rows.flatMap((r) => (r.portalId ? [r.portalId] : [])));
+  }
+
+  /** Enabled menus of type 8 (a portal page) and 6 (a data screen), with the propertyJson that names their portal. */
+  portalMenus() {
+    return this.db
+      .selectFrom('menu')
+      .select(['id', 'propertyJson'])
+      .where('type', 'in', [6, 8])
+      .where('enabledMark', '=', 1)
+      .execute();
   }
 
   isEnabled(id: string) {

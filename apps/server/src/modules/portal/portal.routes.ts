@@ -24,6 +24,7 @@ import { transferRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import { PortalService } from './portal.service.ts';
+import { PortalAccess } from './portal-access.ts';
 import { PortalTransferService } from './portal-transfer.service.ts';
 
 const tags = ['portal'];
@@ -37,7 +38,7 @@ const IdParams = Type.Object({ id: Id });
  * user. Create answers the bare new id as `data`, as the 3.6 client reads it.
  */
 export default async function portalRoutes(app: App) {
-  const portals = new PortalService(app.db, app.dictionaries);
+  const portals = new PortalService(app.db, app.dictionaries, new PortalAccess(app.db, app.permissions));
   const transfer = new PortalTransferService(app.db, portals, app.downloads);
 
   app.get(
@@ -60,13 +61,13 @@ export default async function portalRoutes(app: App) {
       schema: {
         tags,
         summary:
-          'Enabled portals grouped by category (the home page switcher); type 1 asks for designed and linked alike',
+          'Enabled portals the caller may open, grouped by category (the home page switcher); type 1 asks for designed and linked alike',
         querystring: PortalSelectorQuery,
         response: { 200: EnvelopeOf(ListOf(PortalSelectorNode)) },
       },
     },
     // The 3.6 client sends type=1 meaning "every portal for the switcher", not the link kind.
-    async () => ok({ list: await portals.selector(undefined) }),
+    async (request) => ok({ list: await portals.selector(sessionOf(request)) }),
   );
 
   app.get(
@@ -185,7 +186,7 @@ export default async function portalRoutes(app: App) {
       schema: {
         tags,
         summary:
-          "What the home page draws: the portal's kind, link, lock and cards (the viewer's own layout when saved)",
+          "What the home page draws: the portal's kind, link, lock and cards (the viewer's own layout when saved); 403 for a portal the caller may not open",
         params: IdParams,
         querystring: PortalAuthQuery,
         response: { 200: EnvelopeOf(PortalAuth) },

@@ -12,11 +12,13 @@ import {
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
+import type { Access } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
 import { flipEnabledMark } from '../../core/state-switch.ts';
 import type { Db } from '../../db/database.ts';
 import type { DictionaryCache } from '../dictionary/dictionary-cache.ts';
 import { PortalRepository, type PortalValues } from './portal.repository.ts';
+import { type PortalAccess, visiblePortalIds } from './portal-access.ts';
 
 type Row = NonNullable<Awaited<ReturnType<PortalRepository['findById']>>>;
 type ListRow = Omit<Row, 'formData'>;
@@ -64,12 +66,14 @@ function checkFormData(formData: string | null | undefined) {
 /**
  * Portals (门户设计): definitions for the designer's page, and what the home page reads: the
  * viewer's default portal (their own choice, else their roles'), the portal to draw with the
- * viewer's own arrangement when the portal is not locked, and the switcher's list.
+ * viewer's own arrangement when the portal is not locked, and the switcher's list. What the home
+ * page reads is limited to the portals the viewer may open (`PortalAccess`).
  */
 export class PortalService {
   constructor(
     private readonly db: Db,
     private readonly dictionaries: DictionaryCache,
+    private readonly access: PortalAccess,
   ) {}
 
   private async check(input: PortalInput) {
@@ -154,25 +158,19 @@ export class PortalService {
       const repo = new PortalRepository(trx);
       const row = await repo.findById(id);
       if (!row) throw new NotFoundError();
-      const suffix = Date.now().toString(36).slice(-5);
-      const { id: _id, creatorTime: _created, lastModifyTime: _modified, ...values } = row;
-      const copyId = newId();
-      await repo.insert(
-        copyId,
-        {
-          ...values,
-          fullName: `${row.fullName}.副本${suffix}`.slice(0, 50),
-          enCode: `${row.enCode}${suffix}`.slice(0, 50),
-        },
-        session.userId,
-      );
-      return copyId;
+      return repo.insertCopy(row, session.userId);
     });
   }
 
-  /** `Selector`: categories holding enabled portals (of `type` when given), the portals in children. */
-  async selector(type: number | undefined): Promise<PortalSelectorNode[]> {
-    const portals = await new PortalRepository(this.db).all({ enabledMark: 1, type });
+  /** `Selector`: categories holding enabled portals the viewer may open, the portals in children. */
+  async selector(session: Session): Promise<PortalSelectorNode[]> {
+    const visible = await this.access.visible(session);
+    return this.catalog(visible ? (id) => visible.has(id) : () => true);
+  }
+
+  /** Categories holding enabled portals that pass `shown`, the portals in children (also the grant wizard's tree). */
+  async catalog(shown: (id: string) => boolean = () => true): Promise<PortalSelectorNode[]> {
+    const portals = (await new PortalRepository(this.db).all({ enabledMark: 1 })).filter((p) => shown(p.id));
     const categories = await this.dictionaries.entries(categoryDictionary);
     const known = new Set(categories.map((c) => c.enCode));
     const groups = [
@@ -197,6 +195,7 @@ export class PortalService {
   async auth(id: string, session: Session): Promise<PortalAuth> {
     const repo = new PortalRepository(this.db);
     const row = await this.find(id);
+    await this.access.require(session, id);
     if (row.enabledMark !== 1) throw new BusinessError('portal.disabled');
     // A lock set after a viewer arranged the cards wins: everyone sees the designed layout again.
     const custom = row.enabledLock === 1 ? null : await repo.customLayout(id, session.userId);
@@ -215,6 +214,7 @@ export class PortalService {
   async saveCustom(id: string, formData: string, session: Session) {
     checkFormData(formData);
     const row = await this.find(id);
+    await this.access.require(session, id);
     if (row.enabledLock === 1) throw new BusinessError('portal.locked');
     await new PortalRepository(this.db).saveCustomLayout(id, session.userId, formData);
   }
@@ -222,6 +222,7 @@ export class PortalService {
   async setDefault(id: string, session: Session) {
     const repo = new PortalRepository(this.db);
     if (!(await repo.isEnabled(id))) throw new BusinessError('portal.disabled');
+    await this.access.require(session, id);
     await repo.setUserDefault(session.userId, id);
   }
 
@@ -243,11 +244,18 @@ export class PortalService {
 }
 
 /**
- * The portal a user's home page opens: their own choice while it is enabled, else the default of
- * their first role that has an enabled one; '' when none.
+ * The portal a user's home page opens: their own choice while it is enabled and theirs to open,
+ * else the default of their first role in force that has an enabled one; '' when none.
  */
-export async function homePortalOf(db: Db, own: string | null, roleIds: string[]): Promise<string> {
+export async function homePortalOf(
+  db: Db,
+  user: { portalId: string | null; isAdministrator: boolean },
+  access: Access,
+): Promise<string> {
   const repo = new PortalRepository(db);
-  if (own && (await repo.isEnabled(own))) return own;
+  const own = user.portalId;
+  if (own && (await repo.isEnabled(own)) && (user.isAdministrator || (await visiblePortalIds(db, access)).has(own)))
+    return own;
+  const roleIds = access.relations.filter((r) => r.objectType === 'Role').map((r) => r.objectId);
   return (await repo.roleDefault(roleIds)) ?? '';
 }

@@ -166,19 +166,7 @@ export class PrintDevService {
       const repo = new PrintDevRepository(trx);
       const row = await repo.findById(id);
       if (!row) throw new NotFoundError();
-      const suffix = Date.now().toString(36).slice(-5);
-      const { id: _id, creatorTime: _created, lastModifyTime: _modified, ...values } = row;
-      const copyId = newId();
-      await repo.insert(
-        copyId,
-        {
-          ...values,
-          fullName: `${row.fullName}.副本${suffix}`.slice(0, 50),
-          enCode: `${row.enCode}${suffix}`.slice(0, 50),
-        },
-        session.userId,
-      );
-      return copyId;
+      return repo.insertCopy(row, session.userId);
     });
   }
 

@@ -2,8 +2,11 @@ import { describe, expect, test } from 'vitest';
 import {
   addCard,
   findCard,
+  fittedRowHeight,
   placeCards,
   placeIn,
+  provinceName,
+  provinceValues,
   readFormData,
   refreshMillis,
   removeCard,
@@ -30,6 +33,42 @@ describe('portal layout model', () => {
     // A parent that does not hold children takes nothing.
     const unchanged = addCard(data, 'text', '文本', 'card1');
     expect(findCard(unchanged.layout, 'card5')).toBeUndefined();
+  });
+
+  test('a card dropped from the palette lands where it was dropped, in the grid it was dropped on', () => {
+    let data = addCard(addCard(empty, 'text', 'a'), 'card', '卡片');
+    data = addCard(data, 'barChart', '柱状图', undefined, { x: 6, y: 3, w: 6, h: 24 });
+    expect(findCard(data.layout, 'card3')).toMatchObject({ jnpfKey: 'barChart', x: 6, y: 3, w: 6, h: 24 });
+    data = addCard(data, 'notice', '公告', 'card2', { x: 4, y: 0, w: 8, h: 20 });
+    expect(findCard(data.layout, 'card2')?.children).toEqual([
+      expect.objectContaining({ i: 'card4', jnpfKey: 'notice', x: 4, y: 0, w: 8, h: 20 }),
+    ]);
+  });
+
+  test('a data screen fits its rows to the window, within bounds', () => {
+    const data = addCard(addCard(empty, 'text', 'a'), 'barChart', 'b', undefined, { x: 6, y: 0, w: 6, h: 40 });
+    // 40 rows and 41 margins of 10 px in 1010 px: 15 px rows.
+    expect(fittedRowHeight(data.layout, 1010)).toBe(15);
+    expect(fittedRowHeight(data.layout, 100)).toBe(4);
+    expect(fittedRowHeight(data.layout, 100_000)).toBe(60);
+    expect(fittedRowHeight([], 800)).toBe(10);
+  });
+
+  test('map rows name provinces as the map does and add up per province', () => {
+    expect(
+      ['广东省', '广西壮族自治区', '北京市', '新疆维吾尔自治区', '香港特别行政区', ' 四川 '].map(provinceName),
+    ).toEqual(['广东', '广西', '北京', '新疆', '香港', '四川']);
+    expect(
+      provinceValues([
+        { name: '广东省', type: 'A', value: 2 },
+        { name: '广东', type: 'B', value: '3' },
+        { name: '北京市', value: 'x' },
+        { name: '' },
+      ]),
+    ).toEqual([
+      { name: '广东', value: 5 },
+      { name: '北京', value: 0 },
+    ]);
   });
 
   test('a grid report moves only the cards it names and answers the same cards when nothing moved', () => {

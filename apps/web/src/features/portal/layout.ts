@@ -10,6 +10,19 @@ import {
 /** The grid: 12 columns of 10 px rows (the 3.6 designer's grid). */
 export const gridColumns = 12;
 export const gridRowHeight = 10;
+/** The gap between cards, px. */
+export const gridMargin = 10;
+
+/**
+ * The row height (px) that fits `cards` into `height` px (a data screen shows every card at once):
+ * the grid is rows * rowHeight plus a margin above every row and below the last. Kept between 4
+ * and 60 so cards neither collapse nor balloon.
+ */
+export function fittedRowHeight(cards: readonly PortalCard[], height: number): number {
+  const rows = cards.reduce((max, c) => Math.max(max, c.y + c.h), 0);
+  if (!rows) return gridRowHeight;
+  return Math.min(60, Math.max(4, Math.floor((height - (rows + 1) * gridMargin) / rows)));
+}
 
 /** Where a card sits on the grid, as react-grid-layout reports it. */
 export interface GridPlace {
@@ -40,7 +53,18 @@ export const sampleSeries = [
   { name: '三月', type: '2026', value: 180 },
 ];
 
+/** The sample rows a map card shows until it is given its own: a value per province. */
+export const sampleProvinces = [
+  { name: '广东', type: '', value: 320 },
+  { name: '江苏', type: '', value: 260 },
+  { name: '浙江', type: '', value: 210 },
+  { name: '北京', type: '', value: 180 },
+  { name: '四川', type: '', value: 120 },
+  { name: '新疆', type: '', value: 40 },
+];
+
 function defaultValueOf(kind: PortalCardKind): unknown {
+  if (kind === 'mapChart') return sampleProvinces;
   if (chartKinds.includes(kind) || kind === 'rankList' || kind === 'tableList') return sampleSeries;
   switch (kind) {
     case 'dataBoard':
@@ -61,21 +85,34 @@ function defaultValueOf(kind: PortalCardKind): unknown {
   }
 }
 
-/** A new card of `kind` at the bottom of `cards`, named `title` (the palette's label). */
+/** The size a new card of `kind` takes (columns, rows). */
+export const sizeOf = (kind: PortalCardKind): { w: number; h: number } => {
+  const [w, h] = sizes[kind] ?? [6, 24];
+  return { w, h };
+};
+
+/** Where a card dropped from the palette lands (the grid's cell under the pointer). */
+export type DropPlace = Omit<GridPlace, 'i'>;
+
+/**
+ * A new card of `kind` named `title` (the palette's label): where it was dropped, else at the
+ * bottom of `cards` (a click on the palette).
+ */
 export function newCard(
   kind: PortalCardKind,
   id: number,
   title: string,
   cards: readonly PortalCard[] = [],
+  place?: DropPlace,
 ): PortalCard {
-  const [w, h] = sizes[kind] ?? [6, 24];
+  const { w, h } = sizeOf(kind);
   const bottom = cards.reduce((max, c) => Math.max(max, c.y + c.h), 0);
   const card: PortalCard = {
     i: `card${id}`,
-    x: 0,
-    y: bottom,
-    w,
-    h,
+    x: place?.x ?? 0,
+    y: place?.y ?? bottom,
+    w: place?.w ?? w,
+    h: place?.h ?? h,
     jnpfKey: kind,
     title,
     option: { defaultValue: defaultValueOf(kind) },
@@ -88,16 +125,26 @@ export function newCard(
   return card;
 }
 
-/** Adds a card at the top level, or inside the card or tab `parentI` (a tab's first pane when it has one). */
-export function addCard(data: PortalFormData, kind: PortalCardKind, title: string, parentI?: string): PortalFormData {
+/**
+ * Adds a card at the top level, or inside the card or tab `parentI`; at `place` when it was
+ * dropped there, else at the bottom.
+ */
+export function addCard(
+  data: PortalFormData,
+  kind: PortalCardKind,
+  title: string,
+  parentI?: string,
+  place?: DropPlace,
+): PortalFormData {
   const layoutId = data.layoutId + 1;
-  if (!parentI) return { ...data, layoutId, layout: [...data.layout, newCard(kind, layoutId, title, data.layout)] };
+  if (!parentI)
+    return { ...data, layoutId, layout: [...data.layout, newCard(kind, layoutId, title, data.layout, place)] };
   return {
     ...data,
     layoutId,
     layout: mapCards(data.layout, (card) =>
       card.i === parentI && card.children
-        ? { ...card, children: [...card.children, newCard(kind, layoutId, title, card.children)] }
+        ? { ...card, children: [...card.children, newCard(kind, layoutId, title, card.children, place)] }
         : card,
     ),
   };
@@ -195,4 +242,24 @@ export function seriesOf(rows: readonly Record<string, unknown>[]): {
     names,
     series: types.map((type) => ({ name: type, values: names.map((name) => values.get(`${type}\u0000${name}`) ?? 0) })),
   };
+}
+
+/** What a province's full name ends with, longest first; the map names provinces without it. */
+const provinceSuffixes = ['维吾尔自治区', '壮族自治区', '回族自治区', '特别行政区', '自治区', '省', '市'];
+
+/** A province as the map names it: '广东省' -> '广东', '广西壮族自治区' -> '广西', '北京市' -> '北京'. */
+export function provinceName(name: string): string {
+  const trimmed = name.trim();
+  const suffix = provinceSuffixes.find((s) => trimmed.endsWith(s) && trimmed.length > s.length);
+  return suffix ? trimmed.slice(0, -suffix.length) : trimmed;
+}
+
+/** A map card's rows as one value per province (rows of several `type`s add up). */
+export function provinceValues(rows: readonly Record<string, unknown>[]): { name: string; value: number }[] {
+  const totals = new Map<string, number>();
+  for (const row of rows) {
+    const name = provinceName(String(row.name ?? ''));
+    if (name) totals.set(name, (totals.get(name) ?? 0) + (Number(row.value) || 0));
+  }
+  return [...totals].map(([name, value]) => ({ name, value }));
 }

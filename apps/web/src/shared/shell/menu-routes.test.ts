@@ -39,6 +39,7 @@ const menus: MenuNode[] = [
         propertyJson: '{"moduleId":"p1"}',
       }),
       node({ enCode: 'screen', type: 6, fullName: '大屏', urlAddress: `${'$'}{dataV}/view/1` }),
+      node({ enCode: 'screen.b', type: 6, fullName: '数据大屏', propertyJson: '{"moduleId":"s2"}' }),
       node({ enCode: 'inside', type: 7, fullName: '站内', urlAddress: 'docs/x?t={token}', linkTarget: '_self' }),
       node({ enCode: 'outside', type: 7, fullName: '站外', urlAddress: 'https://example.test/', linkTarget: '_blank' }),
     ],
@@ -73,6 +74,12 @@ describe('routes from the menu list (shell.md §2.3)', () => {
       path: '',
       target: '_blank',
       href: 'https://datav.test/view/1?token=Bearer%20abc',
+    });
+    // No address: the screen its propertyJson names, on the visualisation host ({DataV}/view/{moduleId}).
+    expect(byCode['screen.b']).toMatchObject({
+      path: '',
+      target: '_blank',
+      href: 'https://datav.test/view/s2?token=Bearer%20abc',
     });
   });
 

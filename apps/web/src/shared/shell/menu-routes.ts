@@ -160,9 +160,11 @@ function routeOf(node: MenuNode, parents: string[], context: LinkContext): MenuR
       };
     }
     case MenuType.visualisation: {
-      if (!address) return undefined;
-      const href = withQuery(fillLinkPlaceholders(address, context), 'token', context.token);
-      return { ...base, path: '', urlAddress: address, href, target: '_blank', meta };
+      // protocol-workflow.md §6: `{DataV}/view/{moduleId}?token=`; an address given instead is opened as it is.
+      const screen = address || (property.moduleId ? `{dataV}/view/${encodeURIComponent(property.moduleId)}` : '');
+      if (!screen) return undefined;
+      const href = withQuery(fillLinkPlaceholders(screen, context), 'token', context.token);
+      return { ...base, path: '', urlAddress: screen, href, target: '_blank', meta };
     }
     case MenuType.externalLink: {
       if (!address) return undefined;

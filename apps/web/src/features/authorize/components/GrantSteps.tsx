@@ -96,7 +96,8 @@ function GrantStep({
 
 /**
  * The grant wizard of one holder: a tab per item type (应用权限, 菜单权限, 按钮权限, 列表权限,
- * 表单权限, 数据权限), each narrowed to what the earlier steps tick. The caller keeps `checked`
+ * 表单权限, 数据权限, 门户权限), each narrowed to what the earlier steps tick (portals belong to no
+ * application and are not narrowed). The caller keeps `checked`
  * (remount with a `key` to start over for another holder) and saves it with `useGrantSave`.
  */
 export function GrantSteps({
@@ -156,6 +157,7 @@ export function useGrantSave() {
         ...(checked.column ? { column: checked.column } : {}),
         ...(checked.form ? { form: checked.form } : {}),
         ...(checked.resource ? { resource: checked.resource } : {}),
+        ...(checked.portal ? { portal: checked.portal } : {}),
       });
       success(answer);
       return true;

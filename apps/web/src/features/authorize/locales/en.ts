@@ -6,6 +6,7 @@ export default {
     column: 'Columns',
     form: 'Form fields',
     resource: 'Data scopes',
+    portal: 'Portals',
   },
   checkAll: 'Select all',
   uncheckAll: 'Select none',

@@ -6,6 +6,7 @@ export default {
     column: '列表权限',
     form: '表单权限',
     resource: '数据权限',
+    portal: '门户权限',
   },
   checkAll: '全选',
   uncheckAll: '全不选',

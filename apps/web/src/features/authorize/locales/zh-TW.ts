@@ -6,6 +6,7 @@ export default {
     column: '列表權限',
     form: '表單權限',
     resource: '數據權限',
+    portal: '門戶權限',
   },
   checkAll: '全選',
   uncheckAll: '全不選',

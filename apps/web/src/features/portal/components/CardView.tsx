@@ -21,10 +21,14 @@ import { depthClass } from './PortalGrid.tsx';
 
 /** ECharts arrives with the first chart a page draws, never with the home page itself. */
 const ChartCard = lazy(() => import('./ChartCard.tsx'));
+/** The map and China's province boundaries arrive with the first map card. */
+const MapCard = lazy(() => import('./MapCard.tsx'));
 
 /** What a card needs from the page: how often to reload and how its nested cards are drawn. */
 export interface CardContext {
   refreshMs: number;
+  /** Charts drawn for a dark background (a data screen). */
+  dark?: boolean;
   /** Draws the cards of a card (a nested grid one level deeper). */
   renderChildren: (parent: PortalCard, depth: number) => ReactNode;
 }
@@ -276,15 +280,16 @@ function CardBody({ card, depth, context }: { card: PortalCard; depth: number; c
       return <ScheduleBody />;
     case 'commonFunc':
       return <CommonFuncBody />;
-    case 'mapChart':
-      // Drawing a map needs boundary data the product does not ship and must not fetch from outside.
-      return <Quiet text={t('card.mapUnavailable')} />;
     default:
       if (chartKinds.includes(card.jnpfKey)) {
         if (!rows.length) return <Quiet text={t('card.noData')} />;
         return (
           <Suspense fallback={<Spin />}>
-            <ChartCard kind={card.jnpfKey as ChartKind} rows={rows} label={card.title} />
+            {card.jnpfKey === 'mapChart' ? (
+              <MapCard rows={rows} label={card.title} dark={context.dark} />
+            ) : (
+              <ChartCard kind={card.jnpfKey as ChartKind} rows={rows} label={card.title} dark={context.dark} />
+            )}
           </Suspense>
         );
       }

@@ -54,12 +54,23 @@ function optionOf(kind: ChartKind, rows: readonly CardRow[]): echarts.EChartsCor
 }
 
 /** A bar, line, pie or radar chart of `[{name, type, value}]` rows; this module alone loads ECharts. */
-export default function ChartCard({ kind, rows, label }: { kind: ChartKind; rows: readonly CardRow[]; label: string }) {
+export default function ChartCard({
+  kind,
+  rows,
+  label,
+  dark = false,
+}: {
+  kind: ChartKind;
+  rows: readonly CardRow[];
+  label: string;
+  dark?: boolean | undefined;
+}) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   useEffect(() => {
     if (!element.current) return;
-    const instance = echarts.init(element.current);
+    // ECharts' built-in dark theme; the card's own background shows through.
+    const instance = echarts.init(element.current, dark ? 'dark' : undefined);
     chart.current = instance;
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(element.current);
@@ -68,9 +79,10 @@ export default function ChartCard({ kind, rows, label }: { kind: ChartKind; rows
       instance.dispose();
       chart.current = null;
     };
-  }, []);
+  }, [dark]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of theme makes a new chart, which needs its option again.
   useEffect(() => {
-    chart.current?.setOption(optionOf(kind, rows), true);
-  }, [kind, rows]);
+    chart.current?.setOption({ ...optionOf(kind, rows), backgroundColor: 'transparent' }, true);
+  }, [kind, rows, dark]);
   return <div ref={element} className="portal-chart" role="img" aria-label={label} />;
 }

@@ -22,7 +22,16 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSuccessToast } from '../../../shared/components/index.ts';
 import { portalApi } from '../api.ts';
-import { addCard, findCard, readFormData, removeCard, updateCard, writeFormData } from '../layout.ts';
+import {
+  addCard,
+  type DropPlace,
+  findCard,
+  readFormData,
+  removeCard,
+  sizeOf,
+  updateCard,
+  writeFormData,
+} from '../layout.ts';
 import { PortalCanvas } from './PortalView.tsx';
 import '../portal.css';
 
@@ -203,6 +212,8 @@ export function PortalDesigner({
   const [data, setData] = useState<PortalFormData | null>(null);
   const [selected, setSelected] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
+  /** The palette card being dragged: HTML5 drag data cannot be read while it is over the grid. */
+  const [dragged, setDragged] = useState<PortalCardKind | null>(null);
   useEffect(() => {
     setData(info.data ? readFormData(info.data.formData) : null);
     setSelected(undefined);
@@ -212,6 +223,13 @@ export function PortalDesigner({
     if (!data) return;
     const parent = selectedCard && holders.has(selectedCard.jnpfKey) ? selectedCard.i : undefined;
     const next = addCard(data, kind, t(`kinds.${kind}`), parent);
+    setData(next);
+    setSelected(`card${next.layoutId}`);
+  };
+  const dropped = (parentI: string | undefined, place: DropPlace) => {
+    if (!data || !dragged) return;
+    const next = addCard(data, dragged, t(`kinds.${dragged}`), parentI, place);
+    setDragged(null);
     setData(next);
     setSelected(`card${next.layoutId}`);
   };
@@ -246,8 +264,21 @@ export function PortalDesigner({
       ) : (
         <div className="portal-designer">
           <nav className="portal-palette" aria-label={t('designer.palette')}>
+            {/* A click (or Enter) adds the card below the others; a drag drops it where the pointer is. */}
             {portalCardKinds.map((kind) => (
-              <Button key={kind} size="small" block onClick={() => add(kind)}>
+              <Button
+                key={kind}
+                size="small"
+                block
+                draggable
+                onDragStart={(event) => {
+                  // Firefox starts a drag only with data set.
+                  event.dataTransfer.setData('text/plain', kind);
+                  setDragged(kind);
+                }}
+                onDragEnd={() => setDragged(null)}
+                onClick={() => add(kind)}
+              >
                 {t(`kinds.${kind}`)}
               </Button>
             ))}
@@ -261,6 +292,8 @@ export function PortalDesigner({
               onChange={setData}
               onSelect={setSelected}
               selected={selected}
+              dropping={dragged ? sizeOf(dragged) : null}
+              onDropped={dropped}
               cardExtra={(i) => (
                 <Button
                   size="small"

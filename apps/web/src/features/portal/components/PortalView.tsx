@@ -1,6 +1,6 @@
 import type { PortalFormData } from '@platform/shared';
 import type { ReactNode } from 'react';
-import { type GridPlace, placeIn, refreshMillis } from '../layout.ts';
+import { type DropPlace, type GridPlace, placeIn, refreshMillis } from '../layout.ts';
 import { type CardContext, CardView } from './CardView.tsx';
 import { PortalGrid } from './PortalGrid.tsx';
 
@@ -14,10 +14,29 @@ export interface PortalCanvasProps {
   /** A card was clicked (the designer selects it). */
   onSelect?: (i: string) => void;
   selected?: string;
+  /** The size of the palette card being dragged; the grids take drops only then. */
+  dropping?: { w: number; h: number } | null;
+  /** A palette card was dropped on the grid of `parentI` (none: the top level). */
+  onDropped?: (parentI: string | undefined, place: DropPlace) => void;
+  /** The top grid's row height (a data screen fits its cards to the window). */
+  rowHeight?: number;
+  /** Charts on a dark background (a data screen). */
+  dark?: boolean;
 }
 
 /** A designed portal's cards on their grids, nested cards included; the home page and the designer draw with it. */
-export function PortalCanvas({ data, editable, onChange, cardExtra, onSelect, selected }: PortalCanvasProps) {
+export function PortalCanvas({
+  data,
+  editable,
+  onChange,
+  cardExtra,
+  onSelect,
+  selected,
+  dropping,
+  onDropped,
+  rowHeight,
+  dark = false,
+}: PortalCanvasProps) {
   const refreshMs = refreshMillis(data);
   const placed = (parentI: string | undefined, places: GridPlace[]) => {
     const next = placeIn(data, parentI, places);
@@ -25,6 +44,7 @@ export function PortalCanvas({ data, editable, onChange, cardExtra, onSelect, se
   };
   const context: CardContext = {
     refreshMs,
+    dark,
     renderChildren: (parent, depth) => (
       <PortalGrid
         cards={parent.children ?? []}
@@ -33,6 +53,8 @@ export function PortalCanvas({ data, editable, onChange, cardExtra, onSelect, se
         editable={editable}
         onPlaced={placed}
         renderCard={renderCard}
+        dropping={dropping}
+        onDropped={onDropped}
       />
     ),
   };
@@ -53,5 +75,16 @@ export function PortalCanvas({ data, editable, onChange, cardExtra, onSelect, se
       </div>
     );
   }
-  return <PortalGrid cards={data.layout} depth={0} editable={editable} onPlaced={placed} renderCard={renderCard} />;
+  return (
+    <PortalGrid
+      cards={data.layout}
+      depth={0}
+      editable={editable}
+      onPlaced={placed}
+      renderCard={renderCard}
+      dropping={dropping}
+      onDropped={onDropped}
+      rowHeight={rowHeight}
+    />
+  );
 }

@@ -17,6 +17,7 @@ export default {
   switch: 'Switch portal',
   loadFailed: 'The portal could not be loaded',
   emptyPortal: 'This portal has no cards yet',
+  screen: { title: 'Data screen' },
   rules: { category: 'Choose a category', customUrl: 'Enter the address' },
   roleDefault: {
     action: 'Role default',
@@ -61,7 +62,6 @@ export default {
     noTodo: 'Nothing to do',
     noSchedule: 'Nothing scheduled today',
     allDay: 'All day',
-    mapUnavailable: 'A map needs area boundary data, which is not provided',
     todo: { toBeReviewed: 'To review', flowDone: 'Reviewed', flowCirculate: 'Copied to me' },
   },
   report: { search: 'Search', reset: 'Reset', export: 'Export', print: 'Print' },

@@ -17,6 +17,7 @@ export default {
   switch: '切换门户',
   loadFailed: '门户加载失败',
   emptyPortal: '该门户还没有卡片',
+  screen: { title: '数据大屏' },
   rules: { category: '请选择分类', customUrl: '请输入链接地址' },
   roleDefault: {
     action: '角色默认',
@@ -61,7 +62,6 @@ export default {
     noTodo: '暂无待办',
     noSchedule: '今日暂无日程',
     allDay: '全天',
-    mapUnavailable: '地图需要行政区边界数据，当前未提供',
     todo: { toBeReviewed: '待我审批', flowDone: '我已审批', flowCirculate: '抄送我的' },
   },
   report: { search: '查询', reset: '重置', export: '导出', print: '打印' },

@@ -17,6 +17,7 @@ export default {
   switch: '切換門戶',
   loadFailed: '門戶載入失敗',
   emptyPortal: '該門戶還沒有卡片',
+  screen: { title: '數據大屏' },
   rules: { category: '請選擇分類', customUrl: '請輸入連結地址' },
   roleDefault: {
     action: '角色預設',
@@ -61,7 +62,6 @@ export default {
     noTodo: '暫無待辦',
     noSchedule: '今日暫無日程',
     allDay: '全天',
-    mapUnavailable: '地圖需要行政區邊界資料，目前未提供',
     todo: { toBeReviewed: '待我審批', flowDone: '我已審批', flowCirculate: '抄送我的' },
   },
   report: { search: '查詢', reset: '重置', export: '導出', print: '列印' },

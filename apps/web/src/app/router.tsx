@@ -26,6 +26,21 @@ const page = (load: () => Promise<{ default: React.ComponentType }>, namespace?:
   return { Component: module.default };
 };
 
+/**
+ * A signed-in page outside the main layout (a data screen in its own window): it gets the query
+ * client the layout would have given it.
+ */
+const withQueries = (load: ReturnType<typeof page>) => async () => {
+  const [{ Component: Page }, { QueryProvider }] = await Promise.all([load(), import('./query-client.tsx')]);
+  return {
+    Component: () => (
+      <QueryProvider>
+        <Page />
+      </QueryProvider>
+    ),
+  };
+};
+
 const homePage = page(() => import('../features/home/pages/HomePage.tsx'), 'home');
 
 /** Route handle of a fixed route: the key of its tab title (namespace `shell`) and its tab rules. */
@@ -125,7 +140,7 @@ export function createRouter(basename?: string) {
           {
             path: '/DataV/view/:id',
             loader: (args: LoaderFunctionArgs) => (isLocked() ? redirect(lockScreenPath) : shellGuard(args)),
-            lazy: page(() => import('../features/portal/pages/ScreenPage.tsx'), 'portal'),
+            lazy: withQueries(page(() => import('../features/portal/pages/ScreenPage.tsx'), 'portal')),
           },
           {
             path: lockScreenPath,

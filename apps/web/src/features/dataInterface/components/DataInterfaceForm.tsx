@@ -22,6 +22,7 @@ import {
   RecordFields,
   type RecordValues,
   recordValues,
+  useJsonSyntaxMessage,
   useRecordForm,
 } from '../../../shared/components/index.ts';
 import { dataInterfaceApi } from '../api.ts';
@@ -180,6 +181,7 @@ const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monos
 function SourceFields() {
   const { t } = useTranslation('dataInterface');
   const type = Form.useWatch('type') as DataInterfaceValues['type'] | undefined;
+  const jsonSyntax = useJsonSyntaxMessage();
   if (type === 2) {
     return (
       <Form.Item
@@ -192,7 +194,9 @@ function SourceFields() {
           {
             validator: async (_rule, value: string) => {
               if (!value) return;
-              const data: unknown = parse<unknown>(value, undefined);
+              const syntax = jsonSyntax(value);
+              if (syntax) throw new Error(syntax);
+              const data: unknown = JSON.parse(value);
               if (data === null || typeof data !== 'object') throw new Error(t('rules.staticJson'));
             },
           },

@@ -194,7 +194,7 @@ function SourceFields() {
           {
             validator: async (_rule, value: string) => {
               if (!value) return;
-              const syntax = jsonSyntax(value);
+              const syntax = await jsonSyntax(value);
               if (syntax) throw new Error(syntax);
               const data: unknown = JSON.parse(value);
               if (data === null || typeof data !== 'object') throw new Error(t('rules.staticJson'));

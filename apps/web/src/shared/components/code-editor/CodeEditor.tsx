@@ -50,11 +50,11 @@ export function CodeEditor(props: CodeEditorProps) {
  * Why a text is not JSON, with its line and column, in the user's language; null when it parses.
  * For a form rule under a JSON editor (the editor library is not needed to check).
  */
-export function useJsonSyntaxMessage(): (text: string) => string | null {
+export function useJsonSyntaxMessage(): (text: string) => Promise<string | null> {
   const { t } = useComponentsTranslation();
   return useCallback(
-    (text: string) => {
-      const error = jsonSyntaxError(text);
+    async (text: string) => {
+      const error = await jsonSyntaxError(text);
       if (!error) return null;
       return error.line ? t('jsonSyntax', { line: error.line, column: error.column }) : t('jsonSyntaxUnplaced');
     },

@@ -164,13 +164,16 @@ const chooseOption = async (text: string) => {
 const openSelect = (select: HTMLElement) =>
   fireEvent.mouseDown(select.closest('.ant-select')?.querySelector('.ant-select-selector') ?? select);
 
-/** The code editor a label names, once its library has loaded. */
+/** The code editor a label names, once its library has loaded (the first load in a file can take seconds). */
 const editorLabelled = async (scope: HTMLElement, label: string) =>
-  waitFor(() => {
-    const content = within(scope).getByRole('textbox', { name: label });
-    expect(content.classList.contains('cm-content')).toBe(true);
-    return content;
-  });
+  waitFor(
+    () => {
+      const content = within(scope).getByRole('textbox', { name: label });
+      expect(content.classList.contains('cm-content')).toBe(true);
+      return content;
+    },
+    { timeout: 15_000 },
+  );
 const viewOf = (content: HTMLElement) => {
   const view = EditorView.findFromDOM(content);
   if (!view) throw new Error('no editor view');
@@ -337,6 +340,41 @@ describe('the interface editor', () => {
     expect((within(form).getByLabelText('参数说明') as HTMLInputElement).value).toBe('账号');
     expect((within(form).getByLabelText('默认值') as HTMLInputElement).value).toBe('admin');
     expect((within(form).getByRole('checkbox', { name: '必填' }) as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe('the HTTP interface editor', () => {
+  test('opens with its headers and query rows and sends them back, with a POST body template in the JSON editor', async () => {
+    const api = {
+      method: 1,
+      url: 'https://api.example.com/weather',
+      header: [{ field: 'Authorization', source: 3, defaultValue: 'Bearer abc' }],
+      query: [{ field: 'city', source: 1, defaultValue: 'city' }],
+      bodyType: 0,
+      responsePath: 'data.list',
+    };
+    interfaces[0] = stored('i1', '天气', { type: 3, dataConfigJson: JSON.stringify({ apiData: api }) });
+    renderPage();
+    fireEvent.click(within(await row('天气')).getByRole('button', { name: /编\s*辑/ }));
+    const form = await dialogTitled('编辑');
+    await waitFor(() => expect((within(form).getByLabelText('接口地址') as HTMLInputElement).value).toBe(api.url));
+    const names = within(form).getAllByLabelText('名称', { selector: 'input' }) as HTMLInputElement[];
+    const values = within(form).getAllByLabelText('值', { selector: 'input' }) as HTMLInputElement[];
+    expect(names.map((input) => input.value)).toEqual(['Authorization', 'city']);
+    expect(values.map((input) => input.value)).toEqual(['Bearer abc', 'city']);
+    // Where each value comes from: the header's is typed here, the query's is the parameter named `city`.
+    expect(within(form).getByText('自定义')).toBeTruthy();
+    expect(within(form).getByText('参数')).toBeTruthy();
+    expect(within(form).queryByText('请求体')).toBeNull();
+
+    fireEvent.click(within(form).getByText('POST'));
+    fireEvent.click(await within(form).findByText('JSON'));
+    typeInto(await editorLabelled(form, '请求体模板'), '{"city": "{city}"}');
+    fireEvent.click(within(form).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls('PUT', `${base}/i1`)).toHaveLength(1));
+    expect(JSON.parse(String(calls('PUT', `${base}/i1`)[0]?.body.dataConfigJson))).toEqual({
+      apiData: { ...api, method: 2, bodyType: 3, body: '{"city": "{city}"}' },
+    });
   });
 });
 

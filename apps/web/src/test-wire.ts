@@ -409,3 +409,21 @@ export function fakeLogRow(fields: Partial<LogRow> & Pick<LogRow, 'id'>): LogRow
     ...fields,
   };
 }
+
+/** A flat dictionary of `DictionaryData/All` (`list[]`): its entries as [id, fullName], each id its code too. */
+export function fakeDictionary(enCode: string, fullName: string, entries: [id: string, fullName: string][]) {
+  return checkAnswer(DictionaryAllItem, {
+    id: `dictionary.${enCode}`,
+    enCode,
+    fullName,
+    isTree: 0,
+    dictionaryList: entries.map(([id, name]) => ({
+      id,
+      enCode: id,
+      fullName: name,
+      parentId: '0',
+      hasChildren: false,
+      children: [],
+    })),
+  });
+}

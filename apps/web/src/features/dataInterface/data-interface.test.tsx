@@ -14,7 +14,7 @@ import { i18n } from '../../shared/i18n/index.ts';
 import { useSession } from '../../shared/session/store.ts';
 import { RouteMetaContext } from '../../shared/shell/permission.tsx';
 import { useShell } from '../../shared/shell/shell-store.ts';
-import { fakeModulePermission, fakeUserInfo, wireResponse } from '../../test-wire.ts';
+import { fakeDictionary, fakeModulePermission, fakeUserInfo, wireResponse } from '../../test-wire.ts';
 import DataInterfacePage from './pages/DataInterfacePage.tsx';
 
 /**
@@ -63,26 +63,14 @@ interface Sent {
 }
 const sent: Sent[] = [];
 
-const entry = (id: string, fullName: string) => ({
-  id,
-  enCode: id,
-  fullName,
-  parentId: '0',
-  hasChildren: false,
-  children: [],
-});
-
 function answer(method: string, path: string, query: URLSearchParams): unknown {
   if (path === '/api/system/DictionaryData/All')
     return {
       list: [
-        {
-          id: 'd-type',
-          enCode: 'DataInterfaceType',
-          fullName: '数据接口分类',
-          isTree: 0,
-          dictionaryList: [entry(categories.system, '系统接口'), entry(categories.business, '业务接口')],
-        },
+        fakeDictionary('DataInterfaceType', '数据接口分类', [
+          [categories.system, '系统接口'],
+          [categories.business, '业务接口'],
+        ]),
       ],
     };
   if (method === 'GET' && path === base) {
@@ -103,7 +91,10 @@ function answer(method: string, path: string, query: URLSearchParams): unknown {
 beforeAll(async () => {
   await i18n.changeLanguage('zh-CN');
   await i18n.loadNamespaces(['dataInterface', 'components']);
-});
+  // The editor library loads on first use; its first transform here takes seconds, which belong to
+  // no test (a page's later editors find it loaded, as in the browser).
+  await import('../../shared/components/code-editor/CodeMirrorEditor.tsx');
+}, 60_000);
 beforeEach(() => {
   sent.length = 0;
   queryClient.clear();
@@ -209,26 +200,34 @@ describe('the interface list (数据接口)', () => {
   });
 });
 
-/** 新建, named and filed, switched to static data: the dialog and its JSON editor. */
-async function newStaticInterface() {
+/** The page with 新建 opened: the dialog. */
+async function openNew() {
   renderPage();
   await row('用户查询');
   fireEvent.click(screen.getByRole('button', { name: /新\s*建/ }));
-  const form = await dialogTitled('新建');
-  fireEvent.change(within(form).getByLabelText('接口名称'), { target: { value: '选项' } });
-  fireEvent.change(within(form).getByLabelText('接口编码'), { target: { value: 'options' } });
+  return dialogTitled('新建');
+}
+
+/** 新建 opened, the interface named and filed under `category`: the dialog. */
+async function newInterface(fullName: string, enCode: string, category: string) {
+  const form = await openNew();
+  fireEvent.change(within(form).getByLabelText('接口名称'), { target: { value: fullName } });
+  fireEvent.change(within(form).getByLabelText('接口编码'), { target: { value: enCode } });
   openSelect(within(form).getByLabelText('分类'));
-  await chooseOption('系统接口');
+  await chooseOption(category);
+  return form;
+}
+
+/** A new interface switched to static data: the dialog and its JSON editor. */
+async function newStaticInterface() {
+  const form = await newInterface('选项', 'options', '系统接口');
   fireEvent.click(within(form).getByText('静态数据'));
   return { form, editor: await editorLabelled(form, '静态数据') };
 }
 
 describe('the interface editor', () => {
   test('the kind switch shows the SQL editor, the JSON editor or the HTTP fields, and keeps what was typed', async () => {
-    renderPage();
-    await row('用户查询');
-    fireEvent.click(screen.getByRole('button', { name: /新\s*建/ }));
-    const form = await dialogTitled('新建');
+    const form = await openNew();
     const sqlEditor = await editorLabelled(form, 'SQL语句');
     expect(sqlEditor.closest('[data-language]')?.getAttribute('data-language')).toBe('sql');
     typeInto(sqlEditor, 'select id from app_user');
@@ -249,10 +248,7 @@ describe('the interface editor', () => {
   });
 
   test('a parameter name must be a word (it becomes {name} in the statement); nothing is sent before', async () => {
-    renderPage();
-    await row('用户查询');
-    fireEvent.click(screen.getByRole('button', { name: /新\s*建/ }));
-    const form = await dialogTitled('新建');
+    const form = await openNew();
     fireEvent.click(within(form).getByRole('button', { name: '添加参数' }));
     fireEvent.change(within(form).getByLabelText('参数名'), { target: { value: '1name' } });
     fireEvent.click(within(form).getByRole('button', { name: /确\s*定/ }));
@@ -264,14 +260,7 @@ describe('the interface editor', () => {
   });
 
   test('a new SQL interface is sent with its statement, parameters and field mapping', async () => {
-    renderPage();
-    await row('用户查询');
-    fireEvent.click(screen.getByRole('button', { name: /新\s*建/ }));
-    const form = await dialogTitled('新建');
-    fireEvent.change(within(form).getByLabelText('接口名称'), { target: { value: '水果' } });
-    fireEvent.change(within(form).getByLabelText('接口编码'), { target: { value: 'fruit' } });
-    openSelect(within(form).getByLabelText('分类'));
-    await chooseOption('业务接口');
+    const form = await newInterface('水果', 'fruit', '业务接口');
     typeInto(await editorLabelled(form, 'SQL语句'), 'select id, name from fruit where name like {name}');
 
     fireEvent.click(within(form).getByRole('button', { name: '添加参数' }));

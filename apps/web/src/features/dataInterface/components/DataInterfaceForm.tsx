@@ -217,6 +217,12 @@ export function DataInterfaceForm({
   );
 }
 
+/**
+ * The column of an item holding a code editor: sized by the row, not by its longest line or help
+ * text, which would otherwise push it under its label (antd's row wraps a column that does not fit).
+ */
+const editorColumn = { flex: '1 1 0', style: { minWidth: 0 } };
+
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 };
 
 /** The source of the chosen kind; the others keep what was typed (`preserve`). */
@@ -230,6 +236,7 @@ function SourceFields() {
         preserve
         name="staticData"
         label={t('staticData')}
+        wrapperCol={editorColumn}
         extra={t('staticHelp')}
         rules={[
           { required: true, message: t('rules.staticData') },
@@ -276,6 +283,7 @@ function SourceFields() {
       preserve
       name="sql"
       label={t('sql')}
+      wrapperCol={editorColumn}
       extra={t('sqlHelp')}
       rules={[{ required: true, message: t('rules.sql') }]}
     >
@@ -442,6 +450,7 @@ function BodyFields() {
           preserve
           name="apiBody"
           label={t('apiBody')}
+          wrapperCol={editorColumn}
           extra={t(bodyType === 3 ? 'apiBodyJsonHelp' : 'apiBodyXmlHelp')}
         >
           {bodyType === 3 ? (

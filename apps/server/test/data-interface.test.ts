@@ -16,7 +16,8 @@ let fakePort = 0;
 const fakeHits: string[] = [];
 
 beforeAll(async () => {
-  // A local fake API on 127.0.0.1 for the one successful HTTP interface: the only traffic these tests send.
+  // A local fake API on 127.0.0.2 (loopback too, but not 127.0.0.1, so that a redirect from it to
+  // 127.0.0.1 or localhost leaves the one range the test opens): the only traffic these tests send.
   fake = createServer((req, res) => {
     fakeHits.push(req.url ?? '');
     if (req.url?.startsWith('/big')) {
@@ -25,7 +26,7 @@ beforeAll(async () => {
       return;
     }
     if (req.url?.startsWith('/redirect')) {
-      res.writeHead(302, { location: `http://127.0.0.2:${fakePort}/secret` });
+      res.writeHead(302, { location: new URL(req.url, 'http://fake').searchParams.get('to') ?? '/' });
       res.end();
       return;
     }
@@ -41,7 +42,7 @@ beforeAll(async () => {
       }),
     );
   });
-  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.2', resolve));
   fakePort = (fake.address() as AddressInfo).port;
   t = await testApp({ dataInterface: { timeoutMs: 300 } });
   admin = await t.signIn();
@@ -467,6 +468,33 @@ describe('data interfaces: SQL safety (each refused with 400 and no effect)', ()
     expect(await countInterfaces()).toBe(before);
   });
 
+  test.each(
+    refused.filter(([name]) =>
+      ['pg_read_file', 'DELETE', 'a second statement', 'pg_sleep', 'COPY ... TO'].includes(name),
+    ),
+  )(
+    '%s written into the table by hand is refused at the call too, and changes nothing',
+    async (_name, statement, message) => {
+      const id = await create(sqlInterface('select id from di_fruit'));
+      // Past the save's check: the definition as an older version or a hand edit could have left it.
+      await t.app.db
+        .updateTable('dataInterface')
+        .set({ dataConfigJson: JSON.stringify({ sqlData: { dbLinkId: '0', sql: statement } }) })
+        .where('id', '=', id)
+        .execute();
+      for (const [call, body] of [
+        ['Preview', {}],
+        ['List', { currentPage: 1, pageSize: 20 }],
+      ] as const) {
+        const reply = await admin.post(`${base}/${id}/Actions/${call}`, body);
+        expect(reply.code).toBe(400);
+        expect(reply.msg).toMatch(message);
+      }
+      const count = await sql<{ n: number }>`select count(*)::int as n from di_fruit`.execute(t.app.db);
+      expect(count.rows[0]?.n).toBe(4);
+    },
+  );
+
   test('a schema not allowed is refused, on save and by the role', async () => {
     const reply = await admin.post(base, sqlInterface(`select * from ${schema}_secret.vault`));
     expect(reply).toMatchObject({ code: 400, msg: `不允许访问模式 ${schema}_secret` });
@@ -535,8 +563,8 @@ describe('data interfaces: HTTP', () => {
     expect(reply).toMatchObject({ code: 400, msg: `不允许访问内网、本机或保留地址：${host}` });
   });
 
-  test('a redirect to loopback is refused, and an allowed range opens 127.0.0.1 to a local fake API', async () => {
-    const allowedApp = await testApp({ dataInterface: { allowedRanges: ['127.0.0.1/32'], httpMaxBytes: 2000 } });
+  test('an allowed range opens 127.0.0.2 to a local fake API; redirects to loopback are refused; answers are capped', async () => {
+    const allowedApp = await testApp({ dataInterface: { allowedRanges: ['127.0.0.2/32'], httpMaxBytes: 2000 } });
     try {
       const client = await allowedApp.signIn();
       const entry = await allowedApp.app.db
@@ -550,7 +578,8 @@ describe('data interfaces: HTTP', () => {
         expect(reply.code).toBe(200);
         return reply.data?.id ?? '';
       };
-      const ok = await make(`http://127.0.0.1:${fakePort}/fruits?q={@currentAccount}`);
+      const fakeApi = `http://127.0.0.2:${fakePort}`;
+      const ok = await make(`${fakeApi}/fruits?q={@currentAccount}`);
       const rows = await client.post(`${base}/${ok}/Actions/Preview`, {});
       expect(rows).toMatchObject({
         code: 200,
@@ -560,15 +589,23 @@ describe('data interfaces: HTTP', () => {
         ],
       });
       expect(fakeHits.at(-1)).toBe('/fruits?q=admin');
-      // The fake redirects to 127.0.0.2, outside the allowed 127.0.0.1/32: the second hop is checked again
-      // and refused before any connection is made.
-      const redirect = await make(`http://127.0.0.1:${fakePort}/redirect`);
-      const hits = fakeHits.length;
-      const refused = await client.post(`${base}/${redirect}/Actions/Preview`, {});
-      expect(refused).toMatchObject({ code: 400, msg: '不允许访问内网、本机或保留地址：127.0.0.2' });
-      expect(fakeHits.length).toBe(hits + 1);
+      // The fake answers 302 to each loopback target, outside the allowed 127.0.0.2/32: the second
+      // hop is checked again and refused before any connection is made (the message says refused,
+      // not that a connection failed).
+      for (const [target, host] of [
+        [`http://127.0.0.1:${fakePort}/secret`, '127.0.0.1'],
+        [`http://localhost:${fakePort}/secret`, 'localhost'],
+        [`http://[::1]:${fakePort}/secret`, '[::1]'],
+        [`http://127.0.0.3:${fakePort}/secret`, '127.0.0.3'],
+      ] as const) {
+        const redirect = await make(`${fakeApi}/redirect?to=${encodeURIComponent(target)}`);
+        const hits = fakeHits.length;
+        const refused = await client.post(`${base}/${redirect}/Actions/Preview`, {});
+        expect(refused).toMatchObject({ code: 400, msg: `不允许访问内网、本机或保留地址：${host}` });
+        expect(fakeHits.slice(hits)).toEqual([`/redirect?to=${encodeURIComponent(target)}`]);
+      }
       // An answer past the size cap is refused.
-      const big = await make(`http://127.0.0.1:${fakePort}/big`);
+      const big = await make(`${fakeApi}/big`);
       expect(await client.post(`${base}/${big}/Actions/Preview`, {})).toMatchObject({
         code: 400,
         msg: '接口返回的数据超过 2000 字节',

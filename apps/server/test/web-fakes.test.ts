@@ -6,7 +6,8 @@ import { type TestApp, testApp } from './helpers/test-app.ts';
  * The web unit tests answer their faked calls through apps/web/src/test-wire.ts, which checks each
  * answer against a schema it names per route. Here each of those names is held against the schema
  * the server declares for that route, so the table cannot check a fake against the wrong schema.
- * Compared on the OpenAPI description: its rewrites of a schema (nullable for a union with null, a one-value enum for a literal,
+ * Compared on the OpenAPI description: its rewrites of a schema (nullable for a union with null, a nullable object of
+ * one null value for the null of a wider union, a one-value enum for a literal,
  * additionalProperties for a pattern of any key) are undone first; a recursive part (a reference)
  * counts as the same on both sides.
  */
@@ -42,6 +43,8 @@ function fromOpenApi(value: unknown): unknown {
       enum: [only],
       ...others
     } = plain as Json & { enum: unknown[] };
+    // A null among three or more kinds (string | number | null) is written `{type: object, enum: [null], nullable}`.
+    if (only === null && nullable === true) return { type: 'null' };
     return fromOpenApi({ ...others, const: only, ...(nullable === true ? { nullable } : {}) });
   }
   if (nullable === true) {

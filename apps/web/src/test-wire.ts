@@ -12,6 +12,11 @@ import {
   ColumnSettings,
   CurrentUser,
   type CurrentUserInfo,
+  DataInterfaceDataRow,
+  DataInterfaceLogRow,
+  DataInterfaceParameter,
+  DataInterfaceRow,
+  DataInterfaceVariateRow,
   DictionaryAllItem,
   DictionaryDataRow,
   DictionaryTypeNode,
@@ -139,6 +144,17 @@ export const fakedRoutes: [route: string, answer: Answer][] = [
   ['GET /api/system/SynThirdInfo/synAllUserSysToQy', SynThirdTotal],
   ['GET /api/system/SynThirdInfo/synAllOrganizeSysToDing', SynThirdTotal],
   ['GET /api/system/SynThirdInfo/synAllUserSysToDing', SynThirdTotal],
+  // Data interfaces: the named calls before `/:id`, which would take them.
+  ['GET /api/system/DataInterface/GetParam/:id', Type.Array(DataInterfaceParameter)],
+  ['POST /api/system/DataInterface/:id/Actions/Preview', Type.Array(DataInterfaceDataRow)],
+  ['PUT /api/system/DataInterface/:id/Actions/State', null],
+  ['GET /api/system/DataInterface', PageOf(DataInterfaceRow)],
+  ['POST /api/system/DataInterface', Created],
+  ['GET /api/system/DataInterface/:id', DataInterfaceRow],
+  ['PUT /api/system/DataInterface/:id', null],
+  ['GET /api/system/DataInterfaceLog/:id', PageOf(DataInterfaceLogRow)],
+  ['GET /api/system/DataInterfaceVariate/:id', ListOf(DataInterfaceVariateRow)],
+  ['POST /api/system/DataInterfaceVariate', Created],
 ];
 
 const matchers = fakedRoutes.map(([route, answer]) => {
@@ -392,4 +408,22 @@ export function fakeLogRow(fields: Partial<LogRow> & Pick<LogRow, 'id'>): LogRow
     browser: '',
     ...fields,
   };
+}
+
+/** A flat dictionary of `DictionaryData/All` (`list[]`): its entries as [id, fullName], each id its code too. */
+export function fakeDictionary(enCode: string, fullName: string, entries: [id: string, fullName: string][]) {
+  return checkAnswer(DictionaryAllItem, {
+    id: `dictionary.${enCode}`,
+    enCode,
+    fullName,
+    isTree: 0,
+    dictionaryList: entries.map(([id, name]) => ({
+      id,
+      enCode: id,
+      fullName: name,
+      parentId: '0',
+      hasChildren: false,
+      children: [],
+    })),
+  });
 }

@@ -5,7 +5,7 @@ import { Providers } from '../../app/providers.tsx';
 import { QueryProvider, queryClient } from '../../app/query-client.tsx';
 import { i18n } from '../../shared/i18n/index.ts';
 import { useSession } from '../../shared/session/store.ts';
-import { fakeUserInfo, wireResponse } from '../../test-wire.ts';
+import { fakeDictionary, fakeUserInfo, wireResponse } from '../../test-wire.ts';
 import { BillRuleTemplatePicker } from './components/BillRuleTemplatePicker.tsx';
 
 const rules: (BillRuleSelectorRow & { category: string })[] = [
@@ -27,28 +27,11 @@ beforeEach(() => {
     const url = new URL(input, 'http://localhost');
     const method = init.method ?? 'GET';
     if (url.pathname === '/api/system/DictionaryData/All') {
-      const entry = (id: string, fullName: string) => ({
-        id,
-        enCode: id,
-        fullName,
-        parentId: '0',
-        hasChildren: false,
-        children: [],
-      });
-      return wireResponse(method, url, {
-        code: 200,
-        data: {
-          list: [
-            {
-              id: 'bt',
-              enCode: 'businessType',
-              fullName: '业务分类',
-              isTree: 0,
-              dictionaryList: [entry('office', '办公'), entry('buy', '采购')],
-            },
-          ],
-        },
-      });
+      const businessType = fakeDictionary('businessType', '业务分类', [
+        ['office', '办公'],
+        ['buy', '采购'],
+      ]);
+      return wireResponse(method, url, { code: 200, data: { list: [businessType] } });
     }
     selectorQueries.push(url.searchParams);
     const keyword = url.searchParams.get('keyword') ?? '';

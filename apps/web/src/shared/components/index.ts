@@ -4,7 +4,12 @@ export {
   ColumnSettingsTool,
   useColumnSettings,
 } from './ColumnSettingsDrawer.tsx';
-export { CodeEditor, type CodeEditorProps, type CodeLanguage } from './code-editor/CodeEditor.tsx';
+export {
+  CodeEditor,
+  type CodeEditorProps,
+  type CodeLanguage,
+  useJsonSyntaxMessage,
+} from './code-editor/CodeEditor.tsx';
 export { type Confirm, type ConfirmKind, useConfirm } from './confirm.tsx';
 export {
   AddButton,

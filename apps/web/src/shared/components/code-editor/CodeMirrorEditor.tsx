@@ -50,26 +50,56 @@ const frame = EditorView.theme({
     color: 'var(--ant-color-text-description)',
     border: 'none',
   },
+  // A value that failed the form's rule: the error colour of antd's own inputs.
+  '&.cm-invalid': { borderColor: 'var(--ant-color-error)' },
+  '&.cm-invalid.cm-focused': { boxShadow: '0 0 0 2px var(--ant-color-error-bg)' },
   '.cm-placeholder': { color: 'var(--ant-color-text-placeholder)' },
   '.cm-cursor': { borderLeftColor: 'var(--ant-color-text)' },
 });
 
+type Naming = Pick<CodeEditorProps, 'id' | 'ariaLabel' | 'aria-describedby' | 'aria-invalid' | 'aria-required'>;
+
+/** What assistive technology reads of the editable area, and the frame's error state. */
+function naming({ id, ariaLabel, ...aria }: Naming): Extension {
+  const invalid = aria['aria-invalid'] === true || aria['aria-invalid'] === 'true';
+  const required = aria['aria-required'] === true || aria['aria-required'] === 'true';
+  return [
+    EditorView.contentAttributes.of({
+      'aria-label': ariaLabel,
+      'aria-multiline': 'true',
+      spellcheck: 'false',
+      ...(id ? { id } : {}),
+      ...(aria['aria-describedby'] ? { 'aria-describedby': aria['aria-describedby'] } : {}),
+      ...(invalid ? { 'aria-invalid': 'true' } : {}),
+      ...(required ? { 'aria-required': 'true' } : {}),
+    }),
+    EditorView.editorAttributes.of(invalid ? { class: 'cm-invalid' } : {}),
+  ];
+}
+
 /** The CodeMirror 6 view behind `CodeEditor` (loaded on demand). */
 export default function CodeMirrorEditor({
-  id,
   value,
   onChange,
   language,
-  ariaLabel,
   placeholder,
   readOnly,
   height,
+  ...rest
 }: CodeEditorProps & { height: string }) {
+  const names: Naming = {
+    id: rest.id,
+    ariaLabel: rest.ariaLabel,
+    'aria-describedby': rest['aria-describedby'],
+    'aria-invalid': rest['aria-invalid'],
+    'aria-required': rest['aria-required'],
+  };
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const colours = useRef(new Compartment());
+  const named = useRef(new Compartment());
   const { token } = theme.useToken();
   const mode = luminance(toHex(token.colorBgContainer)) < 0.2 ? 'dark' : 'light';
 
@@ -92,12 +122,7 @@ export default function CodeMirrorEditor({
           EditorView.theme({ '&': { height }, '.cm-scroller': { overflow: 'auto' } }),
           EditorView.lineWrapping,
           EditorState.readOnly.of(Boolean(readOnly)),
-          EditorView.contentAttributes.of({
-            'aria-label': ariaLabel,
-            'aria-multiline': 'true',
-            spellcheck: 'false',
-            ...(id ? { id } : {}),
-          }),
+          named.current.of(naming(names)),
           ...(placeholder ? [placeholderText(placeholder)] : []),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) onChangeRef.current?.(update.state.doc.toString());
@@ -124,6 +149,13 @@ export default function CodeMirrorEditor({
   useEffect(() => {
     view.current?.dispatch({ effects: colours.current.reconfigure(highlighting(codeColours[mode])) });
   }, [mode]);
+
+  // The form's help, error and required state change after the view is built.
+  const namesKey = JSON.stringify(names);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: names is rebuilt each render; its text says when it changed
+  useEffect(() => {
+    view.current?.dispatch({ effects: named.current.reconfigure(naming(names)) });
+  }, [namesKey]);
 
   return <div ref={host} className="code-editor" data-language={language} />;
 }

@@ -8,6 +8,8 @@ export default {
   loadFailed: 'The data could not be loaded',
   retry: 'Retry',
   loading: 'Loading...',
+  jsonSyntax: 'Not valid JSON: line {{line}}, column {{column}}',
+  jsonSyntaxUnplaced: 'Not valid JSON',
   total: 'Total {{total}}',
   pageSize: '{{size}} / page',
   jumpTo: 'Go to',

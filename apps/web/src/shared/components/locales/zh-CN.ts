@@ -8,6 +8,8 @@ export default {
   loadFailed: '数据加载失败',
   retry: '重试',
   loading: '加载中...',
+  jsonSyntax: 'JSON 格式有误：第 {{line}} 行第 {{column}} 列',
+  jsonSyntaxUnplaced: 'JSON 格式有误',
   total: '共 {{total}} 条',
   pageSize: '{{size}}条/页',
   jumpTo: '前往',

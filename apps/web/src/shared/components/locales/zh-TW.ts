@@ -8,6 +8,8 @@ export default {
   loadFailed: '數據加載失敗',
   retry: '重試',
   loading: '載入中...',
+  jsonSyntax: 'JSON 格式有誤：第 {{line}} 行第 {{column}} 列',
+  jsonSyntaxUnplaced: 'JSON 格式有誤',
   total: '共 {{total}} 條',
   pageSize: '{{size}}條/頁',
   jumpTo: '前往',

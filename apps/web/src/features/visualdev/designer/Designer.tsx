@@ -53,6 +53,7 @@ import {
   innerList,
   locate,
   operandsOf,
+  paramFieldsOf,
   toDefinition,
 } from './state.ts';
 import './designer.css';
@@ -297,6 +298,10 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
 
   const definition = useMemo(() => toDefinition(state), [state]);
   const operands = useMemo(() => (selected ? operandsOf(state.nodes, selected.uid) : []), [state.nodes, selected]);
+  const paramFields = useMemo(
+    () => (selected ? paramFieldsOf(state.nodes, selected.uid) : []),
+    [state.nodes, selected],
+  );
 
   const saveDraft = () =>
     designApi.update(
@@ -426,6 +431,7 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
                     <PropertyPanel
                       node={selected}
                       operands={operands}
+                      paramFields={paramFields}
                       settings={state.settings}
                       onField={(field, merge) =>
                         selected && dispatch({ type: 'update', uid: selected.uid, field, merge })

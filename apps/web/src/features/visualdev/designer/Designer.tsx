@@ -193,6 +193,14 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
     focusSelection.current = false;
     if (state.selected) (document.querySelector(`[data-uid="${state.selected}"]`) as HTMLElement | null)?.focus();
   }, [state.selected]);
+  // The designer covers the window: the page under it must not scroll with the wheel.
+  useEffect(() => {
+    const before = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = before;
+    };
+  }, []);
   // Undo and redo also when nothing has the focus (a removed field had it).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -12,6 +12,9 @@ import {
   ColumnSettings,
   CurrentUser,
   type CurrentUserInfo,
+  DataInterfaceDataRow,
+  DataInterfaceNode,
+  DataInterfaceParameter,
   DictionaryAllItem,
   DictionaryDataRow,
   DictionaryTypeNode,
@@ -60,6 +63,9 @@ const Created = Type.Object({ id: Type.String() });
 /** The answer schema of each route the web tests fake: "METHOD /path/:param", as the server routes them. */
 export const fakedRoutes: [route: string, answer: Answer][] = [
   ['GET /api/oauth/getLoginConfig', LoginConfig],
+  ['GET /api/system/DataInterface/Selector', Type.Array(DataInterfaceNode)],
+  ['GET /api/system/DataInterface/GetParam/:id', Type.Array(DataInterfaceParameter)],
+  ['POST /api/system/DataInterface/:id/Actions/List', PageOf(DataInterfaceDataRow)],
   ['GET /api/oauth/getConfig/:account', AccountLoginConfig],
   ['POST /api/oauth/Login', LoginResult],
   ['POST /api/oauth/sendSmsCode', null],

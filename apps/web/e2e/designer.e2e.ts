@@ -375,12 +375,7 @@ describe('the form designer', () => {
       parameterJson: '[]',
       fieldJson: '[]',
     });
-    await page.getByRole('button', { name: '添加单选框组' }).click();
-    await page.locator('.ant-radio-button-wrapper', { hasText: '远端数据' }).click();
-    await page.getByRole('combobox', { name: '数据接口' }).click();
-    await page.locator('.ant-select-tree-title', { hasText: /^颜色清单$/ }).click();
-
-    // A select fed by an SQL interface whose parameter 类别 takes what is typed in another field.
+    // Made before the interface list is first read (the designer keeps it a minute).
     await call('POST', '/api/system/DataInterface', {
       fullName: '按类取号',
       enCode: 'e2e.byKind',
@@ -399,6 +394,12 @@ describe('the form designer', () => {
       parameterJson: JSON.stringify([{ field: 'kind', fieldName: '类别', dataType: 'varchar', required: 0 }]),
       fieldJson: '[]',
     });
+    await page.getByRole('button', { name: '添加单选框组' }).click();
+    await page.locator('.ant-radio-button-wrapper', { hasText: '远端数据' }).click();
+    await page.getByRole('combobox', { name: '数据接口' }).click();
+    await page.locator('.ant-select-tree-title', { hasText: /^颜色清单$/ }).click();
+
+    // A select fed by an SQL interface whose parameter 类别 takes what is typed in another field.
     await page.getByRole('button', { name: '添加单行输入' }).click();
     await page.getByLabel('控件标题').fill('类别');
     await page.getByLabel('控件字段').fill('kind');

@@ -189,3 +189,133 @@ describe('publishing a definition to a menu', () => {
     });
   });
 });
+
+describe('a field’s permission key', () => {
+  const keyed = (jnpfKey: string, name: string, label: string, permissionKey: string): FormField => ({
+    __vModel__: name,
+    __config__: { jnpfKey, label, permissionKey },
+  });
+  const keyedForm = {
+    fields: [
+      field('input', 'title', '标题'),
+      // Two fields under one key: one grant shows or hides both.
+      keyed('inputNumber', 'price', '单价', 'money'),
+      keyed('inputNumber', 'total', '总价', 'money'),
+      {
+        __vModel__: 'lines',
+        __config__: {
+          jnpfKey: 'table',
+          label: '明细',
+          permissionKey: 'detail',
+          children: [field('input', 'goods', '物品'), keyed('input', 'cost', '成本', 'lineCost')],
+        },
+      },
+    ],
+  };
+  const keyedList = {
+    ...list,
+    columnList: [
+      { prop: 'title', label: '标题' },
+      { prop: 'price', label: '单价' },
+      { prop: 'total', label: '总价' },
+    ],
+  };
+
+  test('publishing names the column and form entries by it; records are checked by it', async () => {
+    const created = await admin.post<{ id: string }>(base, {
+      fullName: '权限标识',
+      enCode: 'pubKeyed',
+      webType: 2,
+      formData: JSON.stringify(keyedForm),
+      columnData: JSON.stringify(keyedList),
+    });
+    const id = created.data!.id;
+    const answer = await admin.post<{ menuId: string }>(`${base}/${id}/Actions/ReleaseMenu`, {
+      parentId: '-1',
+      fullName: '权限标识',
+      enCode: 'pubKeyedPage',
+    });
+    expect(answer).toMatchObject({ code: 200 });
+    const menuId = answer.data!.menuId;
+    expect(await entries('ModuleColumn', menuId)).toEqual([
+      ['title', '标题'],
+      ['money', '单价、总价'],
+    ]);
+    expect(await entries('ModuleForm', menuId)).toEqual([
+      ['title', '标题'],
+      ['money', '单价、总价'],
+      ['detail', '明细'],
+      ['detail-goods', '明细-物品'],
+      ['lineCost', '明细-成本'],
+    ]);
+
+    // A clerk granted the title but not "money": neither price nor total, in the list or the form.
+    const granted = await t.app.db
+      .selectFrom('modulePermission')
+      .select(['id', 'kind', 'enCode'])
+      .where('menuId', '=', menuId)
+      .execute();
+    const ids = (kind: string, codes: string[]) =>
+      granted.filter((g) => g.kind === kind && codes.includes(g.enCode)).map((g) => g.id);
+    const grant = (userId: string, codes: string[]) =>
+      admin.put(`/api/permission/Authority/Data/${userId}`, {
+        objectType: 'User',
+        module: [menuId],
+        button: ids('button', ['btn_add', 'btn_edit']),
+        column: ids('column', codes),
+        form: ids('form', codes),
+      });
+    const clerkId = await t.createUser({ account: 'clerk.keyed' });
+    expect(await grant(clerkId, ['title', 'detail'])).toMatchObject({ code: 200 });
+    const clerk = await t.signIn('clerk.keyed', 'Passw0rd');
+    const records = `/api/visualdev/OnlineDev/${id}`;
+    const saved = await clerk.post<string>(records, {
+      data: JSON.stringify({ title: '甲', price: 5, total: 50, lines: [{ goods: '螺丝', cost: 1 }] }),
+    });
+    expect(saved).toMatchObject({ code: 200 });
+    const rows = await clerk.post<{ list: Record<string, unknown>[] }>(`${records}/List`, { menuId });
+    expect(rows.data!.list).toEqual([expect.objectContaining({ title: '甲' })]);
+    expect(rows.data!.list[0]).not.toHaveProperty('price');
+    expect(rows.data!.list[0]).not.toHaveProperty('total');
+    const recordId = rows.data!.list[0]!.id as string;
+    const read = async (client: Client) =>
+      JSON.parse((await client.get<{ data: string }>(`${records}/${recordId}`)).data!.data) as Record<string, unknown>;
+    const seen = await read(clerk);
+    expect(seen).toMatchObject({ title: '甲', lines: [{ goods: '螺丝', cost: '1' }] });
+    expect(seen).not.toHaveProperty('price');
+    expect(seen).not.toHaveProperty('total');
+    // What the clerk sent for them was ignored.
+    expect(await read(admin)).toMatchObject({ price: null, total: null });
+
+    // Granted "money": both fields at once (and no longer the sub-table).
+    expect(await grant(clerkId, ['title', 'money'])).toMatchObject({ code: 200 });
+    const again = await t.signIn('clerk.keyed', 'Passw0rd');
+    const now = await read(again);
+    expect(now).toMatchObject({ title: '甲', price: null, total: null });
+    expect(now).not.toHaveProperty('lines');
+  });
+
+  test('a key too long or with spaces is refused on release, and nothing is published', async () => {
+    for (const [permissionKey, msg] of [
+      ['k'.repeat(51), `权限标识最多为50个字符：${'k'.repeat(51)}`],
+      ['a b', '权限标识不能包含空格：a b'],
+    ] as const) {
+      const created = await admin.post<{ id: string }>(base, {
+        fullName: '坏标识',
+        enCode: `pubBadKey${permissionKey.length}`,
+        webType: 2,
+        formData: JSON.stringify({ fields: [keyed('input', 'title', '标题', permissionKey)] }),
+        columnData: JSON.stringify(list),
+      });
+      const id = created.data!.id;
+      expect(
+        await admin.post(`${base}/${id}/Actions/ReleaseMenu`, {
+          parentId: '-1',
+          fullName: '坏标识',
+          enCode: `pubBadKeyPage${permissionKey.length}`,
+        }),
+      ).toMatchObject({ code: 400, msg });
+      expect((await admin.get<{ isRelease: number }>(`${base}/${id}`)).data!.isRelease).toBe(0);
+    }
+  });
+});

@@ -375,17 +375,68 @@ describe('the form designer', () => {
       parameterJson: '[]',
       fieldJson: '[]',
     });
+    // Made before the interface list is first read (the designer keeps it a minute).
+    await call('POST', '/api/system/DataInterface', {
+      fullName: '按类取号',
+      enCode: 'e2e.byKind',
+      category: interfaceCategory,
+      type: 1,
+      action: 3,
+      hasPage: 0,
+      enabledMark: 1,
+      sortCode: 0,
+      dataConfigJson: JSON.stringify({
+        sqlData: {
+          dbLinkId: '0',
+          sql: `select cast({kind} as text) || '1' as id, '类' || cast({kind} as text) || '一号' as "fullName"`,
+        },
+      }),
+      parameterJson: JSON.stringify([{ field: 'kind', fieldName: '类别', dataType: 'varchar', required: 0 }]),
+      fieldJson: '[]',
+    });
     await page.getByRole('button', { name: '添加单选框组' }).click();
     await page.locator('.ant-radio-button-wrapper', { hasText: '远端数据' }).click();
     await page.getByRole('combobox', { name: '数据接口' }).click();
     await page.locator('.ant-select-tree-title', { hasText: /^颜色清单$/ }).click();
 
-    // The preview's select offers the dictionary's entries, the radio group the interface's rows.
+    // A select fed by an SQL interface whose parameter 类别 takes what is typed in another field.
+    await page.getByRole('button', { name: '添加单行输入' }).click();
+    await page.getByLabel('控件标题').fill('类别');
+    await page.getByLabel('控件字段').fill('kind');
+    await page.getByRole('button', { name: '添加下拉选择' }).click();
+    await page.getByLabel('控件标题').fill('编号');
+    await page.getByLabel('权限标识').fill('serial');
+    await page.locator('.ant-radio-button-wrapper', { hasText: '远端数据' }).last().click();
+    await page.getByRole('combobox', { name: '数据接口' }).click();
+    await page.locator('.ant-select-tree-title', { hasText: /^按类取号$/ }).click();
+    const params = page.getByTestId('interface-params');
+    await params.getByText('类别(kind)').waitFor();
+    await params.getByRole('combobox', { name: '参数kind的来源' }).click();
+    await page.locator('.ant-select-item-option', { hasText: /^表单字段$/ }).click();
+    await params.getByRole('combobox', { name: '参数kind取值的字段' }).click();
+    await page.locator('.ant-select-item-option', { hasText: /^类别$/ }).click();
+    // The designer takes the window: its toolbar in view, the page itself not scrolled nor scrollable.
+    await params.scrollIntoViewIfNeeded();
+    await expect(page.getByRole('button', { name: '保存并发布' }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.evaluate(() => ({
+        scrolled: window.scrollY,
+        overflow: document.documentElement.scrollHeight - window.innerHeight,
+        toolbarTop: document.querySelector('.vd-toolbar')?.getBoundingClientRect().top,
+      })),
+    ).resolves.toEqual({ scrolled: 0, overflow: 0, toolbarTop: 0 });
+    await screenshot(page, 'designer-interface-params');
+
+    // The preview's select offers the dictionary's entries, the radio group the interface's rows,
+    // the last select the rows of what is typed in 类别.
     await page.getByRole('button', { name: /预\s*览/ }).click();
     const preview = page.getByTestId('designer-preview');
     await preview.getByText('绿色').waitFor();
     await preview.locator('.ant-select').first().click();
     await page.locator('.ant-select-item-option', { hasText: /^本科$/ }).waitFor();
+    await preview.locator('[data-field="kind"] input').fill('甲');
+    await preview.locator('.ant-select').last().click();
+    await page.locator('.ant-select-item-option', { hasText: /^类甲一号$/ }).waitFor();
     await closeContext(context);
   });
 

@@ -14,6 +14,7 @@ import {
   type CurrentUserInfo,
   DataInterfaceDataRow,
   DataInterfaceLogRow,
+  DataInterfaceNode,
   DataInterfaceParameter,
   DataInterfaceRow,
   DataInterfaceVariateRow,
@@ -65,6 +66,8 @@ const Created = Type.Object({ id: Type.String() });
 /** The answer schema of each route the web tests fake: "METHOD /path/:param", as the server routes them. */
 export const fakedRoutes: [route: string, answer: Answer][] = [
   ['GET /api/oauth/getLoginConfig', LoginConfig],
+  ['GET /api/system/DataInterface/Selector', Type.Array(DataInterfaceNode)],
+  ['POST /api/system/DataInterface/:id/Actions/List', PageOf(DataInterfaceDataRow)],
   ['GET /api/oauth/getConfig/:account', AccountLoginConfig],
   ['POST /api/oauth/Login', LoginResult],
   ['POST /api/oauth/sendSmsCode', null],

@@ -46,6 +46,13 @@ export interface FormFieldConfig {
   title?: string;
   /** Sub-table: summary row and the columns summed. */
   showTitle?: boolean;
+  /**
+   * The code of the menu's column and form permission entries for this field (list-permissions.ts
+   * `permissionKeyOf`); unset or blank: the field's name. The designer's 权限标识.
+   */
+  permissionKey?: string;
+  /** A data-bound choice field's interface parameters (dataType 'dynamic'), as a popup select's `templateJson`. */
+  templateJson?: unknown[];
   [key: string]: unknown;
 }
 

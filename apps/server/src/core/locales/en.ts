@@ -306,6 +306,8 @@ export const en: Catalog = {
   'visualdev.noFields': 'The form has no fields and cannot be released',
   'visualdev.badFieldName': 'Invalid field name: {name}',
   'visualdev.duplicateField': 'Duplicate field name: {name}',
+  'visualdev.permissionKey.tooLong': 'A permission key has at most {max} characters: {key}',
+  'visualdev.permissionKey.spaces': 'A permission key cannot contain spaces: {key}',
   'visualdev.released': 'Released',
   'visualdev.releasedToMenu': 'Published to the menu',
   'visualdev.copied': 'Copied',

@@ -305,6 +305,8 @@ export const zhCN = {
   'visualdev.noFields': '表单没有字段，无法发布',
   'visualdev.badFieldName': '字段名无效：{name}',
   'visualdev.duplicateField': '字段名重复：{name}',
+  'visualdev.permissionKey.tooLong': '权限标识最多为{max}个字符：{key}',
+  'visualdev.permissionKey.spaces': '权限标识不能包含空格：{key}',
   'visualdev.released': '发布成功',
   'visualdev.releasedToMenu': '发布成功',
   'visualdev.copied': '复制成功',

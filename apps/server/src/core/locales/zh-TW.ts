@@ -306,6 +306,8 @@ export const zhTW: Catalog = {
   'visualdev.noFields': '表單沒有欄位，無法發佈',
   'visualdev.badFieldName': '欄位名無效：{name}',
   'visualdev.duplicateField': '欄位名重複：{name}',
+  'visualdev.permissionKey.tooLong': '權限標識最多為{max}個字元：{key}',
+  'visualdev.permissionKey.spaces': '權限標識不能包含空格：{key}',
   'visualdev.released': '發佈成功',
   'visualdev.releasedToMenu': '發佈成功',
   'visualdev.copied': '複製成功',

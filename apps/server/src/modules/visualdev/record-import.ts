@@ -45,14 +45,14 @@ export function recordImportDefinition(
   t: Translate,
 ): SheetImportDefinition<string, ImportedLine> {
   const editable = (slot: FieldSlot) =>
-    allowed(reach.rights.forms, slot.column.field) && slot.field.disabled !== true && !isAutoFilled(slot);
+    allowed(reach.rights.forms, slot.key) && slot.field.disabled !== true && !isAutoFilled(slot);
   const mainSlots = reach.layout.fields.filter((slot) => editable(slot) && isSheetField(slot.field));
   /** Fields the caller may edit that a sheet cannot carry: they start from their defaults, as on the form. */
   const unsheeted = reach.layout.fields.filter((slot) => editable(slot) && !isSheetField(slot.field));
   /** Fields the caller may not edit: their defaults, as create gives them. */
   const locked = reach.layout.fields.filter((slot) => !editable(slot) && !isAutoFilled(slot));
   const tables = reach.layout.tables
-    .filter((table) => allowed(reach.rights.forms, table.table.field))
+    .filter((table) => allowed(reach.rights.forms, table.key))
     .map((table) => ({ table, slots: table.columns.filter((slot) => isSheetField(slot.field)) }))
     .filter((entry) => entry.slots.length > 0);
   const autoSlots = reach.layout.fields.filter(isAutoFilled);
@@ -212,7 +212,7 @@ export function recordImportDefinition(
         if (record) groups.set(record, [...(groups.get(record) ?? []), index]);
       });
       for (const [record, members] of groups) {
-        for (const table of reach.layout.tables.filter((tb) => allowed(reach.rights.forms, tb.table.field))) {
+        for (const table of reach.layout.tables.filter((tb) => allowed(reach.rights.forms, tb.key))) {
           if (table.field.__config__?.required && !(record.tables.get(table)?.length ?? 0))
             problems[record.head]?.add(recordKey, t('visualdev.required', { label: table.label }));
         }

@@ -8,6 +8,7 @@ import {
   isEmptyFieldValue,
   kindOf,
   optionLabels,
+  permissionKeyOf,
   staticOptions,
   validateCell,
   valueFields,
@@ -25,12 +26,16 @@ export interface FieldSlot {
   field: FormField;
   column: StoredColumn;
   label: string;
+  /** The code the menu's column and form rights name this field by (`permissionKeyOf`). */
+  key: string;
 }
 
 export interface TableSlot {
   field: FormField;
   table: StoredChild;
   label: string;
+  /** The code the menu's form rights name the sub-table by. */
+  key: string;
   columns: FieldSlot[];
 }
 
@@ -53,13 +58,14 @@ export function layoutOf(form: FormDefinition, plan: StoragePlan): RecordLayout 
       const columns: FieldSlot[] = [];
       for (const column of childrenOf(field).filter(holdsValue)) {
         const stored = table.columns.find((c) => c.field === column.__vModel__ && !c.retired);
-        if (stored) columns.push({ field: column, column: stored, label: labelOf(column) });
+        if (stored)
+          columns.push({ field: column, column: stored, label: labelOf(column), key: permissionKeyOf(column, field) });
       }
-      tables.push({ field, table, label: labelOf(field), columns });
+      tables.push({ field, table, label: labelOf(field), key: permissionKeyOf(field), columns });
       continue;
     }
     const column = plan.columns.find((c) => c.field === name && !c.retired);
-    if (column) fields.push({ field, column, label: labelOf(field) });
+    if (column) fields.push({ field, column, label: labelOf(field), key: permissionKeyOf(field) });
   }
   return { fields, tables };
 }

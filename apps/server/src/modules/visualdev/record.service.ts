@@ -187,7 +187,7 @@ export class RecordService {
 
   /** The list fields the caller may see. */
   private visibleFields(reach: Reach): FieldSlot[] {
-    return reach.layout.fields.filter((slot) => allowed(reach.rights.columns, slot.column.field));
+    return reach.layout.fields.filter((slot) => allowed(reach.rights.columns, slot.key));
   }
 
   /** The search form's values (queryJson) as searches, on visible fields only. */
@@ -299,9 +299,12 @@ export class RecordService {
    */
   async publicReach(modelId: string, columns: string[] | null): Promise<Reach> {
     const definition = await this.definitions.released(modelId, true);
+    const { fields, tables } = layoutOf(definition.form, definition.plan);
+    // The link names its columns by field, not by permission key (which fields may share).
+    const layout = { fields: fields.map((s) => ({ ...s, key: s.column.field })), tables };
     return {
       definition,
-      layout: layoutOf(definition.form, definition.plan),
+      layout,
       scope: { all: true },
       rights: { columns: columns ? new Set(columns) : null, forms: null },
     };
@@ -398,7 +401,7 @@ export class RecordService {
 
   /** One record's values the caller may see on the form, sub-tables included. */
   private async values(reach: Reach, recordId: string, db: Db | Trx = this.db): Promise<Record<string, unknown>> {
-    const fields = reach.layout.fields.filter((s) => allowed(reach.rights.forms, s.column.field));
+    const fields = reach.layout.fields.filter((s) => allowed(reach.rights.forms, s.key));
     const repo = new RecordRepository(db);
     const row = await repo.find(
       reach.definition.plan,
@@ -412,7 +415,7 @@ export class RecordService {
     await this.nameAutoFilled([out], fields);
     for (const table of reach.layout.tables) {
       const name = table.table.field;
-      if (!allowed(reach.rights.forms, name)) continue;
+      if (!allowed(reach.rights.forms, table.key)) continue;
       const rows = await repo.children(
         table.table,
         table.columns.map((c) => c.column),
@@ -521,7 +524,7 @@ export class RecordService {
     const values = new Map<StoredColumn, unknown>();
     for (const slot of reach.layout.fields) {
       if (isAutoFilled(slot)) continue;
-      const editable = allowed(reach.rights.forms, slot.column.field) && slot.field.disabled !== true;
+      const editable = allowed(reach.rights.forms, slot.key) && slot.field.disabled !== true;
       if (!editable) {
         // A field the caller cannot see starts from its default on a new record and is kept on an edit.
         if (creating)
@@ -544,7 +547,7 @@ export class RecordService {
     }
     const tables: { slot: TableSlot; rows: { id: string; values: Map<StoredColumn, unknown> }[] }[] = [];
     for (const table of reach.layout.tables) {
-      if (!allowed(reach.rights.forms, table.table.field)) continue;
+      if (!allowed(reach.rights.forms, table.key)) continue;
       const raw = data[table.table.field];
       if (raw !== undefined && raw !== null && !Array.isArray(raw))
         throw new BusinessError('visualdev.badData', { reason: table.label });

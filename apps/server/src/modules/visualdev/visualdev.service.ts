@@ -10,7 +10,15 @@ import type {
   VisualDevRow,
   VisualDevSelectorRow,
 } from '@platform/shared';
-import { childrenOf, holdsValue, kindOf, listPermissions, valueFields } from '@platform/shared';
+import {
+  badPermissionKey,
+  childrenOf,
+  holdsValue,
+  kindOf,
+  listPermissions,
+  PERMISSION_KEY_MAX,
+  valueFields,
+} from '@platform/shared';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
@@ -229,6 +237,12 @@ export class DefinitionService {
     const list = parseJson<ColumnDefinition>(row.columnData, 'columnData', {});
     if (!Array.isArray(form.fields) || valueFields(form.fields).length === 0)
       throw new BusinessError('visualdev.noFields');
+    const badKey = badPermissionKey(form);
+    if (badKey)
+      throw new BusinessError(`visualdev.permissionKey.${badKey.problem}`, {
+        key: badKey.key.slice(0, 60),
+        max: PERMISSION_KEY_MAX,
+      });
     const { plan, steps } = planStorage(row.id, (row.storage as StoragePlan | null) ?? null, form, list);
     await new RecordRepository(trx).applySteps(steps);
     await repo.release(id, plan, session.userId);

@@ -424,6 +424,57 @@ describe('dictionary options', () => {
   });
 });
 
+describe('interface options with parameters', () => {
+  test('a select fed by a data interface sends its parameters: a fixed value and another field’s value, read again when it changes', async () => {
+    const bodies: { path: string; paramList: unknown }[] = [];
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://localhost');
+      const body = JSON.parse(String(init.body ?? '{}')) as { paramList?: { field: string; defaultValue: string }[] };
+      bodies.push({ path: url.pathname, paramList: body.paramList });
+      const kind = body.paramList?.find((p) => p.field === 'kind')?.defaultValue ?? '';
+      return wireResponse(init.method ?? 'GET', url, {
+        code: 200,
+        data: {
+          list: [{ id: `${kind}1`, fullName: `${kind}类一号` }],
+          pagination: { currentPage: 1, pageSize: 10000, total: 1 },
+        },
+      });
+    });
+    const template = [
+      { field: 'kind', relationField: 'category', sourceType: 1, jnpfKey: 'input', defaultValue: '' },
+      { field: 'limit', relationField: '', sourceType: 2, defaultValue: '5' },
+      { field: 'note', relationField: '', sourceType: 3, defaultValue: 'x' },
+    ];
+    const { store } = mount(
+      {
+        fields: [
+          f('input', 'category', '类别'),
+          f('select', 'goods', '物品', { dataType: 'dynamic', propsUrl: 'if1', templateJson: template }),
+        ],
+      },
+      { category: '甲' },
+    );
+    await waitFor(() => expect(bodies.length).toBe(1));
+    expect(bodies[0]).toEqual({
+      path: '/api/system/DataInterface/if1/Actions/List',
+      paramList: [
+        { field: 'kind', defaultValue: '甲', relationField: 'category', sourceType: 1 },
+        { field: 'limit', defaultValue: '5', relationField: '', sourceType: 2 },
+        { field: 'note', defaultValue: '', relationField: '', sourceType: 3 },
+      ],
+    });
+    act(() => store.set('category', '乙'));
+    await waitFor(() => expect(bodies.length).toBe(2));
+    expect(bodies[1]?.paramList).toEqual([
+      { field: 'kind', defaultValue: '乙', relationField: 'category', sourceType: 1 },
+      { field: 'limit', defaultValue: '5', relationField: '', sourceType: 2 },
+      { field: 'note', defaultValue: '', relationField: '', sourceType: 3 },
+    ]);
+    fireEvent.mouseDown(within(item('goods')).getByRole('combobox'));
+    await screen.findByText('乙类一号');
+  });
+});
+
 describe('the read-only renderer (widgets.md §2)', () => {
   test('shows saved values: masks, capitals, option labels, dates, files, images, signature, sanitised text', () => {
     mount(allKindsDefinition, saved, 'detail');

@@ -5,6 +5,8 @@ import { dictionariesQueryKey } from '../api/dictionaries.ts';
 import { http } from '../api/http.ts';
 import { interfaceSelectApi } from '../components/pickers/popup-api.ts';
 import { type OptionItem, staticOptions } from './definition.ts';
+import type { FormStore } from './store.ts';
+import { useParamList } from './widgets/interface-params.ts';
 
 const fetchAll = () =>
   http.get<{ list: DictionaryAllItem[] }>('/api/system/DictionaryData/All', undefined, { silent: true });
@@ -25,7 +27,11 @@ function entryOptions(entries: readonly DictionaryEntry[], valueKey: 'id' | 'enC
 /** widgets.md §9: a choice field fed by a data interface asks for every row (10000) at once. */
 const interfaceRows = 10_000;
 
-export function useFieldOptions(field: FormField): { options: OptionItem[]; loading: boolean } {
+export function useFieldOptions(
+  field: FormField,
+  store: FormStore,
+  row?: Record<string, unknown>,
+): { options: OptionItem[]; loading: boolean } {
   const dictionary = field.__config__.dataType === 'dictionary' ? (field.__config__.dictionaryType ?? '') : '';
   // `dynamic`: the rows of the data interface `propsUrl`, `props.value` / `props.label` naming its columns.
   const propsUrl = field.__config__.propsUrl;
@@ -39,11 +45,13 @@ export function useFieldOptions(field: FormField): { options: OptionItem[]; load
   const valueKey = field.props?.value === 'enCode' ? 'enCode' : 'id';
   const rowValue = typeof field.props?.value === 'string' && field.props.value ? field.props.value : 'id';
   const rowLabel = typeof field.props?.label === 'string' && field.props.label ? field.props.label : 'fullName';
+  // The interface's parameters (`__config__.templateJson`): fixed values or other fields' values.
+  const paramList = useParamList(field, store, row);
   const rows = useQuery({
-    queryKey: ['formEngine', 'interfaceOptions', source, rowValue, rowLabel],
+    queryKey: ['formEngine', 'interfaceOptions', source, rowValue, rowLabel, paramList],
     queryFn: () =>
       interfaceSelectApi.list(
-        { interfaceId: source, propsValue: rowValue, relationField: rowLabel, columns: [], paramList: [] },
+        { interfaceId: source, propsValue: rowValue, relationField: rowLabel, columns: [], paramList },
         { keyword: '', currentPage: 1, pageSize: interfaceRows },
       ),
     staleTime: 60_000,

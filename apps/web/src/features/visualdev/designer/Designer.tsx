@@ -53,6 +53,7 @@ import {
   innerList,
   locate,
   operandsOf,
+  paramFieldsOf,
   toDefinition,
 } from './state.ts';
 import './designer.css';
@@ -192,6 +193,14 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
     focusSelection.current = false;
     if (state.selected) (document.querySelector(`[data-uid="${state.selected}"]`) as HTMLElement | null)?.focus();
   }, [state.selected]);
+  // The designer covers the window: the page under it must not scroll with the wheel.
+  useEffect(() => {
+    const before = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = before;
+    };
+  }, []);
   // Undo and redo also when nothing has the focus (a removed field had it).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -297,6 +306,10 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
 
   const definition = useMemo(() => toDefinition(state), [state]);
   const operands = useMemo(() => (selected ? operandsOf(state.nodes, selected.uid) : []), [state.nodes, selected]);
+  const paramFields = useMemo(
+    () => (selected ? paramFieldsOf(state.nodes, selected.uid) : []),
+    [state.nodes, selected],
+  );
 
   const saveDraft = () =>
     designApi.update(
@@ -426,6 +439,7 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
                     <PropertyPanel
                       node={selected}
                       operands={operands}
+                      paramFields={paramFields}
                       settings={state.settings}
                       onField={(field, merge) =>
                         selected && dispatch({ type: 'update', uid: selected.uid, field, merge })

@@ -7,6 +7,8 @@ import {
   type FormOption,
   type FormRegRule,
   isValidExpression,
+  PERMISSION_KEY_MAX,
+  permissionKeyProblem,
 } from '@platform/shared';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
@@ -25,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { BillRuleTemplatePicker } from '../../billRule/components/BillRuleTemplatePicker.tsx';
 import { DictionaryTypeSelect } from '../../dictionary/components/DictionaryTypeSelect.tsx';
 import { useKindName } from './Canvas.tsx';
+import { InterfaceParams } from './InterfaceParams.tsx';
 import { InterfaceSelect } from './InterfaceSelect.tsx';
 import { optionKinds } from './palette.ts';
 import type { DesignNode, FormSettings } from './state.ts';
@@ -33,12 +36,16 @@ import type { DesignNode, FormSettings } from './state.ts';
 export interface Operand {
   name: string;
   label: string;
+  /** The field's kind, stored with an interface parameter that reads it. */
+  jnpfKey?: string;
 }
 
 export interface PropertyPanelProps {
   node: DesignNode | undefined;
   /** The number fields the selected calculation may pick. */
   operands: Operand[];
+  /** The fields an interface parameter of the selected field may read. */
+  paramFields: Operand[];
   settings: FormSettings;
   /** `merge` names the edited setting: typing in one box is one undo step. */
   onField: (field: FormField, merge: string) => void;
@@ -50,6 +57,8 @@ export interface PropertyPanelProps {
 }
 
 const numberKinds = new Set(['inputNumber', 'rate', 'slider']);
+/** Fields whose rows come from a data interface named on the field itself (`interfaceId`). */
+const popupKinds = new Set(['popupSelect', 'popupTableSelect', 'autoComplete']);
 const noPlaceholder = new Set([
   'radio',
   'checkbox',
@@ -126,10 +135,11 @@ function Parts({ node, onPart, onResize }: Pick<PropertyPanelProps, 'onPart' | '
 function FieldProperties({
   node,
   operands,
+  paramFields,
   onField,
   onPart,
   onResize,
-}: { node: DesignNode } & Pick<PropertyPanelProps, 'operands' | 'onField' | 'onPart' | 'onResize'>) {
+}: { node: DesignNode } & Pick<PropertyPanelProps, 'operands' | 'paramFields' | 'onField' | 'onPart' | 'onResize'>) {
   const { t } = useTranslation('visualdev');
   const kindName = useKindName();
   const field = node.field;
@@ -157,6 +167,13 @@ function FieldProperties({
             />
           )}
         </Row>
+      ) : null}
+      {isValue ? (
+        <PermissionKey
+          value={typeof config.permissionKey === 'string' ? config.permissionKey : ''}
+          name={field.__vModel__ ?? ''}
+          onChange={(permissionKey) => setConfig({ permissionKey }, 'permissionKey')}
+        />
       ) : null}
       <Row label={t('designer.props.label')}>
         {(id) => (
@@ -250,10 +267,17 @@ function FieldProperties({
               <InterfaceSelect
                 id={id}
                 value={typeof config.propsUrl === 'string' ? config.propsUrl : undefined}
-                onChange={(propsUrl) => setConfig({ propsUrl: propsUrl ?? '' }, 'propsUrl')}
+                // Another interface has other parameters.
+                onChange={(propsUrl) => setConfig({ propsUrl: propsUrl ?? '', templateJson: [] }, 'propsUrl')}
               />
             )}
           </Row>
+          <InterfaceParams
+            interfaceId={typeof config.propsUrl === 'string' ? config.propsUrl : ''}
+            template={Array.isArray(config.templateJson) ? config.templateJson : []}
+            fields={paramFields}
+            onChange={(templateJson) => setConfig({ templateJson }, 'templateJson')}
+          />
           <Row label={t('designer.props.propsValue')}>
             {(id) => (
               <Input
@@ -321,6 +345,43 @@ function FieldProperties({
             {t('designer.props.addOption')}
           </Button>
         </div>
+      ) : null}
+      {popupKinds.has(kind) ? (
+        <>
+          <Row label={t('designer.props.propsUrl')}>
+            {(id) => (
+              <InterfaceSelect
+                id={id}
+                value={typeof field.interfaceId === 'string' ? field.interfaceId : undefined}
+                onChange={(interfaceId) => set({ interfaceId: interfaceId ?? '', templateJson: [] }, 'interfaceId')}
+              />
+            )}
+          </Row>
+          <Row label={t('designer.props.propsValue')}>
+            {(id) => (
+              <Input
+                id={id}
+                value={String(field.propsValue ?? 'id')}
+                onChange={(e) => set({ propsValue: e.target.value }, 'propsValue')}
+              />
+            )}
+          </Row>
+          <Row label={t('designer.props.propsLabel')}>
+            {(id) => (
+              <Input
+                id={id}
+                value={String(field.relationField ?? 'fullName')}
+                onChange={(e) => set({ relationField: e.target.value }, 'relationField')}
+              />
+            )}
+          </Row>
+          <InterfaceParams
+            interfaceId={typeof field.interfaceId === 'string' ? field.interfaceId : ''}
+            template={Array.isArray(field.templateJson) ? field.templateJson : []}
+            fields={paramFields}
+            onChange={(templateJson) => set({ templateJson }, 'templateJson')}
+          />
+        </>
       ) : null}
       {kind === 'billRule' ? (
         <Row label={t('designer.props.rule')}>
@@ -449,6 +510,31 @@ function FieldProperties({
         </>
       ) : null}
     </Form>
+  );
+}
+
+/**
+ * 权限标识: the code the published menu's column and form permission entries give the field
+ * (several fields may share one); blank means the field's name. Shows why a key cannot be published.
+ */
+function PermissionKey({ value, name, onChange }: { value: string; name: string; onChange: (key: string) => void }) {
+  const { t } = useTranslation('visualdev');
+  const id = useId();
+  const problem = permissionKeyProblem(value.trim());
+  return (
+    <Form.Item
+      label={t('designer.props.permissionKey')}
+      htmlFor={id}
+      colon={false}
+      validateStatus={problem ? 'error' : undefined}
+      help={
+        problem
+          ? t(`designer.props.permissionKeyProblem.${problem}`, { max: PERMISSION_KEY_MAX })
+          : t('designer.props.permissionKeyHint')
+      }
+    >
+      <Input id={id} value={value} placeholder={name} onChange={(e) => onChange(e.target.value)} />
+    </Form.Item>
   );
 }
 
@@ -699,6 +785,7 @@ export function PropertyPanel(props: PropertyPanelProps) {
               key={props.node.uid}
               node={props.node}
               operands={props.operands}
+              paramFields={props.paramFields}
               onField={props.onField}
               onPart={props.onPart}
               onResize={props.onResize}

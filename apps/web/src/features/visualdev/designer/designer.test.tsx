@@ -1,16 +1,20 @@
 import type { VisualDevInfo } from '@platform/shared';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { Providers } from '../../../app/providers.tsx';
 import { QueryProvider } from '../../../app/query-client.tsx';
 import { i18n } from '../../../shared/i18n/index.ts';
+import { wireResponse } from '../../../test-wire.ts';
 import { Workbench } from './Designer.tsx';
 
 beforeAll(async () => {
   await i18n.changeLanguage('zh-CN');
   await i18n.loadNamespaces('visualdev');
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const definition = {
   labelWidth: 100,
@@ -50,11 +54,11 @@ const info: VisualDevInfo = {
   interfaceParam: '',
 };
 
-function mount() {
+function mount(formData = definition) {
   render(
     <Providers>
       <QueryProvider>
-        <Workbench info={info} onClose={() => undefined} />
+        <Workbench info={{ ...info, formData: JSON.stringify(formData) }} onClose={() => undefined} />
       </QueryProvider>
     </Providers>,
   );
@@ -163,5 +167,81 @@ describe('the form designer', () => {
     const preview = await screen.findByTestId('designer-preview');
     expect(within(preview).getByLabelText('姓名')).toBeTruthy();
     expect(within(preview).getByText('级别')).toBeTruthy();
+  });
+
+  test('权限标识: blank means the field name, a key is kept in the definition, a bad one is explained', async () => {
+    const canvas = mount();
+    fireEvent.click(handle(canvas, '级别'));
+    const key = screen.getByLabelText('权限标识') as HTMLInputElement;
+    expect(key.value).toBe('');
+    expect(key.placeholder).toBe('level');
+    fireEvent.change(key, { target: { value: 'grade key' } });
+    expect(screen.getByText('权限标识不能包含空格')).toBeTruthy();
+    fireEvent.change(key, { target: { value: 'k'.repeat(51) } });
+    expect(screen.getByText('权限标识最多为50个字符')).toBeTruthy();
+    fireEvent.change(key, { target: { value: 'grade' } });
+    await waitFor(() => expect(screen.queryByText('权限标识最多为50个字符')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'JSON' }));
+    const json = await screen.findByRole('textbox', { name: 'JSON' });
+    const fields = (JSON.parse(json.textContent ?? '') as typeof definition).fields;
+    expect(fields.map((f) => f.__config__)).toEqual([
+      { jnpfKey: 'input', label: '姓名', span: 24 },
+      { jnpfKey: 'select', label: '级别', span: 24, permissionKey: 'grade' },
+    ]);
+  });
+
+  test('a field fed by a data interface maps its parameters to another field, a fixed value or nothing', async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://localhost');
+      const method = init.method ?? 'GET';
+      if (url.pathname.endsWith('/Actions/List')) {
+        sent.push((JSON.parse(String(init.body)) as { paramList: unknown }).paramList);
+        return wireResponse(method, url, {
+          code: 200,
+          data: { list: [], pagination: { currentPage: 1, pageSize: 10000, total: 0 } },
+        });
+      }
+      if (url.pathname.endsWith('/Selector')) return wireResponse(method, url, { code: 200, data: [] });
+      return wireResponse(method, url, {
+        code: 200,
+        data: [
+          { field: 'kind', fieldName: '类别', dataType: 'varchar', required: 1 },
+          { field: 'limit', fieldName: '条数', dataType: 'int', defaultValue: '10', required: 0 },
+        ],
+      });
+    });
+    const canvas = mount({
+      ...definition,
+      fields: [
+        definition.fields[0]!,
+        {
+          __vModel__: 'level',
+          __config__: { jnpfKey: 'select', label: '级别', span: 24, dataType: 'dynamic', propsUrl: 'if1' },
+        } as (typeof definition.fields)[number],
+      ],
+    });
+    fireEvent.click(handle(canvas, '级别'));
+    const params = await screen.findByTestId('interface-params');
+    await within(params).findByText('类别(kind)');
+    // The interface's own default shows until the designer changes it.
+    expect((within(params).getByLabelText('参数limit的值') as HTMLInputElement).value).toBe('10');
+    // kind: from the field 姓名.
+    fireEvent.mouseDown(within(params).getByRole('combobox', { name: '参数kind的来源' }));
+    fireEvent.click(await screen.findByTitle('表单字段'));
+    fireEvent.mouseDown(within(params).getByRole('combobox', { name: '参数kind取值的字段' }));
+    fireEvent.click(await screen.findByTitle('姓名'));
+    // limit: a fixed 20.
+    fireEvent.change(within(params).getByLabelText('参数limit的值'), { target: { value: '20' } });
+    // The preview's select asks the interface with them: what is typed in 姓名, and 20.
+    fireEvent.click(screen.getByRole('button', { name: /预\s*览/ }));
+    const preview = await screen.findByTestId('designer-preview');
+    fireEvent.change(within(preview).getByLabelText('姓名'), { target: { value: '甲' } });
+    await waitFor(() =>
+      expect(sent.at(-1)).toEqual([
+        { field: 'kind', defaultValue: '甲', relationField: 'name', sourceType: 1, dataType: 'varchar' },
+        { field: 'limit', defaultValue: '20', relationField: '', sourceType: 2, dataType: 'int' },
+      ]),
+    );
   });
 });

@@ -113,6 +113,22 @@ export const palette: PaletteGroup[] = [
       item('userSelect', valueField('userSelect', { placeholder: '', multiple: false })),
       item('roleSelect', valueField('roleSelect', { placeholder: '', multiple: false })),
       item('areaSelect', valueField('areaSelect', { placeholder: '', level: 2, multiple: false })),
+      item(
+        'popupSelect',
+        valueField('popupSelect', {
+          placeholder: '',
+          clearable: true,
+          interfaceId: '',
+          propsValue: 'id',
+          relationField: 'fullName',
+          columnOptions: [],
+          templateJson: [],
+          hasPage: false,
+          pageSize: 20,
+          popupTitle: '',
+          popupWidth: '800px',
+        }),
+      ),
       item('calculate', valueField('calculate', { expression: [], precision: 2, thousands: false })),
       item('signature', valueField('signature', {})),
       item(

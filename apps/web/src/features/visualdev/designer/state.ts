@@ -384,27 +384,43 @@ export function definitionProblem(value: unknown): { key: string; values?: Recor
 const numberKinds = new Set(['inputNumber', 'calculate', 'slider', 'rate']);
 
 /**
- * The fields a calculation `uid` may pick: the form's number fields outside sub-tables, and inside
- * its own sub-table that table's number columns as `table.column` (widgets.md "Calculate field").
+ * The fields field `uid` may read that `accept` takes: the form's fields outside sub-tables, and
+ * inside its own sub-table that table's columns as `table${separator}column`.
  */
-export function operandsOf(nodes: readonly DesignNode[], uid: string): { name: string; label: string }[] {
-  const out: { name: string; label: string }[] = [];
-  const operand = (node: DesignNode, prefix: string) => {
+function readableFields(
+  nodes: readonly DesignNode[],
+  uid: string,
+  accept: (node: DesignNode) => boolean,
+  separator: string,
+): { name: string; label: string; jnpfKey: string }[] {
+  const out: { name: string; label: string; jnpfKey: string }[] = [];
+  const take = (node: DesignNode, prefix: string) => {
     const name = node.field.__vModel__;
-    if (node.uid === uid || !name || !numberKinds.has(kindKey(node))) return;
-    out.push({ name: `${prefix}${name}`, label: String(node.field.__config__.label ?? name) });
+    if (node.uid === uid || !name || !accept(node)) return;
+    out.push({ name: `${prefix}${name}`, label: String(node.field.__config__.label ?? name), jnpfKey: kindKey(node) });
   };
   const walk = (list: readonly DesignNode[]) => {
     for (const node of list) {
       if (kindKey(node) === 'table') {
         if (node.children?.some((c) => c.uid === uid))
-          for (const column of node.children) operand(column, `${node.field.__vModel__}.`);
+          for (const column of node.children) take(column, `${node.field.__vModel__}${separator}`);
         continue;
       }
-      operand(node, '');
+      take(node, '');
       if (node.children) walk(node.children);
     }
   };
   walk(nodes);
   return out;
 }
+
+/** The fields a calculation `uid` may pick: number fields, its own sub-table's as `table.column` (widgets.md "Calculate field"). */
+export const operandsOf = (nodes: readonly DesignNode[], uid: string) =>
+  readableFields(nodes, uid, (node) => numberKinds.has(kindKey(node)), '.');
+
+/**
+ * The fields an interface parameter of field `uid` may take its value from: every value field, its
+ * own sub-table's columns as `table-column` (widgets.md "Parameter template entry").
+ */
+export const paramFieldsOf = (nodes: readonly DesignNode[], uid: string) =>
+  readableFields(nodes, uid, (node) => !node.children, '-');

@@ -200,6 +200,21 @@ export default {
       currDept: 'Own department',
     },
     props: {
+      permissionKey: 'Permission key',
+      permissionKeyHint:
+        "The code of the menu's column and form permission entries; blank: the field name. Fields may share one",
+      permissionKeyProblem: {
+        tooLong: 'A permission key has at most {{max}} characters',
+        spaces: 'A permission key cannot contain spaces',
+      },
+      params: 'Interface parameters',
+      noParams: 'This interface has no parameters',
+      paramSource: 'Source of parameter {{name}}',
+      paramSources: { '1': 'Form field', '2': 'Fixed value', '3': 'Empty' },
+      paramField: 'Field parameter {{name}} reads',
+      paramFieldHint: 'Select a field',
+      paramValue: 'Value of parameter {{name}}',
+      paramValueHint: 'Enter a value',
       propsUrl: 'Data interface',
       propsValue: 'Value column',
       propsLabel: 'Label column',

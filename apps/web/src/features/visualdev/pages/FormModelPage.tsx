@@ -3,6 +3,7 @@ import {
   type FormDefinition,
   type FormField,
   kindOf,
+  permissionKeysByName,
   type SearchField,
   staticOptions,
   valueFields,
@@ -196,12 +197,15 @@ export default function FormModelPage() {
       ),
   });
 
-  // The list columns the caller may see, as the column settings offer them (saved per user on the server).
-  const listColumns = useMemo(
-    () =>
-      (model?.list.columnList ?? []).filter((c) => !model?.list.useColumnPermission || permission.hasColumn(c.prop)),
-    [model, permission],
-  );
+  // The list columns the caller may see (granted by the field's permission key), as the column
+  // settings offer them (saved per user on the server).
+  const listColumns = useMemo(() => {
+    if (!model) return [];
+    const keys = permissionKeysByName(model.form);
+    return (model.list.columnList ?? []).filter(
+      (c) => !model.list.useColumnPermission || permission.hasColumn(keys.get(c.prop) ?? c.prop),
+    );
+  }, [model, permission]);
   const settable = useMemo(() => listColumns.map((c) => ({ prop: c.prop, label: c.label })), [listColumns]);
   const columnSettings = useColumnSettings(menuId || undefined, settable);
   const importApi = useMemo(() => sheetImportApi(`${recordsBase}/${modelId}`), [modelId]);

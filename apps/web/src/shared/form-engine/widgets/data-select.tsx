@@ -8,8 +8,8 @@ import {
   PopupTableSelect,
 } from '../../components/pickers/PopupSelect.tsx';
 import { type InterfaceSource, interfaceRows, type RowSource } from '../../components/pickers/popup-api.ts';
-import { type FormStore, useFieldValue, useFieldValues } from '../store.ts';
-import { paramListOf, templateSources } from './interface-params.ts';
+import { type FormStore, useFieldValue } from '../store.ts';
+import { useParamList } from './interface-params.ts';
 import type { FieldKind, ViewProps, WidgetProps } from './types.ts';
 
 export const str = (value: unknown, fallback: string) => (typeof value === 'string' && value ? value : fallback);
@@ -45,18 +45,17 @@ function useSource(props: {
   row?: Record<string, unknown> | undefined;
 }) {
   const { field, store, row } = props;
-  const sources = useMemo(() => templateSources(field), [field]);
-  const values = useFieldValues(store, sources);
-  return useMemo<InterfaceSource>(() => {
-    const byName = new Map(sources.map((name, i) => [name, values[i]]));
-    return {
+  const paramList = useParamList(field, store, row);
+  return useMemo<InterfaceSource>(
+    () => ({
       interfaceId: str(field.interfaceId, ''),
       propsValue: str(field.propsValue, 'id'),
       relationField: str(field.relationField, 'fullName'),
       columns: columnsOf(field),
-      paramList: paramListOf(field, (name) => byName.get(name), row),
-    };
-  }, [field, sources, values, row]);
+      paramList,
+    }),
+    [field, paramList],
+  );
 }
 
 function useRowSource(props: Parameters<typeof useSource>[0]): RowSource {

@@ -272,7 +272,7 @@ function toSelectOptions(options: readonly OptionItem[]) {
 
 export function RadioWidget(props: WidgetProps) {
   const { field, value, onChange, disabled, id } = props;
-  const { options } = useFieldOptions(field);
+  const { options } = useFieldOptions(field, props.store, props.row);
   const button = field.optionType === 'button';
   return (
     <Radio.Group
@@ -289,7 +289,7 @@ export function RadioWidget(props: WidgetProps) {
 
 export function CheckboxWidget(props: WidgetProps) {
   const { field, value, onChange, disabled, id } = props;
-  const { options } = useFieldOptions(field);
+  const { options } = useFieldOptions(field, props.store, props.row);
   return (
     <span id={id}>
       <Checkbox.Group
@@ -305,7 +305,7 @@ export function CheckboxWidget(props: WidgetProps) {
 export function SelectWidget(props: WidgetProps) {
   const { field, value, onChange, disabled, id } = props;
   const { t } = useFormEngineTranslation();
-  const { options, loading } = useFieldOptions(field);
+  const { options, loading } = useFieldOptions(field, props.store, props.row);
   const multiple = !!field.multiple;
   return (
     <Select
@@ -326,15 +326,15 @@ export function SelectWidget(props: WidgetProps) {
 }
 
 /** Radio, checkbox, select: the labels of the value, joined. */
-export function OptionsView({ field, value }: ViewProps) {
-  const { options } = useFieldOptions(field);
+export function OptionsView({ field, value, store, row }: ViewProps) {
+  const { options } = useFieldOptions(field, store, row);
   return <>{optionLabels(options, value).join(',')}</>;
 }
 
 export function CascaderWidget(props: WidgetProps) {
   const { field, value, onChange, disabled, id } = props;
   const { t } = useFormEngineTranslation();
-  const { options } = useFieldOptions(field);
+  const { options } = useFieldOptions(field, props.store, props.row);
   const multiple = !!field.multiple;
   return (
     <Cascader
@@ -352,8 +352,8 @@ export function CascaderWidget(props: WidgetProps) {
   );
 }
 
-export function CascaderView({ field, value }: ViewProps) {
-  const { options } = useFieldOptions(field);
+export function CascaderView({ field, value, store, row }: ViewProps) {
+  const { options } = useFieldOptions(field, store, row);
   if (!Array.isArray(value) || value.length === 0) return null;
   const separator = typeof field.separator === 'string' ? field.separator : '/';
   const paths: unknown[][] = field.multiple ? (value as unknown[][]) : [value];
@@ -374,7 +374,7 @@ function toTree(options: readonly OptionItem[], leafOnly: boolean): unknown[] {
 export function TreeSelectWidget(props: WidgetProps) {
   const { field, value, onChange, disabled, id } = props;
   const { t } = useFormEngineTranslation();
-  const { options } = useFieldOptions(field);
+  const { options } = useFieldOptions(field, props.store, props.row);
   const multiple = !!field.multiple;
   const leafOnly = field.selectType === 'last' || !!field.lastLevel;
   return (

@@ -1,4 +1,6 @@
 import type { DataInterfaceParamValue, FormField } from '@platform/shared';
+import { useMemo } from 'react';
+import { type FormStore, useFieldValues } from '../store.ts';
 
 /** A template parameter of a data-bound field (widgets.md §3 "Parameter template entry"). */
 interface TemplateEntry {
@@ -26,10 +28,10 @@ export function templateSources(field: FormField): string[] {
 
 const named = (entry: TemplateEntry) => typeof entry.field === 'string' && entry.field !== '';
 
+/** A popup select keeps its template on the field, a choice field fed by an interface in `__config__`. */
 function templateOf(field: FormField): TemplateEntry[] {
-  return Array.isArray(field.templateJson)
-    ? field.templateJson.filter((e): e is TemplateEntry => !!e && typeof e === 'object')
-    : [];
+  const template = Array.isArray(field.templateJson) ? field.templateJson : field.__config__.templateJson;
+  return Array.isArray(template) ? template.filter((e): e is TemplateEntry => !!e && typeof e === 'object') : [];
 }
 
 /**
@@ -62,4 +64,18 @@ export function paramListOf(
         ...(typeof entry.dataType === 'string' ? { dataType: entry.dataType } : {}),
       };
     });
+}
+
+/** The paramList of a data-bound field, its form-field parameters re-read when those fields change. */
+export function useParamList(
+  field: FormField,
+  store: FormStore,
+  row?: Record<string, unknown>,
+): DataInterfaceParamValue[] {
+  const sources = useMemo(() => templateSources(field), [field]);
+  const values = useFieldValues(store, sources);
+  return useMemo(() => {
+    const byName = new Map(sources.map((name, i) => [name, values[i]]));
+    return paramListOf(field, (name) => byName.get(name), row);
+  }, [field, sources, values, row]);
 }

@@ -213,7 +213,7 @@ describe('portals', () => {
     const grid = designer.locator('.portal-canvas > .portal-grid > .react-grid-layout');
     const box = await grid.boundingBox();
     if (!box) throw new Error('the grid is not on screen');
-    await palette.getByRole('button', { name: '地图' }).dragTo(grid, {
+    await palette.getByRole('button', { name: /^地\s*图$/ }).dragTo(grid, {
       targetPosition: { x: box.width * 0.75, y: 30 },
     });
     const map = designer.getByRole('region', { name: '地图' });

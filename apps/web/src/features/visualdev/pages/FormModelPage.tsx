@@ -1,5 +1,6 @@
 import {
   type ColumnDefinition,
+  columnWidth,
   type FormDefinition,
   type FormField,
   kindOf,
@@ -277,7 +278,7 @@ export default function FormModelPage() {
       title: c.label,
       dataIndex: c.prop,
       key: c.prop,
-      width: typeof c.width === 'number' ? c.width : 150,
+      width: columnWidth(c.width) ?? 150,
       ellipsis: true,
       render: cellOf(c.prop),
     })),

@@ -1,5 +1,5 @@
 import type { ColumnDefinition, FormDefinition, ShortLinkKind } from '@platform/shared';
-import { valueFields } from '@platform/shared';
+import { columnWidth, valueFields } from '@platform/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -155,6 +155,7 @@ function PublicPage() {
           title: c.label,
           dataIndex: c.prop,
           key: c.prop,
+          width: columnWidth(c.width) ?? 150,
           render: (value: unknown) => cellText(fields.get(c.prop), value),
         }))}
         paging={{

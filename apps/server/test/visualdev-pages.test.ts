@@ -96,6 +96,32 @@ describe('list types', () => {
     const found = await list(id, { queryJson: JSON.stringify({ name: '小组' }) });
     expect(shape(found.data!.list)).toEqual(['小组']);
   });
+
+  test('a list with a tree beside it (type 2) lists the records whose related field equals the chosen node or one below it', async () => {
+    // The search form would take two values of this field as a range: the tree's choice is matched exactly.
+    const searchList = [{ prop: 'parent', label: '上级', searchType: 3 }];
+    const id = await released('tree.panel', {
+      type: 2,
+      treeDataSource: 'dictionary',
+      treeDictionary: 'regions',
+      treeRelation: 'parent',
+      searchList,
+      defaultSidx: 'name',
+    });
+    const plain = await released('tree.panel.off', { treeRelation: 'parent', searchList, defaultSidx: 'name' });
+    for (const model of [id, plain]) {
+      await add(model, { name: 'A', parent: 'east' });
+      await add(model, { name: 'B', parent: 'sh' });
+      await add(model, { name: 'C', parent: 'east-x' });
+      await add(model, { name: 'D', parent: 'north' });
+    }
+    const names = async (model: string, query: object) =>
+      (await list(model, { queryJson: JSON.stringify(query) })).data!.list.map((r) => r.name);
+    expect(await names(id, { parent: ['east', 'sh'] })).toEqual(['A', 'B']);
+    expect(await names(id, { parent: ['east'], name: 'A' })).toEqual(['A']);
+    // Another list type searches the field as its search form says.
+    expect(await names(plain, { parent: ['east', 'sh'] })).toEqual(['A', 'B', 'C', 'D']);
+  });
 });
 
 describe('short link', () => {

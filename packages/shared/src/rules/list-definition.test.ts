@@ -49,7 +49,7 @@ describe('the tree panel of a type 2 list', () => {
 
   test('an interface tree names its value, label and children properties; the organisation tree needs no source', () => {
     const api = treePanelOf({
-      type: '2',
+      type: 2,
       treeDataSource: 'api',
       treePropsUrl: 'i1',
       treePropsValue: 'code',

@@ -5,6 +5,8 @@ import type {
   RecordListBody,
   RecordPageConfig,
   ShortLinkConfig,
+  ShortLinkInfo,
+  ShortLinkInput,
   ShortLinkKind,
   VisualDevInfo,
   VisualDevInput,
@@ -63,6 +65,10 @@ const links = '/api/visualdev/ShortLink';
 
 /** The short link's public pages (/formShortLink): no session, the link's password when it has one. */
 export const shortLinkApi = {
+  /** The settings of a definition's link (the form-design page's). */
+  info: (modelId: string) => http.get<ShortLinkInfo>(`${links}/${modelId}`),
+  save: (modelId: string, input: ShortLinkInput) =>
+    http.put<Envelope<null>>(`${links}/${modelId}`, input, { envelope: true }),
   config: (modelId: string, type: ShortLinkKind, password?: string) =>
     http.get<ShortLinkConfig>(`${links}/${modelId}/Config`, { type, password }),
   check: (modelId: string, type: ShortLinkKind, password: string) =>

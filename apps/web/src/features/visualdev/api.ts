@@ -73,8 +73,13 @@ export const shortLinkApi = {
     http.get<ShortLinkConfig>(`${links}/${modelId}/Config`, { type, password }),
   check: (modelId: string, type: ShortLinkKind, password: string) =>
     http.post<null>(`${links}/${modelId}/checkPwd`, { type, password }),
-  submit: (modelId: string, data: Record<string, unknown>, password?: string) =>
-    http.post<Envelope<unknown>>(`${links}/${modelId}`, { data: JSON.stringify(data), password }, { envelope: true }),
+  /** A filled form with the link's password (when it has one) and the image captcha the visitor read. */
+  submit: (
+    modelId: string,
+    data: Record<string, unknown>,
+    answer: { password?: string | undefined; code: string; timestamp: string },
+  ) =>
+    http.post<Envelope<unknown>>(`${links}/${modelId}`, { data: JSON.stringify(data), ...answer }, { envelope: true }),
   list: (modelId: string, body: { currentPage: number; pageSize: number; password?: string }) =>
     http.post<PageData<RecordRow>>(`${links}/${modelId}/ListLink`, body),
 };

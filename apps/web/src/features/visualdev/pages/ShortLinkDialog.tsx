@@ -50,7 +50,9 @@ function LinkBox({ label, address }: { label: string; address: string }) {
             {t('link.copy')}
           </Button>
         </Space.Compact>
-        <QRCode value={address} size={96} bordered={false} aria-label={t('link.qr', { label })} />
+        <div role="img" aria-label={t('link.qr', { label })}>
+          <QRCode value={address} size={96} bordered={false} />
+        </div>
       </Space>
     </Form.Item>
   );

@@ -266,9 +266,6 @@ describe('generated form page', () => {
       .click();
     const settings = page.getByRole('dialog', { name: '外链设置' });
     await settings.getByRole('switch', { name: '开启填单' }).click();
-    await settings.getByRole('switch', { name: '开启查询' }).click();
-    await settings.getByLabel('显示字段').fill('名称');
-    await settings.getByLabel('显示字段').press('Enter');
     const address = await settings.getByRole('textbox', { name: '填单链接' }).inputValue();
     expect(address).toBe(`${server.url}/formShortLink?modelId=${modelId}&type=form`);
     await settings.locator('[data-label="填单链接二维码"] canvas').waitFor();
@@ -284,7 +281,7 @@ describe('generated form page', () => {
       'GET',
       `/api/visualdev/ShortLink/${modelId}`,
     );
-    expect(stored).toMatchObject({ formUse: 1, columnUse: 1, columnText: ['name'] });
+    expect(stored).toMatchObject({ formUse: 1, columnUse: 0 });
 
     const visitor = await (await newContext(browser)).newPage();
     await answerWithPlantedCaptchas(visitor);

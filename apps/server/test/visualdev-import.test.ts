@@ -74,7 +74,7 @@ describe('record import', () => {
       ['乙', '', '', '', '', '', '', '', ''],
     ]);
     const preview = await admin.get<{
-      headerRow: { id: string; fullName: string; jnpfKey: string }[];
+      headerRow: { id: string; fullName: string; jnpfKey: string; required: boolean }[];
       dataRow: Record<string, string>[];
       cellErrors: Record<string, string>[];
     }>(`${records}/${modelId}/ImportPreview`, { fileName });
@@ -91,6 +91,8 @@ describe('record import', () => {
       'items-count',
     ]);
     expect(preview.data!.headerRow[3]).toMatchObject({ fullName: '级别', jnpfKey: 'select' });
+    // The wizard marks required columns with "*": the record's name and the sub-table's 物品.
+    expect(preview.data!.headerRow.filter((h) => h.required).map((h) => h.id)).toEqual(['name', 'items-item']);
     expect(preview.data!.cellErrors).toEqual([
       { name: '名称不能为空' },
       { phone: '手机：请正确输入手机号', price: '单价不能小于0', level: '级别不存在：特急', day: '日期格式不正确' },
@@ -118,8 +120,9 @@ describe('record import', () => {
       fnum: number;
       failResult: Record<string, string>[];
     }>(`${records}/${modelId}/ImportData`, { list: preview.data!.dataRow });
-    expect(result).toMatchObject({ code: 200, msg: '导入完成：成功3条，失败3条' });
-    expect(result.data).toMatchObject({ resultType: 1, snum: 3, fnum: 3 });
+    // Counted in records: 丙 (two sheet rows) and 戊 in; 丁 (two rows) and 己 out.
+    expect(result).toMatchObject({ code: 200, msg: '导入完成：成功2条，失败2条' });
+    expect(result.data).toMatchObject({ resultType: 1, snum: 2, fnum: 2 });
     expect(result.data!.failResult.map((r) => r.errorsInfo)).toEqual([
       '第3行：手机：请正确输入手机号',
       '第4行：同一条记录的其他行有误',
@@ -153,7 +156,8 @@ describe('record import', () => {
       `${records}/${modelId}/ImportData`,
       { list: [{ name: '丙' }, { name: '' }, { 'items-item': '孤行' }] },
     );
-    expect(result.data).toMatchObject({ snum: 0, fnum: 3 });
+    // Three rows, two records: the last row continues the second.
+    expect(result.data).toMatchObject({ snum: 0, fnum: 2 });
     expect(result.data!.failResult.map((r) => r.errorsInfo)).toEqual([
       '第1行：名称不能重复',
       '第2行：名称不能为空',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { OauthRepository } from '../src/modules/oauth/oauth.repository.ts';
 import { field } from './helpers/form-fields.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 
@@ -96,6 +97,32 @@ describe('list types', () => {
     const found = await list(id, { queryJson: JSON.stringify({ name: '小组' }) });
     expect(shape(found.data!.list)).toEqual(['小组']);
   });
+
+  test('a list with a tree beside it (type 2) lists the records whose related field equals the chosen node or one below it', async () => {
+    // The search form would take two values of this field as a range: the tree's choice is matched exactly.
+    const searchList = [{ prop: 'parent', label: '上级', searchType: 3 }];
+    const id = await released('tree.panel', {
+      type: 2,
+      treeDataSource: 'dictionary',
+      treeDictionary: 'regions',
+      treeRelation: 'parent',
+      searchList,
+      defaultSidx: 'name',
+    });
+    const plain = await released('tree.panel.off', { treeRelation: 'parent', searchList, defaultSidx: 'name' });
+    for (const model of [id, plain]) {
+      await add(model, { name: 'A', parent: 'east' });
+      await add(model, { name: 'B', parent: 'sh' });
+      await add(model, { name: 'C', parent: 'east-x' });
+      await add(model, { name: 'D', parent: 'north' });
+    }
+    const names = async (model: string, query: object) =>
+      (await list(model, { queryJson: JSON.stringify(query) })).data!.list.map((r) => r.name);
+    expect(await names(id, { parent: ['east', 'sh'] })).toEqual(['A', 'B']);
+    expect(await names(id, { parent: ['east'], name: 'A' })).toEqual(['A']);
+    // Another list type searches the field as its search form says.
+    expect(await names(plain, { parent: ['east', 'sh'] })).toEqual(['A', 'B', 'C', 'D']);
+  });
 });
 
 describe('short link', () => {
@@ -109,12 +136,21 @@ describe('short link', () => {
     columnText: ['name'],
   };
 
+  /** Shows the image captcha under `key` (as the page does), then fixes its text so the test can answer it. */
+  const captcha = async (key: string) => {
+    expect((await t.app.inject({ method: 'GET', url: `/api/file/ImageCode/${key}` })).statusCode).toBe(200);
+    await new OauthRepository(t.app.db).putCode('captcha', key, 'K7pQ', 60_000);
+    return { timestamp: key, code: 'k7pq' };
+  };
+
   test('nothing is public until enabled; the form then takes records checked as any create, owned by nobody', async () => {
     const id = await released('link.form', { searchList: [{ prop: 'region', label: '区域', searchType: 1 }] });
     const anonymous = t.anonymous;
     const closed = { code: 400, msg: '外链未开启' };
     expect(await anonymous.get(`${link}/${id}/Config`, { type: 'form' })).toMatchObject(closed);
-    expect(await anonymous.post(`${link}/${id}`, { data: JSON.stringify({ name: 'x' }) })).toMatchObject(closed);
+    expect(
+      await anonymous.post(`${link}/${id}`, { data: JSON.stringify({ name: 'x' }), ...(await captcha('c0')) }),
+    ).toMatchObject(closed);
     expect(await anonymous.post(`${link}/${id}/ListLink`, {})).toMatchObject(closed);
     // Setting it is the designer's; nobody else reads or changes it.
     expect(await anonymous.put(`${link}/${id}`, settings)).toMatchObject({ code: 602 });
@@ -130,14 +166,22 @@ describe('short link', () => {
     const config = await anonymous.get<{ formData: string; passUse: number }>(`${link}/${id}/Config`, { type: 'form' });
     expect(config.data).toMatchObject({ fullName: 'link.form', passUse: 0 });
     expect(JSON.parse(config.data!.formData).fields).toHaveLength(3);
-    expect(await anonymous.post(`${link}/${id}`, { data: JSON.stringify({ region: '1' }) })).toMatchObject({
-      code: 400,
-      msg: '名称不能为空',
-    });
-    const saved = await anonymous.post<{ id: string }>(`${link}/${id}`, {
-      data: JSON.stringify({ name: '访客', region: '2' }),
-    });
+    expect(
+      await anonymous.post(`${link}/${id}`, { data: JSON.stringify({ region: '1' }), ...(await captcha('c1')) }),
+    ).toMatchObject({ code: 400, msg: '名称不能为空' });
+    // Every public submit answers the image captcha, once: none, a wrong one and a used one are refused.
+    const visitor = { data: JSON.stringify({ name: '访客', region: '2' }) };
+    expect(await anonymous.post(`${link}/${id}`, visitor)).toMatchObject({ code: 400, msg: '请输入验证码' });
+    expect(
+      await anonymous.post(`${link}/${id}`, { ...visitor, ...(await captcha('c2')), code: 'WRONG' }),
+    ).toMatchObject({ code: 400, msg: '验证码错误或已过期，请重新输入' });
+    const answered = await captcha('c3');
+    const saved = await anonymous.post<{ id: string }>(`${link}/${id}`, { ...visitor, ...answered });
     expect(saved).toMatchObject({ code: 200, msg: '提交成功' });
+    expect(await anonymous.post(`${link}/${id}`, { ...visitor, ...answered })).toMatchObject({
+      code: 400,
+      msg: '验证码错误或已过期，请重新输入',
+    });
     const stored = await admin.get<{ data: string }>(`${records}/${id}/${saved.data!.id}`);
     expect(JSON.parse(stored.data!.data)).toMatchObject({ name: '访客', region: '2' });
 
@@ -164,6 +208,8 @@ describe('short link', () => {
 
     // Switched off again: refused at once.
     expect(await admin.put(`${link}/${id}`, { ...settings, formUse: 0 })).toMatchObject({ code: 200 });
-    expect(await anonymous.post(`${link}/${id}`, { data: JSON.stringify({ name: 'y' }) })).toMatchObject(closed);
+    expect(
+      await anonymous.post(`${link}/${id}`, { data: JSON.stringify({ name: 'y' }), ...(await captcha('c4')) }),
+    ).toMatchObject(closed);
   });
 });

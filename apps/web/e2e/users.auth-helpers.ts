@@ -109,7 +109,8 @@ export async function answerWithPlantedCaptchas(page: Page): Promise<() => Promi
     return key;
   };
   const loginPattern = '**/api/oauth/Login?*';
-  const modifyPattern = '**/api/permission/Users/Current/Actions/ModifyPassword?*';
+  // JSON bodies that answer a captcha: the password change and a short link's public form.
+  const jsonPatterns = ['**/api/permission/Users/Current/Actions/ModifyPassword?*', '**/api/visualdev/ShortLink/*'];
   await page.route(loginPattern, async (route) => {
     const form = new URLSearchParams(route.request().postData() ?? '');
     if (form.get('code')) {
@@ -118,13 +119,15 @@ export async function answerWithPlantedCaptchas(page: Page): Promise<() => Promi
     }
     await route.continue({ postData: form.toString() });
   });
-  await page.route(modifyPattern, async (route) => {
-    const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
-    await route.continue({ postData: JSON.stringify({ ...body, timestamp: take(), code: plantedCaptchaText }) });
-  });
+  for (const pattern of jsonPatterns)
+    await page.route(pattern, async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
+      if (!body.code) return route.continue();
+      await route.continue({ postData: JSON.stringify({ ...body, timestamp: take(), code: plantedCaptchaText }) });
+    });
   return async () => {
     await page.unroute(loginPattern);
-    await page.unroute(modifyPattern);
+    for (const pattern of jsonPatterns) await page.unroute(pattern);
   };
 }
 

@@ -4,7 +4,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seriousViolationsOn } from './axe.ts';
 import { adminPassword, launchBrowser, newContext, screenshot, signInThroughPage } from './harness.ts';
-import { apiData, apiLogin, type PreparedServer, startServerWithUsers } from './users.auth-helpers.ts';
+import {
+  answerWithPlantedCaptchas,
+  apiData,
+  apiLogin,
+  type PreparedServer,
+  startServerWithUsers,
+} from './users.auth-helpers.ts';
 
 /**
  * Issue 18 (browser): a generated form released to a menu of type 3. The administrator adds
@@ -17,6 +23,7 @@ let server: PreparedServer;
 let browser: Browser;
 let token: string;
 let modelId: string;
+let menuId: string;
 const clerkPassword = 'Clerk@12345';
 
 const field = (jnpfKey: string, name: string, label: string, config: object = {}, rest: object = {}) => ({
@@ -78,6 +85,7 @@ const columnData = {
   ],
   useBtnPermission: true,
   useColumnPermission: true,
+  useDataPermission: true,
   hasPage: true,
   pageSize: 20,
 };
@@ -96,25 +104,12 @@ beforeAll(async () => {
     formData: JSON.stringify(formData),
     columnData: JSON.stringify(columnData),
   }));
-  await call('POST', `/api/visualdev/Base/${modelId}/Actions/Release`, {});
-  const systems = await call<{ list: { id: string; enCode: string }[] }>('GET', '/api/system/System');
-  const main = systems.list.find((s) => s.enCode === 'main');
-  const menuId = await call<string>('POST', '/api/system/Menu', {
-    systemId: main?.id,
+  // Released to a new menu as 发布到菜单 does: the page, its switches and its button and column entries.
+  ({ menuId } = await call<{ menuId: string }>('POST', `/api/visualdev/Base/${modelId}/Actions/ReleaseMenu`, {
     parentId: '-1',
     fullName: '订单管理',
-    enCode: 'e2e.orders',
-    type: 3,
-    urlAddress: 'e2e/orders',
-    propertyJson: JSON.stringify({ moduleId: modelId }),
-    isButtonAuthorize: true,
-    isColumnAuthorize: true,
-    isDataAuthorize: true,
-  });
-  for (const code of ['btn_add', 'btn_edit', 'btn_remove', 'btn_export', 'btn_import', 'btn_detail'])
-    await call('POST', '/api/system/ModuleButton', { moduleId: menuId, enCode: code, fullName: code });
-  for (const column of ['name', 'secret', 'level'])
-    await call('POST', '/api/system/ModuleColumn', { moduleId: menuId, enCode: column, fullName: column });
+    enCode: 'ordersPage',
+  }));
   await call('POST', '/api/system/ModuleDataAuthorizeScheme', {
     moduleId: menuId,
     enCode: 'own',
@@ -141,7 +136,7 @@ afterAll(async () => {
 async function openOrders(page: Page, account: string, password: string) {
   await signInThroughPage(page, server.url, account, password);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
-  await page.goto(`${server.url}/e2e/orders`);
+  await page.goto(`${server.url}/ordersPage`);
   await page.getByRole('button', { name: /查\s*询/ }).waitFor({ timeout: 20_000 });
 }
 
@@ -239,6 +234,14 @@ describe('generated form page', () => {
     await openOrders(clerk, 'clerk18', clerkPassword);
     await addRecord(clerk, '职员订单', 'hidden');
     await screenshot(clerk, 'visualdev-clerk');
+    // The answer the page reads holds neither the hidden field nor the others' records.
+    const [answer] = await Promise.all([
+      clerk.waitForResponse((r) => r.url().includes(`/OnlineDev/${modelId}/List`)),
+      clerk.getByRole('button', { name: '刷新' }).click(),
+    ]);
+    const rows = ((await answer.json()) as { data: { list: Record<string, unknown>[] } }).data.list;
+    expect(rows.map((r) => r.name)).toEqual(['职员订单']);
+    expect(rows.every((r) => !('secret' in r))).toBe(true);
     expect(await clerk.getByRole('columnheader', { name: '机密' }).count()).toBe(0);
     expect(await clerk.getByRole('cell', { name: '甲订单' }).count()).toBe(0);
     expect(await clerk.getByRole('button', { name: /批量删除/ }).count()).toBe(0);
@@ -251,21 +254,146 @@ describe('generated form page', () => {
     await context.close();
   });
 
-  test('a visitor fills the public form of the short link without signing in', async () => {
-    await apiData(server.url, token, 'PUT', `/api/visualdev/ShortLink/${modelId}`, {
-      formUse: 1,
-      formPassUse: 0,
-      columnUse: 0,
-      columnPassUse: 0,
-      columnText: [],
-    });
+  test('外链设置 opens the public form; a visitor fills it, answering the captcha, without signing in', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await page.goto(`${server.url}/formShortLink?modelId=${modelId}&type=form`);
-    await page.getByLabel('名称').fill('访客订单');
-    await page.getByRole('button', { name: /提\s*交/ }).click();
-    await page.getByText('提交成功').waitFor();
-    await screenshot(page, 'visualdev-short-link');
+    await signInThroughPage(page, server.url, 'admin', adminPassword);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+    await page.goto(`${server.url}/onlineDev/webDesign`);
+    await page
+      .getByRole('row', { name: /订单/ })
+      .getByRole('button', { name: /外\s*链/ })
+      .click();
+    const settings = page.getByRole('dialog', { name: '外链设置' });
+    await settings.getByRole('switch', { name: '开启填单' }).click();
+    const address = await settings.getByRole('textbox', { name: '填单链接' }).inputValue();
+    expect(address).toBe(`${server.url}/formShortLink?modelId=${modelId}&type=form`);
+    await settings.locator('[data-label="填单链接二维码"] canvas').waitFor();
+    // The field list closed, the pointer off the buttons.
+    await settings.getByText('外链设置').click();
+    await page.mouse.move(5, 5);
+    await screenshot(page, 'visualdev-short-link-settings');
+    await settings.getByRole('button', { name: /确\s*定/ }).click();
+    await settings.waitFor({ state: 'hidden' });
+    const stored = await apiData<{ formUse: number; columnUse: number; columnText: string[] }>(
+      server.url,
+      token,
+      'GET',
+      `/api/visualdev/ShortLink/${modelId}`,
+    );
+    expect(stored).toMatchObject({ formUse: 1, columnUse: 0 });
+
+    const visitor = await (await newContext(browser)).newPage();
+    await answerWithPlantedCaptchas(visitor);
+    await visitor.goto(address);
+    await visitor.getByLabel('名称').fill('访客订单');
+    await visitor.getByRole('img', { name: '验证码，点击更换' }).waitFor();
+    // Without the captcha the page asks for it and sends nothing.
+    await visitor.getByRole('button', { name: /提\s*交/ }).click();
+    await visitor.getByText('验证码', { exact: true }).first().waitFor();
+    await visitor.getByRole('textbox', { name: '验证码' }).fill('abcd');
+    await screenshot(visitor, 'visualdev-short-link');
+    await visitor.getByRole('button', { name: /提\s*交/ }).click();
+    await visitor.getByText('提交成功').waitFor();
+    const found = await apiData<{ list: { name: string }[] }>(
+      server.url,
+      token,
+      'POST',
+      `/api/visualdev/OnlineDev/${modelId}/List`,
+      {
+        queryJson: JSON.stringify({ name: '访客订单' }),
+      },
+    );
+    expect(found.list.map((r) => r.name)).toEqual(['访客订单']);
+    await visitor.context().close();
+    await context.close();
+  });
+
+  test('a list with a tree beside it: choosing a node lists the records of that node and those below it', async () => {
+    const call = <T>(method: string, url: string, body?: unknown) => apiData<T>(server.url, token, method, url, body);
+    const { id: typeId } = await call<{ id: string }>('POST', '/api/system/DictionaryType', {
+      parentId: '0',
+      fullName: '区域',
+      enCode: 'e2e.region',
+      isTree: 1,
+      sortCode: 1,
+    });
+    const entry = async (fullName: string, enCode: string, parentId = '0') =>
+      (
+        await call<{ id: string }>('POST', '/api/system/DictionaryData', {
+          dictionaryTypeId: typeId,
+          parentId,
+          fullName,
+          enCode,
+          sortCode: 0,
+          enabledMark: 1,
+        })
+      ).id;
+    const east = await entry('华东', 'east');
+    const shanghai = await entry('上海', 'sh', east);
+    const north = await entry('华北', 'north');
+    const { id: customers } = await call<{ id: string }>('POST', '/api/visualdev/Base', {
+      fullName: '客户',
+      enCode: 'e2e.customers',
+      webType: 2,
+      formData: JSON.stringify({
+        fields: [
+          field('input', 'name', '客户名称', { required: true }),
+          field('select', 'region', '所在区域', { dataType: 'dictionary', dictionaryType: typeId }),
+        ],
+      }),
+      columnData: JSON.stringify({
+        type: 2,
+        treeTitle: '区域',
+        treeDataSource: 'dictionary',
+        treeDictionary: typeId,
+        treeRelation: 'region',
+        defaultSidx: 'name',
+        sort: 'asc',
+        // Widths as an older definition wrote them: text.
+        columnList: [
+          { prop: 'name', label: '客户名称', width: '220px' },
+          { prop: 'region', label: '所在区域', width: '160' },
+        ],
+      }),
+    });
+    await call('POST', `/api/visualdev/Base/${customers}/Actions/ReleaseMenu`, {
+      parentId: '-1',
+      fullName: '客户管理',
+      enCode: 'customersPage',
+    });
+    for (const [name, region] of [
+      ['东方公司', east],
+      ['浦江公司', shanghai],
+      ['北方公司', north],
+    ])
+      await call('POST', `/api/visualdev/OnlineDev/${customers}`, { data: JSON.stringify({ name, region }) });
+
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughPage(page, server.url, 'admin', adminPassword);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+    await page.goto(`${server.url}/customersPage`);
+    const names = async () => (await page.getByRole('cell', { name: /公司$/ }).allInnerTexts()).sort();
+    await expect.poll(names, { timeout: 20_000 }).toEqual(['北方公司', '浦江公司', '东方公司'].sort());
+    await page.getByText('区域', { exact: true }).waitFor();
+    const widths = await Promise.all(
+      ['客户名称', '所在区域'].map(async (name) =>
+        Math.round((await page.getByRole('columnheader', { name }).boundingBox())?.width ?? 0),
+      ),
+    );
+    // The table stretches its columns to the pane, keeping their designed proportion (150 each without widths).
+    expect((widths[0] ?? 0) / (widths[1] ?? 1)).toBeGreaterThan(1.25);
+
+    await page.getByRole('treeitem', { name: '华东' }).click();
+    await expect.poll(names).toEqual(['浦江公司', '东方公司'].sort());
+    await page.mouse.move(900, 700);
+    await screenshot(page, 'visualdev-tree-panel');
+    await page.getByRole('treeitem', { name: '上海' }).click();
+    await expect.poll(names).toEqual(['浦江公司']);
+    // The chosen node clicked again: every record.
+    await page.getByRole('treeitem', { name: '上海' }).click();
+    await expect.poll(names).toHaveLength(3);
     await context.close();
   });
 });

@@ -77,6 +77,16 @@ export interface SheetImportDefinition<F extends string, Checked> {
   settle?(checked: (Checked | null)[], problems: RowProblems<F>[], t: Translate): void;
   /** Failed rows say their number in the imported list ("第3行：…"). */
   numberRows?: boolean;
+  /**
+   * The checker checks required cells itself (rows that continue a record leave the record's
+   * cells empty): the kit then only marks the required columns' headers.
+   */
+  requiredByChecker?: boolean;
+  /**
+   * Rows that make one item (a record and the sub-table rows under it): the index of the item's
+   * first row, known once the rows are checked. The answer's counts are items; one row each unless told.
+   */
+  itemOf?(index: number): number;
   /** Rows per transaction; 500 unless the area knows better. */
   batchSize?: number;
 }
@@ -244,7 +254,7 @@ export class SheetImporter<F extends string, Checked> {
     const labels = this.labels(t);
     const label = (field: F) => labels.get(field) ?? field;
     const checker = await this.definition.checker(rows, { t, label });
-    const required = this.definition.columns.filter((c) => c.required);
+    const required = this.definition.requiredByChecker ? [] : this.definition.columns.filter((c) => c.required);
     const checked: (Checked | null)[] = [];
     const cellErrors: RowProblems<F>[] = [];
     for (const row of rows) {
@@ -306,10 +316,13 @@ export class SheetImporter<F extends string, Checked> {
     const failResult = [...reasons.entries()]
       .sort(([a], [b]) => a - b)
       .map(([index, reason]) => ({ ...rows[index], errorsInfo: numbered(index, reason) }) as SheetRow<F>);
+    const itemOf = (index: number) => this.definition.itemOf?.(index) ?? index;
+    const items = new Set(rows.map((_, index) => itemOf(index)));
+    const failedItems = new Set([...reasons.keys()].map(itemOf));
     return {
       resultType: failResult.length ? 1 : 0,
-      snum: total - failResult.length,
-      fnum: failResult.length,
+      snum: items.size - failedItems.size,
+      fnum: failedItems.size,
       failResult,
     };
   }

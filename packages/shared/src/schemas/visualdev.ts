@@ -291,6 +291,9 @@ export type ShortLinkCheck = Static<typeof ShortLinkCheck>;
 export const ShortLinkRecordBody = Type.Object({
   data: Type.String({ maxLength: 5_000_000 }),
   password: Type.Optional(LinkPassword),
+  /** The image captcha (`/api/file/ImageCode/{timestamp}`) the visitor read: every public submit answers one. */
+  code: Type.Optional(Type.String({ maxLength: 20 })),
+  timestamp: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Number()])),
 });
 export type ShortLinkRecordBody = Static<typeof ShortLinkRecordBody>;
 

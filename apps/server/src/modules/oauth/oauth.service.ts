@@ -21,7 +21,7 @@ import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { SysConfigService, SysSettings } from '../sysConfig/sys-config.service.ts';
 import { UserAccountService } from '../user/user-account.service.ts';
-import { drawCaptcha } from './captcha.ts';
+import { consumeCaptcha, drawCaptcha } from './captcha.ts';
 import { OauthRepository } from './oauth.repository.ts';
 import { type PasswordExpiry, passwordExpiry } from './password-expiry.ts';
 import type { SmsSender } from './sms-sender.ts';
@@ -241,10 +241,7 @@ export class OauthService {
   }
 
   async modifyPassword(session: Session, input: ModifyPasswordInput) {
-    // A number key is the same text the client put in the image URL (JSON and JS print it alike).
-    const key = String(input.timestamp);
-    const ok = await new OauthRepository(this.db).consumeCode('captcha', key, input.code);
-    if (!ok) throw new BusinessError('auth.captchaWrong');
+    await consumeCaptcha(this.db, input.timestamp, input.code);
     const settings = await this.sysConfig.get();
     if (settings.passwordStrengthLimit === 1) {
       const clear = input.passwordCipher ? decryptLoginPayload(input.passwordCipher, this.cipherKey) : null;

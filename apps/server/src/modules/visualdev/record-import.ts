@@ -59,13 +59,22 @@ export function recordImportDefinition(
   /** Per checked row, the record it belongs to (null: a continuation without one); filled by the checker. */
   let lineRecords: (PendingRecord | null)[] = [];
 
+  // Required columns are marked in the wizard's header; the checker checks them (a row continuing a
+  // record leaves the record's cells empty, and a sub-table's cells only count on its rows).
+  const required = (slot: FieldSlot) => slot.field.__config__?.required === true;
   const columns: SheetColumn<string>[] = [
-    ...mainSlots.map((slot) => ({ id: slot.column.field, label: { text: slot.label }, jnpfKey: kindOf(slot.field) })),
+    ...mainSlots.map((slot) => ({
+      id: slot.column.field,
+      label: { text: slot.label },
+      jnpfKey: kindOf(slot.field),
+      required: required(slot),
+    })),
     ...tables.flatMap(({ table, slots }) =>
       slots.map((slot) => ({
         id: subId(table, slot),
         label: { text: `${table.label}-${slot.label}` },
         jnpfKey: kindOf(slot.field),
+        required: required(slot),
       })),
     ),
   ];
@@ -121,6 +130,9 @@ export function recordImportDefinition(
     example: Object.fromEntries(mainSlots.map((slot) => [slot.column.field, example(slot)])),
     numberRows: true,
     batchSize: 500,
+    requiredByChecker: true,
+    // A record's sub-table rows count with it: the answer counts records, not sheet rows.
+    itemOf: (index) => lineRecords[index]?.head ?? index,
 
     async checker(rows) {
       // Unique fields: what the table already holds, looked up once for the whole file.

@@ -8,6 +8,7 @@ import {
   type RecordListBody,
   type RecordPageConfig,
   TREE_DEPTH,
+  treePanelOf,
 } from '@platform/shared';
 import ExcelJS from 'exceljs';
 import type { Expression, SqlBool } from 'kysely';
@@ -193,13 +194,16 @@ export class RecordService {
   /** The search form's values (queryJson) as searches, on visible fields only. */
   private searches(reach: Reach, visible: FieldSlot[], queryJson: string | undefined, t: Translate): Search[] {
     const query = parseJson<Record<string, unknown>>(queryJson, 'queryJson', {});
+    const treeRelation = treePanelOf(reach.definition.list)?.relation;
     const out: Search[] = [];
     for (const [name, raw] of Object.entries(query)) {
       if (raw === null || raw === undefined || raw === '' || (Array.isArray(raw) && raw.length === 0)) continue;
       const slot = visible.find((s) => s.column.field === name);
       if (!slot) continue;
       const declared = reach.definition.list.searchList?.find((s) => s.prop === name);
-      const searchType = Number(declared?.searchType ?? (slot.column.type === 'text' ? 2 : 1));
+      // The tree beside a type 2 list sends the chosen node's value and those below it: equal to one of them.
+      const searchType =
+        name === treeRelation ? 1 : Number(declared?.searchType ?? (slot.column.type === 'text' ? 2 : 1));
       const typed = (value: unknown) => {
         try {
           return toStored(value, slot.column.type === 'jsonb' ? 'text' : slot.column.type, slot.label);

@@ -103,14 +103,15 @@ export function shortLinkRoutes(app: App, links: ShortLinkService, menu: string,
       config: open,
       schema: {
         tags,
-        summary: 'Public: fill the form of an enabled link; checked as any create, owned by nobody',
+        summary:
+          'Public: fill the form of an enabled link, answering the image captcha (code, timestamp); checked as any create, owned by nobody',
         params: ModelParams,
         body: ShortLinkRecordBody,
         response: { 200: EnvelopeOf(Type.Object({ id: Type.String() })) },
       },
     },
     async (request) => {
-      const id = await links.submit(request.params.modelId, request.body.data, request.body.password);
+      const id = await links.submit(request.params.modelId, request.body);
       return ok({ id }, request.t('visualdev.linkSubmitted'));
     },
   );

@@ -8,6 +8,7 @@ import {
   type ShortLinkInput,
   type ShortLinkKind,
   type ShortLinkListBody,
+  type ShortLinkRecordBody,
   shortLinkPage,
 } from '@platform/shared';
 import { BusinessError } from '../../core/errors.ts';
@@ -15,6 +16,7 @@ import type { Translate } from '../../core/i18n.ts';
 import { hashPasswordDigest, md5Hex, verifyPasswordDigest } from '../../core/password.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
+import { consumeCaptcha } from '../oauth/captcha.ts';
 import type { Reach, RecordService } from './record.service.ts';
 import { ShortLinkRepository, type ShortLinkRow } from './short-link.repository.ts';
 import type { DefinitionService } from './visualdev.service.ts';
@@ -129,9 +131,11 @@ export class ShortLinkService {
     };
   }
 
-  async submit(modelId: string, data: string, password: string | undefined): Promise<string> {
-    const { reach } = await this.open(modelId, 'form', password);
-    return this.records.insertRecord(reach, null, data);
+  /** A visitor's filled form: the link open, its password right, the captcha answered (used up either way). */
+  async submit(modelId: string, body: ShortLinkRecordBody): Promise<string> {
+    const { reach } = await this.open(modelId, 'form', body.password);
+    await consumeCaptcha(this.db, body.timestamp, body.code);
+    return this.records.insertRecord(reach, null, body.data);
   }
 
   async list(modelId: string, body: ShortLinkListBody, t: Translate): Promise<PageData<Record<string, unknown>>> {

@@ -5,6 +5,8 @@ import type {
   RecordListBody,
   RecordPageConfig,
   ShortLinkConfig,
+  ShortLinkInfo,
+  ShortLinkInput,
   ShortLinkKind,
   VisualDevInfo,
   VisualDevInput,
@@ -63,12 +65,21 @@ const links = '/api/visualdev/ShortLink';
 
 /** The short link's public pages (/formShortLink): no session, the link's password when it has one. */
 export const shortLinkApi = {
+  /** The settings of a definition's link (the form-design page's). */
+  info: (modelId: string) => http.get<ShortLinkInfo>(`${links}/${modelId}`),
+  save: (modelId: string, input: ShortLinkInput) =>
+    http.put<Envelope<null>>(`${links}/${modelId}`, input, { envelope: true }),
   config: (modelId: string, type: ShortLinkKind, password?: string) =>
     http.get<ShortLinkConfig>(`${links}/${modelId}/Config`, { type, password }),
   check: (modelId: string, type: ShortLinkKind, password: string) =>
     http.post<null>(`${links}/${modelId}/checkPwd`, { type, password }),
-  submit: (modelId: string, data: Record<string, unknown>, password?: string) =>
-    http.post<Envelope<unknown>>(`${links}/${modelId}`, { data: JSON.stringify(data), password }, { envelope: true }),
+  /** A filled form with the link's password (when it has one) and the image captcha the visitor read. */
+  submit: (
+    modelId: string,
+    data: Record<string, unknown>,
+    answer: { password?: string | undefined; code: string; timestamp: string },
+  ) =>
+    http.post<Envelope<unknown>>(`${links}/${modelId}`, { data: JSON.stringify(data), ...answer }, { envelope: true }),
   list: (modelId: string, body: { currentPage: number; pageSize: number; password?: string }) =>
     http.post<PageData<RecordRow>>(`${links}/${modelId}/ListLink`, body),
 };

@@ -63,3 +63,13 @@ export function cellText(field: FormField | undefined, value: unknown): string {
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
+
+/**
+ * The list's queryJson with the tree panel's choice (type 2 lists): the related field equal to one
+ * of the chosen node's values; the tree's choice wins over a search of the same field.
+ */
+export function withTreeFilter(queryJson: string, relation: string | undefined, values: readonly string[]): string {
+  if (!relation || values.length === 0) return queryJson;
+  const query = queryJson ? (JSON.parse(queryJson) as Record<string, unknown>) : {};
+  return JSON.stringify({ ...query, [relation]: values });
+}

@@ -10,7 +10,8 @@ import { http } from './http.ts';
  */
 export const dictionariesQueryKey = ['dictionary', 'all'] as const;
 
-const fetchAll = () =>
+/** The call behind `dictionariesQueryKey`. */
+export const fetchAllDictionaries = () =>
   http.get<{ list: DictionaryAllItem[] }>('/api/system/DictionaryData/All', undefined, { silent: true });
 
 function flatten(entries: DictionaryEntry[]): DictionaryEntry[] {
@@ -22,7 +23,7 @@ function flatten(entries: DictionaryEntry[]): DictionaryEntry[] {
  * stored value is the entry's `id` or its `enCode`, as the field's definition says.
  */
 export function useDictionaryOptions(enCode: string, value: 'id' | 'enCode') {
-  const all = useQuery({ queryKey: dictionariesQueryKey, queryFn: fetchAll, staleTime: 60_000 });
+  const all = useQuery({ queryKey: dictionariesQueryKey, queryFn: fetchAllDictionaries, staleTime: 60_000 });
   const options = useMemo(
     () =>
       flatten(all.data?.list.find((d) => d.enCode === enCode)?.dictionaryList ?? []).map((entry) => ({

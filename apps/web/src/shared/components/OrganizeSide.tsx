@@ -12,9 +12,57 @@ const toData = (nodes: readonly PickerNode[]): DataNode[] =>
   nodes.map((n) => ({ key: n.id, title: n.fullName, children: n.children?.length ? toData(n.children) : undefined }));
 
 /**
- * The organisation tree on the left of the user, position and role lists: a search box and the
- * companies and departments the caller may see. The chosen node is the list's `organizeId` filter;
- * clicking it again clears it.
+ * A tree on the left of a list: its title, a search box and the nodes. The chosen node filters the
+ * list; clicking it again clears the choice.
+ */
+export function TreeSide({
+  title,
+  nodes,
+  loading,
+  selected,
+  onSelect,
+}: {
+  title: string;
+  nodes: readonly PickerNode[];
+  loading?: boolean;
+  selected: string | undefined;
+  onSelect: (id: string | undefined) => void;
+}) {
+  const { t } = useComponentsTranslation();
+  const [keyword, setKeyword] = useState('');
+  const data = useMemo(() => toData(filterTree(nodes, keyword)), [nodes, keyword]);
+  return (
+    <>
+      <div className="list-side-title">{title}</div>
+      <Input.Search
+        size="small"
+        allowClear
+        aria-label={t('keywordPlaceholder')}
+        placeholder={t('keywordPlaceholder')}
+        onSearch={setKeyword}
+        style={{ marginBottom: 8 }}
+      />
+      {loading ? (
+        <Spin />
+      ) : data.length ? (
+        <Tree
+          blockNode
+          key={keyword}
+          defaultExpandAll
+          treeData={data}
+          selectedKeys={selected ? [selected] : []}
+          onSelect={(keys) => onSelect(keys.length ? String(keys[0]) : undefined)}
+        />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
+      )}
+    </>
+  );
+}
+
+/**
+ * The organisation tree on the left of the user, position and role lists: the companies and
+ * departments the caller may see; the chosen node is the list's `organizeId` filter.
  */
 export function OrganizeSide({
   title,
@@ -26,38 +74,15 @@ export function OrganizeSide({
   /** Nodes shown above the organisations (the role page's 全局). */
   roots?: PickerNode[];
 }) {
-  const value = list.state.fixed.organizeId;
-  const { t } = useComponentsTranslation();
   const tree = usePickerTree('organize');
-  const [keyword, setKeyword] = useState('');
-  const data = useMemo(
-    () => toData(filterTree([...roots, ...(tree.data ?? [])], keyword)),
-    [roots, tree.data, keyword],
-  );
+  const nodes = useMemo(() => [...roots, ...(tree.data ?? [])], [roots, tree.data]);
   return (
-    <>
-      <div className="list-side-title">{title}</div>
-      <Input.Search
-        size="small"
-        allowClear
-        placeholder={t('keywordPlaceholder')}
-        onSearch={setKeyword}
-        style={{ marginBottom: 8 }}
-      />
-      {tree.isLoading ? (
-        <Spin />
-      ) : data.length ? (
-        <Tree
-          blockNode
-          key={keyword}
-          defaultExpandAll
-          treeData={data}
-          selectedKeys={value ? [value] : []}
-          onSelect={(keys) => list.setFixed({ organizeId: keys.length ? String(keys[0]) : undefined })}
-        />
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
-      )}
-    </>
+    <TreeSide
+      title={title}
+      nodes={nodes}
+      loading={tree.isLoading}
+      selected={list.state.fixed.organizeId}
+      onSelect={(organizeId) => list.setFixed({ organizeId })}
+    />
   );
 }

@@ -38,7 +38,7 @@ export {
   useListQuery,
   useUnpagedListQuery,
 } from './list.ts';
-export { OrganizeSide } from './OrganizeSide.tsx';
+export { OrganizeSide, TreeSide } from './OrganizeSide.tsx';
 export { filterTree, type PickerKind, type PickerMode, type PickerNode, pickerSources } from './pickers/api.ts';
 export { PickedNames, PickerField } from './pickers/PickerField.tsx';
 export { type PickedItem, SelectorDialog, usePickerTree } from './pickers/SelectorDialog.tsx';

@@ -1,4 +1,11 @@
-import { type ColumnDefinition, type FormDefinition, type ListColumn, listPermissions } from '@platform/shared';
+import {
+  type ColumnDefinition,
+  type FormDefinition,
+  type ListColumn,
+  listPermissions,
+  TREE_PANEL_TYPE,
+  TREE_SOURCES,
+} from '@platform/shared';
 import Checkbox from 'antd/es/checkbox';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -11,6 +18,7 @@ import Tag from 'antd/es/tag';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictionaryTypeSelect } from '../../dictionary/components/DictionaryTypeSelect.tsx';
+import { InterfaceSelect } from './InterfaceSelect.tsx';
 import {
   candidatesOf,
   type ListCandidate,
@@ -23,6 +31,9 @@ import {
   setColumn,
   setSearch,
 } from './list-state.ts';
+
+/** What an interface tree reads when its properties are left empty (treePanelOf's defaults). */
+const treeDefaults = { treePropsValue: 'id', treePropsLabel: 'fullName', treePropsChildren: 'children' } as const;
 
 export interface ListDesignerProps {
   form: FormDefinition;
@@ -54,6 +65,7 @@ export function ListDesigner({ form, list, onChange }: ListDesignerProps) {
   const buttonLabel = (value: string) => t(`designer.list.buttons.${value}`);
   const column = (c: ListCandidate) => columns.get(c.prop);
   const set = (patch: Partial<ColumnDefinition>) => onChange({ ...list, ...patch });
+  const treeSource = TREE_SOURCES.find((v) => v === list.treeDataSource) ?? 'dictionary';
 
   return (
     <div className="vd-list-designer" data-testid="list-designer">
@@ -219,7 +231,7 @@ export function ListDesigner({ form, list, onChange }: ListDesignerProps) {
             )}
           </Row>
         ) : null}
-        {Number(list.type) === 2 ? (
+        {Number(list.type) === TREE_PANEL_TYPE ? (
           <>
             <Row label={t('designer.list.treeTitle')}>
               {(id) => (
@@ -230,17 +242,66 @@ export function ListDesigner({ form, list, onChange }: ListDesignerProps) {
                 />
               )}
             </Row>
-            <Row label={t('designer.list.treeDictionary')}>
+            <Row label={t('designer.list.treeSource')}>
               {(id) => (
-                <DictionaryTypeSelect
+                <Radio.Group
                   id={id}
-                  value={typeof list.treeDictionary === 'string' ? list.treeDictionary : undefined}
-                  onChange={(treeDictionary) =>
-                    set({ treeDataSource: 'dictionary', treeDictionary: treeDictionary ?? '' })
-                  }
+                  optionType="button"
+                  value={treeSource}
+                  // Each source names its value its own way: the choice starts from that source's default.
+                  onChange={(e) => set({ treeDataSource: e.target.value, treePropsValue: 'id' })}
+                  options={TREE_SOURCES.map((v) => ({ value: v, label: t(`designer.list.treeSources.${v}`) }))}
                 />
               )}
             </Row>
+            {treeSource === 'dictionary' ? (
+              <>
+                <Row label={t('designer.list.treeDictionary')}>
+                  {(id) => (
+                    <DictionaryTypeSelect
+                      id={id}
+                      value={typeof list.treeDictionary === 'string' ? list.treeDictionary : undefined}
+                      onChange={(treeDictionary) => set({ treeDictionary: treeDictionary ?? '' })}
+                    />
+                  )}
+                </Row>
+                <Row label={t('designer.list.treeValue')}>
+                  {(id) => (
+                    <Select
+                      id={id}
+                      value={list.treePropsValue === 'enCode' ? 'enCode' : 'id'}
+                      onChange={(treePropsValue) => set({ treePropsValue })}
+                      options={['id', 'enCode'].map((v) => ({ value: v, label: t(`designer.list.treeValues.${v}`) }))}
+                    />
+                  )}
+                </Row>
+              </>
+            ) : null}
+            {treeSource === 'api' ? (
+              <>
+                <Row label={t('designer.list.treeInterface')}>
+                  {(id) => (
+                    <InterfaceSelect
+                      id={id}
+                      value={typeof list.treePropsUrl === 'string' ? list.treePropsUrl : undefined}
+                      onChange={(treePropsUrl) => set({ treePropsUrl: treePropsUrl ?? '' })}
+                    />
+                  )}
+                </Row>
+                {(['treePropsValue', 'treePropsLabel', 'treePropsChildren'] as const).map((key) => (
+                  <Row key={key} label={t(`designer.list.${key}`)}>
+                    {(id) => (
+                      <Input
+                        id={id}
+                        value={String(list[key] ?? '')}
+                        placeholder={treeDefaults[key]}
+                        onChange={(e) => set({ [key]: e.target.value })}
+                      />
+                    )}
+                  </Row>
+                ))}
+              </>
+            ) : null}
             <Row label={t('designer.list.treeRelation')}>
               {(id) => (
                 <Select

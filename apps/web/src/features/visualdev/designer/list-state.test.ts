@@ -49,6 +49,17 @@ describe('the list designer', () => {
     expect(listOf('not json', label).pageSize).toBe(20);
   });
 
+  test('widths older definitions wrote as text are read as numbers, so saving writes numbers', () => {
+    const stored = {
+      columnList: [
+        { prop: 'a', label: 'A', width: '120' },
+        { prop: 'b', label: 'B', width: '90px' },
+        { prop: 'c', label: 'C', width: '' },
+      ],
+    };
+    expect(listOf(JSON.stringify(stored), label).columnList?.map((c) => c.width)).toEqual([120, 90, null]);
+  });
+
   test('columns and searches are added in form order with their settings, and removed', () => {
     const candidates = candidatesOf(form);
     let list = listOf('', label);

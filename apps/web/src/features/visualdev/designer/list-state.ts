@@ -1,5 +1,6 @@
 import {
   type ColumnDefinition,
+  columnWidth,
   DEFAULT_LIST_BUTTONS,
   DEFAULT_ROW_BUTTONS,
   type FormDefinition,
@@ -68,6 +69,10 @@ export function listOf(text: string | null | undefined, buttonLabel: (value: str
     useFormPermission: false,
     useDataPermission: false,
     ...stored,
+    // Older definitions wrote widths as text ("120", "120px"): read them, write numbers.
+    ...(Array.isArray(stored.columnList)
+      ? { columnList: stored.columnList.map((c) => ({ ...c, width: columnWidth(c.width) })) }
+      : {}),
   };
 }
 

@@ -1,11 +1,13 @@
 import {
   type ColumnDefinition,
+  columnWidth,
   type FormDefinition,
   type FormField,
   kindOf,
   permissionKeysByName,
   type SearchField,
   staticOptions,
+  treePanelOf,
   valueFields,
 } from '@platform/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -33,6 +35,7 @@ import {
   ListPage,
   ListTable,
   RefreshButton,
+  TreeSide,
   useColumnSettings,
   useListQuery,
 } from '../../../shared/components/index.ts';
@@ -44,7 +47,8 @@ import { useToast } from '../../../shared/toast.tsx';
 import { PrintPreview, type PrintTarget, PrintTemplatePicker } from '../../printDev/index.ts';
 import { useFlowLaunch } from '../../workflow/index.ts';
 import { type RecordRow, recordsBase, visualdevApi } from '../api.ts';
-import { cellText, isGroupRow, listKind, openGroups, pageSizeOf } from '../record-list.ts';
+import { cellText, isGroupRow, listKind, openGroups, pageSizeOf, withTreeFilter } from '../record-list.ts';
+import { useTreePanel } from '../tree-panel.ts';
 
 setFileService(formFileService);
 
@@ -182,17 +186,31 @@ export default function FormModelPage() {
     () => (config.data ? parseModel(config.data.formData, config.data.columnData) : null),
     [config.data],
   );
+  // A type 2 list's tree, unless the caller may not see the field it filters (the server would ignore it).
+  const panel = useMemo(() => {
+    const found = model ? treePanelOf(model.list) : null;
+    return found && (!model?.list.useColumnPermission || permission.hasColumn(found.relation)) ? found : null;
+  }, [model, permission]);
+  const tree = useTreePanel(panel);
+  const filtered = (query: string, node: string | undefined) =>
+    withTreeFilter(query, panel?.relation, node ? tree.valuesOf(node) : []);
   // The designed page size (or no paging) until the person picks a size in the pager.
   const [sizePicked, setSizePicked] = useState(false);
   const sizeOf = (chosen: number) => (model ? pageSizeOf(model.list, chosen, sizePicked) : chosen);
-  const list = useListQuery<RecordRow, { queryJson: string }>({
+  const list = useListQuery<RecordRow, { queryJson: string }, { node?: string }>({
     queryKey: ['visualdev', 'records', modelId, menuId, sizePicked],
     initialSearch: { queryJson: '' },
     enabled: !!model,
     fetch: (params, signal) =>
       visualdevApi.list(
         modelId,
-        { currentPage: params.currentPage, pageSize: sizeOf(params.pageSize), menuId, queryJson, sidx: '' },
+        {
+          currentPage: params.currentPage,
+          pageSize: sizeOf(params.pageSize),
+          menuId,
+          queryJson: filtered(params.queryJson, params.node),
+          sidx: '',
+        },
         signal,
       ),
   });
@@ -266,7 +284,12 @@ export default function FormModelPage() {
     });
   const exportAll = async () => {
     const selectKey = shownColumns.map((c) => c.key);
-    const file = await visualdevApi.exportData(modelId, { menuId, queryJson, dataType: 1, selectKey });
+    const file = await visualdevApi.exportData(modelId, {
+      menuId,
+      queryJson: filtered(queryJson, list.state.fixed.node),
+      dataType: 1,
+      selectKey,
+    });
     openDownload(file.url, file.name);
   };
 
@@ -281,7 +304,7 @@ export default function FormModelPage() {
       title: c.label,
       dataIndex: c.prop,
       key: c.prop,
-      width: typeof c.width === 'number' ? c.width : 150,
+      width: columnWidth(c.width) ?? 150,
       ellipsis: true,
       render: cellOf(c.prop),
     })),
@@ -393,6 +416,17 @@ export default function FormModelPage() {
   return (
     <>
       <ListPage
+        side={
+          panel ? (
+            <TreeSide
+              title={panel.title || String(model.fields.get(panel.relation)?.__config__.label ?? panel.relation)}
+              nodes={tree.nodes}
+              loading={tree.loading}
+              selected={list.state.fixed.node}
+              onSelect={(node) => list.setFixed({ node })}
+            />
+          ) : undefined
+        }
         search={search}
         actions={
           <>

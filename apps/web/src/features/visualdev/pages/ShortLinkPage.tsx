@@ -1,5 +1,5 @@
 import type { ColumnDefinition, FormDefinition, ShortLinkKind } from '@platform/shared';
-import { valueFields } from '@platform/shared';
+import { columnWidth, valueFields } from '@platform/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -15,6 +15,10 @@ import { FormRenderer, FormStore } from '../../../shared/form-engine/index.ts';
 import { useToast } from '../../../shared/toast.tsx';
 import { shortLinkApi } from '../api.ts';
 import { cellText } from '../record-list.ts';
+import './short-link.css';
+
+const newCaptchaKey = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+const captchaUrl = (key: string) => `/api/file/ImageCode/${key}`;
 
 /** What `load` answers, reloaded when `deps` change; a failed load keeps its error. */
 function useLoaded<T>(load: () => Promise<T> | null, deps: DependencyList) {
@@ -63,6 +67,9 @@ function PublicPage() {
   const [typed, setTyped] = useState('');
   const [sent, setSent] = useState(false);
   const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
+  // The image captcha every submit answers (the login's own, /api/file/ImageCode/{key}); one attempt each.
+  const [captchaKey, setCaptchaKey] = useState(newCaptchaKey);
+  const [code, setCode] = useState('');
 
   // Open routes render outside the signed-in providers (no query client): plain effects load here.
   const config = useLoaded(
@@ -121,6 +128,24 @@ function PublicPage() {
     ) : (
       <Card title={title} className="short-link-card">
         <FormRenderer store={store} mode="edit" />
+        <div className="short-link-captcha">
+          <Input
+            aria-label={t('link.captcha')}
+            placeholder={t('link.captcha')}
+            value={code}
+            maxLength={20}
+            autoComplete="off"
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <button
+            type="button"
+            className="short-link-captcha-image"
+            title={t('link.captchaAlt')}
+            onClick={() => setCaptchaKey(newCaptchaKey())}
+          >
+            <img src={captchaUrl(captchaKey)} alt={t('link.captchaAlt')} />
+          </button>
+        </div>
         <Button
           type="primary"
           onClick={async () => {
@@ -128,11 +153,17 @@ function PublicPage() {
               toast.error(t('invalid'));
               return;
             }
+            if (!code.trim()) {
+              toast.error(t('link.captcha'));
+              return;
+            }
             try {
-              await shortLinkApi.submit(modelId, store.getValues(), password);
+              await shortLinkApi.submit(modelId, store.getValues(), { password, code, timestamp: captchaKey });
               setSent(true);
             } catch {
-              // the request layer shows the server's message; what was typed stays
+              // The request layer shows the server's message; what was typed stays, the captcha was used up.
+              setCaptchaKey(newCaptchaKey());
+              setCode('');
             }
           }}
         >
@@ -155,6 +186,7 @@ function PublicPage() {
           title: c.label,
           dataIndex: c.prop,
           key: c.prop,
+          width: columnWidth(c.width) ?? 150,
           render: (value: unknown) => cellText(fields.get(c.prop), value),
         }))}
         paging={{

@@ -15,6 +15,7 @@ import {
   useListQuery,
 } from '../../../shared/components/index.ts';
 import { designApi } from '../api.ts';
+import { ShortLinkDialog } from './ShortLinkDialog.tsx';
 
 /** The form designer: its own chunk, loaded when a definition is designed. */
 const Designer = lazy(() => import('../designer/Designer.tsx'));
@@ -30,6 +31,7 @@ interface NewDefinition {
 export default function WebDesignPage() {
   const { t } = useTranslation('visualdev');
   const [designing, setDesigning] = useState<string | null>(null);
+  const [linking, setLinking] = useState<string | null>(null);
   const list = useListQuery<VisualDevRow, typeof initialSearch>({
     queryKey: ['visualdev', 'definitions'],
     fetch: (params, signal) => designApi.list(params, signal),
@@ -52,7 +54,7 @@ export default function WebDesignPage() {
     },
     crud.columns.creatorTime,
     crud.columns.actions({
-      width: 260,
+      width: 300,
       actions: (row) => [
         { key: 'design', label: t('design.design'), button: 'btn_edit', onClick: () => setDesigning(row.id) },
         {
@@ -61,6 +63,7 @@ export default function WebDesignPage() {
           button: 'btn_edit',
           onClick: () => crud.act({ text: t('design.releaseQuestion') }, () => designApi.release(row.id)),
         },
+        { key: 'link', label: t('link.action'), button: 'btn_edit', onClick: () => setLinking(row.id) },
         crud.copy(t('design.copyQuestion'), () => designApi.copy(row.id)),
         crud.remove(() => designApi.remove(row.id)),
       ],
@@ -82,6 +85,7 @@ export default function WebDesignPage() {
   return (
     <CrudPage crud={crud} columns={columns} actions={<AddButton onClick={() => crud.open({})} />}>
       <NewDefinitionDialog open={!!crud.form.target} onClose={crud.form.onClose} onSaved={crud.form.onSaved} />
+      <ShortLinkDialog modelId={linking} onClose={() => setLinking(null)} />
     </CrudPage>
   );
 }

@@ -133,7 +133,14 @@ export function crudWriteRoutes<Input extends TSchema, Update extends TSchema>(
   def: Omit<CrudRoutes<TSchema, TSchema, Input, Update>, 'schemas'> & { schemas: { input: Input; update: Update } },
   service: CrudWrites<Static<Input>, Static<Update>>,
 ) {
-  recordRoutes(app, def, service);
+  // The writes alone: the service's own reads (a lazy tree's) stay off this path.
+  const { create, update, delete: remove, toggleState } = service;
+  recordRoutes(app, def, {
+    create: create.bind(service),
+    update: update.bind(service),
+    delete: remove.bind(service),
+    ...(toggleState ? { toggleState: toggleState.bind(service) } : {}),
+  });
 }
 
 /**

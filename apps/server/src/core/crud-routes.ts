@@ -5,6 +5,7 @@ import type { App } from './app-types.ts';
 import { sessionOf } from './auth.ts';
 import { type DuplicateMode, type EntityImportMessages, readEntityImport } from './entity-import.ts';
 import { ok } from './envelope.ts';
+import type { FieldMessages } from './error-handler.ts';
 import type { MessageKey } from './i18n.ts';
 import { permit, permitMenu } from './permissions.ts';
 import type { Session } from './session.ts';
@@ -26,6 +27,23 @@ export interface CrudWrites<Input, Update> {
   toggleState?(id: string, session: Session): Promise<number>;
 }
 
+/**
+ * The one-record calls an area offers, each optional: `recordRoutes` declares a route for each one
+ * present, so an area whose list or reads are its own (a tree, a list by POST) still takes the
+ * usual ones from here.
+ */
+export interface RecordService<Input, Update, Info> {
+  info?(id: string, session: Session): Promise<Info>;
+  /** Answers the new record's id. */
+  create?(input: Input, session: Session): Promise<string>;
+  update?(id: string, input: Update, session: Session): Promise<void>;
+  delete?(id: string, session: Session): Promise<void>;
+  /** Flips enabledMark; answers the new state where the answer says which (`stateAnswer`). */
+  toggleState?(id: string, session: Session): Promise<unknown>;
+}
+
+type Operation = 'list' | 'info' | 'create' | 'update' | 'delete' | 'state';
+
 export interface CrudRoutes<
   Query extends TSchema,
   Row extends TSchema,
@@ -43,12 +61,30 @@ export interface CrudRoutes<
   /** `info`: the one-record answer when it carries more than a list row (default `row`). */
   schemas: { query: Query; row: Row; input: Input; update: Update; info?: Info };
   /** Summaries that say more than the default, e.g. why a delete may be refused. */
-  summaries?: Partial<Record<'list' | 'create' | 'delete', string>>;
-  /** What create answers: the new id (default), or nothing where the protocol's answer has no data. */
-  createAnswer?: 'id' | 'nothing';
+  summaries?: Partial<Record<Operation, string>>;
+  /**
+   * What create answers: the new id (default, `{ id }`), the id itself as `data` (the protocol's
+   * applications and menus), or nothing where the protocol's answer has no data.
+   */
+  createAnswer?: 'id' | 'idAsData' | 'nothing';
+  /** The state switch's message: "enabled" or "disabled" (default), or the plain "updated". */
+  stateAnswer?: 'enabledOrDisabled' | 'updated';
+  /** Buttons other than btn_add, btn_edit and btn_remove guarding the writes (menu definitions: btn_edit for all). */
+  buttons?: Partial<Record<'add' | 'edit' | 'remove', string>>;
+  /** The area's own form messages for a refused body (error-handler.ts). */
+  fieldMessages?: FieldMessages;
 }
 
+/** The definition `recordRoutes` reads: `crudRoutes`' without the list. */
+export type RecordRoutes<Input extends TSchema, Update extends TSchema, Info extends TSchema> = Omit<
+  CrudRoutes<TSchema, TSchema, Input, Update, Info>,
+  'schemas'
+> & { schemas: { input?: Input; update?: Update; info?: Info } };
+
 const IdParams = Type.Object({ id: Id });
+
+/** "a role", "an application": the summaries' article. */
+const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
 /**
  * The routes every administration area has, with the permission keys its page uses: the paged
@@ -67,20 +103,16 @@ export function crudRoutes<
   service: CrudService<Static<Query>, Static<Row>, Static<Input>, Static<Update>, Static<Info>>,
 ) {
   const { base, menu, noun, schemas } = def;
-  const tags = [def.tag];
 
   // The TypeBox provider cannot resolve `Static` of a schema that is still a type parameter, so
   // these routes are declared through the default provider and their request parts typed here
   // from the same schemas the validator has checked them against.
-  const routes = app.withTypeProvider<FastifyTypeProviderDefault>();
-  type WithId = { Params: { id: string } };
-
-  routes.get(
+  app.withTypeProvider<FastifyTypeProviderDefault>().get(
     base,
     {
       preHandler: permitMenu(menu),
       schema: {
-        tags,
+        tags: [def.tag],
         summary: def.summaries?.list ?? `${noun.many}, paged`,
         querystring: schemas.query,
         response: { 200: EnvelopeOf(PageOf(schemas.row)) },
@@ -89,21 +121,7 @@ export function crudRoutes<
     async (request) => ok(await service.page(request.query as Static<Query>, sessionOf(request))),
   );
 
-  routes.get<WithId>(
-    `${base}/:id`,
-    {
-      preHandler: permitMenu(menu),
-      schema: {
-        tags,
-        summary: `A ${noun.one}`,
-        params: IdParams,
-        response: { 200: EnvelopeOf(schemas.info ?? schemas.row) },
-      },
-    },
-    async (request) => ok(await service.info(request.params.id, sessionOf(request))),
-  );
-
-  crudWriteRoutes(app, def, service);
+  recordRoutes(app, { ...def, schemas: { ...schemas, info: schemas.info ?? schemas.row } }, service);
 }
 
 /**
@@ -115,80 +133,125 @@ export function crudWriteRoutes<Input extends TSchema, Update extends TSchema>(
   def: Omit<CrudRoutes<TSchema, TSchema, Input, Update>, 'schemas'> & { schemas: { input: Input; update: Update } },
   service: CrudWrites<Static<Input>, Static<Update>>,
 ) {
+  // The writes alone: the service's own reads (a lazy tree's) stay off this path.
+  const { create, update, delete: remove, toggleState } = service;
+  recordRoutes(app, def, {
+    create: create.bind(service),
+    update: update.bind(service),
+    delete: remove.bind(service),
+    ...(toggleState ? { toggleState: toggleState.bind(service) } : {}),
+  });
+}
+
+/**
+ * One record's routes at `{base}/:id`, one for each call the service offers: read (menu grant),
+ * create at `base` (btn_add), update and the state switch at `/:id/Actions/State` (btn_edit),
+ * delete (btn_remove), with the usual messages. `crudRoutes` is these and the paged list.
+ */
+export function recordRoutes<Input extends TSchema, Update extends TSchema, Info extends TSchema>(
+  app: App,
+  def: RecordRoutes<Input, Update, Info>,
+  service: RecordService<Static<Input>, Static<Update>, Static<Info>>,
+) {
   const { base, menu, noun, schemas } = def;
-  const tags = [def.tag];
+  const one = withArticle(noun.one);
+  const summary = (operation: Operation, fallback: string) => def.summaries?.[operation] ?? fallback;
+  const button = { add: 'btn_add', edit: 'btn_edit', remove: 'btn_remove', ...def.buttons };
+  const config = def.fieldMessages ? { fieldMessages: def.fieldMessages } : {};
+  const common = { tags: [def.tag], params: IdParams };
   const routes = app.withTypeProvider<FastifyTypeProviderDefault>();
   type WithId = { Params: { id: string } };
-  const answersId = def.createAnswer !== 'nothing';
+  const schemaOf = <S extends TSchema>(schema: S | undefined, operation: Operation): S => {
+    if (!schema) throw new Error(`${base}: ${operation} needs its schema`);
+    return schema;
+  };
 
-  routes.post(
-    base,
-    {
-      preHandler: permit(menu, 'btn_add'),
-      schema: {
-        tags,
-        summary: def.summaries?.create ?? `Create a ${noun.one}`,
-        body: schemas.input,
-        response: { 200: answersId ? EnvelopeOf(Type.Object({ id: Type.String() })) : EmptyEnvelope },
+  const { info, create, update, delete: remove, toggleState } = service;
+  if (info) {
+    const answer = schemaOf(schemas.info, 'info');
+    routes.get<WithId>(
+      `${base}/:id`,
+      {
+        preHandler: permitMenu(menu),
+        schema: {
+          ...common,
+          summary: summary('info', one.charAt(0).toUpperCase() + one.slice(1)),
+          response: { 200: EnvelopeOf(answer) },
+        },
       },
-    },
-    async (request) => {
-      const id = await service.create(request.body as Static<Input>, sessionOf(request));
-      return ok(answersId ? { id } : null, request.t('common.created'));
-    },
-  );
+      async (request) => ok(await info.call(service, request.params.id, sessionOf(request))),
+    );
+  }
 
-  routes.put<WithId>(
-    `${base}/:id`,
-    {
-      preHandler: permit(menu, 'btn_edit'),
-      schema: {
-        tags,
-        summary: `Update a ${noun.one}`,
-        params: IdParams,
-        body: schemas.update,
-        response: { 200: EmptyEnvelope },
+  if (create) {
+    const body = schemaOf(schemas.input, 'create');
+    const answer = def.createAnswer ?? 'id';
+    const created = {
+      id: EnvelopeOf(Type.Object({ id: Type.String() })),
+      idAsData: EnvelopeOf(Type.String()),
+      nothing: EmptyEnvelope,
+    }[answer];
+    routes.post(
+      base,
+      {
+        preHandler: permit(menu, button.add),
+        config,
+        schema: { tags: common.tags, summary: summary('create', `Create ${one}`), body, response: { 200: created } },
       },
-    },
-    async (request) => {
-      await service.update(request.params.id, request.body as Static<Update>, sessionOf(request));
-      return ok(null, request.t('common.updated'));
-    },
-  );
-
-  routes.delete<WithId>(
-    `${base}/:id`,
-    {
-      preHandler: permit(menu, 'btn_remove'),
-      schema: {
-        tags,
-        summary: def.summaries?.delete ?? `Delete a ${noun.one}`,
-        params: IdParams,
-        response: { 200: EmptyEnvelope },
+      async (request) => {
+        const id = await create.call(service, request.body as Static<Input>, sessionOf(request));
+        const data = { id: { id }, idAsData: id, nothing: null }[answer];
+        return ok(data, request.t('common.created'));
       },
-    },
-    async (request) => {
-      await service.delete(request.params.id, sessionOf(request));
-      return ok(null, request.t('common.deleted'));
-    },
-  );
+    );
+  }
 
-  const toggleState = service.toggleState?.bind(service);
+  if (update) {
+    const body = schemaOf(schemas.update, 'update');
+    routes.put<WithId>(
+      `${base}/:id`,
+      {
+        preHandler: permit(menu, button.edit),
+        config,
+        schema: { ...common, summary: summary('update', `Update ${one}`), body, response: { 200: EmptyEnvelope } },
+      },
+      async (request) => {
+        await update.call(service, request.params.id, request.body as Static<Update>, sessionOf(request));
+        return ok(null, request.t('common.updated'));
+      },
+    );
+  }
+
+  if (remove) {
+    routes.delete<WithId>(
+      `${base}/:id`,
+      {
+        preHandler: permit(menu, button.remove),
+        schema: { ...common, summary: summary('delete', `Delete ${one}`), response: { 200: EmptyEnvelope } },
+      },
+      async (request) => {
+        await remove.call(service, request.params.id, sessionOf(request));
+        return ok(null, request.t('common.deleted'));
+      },
+    );
+  }
+
   if (toggleState) {
+    const tellsState = def.stateAnswer !== 'updated';
     routes.put<WithId>(
       `${base}/:id/Actions/State`,
       {
-        preHandler: permit(menu, 'btn_edit'),
+        preHandler: permit(menu, button.edit),
         schema: {
-          tags,
-          summary: `Enable or disable a ${noun.one}`,
-          params: IdParams,
+          ...common,
+          summary: summary('state', `Enable or disable ${one}`),
           response: { 200: EmptyEnvelope },
         },
       },
       async (request) => {
-        const state = await toggleState(request.params.id, sessionOf(request));
-        return ok(null, request.t(state === 1 ? 'people.enabled' : 'people.disabled'));
+        const state = await toggleState.call(service, request.params.id, sessionOf(request));
+        const message: MessageKey = !tellsState ? 'common.updated' : state === 1 ? 'people.enabled' : 'people.disabled';
+        return ok(null, request.t(message));
       },
     );
   }

@@ -11,19 +11,17 @@ import {
   DictionaryTypeInfo,
   DictionaryTypeInput,
   DictionaryTypeNode,
-  EmptyEnvelope,
   EnvelopeOf,
   Id,
   ListOf,
 } from '@platform/shared';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
-import { sessionOf } from '../../core/auth.ts';
-import { transferRoutes } from '../../core/crud-routes.ts';
+import { recordRoutes, transferRoutes } from '../../core/crud-routes.ts';
 import type { Downloads } from '../../core/downloads.ts';
 import { ok } from '../../core/envelope.ts';
 import type { FieldMessages } from '../../core/error-handler.ts';
-import { permit, permitMenu } from '../../core/permissions.ts';
+import { permitMenu } from '../../core/permissions.ts';
 import { DictionaryService } from './dictionary.service.ts';
 import type { DictionaryCache } from './dictionary-cache.ts';
 import { DictionaryTransferService } from './dictionary-transfer.service.ts';
@@ -90,64 +88,25 @@ export default async function dictionaryRoutes(app: App, options: { cache: Dicti
     async (request) => ok({ list: await dictionaries.typeSelector(request.params.id, request.t) }),
   );
 
-  app.get(
-    `${typeBase}/:id`,
+  recordRoutes(
+    app,
     {
-      preHandler: permitMenu(menu),
-      schema: { tags, summary: 'A category', params: IdParams, response: { 200: EnvelopeOf(DictionaryTypeInfo) } },
-    },
-    async (request) => ok(await dictionaries.typeInfo(request.params.id)),
-  );
-
-  app.post(
-    typeBase,
-    {
-      preHandler: permit(menu, 'btn_add'),
-      config: { fieldMessages: formMessages },
-      schema: {
-        tags,
-        summary: 'Create a category',
-        body: DictionaryTypeInput,
-        response: { 200: EnvelopeOf(Type.Object({ id: Type.String() })) },
+      base: typeBase,
+      menu,
+      tag: 'dictionary',
+      noun: { one: 'category', many: 'Categories' },
+      schemas: { info: DictionaryTypeInfo, input: DictionaryTypeInput, update: DictionaryTypeInput },
+      summaries: {
+        update: 'Update a category (its isTree stays as created)',
+        delete: 'Delete a category without sub-categories or entries',
       },
+      fieldMessages: formMessages,
     },
-    async (request) =>
-      ok({ id: await dictionaries.createType(request.body, sessionOf(request)) }, request.t('common.created')),
-  );
-
-  app.put(
-    `${typeBase}/:id`,
     {
-      preHandler: permit(menu, 'btn_edit'),
-      config: { fieldMessages: formMessages },
-      schema: {
-        tags,
-        summary: 'Update a category (its isTree stays as created)',
-        params: IdParams,
-        body: DictionaryTypeInput,
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      await dictionaries.updateType(request.params.id, request.body, sessionOf(request));
-      return ok(null, request.t('common.updated'));
-    },
-  );
-
-  app.delete(
-    `${typeBase}/:id`,
-    {
-      preHandler: permit(menu, 'btn_remove'),
-      schema: {
-        tags,
-        summary: 'Delete a category without sub-categories or entries',
-        params: IdParams,
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      await dictionaries.deleteType(request.params.id);
-      return ok(null, request.t('common.deleted'));
+      info: (id) => dictionaries.typeInfo(id),
+      create: (input, session) => dictionaries.createType(input, session),
+      update: (id, input, session) => dictionaries.updateType(id, input, session),
+      delete: (id) => dictionaries.deleteType(id),
     },
   );
 
@@ -216,67 +175,22 @@ export default async function dictionaryRoutes(app: App, options: { cache: Dicti
     async (request) => ok(await dictionaries.entryInfo(request.params.id)),
   );
 
-  app.post(
-    dataBase,
+  recordRoutes(
+    app,
     {
-      preHandler: permit(menu, 'btn_add'),
-      config: { fieldMessages: formMessages },
-      schema: {
-        tags,
-        summary: 'Create an entry',
-        body: DictionaryDataInput,
-        response: { 200: EnvelopeOf(Type.Object({ id: Type.String() })) },
-      },
+      base: dataBase,
+      menu,
+      tag: 'dictionary',
+      noun: { one: 'entry', many: 'Entries' },
+      schemas: { input: DictionaryDataInput, update: DictionaryDataInput },
+      summaries: { delete: 'Delete an entry without child entries' },
+      fieldMessages: formMessages,
     },
-    async (request) =>
-      ok({ id: await dictionaries.createEntry(request.body, sessionOf(request)) }, request.t('common.created')),
-  );
-
-  app.put(
-    `${dataBase}/:id`,
     {
-      preHandler: permit(menu, 'btn_edit'),
-      config: { fieldMessages: formMessages },
-      schema: {
-        tags,
-        summary: 'Update an entry',
-        params: IdParams,
-        body: DictionaryDataInput,
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      await dictionaries.updateEntry(request.params.id, request.body, sessionOf(request));
-      return ok(null, request.t('common.updated'));
-    },
-  );
-
-  app.delete(
-    `${dataBase}/:id`,
-    {
-      preHandler: permit(menu, 'btn_remove'),
-      schema: {
-        tags,
-        summary: 'Delete an entry without child entries',
-        params: IdParams,
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      await dictionaries.deleteEntry(request.params.id);
-      return ok(null, request.t('common.deleted'));
-    },
-  );
-
-  app.put(
-    `${dataBase}/:id/Actions/State`,
-    {
-      preHandler: permit(menu, 'btn_edit'),
-      schema: { tags, summary: 'Enable or disable an entry', params: IdParams, response: { 200: EmptyEnvelope } },
-    },
-    async (request) => {
-      const state = await dictionaries.toggleEntryState(request.params.id, sessionOf(request));
-      return ok(null, request.t(state === 1 ? 'people.enabled' : 'people.disabled'));
+      create: (input, session) => dictionaries.createEntry(input, session),
+      update: (id, input, session) => dictionaries.updateEntry(id, input, session),
+      delete: (id) => dictionaries.deleteEntry(id),
+      toggleState: (id, session) => dictionaries.toggleEntryState(id, session),
     },
   );
 

@@ -1,5 +1,4 @@
 import {
-  EmptyEnvelope,
   EnvelopeOf,
   Id,
   ListOf,
@@ -15,6 +14,7 @@ import {
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
+import { recordRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import { MenuService } from './menu.service.ts';
@@ -28,8 +28,6 @@ const params = Type.Object({ id: Id });
 /** "0" stands for "none" in the selectors. */
 const IdOrZero = Id;
 const MenuTree = EnvelopeOf(ListOf(MenuInfo));
-/** Creating answers the new id as `data`. */
-const Created = EnvelopeOf(Type.String());
 
 /** The families of permission definitions a menu offers, by path. */
 const families: [path: string, kind: PermissionKind][] = [
@@ -101,63 +99,24 @@ export default async function menuRoutes(app: App) {
     async (request) => ok(await menus.selectorFilter(request.params.id)),
   );
 
-  app.get(
-    `${base}/:id`,
+  recordRoutes(
+    app,
     {
-      preHandler: permitMenu(menu),
-      schema: { tags, summary: 'One menu', params, response: { 200: EnvelopeOf(MenuInfo) } },
-    },
-    async (request) => ok(await menus.get(request.params.id)),
-  );
-
-  app.post(
-    base,
-    {
-      preHandler: permit(menu, 'btn_add'),
-      schema: { tags, summary: 'Create a menu (types 0-8)', body: MenuInput, response: { 200: Created } },
-    },
-    async (request) => ok(await menus.create(request.body, sessionOf(request)), request.t('common.created')),
-  );
-
-  app.put(
-    `${base}/:id`,
-    {
-      preHandler: permit(menu, 'btn_edit'),
-      schema: { tags, summary: 'Edit a menu', params, body: MenuInput, response: { 200: EmptyEnvelope } },
-    },
-    async (request) => {
-      await menus.update(request.params.id, request.body, sessionOf(request));
-      return ok(null, request.t('common.updated'));
-    },
-  );
-
-  app.put(
-    `${base}/:id/Actions/State`,
-    {
-      preHandler: permit(menu, 'btn_edit'),
-      schema: { tags, summary: 'Enable or disable a menu', params, response: { 200: EmptyEnvelope } },
-    },
-    async (request) => {
-      await menus.toggleState(request.params.id, sessionOf(request));
-      return ok(null, request.t('common.updated'));
-    },
-  );
-
-  app.delete(
-    `${base}/:id`,
-    {
-      preHandler: permit(menu, 'btn_remove'),
-      schema: {
-        tags,
-        summary: 'Delete a menu without children, with its definitions and grants',
-        params,
-        response: { 200: EmptyEnvelope },
+      base,
+      menu,
+      tag: 'menu',
+      noun: { one: 'menu', many: 'Menus' },
+      schemas: { info: MenuInfo, input: MenuInput, update: MenuInput },
+      summaries: {
+        info: 'One menu',
+        create: 'Create a menu (types 0-8)',
+        update: 'Edit a menu',
+        delete: 'Delete a menu without children, with its definitions and grants',
       },
+      createAnswer: 'idAsData',
+      stateAnswer: 'updated',
     },
-    async (request) => {
-      await menus.delete(request.params.id);
-      return ok(null, request.t('common.deleted'));
-    },
+    menus,
   );
 
   app.get(
@@ -209,80 +168,31 @@ export default async function menuRoutes(app: App) {
       },
       async (request) => ok(await definitions.list(kind, request.params.moduleId, request.query.keyword)),
     );
-    app.get(
-      `${familyBase}/:id`,
+    // Every change of a definition is an edit of its menu: btn_edit guards them all.
+    recordRoutes(
+      app,
       {
-        preHandler: permitMenu(menu),
-        schema: {
-          tags: familyTags,
-          summary: `One ${kind} definition`,
-          params,
-          response: { 200: EnvelopeOf(ModulePermissionInfo) },
+        base: familyBase,
+        menu,
+        tag: 'menu',
+        noun: { one: `${kind} definition`, many: `${kind} definitions` },
+        schemas: { info: ModulePermissionInfo, input: ModulePermissionInput, update: ModulePermissionInput },
+        summaries: {
+          info: `One ${kind} definition`,
+          create: `Add a ${kind} definition to a menu`,
+          update: `Edit a ${kind} definition`,
+          delete: `Delete a ${kind} definition and its grants`,
         },
+        createAnswer: 'idAsData',
+        stateAnswer: 'updated',
+        buttons: { add: 'btn_edit', remove: 'btn_edit' },
       },
-      async (request) => ok(await definitions.get(kind, request.params.id)),
-    );
-    app.post(
-      familyBase,
       {
-        preHandler: permit(menu, 'btn_edit'),
-        schema: {
-          tags: familyTags,
-          summary: `Add a ${kind} definition to a menu`,
-          body: ModulePermissionInput,
-          response: { 200: Created },
-        },
-      },
-      async (request) =>
-        ok(await definitions.create(kind, request.body, sessionOf(request)), request.t('common.created')),
-    );
-    app.put(
-      `${familyBase}/:id`,
-      {
-        preHandler: permit(menu, 'btn_edit'),
-        schema: {
-          tags: familyTags,
-          summary: `Edit a ${kind} definition`,
-          params,
-          body: ModulePermissionInput,
-          response: { 200: EmptyEnvelope },
-        },
-      },
-      async (request) => {
-        await definitions.update(kind, request.params.id, request.body, sessionOf(request));
-        return ok(null, request.t('common.updated'));
-      },
-    );
-    app.put(
-      `${familyBase}/:id/Actions/State`,
-      {
-        preHandler: permit(menu, 'btn_edit'),
-        schema: {
-          tags: familyTags,
-          summary: `Enable or disable a ${kind} definition`,
-          params,
-          response: { 200: EmptyEnvelope },
-        },
-      },
-      async (request) => {
-        await definitions.toggleState(kind, request.params.id, sessionOf(request));
-        return ok(null, request.t('common.updated'));
-      },
-    );
-    app.delete(
-      `${familyBase}/:id`,
-      {
-        preHandler: permit(menu, 'btn_edit'),
-        schema: {
-          tags: familyTags,
-          summary: `Delete a ${kind} definition and its grants`,
-          params,
-          response: { 200: EmptyEnvelope },
-        },
-      },
-      async (request) => {
-        await definitions.delete(kind, request.params.id);
-        return ok(null, request.t('common.deleted'));
+        info: (id) => definitions.info(kind, id),
+        create: (input, session) => definitions.create(kind, input, session),
+        update: (id, input, session) => definitions.update(kind, id, input, session),
+        toggleState: (id, session) => definitions.toggleState(kind, id, session),
+        delete: (id) => definitions.delete(kind, id),
       },
     );
   }

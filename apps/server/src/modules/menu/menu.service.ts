@@ -88,7 +88,7 @@ export class MenuService {
     return { list: nest([...systemNodes, ...nodes]).filter((n) => n.type === -1) };
   }
 
-  async get(id: string) {
+  async info(id: string) {
     const row = await new MenuRepository(this.db).findById(id);
     if (!row) throw new NotFoundError();
     return menuInfo(row);

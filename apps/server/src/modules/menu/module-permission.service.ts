@@ -29,7 +29,7 @@ export class ModulePermissionService {
     return { list: rows.map(permissionInfo) };
   }
 
-  async get(kind: PermissionKind, id: string) {
+  async info(kind: PermissionKind, id: string) {
     const row = await new MenuRepository(this.db).findPermission(id, kind);
     if (!row) throw new NotFoundError();
     return permissionInfo(row);

@@ -11,6 +11,7 @@ import {
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
+import { recordRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import { NoticeService } from './notice.service.ts';
@@ -36,60 +37,22 @@ export default async function noticeRoutes(app: App) {
     async (request) => ok(await notices.list(request.body)),
   );
 
-  app.post(
-    '/api/message/Notice',
+  recordRoutes(
+    app,
     {
-      preHandler: permit(menu, 'btn_add'),
-      schema: {
-        tags,
-        summary: 'Create a draft notice (rich text sanitised)',
-        body: NoticeInput,
-        response: { 200: EmptyEnvelope },
+      base: '/api/message/Notice',
+      menu,
+      tag: 'notice',
+      noun: { one: 'notice', many: 'Notices' },
+      schemas: { info: NoticeInfo, input: NoticeInput, update: NoticeInput },
+      summaries: {
+        info: 'One notice',
+        create: 'Create a draft notice (rich text sanitised)',
+        update: 'Change a draft notice',
       },
+      createAnswer: 'nothing',
     },
-    async (request) => {
-      await notices.create(request.body, sessionOf(request));
-      return ok(null, request.t('common.created'));
-    },
-  );
-
-  app.get(
-    '/api/message/Notice/:id',
-    {
-      preHandler: permitMenu(menu),
-      schema: { tags, summary: 'One notice', params: byId, response: { 200: EnvelopeOf(NoticeInfo) } },
-    },
-    async (request) => ok(await notices.info(request.params.id)),
-  );
-
-  app.put(
-    '/api/message/Notice/:id',
-    {
-      preHandler: permit(menu, 'btn_edit'),
-      schema: {
-        tags,
-        summary: 'Change a draft notice',
-        params: byId,
-        body: NoticeInput,
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      await notices.update(request.params.id, request.body, sessionOf(request));
-      return ok(null, request.t('common.updated'));
-    },
-  );
-
-  app.delete(
-    '/api/message/Notice/:id',
-    {
-      preHandler: permit(menu, 'btn_remove'),
-      schema: { tags, summary: 'Delete a notice', params: byId, response: { 200: EmptyEnvelope } },
-    },
-    async (request) => {
-      await notices.delete(request.params.id);
-      return ok(null, request.t('common.deleted'));
-    },
+    notices,
   );
 
   app.put(

@@ -198,7 +198,7 @@ export default async function profileRoutes(app: App) {
   );
 
   app.post(
-    '/api/permission/Users/Current/Actions/ModifyPassword',
+    `${base}/Actions/ModifyPassword`,
     {
       config: loginRateLimit,
       schema: {
@@ -215,7 +215,7 @@ export default async function profileRoutes(app: App) {
   );
 
   app.put(
-    '/api/permission/Users/Current/major',
+    `${base}/major`,
     {
       schema: {
         tags: ['user'],

@@ -39,7 +39,7 @@ export class SystemService {
     return { list: rows.map(systemInfo) };
   }
 
-  async get(id: string) {
+  async info(id: string) {
     const row = await new SystemRepository(this.db).findById(id);
     if (!row) throw new NotFoundError();
     return systemInfo(row);

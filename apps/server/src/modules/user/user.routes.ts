@@ -14,6 +14,7 @@ import {
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
+import { recordRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import { UserService } from './user.service.ts';
@@ -51,79 +52,21 @@ function userAdminRoutes(app: App, users: UserService) {
     async (request) => ok(await users.list(request.query, await app.permissions.dataScope(sessionOf(request), menu))),
   );
 
-  app.post(
-    base,
+  recordRoutes(
+    app,
     {
-      preHandler: permit(menu, 'btn_add'),
-      schema: {
-        tags,
-        summary: 'Create a user with the default password (newUserDefaultPassword)',
-        body: UserInput,
-        response: { 200: EnvelopeOf(Type.Object({ id: Type.String() })) },
+      base,
+      menu,
+      tag: 'user',
+      noun: { one: 'user', many: 'Users' },
+      schemas: { info: UserInfo, input: UserInput, update: UserUpdateInput },
+      summaries: {
+        info: 'A user card, with organizeId, positionId and roleId comma-joined',
+        create: 'Create a user with the default password (newUserDefaultPassword)',
+        state: 'Enable or disable a user (disabling ends their sessions)',
       },
     },
-    async (request) => ok({ id: await users.create(request.body, sessionOf(request)) }, request.t('common.created')),
-  );
-
-  app.put(
-    `${base}/:id`,
-    {
-      preHandler: permit(menu, 'btn_edit'),
-      schema: {
-        tags,
-        summary: 'Update a user',
-        params: IdParams,
-        body: UserUpdateInput,
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      await users.update(request.params.id, request.body, sessionOf(request));
-      return ok(null, request.t('common.updated'));
-    },
-  );
-
-  app.get(
-    `${base}/:id`,
-    {
-      preHandler: permitMenu(menu),
-      schema: {
-        tags,
-        summary: 'A user card, with organizeId, positionId and roleId comma-joined',
-        params: IdParams,
-        response: { 200: EnvelopeOf(UserInfo) },
-      },
-    },
-    async (request) => ok(await users.info(request.params.id)),
-  );
-
-  app.delete(
-    `${base}/:id`,
-    {
-      preHandler: permit(menu, 'btn_remove'),
-      schema: { tags, summary: 'Delete a user', params: IdParams, response: { 200: EmptyEnvelope } },
-    },
-    async (request) => {
-      await users.delete(request.params.id, sessionOf(request));
-      return ok(null, request.t('common.deleted'));
-    },
-  );
-
-  app.put(
-    `${base}/:id/Actions/State`,
-    {
-      preHandler: permit(menu, 'btn_edit'),
-      schema: {
-        tags,
-        summary: 'Enable or disable a user (disabling ends their sessions)',
-        params: IdParams,
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      const state = await users.toggleState(request.params.id, sessionOf(request));
-      return ok(null, request.t(state === 1 ? 'people.enabled' : 'people.disabled'));
-    },
+    users,
   );
 
   app.post(

@@ -5,7 +5,7 @@ import Drawer from 'antd/es/drawer';
 import Segmented from 'antd/es/segmented';
 import Switch from 'antd/es/switch';
 import { useTranslation } from 'react-i18next';
-import { shellApi } from '../../features/shell/api.ts';
+import { profileApi } from '../../features/profile/api.ts';
 import {
   type DisplaySettings,
   type InterfaceSize,
@@ -40,7 +40,7 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
   const change = (patch: Partial<DisplaySettings>) => settings.set(patch);
   const chooseLayout = (layout: LayoutType) => {
     change({ layout });
-    shellApi.saveTheme(layout).catch(() => undefined);
+    profileApi.saveTheme(layout).catch(() => undefined);
   };
   return (
     <Drawer open={open} onClose={onClose} title={t('setting.title')} size={280} className="shell-settings">

@@ -5,7 +5,7 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shellApi } from '../../features/shell/api.ts';
+import { profileApi } from '../../features/profile/api.ts';
 import { LogoMark } from '../../shared/Logo.tsx';
 import { useSession } from '../../shared/session/store.ts';
 import { useShell } from '../../shared/shell/shell-store.ts';
@@ -86,7 +86,7 @@ function SystemSwitchDrawer({ open, onClose }: { open: boolean; onClose: () => v
   const shown = systems.filter((s) => s.name.toLowerCase().includes(keyword.trim().toLowerCase()));
   const choose = async (id: string) => {
     try {
-      await shellApi.switchSystem(id);
+      await profileApi.switchSystem(id);
     } catch {
       return;
     }

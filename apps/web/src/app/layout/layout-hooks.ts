@@ -3,7 +3,7 @@ import theme from 'antd/es/theme';
 import type { TFunction } from 'i18next';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shellApi } from '../../features/shell/api.ts';
+import { profileApi } from '../../features/profile/api.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { previousLoginNoticeKind, useSession } from '../../shared/session/store.ts';
 import type { MenuRoute } from '../../shared/shell/menu-routes.ts';
@@ -76,7 +76,7 @@ export function useLanguageSavedOnServer() {
   // shell.md §4: a language change is also sent to the server.
   useEffect(() => {
     const onChange = (language: string) => {
-      shellApi.saveLanguage(language).catch(() => undefined);
+      profileApi.saveLanguage(language).catch(() => undefined);
     };
     i18n.on('languageChanged', onChange);
     return () => i18n.off('languageChanged', onChange);

@@ -12,6 +12,7 @@ import { HttpError } from '../../shared/api/http.ts';
 import { sessionApi } from '../../shared/session/api.ts';
 import { useSession } from '../../shared/session/store.ts';
 import { useToast } from '../../shared/toast.tsx';
+import { profileApi } from '../profile/api.ts';
 import { passwordApi, passwordPolicyKey } from './api.ts';
 import { translateRuleMessage } from './rule-messages.ts';
 import './reset-password.css';
@@ -96,7 +97,7 @@ function Dialog({ open, onClose, forced = false, notice }: ResetPasswordDialogPr
         await form.validateFields().catch(() => undefined);
         return;
       }
-      let payload: Parameters<typeof passwordApi.modify>[0];
+      let payload: Parameters<typeof profileApi.modifyPassword>[0];
       try {
         const { aesEcbEncryptHex, hashPassword } = await loadCipher();
         payload = {
@@ -113,7 +114,7 @@ function Dialog({ open, onClose, forced = false, notice }: ResetPasswordDialogPr
         refreshCaptcha();
         return;
       }
-      const answer = await passwordApi.modify(payload);
+      const answer = await profileApi.modifyPassword(payload);
       message.success({ content: answer.msg, duration: 1.5 });
       const { userInfo, setUserInfo } = useSession.getState();
       if (userInfo) {

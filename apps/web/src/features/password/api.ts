@@ -1,7 +1,5 @@
-import type { LoginConfig, ModifyPasswordInput, PasswordPolicy } from '@platform/shared';
+import type { LoginConfig, PasswordPolicy } from '@platform/shared';
 import { http } from '../../shared/api/http.ts';
-
-export type { ModifyPasswordInput };
 
 export const passwordPolicyKey = ['password', 'policy'] as const;
 
@@ -12,7 +10,4 @@ export const passwordApi = {
       .get<LoginConfig>('/api/oauth/getLoginConfig', undefined, { silent: true })
       .then((config) => config.cipherKey ?? ''),
   captchaUrl: (random: string) => `/api/file/ImageCode/${random}`,
-  /** Resolves with the envelope: its `msg` is the success text to show. */
-  modify: (input: ModifyPasswordInput) =>
-    http.post<{ msg: string }>('/api/permission/Users/Current/Actions/ModifyPassword', input, { envelope: true }),
 };

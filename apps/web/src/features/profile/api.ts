@@ -4,6 +4,7 @@ import type {
   Envelope,
   FileLink,
   LogRow,
+  ModifyPasswordInput,
   PageData,
   Signature,
   Subordinate,
@@ -13,7 +14,10 @@ import { buildUrl, HttpError, http, httpSettings } from '../../shared/api/http.t
 import { i18n } from '../../shared/i18n/index.ts';
 import { getToken } from '../../shared/session/store.ts';
 
-/** shell.md §7 "Current user": the calls of /profile, all under /api/permission/Users/Current. */
+/**
+ * shell.md §7 "Current user": every call under /api/permission/Users/Current, the profile page's
+ * and those the shell (theme, language, system switch) and the password dialog make, in one place.
+ */
 const base = '/api/permission/Users/Current';
 
 export type { BaseInfo, Signature as SignatureRow, Subordinate, UserOrganize };
@@ -43,6 +47,16 @@ export const profileApi = {
   setDefaultSignature: (id: string) => http.put<null>(`${base}/${encodeURIComponent(id)}/SignImg`),
   deleteSignature: (id: string) => http.delete<null>(`${base}/${encodeURIComponent(id)}/SignImg`),
   setAvatar: (name: string) => http.put<null>(`${base}/Avatar/${encodeURIComponent(name)}`),
+  // The shell's settings are best-effort: the display options are stored locally first, so a
+  // server without the call (HTTP 404) loses nothing on this device.
+  /** The navigation style (classic, functional, blend, plain). */
+  saveTheme: (theme: string) => http.put<null>(`${base}/SystemTheme`, { theme }, quiet),
+  saveLanguage: (language: string) => http.put<null>(`${base}/SystemLanguage`, { language }, quiet),
+  /** The shell's system switch: majorType 'System'. */
+  switchSystem: (majorId: string) => http.put<null>(`${base}/major`, { majorId, majorType: 'System' }),
+  /** Resolves with the envelope: its `msg` is the success text to show. */
+  modifyPassword: (input: ModifyPasswordInput) =>
+    http.post<{ msg: string }>(`${base}/Actions/ModifyPassword`, input, { envelope: true }),
   /**
    * POST /api/file/Uploader/userAvatar, multipart field `file`, with the headers the request layer
    * sends (`jnpf-origin: pc`, the token). The request layer sends JSON only, so this call builds its own.

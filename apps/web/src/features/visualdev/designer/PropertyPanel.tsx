@@ -527,11 +527,10 @@ function PermissionKey({ value, name, onChange }: { value: string; name: string;
       htmlFor={id}
       colon={false}
       validateStatus={problem ? 'error' : undefined}
-      help={
-        problem
-          ? t(`designer.props.permissionKeyProblem.${problem}`, { max: PERMISSION_KEY_MAX })
-          : t('designer.props.permissionKeyHint')
-      }
+      help={problem ? t(`designer.props.permissionKeyProblem.${problem}`, { max: PERMISSION_KEY_MAX }) : undefined}
+      // The hint as extra keeps the item's bottom margin, so the next label does not touch it; a
+      // problem replaces it (antd drops that margin under a help line).
+      extra={problem ? undefined : t('designer.props.permissionKeyHint')}
     >
       <Input id={id} value={value} placeholder={name} onChange={(e) => onChange(e.target.value)} />
     </Form.Item>

@@ -167,11 +167,11 @@ describe('calculation operands', () => {
     const sub = state.selected as string;
     const names = toDefinition(state).fields.map((f) => f.__vModel__);
     const columns = toDefinition(state).fields[3]?.__config__.children?.map((f) => f.__vModel__);
-    expect(operandsOf(state.nodes, total)).toEqual([{ name: names[0], label: 'price' }]);
+    expect(operandsOf(state.nodes, total)).toEqual([{ name: names[0], label: 'price', jnpfKey: 'inputNumber' }]);
     expect(operandsOf(state.nodes, sub)).toEqual([
-      { name: names[0], label: 'price' },
-      { name: `${names[2]}`, label: 'total' },
-      { name: `${names[3]}.${columns?.[0]}`, label: 'qty' },
+      { name: names[0], label: 'price', jnpfKey: 'inputNumber' },
+      { name: `${names[2]}`, label: 'total', jnpfKey: 'calculate' },
+      { name: `${names[3]}.${columns?.[0]}`, label: 'qty', jnpfKey: 'inputNumber' },
     ]);
   });
 });

@@ -2,9 +2,10 @@ import { BarChart, LineChart, PieChart, RadarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, RadarComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import type { CardRow } from '../api.ts';
 import { seriesOf } from '../layout.ts';
+import { useEChart } from './use-echart.ts';
 
 echarts.use([
   BarChart,
@@ -65,24 +66,7 @@ export default function ChartCard({
   label: string;
   dark?: boolean | undefined;
 }) {
-  const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-  useEffect(() => {
-    if (!element.current) return;
-    // ECharts' built-in dark theme; the card's own background shows through.
-    const instance = echarts.init(element.current, dark ? 'dark' : undefined);
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, [dark]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of theme makes a new chart, which needs its option again.
-  useEffect(() => {
-    chart.current?.setOption({ ...optionOf(kind, rows), backgroundColor: 'transparent' }, true);
-  }, [kind, rows, dark]);
+  const option = useMemo(() => optionOf(kind, rows), [kind, rows]);
+  const element = useEChart(option, dark);
   return <div ref={element} className="portal-chart" role="img" aria-label={label} />;
 }

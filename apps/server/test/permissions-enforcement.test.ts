@@ -212,6 +212,8 @@ const unchecked: Record<string, string> = {
     'run time: the engine checks the caller holds the task or to-do row',
   'GET /api/workflow/Engine/FlowBefore/RecordList/:id':
     'run time: the engine checks the caller holds the task or to-do row',
+  'GET /api/workflow/Engine/FlowBefore/SubFlowInfo/:id':
+    'run time: the engine answers the children only to whoever may read the parent task',
   'POST /api/visualdev/Dashboard/FlowTodoCount': "home page: the caller's own counts",
   'GET /api/workflow/Engine/FlowDelegate': "entrust: the caller's own delegations",
   'POST /api/workflow/Engine/FlowDelegate': "entrust: the caller's own delegations",

@@ -265,20 +265,26 @@ export class EngineService {
 
   /* -------------------------------------------------------------- graph walking */
 
+  /** The node's row as the task's current node (a waiting timer or sub-flow); answers its id. */
+  private async currentNode(run: Run, node: FlowNode, prevNodeId: string | null): Promise<string> {
+    const taskNodeId = newId();
+    await run.tasks.insertNode({
+      id: taskNodeId,
+      taskId: run.task.id,
+      nodeCode: node.nodeId,
+      nodeType: node.type,
+      nodeName: flowNodeName(node),
+      state: NodeState.current,
+      prevNodeId,
+    });
+    return taskNodeId;
+  }
+
   /** A node is reached: approvers get their operators, pass-through nodes are left at once. */
   private async enter(run: Run, node: FlowNode, prevNodeId: string | null): Promise<void> {
     if (node.type === 'timer' && timerDelayMs(node) > 0) {
       // The timer waits as a current node; a job in the job table leaves it when due (a restart loses none).
-      const taskNodeId = newId();
-      await run.tasks.insertNode({
-        id: taskNodeId,
-        taskId: run.task.id,
-        nodeCode: node.nodeId,
-        nodeType: node.type,
-        nodeName: flowNodeName(node),
-        state: NodeState.current,
-        prevNodeId,
-      });
+      const taskNodeId = await this.currentNode(run, node, prevNodeId);
       await new JobRepository(run.trx).insert([
         {
           id: newId(),
@@ -301,16 +307,7 @@ export class EngineService {
     }
     const handlers = await this.handlersOr(run, node, prevNodeId, () => this.handlersOf(run, node));
     if (!handlers) return;
-    const taskNodeId = newId();
-    await run.tasks.insertNode({
-      id: taskNodeId,
-      taskId: run.task.id,
-      nodeCode: node.nodeId,
-      nodeType: node.type,
-      nodeName: flowNodeName(node),
-      state: NodeState.current,
-      prevNodeId,
-    });
+    const taskNodeId = await this.currentNode(run, node, prevNodeId);
     const sequential = node.properties.counterSign === CounterSign.sequential;
     await run.tasks.insertOperators(
       handlers.map((handleId, index) => ({
@@ -359,16 +356,7 @@ export class EngineService {
     const flow = p.flowId ? await new DefinitionRepository(run.trx).flow(p.flowId) : undefined;
     if (!flow?.graph || !flow.mainVersionId || flow.enabledMark !== 1)
       throw new BusinessError('workflow.subFlowUnknown', { node: flowNodeName(node) });
-    const taskNodeId = newId();
-    await run.tasks.insertNode({
-      id: taskNodeId,
-      taskId: run.task.id,
-      nodeCode: node.nodeId,
-      nodeType: node.type,
-      nodeName: flowNodeName(node),
-      state: NodeState.current,
-      prevNodeId,
-    });
+    const taskNodeId = await this.currentNode(run, node, prevNodeId);
     const values = assignFormValues(p.assignList, run.values);
     const isAsync = p.isAsync === true;
     const children = initiators.map((creatorUserId) => ({

@@ -23,11 +23,12 @@ export default defineConfig({
         test: {
           name: 'api',
           root: 'apps/server',
-          // Vitest runs one file at a time on two cores (cores - 1). On the embedded database each
-          // file has its own PGlite, so two at a time nearly halve the phase (7 min to about 4). On
-          // PostgreSQL the files share one server, and two at a time once failed a migration in a
-          // file's own schema (a relation not found) that one at a time never has: kept at one.
-          maxWorkers: process.env.DATABASE_URL ? 1 : 2,
+          // Vitest runs one file at a time on two cores (cores - 1); two at a time nearly halve the
+          // phase. On PostgreSQL the files share one server: two at a time used to fail a migration
+          // now and then ("relation ... does not exist"), because Kysely's migrator listed every
+          // schema's tables while another file dropped its schema; the migrator of a test schema now
+          // looks only at its own (db/migrate.ts).
+          maxWorkers: 2,
           include: ['test/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

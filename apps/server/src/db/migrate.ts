@@ -1,4 +1,12 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import {
+  type DatabaseIntrospector,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  sql,
+  type TableMetadata,
+} from 'kysely';
 import * as foundation from './migrations/0001_foundation.ts';
 import * as auth from './migrations/0002_auth.ts';
 import * as menu from './migrations/0003_menu.ts';
@@ -68,13 +76,45 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  */
 export async function migrateToLatest<T>(db: Kysely<T>, schema?: string) {
   await ensureExtensions(db);
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator(
+    schema ? { db: lookingOnlyAt(db, schema), provider, migrationTableSchema: schema } : { db, provider },
+  );
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   return results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
+}
+
+/**
+ * The database as the migrator of one test schema sees it: its check for its bookkeeping tables
+ * lists only that schema's tables. Kysely's own listing reads every schema's columns and resolves
+ * each table by name (`pg_get_serial_sequence`), so a test file dropping its schema meanwhile made
+ * another file's migration fail with "relation ... does not exist" (API tests on PostgreSQL, two
+ * files at a time); it also grew slower with every schema on the server.
+ */
+function lookingOnlyAt<T>(db: Kysely<T>, schema: string): Kysely<T> {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    async getTables(): Promise<TableMetadata[]> {
+      const { rows } = await sql<{ name: string }>`
+        select c.relname as name from pg_catalog.pg_class c
+        join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = ${schema} and c.relkind in ('r', 'p')`.execute(db);
+      return rows.map(({ name }) => ({ name, schema, isView: false, columns: [] }));
+    },
+    async getMetadata() {
+      return { tables: await this.getTables() };
+    },
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** Runs the migrations up to and including `target` only: tests of a migration fill the tables it finds. */

@@ -3,8 +3,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export type DatabaseConfig =
-  /** `dataDir` null keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | null }
+  /**
+   * `dataDir` null keeps the database in memory (tests). `template` (tests) starts it from a dump
+   * of a database already migrated and seeded (PGlite's `dumpDataDir`) instead of an empty one.
+   */
+  | { kind: 'pglite'; dataDir: string | null; template?: Blob }
   /** `schema` isolates one test file on a shared server. */
   | { kind: 'postgres'; url: string; schema?: string };
 

@@ -15,11 +15,7 @@ pg.types.setTypeParser(20, (value) => Number(value));
 
 /** Opens the database the configuration names: PGlite under DATA_DIR, or a PostgreSQL pool. */
 export async function openDatabase(config: DatabaseConfig): Promise<Db> {
-  const plugins = [new CamelCasePlugin()];
-  if (config.kind === 'pglite') {
-    const pglite = await PGlite.create(config.dataDir ?? 'memory://', { extensions: { pg_trgm } });
-    return new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
-  }
+  if (config.kind === 'pglite') return overPglite(await createPglite(config.dataDir, config.template));
   if (config.schema) await createSchema(config.url, config.schema);
   const pool = new pg.Pool({
     connectionString: config.url,
@@ -30,7 +26,23 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   // PostgreSQL's "auto" mode keeps re-planning searches whose pattern it cannot judge in advance
   // (`ilike $1`), which costs as much as running them.
   pool.on('connect', (client) => void client.query('set plan_cache_mode = force_generic_plan').catch(() => {}));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), plugins });
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+    plugins: [new CamelCasePlugin()],
+  });
+}
+
+/** PGlite with the extensions the migrations use; `template` is a dump (`dumpDataDir`) to start from. */
+export function createPglite(dataDir: string | null, template?: Blob) {
+  return PGlite.create(dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    ...(template ? { loadDataDir: template } : {}),
+  });
+}
+
+/** The application's view of an open PGlite; destroying it closes the PGlite. */
+export function overPglite(pglite: PGlite): Db {
+  return new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [new CamelCasePlugin()] });
 }
 
 async function createSchema(url: string, schema: string) {

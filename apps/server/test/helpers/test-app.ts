@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Envelope } from '@platform/shared';
@@ -10,11 +10,10 @@ import type { App } from '../../src/core/app-types.ts';
 import { newId } from '../../src/core/ids.ts';
 import { encryptLoginPayload } from '../../src/core/login-cipher.ts';
 import { hashPasswordDigest, md5Hex } from '../../src/core/password.ts';
+import { testAdminPassword, testCipherKey } from './test-credentials.ts';
 import { dropTestSchemas, newRunTag, testSchemaName } from './test-schemas.ts';
 
-export const testAdminPassword = 'Admin@123456';
-/** The public 3.6 client's key: protocol.md's test vector uses it. */
-export const testCipherKey = 'EY8WePvjM5GGwQzn';
+export { testAdminPassword, testCipherKey } from './test-credentials.ts';
 
 export type Reply<T = unknown> = Envelope<T> & { status: number };
 
@@ -68,11 +67,27 @@ export interface TestApp {
  */
 const run = inject('apitestRun') ?? newRunTag();
 
-/** A fresh database (in-memory PGlite, or a new schema on DATABASE_URL), migrated and seeded. */
-export function testDatabase(): DatabaseConfig {
+let template: Blob | null | undefined;
+
+/** The run's migrated and seeded embedded database (global-setup.ts), read once per test file. */
+function pgliteTemplate(): Blob | null {
+  if (template === undefined) {
+    const file = inject('pgliteTemplate');
+    template = file ? new Blob([readFileSync(file)]) : null;
+  }
+  return template;
+}
+
+/**
+ * A fresh database: in-memory PGlite, or a new schema on DATABASE_URL. The embedded one starts as a
+ * copy of the run's template, migrated and seeded with the default test configuration, unless
+ * `fromTemplate` is false (a test app seeded differently).
+ */
+export function testDatabase(fromTemplate = true): DatabaseConfig {
   const url = process.env.DATABASE_URL;
-  if (!url) return { kind: 'pglite', dataDir: null };
-  return { kind: 'postgres', url, schema: testSchemaName(run) };
+  if (url) return { kind: 'postgres', url, schema: testSchemaName(run) };
+  const copied = fromTemplate ? pgliteTemplate() : null;
+  return { kind: 'pglite', dataDir: null, ...(copied ? { template: copied } : {}) };
 }
 
 export function loginPayload(password: string, key = testCipherKey) {
@@ -96,7 +111,8 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     port: 0,
     host: '127.0.0.1',
     dataDir,
-    database: testDatabase(),
+    // The template was seeded with the default administrator password and not for production.
+    database: testDatabase(!('adminPassword' in overrides || 'nodeEnv' in overrides)),
     redisUrl: null,
     adminPassword: testAdminPassword,
     loginCipherKey: testCipherKey,

@@ -3,7 +3,7 @@
 // built web app in Chromium. Ends with one line per layer (passed, failed, skipped; a layer that
 // did not run says so) and the total. Under CI (CI=true) a skipped PostgreSQL or Redis suite fails
 // the run: .ci/run provides both, so a skip there means a test was not run that should have been.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { rulesTestsAwaitingUse } from './lib/rules-in-use.mjs';
@@ -19,18 +19,43 @@ const failedSteps = [];
 /** One row per layer of the summary: { name, passed, failed, skipped, ran, note }. */
 const layers = [];
 
-function run(name, command, args, env = process.env) {
-  console.log(`\n=== ${name} ===`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+function finished(name, started, ok) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
+  if (!ok) {
     failedSteps.push(name);
     console.log(`--- ${name}: FAILED after ${seconds}s`);
   } else {
     console.log(`--- ${name}: ok in ${seconds}s`);
   }
-  return result.status === 0;
+  return ok;
+}
+
+function run(name, command, args, env = process.env) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  return finished(name, started, result.status === 0);
+}
+
+/** Runs single-threaded commands side by side, one per core; the step fails if any of them does. */
+async function runTogether(name, commands) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const statuses = await Promise.all(
+    commands.map(
+      ([command, args]) =>
+        new Promise((resolve) => {
+          spawn(command, args, { cwd: root, stdio: 'inherit' })
+            .on('close', resolve)
+            .on('error', () => resolve(1));
+        }),
+    ),
+  );
+  return finished(
+    name,
+    started,
+    statuses.every((status) => status === 0),
+  );
 }
 
 /** Runs Vitest and records its layers; `layerNames` lists every layer the run is meant to produce. */
@@ -62,7 +87,12 @@ const withoutDatabaseUrl = { ...process.env };
 delete withoutDatabaseUrl.DATABASE_URL;
 
 run('lint and format (biome)', 'npm', ['run', 'lint', '--silent']);
-run('types (tsc)', 'npm', ['run', 'typecheck', '--silent']);
+// `npm run typecheck`'s three projects, side by side: tsc uses one core, and the web and server
+// projects take about as long as each other.
+await runTogether(
+  'types (tsc)',
+  ['packages/shared', 'apps/server', 'apps/web'].map((project) => ['npx', ['tsc', '-p', project]]),
+);
 vitest(
   'unit tests (shared, web)',
   ['--project', 'shared', '--project', 'web', '--project', 'tools'],

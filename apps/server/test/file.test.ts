@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { ChunkQuery } from '@platform/shared';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
@@ -376,6 +377,24 @@ describe('chunked upload', () => {
     );
   });
 
+  test('the operation log holds the merge of an upload, not one entry per chunk', async () => {
+    const data = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(chunkSize * 2 + 1000)]);
+    const id = md5(data);
+    const f = (n: number) => ({ ...fields(n), identifier: id, totalSize: String(data.length), totalChunks: '2' });
+    for (const n of [1, 2]) {
+      const part = n === 1 ? data.subarray(0, chunkSize) : data.subarray(chunkSize);
+      const put = await admin.call({ method: 'POST', url: '/api/file/chunk', ...multipart('blob', part, f(n)) });
+      expect(put.code).toBe(200);
+    }
+    expect((await merge(admin, { ...mergeBody, identifier: id, fileSize: String(data.length) })).code).toBe(200);
+    await t.app.operationLog.flush();
+    const entries = t.app.db.selectFrom('sysLog').select('requestBody').where('category', '=', 2);
+    // A chunk's entry would have no body (multipart keeps none): none of this file's chunks has one.
+    expect(await entries.where('requestRoute', '=', '/api/file/chunk').execute()).toEqual([]);
+    const merges = await entries.where('requestRoute', '=', '/api/file/merge').execute();
+    expect(merges.filter((entry) => String(entry.requestBody).includes(id))).toHaveLength(1);
+  });
+
   test('abandoned chunks are swept after a day; fresh ones stay', async () => {
     const old = md5(Buffer.from('abandoned'));
     const fresh = md5(Buffer.from('fresh'));
@@ -413,5 +432,43 @@ describe('chunked upload', () => {
     expect(existsSync(path.join(t.config.dataDir, 'files', 'chunks', `${fresh}.${chunkSize}.${adminId}`, '1'))).toBe(
       true,
     );
+  });
+});
+
+describe('the local store writes a chunk in place', () => {
+  const storage = () => new LocalFileStorage(path.join(t.config.dataDir, 'files'));
+  /** The bytes as the network hands them over: pieces of uneven sizes. */
+  const piecesOf = (data: Buffer) => {
+    const pieces: Buffer[] = [];
+    for (let at = 0, size = 1; at < data.length; at += size, size = ((size * 7 + 13) % 200_000) + 1) {
+      pieces.push(data.subarray(at, at + size));
+    }
+    return Readable.from(pieces);
+  };
+
+  test('bytes arriving in uneven pieces land at their offset, leaving the rest of the file as it was', async () => {
+    const store = storage();
+    const before = randomBytes(3 * 1024 * 1024);
+    expect(await store.writeAt('inplace/data', 0, Readable.from([before]))).toBe(before.length);
+    const chunk = randomBytes(2 * 1024 * 1024 + 12_345);
+    expect(await store.writeAt('inplace/data', 500_000, piecesOf(chunk), { maxBytes: chunk.length })).toBe(
+      chunk.length,
+    );
+    const expected = Buffer.from(before);
+    chunk.copy(expected, 500_000);
+    const found = await store.read('inplace/data');
+    const parts: Buffer[] = [];
+    for await (const part of found!.stream as AsyncIterable<Buffer>) parts.push(part);
+    expect(md5(Buffer.concat(parts))).toBe(md5(expected));
+    await store.persist('inplace/data');
+    await store.remove('inplace');
+  });
+
+  test('a chunk longer than allowed is refused', async () => {
+    const store = storage();
+    await expect(
+      store.writeAt('toolong/data', 0, piecesOf(randomBytes(3_000_000)), { maxBytes: 2_000_000 }),
+    ).rejects.toMatchObject({ key: 'file.tooLarge' });
+    await store.remove('toolong');
   });
 });

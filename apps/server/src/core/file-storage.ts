@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -30,6 +30,12 @@ export interface FileStorage {
   writeAt(key: string, offset: number, source: Readable, options?: { maxBytes?: number }): Promise<number>;
   /** The bytes under `key`, or null when there are none. */
   read(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * Makes the bytes under `key` durable (on the local disk: fsync), so that what a caller records
+   * as kept survives a power loss. Writes do not do it each: a chunked upload syncs its one file
+   * once, at merge, instead of every chunk (an object store's writes are durable when answered).
+   */
+  persist(key: string): Promise<void>;
   stat(key: string): Promise<StoredObject | null>;
   /** The direct children of a folder key, with their size and time (folders have size 0). */
   list(prefix: string): Promise<(StoredObject & { name: string })[]>;
@@ -38,7 +44,7 @@ export interface FileStorage {
    * every chunk, where a size and time per child would cost one stat each, for every chunk again.
    */
   names(prefix: string): Promise<string[]>;
-  /** Renames within the store, replacing what is at `to`. */
+  /** Renames within the store, replacing what is at `to`; durable once answered. */
   move(from: string, to: string): Promise<void>;
   /** Removes one object or a whole folder; nothing there is no error. */
   remove(key: string): Promise<void>;
@@ -61,6 +67,31 @@ function limit(maxBytes: number, counted: { bytes: number }) {
       else done(null, chunk);
     },
   });
+}
+
+/** How much `writeAt` gathers per write. */
+const writeBatchBytes = 1024 * 1024;
+/** The pieces a read streams in: 1 MiB, not the default 64 KiB, costs a sixteenth of the calls per byte. */
+const readPieceBytes = 1024 * 1024;
+
+/** Writes all of `buffers` at `position`; writev may write less than asked. */
+async function writeAll(handle: FileHandle, buffers: Buffer[], position: number) {
+  let rest = buffers;
+  let at = position;
+  while (rest.length > 0) {
+    const { bytesWritten } = await handle.writev(rest, at);
+    at += bytesWritten;
+    let skipped = bytesWritten;
+    const left: Buffer[] = [];
+    for (const buffer of rest) {
+      if (skipped >= buffer.length) skipped -= buffer.length;
+      else {
+        left.push(skipped > 0 ? buffer.subarray(skipped) : buffer);
+        skipped = 0;
+      }
+    }
+    rest = left;
+  }
 }
 
 /** Files under one directory on the local disk (`DATA_DIR/files`). */
@@ -95,22 +126,65 @@ export class LocalFileStorage implements FileStorage {
 
   async writeAt(key: string, offset: number, source: Readable, options: { maxBytes?: number } = {}) {
     const target = this.pathOf(key);
+    const maxBytes = options.maxBytes ?? Number.MAX_SAFE_INTEGER;
     await mkdir(path.dirname(target), { recursive: true });
-    await (await open(target, 'a')).close();
-    const counted = { bytes: 0 };
-    await pipeline(
-      source,
-      limit(options.maxBytes ?? Number.MAX_SAFE_INTEGER, counted),
-      createWriteStream(target, { flags: 'r+', start: offset }),
-    );
-    return counted.bytes;
+    const handle = await open(target, constants.O_WRONLY | constants.O_CREAT);
+    // The network's small pieces are gathered and written with one positioned writev per
+    // `writeBatchBytes`, while the next pieces keep arriving: a write per 64 KiB piece cost a
+    // thread-pool round trip each (16,000 per GiB). One write in flight at a time.
+    let position = offset;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let inFlight: Promise<void> = Promise.resolve();
+    let failure: unknown = null;
+    const flush = () => {
+      const buffers = pending;
+      const at = position;
+      position += pendingBytes;
+      pending = [];
+      pendingBytes = 0;
+      inFlight = writeAll(handle, buffers, at).catch((error: unknown) => {
+        failure = error;
+      });
+    };
+    try {
+      for await (const piece of source as AsyncIterable<Buffer>) {
+        if (position - offset + pendingBytes + piece.length > maxBytes)
+          throw new BusinessError('file.tooLarge', { size: Math.floor(maxBytes / 1048576) });
+        pending.push(piece);
+        pendingBytes += piece.length;
+        if (pendingBytes >= writeBatchBytes) {
+          await inFlight;
+          if (failure) throw failure;
+          flush();
+        }
+      }
+      await inFlight;
+      if (failure) throw failure;
+      if (pendingBytes > 0) flush();
+      await inFlight;
+      if (failure) throw failure;
+    } finally {
+      await inFlight;
+      await handle.close();
+    }
+    return position - offset;
+  }
+
+  async persist(key: string) {
+    const handle = await open(this.pathOf(key), 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
   }
 
   async read(key: string) {
     const file = this.pathOf(key);
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) return null;
-    return { stream: createReadStream(file), size: info.size };
+    return { stream: createReadStream(file, { highWaterMark: readPieceBytes }), size: info.size };
   }
 
   async stat(key: string) {
@@ -139,6 +213,13 @@ export class LocalFileStorage implements FileStorage {
     const target = this.pathOf(to);
     await mkdir(path.dirname(target), { recursive: true });
     await rename(this.pathOf(from), target);
+    // A rename is durable once its directory is synced.
+    const directory = await open(path.dirname(target), 'r');
+    try {
+      await directory.sync();
+    } finally {
+      await directory.close();
+    }
   }
 
   async remove(key: string) {

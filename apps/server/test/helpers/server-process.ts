@@ -8,6 +8,8 @@ const serverDir = path.resolve(import.meta.dirname, '../..');
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** The server's process id: benchmarks read its CPU time from /proc. */
+  pid: number;
   logs: string[];
   /** Ends the process with SIGTERM (graceful) and removes the data directory unless told to keep it. */
   stop(options?: { keepDataDir?: boolean }): Promise<void>;
@@ -25,6 +27,8 @@ export interface RunningServer {
 export async function startServerProcess(
   env: Record<string, string> = {},
   dataDir = mkdtempSync(path.join(tmpdir(), 'platform-run-')),
+  /** Extra options for node itself (a benchmark's --cpu-prof, which NODE_OPTIONS does not take). */
+  nodeArgs: string[] = [],
 ): Promise<RunningServer> {
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -41,7 +45,7 @@ export async function startServerProcess(
   delete childEnv.REDIS_URL;
   delete childEnv.REDIS_CHANNEL;
   Object.assign(childEnv, env);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -69,6 +73,7 @@ export async function startServerProcess(
   return {
     url: url.replace('localhost', '127.0.0.1'),
     dataDir,
+    pid: child.pid ?? 0,
     logs,
     stop: async (options = {}) => {
       await stopChild(child);

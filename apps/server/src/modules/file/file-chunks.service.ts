@@ -59,6 +59,11 @@ export class FileChunkService {
     if (q.totalSize > FILE_MAX_CHUNKED_BYTES) throw new BusinessError('file.tooLarge', { size: 4096 });
     FileChunkService.checkExtension(q.extension, q.filename);
     if (await this.instant(md5, userId)) return { uploaded: true, merge: true, chunkNumbers: [] };
+    return this.held(md5, q, userId);
+  }
+
+  /** Which chunks of this person's upload are on disk (the markers' names: no stat per chunk). */
+  private async held(md5: string, q: ChunkQuery, userId: string): Promise<ChunkState> {
     const total = chunkCount(q.totalSize, q.chunkSize);
     const held = (await this.storage.names(chunkFolder(md5, q.chunkSize, userId)))
       .filter((name) => /^\d+$/.test(name))
@@ -85,7 +90,8 @@ export class FileChunkService {
     const size = await this.storage.writeAt(dataKey(folder), offset, data as Readable, { maxBytes: expected });
     if (size !== expected) throw new BusinessError('file.chunkRefused');
     await this.storage.write(`${folder}/${q.chunkNumber}`, Buffer.alloc(0));
-    return this.state(q, userId);
+    // Checked as instant above, before the bytes: only the held chunks can have changed.
+    return this.held(md5, q, userId);
   }
 
   /** The content is kept and this person stored it before: nothing needs sending. */
@@ -157,13 +163,18 @@ export class FileChunkService {
     }
     const found = folder ? await this.storage.read(dataKey(folder)) : null;
     if (!folder || !found) throw new BusinessError('file.chunksMissing');
-    // Read once: the head is checked against the extension, the whole is hashed.
+    // Read once: the head is checked against the extension, the whole is hashed. The one fsync of
+    // the upload runs meanwhile (the chunks were not synced each), so the kept file is durable
+    // before the record that points at it is written.
     const hash = createHash('md5');
     let head = Buffer.alloc(0);
-    for await (const part of found.stream as AsyncIterable<Buffer>) {
-      if (head.length < 4096) head = Buffer.concat([head, part.subarray(0, 4096 - head.length)]);
-      hash.update(part);
-    }
+    const hashing = async () => {
+      for await (const part of found.stream as AsyncIterable<Buffer>) {
+        if (head.length < 4096) head = Buffer.concat([head, part.subarray(0, 4096 - head.length)]);
+        hash.update(part);
+      }
+    };
+    await Promise.all([hashing(), existing ? undefined : this.storage.persist(dataKey(folder))]);
     if (!contentMatches(extension, head)) {
       await this.storage.remove(folder);
       throw new BusinessError('file.contentMismatch');

@@ -121,6 +121,8 @@ export default async function fileRoutes(app: App) {
   app.post(
     `${base}/chunk`,
     {
+      // A 1 GiB upload is 205 chunk calls: its operation-log entry is the merge's, not one per chunk.
+      config: { operationLog: false },
       schema: {
         tags,
         summary: 'One chunk (multipart `file`; the uploader fields in the query or as form fields before the file)',

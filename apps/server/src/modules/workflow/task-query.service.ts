@@ -240,8 +240,11 @@ export class TaskQueryService {
     );
   }
 
-  /** Who may read a task: its initiator, anyone who handled or holds it, a cc recipient, an administrator. */
-  private async checkReader(session: Session, taskId: string) {
+  /**
+   * Who may read a task: its initiator, anyone who handled or holds it, a cc recipient, an
+   * administrator. Comments on the task are open to the same people.
+   */
+  async checkReader(session: Session, taskId: string) {
     const tasks = new TaskRepository(this.db);
     const task = await tasks.task(taskId);
     if (!task) throw new BusinessError('workflow.taskUnknown');

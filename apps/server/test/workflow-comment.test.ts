@@ -6,7 +6,8 @@ import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 /**
  * FlowComment (protocol-workflow.md §2 Extras): whoever may read a task comments on it, with
  * pictures and files uploaded through the file service; the list is newest first and marks the
- * caller's own; only the writer deletes a comment; outsiders neither read nor write.
+ * caller's own; only the writer deletes a comment; outsiders neither read nor write. Also the
+ * signature a flow asks for on approval (`hasSign`) and the files an approval carries.
  */
 
 const P = '/api/workflow/Engine/flowTemplate';
@@ -116,5 +117,55 @@ describe('flow comments', () => {
     expect(await bob.delete(`${C}/${bobs.id}`)).toMatchObject({ code: 200 });
     expect(await bob.delete(`${C}/${bobs.id}`)).toMatchObject({ code: 400, msg: '评论不存在' });
     expect((await comments(alice)).data?.list.map((c) => c.text)).toEqual(['请尽快审批']);
+  });
+});
+
+describe('signature and files on approval', () => {
+  test('a flow that asks for a signature refuses an agreement without one; the record keeps the signature and the files', async () => {
+    const graph: FlowNode = {
+      type: 'start',
+      nodeId: 'start',
+      properties: { title: '发起', hasSign: true },
+      childNode: {
+        type: 'approver',
+        nodeId: 'a1',
+        properties: { title: '签名审批', assigneeType: 6, approvers: [`${ids.bob}--user`] },
+      },
+    };
+    const created = await admin.post<{ id: string }>(P, {
+      fullName: '签名流程',
+      enCode: 'sign.flow',
+      flowTemplateJson: JSON.stringify([{ id: '', fullName: '签名流程', flowTemplateJson: graph }]),
+    });
+    expect(await admin.post(`${P}/Release/${created.data?.id}`)).toMatchObject({ code: 200 });
+    const flowId = (await admin.get<{ id: string }[]>(`${P}/FlowJsonList/${created.data?.id}`)).data?.[0]?.id;
+    const launched = await alice.post<{ id: string }>('/api/workflow/Engine/FlowTask', {
+      flowId,
+      formData: {},
+      status: 0,
+    });
+    const signedTask = launched.data?.id as string;
+    const rows = await bob.get<PageData<{ id: string; processId: string }>>('/api/workflow/Engine/FlowBefore/List/1');
+    const row = rows.data?.list.find((r) => r.processId === signedTask);
+    const B = '/api/workflow/Engine/FlowBefore';
+    expect(await bob.post(`${B}/Audit/${row?.id}`, { handleOpinion: '同意' })).toMatchObject({
+      code: 400,
+      msg: '请签名',
+    });
+    expect(await bob.post(`${B}/Reject/${row?.id}`, { handleOpinion: '不行', signImg: ' ' })).toMatchObject({
+      code: 400,
+      msg: '请签名',
+    });
+    const signImg = 'data:image/png;base64,iVBORw0KGgo=';
+    const fileList = [{ name: '意见.txt', fileId: 'f1', url: '/api/file/Download/x' }];
+    expect(await bob.post(`${B}/Audit/${row?.id}`, { handleOpinion: '同意', signImg, fileList })).toMatchObject({
+      code: 200,
+    });
+    const records = await alice.get<{ handleStatus: number; signImg: string; fileList: string }[]>(
+      `${B}/RecordList/${signedTask}`,
+    );
+    const agreed = records.data?.find((r) => r.handleStatus === 1);
+    expect(agreed?.signImg).toBe(signImg);
+    expect(JSON.parse(agreed?.fileList ?? '[]')).toEqual(fileList);
   });
 });

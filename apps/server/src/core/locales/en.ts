@@ -397,6 +397,7 @@ export const en: Catalog = {
   'workflow.commentUnknown': 'The comment does not exist',
   'workflow.commentNotOwn': 'You can delete only your own comments',
   'workflow.commented': 'Comment posted',
+  'workflow.signRequired': 'Please sign',
   'workflow.subFlowUnknown': 'The flow of sub-flow [{node}] does not exist or is not released',
   'workflow.suspended': 'The flow is suspended',
   'workflow.withdrawn': 'The flow has been withdrawn',

@@ -396,6 +396,7 @@ export const zhCN = {
   'workflow.commentUnknown': '评论不存在',
   'workflow.commentNotOwn': '只能删除自己的评论',
   'workflow.commented': '评论成功',
+  'workflow.signRequired': '请签名',
   'workflow.subFlowUnknown': '子流程【{node}】的流程不存在或未发布',
   'workflow.suspended': '流程已挂起，无法操作',
   'workflow.withdrawn': '流程已撤回，无法操作',

@@ -397,6 +397,7 @@ export const zhTW: Catalog = {
   'workflow.commentUnknown': '評論不存在',
   'workflow.commentNotOwn': '只能刪除自己的評論',
   'workflow.commented': '評論成功',
+  'workflow.signRequired': '請簽名',
   'workflow.subFlowUnknown': '子流程【{node}】的流程不存在或未發布',
   'workflow.suspended': '流程已掛起，無法操作',
   'workflow.withdrawn': '流程已撤回，無法操作',

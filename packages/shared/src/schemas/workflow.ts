@@ -204,6 +204,7 @@ export const FlowFile = Type.Object({
   fileId: Type.String({ maxLength: 300 }),
   url: Type.Optional(Type.String({ maxLength: 1000 })),
 });
+export type FlowFile = Static<typeof FlowFile>;
 
 /** Fields the launch and every action may carry (the candidate and branch answers). */
 const ChoiceFields = {

@@ -1,5 +1,6 @@
 import type {
   Envelope,
+  FlowChildRow,
   FlowCommentInput,
   FlowCommentRow,
   FlowFormInfo,
@@ -67,6 +68,8 @@ export const templateApi = {
   launchable: (query: Query) => http.get<PageData<FlowTemplateRow>>(`${template}/PageListAll`, query),
   /** The form a flow launches with (its id names the generated form). */
   formInfo: (flowId: string) => http.get<FlowFormInfo>(`${template}/${flowId}/FormInfo`),
+  /** Launchable flows (a sub-flow node names a flow, not a template). */
+  launchableFlows: (query: Query) => http.get<PageData<FlowChildRow>>(`${template}/PageChildListAll`, query),
   /** Released generated forms a flow can bind. */
   forms: () => http.get<ListData<VisualDevSelectorRow>>('/api/visualdev/Base/Selector'),
   /** A released form's value fields (sub-table columns as `table-field`). */

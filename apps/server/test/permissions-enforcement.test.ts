@@ -214,6 +214,9 @@ const unchecked: Record<string, string> = {
     'run time: the engine checks the caller holds the task or to-do row',
   'GET /api/workflow/Engine/FlowBefore/SubFlowInfo/:id':
     'run time: the engine answers the children only to whoever may read the parent task',
+  'GET /api/workflow/Engine/FlowComment': 'comments: only to whoever may read the task',
+  'POST /api/workflow/Engine/FlowComment': 'comments: only by whoever may read the task',
+  'DELETE /api/workflow/Engine/FlowComment/:id': "comments: the caller's own only",
   'POST /api/visualdev/Dashboard/FlowTodoCount': "home page: the caller's own counts",
   'GET /api/workflow/Engine/FlowDelegate': "entrust: the caller's own delegations",
   'POST /api/workflow/Engine/FlowDelegate': "entrust: the caller's own delegations",

@@ -115,6 +115,10 @@ describe('sub-flows', () => {
     // Only the mapped field reaches the child's form.
     for (const k of kids) expect(k.formData).toEqual({ total: 500 });
     expect(await eve.get(`${B}/SubFlowInfo/${await subNodeOf(taskId)}`)).toMatchObject({ code: 403 });
+    // The parent's initiator opens a child's detail (the dialog's 查看); another child's initiator does not.
+    const eveKid = kids.find((k) => k.flowTaskInfo.creatorUserId === ids.eve)?.flowTaskInfo.id;
+    expect(await alice.get(`${B}/${eveKid}`)).toMatchObject({ code: 200 });
+    expect(await carol.get(`${B}/${eveKid}`)).toMatchObject({ code: 403 });
 
     const bobRows = (await todo(bob)).filter((r) => kids.some((k) => k.flowTaskInfo.id === r.processId));
     expect(bobRows).toHaveLength(2);

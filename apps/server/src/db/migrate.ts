@@ -35,6 +35,7 @@ import * as shortLink from './migrations/0036_short_link.ts';
 import * as ownGroupNames from './migrations/0038_own_group_names.ts';
 import * as workflowSubflow from './migrations/0040_workflow_subflow.ts';
 import * as portalGrant from './migrations/0041_portal_grant.ts';
+import * as flowComment from './migrations/0044_flow_comment.ts';
 
 /** Migrations in order; names are never changed once released. */
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0038_own_group_names': ownGroupNames,
   '0040_workflow_subflow': workflowSubflow,
   '0041_portal_grant': portalGrant,
+  '0044_flow_comment': flowComment,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

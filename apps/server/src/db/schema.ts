@@ -178,6 +178,7 @@ export interface Database {
   flowTaskRecord: FlowTaskRecordTable;
   flowTaskCirculate: FlowTaskCirculateTable;
   flowDelegate: FlowDelegateTable;
+  flowComment: FlowCommentTable;
   visualDevShortLink: VisualDevShortLinkTable;
 }
 
@@ -290,6 +291,16 @@ export interface FlowTaskCirculateTable {
   nodeCode: Generated<string>;
   nodeName: Generated<string>;
   objectId: string;
+  creatorTime: Generated<Date>;
+}
+/** Comments on a flow instance: see migration 0044. */
+export interface FlowCommentTable {
+  id: string;
+  taskId: string;
+  text: Generated<string>;
+  image: Generated<string>;
+  file: Generated<string>;
+  creatorUserId: string;
   creatorTime: Generated<Date>;
 }
 export interface FlowDelegateTable {

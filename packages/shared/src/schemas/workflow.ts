@@ -204,6 +204,7 @@ export const FlowFile = Type.Object({
   fileId: Type.String({ maxLength: 300 }),
   url: Type.Optional(Type.String({ maxLength: 1000 })),
 });
+export type FlowFile = Static<typeof FlowFile>;
 
 /** Fields the launch and every action may carry (the candidate and branch answers). */
 const ChoiceFields = {
@@ -471,3 +472,32 @@ export const FlowMonitorRow = Type.Object({
 });
 export type FlowMonitorRow = Static<typeof FlowMonitorRow>;
 export const FlowMonitorDelete = Type.Object({ ids: IdCsvText });
+
+/* ---------------------------------------------------------------- comments */
+
+/** `GET FlowComment` (pg): the comments of one task, newest first. */
+export const FlowCommentQuery = Type.Object({ ...PageQuery.properties, taskId: Id });
+export type FlowCommentQuery = Static<typeof FlowCommentQuery>;
+
+/** `POST FlowComment`: `image` and `file` are JSON text of `[{name, fileId, url}]` (the client's shape). */
+export const FlowCommentInput = Type.Object({
+  taskId: Id,
+  text: Type.Optional(Type.String({ maxLength: 1000 })),
+  image: Type.Optional(Type.String({ maxLength: 20_000 })),
+  file: Type.Optional(Type.String({ maxLength: 20_000 })),
+});
+export type FlowCommentInput = Static<typeof FlowCommentInput>;
+
+export const FlowCommentRow = Type.Object({
+  id: Type.String(),
+  taskId: Type.String(),
+  text: Type.String(),
+  image: Type.String(),
+  file: Type.String(),
+  creatorUserId: Type.String(),
+  creatorUser: Type.String(),
+  creatorTime: Type.Integer(),
+  /** 1: the caller wrote it and may delete it. */
+  isDel: Type.Integer(),
+});
+export type FlowCommentRow = Static<typeof FlowCommentRow>;

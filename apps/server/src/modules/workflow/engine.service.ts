@@ -654,9 +654,19 @@ export class EngineService {
     if (changed) await run.tasks.updateTask(run.task.id, { formData: JSON.stringify(run.values) });
   }
 
+  /**
+   * `hasSign` (on the flow's start node for every approval, or on the approver node itself): an
+   * agreement or rejection without a signature image is refused before anything changes.
+   */
+  private checkSigned(run: Run, node: FlowNode | undefined, body: FlowActionBody) {
+    const asked = run.graph.root.properties.hasSign === true || node?.properties.hasSign === true;
+    if (asked && !body.signImg?.trim()) throw new BusinessError('workflow.signRequired');
+  }
+
   async audit(session: Session, operatorId: string, body: FlowActionBody) {
     await this.onOperator(session, operatorId, body, async (run, operator) => {
       const node = run.graph.node(operator.nodeCode);
+      this.checkSigned(run, node, body);
       await this.applyFormData(run, node, body.formData);
       await run.tasks.updateOperator(operator.id, {
         state: OperatorState.done,
@@ -706,6 +716,7 @@ export class EngineService {
   async reject(session: Session, operatorId: string, body: FlowActionBody) {
     await this.onOperator(session, operatorId, body, async (run, operator) => {
       const node = run.graph.node(operator.nodeCode);
+      this.checkSigned(run, node, body);
       await run.tasks.updateOperator(operator.id, {
         state: OperatorState.done,
         handleStatus: HandleStatus.reject,

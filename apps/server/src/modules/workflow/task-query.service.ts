@@ -240,8 +240,12 @@ export class TaskQueryService {
     );
   }
 
-  /** Who may read a task: its initiator, anyone who handled or holds it, a cc recipient, an administrator. */
-  private async checkReader(session: Session, taskId: string) {
+  /**
+   * Who may read a task: its initiator, anyone who handled or holds it, a cc recipient, an
+   * administrator, and for a sub-flow's child whoever may read the parent. Comments on the task
+   * are open to the same people.
+   */
+  async checkReader(session: Session, taskId: string) {
     const tasks = new TaskRepository(this.db);
     const task = await tasks.task(taskId);
     if (!task) throw new BusinessError('workflow.taskUnknown');
@@ -252,6 +256,11 @@ export class TaskQueryService {
     if (ops.some((o) => delegated.some((d) => d.userId === o.handleId && delegationCovers(d.flowId, task.templateId))))
       return task;
     if (await tasks.isCirculated(taskId, session.userId)) return task;
+    // A sub-flow's child is read by whoever may read its parent (SubFlowInfo lists it to them).
+    if (task.parentId) {
+      await this.checkReader(session, task.parentId);
+      return task;
+    }
     throw new ForbiddenError();
   }
 

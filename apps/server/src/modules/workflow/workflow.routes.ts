@@ -7,6 +7,9 @@ import {
   FlowCandidates,
   FlowChildQuery,
   FlowChildRow,
+  FlowCommentInput,
+  FlowCommentQuery,
+  FlowCommentRow,
   FlowDelegateInput,
   FlowDelegateQuery,
   FlowDelegateRow,
@@ -52,6 +55,7 @@ import { ok } from '../../core/envelope.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import { DefinitionService } from '../visualdev/visualdev.service.ts';
+import { CommentService } from './comment.service.ts';
 import { FlowDefinitionService } from './definition.service.ts';
 import { DelegateService } from './delegate.service.ts';
 import { EngineService, TIMER_JOB } from './engine.service.ts';
@@ -64,6 +68,7 @@ const B = '/api/workflow/Engine/FlowBefore';
 const L = '/api/workflow/Engine/FlowLaunch';
 const M = '/api/workflow/Engine/FlowMonitor';
 const D = '/api/workflow/Engine/FlowDelegate';
+const C = '/api/workflow/Engine/FlowComment';
 const design = 'workFlow.flowEngine';
 const monitorMenu = 'workFlow.flowMonitor';
 const IdParams = Type.Object({ id: Id });
@@ -83,6 +88,7 @@ export default async function workflowRoutes(app: App) {
   const engine = new EngineService(app.db, forms);
   const queries = new TaskQueryService(app.db, definitions);
   const delegates = new DelegateService(app.db);
+  const comments = new CommentService(app.db, queries);
   const transfer = new FlowTransferService(app.db, definitions, app.downloads);
   // The job runner is registered after the areas: it exists once the app is ready.
   app.addHook('onReady', async () => {
@@ -564,6 +570,43 @@ export default async function workflowRoutes(app: App) {
       },
     },
     async (request) => ok(await queries.records(sessionOf(request), request.params.id)),
+  );
+
+  /* ---------------------------------------------------------------- comments */
+  app.get(
+    C,
+    {
+      schema: {
+        tags,
+        summary: "A task's comments (pg; taskId), newest first; isDel 1 on the caller's own",
+        querystring: FlowCommentQuery,
+        response: { 200: EnvelopeOf(PageOf(FlowCommentRow)) },
+      },
+    },
+    async (request) => ok(await comments.page(sessionOf(request), request.query)),
+  );
+  app.post(
+    C,
+    {
+      schema: {
+        tags,
+        summary: 'Comment on a task the caller may read (image / file: JSON text of [{name, fileId, url}])',
+        body: FlowCommentInput,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await comments.create(sessionOf(request), request.body);
+      return ok(null, request.t('workflow.commented'));
+    },
+  );
+  app.delete(
+    `${C}/:id`,
+    { schema: { tags, summary: 'Delete one of my comments', params: IdParams, response: { 200: EmptyEnvelope } } },
+    async (request) => {
+      await comments.delete(sessionOf(request), request.params.id);
+      return ok(null, request.t('common.deleted'));
+    },
   );
 
   /* ---------------------------------------------------------------- monitor, home page */

@@ -1,4 +1,14 @@
-import type { Envelope, FormDataField, ListData, PageData, VisualDevSelectorRow } from '@platform/shared';
+import type {
+  Envelope,
+  FlowChildRow,
+  FlowCommentInput,
+  FlowCommentRow,
+  FlowFormInfo,
+  FormDataField,
+  ListData,
+  PageData,
+  VisualDevSelectorRow,
+} from '@platform/shared';
 import { crudApi } from '../../shared/api/crud-api.ts';
 import { http, type Query } from '../../shared/api/http.ts';
 import type {
@@ -23,6 +33,7 @@ const before = `${engine}/FlowBefore`;
 const launch = `${engine}/FlowLaunch`;
 const delegate = `${engine}/FlowDelegate`;
 const monitor = `${engine}/FlowMonitor`;
+const comment = `${engine}/FlowComment`;
 const withMsg = { envelope: true } as const;
 
 /** protocol-workflow.md §1: templates, their flows and versions. */
@@ -44,8 +55,21 @@ export const templateApi = {
     http.post<Envelope<null>>(`${template}/${versionId}/MainVersion`, undefined, withMsg),
   removeVersion: (versionId: string) =>
     http.delete<Envelope<null>>(`${template}/${versionId}/FlowJson`, undefined, withMsg),
+  /** The template and its main graphs as a `.ffe` file: where it downloads from. */
+  exportTemplate: (id: string) => http.get<{ url: string }>(`${template}/${id}/Actions/Export`),
+  /** A `.ffe` file; `type` 0 skips a template whose code exists, 1 adds it with a suffix. */
+  importFile: (file: File, type: 0 | 1) => {
+    const form = new FormData();
+    form.append('file', file);
+    form.append('type', String(type));
+    return http.postMultipart<Envelope<{ id: string; skipped: boolean }>>(`${template}/Actions/Import`, form, withMsg);
+  },
   /** Launchable templates (the 发起流程 page and the chooser). */
   launchable: (query: Query) => http.get<PageData<FlowTemplateRow>>(`${template}/PageListAll`, query),
+  /** The form a flow launches with (its id names the generated form). */
+  formInfo: (flowId: string) => http.get<FlowFormInfo>(`${template}/${flowId}/FormInfo`),
+  /** Launchable flows (a sub-flow node names a flow, not a template). */
+  launchableFlows: (query: Query) => http.get<PageData<FlowChildRow>>(`${template}/PageChildListAll`, query),
   /** Released generated forms a flow can bind. */
   forms: () => http.get<ListData<VisualDevSelectorRow>>('/api/visualdev/Base/Selector'),
   /** A released form's value fields (sub-table columns as `table-field`). */
@@ -89,6 +113,8 @@ export const taskApi = {
   withdraw: (taskId: string, body: ActionBody) =>
     http.put<Envelope<unknown>>(`${launch}/${taskId}/Actions/Withdraw`, body, withMsg),
   press: (taskId: string) => http.post<Envelope<unknown>>(`${launch}/Press/${taskId}`, undefined, withMsg),
+  /** The child tasks a sub-flow node instance launched, each as its detail. */
+  subFlowInfo: (taskNodeId: string) => http.get<FlowDetail[]>(`${before}/SubFlowInfo/${taskNodeId}`),
   /** 0 pass, 1 reject, 2 transfer. */
   batch: (batchType: 0 | 1 | 2, ids: string[], body: ActionBody) =>
     http.post<Envelope<unknown>>(`${before}/BatchOperation`, { ...body, batchType, ids }, withMsg),
@@ -103,6 +129,13 @@ export const delegateApi = {
     http.put<Envelope<null>>(`${delegate}/${id}`, { ...input, id }, withMsg),
   stop: (id: string) => http.put<Envelope<null>>(`${delegate}/Stop/${id}`, undefined, withMsg),
   remove: (id: string) => http.delete<Envelope<null>>(`${delegate}/${id}`, undefined, withMsg),
+};
+
+/** FlowComment (protocol-workflow.md §2 Extras): the comments of one task. */
+export const commentApi = {
+  list: (taskId: string, query: Query) => http.get<PageData<FlowCommentRow>>(comment, { ...query, taskId }),
+  create: (input: FlowCommentInput) => http.post<Envelope<null>>(comment, input, withMsg),
+  remove: (id: string) => http.delete<Envelope<null>>(`${comment}/${id}`, undefined, withMsg),
 };
 
 export const monitorApi = {

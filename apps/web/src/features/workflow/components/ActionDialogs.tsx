@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { PickerField } from '../../../shared/components/index.ts';
 import { taskApi } from '../api.ts';
 import type { CandidateAnswer } from '../wire.ts';
+import { EngineField } from './EngineField.tsx';
 
 /** Form dialogs of the run time: 600 px (DESIGN.md). */
 const dialogWidth = 600;
@@ -91,6 +92,7 @@ export function CandidatesDialog({
 export function RejectDialog({
   operatorId,
   choose,
+  sign,
   startNodeId,
   open,
   onCancel,
@@ -98,13 +100,15 @@ export function RejectDialog({
 }: {
   operatorId: string;
   choose: boolean;
+  /** The flow or node asks for a signature (`hasSign`). */
+  sign: boolean;
   startNodeId: string;
   open: boolean;
   onCancel: () => void;
-  onOk: (rejectStep: string | undefined) => void;
+  onOk: (rejectStep: string | undefined, signImg: string) => void;
 }) {
   const { t } = useTranslation('workflow');
-  const [form] = Form.useForm<{ rejectStep?: string }>();
+  const [form] = Form.useForm<{ rejectStep?: string; signImg?: string }>();
   const steps = useQuery({
     queryKey: ['workflow', 'rejectList', operatorId],
     queryFn: () => taskApi.rejectList(operatorId),
@@ -122,17 +126,73 @@ export function RejectDialog({
       cancelText={t('cancel')}
       okButtonProps={{ danger: true }}
       onCancel={onCancel}
-      onOk={() => onOk(form.getFieldValue('rejectStep') as string | undefined)}
+      onOk={() =>
+        void form
+          .validateFields()
+          .then((values) => onOk(values.rejectStep, values.signImg ?? ''))
+          .catch(() => undefined)
+      }
       destroyOnHidden
     >
       <p>{t('reject.question')}</p>
-      {list.length ? (
-        <Form form={form} layout="vertical" preserve={false} initialValues={{ rejectStep: list[0]?.nodeCode }}>
-          <Form.Item name="rejectStep" label={t('reject.step')}>
+      <Form form={form} layout="vertical" preserve={false}>
+        {list.length ? (
+          <Form.Item name="rejectStep" label={t('reject.step')} initialValue={list[0]?.nodeCode}>
             <Select options={list.map((s) => ({ value: s.nodeCode, label: s.nodeName }))} />
           </Form.Item>
-        </Form>
-      ) : null}
+        ) : null}
+        {sign ? <SignatureItem /> : null}
+      </Form>
+    </Modal>
+  );
+}
+
+/** The signature an approval carries when the flow or node asks for one: drawn in the form engine's "请签名" dialog. */
+function SignatureItem() {
+  const { t } = useTranslation('workflow');
+  return (
+    <Form.Item
+      name="signImg"
+      label={t('sign.label')}
+      rules={[{ required: true, message: t('sign.required') }]}
+      getValueFromEvent={(value: unknown) => value}
+    >
+      <EngineField kind="signature" id="wf-sign" label={t('sign.label')} />
+    </Form.Item>
+  );
+}
+
+/** 同意 on a flow or node that asks for a signature (`hasSign`): the signature, then the agreement goes. */
+export function SignDialog({
+  open,
+  onCancel,
+  onOk,
+}: {
+  open: boolean;
+  onCancel: () => void;
+  onOk: (signImg: string) => void;
+}) {
+  const { t } = useTranslation('workflow');
+  const [form] = Form.useForm<{ signImg?: string }>();
+  return (
+    <Modal
+      open={open}
+      width={dialogWidth}
+      title={t('sign.title')}
+      okText={t('ok')}
+      cancelText={t('cancel')}
+      onCancel={onCancel}
+      onOk={() =>
+        void form
+          .validateFields()
+          .then((values) => onOk(values.signImg ?? ''))
+          .catch(() => undefined)
+      }
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <SignatureItem />
+      </Form>
     </Modal>
   );
 }

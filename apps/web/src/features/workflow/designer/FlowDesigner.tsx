@@ -167,9 +167,16 @@ function Workbench({
     enabled: !!formId,
     staleTime: 30_000,
   });
+  // The engine reads a sub-flow's `flowId` as a flow id: the chooser lists flows, named by their template.
   const launchable = useQuery({
-    queryKey: ['workflow', 'launchable'],
-    queryFn: () => templateApi.launchable({ currentPage: 1, pageSize: 500 }).then((d) => d.list),
+    queryKey: ['workflow', 'launchableFlows'],
+    queryFn: () =>
+      templateApi.launchableFlows({ currentPage: 1, pageSize: 500 }).then((d) =>
+        d.list.map((f) => ({
+          id: f.id,
+          fullName: f.fullName === f.templateName ? f.templateName : `${f.templateName} / ${f.fullName}`,
+        })),
+      ),
     staleTime: 30_000,
   });
   const node = selected ? (findNode(current.tree, selected) ?? null) : null;

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { PickerField } from '../../../shared/components/index.ts';
 import { approversBefore, type FlowNode, type FlowProperties } from '../graph.ts';
 import type { NodeOperate } from '../wire.ts';
+import { assignListOf, SubFlowSettings } from './SubFlowSettings.tsx';
 import { nodeSummary, nodeTitle } from './summary.ts';
 
 /** The designer's property drawer: 700 px (DESIGN.md drawer widths). */
@@ -368,38 +369,23 @@ function StartSettings({
           <Input />
         </Form.Item>
       ) : null}
+      <Form.Item name="hasSign" label={t('props.hasSign')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item
+        name="isComment"
+        label={t('props.isComment')}
+        valuePropName="checked"
+        getValueProps={(value: unknown) => ({ checked: value !== false })}
+      >
+        <Switch />
+      </Form.Item>
       <Divider>{t('props.formOperates')}</Divider>
       <Form.Item name="formOperates" noStyle>
         <FieldPermissions fields={fields} writable />
       </Form.Item>
       <Divider>{t('props.buttons')}</Divider>
       <ButtonSettings names={startButtons} />
-    </>
-  );
-}
-
-function SubFlowSettings({ flows }: { flows: readonly { id: string; fullName: string }[] }) {
-  const { t } = useTranslation('workflow');
-  const kind = Form.useWatch<number | undefined>('initiateType');
-  return (
-    <>
-      <Form.Item name="flowId" label={t('props.subFlow')}>
-        <Select showSearch optionFilterProp="label" options={flows.map((f) => ({ value: f.id, label: f.fullName }))} />
-      </Form.Item>
-      <Form.Item name="isAsync" label={t('props.isAsync')} valuePropName="checked">
-        <Switch />
-      </Form.Item>
-      <Form.Item name="initiateType" label={t('props.subInitiator')}>
-        <Select options={assigneeKinds.map((k) => ({ value: k, label: t(`props.assignee.${k}`) }))} />
-      </Form.Item>
-      {kind === 6 ? (
-        <Form.Item name="initiator" label={t('props.approvers')}>
-          <PickerField kind="users" multiple />
-        </Form.Item>
-      ) : null}
-      <Form.Item name="autoSubmit" label={t('props.autoSubmit')} valuePropName="checked">
-        <Switch />
-      </Form.Item>
     </>
   );
 }
@@ -440,7 +426,10 @@ export function NodeDrawer({ tree, node, fields, forms, flows, onClose, onSave }
   const save = () => {
     if (!node) return;
     const properties = { ...node.properties, ...form.getFieldsValue(true) } as FlowProperties;
-    if (node.type === 'subFlow') properties.flowName = flows.find((f) => f.id === properties.flowId)?.fullName ?? '';
+    if (node.type === 'subFlow') {
+      properties.flowName = flows.find((f) => f.id === properties.flowId)?.fullName ?? '';
+      properties.assignList = assignListOf(properties.assignList, tree, nodeTitle(tree, t));
+    }
     // The card names a condition's field by its label; the engine reads `field`.
     if (node.type === 'condition' && properties.conditions) {
       const labels = new Map(fields.map((f) => [f.vModel, f.label]));
@@ -483,7 +472,7 @@ export function NodeDrawer({ tree, node, fields, forms, flows, onClose, onSave }
             )
           ) : null}
           {node.type === 'timer' ? <TimerSettings /> : null}
-          {node.type === 'subFlow' ? <SubFlowSettings flows={flows} /> : null}
+          {node.type === 'subFlow' ? <SubFlowSettings flows={flows} fields={fields} /> : null}
         </Form>
       ) : null}
     </Drawer>

@@ -21,8 +21,12 @@ import {
   type CandidateChoice,
   CandidatesDialog,
   RejectDialog,
+  SignDialog,
   UserActionDialog,
 } from '../components/ActionDialogs.tsx';
+import { EngineField, flowFilesOf, parseFiles } from '../components/EngineField.tsx';
+import { FlowComments } from '../components/FlowComments.tsx';
+import { SubFlowDialog } from '../components/SubFlowDialog.tsx';
 import { FlowCanvas } from '../designer/FlowCanvas.tsx';
 import { type FlowProperties, propsOf } from '../graph.ts';
 import {
@@ -99,8 +103,6 @@ export default function FlowDetailPage() {
   );
 }
 
-const emptyBody = (handleOpinion: string): ActionBody => ({ handleOpinion, signImg: '', fileList: [] });
-
 function FlowDetailView({
   config,
   detail,
@@ -137,6 +139,19 @@ function FlowDetailView({
     send: (c: CandidateChoice) => void;
   } | null>(null);
   const [rejecting, setRejecting] = useState(false);
+  const [signing, setSigning] = useState(false);
+  const [subFlowsOpen, setSubFlowsOpen] = useState(false);
+  const [files, setFiles] = useState<unknown>([]);
+  // `hasSign` on the start node asks every approval for a signature; on an approver node, that node's.
+  const signAsked = start.hasSign === true || detail.approversProperties?.hasSign === true;
+  const commentsOn = (start as Record<string, unknown>).isComment !== false;
+  const subFlowNodes = detail.flowTaskNodeList.filter((n) => n.nodeType === 'subFlow' && n.type !== -1);
+  /** What every action carries (protocol-workflow.md §2): the opinion, a signature, the attached files. */
+  const actionBody = (signImg = ''): ActionBody => ({
+    handleOpinion: opinion.trim(),
+    signImg,
+    fileList: flowFilesOf(files),
+  });
   const [userAction, setUserAction] = useState<'transfer' | 'freeApprover' | null>(null);
   const operatorId = config.taskOperatorId ?? '';
   const taskId = config.processId;
@@ -211,8 +226,13 @@ function FlowDetailView({
     }
   };
 
+  const audit = (signImg: string) => {
+    const body = { ...actionBody(signImg), formData: values() };
+    void withCandidates(body, (choice) => void run(() => taskApi.audit(operatorId, { ...body, ...choice })));
+  };
+
   const act = (button: DetailButton) => {
-    const body = emptyBody(opinion.trim());
+    const body = actionBody();
     switch (button) {
       case 'submit':
         if (store && !store.validate()) {
@@ -229,10 +249,8 @@ function FlowDetailView({
           toast.error(store.messages()[0] ?? t('detail.fixForm'));
           return;
         }
-        void withCandidates(
-          { ...body, formData: values() },
-          (choice) => void run(() => taskApi.audit(operatorId, { ...body, formData: values(), ...choice })),
-        );
+        if (signAsked) setSigning(true);
+        else audit('');
         return;
       case 'reject':
         setRejecting(true);
@@ -295,6 +313,7 @@ function FlowDetailView({
               {label(button)}
             </Button>
           ))}
+          {subFlowNodes.length ? <Button onClick={() => setSubFlowsOpen(true)}>{t('subFlows.button')}</Button> : null}
           <Button onClick={() => navigate(-1)}>{t('close')}</Button>
         </div>
       </div>
@@ -308,6 +327,18 @@ function FlowDetailView({
           placeholder={t('detail.opinionPlaceholder')}
           aria-label={t('detail.opinion')}
         />
+      ) : null}
+      {acting ? (
+        <div className="wf-action-files">
+          <span className="wf-muted">{t('detail.files')}</span>
+          <EngineField
+            kind="uploadFile"
+            id="wf-action-files"
+            label={t('detail.files')}
+            value={files}
+            onChange={setFiles}
+          />
+        </div>
       ) : null}
       <Tabs
         items={[
@@ -338,6 +369,15 @@ function FlowDetailView({
                 },
               ]
             : []),
+          ...(detail.flowTaskInfo && commentsOn
+            ? [
+                {
+                  key: 'comments',
+                  label: t('comments.tab'),
+                  children: <FlowComments taskId={detail.flowTaskInfo.id} />,
+                },
+              ]
+            : []),
         ]}
       />
       <CandidatesDialog
@@ -353,27 +393,37 @@ function FlowDetailView({
       <RejectDialog
         operatorId={operatorId}
         choose={detail.approversProperties?.rejectStep === '2'}
+        sign={signAsked}
         startNodeId={tree?.nodeId ?? ''}
         open={rejecting}
         onCancel={() => setRejecting(false)}
-        onOk={(rejectStep) => {
+        onOk={(rejectStep, signImg) => {
           setRejecting(false);
           void run(() =>
             taskApi.reject(operatorId, {
-              ...emptyBody(opinion.trim()),
+              ...actionBody(signImg),
               ...(rejectStep === undefined ? {} : { rejectStep }),
               rejectType: Number(detail.approversProperties?.rejectType ?? 1),
             }),
           );
         }}
       />
+      <SignDialog
+        open={signing}
+        onCancel={() => setSigning(false)}
+        onOk={(signImg) => {
+          setSigning(false);
+          audit(signImg);
+        }}
+      />
+      <SubFlowDialog nodes={subFlowNodes} open={subFlowsOpen} onClose={() => setSubFlowsOpen(false)} />
       <UserActionDialog
         kind={userAction}
         onCancel={() => setUserAction(null)}
         onOk={(userId, freeApproverType) => {
           const kind = userAction;
           setUserAction(null);
-          const body = { ...emptyBody(opinion.trim()), freeApproverUserId: userId };
+          const body = { ...actionBody(), freeApproverUserId: userId };
           void run(() =>
             kind === 'transfer'
               ? taskApi.transfer(operatorId, body)
@@ -425,6 +475,24 @@ function Records({ records }: { records: OperatorRecord[] }) {
             src && /^(data:image\/|\/|https?:)/.test(src) ? (
               <img src={src} alt={t('records.signImg')} height={32} />
             ) : null,
+        },
+        {
+          title: t('records.fileList'),
+          dataIndex: 'fileList',
+          key: 'fileList',
+          width: 180,
+          render: (text: string, row) => {
+            const files = parseFiles(text);
+            return files.length ? (
+              <EngineField
+                kind="uploadFile"
+                id={`wf-record-${row.id}-files`}
+                label={t('records.fileList')}
+                value={files}
+                readOnly
+              />
+            ) : null;
+          },
         },
       ]}
     />

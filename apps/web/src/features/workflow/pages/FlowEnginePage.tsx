@@ -6,7 +6,7 @@ import Tag from 'antd/es/tag';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDictionaryOptions } from '../../../shared/api/dictionaries.ts';
-import { AddButton, CrudPage, useCrudList, useListQuery } from '../../../shared/components/index.ts';
+import { AddAndImportButtons, CrudPage, useCrudList, useListQuery } from '../../../shared/components/index.ts';
 import { templateApi } from '../api.ts';
 import { VersionsDialog } from '../components/VersionsDialog.tsx';
 import type { FlowTemplateRow } from '../wire.ts';
@@ -59,7 +59,7 @@ export default function FlowEnginePage() {
       ),
     },
     crud.columns.actions({
-      width: 340,
+      width: 380,
       actions: (row) => [
         { key: 'design', label: t('design'), button: 'btn_edit', onClick: () => setDesigning({ id: row.id }) },
         row.enabledMark === 1
@@ -78,6 +78,7 @@ export default function FlowEnginePage() {
         { key: 'versions', label: t('versions.title'), onClick: () => setVersions(row) },
         crud.copy(t('copyQuestion'), () => templateApi.copy(row.id)),
         crud.remove(() => templateApi.remove(row.id)),
+        crud.download(() => templateApi.exportTemplate(row.id)),
       ],
     }),
   ];
@@ -124,7 +125,14 @@ export default function FlowEnginePage() {
           </Form.Item>
         </>
       }
-      actions={<AddButton onClick={() => setDesigning({ id: null })} />}
+      actions={
+        <AddAndImportButtons
+          onAdd={() => setDesigning({ id: null })}
+          accept=".ffe"
+          upload={templateApi.importFile}
+          onSaved={list.refetch}
+        />
+      }
     >
       <VersionsDialog template={versions} onClose={() => setVersions(null)} />
     </CrudPage>

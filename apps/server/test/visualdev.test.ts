@@ -607,3 +607,112 @@ describe('the menu’s rights apply to records', () => {
     expect((await list(admin, modelId)).data!.list.map((r) => r.name)).toEqual(['又一个', '管理员的']);
   });
 });
+
+describe('sub-table columns follow the form rights', () => {
+  test('a column the caller may not see is absent from Info and keeps its stored value on save', async () => {
+    const modelId = await define('rights.subtable', {
+      fields: [field('input', 'name', '名称'), itemsTable],
+    });
+    await release(modelId);
+    const menu = await admin.post<string>('/api/system/Menu', {
+      systemId: mainSystem,
+      parentId: '-1',
+      fullName: '明细订单',
+      enCode: 'rights.subtable',
+      type: 3,
+      propertyJson: JSON.stringify({ moduleId: modelId }),
+      isButtonAuthorize: true,
+      isFormAuthorize: true,
+    });
+    const menuId = menu.data!;
+    for (const [path, enCode] of [
+      ['ModuleButton', 'btn_add'],
+      ['ModuleButton', 'btn_edit'],
+      ['ModuleForm', 'name'],
+      ['ModuleForm', 'items'],
+      ['ModuleForm', 'items-item'],
+      ['ModuleForm', 'items-count'],
+    ])
+      expect(await admin.post(`/api/system/${path}`, { moduleId: menuId, enCode, fullName: enCode })).toMatchObject({
+        code: 200,
+      });
+    const granted = await t.app.db
+      .selectFrom('modulePermission')
+      .select(['id', 'enCode'])
+      .where('menuId', '=', menuId)
+      .where('enCode', '!=', 'items-count')
+      .execute();
+    const userId = await t.createUser({ account: 'clerk.subtable' });
+    expect(
+      await admin.put(`/api/permission/Authority/Data/${userId}`, {
+        objectType: 'User',
+        module: [menuId],
+        button: granted.filter((d) => d.enCode.startsWith('btn_')).map((d) => d.id),
+        form: granted.filter((d) => !d.enCode.startsWith('btn_')).map((d) => d.id),
+      }),
+    ).toMatchObject({ code: 200 });
+    const clerk = await t.signIn('clerk.subtable', 'Passw0rd');
+
+    const recordId = (
+      await save(admin, modelId, {
+        name: '一单',
+        items: [
+          { item: '螺丝', count: 3 },
+          { item: '螺母', count: 5 },
+        ],
+      })
+    ).data!.id;
+    // Info: the clerk's rows carry their ids and the visible column only; the detail view too.
+    const seen = (await info(clerk, modelId, recordId)).values!;
+    const rows = seen.items as { id: string; item: string }[];
+    expect(rows.map((r) => Object.keys(r).sort())).toEqual([
+      ['id', 'item'],
+      ['id', 'item'],
+    ]);
+    const detail = await clerk.get<{ data: string }>(`${records}/${modelId}/${recordId}/DataChange`);
+    expect((JSON.parse(detail.data!.data) as { items: object[] }).items).toEqual([
+      { id: rows[0]!.id, item: '螺丝' },
+      { id: rows[1]!.id, item: '螺母' },
+    ]);
+
+    // Save: the clerk edits a row, reorders, adds one and claims a count; counts stay as stored,
+    // the new row starts empty, a forged count is ignored.
+    expect(
+      await clerk.put(`${records}/${modelId}/${recordId}`, {
+        data: JSON.stringify({
+          name: '一单',
+          items: [
+            { id: rows[1]!.id, item: '螺母M6', count: 999 },
+            { id: rows[0]!.id, item: '螺丝' },
+            { item: '垫片', count: 7 },
+          ],
+        }),
+      }),
+    ).toMatchObject({ code: 200 });
+    const after = (await info(admin, modelId, recordId)).values!.items as Record<string, unknown>[];
+    expect(after.map(({ item, count }) => ({ item, count }))).toEqual([
+      { item: '螺母M6', count: 5 },
+      { item: '螺丝', count: 3 },
+      { item: '垫片', count: null },
+    ]);
+    // A row removed by the clerk is gone; a copied row (same id twice) keeps the values once.
+    expect(
+      await clerk.put(`${records}/${modelId}/${recordId}`, {
+        data: JSON.stringify({
+          name: '一单',
+          items: [
+            { id: String(after[1]!.id), item: '螺丝' },
+            { id: String(after[1]!.id), item: '螺丝' },
+          ],
+        }),
+      }),
+    ).toMatchObject({ code: 200 });
+    expect(
+      ((await info(admin, modelId, recordId)).values!.items as Record<string, unknown>[]).map((r) => r.count),
+    ).toEqual([3, null]);
+    // A new record by the clerk: the hidden column is not taken from the request.
+    const created = await save(clerk, modelId, { name: '二单', items: [{ item: '钉子', count: 9 }] });
+    expect(created).toMatchObject({ code: 200 });
+    expect((await info(admin, modelId, created.data!.id)).values!.items).toMatchObject([{ item: '钉子', count: null }]);
+  });
+});

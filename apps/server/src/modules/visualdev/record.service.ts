@@ -84,6 +84,12 @@ function groupRows(rows: Record<string, unknown>[], group: FieldSlot): Record<st
   return [...groups.values()];
 }
 
+/** A sub-table's rows as a save writes them; `storedId` is the stored row a row names, if any. */
+interface CheckedTable {
+  slot: TableSlot;
+  rows: { id: string; storedId: string | null; values: Map<StoredColumn, unknown> }[];
+}
+
 /** Exports write at most this many records. */
 const exportCap = 100_000;
 /** "Not paged" lists (pageSize 1000000) answer at most this many records. */
@@ -420,15 +426,16 @@ export class RecordService {
     for (const table of reach.layout.tables) {
       const name = table.table.field;
       if (!allowed(reach.rights.forms, table.key)) continue;
+      const columns = table.columns.filter((slot) => allowed(reach.rights.forms, slot.key));
       const rows = await repo.children(
         table.table,
-        table.columns.map((c) => c.column),
+        columns.map((c) => c.column),
         [recordId],
       );
+      // The row's id comes back on save, so the columns the caller may not edit keep their values.
       out[name] = rows.map((child) => {
-        const values: Record<string, unknown> = {};
-        for (const slot of table.columns)
-          values[slot.column.field] = fromStored(child[slot.column.column], slot.column.type);
+        const values: Record<string, unknown> = { id: child.id };
+        for (const slot of columns) values[slot.column.field] = fromStored(child[slot.column.column], slot.column.type);
         return values;
       });
     }
@@ -467,7 +474,9 @@ export class RecordService {
       const rows = values[table.table.field];
       if (!Array.isArray(rows)) continue;
       for (const row of rows as Record<string, unknown>[]) {
-        for (const slot of table.columns) row[slot.column.field] = displayValue(slot, row[slot.column.field]);
+        for (const slot of table.columns)
+          if (Object.hasOwn(row, slot.column.field))
+            row[slot.column.field] = displayValue(slot, row[slot.column.field]);
       }
     }
     return values;
@@ -549,16 +558,21 @@ export class RecordService {
       if (problem) throw problem;
       values.set(slot.column, toStored(value, slot.column.type, slot.label));
     }
-    const tables: { slot: TableSlot; rows: { id: string; values: Map<StoredColumn, unknown> }[] }[] = [];
+    const tables: CheckedTable[] = [];
     for (const table of reach.layout.tables) {
       if (!allowed(reach.rights.forms, table.key)) continue;
       const raw = data[table.table.field];
       if (raw !== undefined && raw !== null && !Array.isArray(raw))
         throw new BusinessError('visualdev.badData', { reason: table.label });
+      const claimed = new Set<string>();
       const rows = ((raw as unknown[] | undefined) ?? []).map((row, index) => {
         const record = (row && typeof row === 'object' ? row : {}) as Record<string, unknown>;
         const rowValues = new Map<StoredColumn, unknown>();
+        // A copied row carries its original's id: only the first of them is that stored row.
+        const storedId = typeof record.id === 'string' && !claimed.has(record.id) ? record.id : null;
+        if (storedId) claimed.add(storedId);
         for (const slot of table.columns) {
+          if (!allowed(reach.rights.forms, slot.key)) continue;
           const value = record[slot.column.field];
           // Messages name the cell: "明细(2).物品不能为空".
           const cell = { ...slot, label: `${table.label}(${index + 1}).${slot.label}` };
@@ -566,13 +580,44 @@ export class RecordService {
           if (problem) throw problem;
           rowValues.set(slot.column, toStored(value, slot.column.type, cell.label));
         }
-        return { id: newId(), values: rowValues };
+        return { id: newId(), storedId, values: rowValues };
       });
       if (table.field.__config__?.required && rows.length === 0)
         throw new BusinessError('visualdev.required', { label: table.label });
       tables.push({ slot: table, rows });
     }
     return { values, tables };
+  }
+
+  /**
+   * Fills the sub-table columns the caller may not edit: a row that was stored (named by its id)
+   * keeps its stored values, a new row starts from the column's default. Reads inside `trx` so the
+   * values kept are those the rewrite replaces.
+   */
+  private async keepLockedCells(trx: Trx, reach: Reach, recordId: string | null, tables: CheckedTable[]) {
+    const repo = new RecordRepository(trx);
+    for (const { slot: table, rows } of tables) {
+      const locked = table.columns.filter((slot) => !allowed(reach.rights.forms, slot.key));
+      if (!locked.length) continue;
+      const stored = recordId
+        ? await repo.children(
+            table.table,
+            locked.map((s) => s.column),
+            [recordId],
+          )
+        : [];
+      const byId = new Map(stored.map((row) => [row.id, row]));
+      for (const row of rows) {
+        const kept = row.storedId ? byId.get(row.storedId) : undefined;
+        for (const slot of locked)
+          row.values.set(
+            slot.column,
+            kept
+              ? kept[slot.column.column]
+              : toStored(defaultValueOf(slot.field) ?? null, slot.column.type, slot.label),
+          );
+      }
+    }
   }
 
   async checkUnique(trx: Trx, reach: Reach, values: Map<StoredColumn, unknown>, exceptId: string | null) {
@@ -603,6 +648,7 @@ export class RecordService {
       await this.checkUnique(trx, reach, values, null);
       const repo = new RecordRepository(trx);
       await repo.insert(reach.definition.plan, recordId, { userId: session?.userId ?? null, organizeId }, values);
+      await this.keepLockedCells(trx, reach, null, tables);
       for (const table of tables) await repo.replaceChildren(table.slot.table, recordId, table.rows);
     });
     return recordId;
@@ -619,6 +665,7 @@ export class RecordService {
       if (!(await repo.reachable(reach.definition.plan, [recordId], reach.scope)).length) throw new NotFoundError();
       await this.checkUnique(trx, reach, values, recordId);
       await repo.update(reach.definition.plan, recordId, session.userId, values);
+      await this.keepLockedCells(trx, reach, recordId, tables);
       for (const table of tables) await repo.replaceChildren(table.slot.table, recordId, table.rows);
     });
   }

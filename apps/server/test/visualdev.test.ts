@@ -716,3 +716,96 @@ describe('sub-table columns follow the form rights', () => {
     expect((await info(admin, modelId, created.data!.id)).values!.items).toMatchObject([{ item: '钉子', count: null }]);
   });
 });
+
+describe('dictionary-backed choice fields', () => {
+  test('the detail view, the printout source and the export show the entry names, not the stored ids', async () => {
+    const typeReply = await admin.post<{ id: string }>('/api/system/DictionaryType', {
+      parentId: '0',
+      fullName: '等级',
+      enCode: 'vd.grade',
+      isTree: 0,
+      sortCode: 1,
+      description: '',
+    });
+    expect(typeReply).toMatchObject({ code: 200 });
+    const typeId = (
+      await t.app.db
+        .selectFrom('dictionaryType')
+        .select('id')
+        .where('enCode', '=', 'vd.grade')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const entryIds: string[] = [];
+    for (const [enCode, fullName] of [
+      ['A', '甲等'],
+      ['B', '乙等'],
+    ] as const) {
+      expect(
+        await admin.post('/api/system/DictionaryData', {
+          dictionaryTypeId: typeId,
+          parentId: '0',
+          fullName,
+          enCode,
+          sortCode: 0,
+          enabledMark: 1,
+          description: '',
+        }),
+      ).toMatchObject({ code: 200 });
+      entryIds.push(
+        (
+          await t.app.db
+            .selectFrom('dictionaryData')
+            .select('id')
+            .where('dictionaryTypeId', '=', typeId)
+            .where('enCode', '=', enCode)
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    }
+    // The main field names its dictionary by code and stores ids; the sub-table column names it by
+    // id and stores codes.
+    const modelId = await define(
+      'dictionary.labels',
+      {
+        fields: [
+          field('input', 'name', '名称'),
+          field('select', 'grade', '等级', { dataType: 'dictionary', dictionaryType: 'vd.grade' }),
+          {
+            __vModel__: 'lines',
+            __config__: {
+              jnpfKey: 'table',
+              label: '明细',
+              children: [
+                field(
+                  'select',
+                  'lineGrade',
+                  '行等级',
+                  { dataType: 'dictionary', dictionaryType: typeId },
+                  { props: { value: 'enCode' } },
+                ),
+              ],
+            },
+          },
+        ],
+      },
+      {
+        columnList: [
+          { prop: 'name', label: '名称' },
+          { prop: 'grade', label: '等级' },
+        ],
+      },
+    );
+    await release(modelId);
+    const id = (await save(admin, modelId, { name: '一', grade: entryIds[1], lines: [{ lineGrade: 'A' }] })).data!.id;
+
+    const detail = await admin.get<{ data: string }>(`${records}/${modelId}/${id}/DataChange`);
+    expect(JSON.parse(detail.data!.data)).toMatchObject({ grade: '乙等', lines: [{ lineGrade: '甲等' }] });
+    // The list answers the stored value (the page shows it by name, and edits send it back).
+    expect((await list(admin, modelId)).data!.list).toMatchObject([{ grade: entryIds[1] }]);
+    const exported = await admin.post<{ url: string }>(`${records}/${modelId}/Actions/ExportData`, { dataType: 1 });
+    expect(await sheetRows(exported.data!.url)).toEqual([
+      ['名称', '等级'],
+      ['一', '乙等'],
+    ]);
+  });
+});

@@ -2,11 +2,13 @@ import {
   defaultValueOf,
   kindOf,
   LIST_TYPE,
+  type OptionItem,
   type PageData,
   type RecordExportBody,
   type RecordInfo,
   type RecordListBody,
   type RecordPageConfig,
+  staticOptions,
   TREE_DEPTH,
   treePanelOf,
 } from '@platform/shared';
@@ -22,6 +24,7 @@ import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { MenuRow } from '../../db/schema.ts';
 import type { BillRuleService } from '../billRule/bill-rule.service.ts';
+import type { DictionaryCache } from '../dictionary/dictionary-cache.ts';
 import type { MenuService } from '../menu/menu.service.ts';
 import {
   allOf,
@@ -46,6 +49,7 @@ import {
   isAutoFilled,
   isUnique,
   layoutOf,
+  type OptionsOf,
   type RecordLayout,
   type TableSlot,
   toStored,
@@ -63,14 +67,14 @@ export interface Reach {
 }
 
 /** The page's records under one head row per value of the group field, in the order met. */
-function groupRows(rows: Record<string, unknown>[], group: FieldSlot): Record<string, unknown>[] {
+function groupRows(rows: Record<string, unknown>[], group: FieldSlot, optionsOf: OptionsOf): Record<string, unknown>[] {
   const groups = new Map<string, Record<string, unknown>>();
   for (const row of rows) {
     const value = row[group.column.field];
     const key = JSON.stringify(value ?? null);
     let head = groups.get(key);
     if (!head) {
-      const shown = displayValue(group, value);
+      const shown = displayValue(group, value, optionsOf);
       head = {
         id: `group:${key}`,
         top: true,
@@ -89,6 +93,10 @@ interface CheckedTable {
   slot: TableSlot;
   rows: { id: string; storedId: string | null; values: Map<StoredColumn, unknown> }[];
 }
+
+/** The dictionary a choice field takes its options from, '' for none. */
+const dictionaryOf = (slot: FieldSlot) =>
+  slot.field.__config__?.dataType === 'dictionary' ? String(slot.field.__config__.dictionaryType ?? '') : '';
 
 /** Exports write at most this many records. */
 const exportCap = 100_000;
@@ -142,7 +150,29 @@ export class RecordService {
     private readonly menus: MenuService,
     private readonly billRules: BillRuleService,
     private readonly downloads: Downloads,
+    private readonly dictionaries: DictionaryCache,
   ) {}
+
+  /**
+   * How the choice fields among `slots` show their values: by their static options, or by the
+   * entries of their dictionary (`__config__.dataType` 'dictionary'), read once per call.
+   */
+  private async optionsOf(slots: readonly FieldSlot[]): Promise<OptionsOf> {
+    const byDictionary = new Map<string, OptionItem[]>();
+    for (const slot of slots) {
+      const dictionary = dictionaryOf(slot);
+      if (!dictionary || byDictionary.has(dictionary)) continue;
+      const names = await this.dictionaries.entryNames(dictionary);
+      byDictionary.set(
+        dictionary,
+        [...(names ?? [])].map(([value, label]) => ({ value, label })),
+      );
+    }
+    return (slot) => {
+      const dictionary = dictionaryOf(slot);
+      return dictionary ? (byDictionary.get(dictionary) ?? []) : staticOptions(slot.field);
+    };
+  }
 
   /**
    * The caller's reach on a definition: through the enabled menus that open it and that the caller
@@ -343,7 +373,11 @@ export class RecordService {
     );
     const rows = result.list.map((row) => this.listRow(row, visible));
     await this.nameAutoFilled(rows, visible);
-    if (group) return page(groupRows(rows, group), result.total, { currentPage, pageSize: requested });
+    if (group)
+      return page(groupRows(rows, group, await this.optionsOf([group])), result.total, {
+        currentPage,
+        pageSize: requested,
+      });
     if (parent && !searching) await this.nestDescendants(reach, visible, parent, rows);
     return page(rows, result.total, { currentPage, pageSize: requested });
   }
@@ -466,9 +500,10 @@ export class RecordService {
 
   private async displayValues(reach: Reach, recordId: string): Promise<Record<string, unknown>> {
     const values = await this.values(reach, recordId);
+    const optionsOf = await this.optionsOf([...reach.layout.fields, ...reach.layout.tables.flatMap((t) => t.columns)]);
     for (const slot of reach.layout.fields) {
       if (Object.hasOwn(values, slot.column.field))
-        values[slot.column.field] = displayValue(slot, values[slot.column.field]);
+        values[slot.column.field] = displayValue(slot, values[slot.column.field], optionsOf);
     }
     for (const table of reach.layout.tables) {
       const rows = values[table.table.field];
@@ -476,7 +511,7 @@ export class RecordService {
       for (const row of rows as Record<string, unknown>[]) {
         for (const slot of table.columns)
           if (Object.hasOwn(row, slot.column.field))
-            row[slot.column.field] = displayValue(slot, row[slot.column.field]);
+            row[slot.column.field] = displayValue(slot, row[slot.column.field], optionsOf);
       }
     }
     return values;
@@ -710,7 +745,8 @@ export class RecordService {
     sheet.addRow(chosen.map((s) => s.label));
     const rows = result.list.map((row) => this.listRow(row, chosen));
     await this.nameAutoFilled(rows, chosen);
-    for (const row of rows) sheet.addRow(chosen.map((s) => cellText(s, row[s.column.field])));
+    const optionsOf = await this.optionsOf(chosen);
+    for (const row of rows) sheet.addRow(chosen.map((s) => cellText(s, row[s.column.field], optionsOf)));
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
     const fileName = `${reach.definition.fullName}.xlsx`;
     const saved = await this.downloads.save(bytes, {

@@ -350,7 +350,16 @@ export class RecordService {
     };
   }
 
-  async listOf(reach: Reach, body: RecordListBody, t: Translate): Promise<PageData<Record<string, unknown>>> {
+  /**
+   * `labelled`: choice fields answered by their labels, for readers that cannot look options up
+   * (a short link's visitor has no session for the dictionaries) and never edit what they read.
+   */
+  async listOf(
+    reach: Reach,
+    body: RecordListBody,
+    t: Translate,
+    labelled = false,
+  ): Promise<PageData<Record<string, unknown>>> {
     const visible = this.visibleFields(reach);
     const currentPage = asNumber(body.currentPage, 1);
     const requested = asNumber(body.pageSize, reach.definition.list.pageSize ?? 20);
@@ -373,6 +382,11 @@ export class RecordService {
     );
     const rows = result.list.map((row) => this.listRow(row, visible));
     await this.nameAutoFilled(rows, visible);
+    if (labelled) {
+      const optionsOf = await this.optionsOf(visible);
+      for (const row of rows)
+        for (const slot of visible) row[slot.column.field] = displayValue(slot, row[slot.column.field], optionsOf);
+    }
     if (group)
       return page(groupRows(rows, group, await this.optionsOf([group])), result.total, {
         currentPage,

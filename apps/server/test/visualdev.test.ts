@@ -607,3 +607,205 @@ describe('the menu’s rights apply to records', () => {
     expect((await list(admin, modelId)).data!.list.map((r) => r.name)).toEqual(['又一个', '管理员的']);
   });
 });
+
+describe('sub-table columns follow the form rights', () => {
+  test('a column the caller may not see is absent from Info and keeps its stored value on save', async () => {
+    const modelId = await define('rights.subtable', {
+      fields: [field('input', 'name', '名称'), itemsTable],
+    });
+    await release(modelId);
+    const menu = await admin.post<string>('/api/system/Menu', {
+      systemId: mainSystem,
+      parentId: '-1',
+      fullName: '明细订单',
+      enCode: 'rights.subtable',
+      type: 3,
+      propertyJson: JSON.stringify({ moduleId: modelId }),
+      isButtonAuthorize: true,
+      isFormAuthorize: true,
+    });
+    const menuId = menu.data!;
+    for (const [path, enCode] of [
+      ['ModuleButton', 'btn_add'],
+      ['ModuleButton', 'btn_edit'],
+      ['ModuleForm', 'name'],
+      ['ModuleForm', 'items'],
+      ['ModuleForm', 'items-item'],
+      ['ModuleForm', 'items-count'],
+    ])
+      expect(await admin.post(`/api/system/${path}`, { moduleId: menuId, enCode, fullName: enCode })).toMatchObject({
+        code: 200,
+      });
+    const granted = await t.app.db
+      .selectFrom('modulePermission')
+      .select(['id', 'enCode'])
+      .where('menuId', '=', menuId)
+      .where('enCode', '!=', 'items-count')
+      .execute();
+    const userId = await t.createUser({ account: 'clerk.subtable' });
+    expect(
+      await admin.put(`/api/permission/Authority/Data/${userId}`, {
+        objectType: 'User',
+        module: [menuId],
+        button: granted.filter((d) => d.enCode.startsWith('btn_')).map((d) => d.id),
+        form: granted.filter((d) => !d.enCode.startsWith('btn_')).map((d) => d.id),
+      }),
+    ).toMatchObject({ code: 200 });
+    const clerk = await t.signIn('clerk.subtable', 'Passw0rd');
+
+    const recordId = (
+      await save(admin, modelId, {
+        name: '一单',
+        items: [
+          { item: '螺丝', count: 3 },
+          { item: '螺母', count: 5 },
+        ],
+      })
+    ).data!.id;
+    // Info: the clerk's rows carry their ids and the visible column only; the detail view too.
+    const seen = (await info(clerk, modelId, recordId)).values!;
+    const rows = seen.items as { id: string; item: string }[];
+    expect(rows.map((r) => Object.keys(r).sort())).toEqual([
+      ['id', 'item'],
+      ['id', 'item'],
+    ]);
+    const detail = await clerk.get<{ data: string }>(`${records}/${modelId}/${recordId}/DataChange`);
+    expect((JSON.parse(detail.data!.data) as { items: object[] }).items).toEqual([
+      { id: rows[0]!.id, item: '螺丝' },
+      { id: rows[1]!.id, item: '螺母' },
+    ]);
+
+    // Save: the clerk edits a row, reorders, adds one and claims a count; counts stay as stored,
+    // the new row starts empty, a forged count is ignored.
+    expect(
+      await clerk.put(`${records}/${modelId}/${recordId}`, {
+        data: JSON.stringify({
+          name: '一单',
+          items: [
+            { id: rows[1]!.id, item: '螺母M6', count: 999 },
+            { id: rows[0]!.id, item: '螺丝' },
+            { item: '垫片', count: 7 },
+          ],
+        }),
+      }),
+    ).toMatchObject({ code: 200 });
+    const after = (await info(admin, modelId, recordId)).values!.items as Record<string, unknown>[];
+    expect(after.map(({ item, count }) => ({ item, count }))).toEqual([
+      { item: '螺母M6', count: 5 },
+      { item: '螺丝', count: 3 },
+      { item: '垫片', count: null },
+    ]);
+    // A row removed by the clerk is gone; a copied row (same id twice) keeps the values once.
+    expect(
+      await clerk.put(`${records}/${modelId}/${recordId}`, {
+        data: JSON.stringify({
+          name: '一单',
+          items: [
+            { id: String(after[1]!.id), item: '螺丝' },
+            { id: String(after[1]!.id), item: '螺丝' },
+          ],
+        }),
+      }),
+    ).toMatchObject({ code: 200 });
+    expect(
+      ((await info(admin, modelId, recordId)).values!.items as Record<string, unknown>[]).map((r) => r.count),
+    ).toEqual([3, null]);
+    // A new record by the clerk: the hidden column is not taken from the request.
+    const created = await save(clerk, modelId, { name: '二单', items: [{ item: '钉子', count: 9 }] });
+    expect(created).toMatchObject({ code: 200 });
+    expect((await info(admin, modelId, created.data!.id)).values!.items).toMatchObject([{ item: '钉子', count: null }]);
+  });
+});
+
+describe('dictionary-backed choice fields', () => {
+  test('the detail view, the printout source and the export show the entry names, not the stored ids', async () => {
+    const typeReply = await admin.post<{ id: string }>('/api/system/DictionaryType', {
+      parentId: '0',
+      fullName: '等级',
+      enCode: 'vd.grade',
+      isTree: 0,
+      sortCode: 1,
+      description: '',
+    });
+    expect(typeReply).toMatchObject({ code: 200 });
+    const typeId = (
+      await t.app.db
+        .selectFrom('dictionaryType')
+        .select('id')
+        .where('enCode', '=', 'vd.grade')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const entryIds: string[] = [];
+    for (const [enCode, fullName] of [
+      ['A', '甲等'],
+      ['B', '乙等'],
+    ] as const) {
+      expect(
+        await admin.post('/api/system/DictionaryData', {
+          dictionaryTypeId: typeId,
+          parentId: '0',
+          fullName,
+          enCode,
+          sortCode: 0,
+          enabledMark: 1,
+          description: '',
+        }),
+      ).toMatchObject({ code: 200 });
+      entryIds.push(
+        (
+          await t.app.db
+            .selectFrom('dictionaryData')
+            .select('id')
+            .where('dictionaryTypeId', '=', typeId)
+            .where('enCode', '=', enCode)
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    }
+    // The main field names its dictionary by code and stores ids; the sub-table column names it by
+    // id and stores codes.
+    const modelId = await define(
+      'dictionary.labels',
+      {
+        fields: [
+          field('input', 'name', '名称'),
+          field('select', 'grade', '等级', { dataType: 'dictionary', dictionaryType: 'vd.grade' }),
+          {
+            __vModel__: 'lines',
+            __config__: {
+              jnpfKey: 'table',
+              label: '明细',
+              children: [
+                field(
+                  'select',
+                  'lineGrade',
+                  '行等级',
+                  { dataType: 'dictionary', dictionaryType: typeId },
+                  { props: { value: 'enCode' } },
+                ),
+              ],
+            },
+          },
+        ],
+      },
+      {
+        columnList: [
+          { prop: 'name', label: '名称' },
+          { prop: 'grade', label: '等级' },
+        ],
+      },
+    );
+    await release(modelId);
+    const id = (await save(admin, modelId, { name: '一', grade: entryIds[1], lines: [{ lineGrade: 'A' }] })).data!.id;
+
+    const detail = await admin.get<{ data: string }>(`${records}/${modelId}/${id}/DataChange`);
+    expect(JSON.parse(detail.data!.data)).toMatchObject({ grade: '乙等', lines: [{ lineGrade: '甲等' }] });
+    // The list answers the stored value (the page shows it by name, and edits send it back).
+    expect((await list(admin, modelId)).data!.list).toMatchObject([{ grade: entryIds[1] }]);
+    const exported = await admin.post<{ url: string }>(`${records}/${modelId}/Actions/ExportData`, { dataType: 1 });
+    expect(await sheetRows(exported.data!.url)).toEqual([
+      ['名称', '等级'],
+      ['一', '乙等'],
+    ]);
+  });
+});

@@ -68,6 +68,16 @@ export class DictionaryCache {
     return flat;
   }
 
+  /**
+   * Every entry of a category named by its id or code (enabled or not), as value (entry id and entry
+   * code) -> name; null when there is no such category.
+   */
+  async entryNames(idOrEnCode: string): Promise<ReadonlyMap<string, string> | null> {
+    const snapshot = await this.load();
+    const category = snapshot.all.find((item) => item.id === idOrEnCode || item.enCode === idOrEnCode);
+    return category ? (snapshot.names.get(category.enCode) ?? null) : null;
+  }
+
   /** Whether the category `typeEnCode` holds an entry with this id or code (enabled or not). */
   async hasEntry(typeEnCode: string, idOrCode: string): Promise<boolean> {
     return (await this.load()).names.get(typeEnCode)?.has(idOrCode) ?? false;

@@ -13,5 +13,6 @@ export function recordServiceOf(app: App, definitions: DefinitionService): Recor
     new MenuService(app.db, app.bus, app.permissions),
     new BillRuleService(app.db, app.dictionaries),
     app.downloads,
+    app.dictionaries,
   );
 }

@@ -7,6 +7,7 @@ import {
   holdsValue,
   isEmptyFieldValue,
   kindOf,
+  type OptionItem,
   optionLabels,
   permissionKeyOf,
   staticOptions,
@@ -142,9 +143,14 @@ export function isUnique(slot: FieldSlot): boolean {
   return slot.field.__config__?.unique === true;
 }
 
-/** What a list, detail or export shows for a value: option labels for fields with static options. */
-export function displayValue(slot: FieldSlot, value: unknown): unknown {
-  const options = staticOptions(slot.field);
+/** The options a choice field's values are shown by (a dictionary's entries resolved by the caller). */
+export type OptionsOf = (slot: FieldSlot) => readonly OptionItem[];
+
+export const staticOptionsOf: OptionsOf = (slot) => staticOptions(slot.field);
+
+/** What a list, detail or export shows for a value: option labels for choice fields. */
+export function displayValue(slot: FieldSlot, value: unknown, optionsOf: OptionsOf = staticOptionsOf): unknown {
+  const options = optionsOf(slot);
   if (!options.length || value === null || value === undefined) return value;
   const kind = kindOf(slot.field);
   const separator = kind === 'cascader' ? '/' : ',';
@@ -152,8 +158,8 @@ export function displayValue(slot: FieldSlot, value: unknown): unknown {
 }
 
 /** A cell of a spreadsheet export. */
-export function cellText(slot: FieldSlot, value: unknown): string | number {
-  const shown = displayValue(slot, value);
+export function cellText(slot: FieldSlot, value: unknown, optionsOf: OptionsOf = staticOptionsOf): string | number {
+  const shown = displayValue(slot, value, optionsOf);
   if (shown === null || shown === undefined) return '';
   if (slot.column.type === 'timestamptz' && typeof shown === 'number')
     return formatDate(new Date(shown), 'YYYY-MM-DD HH:mm:ss');

@@ -2,11 +2,13 @@ import {
   defaultValueOf,
   kindOf,
   LIST_TYPE,
+  type OptionItem,
   type PageData,
   type RecordExportBody,
   type RecordInfo,
   type RecordListBody,
   type RecordPageConfig,
+  staticOptions,
   TREE_DEPTH,
   treePanelOf,
 } from '@platform/shared';
@@ -22,6 +24,7 @@ import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { MenuRow } from '../../db/schema.ts';
 import type { BillRuleService } from '../billRule/bill-rule.service.ts';
+import type { DictionaryCache } from '../dictionary/dictionary-cache.ts';
 import type { MenuService } from '../menu/menu.service.ts';
 import {
   allOf,
@@ -46,6 +49,7 @@ import {
   isAutoFilled,
   isUnique,
   layoutOf,
+  type OptionsOf,
   type RecordLayout,
   type TableSlot,
   toStored,
@@ -63,14 +67,14 @@ export interface Reach {
 }
 
 /** The page's records under one head row per value of the group field, in the order met. */
-function groupRows(rows: Record<string, unknown>[], group: FieldSlot): Record<string, unknown>[] {
+function groupRows(rows: Record<string, unknown>[], group: FieldSlot, optionsOf: OptionsOf): Record<string, unknown>[] {
   const groups = new Map<string, Record<string, unknown>>();
   for (const row of rows) {
     const value = row[group.column.field];
     const key = JSON.stringify(value ?? null);
     let head = groups.get(key);
     if (!head) {
-      const shown = displayValue(group, value);
+      const shown = displayValue(group, value, optionsOf);
       head = {
         id: `group:${key}`,
         top: true,
@@ -83,6 +87,16 @@ function groupRows(rows: Record<string, unknown>[], group: FieldSlot): Record<st
   }
   return [...groups.values()];
 }
+
+/** A sub-table's rows as a save writes them; `storedId` is the stored row a row names, if any. */
+interface CheckedTable {
+  slot: TableSlot;
+  rows: { id: string; storedId: string | null; values: Map<StoredColumn, unknown> }[];
+}
+
+/** The dictionary a choice field takes its options from, '' for none. */
+const dictionaryOf = (slot: FieldSlot) =>
+  slot.field.__config__?.dataType === 'dictionary' ? String(slot.field.__config__.dictionaryType ?? '') : '';
 
 /** Exports write at most this many records. */
 const exportCap = 100_000;
@@ -136,7 +150,29 @@ export class RecordService {
     private readonly menus: MenuService,
     private readonly billRules: BillRuleService,
     private readonly downloads: Downloads,
+    private readonly dictionaries: DictionaryCache,
   ) {}
+
+  /**
+   * How the choice fields among `slots` show their values: by their static options, or by the
+   * entries of their dictionary (`__config__.dataType` 'dictionary'), read once per call.
+   */
+  private async optionsOf(slots: readonly FieldSlot[]): Promise<OptionsOf> {
+    const byDictionary = new Map<string, OptionItem[]>();
+    for (const slot of slots) {
+      const dictionary = dictionaryOf(slot);
+      if (!dictionary || byDictionary.has(dictionary)) continue;
+      const names = await this.dictionaries.entryNames(dictionary);
+      byDictionary.set(
+        dictionary,
+        [...(names ?? [])].map(([value, label]) => ({ value, label })),
+      );
+    }
+    return (slot) => {
+      const dictionary = dictionaryOf(slot);
+      return dictionary ? (byDictionary.get(dictionary) ?? []) : staticOptions(slot.field);
+    };
+  }
 
   /**
    * The caller's reach on a definition: through the enabled menus that open it and that the caller
@@ -314,7 +350,16 @@ export class RecordService {
     };
   }
 
-  async listOf(reach: Reach, body: RecordListBody, t: Translate): Promise<PageData<Record<string, unknown>>> {
+  /**
+   * `labelled`: choice fields answered by their labels, for readers that cannot look options up
+   * (a short link's visitor has no session for the dictionaries) and never edit what they read.
+   */
+  async listOf(
+    reach: Reach,
+    body: RecordListBody,
+    t: Translate,
+    labelled = false,
+  ): Promise<PageData<Record<string, unknown>>> {
     const visible = this.visibleFields(reach);
     const currentPage = asNumber(body.currentPage, 1);
     const requested = asNumber(body.pageSize, reach.definition.list.pageSize ?? 20);
@@ -337,7 +382,16 @@ export class RecordService {
     );
     const rows = result.list.map((row) => this.listRow(row, visible));
     await this.nameAutoFilled(rows, visible);
-    if (group) return page(groupRows(rows, group), result.total, { currentPage, pageSize: requested });
+    if (labelled) {
+      const optionsOf = await this.optionsOf(visible);
+      for (const row of rows)
+        for (const slot of visible) row[slot.column.field] = displayValue(slot, row[slot.column.field], optionsOf);
+    }
+    if (group)
+      return page(groupRows(rows, group, await this.optionsOf([group])), result.total, {
+        currentPage,
+        pageSize: requested,
+      });
     if (parent && !searching) await this.nestDescendants(reach, visible, parent, rows);
     return page(rows, result.total, { currentPage, pageSize: requested });
   }
@@ -420,15 +474,16 @@ export class RecordService {
     for (const table of reach.layout.tables) {
       const name = table.table.field;
       if (!allowed(reach.rights.forms, table.key)) continue;
+      const columns = table.columns.filter((slot) => allowed(reach.rights.forms, slot.key));
       const rows = await repo.children(
         table.table,
-        table.columns.map((c) => c.column),
+        columns.map((c) => c.column),
         [recordId],
       );
+      // The row's id comes back on save, so the columns the caller may not edit keep their values.
       out[name] = rows.map((child) => {
-        const values: Record<string, unknown> = {};
-        for (const slot of table.columns)
-          values[slot.column.field] = fromStored(child[slot.column.column], slot.column.type);
+        const values: Record<string, unknown> = { id: child.id };
+        for (const slot of columns) values[slot.column.field] = fromStored(child[slot.column.column], slot.column.type);
         return values;
       });
     }
@@ -459,15 +514,18 @@ export class RecordService {
 
   private async displayValues(reach: Reach, recordId: string): Promise<Record<string, unknown>> {
     const values = await this.values(reach, recordId);
+    const optionsOf = await this.optionsOf([...reach.layout.fields, ...reach.layout.tables.flatMap((t) => t.columns)]);
     for (const slot of reach.layout.fields) {
       if (Object.hasOwn(values, slot.column.field))
-        values[slot.column.field] = displayValue(slot, values[slot.column.field]);
+        values[slot.column.field] = displayValue(slot, values[slot.column.field], optionsOf);
     }
     for (const table of reach.layout.tables) {
       const rows = values[table.table.field];
       if (!Array.isArray(rows)) continue;
       for (const row of rows as Record<string, unknown>[]) {
-        for (const slot of table.columns) row[slot.column.field] = displayValue(slot, row[slot.column.field]);
+        for (const slot of table.columns)
+          if (Object.hasOwn(row, slot.column.field))
+            row[slot.column.field] = displayValue(slot, row[slot.column.field], optionsOf);
       }
     }
     return values;
@@ -549,16 +607,21 @@ export class RecordService {
       if (problem) throw problem;
       values.set(slot.column, toStored(value, slot.column.type, slot.label));
     }
-    const tables: { slot: TableSlot; rows: { id: string; values: Map<StoredColumn, unknown> }[] }[] = [];
+    const tables: CheckedTable[] = [];
     for (const table of reach.layout.tables) {
       if (!allowed(reach.rights.forms, table.key)) continue;
       const raw = data[table.table.field];
       if (raw !== undefined && raw !== null && !Array.isArray(raw))
         throw new BusinessError('visualdev.badData', { reason: table.label });
+      const claimed = new Set<string>();
       const rows = ((raw as unknown[] | undefined) ?? []).map((row, index) => {
         const record = (row && typeof row === 'object' ? row : {}) as Record<string, unknown>;
         const rowValues = new Map<StoredColumn, unknown>();
+        // A copied row carries its original's id: only the first of them is that stored row.
+        const storedId = typeof record.id === 'string' && !claimed.has(record.id) ? record.id : null;
+        if (storedId) claimed.add(storedId);
         for (const slot of table.columns) {
+          if (!allowed(reach.rights.forms, slot.key)) continue;
           const value = record[slot.column.field];
           // Messages name the cell: "明细(2).物品不能为空".
           const cell = { ...slot, label: `${table.label}(${index + 1}).${slot.label}` };
@@ -566,13 +629,44 @@ export class RecordService {
           if (problem) throw problem;
           rowValues.set(slot.column, toStored(value, slot.column.type, cell.label));
         }
-        return { id: newId(), values: rowValues };
+        return { id: newId(), storedId, values: rowValues };
       });
       if (table.field.__config__?.required && rows.length === 0)
         throw new BusinessError('visualdev.required', { label: table.label });
       tables.push({ slot: table, rows });
     }
     return { values, tables };
+  }
+
+  /**
+   * Fills the sub-table columns the caller may not edit: a row that was stored (named by its id)
+   * keeps its stored values, a new row starts from the column's default. Reads inside `trx` so the
+   * values kept are those the rewrite replaces.
+   */
+  private async keepLockedCells(trx: Trx, reach: Reach, recordId: string | null, tables: CheckedTable[]) {
+    const repo = new RecordRepository(trx);
+    for (const { slot: table, rows } of tables) {
+      const locked = table.columns.filter((slot) => !allowed(reach.rights.forms, slot.key));
+      if (!locked.length) continue;
+      const stored = recordId
+        ? await repo.children(
+            table.table,
+            locked.map((s) => s.column),
+            [recordId],
+          )
+        : [];
+      const byId = new Map(stored.map((row) => [row.id, row]));
+      for (const row of rows) {
+        const kept = row.storedId ? byId.get(row.storedId) : undefined;
+        for (const slot of locked)
+          row.values.set(
+            slot.column,
+            kept
+              ? kept[slot.column.column]
+              : toStored(defaultValueOf(slot.field) ?? null, slot.column.type, slot.label),
+          );
+      }
+    }
   }
 
   async checkUnique(trx: Trx, reach: Reach, values: Map<StoredColumn, unknown>, exceptId: string | null) {
@@ -603,6 +697,7 @@ export class RecordService {
       await this.checkUnique(trx, reach, values, null);
       const repo = new RecordRepository(trx);
       await repo.insert(reach.definition.plan, recordId, { userId: session?.userId ?? null, organizeId }, values);
+      await this.keepLockedCells(trx, reach, null, tables);
       for (const table of tables) await repo.replaceChildren(table.slot.table, recordId, table.rows);
     });
     return recordId;
@@ -619,6 +714,7 @@ export class RecordService {
       if (!(await repo.reachable(reach.definition.plan, [recordId], reach.scope)).length) throw new NotFoundError();
       await this.checkUnique(trx, reach, values, recordId);
       await repo.update(reach.definition.plan, recordId, session.userId, values);
+      await this.keepLockedCells(trx, reach, recordId, tables);
       for (const table of tables) await repo.replaceChildren(table.slot.table, recordId, table.rows);
     });
   }
@@ -663,7 +759,8 @@ export class RecordService {
     sheet.addRow(chosen.map((s) => s.label));
     const rows = result.list.map((row) => this.listRow(row, chosen));
     await this.nameAutoFilled(rows, chosen);
-    for (const row of rows) sheet.addRow(chosen.map((s) => cellText(s, row[s.column.field])));
+    const optionsOf = await this.optionsOf(chosen);
+    for (const row of rows) sheet.addRow(chosen.map((s) => cellText(s, row[s.column.field], optionsOf)));
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
     const fileName = `${reach.definition.fullName}.xlsx`;
     const saved = await this.downloads.save(bytes, {

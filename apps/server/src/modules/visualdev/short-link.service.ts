@@ -144,6 +144,7 @@ export class ShortLinkService {
       reach,
       { currentPage: body.currentPage ?? 1, pageSize: body.pageSize ?? 20, queryJson: body.queryJson ?? '' },
       t,
+      true,
     );
   }
 }

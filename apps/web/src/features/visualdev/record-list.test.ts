@@ -1,5 +1,15 @@
+import type { FormField } from '@platform/shared';
 import { describe, expect, test } from 'vitest';
-import { isGroupRow, listKind, openGroups, pageSizeOf, UNPAGED, withTreeFilter } from './record-list.ts';
+import {
+  cellText,
+  hasFetchedOptions,
+  isGroupRow,
+  listKind,
+  openGroups,
+  pageSizeOf,
+  UNPAGED,
+  withTreeFilter,
+} from './record-list.ts';
 import { toSideNodes } from './tree-panel.ts';
 
 describe('generated list kinds', () => {
@@ -58,5 +68,34 @@ describe('the tree beside a type 2 list', () => {
     expect(tree.valuesOf('0')).toEqual(['east', 'sh']);
     expect(tree.valuesOf('1')).toEqual(['sh']);
     expect(tree.valuesOf('9')).toEqual([]);
+  });
+});
+
+describe('a list cell', () => {
+  const grade: FormField = {
+    __vModel__: 'grade',
+    __config__: { jnpfKey: 'select', label: '等级', dataType: 'dictionary', dictionaryType: 'vd.grade' },
+  };
+  test('a dictionary-backed choice shows the names of the entries the page read, not the stored ids', () => {
+    expect(hasFetchedOptions(grade)).toBe(true);
+    const options = [
+      { value: 'id-a', label: '甲等' },
+      { value: 'id-b', label: '乙等' },
+    ];
+    expect(cellText(grade, 'id-b', options)).toBe('乙等');
+    expect(
+      cellText({ ...grade, __config__: { ...grade.__config__, jnpfKey: 'checkbox' } }, ['id-a', 'id-b'], options),
+    ).toBe('甲等,乙等');
+    // Before the entries arrive the stored value shows, as it did.
+    expect(cellText(grade, 'id-b', [])).toBe('id-b');
+  });
+  test('static options need nothing fetched', () => {
+    const level: FormField = {
+      __vModel__: 'level',
+      __config__: { jnpfKey: 'select', label: '级别' },
+      options: [{ id: '1', fullName: '一级' }],
+    };
+    expect(hasFetchedOptions(level)).toBe(false);
+    expect(cellText(level, '1')).toBe('一级');
   });
 });

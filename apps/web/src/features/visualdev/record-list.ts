@@ -4,6 +4,7 @@ import {
   formatDate,
   kindOf,
   LIST_TYPE,
+  type OptionItem,
   optionLabels,
   staticOptions,
 } from '@platform/shared';
@@ -44,11 +45,21 @@ export function openGroups(rows: readonly RecordRow[], closed: ReadonlySet<strin
   return rows.filter((row) => isGroupRow(row) && !closed.has(row.id)).map((row) => row.id);
 }
 
-/** A cell as the list shows it: option labels, times as dates, lists joined. */
-export function cellText(field: FormField | undefined, value: unknown): string {
+/** Whether a field's options come from a dictionary or a data interface (read by the page, not in the definition). */
+export const hasFetchedOptions = (field: FormField | undefined) =>
+  field?.__config__.dataType === 'dictionary' || field?.__config__.dataType === 'dynamic';
+
+/**
+ * A cell as the list shows it: option labels (the field's static options unless `options` names
+ * the ones its dictionary or data interface gave), times as dates, lists joined.
+ */
+export function cellText(
+  field: FormField | undefined,
+  value: unknown,
+  options: readonly OptionItem[] = field ? staticOptions(field) : [],
+): string {
   if (value === null || value === undefined || value === '') return '';
   if (field) {
-    const options = staticOptions(field);
     if (options.length) return optionLabels(options, value).join(',');
     const kind = kindOf(field);
     if ((kind === 'date' || kind === 'createTime' || kind === 'modifyTime') && typeof value === 'number')

@@ -3,6 +3,7 @@ export { defaultValueOf, initialValues, isShown, kindOf, valueFields } from './d
 export { FormRenderer, type FormRendererProps } from './FormRenderer.tsx';
 export { useFormEngineTranslation } from './i18n.ts';
 export { displayKinds, kinds, registerKind } from './kinds.tsx';
+export { useFieldOptions } from './options.ts';
 export { type FileService, type RichTextSlot, setFileService, setRichText, type UploadedFile } from './slots.ts';
 export { FormStore, useFieldValue } from './store.ts';
 export { validateField, validateRows } from './validate.ts';

@@ -47,8 +47,17 @@ import { useToast } from '../../../shared/toast.tsx';
 import { PrintPreview, type PrintTarget, PrintTemplatePicker } from '../../printDev/index.ts';
 import { useFlowLaunch } from '../../workflow/index.ts';
 import { type RecordRow, recordsBase, visualdevApi } from '../api.ts';
-import { cellText, isGroupRow, listKind, openGroups, pageSizeOf, withTreeFilter } from '../record-list.ts';
+import {
+  cellText,
+  hasFetchedOptions,
+  isGroupRow,
+  listKind,
+  openGroups,
+  pageSizeOf,
+  withTreeFilter,
+} from '../record-list.ts';
 import { useTreePanel } from '../tree-panel.ts';
+import { OptionCell } from './OptionCell.tsx';
 
 setFileService(formFileService);
 
@@ -186,6 +195,8 @@ export default function FormModelPage() {
     () => (config.data ? parseModel(config.data.formData, config.data.columnData) : null),
     [config.data],
   );
+  // The list's option cells read an interface's field-bound parameters from their row; the store is only their context.
+  const optionStore = useMemo(() => new FormStore(model?.form ?? { fields: [] }), [model]);
   // A type 2 list's tree, unless the caller may not see the field it filters (the server would ignore it).
   const panel = useMemo(() => {
     const found = model ? treePanelOf(model.list) : null;
@@ -296,8 +307,15 @@ export default function FormModelPage() {
   const kind = listKind(columnList);
   const groupField = kind === 'grouped' ? String(columnList.groupField) : '';
   const groupLabel = String(model.fields.get(groupField)?.__config__.label ?? groupField);
-  const cellOf = (prop: string) => (value: unknown, row: RecordRow) =>
-    isGroupRow(row) ? null : cellText(model.fields.get(prop), value);
+  const cellOf = (prop: string) => (value: unknown, row: RecordRow) => {
+    if (isGroupRow(row)) return null;
+    const field = model.fields.get(prop);
+    return field && hasFetchedOptions(field) ? (
+      <OptionCell field={field} value={value} row={row} store={optionStore} />
+    ) : (
+      cellText(field, value)
+    );
+  };
   // The user's order, visibility and pinned edges (列设置) over the columns the caller may see.
   const [first, ...others] = applyColumnSettings(
     listColumns.map((c) => ({

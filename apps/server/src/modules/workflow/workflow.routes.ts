@@ -55,6 +55,7 @@ import { DefinitionService } from '../visualdev/visualdev.service.ts';
 import { FlowDefinitionService } from './definition.service.ts';
 import { DelegateService } from './delegate.service.ts';
 import { EngineService, TIMER_JOB } from './engine.service.ts';
+import { DEADLINE_JOB } from './flow-timing.ts';
 import { FlowTransferService } from './flow-transfer.service.ts';
 import { TaskQueryService } from './task-query.service.ts';
 
@@ -80,16 +81,14 @@ const CategoryParams = Type.Object({
 export default async function workflowRoutes(app: App) {
   const forms = new DefinitionService(app.db);
   const definitions = new FlowDefinitionService(app.db, forms);
-  const engine = new EngineService(app.db, forms);
+  const engine = new EngineService(app.db, forms, app.bus);
   const queries = new TaskQueryService(app.db, definitions);
   const delegates = new DelegateService(app.db);
   const transfer = new FlowTransferService(app.db, definitions, app.downloads);
   // The job runner is registered after the areas: it exists once the app is ready.
   app.addHook('onReady', async () => {
-    app.jobs.register(TIMER_JOB, async (trx, payload) => {
-      await engine.fireTimer(trx, payload);
-      return undefined;
-    });
+    app.jobs.register(TIMER_JOB, (trx, payload) => engine.fireTimer(trx, payload));
+    app.jobs.register(DEADLINE_JOB, (trx, payload) => engine.fireDeadline(trx, payload));
   });
 
   /* ---------------------------------------------------------------- definitions */

@@ -276,6 +276,58 @@ describe('node event messages', () => {
   });
 });
 
+describe('extraRule', () => {
+  test("named members narrowed to the initiator's reports (5) and to their department (2)", async () => {
+    const db = t.app.db;
+    const root = await db
+      .selectFrom('organize')
+      .select(['id', 'organizeIdTree'])
+      .where('parentId', '=', '-1')
+      .executeTakeFirstOrThrow();
+    const deptId = `dept${Date.now()}`;
+    await db
+      .insertInto('organize')
+      .values({
+        id: deptId,
+        parentId: root.id,
+        category: 'department',
+        enCode: deptId,
+        fullName: '其他部门',
+        organizeIdTree: `${root.organizeIdTree},${deptId}`,
+        managerId: null,
+        creatorUserId: null,
+        lastModifyTime: null,
+        lastModifyUserId: null,
+        description: null,
+      })
+      .execute();
+    await db
+      .updateTable('appUser')
+      .set({ organizeId: deptId })
+      .where('id', '=', ids.carol as string)
+      .execute();
+    await db
+      .updateTable('appUser')
+      .set({ managerId: ids.alice as string })
+      .where('id', '=', ids.carol as string)
+      .execute();
+    const both = [`${ids.bob}--user`, `${ids.carol}--user`];
+    const reports = await releasedFlow('rule5', startWith(approver('check', '', { approvers: both, extraRule: 5 })));
+    const sameDept = await releasedFlow('rule2', startWith(approver('check', '', { approvers: both, extraRule: 2 })));
+    const first = await launch(alice, reports);
+    const second = await launch(alice, sameDept);
+    expect((await todo(carol)).map((r) => r.processId)).toContain(first);
+    expect((await todo(bob)).map((r) => r.processId)).not.toContain(first);
+    expect((await todo(bob)).map((r) => r.processId)).toContain(second);
+    expect((await todo(carol)).map((r) => r.processId)).not.toContain(second);
+    await db
+      .updateTable('appUser')
+      .set({ organizeId: root.id, managerId: null })
+      .where('id', '=', ids.carol as string)
+      .execute();
+  });
+});
+
 describe('sub-flows', () => {
   test('terminating the parent terminates its running children, each with its own record', async () => {
     const childFlowId = await releasedFlow('child', {

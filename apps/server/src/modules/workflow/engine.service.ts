@@ -557,7 +557,7 @@ export class EngineService {
         return unique(picked);
       }
       case AssigneeType.members:
-        return byRefs(p.approvers ?? []);
+        return run.members.relatedTo(p.extraRule ?? 1, initiator, await byRefs(p.approvers ?? []));
       default:
         return [];
     }

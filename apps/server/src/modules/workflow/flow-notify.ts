@@ -2,10 +2,9 @@ import { type FlowMsgConfig, type FlowMsgEvent, FlowMsgOn, type FlowNode, flowNo
 import { translator } from '../../core/i18n.ts';
 import type { Trx } from '../../db/database.ts';
 import { MessageService, MessageType } from '../message/message.service.ts';
-import { MessageTemplateRepository } from '../msgTemplate/msg-template.repository.ts';
-import { renderTemplate } from '../msgTemplate/msg-template.service.ts';
+import { MessageTemplateService, renderTemplate } from '../msgTemplate/msg-template.service.ts';
 import { Channel } from '../sendConfig/channels.ts';
-import { SendConfigRepository } from '../sendConfig/send-config.repository.ts';
+import { SendConfigService } from '../sendConfig/send-config.service.ts';
 import { MemberRepository } from './member.repository.ts';
 
 /** What a delivered flow message announces after its transaction commits (sockets push it). */
@@ -96,16 +95,13 @@ export class FlowNotifier {
     recipients: FlowRecipient[],
     context: FlowMessageContext,
   ) {
-    const sendConfig = await new SendConfigRepository(this.trx).find(config.msgId as string);
-    if (sendConfig?.enabledMark !== 1) return;
-    const items = (
-      JSON.parse(sendConfig.sendConfigTemplateList) as {
-        templateId: string;
-        messageType: string;
-        enabledMark?: number;
-      }[]
-    ).filter((item) => item.enabledMark !== 0 && item.messageType === Channel.inApp);
-    const templates = await new MessageTemplateRepository(this.trx).findMany(items.map((i) => i.templateId));
+    const items = (await SendConfigService.channelsOf(this.trx, config.msgId as string)).filter(
+      (item) => item.messageType === Channel.inApp,
+    );
+    const templates = await MessageTemplateService.findIn(
+      this.trx,
+      items.map((i) => i.templateId),
+    );
     const system = await this.systemValues(node, context);
     for (const item of items) {
       const template = templates.find((t) => t.id === item.templateId);

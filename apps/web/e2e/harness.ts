@@ -197,10 +197,10 @@ export async function answered(
   page: Page,
   path: string,
   act: () => Promise<unknown>,
-): Promise<{ code: number; msg: string }> {
+): Promise<{ code: number; msg: string; data?: unknown }> {
   const response = page.waitForResponse((r) => r.url().includes(path) && r.request().method() !== 'OPTIONS', {
     timeout: 25_000,
   });
   await act();
-  return (await (await response).json()) as { code: number; msg: string };
+  return (await (await response).json()) as { code: number; msg: string; data?: unknown };
 }

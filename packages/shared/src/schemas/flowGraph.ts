@@ -101,6 +101,85 @@ export const FlowAssign = Type.Object({
 });
 export type FlowAssign = Static<typeof FlowAssign>;
 
+/**
+ * `on` of the time-limit, reminder and over-time settings: 0 off, 1 the node's own values, 2 the
+ * start node's (an approver's "follow start"; the start itself has only 0 and 1).
+ */
+export const FlowTimingOn = { off: 0, custom: 1, followStart: 2 } as const;
+
+/** Time limit (限时设置): the node counts as over time `duringDeal` hours after `nodeLimit`. */
+export const FlowTimeLimitConfig = Type.Object({
+  on: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
+  /** Counted from: 0 the task reaching the node, 1 the launch, 2 the date in form field `formField`. */
+  nodeLimit: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
+  duringDeal: Type.Optional(Type.Number({ minimum: 0, maximum: 87_600 })),
+  formField: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type FlowTimeLimitConfig = Static<typeof FlowTimeLimitConfig>;
+
+/**
+ * Reminders before the limit (noticeConfig) and notices after it (overTimeConfig): the first
+ * `firstOver` hours after the node was reached (reminders) or after the limit (over time), then every
+ * `overTimeDuring` hours; `overNotice` sends each as a flow message to the current handlers. Over time,
+ * the `overAutoApproveTime`-th notice approves the node (`overAutoApprove`) and the
+ * `overAutoRejectTime`-th rejects it (`overAutoReject`: this product's key, in the style of the others).
+ */
+export const FlowNoticeConfig = Type.Object({
+  on: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
+  firstOver: Type.Optional(Type.Number({ minimum: 0, maximum: 87_600 })),
+  overTimeDuring: Type.Optional(Type.Number({ minimum: 0, maximum: 87_600 })),
+  overNotice: Type.Optional(Type.Boolean()),
+  overEvent: Type.Optional(Type.Boolean()),
+  overEventTime: Type.Optional(Type.Integer({ minimum: 0 })),
+  overAutoApprove: Type.Optional(Type.Boolean()),
+  overAutoApproveTime: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  overAutoReject: Type.Optional(Type.Boolean()),
+  overAutoRejectTime: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+});
+export type FlowNoticeConfig = Static<typeof FlowNoticeConfig>;
+
+/** `on` of a node event's message: 0 off, 1 a send configuration, 2 as the start node says, 3 the default in-app message. */
+export const FlowMsgOn = { off: 0, custom: 1, followStart: 2, inApp: 3 } as const;
+
+/** One template of a send configuration and where each of its parameters takes its value. */
+export const FlowMsgTemplate = Type.Object({
+  templateId: Type.Optional(Type.String({ maxLength: 50 })),
+  msgTemplateName: Type.Optional(Type.String({ maxLength: 200 })),
+  paramJson: Type.Optional(
+    Type.Array(
+      Type.Object({
+        field: Type.String({ maxLength: 200 }),
+        fieldName: Type.Optional(Type.String({ maxLength: 200 })),
+        /** A form field, or a system value `@flowFullName`, `@taskFullName`, `@launchUserName`, ... */
+        relationField: Type.Optional(Type.String({ maxLength: 200 })),
+      }),
+      { maxItems: 100 },
+    ),
+  ),
+});
+
+/** A node event's message (`xxxMsgConfig`): `msgId` is a send configuration. */
+export const FlowMsgConfig = Type.Object({
+  on: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
+  msgId: Type.Optional(Type.String({ maxLength: 50 })),
+  msgName: Type.Optional(Type.String({ maxLength: 200 })),
+  templateJson: Type.Optional(Type.Array(FlowMsgTemplate, { maxItems: 20 })),
+});
+export type FlowMsgConfig = Static<typeof FlowMsgConfig>;
+
+/** The node events that send messages, by their properties key. */
+export const FLOW_MSG_EVENTS = [
+  'waitMsgConfig',
+  'endMsgConfig',
+  'approveMsgConfig',
+  'rejectMsgConfig',
+  'copyMsgConfig',
+  'overTimeMsgConfig',
+  'noticeMsgConfig',
+  'launchMsgConfig',
+] as const;
+export type FlowMsgEvent = (typeof FLOW_MSG_EVENTS)[number];
+
 /** Properties of every node type in one bag; which node type reads a field is said beside it. */
 export const FlowNodeProperties = Type.Object({
   title: Type.Optional(Type.String({ maxLength: 200 })),
@@ -147,6 +226,18 @@ export const FlowNodeProperties = Type.Object({
   hour: Type.Optional(Type.Integer({ minimum: 0 })),
   minute: Type.Optional(Type.Integer({ minimum: 0 })),
   second: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** approver (start: the defaults its approvers follow) */
+  timeLimitConfig: Type.Optional(FlowTimeLimitConfig),
+  noticeConfig: Type.Optional(FlowNoticeConfig),
+  overTimeConfig: Type.Optional(FlowNoticeConfig),
+  waitMsgConfig: Type.Optional(FlowMsgConfig),
+  endMsgConfig: Type.Optional(FlowMsgConfig),
+  approveMsgConfig: Type.Optional(FlowMsgConfig),
+  rejectMsgConfig: Type.Optional(FlowMsgConfig),
+  copyMsgConfig: Type.Optional(FlowMsgConfig),
+  overTimeMsgConfig: Type.Optional(FlowMsgConfig),
+  noticeMsgConfig: Type.Optional(FlowMsgConfig),
+  launchMsgConfig: Type.Optional(FlowMsgConfig),
   /** subFlow */
   isAsync: Type.Optional(Type.Boolean()),
   flowId: Type.Optional(Type.String({ maxLength: 50 })),

@@ -48,6 +48,11 @@ export class MessageTemplateService {
 
   /** Templates by id, for senders; `db` is the caller's transaction where the read is part of one. */
   findMany(ids: string[], db: Db | Trx = this.db) {
+    return MessageTemplateService.findIn(db, ids);
+  }
+
+  /** Templates by id, read in the caller's transaction (senders without a service of their own). */
+  static findIn(db: Db | Trx, ids: string[]) {
     return new MessageTemplateRepository(db).findMany(ids);
   }
 

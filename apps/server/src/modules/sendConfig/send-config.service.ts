@@ -54,6 +54,9 @@ function info(row: Row): SendMessageConfigInfo {
   };
 }
 
+const switchedOn = (config: Row) =>
+  (JSON.parse(config.sendConfigTemplateList) as ConfigTemplate[]).filter((t) => t.enabledMark !== 0);
+
 export class SendConfigService {
   private readonly templates: MessageTemplateService;
 
@@ -196,7 +199,16 @@ export class SendConfigService {
     const config = await new SendConfigRepository(this.db).find(id);
     if (!config) throw new NotFoundError();
     if (config.enabledMark !== 1) throw new BusinessError('sendConfig.disabled');
-    return (JSON.parse(config.sendConfigTemplateList) as ConfigTemplate[]).filter((t) => t.enabledMark !== 0);
+    return switchedOn(config);
+  }
+
+  /**
+   * The switched-on channels of configuration `id`, read in the caller's transaction (flow events
+   * send inside the action's); none when it is missing or disabled.
+   */
+  static async channelsOf(db: Db | Trx, id: string): Promise<ConfigTemplate[]> {
+    const config = await new SendConfigRepository(db).find(id);
+    return config?.enabledMark === 1 ? switchedOn(config) : [];
   }
 
   /**

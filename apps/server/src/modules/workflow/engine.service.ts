@@ -7,6 +7,8 @@ import {
   type FlowActionBody,
   type FlowBatchBody,
   type FlowCandidates,
+  type FlowMsgEvent,
+  FlowMsgOn,
   type FlowNode,
   type FlowTaskInput,
   FlowTaskStatus,
@@ -17,6 +19,7 @@ import {
 } from '@platform/shared';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
+import { translator } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import { JobRepository } from '../../core/jobs/job.repository.ts';
 import type { Session } from '../../core/session.ts';
@@ -26,6 +29,14 @@ import type { DefinitionService as FormDefinitions } from '../visualdev/visualde
 import { DelegateRepository } from './delegate.repository.ts';
 import { delegationCovers } from './delegate.service.ts';
 import { GraphIndex } from './flow-graph-index.ts';
+import {
+  type FlowAnnouncement,
+  type FlowDetailConfig,
+  type FlowMessageContext,
+  FlowNotifier,
+  msgConfigOf,
+} from './flow-notify.ts';
+import { DEADLINE_JOB, type DeadlinePayload, DeadlinePlan } from './flow-timing.ts';
 import { MemberRepository } from './member.repository.ts';
 import {
   DefinitionRepository,
@@ -57,6 +68,10 @@ interface Run {
   joins: Record<string, number>;
   choices: Choices;
   needs: ErrorRuleNode[];
+  /** Who acts (null: the engine itself, a time limit); the messages the action sends name them. */
+  actor: string | null;
+  /** Flow messages delivered in this transaction, announced on the bus once it commits. */
+  outbox: FlowAnnouncement[];
   /**
    * Set on a sub-flow child started by its parent's run: the parent's run checks its children
    * itself once all are started, so the child's end does not go on into the parent (locked and mid-walk).
@@ -68,6 +83,8 @@ interface Run {
 const childEnded = (status: number) => status === FlowTaskStatus.approved || status === FlowTaskStatus.terminated;
 
 const END_STEP = '结束';
+/** Records the engine writes itself are read in the console's language, as stored messages are. */
+const text = translator('zh-CN');
 export const TIMER_JOB = 'workflow.timer';
 const isOpen = (state: number) => state === OperatorState.waiting || state === OperatorState.todo;
 const parseRef = (ref: string): [string, MemberKind] => {
@@ -96,14 +113,22 @@ export class EngineService {
   constructor(
     private readonly db: Db,
     private readonly forms: FormDefinitions,
+    private readonly bus?: EventBus,
   ) {}
+
+  /** Pushes the messages a committed transaction delivered to their recipients' sockets. */
+  private async announce(outbox: FlowAnnouncement[]) {
+    if (!this.bus) return;
+    for (const sent of outbox) await MessageService.announce(this.bus, { ...sent, messageType: MessageType.flow });
+  }
 
   /* -------------------------------------------------------------- launch */
 
   async launch(session: Session, input: FlowTaskInput, taskId?: string): Promise<{ id: string } | ErrorRuleNode[]> {
     const submit = Number(input.status) === 0;
+    const outbox: FlowAnnouncement[] = [];
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      const saved = await this.db.transaction().execute(async (trx) => {
         const defs = new DefinitionRepository(trx);
         const tasks = new TaskRepository(trx);
         const flow = await defs.flow(input.flowId);
@@ -163,6 +188,8 @@ export class EngineService {
           joins: {},
           choices: input,
           needs: [],
+          actor: session.userId,
+          outbox,
         };
         await this.walkFromStart(run, session.userId, input.copyIds);
         if (run.needs.length) throw new HandlersNeeded(run.needs);
@@ -170,6 +197,8 @@ export class EngineService {
         await this.mirror(trx, id);
         return { id };
       });
+      await this.announce(outbox);
+      return saved;
     } catch (error) {
       if (error instanceof HandlersNeeded) return error.nodes;
       throw error;
@@ -309,17 +338,23 @@ export class EngineService {
     if (!handlers) return;
     const taskNodeId = await this.currentNode(run, node, prevNodeId);
     const sequential = node.properties.counterSign === CounterSign.sequential;
-    await run.tasks.insertOperators(
-      handlers.map((handleId, index) => ({
-        id: newId(),
-        taskId: run.task.id,
-        taskNodeId,
-        nodeCode: node.nodeId,
-        nodeName: flowNodeName(node),
-        handleId,
-        state: sequential && index > 0 ? OperatorState.waiting : OperatorState.todo,
-        sortCode: index,
-      })),
+    const operators = handlers.map((handleId, index) => ({
+      id: newId(),
+      taskId: run.task.id,
+      taskNodeId,
+      nodeCode: node.nodeId,
+      nodeName: flowNodeName(node),
+      handleId,
+      state: sequential && index > 0 ? OperatorState.waiting : OperatorState.todo,
+      sortCode: index,
+    }));
+    await run.tasks.insertOperators(operators);
+    await this.startDeadline(run, node, taskNodeId);
+    await this.notifyHandlers(
+      run,
+      'waitMsgConfig',
+      node,
+      operators.filter((o) => o.state === OperatorState.todo),
     );
   }
 
@@ -375,6 +410,15 @@ export class EngineService {
     }));
     // Every child exists before any is submitted, so none counts as the last one too early.
     for (const child of children) await run.tasks.insertTask(child);
+    if (!p.autoSubmit) {
+      // Each child waits as its initiator's draft: they are told to launch it.
+      const recipients = children.map((child) => ({
+        userId: child.creatorUserId,
+        config: { type: 1 as const, processId: child.id, flowId: child.flowId, taskNodeId: '', taskOperatorId: '' },
+      }));
+      const config = msgConfigOf('launchMsgConfig', node, run.graph.root);
+      await new FlowNotifier(run.trx, run.outbox).send('launchMsgConfig', config, node, recipients, this.context(run));
+    }
     if (p.autoSubmit) {
       const graph = await this.graphOf(run.trx, flow.mainVersionId);
       for (const child of children) {
@@ -389,6 +433,8 @@ export class EngineService {
           joins: {},
           choices: {},
           needs: [],
+          actor: child.creatorUserId,
+          outbox: run.outbox,
           startedByParent: true,
         };
         await this.walkFromStart(childRun, child.creatorUserId, undefined);
@@ -406,7 +452,8 @@ export class EngineService {
    * A synchronous child task ended (inside the child's transaction, the child locked first, then
    * the parent): when it was the last of its sub-flow node's children, the parent goes on from there.
    */
-  private async childEnded(trx: Trx, child: TaskRow) {
+  private async childEnded(from: Pick<Run, 'trx' | 'task' | 'actor' | 'outbox'>) {
+    const { trx, task: child } = from;
     if (!child.parentId || !child.parentNodeId || child.isAsync) return;
     const tasks = new TaskRepository(trx);
     const parent = await tasks.lockTask(child.parentId);
@@ -414,7 +461,7 @@ export class EngineService {
     const taskNode = await tasks.taskNode(child.parentNodeId);
     if (taskNode?.state !== NodeState.current) return;
     if ((await tasks.childStatuses(taskNode.id)).some((status) => !childEnded(status))) return;
-    const run = await this.openRun(trx, parent);
+    const run = await this.openRun(trx, parent, { actor: from.actor, outbox: from.outbox });
     const node = run.graph.node(taskNode.nodeCode);
     if (!node) return;
     await tasks.setNodeState([taskNode.id], NodeState.done);
@@ -510,7 +557,7 @@ export class EngineService {
         return unique(picked);
       }
       case AssigneeType.members:
-        return byRefs(p.approvers ?? []);
+        return run.members.relatedTo(p.extraRule ?? 1, initiator, await byRefs(p.approvers ?? []));
       default:
         return [];
     }
@@ -525,16 +572,18 @@ export class EngineService {
       users.push(...(await run.members.usersOf(kind, [id])));
     }
     if (node.properties.isCustomCopy !== false) users.push(...(await run.members.enabledUsers(csv(copyIds))));
-    await run.tasks.insertCirculates(
-      unique(users).map((objectId) => ({
-        id: newId(),
-        taskId: run.task.id,
-        taskNodeId,
-        nodeCode: node.nodeId,
-        nodeName: flowNodeName(node),
-        objectId,
-      })),
-    );
+    const copies = unique(users).map((objectId) => ({
+      id: newId(),
+      taskId: run.task.id,
+      taskNodeId,
+      nodeCode: node.nodeId,
+      nodeName: flowNodeName(node),
+      objectId,
+    }));
+    await run.tasks.insertCirculates(copies);
+    const recipients = copies.map((c) => ({ userId: c.objectId, config: this.detailConfig(run, 3, taskNodeId, c.id) }));
+    const config = msgConfigOf('copyMsgConfig', node, run.graph.root);
+    await new FlowNotifier(run.trx, run.outbox).send('copyMsgConfig', config, node, recipients, this.context(run));
   }
 
   /** After the walk: the current step, the completion, and the end of the flow when nothing is current. */
@@ -555,7 +604,8 @@ export class EngineService {
       ...(ended ? { status: FlowTaskStatus.approved, endTime: new Date() } : {}),
       lastModifyTime: new Date(),
     });
-    if (ended && !run.startedByParent) await this.childEnded(run.trx, run.task);
+    if (ended) await this.notifyInitiator(run, 'endMsgConfig', run.graph.root, null);
+    if (ended && !run.startedByParent) await this.childEnded(run);
   }
 
   /**
@@ -606,7 +656,8 @@ export class EngineService {
     act: (run: Run, operator: OperatorRow) => Promise<T>,
     { mustBeOpen = true }: { mustBeOpen?: boolean } = {},
   ): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
+    const outbox: FlowAnnouncement[] = [];
+    const result = await this.db.transaction().execute(async (trx) => {
       const tasks = new TaskRepository(trx);
       const task = await tasks.lockTaskOfOperator(operatorId);
       if (!task) throw new BusinessError('workflow.operatorUnknown');
@@ -623,13 +674,15 @@ export class EngineService {
         if (operator.state !== OperatorState.todo) throw new BusinessError('workflow.noLongerPending');
       }
       const statusBefore = task.status;
-      const run = await this.openRun(trx, task, body);
+      const run = await this.openRun(trx, task, { choices: body, actor: session.userId, outbox });
       const result = await act(run, operator);
       if (run.needs.length)
         throw new BusinessError('workflow.noHandler', { node: run.needs.map((n) => n.nodeName).join(',') });
       await this.mirror(trx, task.id, statusBefore);
       return result;
     });
+    await this.announce(outbox);
+    return result;
   }
 
   private checkRunning(task: TaskRow) {
@@ -704,6 +757,7 @@ export class EngineService {
     if (!decided) return;
     if (ops.some((o) => isOpen(o.state))) await run.tasks.cancelOpenOperators([taskNodeId]);
     await run.tasks.setNodeState([taskNodeId], NodeState.done);
+    await this.notifyInitiator(run, 'approveMsgConfig', node, taskNodeId);
     await this.copyTo(run, node, taskNodeId, copyIds);
     await this.leave(run, node, taskNodeId);
   }
@@ -735,6 +789,7 @@ export class EngineService {
         }
       }
       const step = body.rejectStep || node?.properties.rejectStep || '0';
+      if (node) await this.notifyInitiator(run, 'rejectMsgConfig', node, operator.taskNodeId);
       await this.rejectTo(run, operator.taskNodeId, step);
       await this.settleTask(run);
     });
@@ -865,19 +920,28 @@ export class EngineService {
 
   /* -------------------------------------------------------------- actions on a task */
 
-  private async onTask<T>(taskId: string, act: (run: Run) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
+  private async onTask<T>(taskId: string, actor: string, act: (run: Run) => Promise<T>): Promise<T> {
+    const outbox: FlowAnnouncement[] = [];
+    const result = await this.db.transaction().execute(async (trx) => {
       const task = await new TaskRepository(trx).lockTask(taskId);
       if (!task) throw new BusinessError('workflow.taskUnknown');
       const statusBefore = task.status;
-      const result = await act(await this.openRun(trx, task));
+      const result = await act(await this.openRun(trx, task, { actor, outbox }));
       await this.mirror(trx, task.id, statusBefore);
       return result;
     });
+    await this.announce(outbox);
+    return result;
   }
 
-  private async openRun(trx: Trx, task: TaskRow, choices: Choices = {}): Promise<Run> {
+  private async openRun(
+    trx: Trx,
+    task: TaskRow,
+    { choices = {}, actor, outbox }: { choices?: Choices; actor: string | null; outbox: FlowAnnouncement[] },
+  ): Promise<Run> {
     return {
+      actor,
+      outbox,
       trx,
       tasks: new TaskRepository(trx),
       members: new MemberRepository(trx),
@@ -908,20 +972,149 @@ export class EngineService {
   /** A timer is due (job handler, inside the job's transaction): the flow goes on from it if it still waits. */
   async fireTimer(trx: Trx, payload: unknown) {
     const { taskId, taskNodeId } = payload as { taskId?: string; taskNodeId?: string };
-    if (!taskId || !taskNodeId) return;
+    if (!taskId || !taskNodeId) return undefined;
     const tasks = new TaskRepository(trx);
     const task = await tasks.lockTask(taskId);
-    if (task?.status !== FlowTaskStatus.pending) return;
+    if (task?.status !== FlowTaskStatus.pending) return undefined;
     const taskNode = await tasks.taskNode(taskNodeId);
-    if (taskNode?.state !== NodeState.current) return;
+    if (taskNode?.state !== NodeState.current) return undefined;
     const statusBefore = task.status;
-    const run = await this.openRun(trx, task);
+    const outbox: FlowAnnouncement[] = [];
+    const run = await this.openRun(trx, task, { actor: null, outbox });
     const node = run.graph.node(taskNode.nodeCode);
-    if (!node) return;
+    if (!node) return undefined;
     await tasks.setNodeState([taskNodeId], NodeState.done);
     await this.leave(run, node, taskNodeId);
     await this.settleTask(run);
     await this.mirror(trx, taskId, statusBefore);
+    return () => this.announce(outbox);
+  }
+
+  /**
+   * A time-limit job is due (job handler, inside the job's transaction, so its effects, the next
+   * job and the job's completion commit together and a retry after a crash repeats nothing). It
+   * acts only while its node is still current; a suspended task's job waits an hour and looks again.
+   * A reminder messages the current handlers; an over-time notice messages them too, and its
+   * configured count approves or rejects the node on their behalf.
+   */
+  async fireDeadline(trx: Trx, payload: unknown) {
+    const job = payload as Partial<DeadlinePayload>;
+    if (!job.taskId || !job.taskNodeId || !job.kind || !job.count) return undefined;
+    const tasks = new TaskRepository(trx);
+    const task = await tasks.lockTask(job.taskId);
+    const taskNode = await tasks.taskNode(job.taskNodeId);
+    if (taskNode?.state !== NodeState.current || !task) return undefined;
+    if (task.status === FlowTaskStatus.suspended) {
+      await this.scheduleDeadline(trx, job as DeadlinePayload, Date.now() + 3_600_000);
+      return undefined;
+    }
+    if (task.status !== FlowTaskStatus.pending) return undefined;
+    const outbox: FlowAnnouncement[] = [];
+    const run = await this.openRun(trx, task, { actor: null, outbox });
+    const node = run.graph.node(taskNode.nodeCode);
+    const plan = node && this.deadlinePlan(run, node, taskNode.creatorTime);
+    if (!node || !plan) return undefined;
+    const open = (await run.tasks.operatorsOfNode(taskNode.id)).filter((o) => o.state === OperatorState.todo);
+    const config = job.kind === 'notice' ? plan.notice : plan.overTime;
+    if (config?.overNotice) {
+      const event = job.kind === 'notice' ? 'noticeMsgConfig' : 'overTimeMsgConfig';
+      await this.notifyHandlers(run, event, node, open, FlowMsgOn.inApp);
+    }
+    const count = job.count;
+    const next = { ...job, count: count + 1 } as DeadlinePayload;
+    if (job.kind === 'notice') {
+      const at = plan.noticeAt(count + 1);
+      if (at !== undefined) await this.scheduleDeadline(trx, next, at);
+      return () => this.announce(outbox);
+    }
+    const over = plan.overTime;
+    const decide =
+      over?.overAutoReject && count === (over.overAutoRejectTime ?? 1)
+        ? 'reject'
+        : over?.overAutoApprove && count === (over.overAutoApproveTime ?? 1)
+          ? 'approve'
+          : null;
+    if (decide) {
+      await this.decideOverTime(run, node, taskNode.id, decide);
+      if (run.needs.length)
+        throw new BusinessError('workflow.noHandler', { node: run.needs.map((n) => n.nodeName).join(',') });
+      await this.mirror(trx, task.id, FlowTaskStatus.pending);
+      return () => this.announce(outbox);
+    }
+    const at = plan.overTimeAt(count + 1);
+    if (at !== undefined) await this.scheduleDeadline(trx, next, at);
+    return () => this.announce(outbox);
+  }
+
+  /** Over time: every open handler of the node approves (or rejects) it, recorded as the engine's act. */
+  private async decideOverTime(run: Run, node: FlowNode, taskNodeId: string, decision: 'approve' | 'reject') {
+    const ops = (await run.tasks.operatorsOfNode(taskNodeId)).filter((o) => isOpen(o.state));
+    const handleStatus = decision === 'approve' ? HandleStatus.agree : HandleStatus.reject;
+    const opinion = text(decision === 'approve' ? 'workflow.overTimeApproved' : 'workflow.overTimeRejected');
+    for (const o of ops) {
+      await run.tasks.updateOperator(o.id, { state: OperatorState.done, handleStatus, handleTime: new Date() });
+      await this.record(run, { ...o, operatorId: o.id }, o.handleId, handleStatus, { handleOpinion: opinion });
+    }
+    if (decision === 'approve') await this.settleNode(run, taskNodeId, node, undefined);
+    else {
+      await this.notifyInitiator(run, 'rejectMsgConfig', node, taskNodeId);
+      await this.rejectTo(run, taskNodeId, node.properties.rejectStep || '0');
+    }
+    await this.settleTask(run);
+  }
+
+  private deadlinePlan(run: Run, node: FlowNode, arrived: Date) {
+    return DeadlinePlan.of(node, run.graph.root, { arrived, launched: run.task.startTime, values: run.values });
+  }
+
+  private async scheduleDeadline(trx: Trx, payload: DeadlinePayload, at: number) {
+    await new JobRepository(trx).insert([
+      { id: newId(), type: DEADLINE_JOB, payload, runAt: new Date(at), refId: payload.taskId },
+    ]);
+  }
+
+  /** An approver node became current: its first reminder and its first over-time notice go on the job table. */
+  private async startDeadline(run: Run, node: FlowNode, taskNodeId: string) {
+    const plan = this.deadlinePlan(run, node, new Date());
+    if (!plan) return;
+    const base = { taskId: run.task.id, taskNodeId, count: 1 };
+    const noticeAt = plan.noticeAt(1);
+    if (noticeAt !== undefined) await this.scheduleDeadline(run.trx, { ...base, kind: 'notice' }, noticeAt);
+    const overAt = plan.overTimeAt(1);
+    if (overAt !== undefined) await this.scheduleDeadline(run.trx, { ...base, kind: 'overTime' }, overAt);
+  }
+
+  /* -------------------------------------------------------------- flow messages */
+
+  private context(run: Run): FlowMessageContext {
+    return { task: run.task, values: run.values, operatorUserId: run.actor };
+  }
+
+  /** A node event's message to handlers of the node: each opens their own to-do row. */
+  private async notifyHandlers(
+    run: Run,
+    event: FlowMsgEvent,
+    node: FlowNode,
+    operators: Pick<OperatorRow, 'id' | 'handleId' | 'taskNodeId'>[],
+    fallback?: number,
+  ) {
+    const config = msgConfigOf(event, node, run.graph.root, fallback);
+    const recipients = operators.map((o) => ({
+      userId: o.handleId,
+      config: this.detailConfig(run, 2, o.taskNodeId, o.id),
+    }));
+    await new FlowNotifier(run.trx, run.outbox).send(event, config, node, recipients, this.context(run));
+  }
+
+  /** A node event's message to the initiator, opening the task as "mine". */
+  private async notifyInitiator(run: Run, event: FlowMsgEvent, node: FlowNode, taskNodeId: string | null) {
+    const config = msgConfigOf(event, node, run.graph.root);
+    const recipients = [{ userId: run.task.creatorUserId, config: this.detailConfig(run, 1, taskNodeId ?? '', '') }];
+    await new FlowNotifier(run.trx, run.outbox).send(event, config, node, recipients, this.context(run));
+  }
+
+  private detailConfig(run: Run, type: FlowDetailConfig['type'], taskNodeId: string, taskOperatorId: string) {
+    return { type, processId: run.task.id, flowId: run.task.flowId, taskNodeId, taskOperatorId };
   }
 
   private async closeAll(run: Run) {
@@ -936,7 +1129,7 @@ export class EngineService {
 
   /** The initiator takes a pending task back; it can be edited and submitted again. */
   async withdraw(session: Session, taskId: string, body: FlowActionBody) {
-    await this.onTask(taskId, async (run) => {
+    await this.onTask(taskId, session.userId, async (run) => {
       if (run.task.creatorUserId !== session.userId) throw new BusinessError('workflow.notYours');
       this.checkRunning(run.task);
       await this.closeAll(run);
@@ -956,7 +1149,7 @@ export class EngineService {
    * row in /workFlowDetail; answers who was reminded.
    */
   async press(session: Session, taskId: string, bus?: EventBus): Promise<string[]> {
-    const { reminded, sent } = await this.onTask(taskId, async (run) => {
+    const { reminded, sent } = await this.onTask(taskId, session.userId, async (run) => {
       if (run.task.creatorUserId !== session.userId && !session.isAdministrator)
         throw new BusinessError('workflow.notYours');
       this.checkRunning(run.task);
@@ -1003,30 +1196,46 @@ export class EngineService {
    * current handler ending it on rejection.
    */
   async cancel(session: Session, taskId: string, body: FlowActionBody, monitor = session.isAdministrator) {
-    await this.onTask(taskId, async (run) => {
+    await this.onTask(taskId, session.userId, async (run) => {
       const ops = await run.tasks.operators(taskId);
       const handling = ops.some((o) => o.handleId === session.userId && o.state === OperatorState.todo);
       if (!monitor && run.task.creatorUserId !== session.userId && !handling)
         throw new BusinessError('workflow.notYours');
       if (run.task.status !== FlowTaskStatus.pending && run.task.status !== FlowTaskStatus.suspended)
         throw new BusinessError('workflow.notRunning');
-      await this.closeAll(run);
-      await run.tasks.updateTask(taskId, {
-        status: FlowTaskStatus.terminated,
-        thisStep: END_STEP,
-        thisStepId: '',
-        endTime: new Date(),
-      });
-      await this.record(run, this.atStart(run), session.userId, HandleStatus.terminate, body);
-      await this.childEnded(run.trx, run.task);
+      await this.terminate(run, session.userId, body);
+      await this.childEnded(run);
     });
+  }
+
+  /**
+   * Ends a running task as terminated, and with it every sub-flow child still running (and theirs):
+   * each gets its own terminate record, so its history says why it stopped. Parents are locked
+   * before their children here, as everywhere a parent acts on its children.
+   */
+  private async terminate(run: Run, userId: string, body: FlowActionBody) {
+    await this.closeAll(run);
+    await run.tasks.updateTask(run.task.id, {
+      status: FlowTaskStatus.terminated,
+      thisStep: END_STEP,
+      thisStepId: '',
+      endTime: new Date(),
+    });
+    await this.record(run, this.atStart(run), userId, HandleStatus.terminate, body);
+    for (const { id } of await run.tasks.runningChildren(run.task.id)) {
+      const child = await run.tasks.lockTask(id);
+      if (child?.status !== FlowTaskStatus.pending && child?.status !== FlowTaskStatus.suspended) continue;
+      const childRun = await this.openRun(run.trx, child, { actor: run.actor, outbox: run.outbox });
+      await this.terminate(childRun, userId, body);
+      await this.mirror(run.trx, child.id, child.status);
+    }
   }
 
   /** Assign (monitor; the route checks the monitor menu): the current node `nodeCode` is handled by one chosen user instead. */
   async assign(session: Session, taskId: string, body: FlowActionBody) {
     const to = body.freeApproverUserId;
     if (!to || !body.nodeCode) throw new BusinessError('workflow.pickUser');
-    await this.onTask(taskId, async (run) => {
+    await this.onTask(taskId, session.userId, async (run) => {
       this.checkRunning(run.task);
       if (!(await run.members.enabledUsers([to])).length) throw new BusinessError('workflow.pickUser');
       const node = (await run.tasks.nodes(taskId)).find(
@@ -1057,7 +1266,7 @@ export class EngineService {
   }
 
   async suspend(session: Session, taskId: string, resume: boolean) {
-    await this.onTask(taskId, async (run) => {
+    await this.onTask(taskId, session.userId, async (run) => {
       if (!session.isAdministrator && run.task.creatorUserId !== session.userId)
         throw new BusinessError('workflow.notYours');
       if (resume ? run.task.status !== FlowTaskStatus.suspended : run.task.status !== FlowTaskStatus.pending)

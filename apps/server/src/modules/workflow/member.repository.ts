@@ -107,6 +107,64 @@ export class MemberRepository {
     return row?.managerId ?? null;
   }
 
+  /**
+   * `extraRule` of an approver's named members: only those in the given relation to the initiator
+   * stay (2 same department, 3 a position in common, 4 the initiator's manager, 5 the initiator's
+   * direct reports, 6 same company: the nearest company above each one's department). 1 keeps all.
+   */
+  async relatedTo(rule: number, initiatorId: string, userIds: string[]): Promise<string[]> {
+    if (rule <= 1 || rule > 6 || !userIds.length) return userIds;
+    const people = await this.db
+      .selectFrom('appUser as u')
+      .leftJoin('organize as o', 'o.id', 'u.organizeId')
+      .select(['u.id', 'u.organizeId', 'u.managerId', 'o.organizeIdTree'])
+      .where('u.id', 'in', [initiatorId, ...userIds])
+      .execute();
+    const initiator = people.find((p) => p.id === initiatorId);
+    if (!initiator) return [];
+    const byId = new Map(people.map((p) => [p.id, p]));
+    let keep: (user: (typeof people)[number]) => boolean;
+    if (rule === 2) keep = (u) => !!u.organizeId && u.organizeId === initiator.organizeId;
+    else if (rule === 4) keep = (u) => u.id === initiator.managerId;
+    else if (rule === 5) keep = (u) => u.managerId === initiatorId;
+    else if (rule === 3) {
+      const positions = await this.db
+        .selectFrom('userRelation')
+        .select(['userId', 'objectId'])
+        .where('objectType', '=', 'Position')
+        .where('userId', 'in', [initiatorId, ...userIds])
+        .execute();
+      const mine = new Set(positions.filter((p) => p.userId === initiatorId).map((p) => p.objectId));
+      const sharing = new Set(positions.filter((p) => mine.has(p.objectId)).map((p) => p.userId));
+      keep = (u) => sharing.has(u.id);
+    } else {
+      const treeIds = [...new Set(people.flatMap((p) => (p.organizeIdTree ?? '').split(',').filter(Boolean)))];
+      const companies = new Set(
+        treeIds.length
+          ? (
+              await this.db
+                .selectFrom('organize')
+                .select('id')
+                .where('id', 'in', treeIds)
+                .where('category', '=', 'company')
+                .execute()
+            ).map((o) => o.id)
+          : [],
+      );
+      const companyOf = (tree: string | null) =>
+        (tree ?? '')
+          .split(',')
+          .filter((id) => companies.has(id))
+          .pop() ?? null;
+      const own = companyOf(initiator.organizeIdTree);
+      keep = (u) => own !== null && companyOf(u.organizeIdTree) === own;
+    }
+    return userIds.filter((id) => {
+      const user = byId.get(id);
+      return !!user && keep(user);
+    });
+  }
+
   async names(ids: string[]): Promise<Map<string, string>> {
     if (!ids.length) return new Map();
     const rows = await this.db

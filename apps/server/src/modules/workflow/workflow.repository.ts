@@ -1,3 +1,4 @@
+import { FlowTaskStatus } from '@platform/shared';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import { fetchPage, keywordIn } from '../../core/list.ts';
 import type { PageParams } from '../../core/paging.ts';
@@ -246,6 +247,16 @@ export class TaskRepository {
       .selectAll()
       .where('parentNodeId', '=', parentNodeId)
       .orderBy('creatorTime')
+      .orderBy('id')
+      .execute();
+  }
+  /** The sub-flow children of a task that are still running (pending or suspended). */
+  runningChildren(taskId: string) {
+    return this.db
+      .selectFrom('flowTask')
+      .select('id')
+      .where('parentId', '=', taskId)
+      .where('status', 'in', [FlowTaskStatus.pending, FlowTaskStatus.suspended])
       .orderBy('id')
       .execute();
   }

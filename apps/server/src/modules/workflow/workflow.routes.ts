@@ -59,6 +59,7 @@ import { CommentService } from './comment.service.ts';
 import { FlowDefinitionService } from './definition.service.ts';
 import { DelegateService } from './delegate.service.ts';
 import { EngineService, TIMER_JOB } from './engine.service.ts';
+import { DEADLINE_JOB } from './flow-timing.ts';
 import { FlowTransferService } from './flow-transfer.service.ts';
 import { TaskQueryService } from './task-query.service.ts';
 
@@ -85,17 +86,15 @@ const CategoryParams = Type.Object({
 export default async function workflowRoutes(app: App) {
   const forms = new DefinitionService(app.db);
   const definitions = new FlowDefinitionService(app.db, forms);
-  const engine = new EngineService(app.db, forms);
+  const engine = new EngineService(app.db, forms, app.bus);
   const queries = new TaskQueryService(app.db, definitions);
   const delegates = new DelegateService(app.db);
   const comments = new CommentService(app.db, queries);
   const transfer = new FlowTransferService(app.db, definitions, app.downloads);
   // The job runner is registered after the areas: it exists once the app is ready.
   app.addHook('onReady', async () => {
-    app.jobs.register(TIMER_JOB, async (trx, payload) => {
-      await engine.fireTimer(trx, payload);
-      return undefined;
-    });
+    app.jobs.register(TIMER_JOB, (trx, payload) => engine.fireTimer(trx, payload));
+    app.jobs.register(DEADLINE_JOB, (trx, payload) => engine.fireDeadline(trx, payload));
   });
 
   /* ---------------------------------------------------------------- definitions */

@@ -1,6 +1,7 @@
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import type { FormDataField } from '@platform/shared';
+import type { FlowMsgEvent, FormDataField } from '@platform/shared';
+import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Divider from 'antd/es/divider';
@@ -15,6 +16,7 @@ import Switch from 'antd/es/switch';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PickerField } from '../../../shared/components/index.ts';
+import { sendConfigApi } from '../../sendConfig/api.ts';
 import { approversBefore, type FlowNode, type FlowProperties } from '../graph.ts';
 import type { NodeOperate } from '../wire.ts';
 import { assignListOf, SubFlowSettings } from './SubFlowSettings.tsx';
@@ -117,6 +119,177 @@ function ButtonSettings({ names }: { names: readonly string[] }) {
           </Form.Item>
         </Space>
       ))}
+    </>
+  );
+}
+
+const startEvents = [
+  'waitMsgConfig',
+  'endMsgConfig',
+  'approveMsgConfig',
+  'rejectMsgConfig',
+  'copyMsgConfig',
+  'overTimeMsgConfig',
+  'noticeMsgConfig',
+] as const satisfies readonly FlowMsgEvent[];
+const approverEvents = [
+  'approveMsgConfig',
+  'rejectMsgConfig',
+  'copyMsgConfig',
+  'overTimeMsgConfig',
+  'noticeMsgConfig',
+] as const satisfies readonly FlowMsgEvent[];
+const subFlowEvents = ['launchMsgConfig'] as const satisfies readonly FlowMsgEvent[];
+
+/**
+ * 节点通知: per node event, off / default in-app / a send configuration (or, on an approver, what the
+ * start node says).
+ */
+function MessageSettings({ events, followsStart }: { events: readonly FlowMsgEvent[]; followsStart: boolean }) {
+  const { t } = useTranslation('workflow');
+  const form = Form.useFormInstance();
+  const configs = useQuery({
+    queryKey: ['workflow', 'sendConfigs'],
+    queryFn: () => sendConfigApi.list({ currentPage: 1, pageSize: 500, keyword: '', enabledMark: '1' }),
+  });
+  const options = (followsStart ? [2, 3, 1, 0] : [3, 1, 0]).map((on) => ({
+    value: on,
+    label: t(`props.msg.on.${on}`),
+  }));
+  return (
+    <>
+      <Divider>{t('props.msg.title')}</Divider>
+      {events.map((event) => (
+        <Form.Item key={event} label={t(`props.msg.events.${event}`)}>
+          <Space wrap>
+            <Form.Item name={[event, 'on']} noStyle initialValue={followsStart ? 2 : 0}>
+              <Select style={{ width: 140 }} options={options} aria-label={t(`props.msg.events.${event}`)} />
+            </Form.Item>
+            <Form.Item noStyle dependencies={[[event, 'on']]}>
+              {() =>
+                form.getFieldValue([event, 'on']) === 1 ? (
+                  <Form.Item name={[event, 'msgId']} noStyle>
+                    <Select
+                      style={{ width: 220 }}
+                      showSearch
+                      optionFilterProp="label"
+                      placeholder={t('props.msg.sendConfig')}
+                      aria-label={`${t(`props.msg.events.${event}`)} ${t('props.msg.sendConfig')}`}
+                      options={(configs.data?.list ?? []).map((c) => ({ value: c.id, label: c.fullName }))}
+                    />
+                  </Form.Item>
+                ) : null
+              }
+            </Form.Item>
+          </Space>
+        </Form.Item>
+      ))}
+    </>
+  );
+}
+
+/** Hours with their unit, fractions allowed (the engine counts in hours). */
+function Hours({ name, label }: { name: (string | number)[]; label: string }) {
+  const { t } = useTranslation('workflow');
+  return (
+    <Form.Item name={name} label={label}>
+      <InputNumber min={0} max={87_600} addonAfter={t('props.hours')} aria-label={label} />
+    </Form.Item>
+  );
+}
+
+/** 超时处理: the time limit, the reminders before it and what happens after it. */
+function TimingSettings({ fields, followsStart }: { fields: readonly FormDataField[]; followsStart: boolean }) {
+  const { t } = useTranslation('workflow');
+  const limitOn = Form.useWatch<number | undefined>(['timeLimitConfig', 'on']);
+  const nodeLimit = Form.useWatch<number | undefined>(['timeLimitConfig', 'nodeLimit']);
+  const noticeOn = Form.useWatch<number | undefined>(['noticeConfig', 'on']);
+  const overOn = Form.useWatch<number | undefined>(['overTimeConfig', 'on']);
+  const autoApprove = Form.useWatch<boolean | undefined>(['overTimeConfig', 'overAutoApprove']);
+  const autoReject = Form.useWatch<boolean | undefined>(['overTimeConfig', 'overAutoReject']);
+  const onOptions = (followsStart ? [2, 1, 0] : [1, 0]).map((on) => ({ value: on, label: t(`props.timing.on.${on}`) }));
+  const initial = followsStart ? 2 : 0;
+  return (
+    <>
+      <Divider>{t('props.timing.title')}</Divider>
+      <Form.Item name={['timeLimitConfig', 'on']} label={t('props.timing.limit')} initialValue={initial}>
+        <Select options={onOptions} />
+      </Form.Item>
+      {limitOn === 1 ? (
+        <>
+          <Form.Item name={['timeLimitConfig', 'nodeLimit']} label={t('props.timing.nodeLimit')} initialValue={0}>
+            <Select options={[0, 1, 2].map((k) => ({ value: k, label: t(`props.timing.nodeLimits.${k}`) }))} />
+          </Form.Item>
+          {nodeLimit === 2 ? (
+            <Form.Item name={['timeLimitConfig', 'formField']} label={t('props.formField')}>
+              <Select options={fields.map((f) => ({ value: f.vModel, label: f.label }))} />
+            </Form.Item>
+          ) : null}
+          <Hours name={['timeLimitConfig', 'duringDeal']} label={t('props.timing.duringDeal')} />
+        </>
+      ) : null}
+      {limitOn ? (
+        <>
+          <Form.Item name={['noticeConfig', 'on']} label={t('props.timing.notice')} initialValue={initial}>
+            <Select options={onOptions} />
+          </Form.Item>
+          {noticeOn === 1 ? (
+            <>
+              <Hours name={['noticeConfig', 'firstOver']} label={t('props.timing.noticeFirst')} />
+              <Hours name={['noticeConfig', 'overTimeDuring']} label={t('props.timing.interval')} />
+              <Form.Item name={['noticeConfig', 'overNotice']} valuePropName="checked" label=" " colon={false}>
+                <Checkbox>{t('props.timing.noticeMessage')}</Checkbox>
+              </Form.Item>
+            </>
+          ) : null}
+          <Form.Item name={['overTimeConfig', 'on']} label={t('props.timing.overTime')} initialValue={initial}>
+            <Select options={onOptions} />
+          </Form.Item>
+          {overOn === 1 ? (
+            <>
+              <Hours name={['overTimeConfig', 'firstOver']} label={t('props.timing.overFirst')} />
+              <Hours name={['overTimeConfig', 'overTimeDuring']} label={t('props.timing.interval')} />
+              <Form.Item name={['overTimeConfig', 'overNotice']} valuePropName="checked" label=" " colon={false}>
+                <Checkbox>{t('props.timing.overMessage')}</Checkbox>
+              </Form.Item>
+              <Form.Item label={t('props.timing.autoApprove')}>
+                <Space>
+                  <Form.Item name={['overTimeConfig', 'overAutoApprove']} valuePropName="checked" noStyle>
+                    <Switch aria-label={t('props.timing.autoApprove')} />
+                  </Form.Item>
+                  {autoApprove ? (
+                    <Form.Item name={['overTimeConfig', 'overAutoApproveTime']} noStyle initialValue={1}>
+                      <InputNumber
+                        min={1}
+                        max={1000}
+                        aria-label={t('props.timing.atNotice')}
+                        addonBefore={t('props.timing.atNotice')}
+                      />
+                    </Form.Item>
+                  ) : null}
+                </Space>
+              </Form.Item>
+              <Form.Item label={t('props.timing.autoReject')}>
+                <Space>
+                  <Form.Item name={['overTimeConfig', 'overAutoReject']} valuePropName="checked" noStyle>
+                    <Switch aria-label={t('props.timing.autoReject')} />
+                  </Form.Item>
+                  {autoReject ? (
+                    <Form.Item name={['overTimeConfig', 'overAutoRejectTime']} noStyle initialValue={1}>
+                      <InputNumber
+                        min={1}
+                        max={1000}
+                        aria-label={t('props.timing.atNotice')}
+                        addonBefore={t('props.timing.atNotice')}
+                      />
+                    </Form.Item>
+                  ) : null}
+                </Space>
+              </Form.Item>
+            </>
+          ) : null}
+        </>
+      ) : null}
     </>
   );
 }
@@ -245,7 +418,6 @@ function ApproverSettings({
   const { t } = useTranslation('workflow');
   const kind = Form.useWatch<number | undefined>('assigneeType');
   const counterSign = Form.useWatch<number | undefined>('counterSign');
-  const timeLimit = Form.useWatch<number | undefined>(['timeLimitConfig', 'on']);
   const earlier = approversBefore(tree, node.nodeId);
   return (
     <>
@@ -255,6 +427,11 @@ function ApproverSettings({
       {kind === 6 || kind === 7 ? (
         <Form.Item name="approvers" label={t(kind === 7 ? 'props.candidateRange' : 'props.approvers')}>
           <PickerField kind="users" multiple />
+        </Form.Item>
+      ) : null}
+      {kind === 6 ? (
+        <Form.Item name="extraRule" label={t('props.extraRule')}>
+          <Select options={[1, 6, 2, 3, 4, 5].map((k) => ({ value: k, label: t(`props.extraRules.${k}`) }))} />
         </Form.Item>
       ) : null}
       {kind === 1 ? (
@@ -304,23 +481,8 @@ function ApproverSettings({
       <Form.Item name="circulateUser" label={t('props.circulateUser')}>
         <PickerField kind="users" multiple />
       </Form.Item>
-      <Form.Item label={t('props.timeLimit')}>
-        <Space>
-          <Form.Item
-            name={['timeLimitConfig', 'on']}
-            noStyle
-            getValueProps={(v) => ({ checked: !!v })}
-            getValueFromEvent={(c: boolean) => (c ? 1 : 0)}
-          >
-            <Switch aria-label={t('props.timeLimit')} />
-          </Form.Item>
-          {timeLimit ? (
-            <Form.Item name={['timeLimitConfig', 'duringDeal']} noStyle>
-              <InputNumber min={1} max={9999} addonAfter={t('props.hours')} aria-label={t('props.hours')} />
-            </Form.Item>
-          ) : null}
-        </Space>
-      </Form.Item>
+      <TimingSettings fields={fields} followsStart />
+      <MessageSettings events={approverEvents} followsStart />
       <Divider>{t('props.formOperates')}</Divider>
       <Form.Item name="formOperates" noStyle>
         <FieldPermissions fields={fields} writable={false} />
@@ -380,6 +542,8 @@ function StartSettings({
       >
         <Switch />
       </Form.Item>
+      <TimingSettings fields={fields} followsStart={false} />
+      <MessageSettings events={startEvents} followsStart={false} />
       <Divider>{t('props.formOperates')}</Divider>
       <Form.Item name="formOperates" noStyle>
         <FieldPermissions fields={fields} writable />
@@ -472,7 +636,12 @@ export function NodeDrawer({ tree, node, fields, forms, flows, onClose, onSave }
             )
           ) : null}
           {node.type === 'timer' ? <TimerSettings /> : null}
-          {node.type === 'subFlow' ? <SubFlowSettings flows={flows} fields={fields} /> : null}
+          {node.type === 'subFlow' ? (
+            <>
+              <SubFlowSettings flows={flows} fields={fields} />
+              <MessageSettings events={subFlowEvents} followsStart={false} />
+            </>
+          ) : null}
         </Form>
       ) : null}
     </Drawer>

@@ -540,3 +540,71 @@ export function printComparisons(comparisons: Comparison[], load = `load from ${
     });
   }
 }
+
+/** One side of a timed comparison: one run, answering its figures by name (ms, frames/s, bytes ...). */
+export interface TimedSide {
+  name: string;
+  run(): Promise<Record<string, number>>;
+}
+
+export interface TimedComparison {
+  name: string;
+  rounds: number;
+  loadBefore: number[];
+  sides: { name: string; figures: Record<string, Spread> }[];
+  /** Each figure of the second side over the first's, round by round (where there are two sides). */
+  ratio: Record<string, Spread>;
+}
+
+/**
+ * `interleave` for work measured by the run rather than by the second (an import, a page opened in
+ * the browser, a document built): the sides run in turn, round after round (A B A B ..., `rounds`
+ * each; a side alone where the work has no limit to be held to), and each figure is reported as
+ * the median and spread over the rounds, with the load average before the first.
+ */
+export async function timedRounds(name: string, sides: TimedSide[], count = rounds): Promise<TimedComparison> {
+  const loadBefore = os.loadavg();
+  const results: Record<string, number>[][] = sides.map(() => []);
+  for (let i = 0; i < count; i++) {
+    for (const [s, side] of sides.entries()) results[s]?.push(await side.run());
+  }
+  const figuresOf = (runs: Record<string, number>[]) =>
+    Object.fromEntries(Object.keys(runs[0] ?? {}).map((key) => [key, spread(runs.map((r) => r[key] ?? 0))]));
+  const [first, second] = results;
+  const ratio =
+    first && second
+      ? Object.fromEntries(
+          Object.keys(second[0] ?? {})
+            .filter((key) => key in (first[0] ?? {}))
+            .map((key) => [key, spread(second.map((r, i) => (r[key] ?? 0) / (first[i]?.[key] || 1)))]),
+        )
+      : {};
+  return {
+    name,
+    rounds: count,
+    loadBefore,
+    sides: sides.map((side, s) => ({ name: side.name, figures: figuresOf(results[s] ?? []) })),
+    ratio,
+  };
+}
+
+/** A markdown table of timed comparisons: per side and figure, median (min-max) over the rounds. */
+export function printTimed(comparisons: TimedComparison[], digits: Record<string, number> = {}) {
+  const keys = [...new Set(comparisons.flatMap((c) => c.sides.flatMap((s) => Object.keys(s.figures))))];
+  console.log(`\n${comparisons[0]?.rounds ?? rounds} rounds per side, alternating; median (min-max) over the rounds\n`);
+  console.log(`| case | load avg before | side | ${keys.join(' | ')} |`);
+  console.log(`|---|---|---|${keys.map(() => '---|').join('')}`);
+  for (const c of comparisons) {
+    const load = c.loadBefore.map((n) => n.toFixed(2)).join(' ');
+    const rows = [...c.sides.map((s) => ({ name: s.name, figures: s.figures, ratio: false }))];
+    if (Object.keys(c.ratio).length)
+      rows.push({ name: `${c.sides[1]?.name} ÷ ${c.sides[0]?.name}`, figures: c.ratio, ratio: true });
+    rows.forEach((row, i) => {
+      const cells = keys.map((key) => {
+        const figure = row.figures[key];
+        return figure ? fmtSpread(figure, row.ratio ? 2 : (digits[key] ?? 0)) : '';
+      });
+      console.log(`| ${i === 0 ? c.name : ''} | ${i === 0 ? load : ''} | ${row.name} | ${cells.join(' | ')} |`);
+    });
+  }
+}

@@ -173,6 +173,48 @@ describe('permission groups: deleted members', () => {
   });
 });
 
+describe('permission groups: own groups follow their holder', () => {
+  const ownGroupOf = async (id: string, objectType: 'role' | 'position' | 'group') => {
+    const groups = await admin.get<{ list: Row[] }>(`${base}/getPermissionGroup`, { id, objectType });
+    return groups.data!.list[0]!;
+  };
+
+  test('renaming a role renames its own group; a group someone named otherwise keeps its name', async () => {
+    const roleId = await createRole('renamed');
+    await admin.put(`/api/permission/Authority/Data/${roleId}`, { objectType: 'Role', module: [page.id] });
+    expect(await ownGroupOf(roleId, 'role')).toMatchObject({ fullName: 'renamed（角色）', enCode: 'renamed.role' });
+
+    const renamed = { id: roleId, fullName: '出纳', enCode: 'cashier', globalMark: 1 };
+    expect(await admin.put(`/api/permission/Role/${roleId}`, renamed)).toMatchObject({ code: 200 });
+    const own = await ownGroupOf(roleId, 'role');
+    expect(own).toMatchObject({ fullName: '出纳（角色）', enCode: 'cashier.role' });
+    // Still the same group, with the grants it held.
+    expect(
+      (await admin.get<{ list: { id: string }[] }>(`${base}/getPermissionGroup`, { id: roleId, objectType: 'role' }))
+        .data!.list,
+    ).toHaveLength(1);
+
+    expect(await admin.put(`${base}/${own.id}`, { fullName: '收银组', enCode: 'tills' })).toMatchObject({ code: 200 });
+    expect(
+      await admin.put(`/api/permission/Role/${roleId}`, { ...renamed, fullName: '总出纳', enCode: 'chief' }),
+    ).toMatchObject({
+      code: 200,
+    });
+    expect(await ownGroupOf(roleId, 'role')).toMatchObject({ id: own.id, fullName: '收银组', enCode: 'tills' });
+  });
+
+  test('renaming a user group renames its own group; a code another group holds is numbered past', async () => {
+    await createGroup({ enCode: 'readers.group' });
+    const groupId = (
+      await admin.post<{ id: string }>('/api/permission/Group', { fullName: '书友', enCode: 'books', type: '兴趣' })
+    ).data!.id;
+    await admin.put(`/api/permission/Authority/Data/${groupId}`, { objectType: 'Group', module: [page.id] });
+    expect(await ownGroupOf(groupId, 'group')).toMatchObject({ fullName: '书友（分组）', enCode: 'books.group' });
+    await admin.put(`/api/permission/Group/${groupId}`, { fullName: '读者', enCode: 'readers', type: '兴趣' });
+    expect(await ownGroupOf(groupId, 'group')).toMatchObject({ fullName: '读者（分组）', enCode: 'readers.group.2' });
+  });
+});
+
 describe('permission groups: effective rights', () => {
   test('a user reaches a menu only through a group its role belongs to; taking the role out revokes it', async () => {
     const userId = await t.createUser({ account: 'viaGroupRole' });

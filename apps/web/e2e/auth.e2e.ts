@@ -31,6 +31,7 @@ beforeAll(async () => {
         { account: 'locky', password: 'Right123', realName: '锁定测试' },
         { account: 'capty', password: 'Right123', realName: '验证码测试' },
         { account: 'changer', password: 'Old12345', realName: '改密测试' },
+        { account: 'returner', password: 'Right123', realName: '回访测试' },
         // All interfaces, so that the page can also be opened as http://<LAN address>:port.
       ],
       lan ? { HOST: '0.0.0.0' } : {},
@@ -187,6 +188,19 @@ describe('sessions', () => {
     await page.waitForURL(/\/login/, { waitUntil: 'commit' });
     const after = await api(server.url, 'GET', '/api/oauth/CurrentUser', { token });
     expect([600, 602]).toContain(after.code);
+    await closeContext(context);
+  });
+
+  test('signing in again tells when and from where the previous sign-in was, in words', async () => {
+    // The first sign-in has no previous one; it happens through the API so the page sees the second.
+    expect((await apiLogin(server.url, 'returner', 'Right123')).code).toBe(200);
+    const { context, page } = await newPage();
+    await signInThroughPage(page, server.url, 'returner', 'Right123');
+    await signedIn(page);
+    const notice = page.locator('.ant-notification-notice');
+    await notice.getByText('上次登录', { exact: true }).waitFor({ timeout: 15_000 });
+    await expect(notice.textContent()).resolves.toMatch(/上次登录时间：\d{4}-\d{2}-\d{2} \d{2}:\d{2}.*，IP：/);
+    expect(await notice.textContent()).not.toMatch(/prevLogin/);
     await closeContext(context);
   });
 

@@ -5,6 +5,7 @@ import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
+import { renameOwnGroup } from '../permissionGroup/permission-group.service.ts';
 import { GroupRepository } from './group.repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<GroupRepository['findById']>>>;
@@ -74,9 +75,11 @@ export class GroupService {
   async update(id: string, input: GroupInput, session: Session) {
     await this.db.transaction().execute(async (trx) => {
       const repo = new GroupRepository(trx);
-      if (!(await repo.findById(id))) throw new NotFoundError();
+      const before = await repo.findById(id);
+      if (!before) throw new NotFoundError();
       if (await repo.codeTaken(input.enCode, id)) throw new BusinessError('group.codeTaken');
       await repo.update(id, values(input), session.userId);
+      await renameOwnGroup(trx, { type: 'Group', id }, before, input);
     });
     await this.grantsChanged();
   }

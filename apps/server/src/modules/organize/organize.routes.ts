@@ -1,6 +1,5 @@
 import {
   DepartmentPageQuery,
-  EmptyEnvelope,
   EnvelopeOf,
   Id,
   ListOf,
@@ -17,15 +16,15 @@ import {
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
+import { recordRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
-import { permit, permitMenu } from '../../core/permissions.ts';
+import { permitMenu } from '../../core/permissions.ts';
 import { OrganizeService } from './organize.service.ts';
 
 const tags = ['organize'];
 const menu = 'permission.organize';
 const base = '/api/permission/Organize';
 const IdParams = Type.Object({ id: Id });
-const Created = EnvelopeOf(Type.Object({ id: Type.String() }));
 const Tree = EnvelopeOf(ListOf(TreeNode));
 
 /**
@@ -151,103 +150,44 @@ export default async function organizeRoutes(app: App) {
       }),
   );
 
-  app.post(
-    base,
+  // A company's routes at the collection itself (its read and delete serve departments too, as the
+  // protocol has it), a department's under /Department; each with the page's menu and buttons.
+  const organize = {
+    menu,
+    tag: 'organize',
+    schemas: { input: OrganizeInput, update: OrganizeUpdate, info: OrganizeInfo },
+  };
+  recordRoutes(
+    app,
     {
-      preHandler: permit(menu, 'btn_add'),
-      schema: { tags, summary: 'Create a company', body: OrganizeInput, response: { 200: Created } },
-    },
-    async (request) => {
-      const id = await organizes.create('company', request.body, sessionOf(request));
-      return ok({ id }, request.t('common.created'));
-    },
-  );
-
-  app.post(
-    `${base}/Department`,
-    {
-      preHandler: permit(menu, 'btn_add'),
-      schema: { tags, summary: 'Create a department', body: OrganizeInput, response: { 200: Created } },
-    },
-    async (request) => {
-      const id = await organizes.create('department', request.body, sessionOf(request));
-      return ok({ id }, request.t('common.created'));
-    },
-  );
-
-  app.put(
-    `${base}/:id`,
-    {
-      preHandler: permit(menu, 'btn_edit'),
-      schema: {
-        tags,
-        summary: 'Update (or move) a company',
-        params: IdParams,
-        body: OrganizeUpdate,
-        response: { 200: EmptyEnvelope },
+      ...organize,
+      base,
+      noun: { one: 'company', many: 'Companies' },
+      summaries: {
+        info: 'A company or department',
+        update: 'Update (or move) a company',
+        delete: 'Delete a company or department (refused while it has children, users or positions)',
       },
     },
-    async (request) => {
-      await organizes.update(request.params.id, 'company', request.body, sessionOf(request));
-      return ok(null, request.t('common.updated'));
+    {
+      info: (id, session) => organizes.info(id, undefined, session),
+      create: (input, session) => organizes.create('company', input, session),
+      update: (id, input, session) => organizes.update(id, 'company', input, session),
+      delete: (id, session) => organizes.delete(id, session),
     },
   );
-
-  app.put(
-    `${base}/Department/:id`,
+  recordRoutes(
+    app,
     {
-      preHandler: permit(menu, 'btn_edit'),
-      schema: {
-        tags,
-        summary: 'Update (or move) a department',
-        params: IdParams,
-        body: OrganizeUpdate,
-        response: { 200: EmptyEnvelope },
-      },
+      ...organize,
+      base: `${base}/Department`,
+      noun: { one: 'department', many: 'Departments' },
+      summaries: { update: 'Update (or move) a department' },
     },
-    async (request) => {
-      await organizes.update(request.params.id, 'department', request.body, sessionOf(request));
-      return ok(null, request.t('common.updated'));
-    },
-  );
-
-  app.get(
-    `${base}/:id`,
     {
-      preHandler: permitMenu(menu),
-      schema: {
-        tags,
-        summary: 'A company or department',
-        params: IdParams,
-        response: { 200: EnvelopeOf(OrganizeInfo) },
-      },
-    },
-    async (request) => ok(await organizes.info(request.params.id, undefined, sessionOf(request))),
-  );
-
-  app.get(
-    `${base}/Department/:id`,
-    {
-      preHandler: permitMenu(menu),
-      schema: { tags, summary: 'A department', params: IdParams, response: { 200: EnvelopeOf(OrganizeInfo) } },
-    },
-    async (request) => ok(await organizes.info(request.params.id, 'department', sessionOf(request))),
-  );
-
-  app.delete(
-    `${base}/:id`,
-    {
-      preHandler: permit(menu, 'btn_remove'),
-      schema: {
-        tags,
-        summary: 'Delete a company or department (refused while it has children, users or positions)',
-        params: IdParams,
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      await organizes.delete(request.params.id, sessionOf(request));
-      return ok(null, request.t('common.deleted'));
+      info: (id, session) => organizes.info(id, 'department', session),
+      create: (input, session) => organizes.create('department', input, session),
+      update: (id, input, session) => organizes.update(id, 'department', input, session),
     },
   );
 }

@@ -4,6 +4,7 @@ import { fetchPage, keywordIn } from '../../core/list.ts';
 import type { PageParams } from '../../core/paging.ts';
 import { RecordRepository } from '../../core/record-repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
+import { type OwnGroupHolder, ownGroupCode, ownGroupName } from '../../db/own-group-name.ts';
 
 export interface PermissionGroupValues {
   fullName: string;
@@ -71,6 +72,42 @@ export class PermissionGroupRepository extends RecordRepository<'permissionGroup
       .where('objectId', '=', id)
       .execute();
     await super.delete(id);
+  }
+
+  /**
+   * A renamed holder's own group takes the new name and code, each only while it still reads as
+   * made from the old ones (own-group-name.ts): a name or code someone has given the group stays.
+   */
+  async followHolder(
+    holder: { type: OwnGroupHolder; id: string },
+    before: { name: string; code: string },
+    after: { name: string; code: string },
+  ) {
+    const group = await this.db
+      .selectFrom('permissionGroup')
+      .select(['id', 'fullName', 'enCode'])
+      .where('ownerObjectType', '=', holder.type)
+      .where('ownerObjectId', '=', holder.id)
+      .executeTakeFirst();
+    if (!group) return;
+    const changes: { fullName?: string; enCode?: string } = {};
+    if (group.fullName === ownGroupName(holder.type, before.name))
+      changes.fullName = ownGroupName(holder.type, after.name);
+    const madeCode = ownGroupCode(holder.type, before.code, new Set()).toLowerCase();
+    const code = group.enCode.toLowerCase();
+    const follows =
+      code === madeCode || (code.startsWith(`${madeCode}.`) && /^\d+$/.test(code.slice(madeCode.length + 1)));
+    if (before.code !== after.code && follows) {
+      const others = await this.db
+        .selectFrom('permissionGroup')
+        .select(sql<string>`lower(en_code)`.as('code'))
+        .where('id', '<>', group.id)
+        .execute();
+      changes.enCode = ownGroupCode(holder.type, after.code, new Set(others.map((r) => r.code)));
+    }
+    if (changes.fullName === group.fullName) delete changes.fullName;
+    if (!changes.fullName && !changes.enCode) return;
+    await this.db.updateTable('permissionGroup').set(changes).where('id', '=', group.id).execute();
   }
 
   /** Gives group `to` every grant and member of group `from`. */

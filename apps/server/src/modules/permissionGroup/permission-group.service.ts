@@ -16,7 +16,8 @@ import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { PermissionService } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
+import type { OwnGroupHolder } from '../../db/own-group-name.ts';
 import { type MemberRef, PermissionGroupRepository } from './permission-group.repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<PermissionGroupRepository['findById']>>>;
@@ -259,4 +260,21 @@ function values(input: PermissionGroupInput) {
     enabledMark: input.enabledMark ?? 1,
     description: input.description ?? null,
   };
+}
+
+/**
+ * A role, position or user group renamed: its own permission group (the one holding its grants)
+ * is renamed with it, in the caller's transaction, unless someone has named that group otherwise.
+ */
+export function renameOwnGroup(
+  trx: Trx,
+  holder: { type: OwnGroupHolder; id: string },
+  before: { fullName: string; enCode: string },
+  after: { fullName: string; enCode: string },
+) {
+  return new PermissionGroupRepository(trx).followHolder(
+    holder,
+    { name: before.fullName, code: before.enCode },
+    { name: after.fullName, code: after.enCode },
+  );
 }

@@ -8,6 +8,7 @@ import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import { OrganizeService } from '../organize/organize.service.ts';
 import { buildTree, organizeIcons } from '../organize/organize-tree.ts';
+import { renameOwnGroup } from '../permissionGroup/permission-group.service.ts';
 import { PositionRepository } from './position.repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<PositionRepository['findById']>>>;
@@ -154,9 +155,11 @@ export class PositionService {
     await this.permissions?.requireAdministered(session, [current.organizeId, input.organizeId], 'edit');
     await this.db.transaction().execute(async (trx) => {
       const repo = new PositionRepository(trx);
-      if (!(await repo.findById(id))) throw new NotFoundError();
+      const before = await repo.findById(id);
+      if (!before) throw new NotFoundError();
       await this.check(repo, input, id);
       await repo.update(id, this.values(input), session.userId);
+      await renameOwnGroup(trx, { type: 'Position', id }, before, input);
     });
     await this.grantsChanged();
   }

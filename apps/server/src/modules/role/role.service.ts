@@ -8,6 +8,7 @@ import { flipEnabledMark } from '../../core/state-switch.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import { OrganizeService } from '../organize/organize.service.ts';
 import { type OrganizeIndex, organizeIcons } from '../organize/organize-tree.ts';
+import { renameOwnGroup } from '../permissionGroup/permission-group.service.ts';
 import { RoleRepository } from './role.repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<RoleRepository['findById']>>>;
@@ -157,10 +158,12 @@ export class RoleService {
   async update(id: string, input: RoleInput, session: Session) {
     await this.db.transaction().execute(async (trx) => {
       const repo = new RoleRepository(trx);
-      if (!(await repo.findById(id))) throw new NotFoundError();
+      const before = await repo.findById(id);
+      if (!before) throw new NotFoundError();
       const organizeIds = await this.check(repo, input, id);
       await repo.update(id, values(input), session.userId);
       await repo.setOrganizes(id, organizeIds);
+      await renameOwnGroup(trx, { type: 'Role', id }, before, input);
     });
     await this.grantsChanged();
   }

@@ -109,7 +109,7 @@ function MainLayout() {
   useVisitedView({ title, fullPath, pathname, route, handle });
   useDocumentTitle(title);
   useLanguageSavedOnServer();
-  usePreviousLoginNotice(notification, t);
+  usePreviousLoginNotice(notification);
 
   const logout = () =>
     modal.confirm({

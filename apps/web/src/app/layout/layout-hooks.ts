@@ -1,6 +1,5 @@
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import theme from 'antd/es/theme';
-import type { TFunction } from 'i18next';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileApi } from '../../features/profile/api.ts';
@@ -83,23 +82,25 @@ export function useLanguageSavedOnServer() {
   }, [i18n]);
 }
 
-export function usePreviousLoginNotice(notification: NotificationInstance, t: TFunction) {
-  // Issue 3: the previous login, bottom right for 2 s, once after signing in.
+export function usePreviousLoginNotice(notification: NotificationInstance) {
+  // Issue 3: the previous login, bottom right for 2 s, once after signing in. Its texts are the home
+  // page's, which load with that page: the notice waits for them rather than showing their keys.
+  const { t, ready } = useTranslation('home', { useSuspense: false });
   const user = useSession((s) => s.userInfo);
   useEffect(() => {
-    if (!user || !readStored(previousLoginNoticeKind, { session: true })) return;
+    if (!ready || !user || !readStored(previousLoginNoticeKind, { session: true })) return;
     removeStored(previousLoginNoticeKind, { session: true });
     if (!user.prevLoginTime || user.prevLogin === 0) return;
     notification.info({
-      title: t('home:prevLogin'),
-      description: t('home:prevLoginDetail', {
+      title: t('prevLogin'),
+      description: t('prevLoginDetail', {
         time: formatDateTime(user.prevLoginTime),
         ip: [user.prevLoginIPAddress, user.prevLoginIPAddressName].filter(Boolean).join(' '),
       }),
       placement: 'bottomRight',
       duration: 2,
     });
-  }, [user, notification, t]);
+  }, [ready, user, notification, t]);
 }
 
 export function useFrameVars(): CSSProperties {

@@ -31,7 +31,7 @@ import Spin from 'antd/es/spin';
 import Tabs from 'antd/es/tabs';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeEditor } from '../../../shared/components/code-editor/CodeEditor.tsx';
+import { CodeEditor, useJsonSyntaxMessage } from '../../../shared/components/code-editor/CodeEditor.tsx';
 import { FormRenderer, FormStore } from '../../../shared/form-engine/index.ts';
 import { useToast } from '../../../shared/toast.tsx';
 import { PreviewPrintButton } from '../../printDev/index.ts';
@@ -173,6 +173,7 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
   const [jsonOpen, setJsonOpen] = useState(false);
   const [jsonText, setJsonText] = useState('');
   const [jsonProblem, setJsonProblem] = useState<string | null>(null);
+  const jsonSyntax = useJsonSyntaxMessage();
   const [preview, setPreview] = useState<FormStore | null>(null);
   const [busy, setBusy] = useState(false);
   const [list, setList] = useState<ColumnDefinition>(() =>
@@ -341,14 +342,14 @@ export function Workbench({ info, onClose }: { info: VisualDevInfo; onClose: () 
     setJsonProblem(null);
     setJsonOpen(true);
   };
-  const applyJson = () => {
-    let value: unknown;
-    try {
-      value = JSON.parse(jsonText);
-    } catch (error) {
-      setJsonProblem(t('designer.json.invalid', { error: error instanceof Error ? error.message : String(error) }));
+  const applyJson = async () => {
+    // The engine's own parse message is English whatever the language: say it as the editors do.
+    const syntax = await jsonSyntax(jsonText);
+    if (syntax) {
+      setJsonProblem(syntax);
       return;
     }
+    const value: unknown = JSON.parse(jsonText);
     const problem = definitionProblem(value);
     if (problem) {
       setJsonProblem(t(`designer.${problem.key}`, problem.values ?? {}));

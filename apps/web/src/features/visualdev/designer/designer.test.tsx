@@ -1,5 +1,6 @@
+import { EditorView } from '@codemirror/view';
 import type { VisualDevInfo } from '@platform/shared';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { Providers } from '../../../app/providers.tsx';
 import { QueryProvider } from '../../../app/query-client.tsx';
@@ -194,6 +195,25 @@ describe('the form designer', () => {
       { jnpfKey: 'input', label: '姓名', span: 24 },
       { jnpfKey: 'select', label: '级别', span: 24, permissionKey: 'grade' },
     ]);
+  });
+
+  test("the JSON view refuses text that is not JSON with its line and column, in the user's language", {
+    timeout: 60_000,
+  }, async () => {
+    mount();
+    fireEvent.click(toolbarButton('JSON'));
+    // The editor library loads with the first editor shown (cold when this test runs alone).
+    const json = await screen.findByLabelText('JSON', { selector: '[role="textbox"]' }, { timeout: 15_000 });
+    const view = EditorView.findFromDOM(json);
+    if (!view) throw new Error('no editor view');
+    // Through act, so the dialog holds the new text before 应用 is clicked.
+    await act(async () => {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: '{\n  "fields": [' } });
+    });
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: /应\s*用/ }));
+    expect(await within(dialog).findByText('JSON 格式有误：第 2 行第 14 列', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(within(dialog).queryByText(/Unexpected|token/)).toBeNull();
   });
 
   test('a field fed by a data interface maps its parameters to another field, a fixed value or nothing', async () => {

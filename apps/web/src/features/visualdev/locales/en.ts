@@ -338,7 +338,6 @@ export default {
     json: {
       title: 'JSON',
       apply: 'Apply',
-      invalid: 'Invalid JSON: {{error}}',
       notObject: 'A form definition must be an object',
       noFields: 'The form definition has no fields array',
       noKind: 'Every widget needs __config__.jnpfKey',

@@ -326,7 +326,6 @@ export default {
     json: {
       title: 'JSON',
       apply: '应用',
-      invalid: 'JSON 格式错误：{{error}}',
       notObject: '表单定义必须是一个对象',
       noFields: '表单定义缺少 fields 数组',
       noKind: '每个控件都必须有 __config__.jnpfKey',

@@ -326,7 +326,6 @@ export default {
     json: {
       title: 'JSON',
       apply: '套用',
-      invalid: 'JSON 格式錯誤：{{error}}',
       notObject: '表單定義必須是一個物件',
       noFields: '表單定義缺少 fields 陣列',
       noKind: '每個控件都必須有 __config__.jnpfKey',

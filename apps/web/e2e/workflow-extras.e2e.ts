@@ -1,17 +1,6 @@
-import { createHash } from 'node:crypto';
-import type { CurrentUser } from '@platform/shared';
-import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import {
-  adminPassword,
-  answered,
-  closeContext,
-  newContext,
-  screenshot,
-  serverAndBrowser,
-  signInThroughPage,
-} from './harness.ts';
-import { apiData, tokenOf } from './users.auth-helpers.ts';
+import { answered, closeContext, screenshot, serverAndBrowser } from './harness.ts';
+import { adminWithFlowStaff, option, pickUsers, signedIn, staffPassword } from './workflow.helpers.ts';
 
 /**
  * Issue 22, the web side of sub-flows, transfer, comments and signatures: a sub-flow node set in
@@ -22,72 +11,15 @@ import { apiData, tokenOf } from './users.auth-helpers.ts';
  */
 
 const run = serverAndBrowser();
-const password = 'Flow@e2e2026';
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-
-const option = (page: Page, label: string) =>
-  page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(label, { exact: true }).click();
-
-async function pickUsers(page: Page, field: Locator, names: string[]) {
-  await field.click();
-  const picker = page.getByRole('dialog', { name: '选择用户' });
-  await picker.waitFor();
-  const box = picker.getByPlaceholder('请输入关键词查询');
-  for (const name of names) {
-    await box.fill(name);
-    await box.press('Enter');
-    await picker.getByRole('button', { name: new RegExp(`${name}/`) }).click();
-    await picker.locator('.selector-dialog-item').getByText(new RegExp(name)).waitFor();
-  }
-  await picker.getByRole('button', { name: /确\s*定/ }).click();
-  await picker.waitFor({ state: 'hidden' });
-}
-
-async function signedIn(browser: Browser, account: string, secret: string) {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signInThroughPage(page, run.server.url, account, secret);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
-  return { context, page };
-}
 
 describe('workflow extras', () => {
   test('sub-flow designed and opened from its parent, template export and import, a comment with a file, a signed approval with an attachment', async () => {
-    const admin = await signedIn(run.browser, 'admin', adminPassword);
-    const { page } = admin;
-    const token = await tokenOf(page);
-    const call = <T>(method: string, url: string, body?: unknown) =>
-      apiData<T>(run.server.url, token, method, url, body);
-
-    const me = await call<CurrentUser>('GET', '/api/oauth/CurrentUser');
-    const flowMenus = me.menuList.find((m) => m.enCode === 'workFlow');
-    if (!flowMenus) throw new Error('the workflow menus are not seeded');
-    const role = await call<{ id: string }>('POST', '/api/permission/Role', {
-      fullName: '流程职员',
-      enCode: 'e2e.flow',
-      globalMark: 1,
-    });
-    await call('PUT', `/api/permission/Authority/Data/${role.id}`, {
-      objectType: 'Role',
-      module: [flowMenus.id, ...(flowMenus.children ?? []).map((m) => m.id)],
-    });
-    const userIds: Record<string, string> = {};
-    for (const [account, realName] of [
+    const people = [
       ['liu', '刘审批'],
       ['wang', '王发起'],
-    ] as const) {
-      const user = await call<{ id: string }>('POST', '/api/permission/Users', {
-        account,
-        realName,
-        organizeId: me.userInfo.organizeId,
-        roleId: role.id,
-      });
-      userIds[account] = user.id;
-      await call('POST', `/api/permission/Users/${user.id}/Actions/ResetPassword`, {
-        userPassword: md5(password),
-        validatePassword: md5(password),
-      });
-    }
+    ] as const;
+    const admin = await adminWithFlowStaff(run.server.url, run.browser, people);
+    const { page, call, userIds } = admin;
     const form = await call<{ id: string }>('POST', '/api/visualdev/Base', {
       fullName: '采购单',
       enCode: 'purchase.form',
@@ -266,7 +198,7 @@ describe('workflow extras', () => {
       .waitFor();
 
     // 5. 刘审批 agrees on the child: the flow asks for a signature; an attachment goes with it.
-    const approver = await signedIn(run.browser, 'liu', password);
+    const approver = await signedIn(run.server.url, run.browser, 'liu', staffPassword);
     const ap = approver.page;
     await ap.goto(`${run.server.url}/workFlow/flowTodo`);
     await ap

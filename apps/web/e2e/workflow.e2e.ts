@@ -1,17 +1,7 @@
-import { createHash } from 'node:crypto';
-import type { CurrentUser } from '@platform/shared';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import {
-  adminPassword,
-  answered,
-  closeContext,
-  newContext,
-  screenshot,
-  serverAndBrowser,
-  signInThroughPage,
-} from './harness.ts';
-import { apiData, tokenOf } from './users.auth-helpers.ts';
+import { answered, closeContext, screenshot, serverAndBrowser } from './harness.ts';
+import { adminWithFlowStaff, option, pickUsers, signedIn, staffPassword } from './workflow.helpers.ts';
 
 /**
  * Issue 22 (browser): a flow designed in the designer on a generated form (a condition on the
@@ -21,40 +11,11 @@ import { apiData, tokenOf } from './users.auth-helpers.ts';
  */
 
 const run = serverAndBrowser();
-const password = 'Flow@e2e2026';
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-
-const option = (page: Page, label: string) =>
-  page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(label, { exact: true }).click();
 
 /** Chooses in the open "+" menu, then waits for it to close (the next "+" opens a menu of its own). */
 async function menu(page: Page, label: string) {
   await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: label }).click();
   await expect.poll(() => page.locator('.ant-dropdown:visible').count()).toBe(0);
-}
-
-/** Picks users in the mixed picker opened from `field`: a keyword search per user, then 确定. */
-async function pickUsers(page: Page, field: Locator, names: string[]) {
-  await field.click();
-  const picker = page.getByRole('dialog', { name: '选择用户' });
-  await picker.waitFor();
-  const box = picker.getByPlaceholder('请输入关键词查询');
-  for (const name of names) {
-    await box.fill(name);
-    await box.press('Enter');
-    await picker.getByRole('button', { name: new RegExp(`${name}/`) }).click();
-    await picker.locator('.selector-dialog-item').getByText(new RegExp(name)).waitFor();
-  }
-  await picker.getByRole('button', { name: /确\s*定/ }).click();
-  await picker.waitFor({ state: 'hidden' });
-}
-
-async function signedIn(browser: Browser, account: string, secret: string) {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signInThroughPage(page, run.server.url, account, secret);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
-  return { context, page };
 }
 
 /** Opens the first row of a task list whose title holds `text` (审批 on the to-do list, 详情 elsewhere). */
@@ -68,41 +29,13 @@ async function openRow(page: Page, path: string, text: RegExp, button: string) {
 
 describe('workflow', () => {
   test('designed, released, launched, approved by a countersign of two, copied; a rejection goes back to the launcher', async () => {
-    const admin = await signedIn(run.browser, 'admin', adminPassword);
-    const { page } = admin;
-    const token = await tokenOf(page);
-    const call = <T>(method: string, url: string, body?: unknown) =>
-      apiData<T>(run.server.url, token, method, url, body);
-
-    // People: two approvers and a copied user, holding a role that opens the workflow pages.
-    const me = await call<CurrentUser>('GET', '/api/oauth/CurrentUser');
-    const flowMenus = me.menuList.find((m) => m.enCode === 'workFlow');
-    if (!flowMenus) throw new Error('the workflow menus are not seeded');
-    const role = await call<{ id: string }>('POST', '/api/permission/Role', {
-      fullName: '流程职员',
-      enCode: 'e2e.flow',
-      globalMark: 1,
-    });
-    await call('PUT', `/api/permission/Authority/Data/${role.id}`, {
-      objectType: 'Role',
-      module: [flowMenus.id, ...(flowMenus.children ?? []).map((m) => m.id)],
-    });
-    for (const [account, realName] of [
+    const people = [
       ['liu', '刘审批'],
       ['wang', '王审批'],
       ['zhao', '赵抄送'],
-    ] as const) {
-      const user = await call<{ id: string }>('POST', '/api/permission/Users', {
-        account,
-        realName,
-        organizeId: me.userInfo.organizeId,
-        roleId: role.id,
-      });
-      await call('POST', `/api/permission/Users/${user.id}/Actions/ResetPassword`, {
-        userPassword: md5(password),
-        validatePassword: md5(password),
-      });
-    }
+    ] as const;
+    const admin = await adminWithFlowStaff(run.server.url, run.browser, people);
+    const { page, call } = admin;
     // The generated form the flow runs on: an amount and a reason.
     const form = await call<{ id: string }>('POST', '/api/visualdev/Base', {
       fullName: '报销单',
@@ -199,7 +132,7 @@ describe('workflow', () => {
       ['liu', '刘同意'],
       ['wang', '王同意'],
     ] as const) {
-      const approver = await signedIn(run.browser, account, password);
+      const approver = await signedIn(run.server.url, run.browser, account, staffPassword);
       await openRow(approver.page, '/workFlow/flowTodo', /费用报销/, '审批');
       await approver.page.getByLabel('审批意见').fill(opinion);
       if (account === 'liu') await screenshot(approver.page, 'workflow-detail-todo');
@@ -221,14 +154,14 @@ describe('workflow', () => {
     await screenshot(page, 'workflow-detail-graph');
 
     // The copied user finds it in 抄送事宜.
-    const copied = await signedIn(run.browser, 'zhao', password);
+    const copied = await signedIn(run.server.url, run.browser, 'zhao', staffPassword);
     await copied.page.goto(`${run.server.url}/workFlow/flowCirculate`);
     await copied.page.getByRole('row', { name: /费用报销/ }).waitFor({ timeout: 20_000 });
     await closeContext(copied.context);
 
     // A small amount goes to the default branch; its approver rejects it back to the start.
     await launch('500', '打印纸');
-    const approver = await signedIn(run.browser, 'liu', password);
+    const approver = await signedIn(run.server.url, run.browser, 'liu', staffPassword);
     await openRow(approver.page, '/workFlow/flowTodo', /费用报销/, '审批');
     await approver.page.getByLabel('审批意见').fill('金额有误');
     await approver.page.getByRole('button', { name: /^拒\s*绝$/ }).click();

@@ -205,8 +205,6 @@ function TimingSettings({ fields, followsStart }: { fields: readonly FormDataFie
   const nodeLimit = Form.useWatch<number | undefined>(['timeLimitConfig', 'nodeLimit']);
   const noticeOn = Form.useWatch<number | undefined>(['noticeConfig', 'on']);
   const overOn = Form.useWatch<number | undefined>(['overTimeConfig', 'on']);
-  const autoApprove = Form.useWatch<boolean | undefined>(['overTimeConfig', 'overAutoApprove']);
-  const autoReject = Form.useWatch<boolean | undefined>(['overTimeConfig', 'overAutoReject']);
   const onOptions = (followsStart ? [2, 1, 0] : [1, 0]).map((on) => ({ value: on, label: t(`props.timing.on.${on}`) }));
   const initial = followsStart ? 2 : 0;
   return (
@@ -252,40 +250,8 @@ function TimingSettings({ fields, followsStart }: { fields: readonly FormDataFie
               <Form.Item name={['overTimeConfig', 'overNotice']} valuePropName="checked" label=" " colon={false}>
                 <Checkbox>{t('props.timing.overMessage')}</Checkbox>
               </Form.Item>
-              <Form.Item label={t('props.timing.autoApprove')}>
-                <Space>
-                  <Form.Item name={['overTimeConfig', 'overAutoApprove']} valuePropName="checked" noStyle>
-                    <Switch aria-label={t('props.timing.autoApprove')} />
-                  </Form.Item>
-                  {autoApprove ? (
-                    <Form.Item name={['overTimeConfig', 'overAutoApproveTime']} noStyle initialValue={1}>
-                      <InputNumber
-                        min={1}
-                        max={1000}
-                        aria-label={t('props.timing.atNotice')}
-                        addonBefore={t('props.timing.atNotice')}
-                      />
-                    </Form.Item>
-                  ) : null}
-                </Space>
-              </Form.Item>
-              <Form.Item label={t('props.timing.autoReject')}>
-                <Space>
-                  <Form.Item name={['overTimeConfig', 'overAutoReject']} valuePropName="checked" noStyle>
-                    <Switch aria-label={t('props.timing.autoReject')} />
-                  </Form.Item>
-                  {autoReject ? (
-                    <Form.Item name={['overTimeConfig', 'overAutoRejectTime']} noStyle initialValue={1}>
-                      <InputNumber
-                        min={1}
-                        max={1000}
-                        aria-label={t('props.timing.atNotice')}
-                        addonBefore={t('props.timing.atNotice')}
-                      />
-                    </Form.Item>
-                  ) : null}
-                </Space>
-              </Form.Item>
+              <OverTimeAction action="Approve" />
+              <OverTimeAction action="Reject" />
             </>
           ) : null}
         </>
@@ -551,6 +517,32 @@ function StartSettings({
       <Divider>{t('props.buttons')}</Divider>
       <ButtonSettings names={startButtons} />
     </>
+  );
+}
+
+/** An over-time action (`overAuto{action}`), taken at the `overAuto{action}Time`-th over-time notice. */
+function OverTimeAction({ action }: { action: 'Approve' | 'Reject' }) {
+  const { t } = useTranslation('workflow');
+  const on = Form.useWatch<boolean | undefined>(['overTimeConfig', `overAuto${action}`]);
+  const label = t(`props.timing.auto${action}`);
+  return (
+    <Form.Item label={label}>
+      <Space>
+        <Form.Item name={['overTimeConfig', `overAuto${action}`]} valuePropName="checked" noStyle>
+          <Switch aria-label={label} />
+        </Form.Item>
+        {on ? (
+          <Form.Item name={['overTimeConfig', `overAuto${action}Time`]} noStyle initialValue={1}>
+            <InputNumber
+              min={1}
+              max={1000}
+              aria-label={t('props.timing.atNotice')}
+              addonBefore={t('props.timing.atNotice')}
+            />
+          </Form.Item>
+        ) : null}
+      </Space>
+    </Form.Item>
   );
 }
 

@@ -266,7 +266,8 @@ describe('a field’s permission key', () => {
         form: ids('form', codes),
       });
     const clerkId = await t.createUser({ account: 'clerk.keyed' });
-    expect(await grant(clerkId, ['title', 'detail'])).toMatchObject({ code: 200 });
+    // The sub-table and its cost column (by its own key), not its goods column.
+    expect(await grant(clerkId, ['title', 'detail', 'lineCost'])).toMatchObject({ code: 200 });
     const clerk = await t.signIn('clerk.keyed', 'Passw0rd');
     const records = `/api/visualdev/OnlineDev/${id}`;
     const saved = await clerk.post<string>(records, {
@@ -281,11 +282,14 @@ describe('a field’s permission key', () => {
     const read = async (client: Client) =>
       JSON.parse((await client.get<{ data: string }>(`${records}/${recordId}`)).data!.data) as Record<string, unknown>;
     const seen = await read(clerk);
-    expect(seen).toMatchObject({ title: '甲', lines: [{ goods: '螺丝', cost: '1' }] });
+    expect(seen).toMatchObject({ title: '甲', lines: [{ cost: '1' }] });
+    expect((seen.lines as Record<string, unknown>[])[0]).not.toHaveProperty('goods');
     expect(seen).not.toHaveProperty('price');
     expect(seen).not.toHaveProperty('total');
     // What the clerk sent for them was ignored.
-    expect(await read(admin)).toMatchObject({ price: null, total: null });
+    const stored = await read(admin);
+    expect(stored).toMatchObject({ price: null, total: null, lines: [{ cost: '1' }] });
+    expect((stored.lines as Record<string, unknown>[])[0]?.goods ?? null).toBeNull();
 
     // Granted "money": both fields at once (and no longer the sub-table).
     expect(await grant(clerkId, ['title', 'money'])).toMatchObject({ code: 200 });

@@ -28,7 +28,11 @@ const users: Record<string, Client> = {};
 const ids: Record<string, string> = {};
 const flows: Record<string, { templateId: string; flowId: string }> = {};
 
-async function releasedFlow(enCode: string): Promise<{ templateId: string; flowId: string }> {
+/** A released flow of one approver node: bob, unless `approver` says otherwise. */
+async function releasedFlow(
+  enCode: string,
+  approver: FlowNode['properties'] = { assigneeType: 6, approvers: [`${ids.bob}--user`] },
+): Promise<{ templateId: string; flowId: string }> {
   const graph: FlowNode = {
     type: 'start',
     nodeId: 'start',
@@ -36,7 +40,7 @@ async function releasedFlow(enCode: string): Promise<{ templateId: string; flowI
     childNode: {
       type: 'approver',
       nodeId: 'boss',
-      properties: { title: '主管', assigneeType: 6, approvers: [`${ids.bob}--user`] },
+      properties: { title: '主管', ...approver },
     },
   };
   const created = await admin.post<{ id: string }>(P, {
@@ -89,6 +93,8 @@ beforeAll(async () => {
   }
   flows.trip = await releasedFlow('dltrip');
   flows.buy = await releasedFlow('dlbuy');
+  // Approved by the initiator: shows whose task a delegated launch makes.
+  flows.own = await releasedFlow('dlown', { assigneeType: 3 });
   const now = Date.now();
   // carol: every flow, now; erin: the trip flow only; frank: the trip flow, but it ended an hour
   // ago; gina: approving only, which is no leave to launch for her.
@@ -160,6 +166,13 @@ describe('delegated launch', () => {
         code: 200,
       },
     );
+  });
+
+  test('a node approved by "the initiator" goes to the principal, not to the delegate', async () => {
+    const flowId = flows.own?.flowId as string;
+    expect(await launchFor(users.dave, flowId, ['carol'])).toMatchObject({ code: 200 });
+    expect((await todo('carol')).filter((r) => r.flowId === flowId)).toHaveLength(1);
+    expect((await todo('dave')).some((r) => r.flowId === flowId)).toBe(false);
   });
 
   test('refusals name the principal, in the caller’s language, and launch nothing for anyone', async () => {

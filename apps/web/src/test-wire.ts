@@ -21,6 +21,8 @@ import {
   DictionaryAllItem,
   DictionaryDataRow,
   DictionaryTypeNode,
+  FlowDelegatePrincipal,
+  FlowTaskSaved,
   GrantValues,
   ListOf,
   LoginConfig,
@@ -158,6 +160,8 @@ export const fakedRoutes: [route: string, answer: Answer][] = [
   ['GET /api/system/DataInterfaceLog/:id', PageOf(DataInterfaceLogRow)],
   ['GET /api/system/DataInterfaceVariate/:id', ListOf(DataInterfaceVariateRow)],
   ['POST /api/system/DataInterfaceVariate', Created],
+  ['GET /api/workflow/Engine/FlowDelegate/userList', ListOf(FlowDelegatePrincipal)],
+  ['POST /api/workflow/Engine/FlowTask', FlowTaskSaved],
 ];
 
 const matchers = fakedRoutes.map(([route, answer]) => {

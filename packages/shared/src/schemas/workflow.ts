@@ -223,6 +223,7 @@ export const FlowTaskInput = Type.Object({
   flowUrgent: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
   candidateType: Type.Optional(Type.Integer()),
   countersignOver: Type.Optional(Type.Boolean()),
+  /** Delegated launch: one task per principal listed, each launched on their behalf. */
   delegateUserList: Type.Optional(Type.Array(Id, { maxItems: 200 })),
   ...ChoiceFields,
 });
@@ -464,6 +465,16 @@ export const FlowDelegateRow = Type.Object({
   description: Type.String(),
 });
 export type FlowDelegateRow = Static<typeof FlowDelegateRow>;
+
+/** `FlowDelegate/userList?flowId=`: the flow whose launch delegations to the caller are asked for. */
+export const FlowDelegateUsersQuery = Type.Object({ flowId: Id });
+/** One principal: a user who delegated launching the flow to the caller, for the launch page's choice. */
+export const FlowDelegatePrincipal = Type.Object({
+  id: Type.String(),
+  fullName: Type.String(),
+  account: Type.String(),
+});
+export type FlowDelegatePrincipal = Static<typeof FlowDelegatePrincipal>;
 
 export const FlowMonitorRow = Type.Object({
   ...FlowLaunchRow.properties,

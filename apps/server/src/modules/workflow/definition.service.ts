@@ -330,9 +330,10 @@ export class FlowDefinitionService {
     });
   }
 
-  async pageFlows(query: FlowTemplateQuery & { templateId?: string }) {
+  /** Launchable flows (pg); `coveredTemplates` (when given) keeps those of these templates only. */
+  async pageFlows(query: FlowTemplateQuery & { templateId?: string }, coveredTemplates?: readonly string[]) {
     const params = pageParams(query);
-    const result = await new DefinitionRepository(this.db).pageFlows(params, query.templateId);
+    const result = await new DefinitionRepository(this.db).pageFlows(params, query.templateId, coveredTemplates);
     return page(
       result.list.map((f) => ({ ...f, category: f.category ?? '' })),
       result.total,

@@ -4,6 +4,10 @@ import type { PageParams } from '../../core/paging.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { FlowDelegateTable } from '../../db/schema.ts';
 
+/** `flow_delegate.type`: what is handed over (protocol-workflow.md 3: '0' launch, '1' approval). */
+export const DelegationType = { launch: 0, approve: 1 } as const;
+export type DelegationType = (typeof DelegationType)[keyof typeof DelegationType];
+
 /** Delegations (流程委托): a user hands launching (type 0) or approving (type 1) to another for a period. */
 export class DelegateRepository {
   constructor(private readonly db: Db | Trx) {}
@@ -34,15 +38,41 @@ export class DelegateRepository {
   delete(id: string) {
     return this.db.deleteFrom('flowDelegate').where('id', '=', id).execute();
   }
-  /** Approval delegations to `toUserId` running now: who delegated, and for which templates ('' = all). */
-  activeTo(toUserId: string, now = new Date()) {
+  /** Delegations of `type` (0 launch, 1 approval) to `toUserId` running now: who delegated, and for which templates ('' = all). */
+  activeTo(toUserId: string, type: DelegationType = DelegationType.approve, now = new Date()) {
     return this.db
       .selectFrom('flowDelegate')
       .select(['userId', 'flowId'])
       .where('toUserId', '=', toUserId)
-      .where('type', '=', 1)
+      .where('type', '=', type)
       .where('startTime', '<=', now)
       .where('endTime', '>', now)
+      .execute();
+  }
+  /**
+   * The users `fromUserIds` with each launch delegation (whatever its period) they made to
+   * `toUserId`; a user without one comes once with null delegation fields. Tells why a launch on
+   * someone's behalf does not hold.
+   */
+  launchesFrom(fromUserIds: readonly string[], toUserId: string) {
+    return this.db
+      .selectFrom('appUser as u')
+      .leftJoin('flowDelegate as d', (join) =>
+        join.onRef('d.userId', '=', 'u.id').on('d.toUserId', '=', toUserId).on('d.type', '=', DelegationType.launch),
+      )
+      .select(['u.id as userId', 'u.realName as userName', 'd.flowId', 'd.startTime', 'd.endTime'])
+      .where('u.id', 'in', fromUserIds.length ? [...fromUserIds] : [''])
+      .execute();
+  }
+  /** The enabled users among `userIds`, as the launch page's choice shows them. */
+  principals(userIds: readonly string[]) {
+    return this.db
+      .selectFrom('appUser')
+      .select(['id', 'account', 'realName as fullName'])
+      .where('id', 'in', userIds.length ? [...userIds] : [''])
+      .where('enabledMark', '=', 1)
+      .orderBy('sortCode')
+      .orderBy('id')
       .execute();
   }
 }

@@ -1,20 +1,81 @@
-import type { FlowDelegateInput, FlowDelegateRow, PageData, PageQuery } from '@platform/shared';
+import type {
+  FlowChildRow,
+  FlowDelegateInput,
+  FlowDelegatePrincipal,
+  FlowDelegateRow,
+  PageData,
+  PageQuery,
+} from '@platform/shared';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
-import type { Db } from '../../db/database.ts';
-import { DelegateRepository } from './delegate.repository.ts';
+import type { Db, Trx } from '../../db/database.ts';
+import type { FlowDefinitionService } from './definition.service.ts';
+import { DelegateRepository, DelegationType } from './delegate.repository.ts';
 import { MemberRepository } from './member.repository.ts';
+import { DefinitionRepository } from './workflow.repository.ts';
 
 /** A delegation that covers a task of `templateId`: every flow when its list is empty. */
 export function delegationCovers(flowIds: string, templateId: string): boolean {
   return !flowIds || flowIds.split(',').includes(templateId);
 }
 
+/** The templates some of `delegations` cover: undefined when one of them covers every flow. */
+function templatesCovered(delegations: readonly { flowId: string }[]): string[] | undefined {
+  if (delegations.some((d) => !d.flowId)) return undefined;
+  return [...new Set(delegations.flatMap((d) => d.flowId.split(',')).filter(Boolean))];
+}
+
+/**
+ * A launch on behalf of `principalIds` (delegated launch): each of them must have delegated
+ * launching to `delegateId` for a period running now that covers `templateId`. The refusal names
+ * the first principal who did not, and why: no launch delegation at all, none in force now, or
+ * none for this flow.
+ */
+export async function checkLaunchDelegations(
+  db: Db | Trx,
+  delegateId: string,
+  principalIds: readonly string[],
+  templateId: string,
+  now = new Date(),
+) {
+  const rows = await new DelegateRepository(db).launchesFrom(principalIds, delegateId);
+  for (const principal of principalIds) {
+    const held = rows.filter((r) => r.userId === principal && r.startTime && r.endTime);
+    const inForce = held.filter((r) => (r.startTime as Date) <= now && (r.endTime as Date) > now);
+    if (inForce.some((r) => delegationCovers(r.flowId ?? '', templateId))) continue;
+    const name = rows.find((r) => r.userId === principal)?.userName || principal;
+    if (!held.length || principal === delegateId) throw new BusinessError('workflow.launchNotDelegated', { name });
+    if (!inForce.length) throw new BusinessError('workflow.launchDelegationExpired', { name });
+    throw new BusinessError('workflow.launchFlowNotDelegated', { name });
+  }
+}
+
 /** Entrust (protocol-workflow.md 3): the caller's own delegations and those made to the caller. */
 export class DelegateService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly definitions: FlowDefinitionService,
+  ) {}
+
+  /** `getflow`: the launchable flows someone delegated launching to the caller for, now (pg). */
+  async launchableFlows(session: Session, query: PageQuery): Promise<PageData<FlowChildRow>> {
+    const held = await new DelegateRepository(this.db).activeTo(session.userId, DelegationType.launch);
+    if (!held.length) return page([], 0, pageParams(query));
+    return this.definitions.pageFlows(query, templatesCovered(held));
+  }
+
+  /** `userList?flowId=`: who delegated launching this flow to the caller, now: the launch page's "on behalf of". */
+  async principals(session: Session, flowId: string): Promise<FlowDelegatePrincipal[]> {
+    const flow = await new DefinitionRepository(this.db).flow(flowId);
+    if (!flow) throw new BusinessError('workflow.flowUnknown');
+    const repo = new DelegateRepository(this.db);
+    const held = await repo.activeTo(session.userId, DelegationType.launch);
+    return repo.principals([
+      ...new Set(held.filter((d) => delegationCovers(d.flowId, flow.templateId)).map((d) => d.userId)),
+    ]);
+  }
 
   async page(session: Session, query: PageQuery & { myOrDelagateToMe?: string }): Promise<PageData<FlowDelegateRow>> {
     const params = pageParams(query);

@@ -27,7 +27,7 @@ import type { Db, Trx } from '../../db/database.ts';
 import { MessageService, MessageType } from '../message/message.service.ts';
 import type { DefinitionService as FormDefinitions } from '../visualdev/visualdev.service.ts';
 import { DelegateRepository } from './delegate.repository.ts';
-import { delegationCovers } from './delegate.service.ts';
+import { checkLaunchDelegations, delegationCovers } from './delegate.service.ts';
 import { GraphIndex } from './flow-graph-index.ts';
 import {
   type FlowAnnouncement,
@@ -124,78 +124,36 @@ export class EngineService {
 
   /* -------------------------------------------------------------- launch */
 
+  /**
+   * Launch or draft. With `delegateUserList` (delegated launch) the caller launches on behalf of
+   * each principal listed: one task each, whose initiator is the principal, all in one transaction
+   * and only when every principal's launch delegation to the caller covers the flow now.
+   */
   async launch(session: Session, input: FlowTaskInput, taskId?: string): Promise<{ id: string } | ErrorRuleNode[]> {
-    const submit = Number(input.status) === 0;
     const outbox: FlowAnnouncement[] = [];
+    const principals = [...new Set(input.delegateUserList ?? [])];
     try {
       const saved = await this.db.transaction().execute(async (trx) => {
-        const defs = new DefinitionRepository(trx);
-        const tasks = new TaskRepository(trx);
-        const flow = await defs.flow(input.flowId);
+        const flow = await new DefinitionRepository(trx).flow(input.flowId);
         if (!flow?.graph || !flow.mainVersionId) throw new BusinessError('workflow.flowUnknown');
         if (flow.enabledMark !== 1) throw new BusinessError('workflow.flowDisabled');
-        const graph = GraphIndex.parse(flow.graph);
-        const members = new MemberRepository(trx);
-        const initiators = graph.root.properties.initiator ?? [];
-        if (initiators.length && !session.isAdministrator) {
-          const mine = await members.referencesOf(session.userId);
-          if (!initiators.some((ref) => mine.has(ref))) throw new BusinessError('workflow.mayNotLaunch');
-        }
-        const id = taskId || input.id || newId();
-        const existing = await tasks.lockTask(id);
-        if (existing) {
-          if (existing.creatorUserId !== session.userId) throw new BusinessError('workflow.notYours');
-          if (!resubmittable.includes(existing.status)) throw new BusinessError('workflow.alreadySubmitted');
-        } else if (flow.formId) {
-          // The task id is the bound form's record id: a new task may only be for a record of one's own.
-          const owner = await this.forms.recordOwner(trx, flow.formId, id);
-          if (owner !== undefined && owner !== session.userId) throw new BusinessError('workflow.notYours');
-        }
-        const formData = JSON.stringify(input.formData);
-        const fullName = `${flow.templateName}`;
-        const base = {
-          templateId: flow.templateId,
-          flowId: flow.id,
-          versionId: flow.mainVersionId,
-          fullName,
-          formId: flow.formId,
-          formData,
-          flowUrgent: input.flowUrgent ?? 1,
-        };
-        if (existing) await tasks.updateTask(id, { ...base, lastModifyTime: new Date() });
-        else await tasks.insertTask({ id, ...base, creatorUserId: session.userId, status: FlowTaskStatus.draft });
-        if (!submit) {
-          await tasks.updateTask(id, { status: FlowTaskStatus.draft, thisStep: '', thisStepId: '' });
-          await this.mirror(trx, id);
-          return { id };
-        }
-        await tasks.updateTask(id, {
-          status: FlowTaskStatus.pending,
-          startTime: new Date(),
-          endTime: null,
-          completion: 0,
-          joins: '{}',
-          suspend: false,
-        });
-        const task = (await tasks.lockTask(id)) as TaskRow;
-        const run: Run = {
-          trx,
-          tasks,
-          members,
-          task,
-          graph,
-          values: input.formData,
-          joins: {},
-          choices: input,
-          needs: [],
-          actor: session.userId,
-          outbox,
-        };
-        await this.walkFromStart(run, session.userId, input.copyIds);
-        if (run.needs.length) throw new HandlersNeeded(run.needs);
-        await this.settleTask(run);
-        await this.mirror(trx, id);
-        return { id };
+        const launching = { trx, session, input, flow, graph: GraphIndex.parse(flow.graph), outbox };
+        const givenId = taskId || input.id;
+        if (!principals.length)
+          return this.launchFor(launching, { initiator: session.userId, taskId: givenId || newId() });
+        // The task id of a form's flow is the form record's id: one record, one principal.
+        if (flow.formId && principals.length > 1) throw new BusinessError('workflow.delegateOneForForm');
+        await checkLaunchDelegations(trx, session.userId, principals, flow.templateId);
+        const launched: { id: string }[] = [];
+        for (const [index, principal] of principals.entries())
+          launched.push(
+            await this.launchFor(launching, {
+              initiator: principal,
+              taskId: (index === 0 && givenId) || newId(),
+              delegated: true,
+            }),
+          );
+        return launched[0] as { id: string };
       });
       await this.announce(outbox);
       return saved;
@@ -205,8 +163,86 @@ export class EngineService {
     }
   }
 
-  /** A submitted task leaves its start node: the launch record, the start's copies, then the first steps. */
-  private async walkFromStart(run: Run, userId: string, copyIds: string | undefined) {
+  /** One task of a launch: saved as a draft or submitted, for `initiator` (the caller, or a principal of theirs). */
+  private async launchFor(
+    launching: {
+      trx: Trx;
+      session: Session;
+      input: FlowTaskInput;
+      flow: NonNullable<Awaited<ReturnType<DefinitionRepository['flow']>>>;
+      graph: GraphIndex;
+      outbox: FlowAnnouncement[];
+    },
+    { initiator, taskId: id, delegated = false }: { initiator: string; taskId: string; delegated?: boolean },
+  ): Promise<{ id: string }> {
+    const { trx, session, input, flow, graph, outbox } = launching;
+    const tasks = new TaskRepository(trx);
+    const members = new MemberRepository(trx);
+    const initiators = graph.root.properties.initiator ?? [];
+    // A delegate launches with the principal's right to launch, never with their own.
+    if (initiators.length && (delegated || !session.isAdministrator)) {
+      const mine = await members.referencesOf(initiator);
+      if (!initiators.some((ref) => mine.has(ref))) throw new BusinessError('workflow.mayNotLaunch');
+    }
+    const existing = await tasks.lockTask(id);
+    if (existing) {
+      if (existing.creatorUserId !== initiator) throw new BusinessError('workflow.notYours');
+      if (!resubmittable.includes(existing.status)) throw new BusinessError('workflow.alreadySubmitted');
+    } else if (flow.formId) {
+      // The task id is the bound form's record id: a new task may only be for a record of one's own.
+      const owner = await this.forms.recordOwner(trx, flow.formId, id);
+      if (owner !== undefined && owner !== session.userId) throw new BusinessError('workflow.notYours');
+    }
+    const base = {
+      templateId: flow.templateId,
+      flowId: flow.id,
+      versionId: flow.mainVersionId as string,
+      fullName: flow.templateName,
+      formId: flow.formId,
+      formData: JSON.stringify(input.formData),
+      flowUrgent: input.flowUrgent ?? 1,
+    };
+    if (existing) await tasks.updateTask(id, { ...base, lastModifyTime: new Date() });
+    else await tasks.insertTask({ id, ...base, creatorUserId: initiator, status: FlowTaskStatus.draft });
+    if (Number(input.status) !== 0) {
+      await tasks.updateTask(id, { status: FlowTaskStatus.draft, thisStep: '', thisStepId: '' });
+      await this.mirror(trx, id);
+      return { id };
+    }
+    await tasks.updateTask(id, {
+      status: FlowTaskStatus.pending,
+      startTime: new Date(),
+      endTime: null,
+      completion: 0,
+      joins: '{}',
+      suspend: false,
+    });
+    const task = (await tasks.lockTask(id)) as TaskRow;
+    const run: Run = {
+      trx,
+      tasks,
+      members,
+      task,
+      graph,
+      values: input.formData,
+      joins: {},
+      choices: input,
+      needs: [],
+      actor: session.userId,
+      outbox,
+    };
+    await this.walkFromStart(run, session.userId, input.copyIds, delegated ? initiator : '');
+    if (run.needs.length) throw new HandlersNeeded(run.needs);
+    await this.settleTask(run);
+    await this.mirror(trx, id);
+    return { id };
+  }
+
+  /**
+   * A submitted task leaves its start node: the launch record, the start's copies, then the first
+   * steps. A delegated launch's record names the delegate who launched and the principal launched for.
+   */
+  private async walkFromStart(run: Run, userId: string, copyIds: string | undefined, onBehalfOf = '') {
     const start = run.graph.root;
     const startNodeId = newId();
     await run.tasks.insertNode({
@@ -224,6 +260,7 @@ export class EngineService {
       userId,
       HandleStatus.launch,
       {},
+      onBehalfOf,
     );
     await this.copyTo(run, start, startNodeId, copyIds);
     await this.leave(run, start, startNodeId);

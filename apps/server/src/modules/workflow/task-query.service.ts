@@ -241,7 +241,7 @@ export class TaskQueryService {
   }
 
   /**
-   * Who may read a task: its initiator, anyone who handled or holds it, a cc recipient, an
+   * Who may read a task: its initiator (and whoever launched it for them), anyone who handled or holds it, a cc recipient, an
    * administrator, and for a sub-flow's child whoever may read the parent. Comments on the task
    * are open to the same people.
    */
@@ -256,6 +256,8 @@ export class TaskQueryService {
     if (ops.some((o) => delegated.some((d) => d.userId === o.handleId && delegationCovers(d.flowId, task.templateId))))
       return task;
     if (await tasks.isCirculated(taskId, session.userId)) return task;
+    // A delegate who launched the task on someone's behalf follows it.
+    if (await tasks.hasRecordBy(taskId, session.userId)) return task;
     // A sub-flow's child is read by whoever may read its parent (SubFlowInfo lists it to them).
     if (task.parentId) {
       await this.checkReader(session, task.parentId);

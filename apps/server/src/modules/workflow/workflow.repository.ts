@@ -172,7 +172,8 @@ export class DefinitionRepository {
       .executeTakeFirst()
       .then(Boolean);
   }
-  pageFlows(params: PageParams, templateId: string | undefined) {
+  /** Launchable flows; `coveredTemplates` (when given) keeps only those of these templates. */
+  pageFlows(params: PageParams, templateId: string | undefined, coveredTemplates?: readonly string[]) {
     let q = this.db
       .selectFrom('flowDef as f')
       .innerJoin('flowTemplate as t', 't.id', 'f.templateId')
@@ -181,6 +182,7 @@ export class DefinitionRepository {
       .where('t.enabledMark', '=', 1)
       .where('f.mainVersionId', 'is not', null);
     if (templateId) q = q.where('f.templateId', '=', templateId);
+    if (coveredTemplates) q = q.where('f.templateId', 'in', coveredTemplates.length ? [...coveredTemplates] : ['']);
     if (params.keyword) q = q.where((eb) => keywordIn(eb, ['f.fullName', 't.fullName'], params.keyword));
     return fetchPage(q.orderBy('t.sortCode').orderBy('f.sortCode').orderBy('f.id'), params);
   }
@@ -356,6 +358,16 @@ export class TaskRepository {
       .values(values)
       .execute()
       .then(() => undefined);
+  }
+  /** Whether `userId` left a record on the task (launched it, or acted on it). */
+  hasRecordBy(taskId: string, userId: string) {
+    return this.db
+      .selectFrom('flowTaskRecord')
+      .select('id')
+      .where('taskId', '=', taskId)
+      .where('handleId', '=', userId)
+      .executeTakeFirst()
+      .then(Boolean);
   }
   isCirculated(taskId: string, userId: string) {
     return this.db

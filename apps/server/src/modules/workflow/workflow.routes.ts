@@ -11,8 +11,10 @@ import {
   FlowCommentQuery,
   FlowCommentRow,
   FlowDelegateInput,
+  FlowDelegatePrincipal,
   FlowDelegateQuery,
   FlowDelegateRow,
+  FlowDelegateUsersQuery,
   FlowDetail,
   FlowDetailQuery,
   FlowFormInfo,
@@ -45,6 +47,7 @@ import {
   Id,
   ListOf,
   PageOf,
+  PageQuery,
 } from '@platform/shared';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -88,7 +91,7 @@ export default async function workflowRoutes(app: App) {
   const definitions = new FlowDefinitionService(app.db, forms);
   const engine = new EngineService(app.db, forms, app.bus);
   const queries = new TaskQueryService(app.db, definitions);
-  const delegates = new DelegateService(app.db);
+  const delegates = new DelegateService(app.db, definitions);
   const comments = new CommentService(app.db, queries);
   const transfer = new FlowTransferService(app.db, definitions, app.downloads);
   // The job runner is registered after the areas: it exists once the app is ready.
@@ -673,6 +676,30 @@ export default async function workflowRoutes(app: App) {
       },
     },
     async (request) => ok(await delegates.page(sessionOf(request), request.query)),
+  );
+  app.get(
+    `${D}/getflow`,
+    {
+      schema: {
+        tags,
+        summary: 'Delegated launch: the flows someone delegated launching to the caller for, now (pg)',
+        querystring: PageQuery,
+        response: { 200: EnvelopeOf(PageOf(FlowChildRow)) },
+      },
+    },
+    async (request) => ok(await delegates.launchableFlows(sessionOf(request), request.query)),
+  );
+  app.get(
+    `${D}/userList`,
+    {
+      schema: {
+        tags,
+        summary: 'Delegated launch: who delegated launching this flow to the caller, now (launch "on behalf of")',
+        querystring: FlowDelegateUsersQuery,
+        response: { 200: EnvelopeOf(ListOf(FlowDelegatePrincipal)) },
+      },
+    },
+    async (request) => ok({ list: await delegates.principals(sessionOf(request), request.query.flowId) }),
   );
   app.post(
     D,

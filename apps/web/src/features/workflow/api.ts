@@ -3,6 +3,7 @@ import type {
   FlowChildRow,
   FlowCommentInput,
   FlowCommentRow,
+  FlowDelegatePrincipal,
   FlowFormInfo,
   FormDataField,
   ListData,
@@ -129,6 +130,11 @@ export const delegateApi = {
     http.put<Envelope<null>>(`${delegate}/${id}`, { ...input, id }, withMsg),
   stop: (id: string) => http.put<Envelope<null>>(`${delegate}/Stop/${id}`, undefined, withMsg),
   remove: (id: string) => http.delete<Envelope<null>>(`${delegate}/${id}`, undefined, withMsg),
+  /** Delegated launch: the flows someone delegated launching to me for, now (pg). */
+  launchableFlows: (query: Query) => http.get<PageData<FlowChildRow>>(`${delegate}/getflow`, query),
+  /** Delegated launch: who delegated launching this flow to me, now. */
+  principals: (flowId: string) =>
+    http.get<ListData<FlowDelegatePrincipal>>(`${delegate}/userList`, { flowId }).then((d) => d.list),
 };
 
 /** FlowComment (protocol-workflow.md §2 Extras): the comments of one task. */

@@ -242,6 +242,11 @@ export default {
     autoSubmit: 'Submit automatically',
     units: { day: 'Days', hour: 'Hours', minute: 'Minutes', second: 'Seconds' },
   },
+  onBehalf: {
+    label: 'Launch on behalf of',
+    myself: 'Myself',
+    hint: 'One flow is launched for each person chosen',
+  },
   chooser: {
     title: 'Please select flow',
     keyword: 'Enter a keyword',
@@ -300,6 +305,7 @@ export default {
     nodeState: { done: 'Done', current: 'In progress' },
   },
   records: {
+    launchedFor: '{{user}} (for {{principal}})',
     fileList: 'Attachments',
     nodeName: 'Node',
     userName: 'User',

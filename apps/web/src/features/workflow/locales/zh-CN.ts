@@ -242,6 +242,11 @@ export default {
     autoSubmit: '自动提交',
     units: { day: '天', hour: '时', minute: '分', second: '秒' },
   },
+  onBehalf: {
+    label: '发起人',
+    myself: '本人',
+    hint: '代所选人员发起，每人一条流程',
+  },
   chooser: {
     title: '请选择流程',
     keyword: '请输入关键词查询',
@@ -300,6 +305,7 @@ export default {
     nodeState: { done: '已完成', current: '进行中' },
   },
   records: {
+    launchedFor: '{{user}}（代{{principal}}发起）',
     fileList: '附件',
     nodeName: '节点名称',
     userName: '操作人员',

@@ -242,6 +242,11 @@ export default {
     autoSubmit: '自動提交',
     units: { day: '天', hour: '時', minute: '分', second: '秒' },
   },
+  onBehalf: {
+    label: '發起人',
+    myself: '本人',
+    hint: '代所選人員發起，每人一條流程',
+  },
   chooser: {
     title: '請選擇流程',
     keyword: '請輸入關鍵詞查詢',
@@ -300,6 +305,7 @@ export default {
     nodeState: { done: '已完成', current: '進行中' },
   },
   records: {
+    launchedFor: '{{user}}（代{{principal}}發起）',
     fileList: '附件',
     nodeName: '節點名稱',
     userName: '操作人員',

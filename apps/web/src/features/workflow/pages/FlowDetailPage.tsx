@@ -26,6 +26,7 @@ import {
 } from '../components/ActionDialogs.tsx';
 import { EngineField, flowFilesOf, parseFiles } from '../components/EngineField.tsx';
 import { FlowComments } from '../components/FlowComments.tsx';
+import { LaunchOnBehalf, onBehalfOf } from '../components/LaunchOnBehalf.tsx';
 import { SubFlowDialog } from '../components/SubFlowDialog.tsx';
 import { FlowCanvas } from '../designer/FlowCanvas.tsx';
 import { type FlowProperties, propsOf } from '../graph.ts';
@@ -142,6 +143,8 @@ function FlowDetailView({
   const [signing, setSigning] = useState(false);
   const [subFlowsOpen, setSubFlowsOpen] = useState(false);
   const [files, setFiles] = useState<unknown>([]);
+  // Delegated launch: the principals this new task is launched for ([] = myself).
+  const [principals, setPrincipals] = useState<string[]>([]);
   // `hasSign` on the start node asks every approval for a signature; on an approver node, that node's.
   const signAsked = start.hasSign === true || detail.approversProperties?.hasSign === true;
   const commentsOn = (start as Record<string, unknown>).isComment !== false;
@@ -195,6 +198,7 @@ function FlowDetailView({
     formData: values(),
     status: statusCode,
     flowUrgent: detail.flowTaskInfo?.flowUrgent ?? 1,
+    ...(taskId ? {} : onBehalfOf(principals)),
     ...choice,
   });
 
@@ -317,6 +321,9 @@ function FlowDetailView({
           <Button onClick={() => navigate(-1)}>{t('close')}</Button>
         </div>
       </div>
+      {!taskId && buttons.includes('submit') ? (
+        <LaunchOnBehalf flowId={config.flowId} value={principals} onChange={setPrincipals} />
+      ) : null}
       {acting ? (
         <Input.TextArea
           className="wf-opinion"
@@ -436,6 +443,9 @@ function FlowDetailView({
 }
 
 /** 流转记录: who did what at which node, with the opinion and signature. */
+/** `handleStatus` 2: the launch record. */
+const launchStatus = 2;
+
 function Records({ records }: { records: OperatorRecord[] }) {
   const { t } = useTranslation('workflow');
   return (
@@ -446,7 +456,17 @@ function Records({ records }: { records: OperatorRecord[] }) {
       dataSource={records}
       columns={[
         { title: t('records.nodeName'), dataIndex: 'nodeName', key: 'nodeName', width: 140 },
-        { title: t('records.userName'), dataIndex: 'userName', key: 'userName', width: 140 },
+        {
+          title: t('records.userName'),
+          dataIndex: 'userName',
+          key: 'userName',
+          width: 140,
+          // A delegated launch's record: the delegate who launched, and the principal launched for.
+          render: (user: string, row) =>
+            row.handleStatus === launchStatus && row.operatorId
+              ? t('records.launchedFor', { user, principal: row.operatorId })
+              : user,
+        },
         {
           title: t('records.handleTime'),
           dataIndex: 'handleTime',

@@ -117,6 +117,15 @@ describe('delegated launch', () => {
     // carol's delegation covers every flow; nobody delegated launching to eve.
     expect(await flowsOf('dave')).toEqual(expect.arrayContaining([flows.trip?.flowId, flows.buy?.flowId]));
     expect(await flowsOf('eve')).toEqual([]);
+    // As a 3.6 client pages it: numbers as strings, the keyword sent empty (no filter).
+    const paged = await users.dave?.get<PageData<FlowChildRow>>(`${D}/getflow`, {
+      keyword: '',
+      currentPage: '1',
+      pageSize: '1',
+    });
+    expect(paged).toMatchObject({ code: 200, data: { pagination: { currentPage: 1, pageSize: 1 } } });
+    expect(paged?.data?.list).toHaveLength(1);
+    expect(paged?.data?.pagination.total).toBeGreaterThanOrEqual(2);
 
     const principals = async (flow: string) =>
       ((await users.dave?.get<{ list: FlowDelegatePrincipal[] }>(`${D}/userList`, { flowId: flow }))?.data?.list ?? [])

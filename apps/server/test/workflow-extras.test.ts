@@ -2,6 +2,7 @@ import type { FlowNode, FlowTodoRow, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { multipart } from './helpers/multipart.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { releasedFlow } from './helpers/workflow-flows.ts';
 
 /**
  * Sub-flows (protocol-workflow.md, subFlow node): the node launches a child task of its flow for
@@ -31,18 +32,6 @@ const approver = (nodeId: string, user: string): FlowNode => ({
   nodeId,
   properties: { title: nodeId, assigneeType: 6, approvers: [`${user}--user`] },
 });
-
-async function releasedFlow(enCode: string, graph: FlowNode): Promise<string> {
-  const created = await admin.post<{ id: string }>(P, {
-    fullName: `流程${enCode}`,
-    enCode,
-    flowTemplateJson: JSON.stringify([{ id: '', fullName: `流程${enCode}`, flowTemplateJson: graph }]),
-  });
-  expect(created).toMatchObject({ code: 200 });
-  const templateId = created.data?.id as string;
-  expect(await admin.post(`${P}/Release/${templateId}`)).toMatchObject({ code: 200 });
-  return (await admin.get<{ id: string }[]>(`${P}/FlowJsonList/${templateId}`)).data?.[0]?.id as string;
-}
 
 /** start → sub-flow (the child flow, by the given initiators) → dave. */
 const parentGraph = (sub: FlowNode['properties']): FlowNode => ({
@@ -90,7 +79,7 @@ beforeAll(async () => {
   carol = await t.signIn('carol', 'Passw0rd');
   dave = await t.signIn('dave', 'Passw0rd');
   eve = await t.signIn('eve', 'Passw0rd');
-  childFlowId = await releasedFlow('child', {
+  childFlowId = await releasedFlow(admin, 'child', {
     type: 'start',
     nodeId: 'cstart',
     properties: { title: '子发起' },
@@ -102,6 +91,7 @@ afterAll(() => t.close());
 describe('sub-flows', () => {
   test('synchronous: the parent waits until every child ended (one approved, one terminated)', async () => {
     const flowId = await releasedFlow(
+      admin,
       'sync',
       parentGraph({ initiator: [`${ids.carol}--user`, `${ids.eve}--user`], autoSubmit: true }),
     );
@@ -140,6 +130,7 @@ describe('sub-flows', () => {
 
   test('asynchronous: the parent goes on at once while the child runs', async () => {
     const flowId = await releasedFlow(
+      admin,
       'async',
       parentGraph({ initiator: [`${ids.carol}--user`], autoSubmit: true, isAsync: true }),
     );
@@ -156,7 +147,11 @@ describe('sub-flows', () => {
   });
 
   test("without autoSubmit the child waits as its initiator's draft; submitting it runs it, its end moves the parent", async () => {
-    const flowId = await releasedFlow('draft', parentGraph({ initiator: [`${ids.carol}--user`], autoSubmit: false }));
+    const flowId = await releasedFlow(
+      admin,
+      'draft',
+      parentGraph({ initiator: [`${ids.carol}--user`], autoSubmit: false }),
+    );
     const taskId = await launch(alice, flowId, { amount: 9 });
     const [kid] = (await children(alice, taskId)).data ?? [];
     const childId = kid?.flowTaskInfo.id as string;
@@ -181,6 +176,7 @@ describe('sub-flows', () => {
 
   test('a sub-flow whose flow is not released refuses the launch and changes nothing', async () => {
     const flowId = await releasedFlow(
+      admin,
       'broken',
       parentGraph({ initiator: [`${ids.carol}--user`], flowId: 'nosuchflow' }),
     );
@@ -203,7 +199,7 @@ describe('monitor', () => {
     expect(
       await admin.put(`/api/permission/Authority/Data/${ids.eve}`, { objectType: 'User', module: [menu.id] }),
     ).toMatchObject({ code: 200 });
-    const flowId = await releasedFlow('monitored', {
+    const flowId = await releasedFlow(admin, 'monitored', {
       type: 'start',
       nodeId: 'start',
       properties: {},

@@ -1,6 +1,7 @@
 import type { FlowNode, FlowTodoRow, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { releasedFlow } from './helpers/workflow-flows.ts';
 
 /**
  * Engine items of an approver node beyond approving (protocol-workflow.md, approver and start
@@ -10,7 +11,6 @@ import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
  * Hours may be fractions: a limit of 1/3600 h is one second.
  */
 
-const P = '/api/workflow/Engine/flowTemplate';
 const B = '/api/workflow/Engine/FlowBefore';
 const T = '/api/workflow/Engine/FlowTask';
 const second = 1 / 3600;
@@ -31,18 +31,6 @@ interface Record_ {
   handleStatus: number;
   handleOpinion: string;
   userName: string;
-}
-
-async function releasedFlow(enCode: string, graph: FlowNode): Promise<string> {
-  const created = await admin.post<{ id: string }>(P, {
-    fullName: `流程${enCode}`,
-    enCode,
-    flowTemplateJson: JSON.stringify([{ id: '', fullName: `流程${enCode}`, flowTemplateJson: graph }]),
-  });
-  expect(created).toMatchObject({ code: 200 });
-  const templateId = created.data?.id as string;
-  expect(await admin.post(`${P}/Release/${templateId}`)).toMatchObject({ code: 200 });
-  return (await admin.get<{ id: string }[]>(`${P}/FlowJsonList/${templateId}`)).data?.[0]?.id as string;
 }
 
 const approver = (nodeId: string, user: string, properties: FlowNode['properties'] = {}): FlowNode => ({
@@ -95,6 +83,7 @@ afterAll(() => t.close());
 describe('time limits', () => {
   test('a reminder before the limit, notices after it, and the second notice approves the node', async () => {
     const flowId = await releasedFlow(
+      admin,
       'overApprove',
       startWith(
         approver('check', ids.bob as string, {
@@ -143,6 +132,7 @@ describe('time limits', () => {
 
   test('the start node sets the limit its approvers follow; over time the node is sent back to the start', async () => {
     const flowId = await releasedFlow(
+      admin,
       'overReject',
       startWith(approver('check', ids.bob as string), {
         timeLimitConfig: { on: 1, duringDeal: second },
@@ -167,6 +157,7 @@ describe('time limits', () => {
 
   test('a node decided before its limit is left alone when the limit passes', async () => {
     const flowId = await releasedFlow(
+      admin,
       'inTime',
       startWith(
         approver('check', ids.carol as string, {
@@ -189,6 +180,7 @@ describe('time limits', () => {
 describe('node event messages', () => {
   test('default in-app messages: to-do, copy, approve and end, each opening its row in /workFlowDetail', async () => {
     const flowId = await releasedFlow(
+      admin,
       'msgDefault',
       startWith(
         approver('check', ids.bob as string, {
@@ -247,6 +239,7 @@ describe('node event messages', () => {
     const configs = await admin.get<{ list: { id: string; enCode: string }[] }>('/api/message/SendMessageConfig');
     const msgId = configs.data?.list.find((r) => r.enCode === 'flowBackSend')?.id as string;
     const flowId = await releasedFlow(
+      admin,
       'msgCustom',
       startWith(
         approver('check', ids.bob as string, {
@@ -312,8 +305,16 @@ describe('extraRule', () => {
       .where('id', '=', ids.carol as string)
       .execute();
     const both = [`${ids.bob}--user`, `${ids.carol}--user`];
-    const reports = await releasedFlow('rule5', startWith(approver('check', '', { approvers: both, extraRule: 5 })));
-    const sameDept = await releasedFlow('rule2', startWith(approver('check', '', { approvers: both, extraRule: 2 })));
+    const reports = await releasedFlow(
+      admin,
+      'rule5',
+      startWith(approver('check', '', { approvers: both, extraRule: 5 })),
+    );
+    const sameDept = await releasedFlow(
+      admin,
+      'rule2',
+      startWith(approver('check', '', { approvers: both, extraRule: 2 })),
+    );
     const first = await launch(alice, reports);
     const second = await launch(alice, sameDept);
     expect((await todo(carol)).map((r) => r.processId)).toContain(first);
@@ -330,13 +331,14 @@ describe('extraRule', () => {
 
 describe('sub-flows', () => {
   test('terminating the parent terminates its running children, each with its own record', async () => {
-    const childFlowId = await releasedFlow('child', {
+    const childFlowId = await releasedFlow(admin, 'child', {
       type: 'start',
       nodeId: 'cstart',
       properties: { title: '子发起' },
       childNode: approver('ccheck', ids.bob as string),
     });
     const flowId = await releasedFlow(
+      admin,
       'parent',
       startWith({
         type: 'subFlow',

@@ -13,6 +13,7 @@ import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
+import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PickerField } from '../../../shared/components/index.ts';
@@ -203,8 +204,6 @@ function TimingSettings({ fields, followsStart }: { fields: readonly FormDataFie
   const { t } = useTranslation('workflow');
   const limitOn = Form.useWatch<number | undefined>(['timeLimitConfig', 'on']);
   const nodeLimit = Form.useWatch<number | undefined>(['timeLimitConfig', 'nodeLimit']);
-  const noticeOn = Form.useWatch<number | undefined>(['noticeConfig', 'on']);
-  const overOn = Form.useWatch<number | undefined>(['overTimeConfig', 'on']);
   const onOptions = (followsStart ? [2, 1, 0] : [1, 0]).map((on) => ({ value: on, label: t(`props.timing.on.${on}`) }));
   const initial = followsStart ? 2 : 0;
   return (
@@ -228,32 +227,25 @@ function TimingSettings({ fields, followsStart }: { fields: readonly FormDataFie
       ) : null}
       {limitOn ? (
         <>
-          <Form.Item name={['noticeConfig', 'on']} label={t('props.timing.notice')} initialValue={initial}>
-            <Select options={onOptions} />
-          </Form.Item>
-          {noticeOn === 1 ? (
-            <>
-              <Hours name={['noticeConfig', 'firstOver']} label={t('props.timing.noticeFirst')} />
-              <Hours name={['noticeConfig', 'overTimeDuring']} label={t('props.timing.interval')} />
-              <Form.Item name={['noticeConfig', 'overNotice']} valuePropName="checked" label=" " colon={false}>
-                <Checkbox>{t('props.timing.noticeMessage')}</Checkbox>
-              </Form.Item>
-            </>
-          ) : null}
-          <Form.Item name={['overTimeConfig', 'on']} label={t('props.timing.overTime')} initialValue={initial}>
-            <Select options={onOptions} />
-          </Form.Item>
-          {overOn === 1 ? (
-            <>
-              <Hours name={['overTimeConfig', 'firstOver']} label={t('props.timing.overFirst')} />
-              <Hours name={['overTimeConfig', 'overTimeDuring']} label={t('props.timing.interval')} />
-              <Form.Item name={['overTimeConfig', 'overNotice']} valuePropName="checked" label=" " colon={false}>
-                <Checkbox>{t('props.timing.overMessage')}</Checkbox>
-              </Form.Item>
-              <OverTimeAction action="Approve" />
-              <OverTimeAction action="Reject" />
-            </>
-          ) : null}
+          <RepeatedNotice
+            config="noticeConfig"
+            label={t('props.timing.notice')}
+            first={t('props.timing.noticeFirst')}
+            message={t('props.timing.noticeMessage')}
+            options={onOptions}
+            initial={initial}
+          />
+          <RepeatedNotice
+            config="overTimeConfig"
+            label={t('props.timing.overTime')}
+            first={t('props.timing.overFirst')}
+            message={t('props.timing.overMessage')}
+            options={onOptions}
+            initial={initial}
+          >
+            <OverTimeAction action="Approve" />
+            <OverTimeAction action="Reject" />
+          </RepeatedNotice>
         </>
       ) : null}
     </>
@@ -516,6 +508,40 @@ function StartSettings({
       </Form.Item>
       <Divider>{t('props.buttons')}</Divider>
       <ButtonSettings names={startButtons} />
+    </>
+  );
+}
+
+/**
+ * Reminders before the limit (`noticeConfig`) or notices after it (`overTimeConfig`): whether the
+ * node has its own, when the first comes, how often the next, whether each sends a message.
+ */
+function RepeatedNotice(props: {
+  config: 'noticeConfig' | 'overTimeConfig';
+  label: string;
+  first: string;
+  message: string;
+  options: { value: number; label: string }[];
+  initial: number;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('workflow');
+  const on = Form.useWatch<number | undefined>([props.config, 'on']);
+  return (
+    <>
+      <Form.Item name={[props.config, 'on']} label={props.label} initialValue={props.initial}>
+        <Select options={props.options} />
+      </Form.Item>
+      {on === 1 ? (
+        <>
+          <Hours name={[props.config, 'firstOver']} label={props.first} />
+          <Hours name={[props.config, 'overTimeDuring']} label={t('props.timing.interval')} />
+          <Form.Item name={[props.config, 'overNotice']} valuePropName="checked" label=" " colon={false}>
+            <Checkbox>{props.message}</Checkbox>
+          </Form.Item>
+          {props.children}
+        </>
+      ) : null}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { answered, closeContext, screenshot, serverAndBrowser } from './harness.ts';
 import { adminWithFlowStaff, option, pickUsers, signedIn, staffPassword } from './workflow.helpers.ts';
@@ -182,6 +183,13 @@ describe('workflow extras', () => {
     const comment = page.getByRole('list', { name: '流程评论' }).getByRole('listitem').first();
     await comment.getByText('请优先处理').waitFor();
     await comment.getByText('报价.txt').waitFor();
+    // The file's link downloads the file itself (not the JSON its upload address answers).
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      comment.getByRole('link', { name: '报价.txt' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('报价.txt');
+    expect(readFileSync(await download.path(), 'utf8')).toBe('price list');
     await screenshot(page, 'workflow-comments');
 
     // The child opens from the dialog with the passed amount.

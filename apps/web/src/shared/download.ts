@@ -1,3 +1,6 @@
+import type { FileDownloadLink } from '@platform/shared';
+import { http } from './api/http.ts';
+
 /**
  * Opens a generated file's address as a plain download (no Authorization header: the server's
  * generated names are the key, protocol-admin.md section 0). `name` is the file name to save as;
@@ -12,4 +15,19 @@ export function openDownload(url: string, name = '') {
   document.body.append(anchor);
   anchor.click();
   anchor.remove();
+}
+
+/** A stored upload's address as the upload answered it (protocol-admin.md 5: `Download/{type}/{fileId}`). */
+const storedFileAddress = /^\/api\/file\/Download\/[^/?#]+\/[^/?#]+$/;
+
+/**
+ * Downloads a stored file from the address its upload answered. That address answers JSON with a
+ * short-lived link (the wire contract existing clients read), so following it in a tab would show
+ * the JSON: the link is asked for first, then downloaded. Any other address (a public image, a
+ * generated file's link) is downloaded as it is.
+ */
+export async function openStoredFile(url: string, name = '') {
+  if (!storedFileAddress.test(url)) return openDownload(url, name);
+  const link = await http.get<FileDownloadLink>(url);
+  openDownload(link.url, name);
 }

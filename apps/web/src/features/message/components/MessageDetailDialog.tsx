@@ -3,6 +3,7 @@ import type { MessageDetail } from '@platform/shared';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import { useTranslation } from 'react-i18next';
+import { StoredFileLink } from '../../../shared/components/StoredFileLink.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
 import { parseFiles } from '../message-route.ts';
 import { SafeHtml } from './SafeHtml.tsx';
@@ -41,9 +42,9 @@ export function MessageDetailDialog({ message, onClose }: { message: MessageDeta
             <div className="message-detail-files">
               <div className="message-detail-files-title">{t('attachments')}</div>
               {files.map((file) => (
-                <a key={file.url} href={file.url} target="_blank" rel="noopener noreferrer" download={file.name}>
+                <StoredFileLink key={file.url} url={file.url} name={file.name}>
                   <PaperClipOutlined /> {file.name}
-                </a>
+                </StoredFileLink>
               ))}
             </div>
           )}

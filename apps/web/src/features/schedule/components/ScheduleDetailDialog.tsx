@@ -8,6 +8,7 @@ import Spin from 'antd/es/spin';
 import Tag from 'antd/es/tag';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StoredFileLink } from '../../../shared/components/StoredFileLink.tsx';
 import { i18n } from '../../../shared/i18n/index.ts';
 import { useToast } from '../../../shared/toast.tsx';
 import { parseFiles } from '../../message/message-route.ts';
@@ -119,9 +120,9 @@ export function ScheduleDetailDialog({
           <Descriptions.Item label={t('fields.files')}>
             {files.map((file) => (
               <div key={file.url}>
-                <a href={file.url} target="_blank" rel="noopener noreferrer" download={file.name}>
+                <StoredFileLink url={file.url} name={file.name}>
                   <PaperClipOutlined /> {file.name}
-                </a>
+                </StoredFileLink>
               </div>
             ))}
           </Descriptions.Item>

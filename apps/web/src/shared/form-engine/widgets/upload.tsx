@@ -2,6 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { acceptText, formatFileSize, isAcceptedFile, SIZE_UNITS, type SizeUnit } from '@platform/shared';
 import Button from 'antd/es/button';
 import { useRef } from 'react';
+import { StoredFileLink } from '../../components/StoredFileLink.tsx';
 import { useToast } from '../../toast.tsx';
 import { useFormEngineTranslation } from '../i18n.ts';
 import { slots, type UploadedFile } from '../slots.ts';
@@ -115,9 +116,7 @@ function FileList({
           {image ? (
             <img src={file.thumbUrl || file.url} alt={file.name} className="fe-image-thumb" />
           ) : (
-            <a href={file.url} target="_blank" rel="noopener noreferrer">
-              {file.name}
-            </a>
+            <StoredFileLink url={file.url} name={file.name} />
           )}
           {!image && file.fileSize ? <span className="fe-file-size">{formatFileSize(file.fileSize)}</span> : null}
           {onRemove ? (

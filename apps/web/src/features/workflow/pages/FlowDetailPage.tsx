@@ -90,6 +90,8 @@ export default function FlowDetailPage() {
     gcTime: 0,
     retry: false,
   });
+  // The view is made anew after every action (its key), the tab a person chose stays.
+  const [tab, setTab] = useState('form');
   if (!config) return <Result status="warning" title={t('detail.badConfig')} />;
   if (detail.error) return <Result status="warning" title={t('detail.loadFailed')} />;
   if (!detail.data || (config.type === DetailType.todo && check.isLoading))
@@ -100,6 +102,8 @@ export default function FlowDetailPage() {
       config={{ ...config, readonly: check.data?.isCheck === true }}
       detail={detail.data}
       onChanged={() => void detail.refetch()}
+      tab={tab}
+      onTab={setTab}
     />
   );
 }
@@ -108,10 +112,14 @@ function FlowDetailView({
   config,
   detail,
   onChanged,
+  tab,
+  onTab,
 }: {
   config: DetailConfig;
   detail: FlowDetail;
   onChanged: () => void;
+  tab: string;
+  onTab: (key: string) => void;
 }) {
   const { t } = useTranslation('workflow');
   const navigate = useNavigate();
@@ -293,6 +301,44 @@ function FlowDetailView({
   const title = detail.flowTaskInfo?.fullName || detail.flowTemplateInfo?.fullName || '';
   const acting = config.type === DetailType.todo && buttons.length > 0;
 
+  const tabs = [
+    {
+      key: 'form',
+      label: t('detail.formTab'),
+      children: store ? (
+        <FormRenderer store={store} mode={editable ? 'edit' : 'detail'} />
+      ) : (
+        <Result status="warning" title={t('detail.noForm')} />
+      ),
+    },
+    ...(tree
+      ? [
+          {
+            key: 'graph',
+            label: t('detail.graphTab'),
+            children: <FlowCanvas tree={tree} selected={null} errors={noErrors} states={states} readOnly />,
+          },
+        ]
+      : []),
+    ...(detail.flowTaskInfo
+      ? [
+          {
+            key: 'records',
+            label: t('detail.recordsTab'),
+            children: <Records records={detail.flowTaskOperatorRecordList ?? []} />,
+          },
+        ]
+      : []),
+    ...(detail.flowTaskInfo && commentsOn
+      ? [
+          {
+            key: 'comments',
+            label: t('comments.tab'),
+            children: <FlowComments taskId={detail.flowTaskInfo.id} />,
+          },
+        ]
+      : []),
+  ];
   return (
     <div className="wf-detail">
       {holder}
@@ -347,46 +393,7 @@ function FlowDetailView({
           />
         </div>
       ) : null}
-      <Tabs
-        items={[
-          {
-            key: 'form',
-            label: t('detail.formTab'),
-            children: store ? (
-              <FormRenderer store={store} mode={editable ? 'edit' : 'detail'} />
-            ) : (
-              <Result status="warning" title={t('detail.noForm')} />
-            ),
-          },
-          ...(tree
-            ? [
-                {
-                  key: 'graph',
-                  label: t('detail.graphTab'),
-                  children: <FlowCanvas tree={tree} selected={null} errors={noErrors} states={states} readOnly />,
-                },
-              ]
-            : []),
-          ...(detail.flowTaskInfo
-            ? [
-                {
-                  key: 'records',
-                  label: t('detail.recordsTab'),
-                  children: <Records records={detail.flowTaskOperatorRecordList ?? []} />,
-                },
-              ]
-            : []),
-          ...(detail.flowTaskInfo && commentsOn
-            ? [
-                {
-                  key: 'comments',
-                  label: t('comments.tab'),
-                  children: <FlowComments taskId={detail.flowTaskInfo.id} />,
-                },
-              ]
-            : []),
-        ]}
-      />
+      <Tabs activeKey={tabs.some((item) => item.key === tab) ? tab : 'form'} onChange={onTab} items={tabs} />
       <CandidatesDialog
         answer={candidates?.answer ?? null}
         handlers={candidates?.handlers}

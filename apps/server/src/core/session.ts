@@ -42,6 +42,12 @@ export function hashToken(token: string): string {
  */
 export class SessionStore {
   private readonly cache = new Map<string, CachedSession>();
+  /**
+   * The hash of each token that resolved to a session, so a session's later calls skip the SHA-256.
+   * Only tokens that were sessions are kept, so random tokens cannot fill it; a revoked one still
+   * misses `cache` (the bus drops it there) and is refused by its database row.
+   */
+  private readonly hashes = new Map<string, string>();
   private readonly sessions: SessionRepository;
 
   constructor(
@@ -87,7 +93,7 @@ export class SessionStore {
   /** The session behind a token, or the 600/601/602 refusal that ends it on the client. */
   async resolve(token: string | undefined): Promise<Session> {
     if (!token || token.length > 200) throw new SessionError(ResultCode.tokenInvalid);
-    const tokenHash = hashToken(token);
+    const tokenHash = this.hashes.get(token) ?? hashToken(token);
     const now = Date.now();
     const cached = this.cache.get(tokenHash);
     if (cached && now - cached.cachedAt < cacheTtlMs && cached.expiresAt > now) {
@@ -118,6 +124,10 @@ export class SessionStore {
     if (now - entry.lastSeenAt > touchEveryMs) await this.touch(entry, now);
     this.cache.set(tokenHash, entry);
     if (this.cache.size > 50_000) this.cache.delete(this.cache.keys().next().value as string);
+    if (!this.hashes.has(token)) {
+      if (this.hashes.size >= 50_000) this.hashes.clear();
+      this.hashes.set(token, tokenHash);
+    }
     return entry.session;
   }
 

@@ -510,17 +510,20 @@ export class DataInterfaceService {
   /** The value of `{name}` or `{@name}`, or an error naming what is unknown. */
   private async resolver(definition: Definition, paramList: DataInterfaceParamValue[] | undefined, session: Session) {
     const parameters = this.parameterValues(definition, paramList);
-    const repo = new DataInterfaceRepository(this.db);
-    const system = await this.systemVariables(session, repo);
+    // Made at the first {@variable}: most statements name none, and a popup select calls on every keystroke.
+    let repo: DataInterfaceRepository | null = null;
+    let systemMade: Promise<Record<string, () => Promise<string>>> | null = null;
     return async (variable: boolean, name: string): Promise<string | null> => {
       const key = name.toLowerCase();
       if (!variable) {
         if (!parameters.has(key)) throw new BusinessError('dataInterface.placeholderUnknown', { name: `{${name}}` });
         return parameters.get(key) ?? null;
       }
+      repo ??= new DataInterfaceRepository(this.db);
       const expression = definition.variables.get(key);
       if (expression !== undefined) return this.evaluate(expression, session, repo);
-      const value = system[name];
+      systemMade ??= this.systemVariables(session, repo);
+      const value = (await systemMade)[name];
       if (!value) throw new BusinessError('dataInterface.placeholderUnknown', { name: `{@${name}}` });
       return value();
     };
@@ -745,27 +748,41 @@ export class DataInterfaceService {
     return verdict;
   }
 
+  /** How each statement text is bound (`trimmed`), worked out once per text: a list calls with the same few. */
+  private readonly bindPlans = new Map<string, { highest: number; text: string; kept: number[] | null }>();
+
   /** Each query bound only with the values its text names ($1..$n in order of use is kept). */
   private trimmed(queries: BoundQuery[]): BoundQuery[] {
     return queries.map((query) => {
-      const used = [...query.text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]));
-      const highest = used.length ? Math.max(...used) : 0;
-      const values = query.values.slice(0, highest);
-      // A value the text skips would have no type; a statement naming $3 but not $2 cannot be sent.
-      const missing = Array.from({ length: highest }, (_, i) => i + 1).filter((n) => !used.includes(n));
-      if (missing.length === 0) return { text: query.text, values };
-      let text = query.text;
+      const plan = this.bindPlanOf(query.text);
+      if (!plan.kept) return { text: query.text, values: query.values.slice(0, plan.highest) };
+      return { text: plan.text, values: plan.kept.map((n) => query.values[n - 1]) };
+    });
+  }
+
+  private bindPlanOf(text: string) {
+    let plan = this.bindPlans.get(text);
+    if (plan) return plan;
+    const used = [...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]));
+    const highest = used.length ? Math.max(...used) : 0;
+    // A value the text skips would have no type; a statement naming $3 but not $2 cannot be sent.
+    const missing = Array.from({ length: highest }, (_, i) => i + 1).filter((n) => !used.includes(n));
+    if (missing.length === 0) plan = { highest, text, kept: null };
+    else {
       const renumber = new Map<number, number>();
-      const kept: unknown[] = [];
+      const kept: number[] = [];
       for (let n = 1; n <= highest; n++) {
         if (used.includes(n)) {
-          kept.push(values[n - 1]);
+          kept.push(n);
           renumber.set(n, kept.length);
         }
       }
-      text = text.replace(/\$(\d+)/g, (_m, d: string) => `$${renumber.get(Number(d)) ?? d}`);
-      return { text, values: kept };
-    });
+      const renumbered = text.replace(/\$(\d+)/g, (_m, d: string) => `$${renumber.get(Number(d)) ?? d}`);
+      plan = { highest, text: renumbered, kept };
+    }
+    if (this.bindPlans.size >= 500) this.bindPlans.clear();
+    this.bindPlans.set(text, plan);
+    return plan;
   }
 
   private async httpRows(

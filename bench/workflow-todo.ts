@@ -8,6 +8,7 @@
  *   node --import tsx bench/workflow-todo.ts          (BENCH_ENGINES=postgres or pglite for one engine)
  */
 import { sql } from 'kysely';
+import pg from 'pg';
 import { hashPasswordDigest, md5Hex } from '../apps/server/src/core/password.ts';
 import { type Figures, machineLine, measure, measureCalls, onEachEngine, signIn, startApp } from './lib.ts';
 
@@ -21,6 +22,22 @@ const adminPassword = 'Bench@123456';
 console.log(
   `workflow-todo bench: ${machineLine()}, ${tasks} running tasks, ${users} users, ${connections} connections`,
 );
+
+/** The statements the server's PostgreSQL connections send while `work` runs (the server runs in this process). */
+async function statementsOf(work: () => Promise<void>): Promise<number> {
+  const query = pg.Client.prototype.query;
+  let count = 0;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    count++;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    await work();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return count;
+}
 
 const results = await onEachEngine(async (engine, databaseUrl, dataDir) => {
   const server = await startApp(databaseUrl, dataDir, { ADMIN_PASSWORD: adminPassword });
@@ -136,6 +153,32 @@ const results = await onEachEngine(async (engine, databaseUrl, dataDir) => {
     const failures = measured.requests - Number(approved.n);
     const spanSeconds = (new Date(approved.last ?? 0).getTime() - new Date(approved.first ?? 0).getTime()) / 1000;
     if (warmup.errors) console.log(`  ${engine}: ${warmup.errors} errors in the warm-up`);
+    if (engine === 'PostgreSQL') {
+      // Round trips of one approval (BEGIN and COMMIT included), one at a time, by a user not in the
+      // run above: the fewest of five, as a background write (the operation log) may fall in one.
+      const token = await signIn(server.url, 'wf41', 'Passw0rd');
+      const spare = await db
+        .selectFrom('flowTaskOperator')
+        .select('id')
+        .where('handleId', '=', 'wu41')
+        .where('state', '=', 1)
+        .orderBy('id')
+        .limit(5)
+        .execute();
+      const counts: number[] = [];
+      for (const row of spare)
+        counts.push(
+          await statementsOf(async () => {
+            const res = await fetch(`${server.url}/api/workflow/Engine/FlowBefore/Audit/${row.id}`, {
+              method: 'POST',
+              headers: { authorization: token, 'content-type': 'application/json' },
+              body: JSON.stringify({ handleOpinion: '同意' }),
+            });
+            await res.text();
+          }),
+        );
+      console.log(`  ${engine}: statements per approval ${Math.min(...counts)} (of five: ${counts.join(', ')})`);
+    }
     return [
       { engine, what: todo.name, p50: todo.p50, p95: todo.p95, rps: todo.reqPerSec, errors: todo.errors },
       {

@@ -124,7 +124,8 @@ describe('time limits', () => {
     const { count } = (await t.app.db
       .selectFrom('job')
       .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('refId', '=', taskId)
+      .where('type', '=', 'workflow.deadline')
+      .where('payload', 'like', `%${taskId}%`)
       .where('status', '=', 'pending')
       .executeTakeFirst()) as { count: string };
     expect(Number(count)).toBe(0);

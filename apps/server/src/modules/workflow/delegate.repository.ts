@@ -12,8 +12,9 @@ export type DelegationType = (typeof DelegationType)[keyof typeof DelegationType
 export class DelegateRepository {
   constructor(private readonly db: Db | Trx) {}
 
-  page(params: PageParams, userId: string, toMe: boolean) {
-    let q = this.db
+  /** Delegations with the names of who delegated and to whom. */
+  private rows() {
+    return this.db
       .selectFrom('flowDelegate as d')
       .leftJoin('appUser as f', 'f.id', 'd.userId')
       .leftJoin('appUser as t', 't.id', 'd.toUserId')
@@ -21,10 +22,16 @@ export class DelegateRepository {
       .select([
         sql<string>`coalesce(f.real_name, '')`.as('userName'),
         sql<string>`coalesce(t.real_name, '')`.as('toUserName'),
-      ])
-      .where(toMe ? 'd.toUserId' : 'd.userId', '=', userId);
+      ]);
+  }
+  page(params: PageParams, userId: string, toMe: boolean) {
+    let q = this.rows().where(toMe ? 'd.toUserId' : 'd.userId', '=', userId);
     if (params.keyword) q = q.where('d.flowName', 'ilike', `%${params.keyword}%`);
     return fetchPage(q.orderBy('d.creatorTime', 'desc').orderBy('d.id', 'desc'), params);
+  }
+  /** One delegation with its names. */
+  one(id: string) {
+    return this.rows().where('d.id', '=', id).executeTakeFirst();
   }
   find(id: string) {
     return this.db.selectFrom('flowDelegate').selectAll().where('id', '=', id).executeTakeFirst();

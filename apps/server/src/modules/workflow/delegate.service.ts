@@ -52,6 +52,26 @@ export async function checkLaunchDelegations(
   }
 }
 
+type DelegationRow = NonNullable<Awaited<ReturnType<DelegateRepository['one']>>>;
+
+/** A delegation as the entrust page reads it; `status` 0 not started, 1 running, 2 ended at `now`. */
+function rowOf(d: DelegationRow, now: number): FlowDelegateRow {
+  return {
+    id: d.id,
+    userId: d.userId,
+    userName: d.userName,
+    toUserId: d.toUserId,
+    toUserName: d.toUserName,
+    type: String(d.type),
+    flowId: d.flowId,
+    flowName: d.flowName,
+    startTime: d.startTime.getTime(),
+    endTime: d.endTime.getTime(),
+    status: now < d.startTime.getTime() ? 0 : now < d.endTime.getTime() ? 1 : 2,
+    description: d.description ?? '',
+  };
+}
+
 /** Entrust (protocol-workflow.md 3): the caller's own delegations and those made to the caller. */
 export class DelegateService {
   constructor(
@@ -82,23 +102,17 @@ export class DelegateService {
     const result = await new DelegateRepository(this.db).page(params, session.userId, query.myOrDelagateToMe === '2');
     const now = Date.now();
     return page(
-      result.list.map((d) => ({
-        id: d.id,
-        userId: d.userId,
-        userName: d.userName,
-        toUserId: d.toUserId,
-        toUserName: d.toUserName,
-        type: String(d.type),
-        flowId: d.flowId,
-        flowName: d.flowName,
-        startTime: d.startTime.getTime(),
-        endTime: d.endTime.getTime(),
-        status: now < d.startTime.getTime() ? 0 : now < d.endTime.getTime() ? 1 : 2,
-        description: d.description ?? '',
-      })),
+      result.list.map((d) => rowOf(d, now)),
       result.total,
       params,
     );
+  }
+
+  /** `GET D/{id}` (the edit dialog): one delegation, to the one who made it or the one it is made to. */
+  async info(session: Session, id: string): Promise<FlowDelegateRow> {
+    const row = await new DelegateRepository(this.db).one(id);
+    if (!row || (row.userId !== session.userId && row.toUserId !== session.userId)) throw new NotFoundError();
+    return rowOf(row, Date.now());
   }
 
   private async checked(session: Session, input: FlowDelegateInput) {

@@ -48,6 +48,8 @@ import {
 } from './workflow.repository.ts';
 
 type FormValues = Record<string, unknown>;
+/** Where a record is made: the node instance, and the operator row when one acted. */
+type RecordAt = { taskNodeId: string | null; nodeCode: string; nodeName: string; operatorId?: string };
 type Choices = Pick<FlowActionBody, 'candidateList' | 'branchList' | 'copyIds' | 'errorRuleUserList'>;
 
 /** Handlers could not be found for these nodes: the launch answers them so the user picks. */
@@ -625,21 +627,14 @@ export class EngineService {
 
   /** After the walk: the current step, the completion, and the end of the flow when nothing is current. */
   private async settleTask(run: Run) {
-    const nodes = await run.tasks.nodes(run.task.id);
-    const current = nodes.filter((n) => n.state === NodeState.current);
-    const approverCount = Math.max(1, run.graph.approvers().length);
-    const done = new Set(
-      nodes.filter((n) => n.state === NodeState.done && n.nodeType === 'approver').map((n) => n.nodeCode),
-    );
-    const ended = !current.length && run.task.status === FlowTaskStatus.pending;
-    const back = run.task.status === FlowTaskStatus.rejected;
-    await run.tasks.updateTask(run.task.id, {
-      thisStep: ended ? END_STEP : back ? flowNodeName(run.graph.root) : current.map((n) => n.nodeName).join(','),
-      thisStepId: ended ? '' : back ? run.graph.root.nodeId : current.map((n) => n.nodeCode).join(','),
-      completion: ended ? 100 : Math.min(99, Math.round((done.size / approverCount) * 100)),
+    const ended = await run.tasks.settle(run.task.id, {
+      pending: run.task.status === FlowTaskStatus.pending,
+      rejected: run.task.status === FlowTaskStatus.rejected,
+      approverCount: Math.max(1, run.graph.approvers().length),
+      start: { name: flowNodeName(run.graph.root), code: run.graph.root.nodeId },
+      endStep: END_STEP,
       joins: JSON.stringify(run.joins),
-      ...(ended ? { status: FlowTaskStatus.approved, endTime: new Date() } : {}),
-      lastModifyTime: new Date(),
+      now: new Date(),
     });
     if (ended) await this.notifyInitiator(run, 'endMsgConfig', run.graph.root, null);
     if (ended && !run.startedByParent) await this.childEnded(run);
@@ -658,13 +653,25 @@ export class EngineService {
 
   private async record(
     run: Pick<Run, 'tasks' | 'task'>,
-    at: { taskNodeId: string | null; nodeCode: string; nodeName: string; operatorId?: string },
+    at: RecordAt,
     handleId: string,
     handleStatus: number,
     body: Pick<FlowActionBody, 'handleOpinion' | 'signImg' | 'fileList'>,
     operatorUser = '',
   ) {
-    await run.tasks.insertRecord({
+    await run.tasks.insertRecord(this.recordOf(run, at, handleId, handleStatus, body, operatorUser));
+  }
+
+  /** An approval record's row. */
+  private recordOf(
+    run: Pick<Run, 'task'>,
+    at: RecordAt,
+    handleId: string,
+    handleStatus: number,
+    body: Pick<FlowActionBody, 'handleOpinion' | 'signImg' | 'fileList'>,
+    operatorUser = '',
+  ) {
+    return {
       id: newId(),
       taskId: run.task.id,
       taskNodeId: at.taskNodeId,
@@ -677,7 +684,7 @@ export class EngineService {
       signImg: body.signImg ?? '',
       fileList: JSON.stringify(body.fileList ?? []),
       operatorId: operatorUser,
-    });
+    };
   }
 
   /* -------------------------------------------------------------- actions on an operator row */
@@ -715,7 +722,8 @@ export class EngineService {
       const result = await act(run, operator);
       if (run.needs.length)
         throw new BusinessError('workflow.noHandler', { node: run.needs.map((n) => n.nodeName).join(',') });
-      await this.mirror(trx, task.id, statusBefore);
+      // Only a task of a generated form has a record to mirror its status onto (its formId never changes).
+      if (task.formId) await this.mirror(trx, task.id, statusBefore);
       return result;
     });
     await this.announce(outbox);
@@ -758,24 +766,34 @@ export class EngineService {
       const node = run.graph.node(operator.nodeCode);
       this.checkSigned(run, node, body);
       await this.applyFormData(run, node, body.formData);
-      await run.tasks.updateOperator(operator.id, {
-        state: OperatorState.done,
-        handleStatus: HandleStatus.agree,
-        handleTime: new Date(),
-        draftData: null,
-      });
-      await this.record(run, { ...operator, operatorId: operator.id }, session.userId, HandleStatus.agree, body);
+      // The row, its record and the node's operators after it: one statement.
+      const ops = await run.tasks.act(
+        operator,
+        { state: OperatorState.done, handleStatus: HandleStatus.agree, handleTime: new Date(), draftData: null },
+        this.recordOf(run, { ...operator, operatorId: operator.id }, session.userId, HandleStatus.agree, body),
+      );
       if (operator.kind === 1 && operator.parentId) {
         // An added "before" signer agreed: the one who added them acts now.
         await run.tasks.updateOperator(operator.parentId, { state: OperatorState.todo });
-      } else if (node) await this.settleNode(run, operator.taskNodeId, node, body.copyIds);
+      } else if (node) await this.settleNode(run, operator.taskNodeId, node, body.copyIds, ops);
       await this.settleTask(run);
     });
   }
 
-  /** After an agreement: is the node decided (or-sign, countersign ratio, sequential end)? */
-  private async settleNode(run: Run, taskNodeId: string, node: FlowNode, copyIds: string | undefined) {
-    const ops = (await run.tasks.operatorsOfNode(taskNodeId)).filter((o) => o.state !== OperatorState.cancelled);
+  /**
+   * After an agreement: is the node decided (or-sign, countersign ratio, sequential end)? `known`:
+   * the node's operators as they are now, when the caller has them.
+   */
+  private async settleNode(
+    run: Run,
+    taskNodeId: string,
+    node: FlowNode,
+    copyIds: string | undefined,
+    known?: OperatorRow[],
+  ) {
+    const ops = (known ?? (await run.tasks.operatorsOfNode(taskNodeId))).filter(
+      (o) => o.state !== OperatorState.cancelled,
+    );
     if (ops.some((o) => o.kind !== 0 && isOpen(o.state))) return;
     const normal = ops.filter((o) => o.kind === 0);
     const agreed = normal.filter((o) => o.handleStatus === HandleStatus.agree).length;
@@ -808,17 +826,14 @@ export class EngineService {
     await this.onOperator(session, operatorId, body, async (run, operator) => {
       const node = run.graph.node(operator.nodeCode);
       this.checkSigned(run, node, body);
-      await run.tasks.updateOperator(operator.id, {
-        state: OperatorState.done,
-        handleStatus: HandleStatus.reject,
-        handleTime: new Date(),
-      });
-      await this.record(run, { ...operator, operatorId: operator.id }, session.userId, HandleStatus.reject, body);
+      const ops = await run.tasks.act(
+        operator,
+        { state: OperatorState.done, handleStatus: HandleStatus.reject, handleTime: new Date() },
+        this.recordOf(run, { ...operator, operatorId: operator.id }, session.userId, HandleStatus.reject, body),
+      );
       if (node?.properties.counterSign === CounterSign.all && operator.kind === 0) {
         // A countersign node is rejected only once its ratio can no longer be reached.
-        const normal = (await run.tasks.operatorsOfNode(operator.taskNodeId)).filter(
-          (o) => o.kind === 0 && o.state !== OperatorState.cancelled,
-        );
+        const normal = ops.filter((o) => o.kind === 0 && o.state !== OperatorState.cancelled);
         const possible = normal.filter((o) => o.handleStatus === HandleStatus.agree || isOpen(o.state)).length;
         if ((possible / Math.max(1, normal.length)) * 100 >= this.ratio(node)) {
           await this.settleTask(run);
@@ -942,7 +957,13 @@ export class EngineService {
           later.map((n) => n.id),
           NodeState.cancelled,
         );
-        if (ownDone) await run.tasks.setNodeState([operator.taskNodeId], NodeState.current);
+        if (ownDone) {
+          await run.tasks.setNodeState([operator.taskNodeId], NodeState.current);
+          // The node is reached again: its time limit counts anew, with reminders and notices as on arrival.
+          const node = run.graph.node(operator.nodeCode);
+          await new JobRepository(run.trx).cancelByRef([operator.taskNodeId]);
+          if (node) await this.startDeadline(run, node, operator.taskNodeId);
+        }
         // Operators cancelled when the node was decided act again with the recalling one.
         for (const o of ops)
           if (o.taskNodeId === operator.taskNodeId && (o.id === operator.id || o.state === OperatorState.cancelled))
@@ -964,7 +985,7 @@ export class EngineService {
       if (!task) throw new BusinessError('workflow.taskUnknown');
       const statusBefore = task.status;
       const result = await act(await this.openRun(trx, task, { actor, outbox }));
-      await this.mirror(trx, task.id, statusBefore);
+      if (task.formId) await this.mirror(trx, task.id, statusBefore);
       return result;
     });
     await this.announce(outbox);
@@ -1049,7 +1070,9 @@ export class EngineService {
     const outbox: FlowAnnouncement[] = [];
     const run = await this.openRun(trx, task, { actor: null, outbox });
     const node = run.graph.node(taskNode.nodeCode);
-    const plan = node && this.deadlinePlan(run, node, taskNode.creatorTime);
+    // The node's arrival its chain counts from (jobs of before it was kept have none: the node's own time).
+    const arrived = job.arrived === undefined ? taskNode.creatorTime : new Date(job.arrived);
+    const plan = node && this.deadlinePlan(run, node, arrived);
     if (!node || !plan) return undefined;
     const open = (await run.tasks.operatorsOfNode(taskNode.id)).filter((o) => o.state === OperatorState.todo);
     const config = job.kind === 'notice' ? plan.notice : plan.overTime;
@@ -1106,15 +1129,17 @@ export class EngineService {
 
   private async scheduleDeadline(trx: Trx, payload: DeadlinePayload, at: number) {
     await new JobRepository(trx).insert([
-      { id: newId(), type: DEADLINE_JOB, payload, runAt: new Date(at), refId: payload.taskId },
+      // By the node instance, so a recalled node drops what is left of its chain before starting anew.
+      { id: newId(), type: DEADLINE_JOB, payload, runAt: new Date(at), refId: payload.taskNodeId },
     ]);
   }
 
   /** An approver node became current: its first reminder and its first over-time notice go on the job table. */
   private async startDeadline(run: Run, node: FlowNode, taskNodeId: string) {
-    const plan = this.deadlinePlan(run, node, new Date());
+    const arrived = new Date();
+    const plan = this.deadlinePlan(run, node, arrived);
     if (!plan) return;
-    const base = { taskId: run.task.id, taskNodeId, count: 1 };
+    const base = { taskId: run.task.id, taskNodeId, count: 1, arrived: arrived.getTime() };
     const noticeAt = plan.noticeAt(1);
     if (noticeAt !== undefined) await this.scheduleDeadline(run.trx, { ...base, kind: 'notice' }, noticeAt);
     const overAt = plan.overTimeAt(1);

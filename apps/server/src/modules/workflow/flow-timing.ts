@@ -8,6 +8,8 @@ export interface DeadlinePayload {
   taskNodeId: string;
   kind: 'notice' | 'overTime';
   count: number;
+  /** When the node was reached (ms), as its chain counts; jobs made before this was kept lack it. */
+  arrived?: number;
 }
 
 const hourMs = 3_600_000;

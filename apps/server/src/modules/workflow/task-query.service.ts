@@ -94,7 +94,10 @@ export class TaskQueryService {
   private async rows(list: ListedTask[]): Promise<FlowTodoRow[]> {
     const out: FlowTodoRow[] = [];
     for (const r of list) {
-      const node = (await this.graphOf(r.versionId)).node(r.nodeCode);
+      const graph = await this.graphOf(r.versionId);
+      const node = graph.node(r.nodeCode);
+      // hasSign on the start node asks every approval of the flow for a signature: the row says so (batch approval).
+      const signed = graph.root.properties.hasSign === true ? { hasSign: true } : {};
       out.push({
         id: r.id,
         processId: r.taskId,
@@ -112,7 +115,7 @@ export class TaskQueryService {
         startTime: toMillis(r.startTime) ?? 0,
         creatorTime: r.operatorTime.getTime(),
         delegateUser: r.delegateUser ?? '',
-        approversProperties: JSON.stringify(node?.properties ?? {}),
+        approversProperties: JSON.stringify({ ...node?.properties, ...signed }),
       });
     }
     return out;

@@ -1,5 +1,5 @@
 import { FlowTaskStatus } from '@platform/shared';
-import { type Insertable, sql, type Updateable } from 'kysely';
+import { type Insertable, type RawBuilder, type Selectable, sql, type Updateable } from 'kysely';
 import { fetchPage, keywordIn } from '../../core/list.ts';
 import type { PageParams } from '../../core/paging.ts';
 import type { Db, Trx } from '../../db/database.ts';
@@ -200,29 +200,57 @@ export class DefinitionRepository {
   }
 }
 
-export type TaskRow = Awaited<ReturnType<TaskRepository['lockTask']>> & object;
+export type TaskRow = Selectable<FlowTaskTable>;
 export type TaskNodeRow = NonNullable<Awaited<ReturnType<TaskRepository['taskNode']>>>;
 export type OperatorRow = NonNullable<Awaited<ReturnType<TaskRepository['lockOperator']>>>;
+
+/**
+ * Locks a task with its sub-flow ancestors, the root first and the task last, and answers the task.
+ * `start` selects the task's id (as text) and depth 0. Every action locks this way, so a parent
+ * acting on its children (terminate) and a child acting on its parent (a child's end moving it
+ * on) take their locks in one order and never wait on each other in a circle.
+ */
+async function lockChain(db: Db | Trx, start: RawBuilder<unknown>): Promise<TaskRow | undefined> {
+  const { rows } = await sql<TaskRow & { chainDepth: number }>`
+    with recursive chain(id, depth) as (
+      ${start}
+      union all
+      select t.parent_id::text, c.depth + 1 from flow_task t join chain c on c.id = t.id
+      where t.parent_id is not null and c.depth < 50
+    )
+    select t.*, c.depth as chain_depth from chain c join flow_task t on t.id = c.id
+    order by c.depth desc for update of t`.execute(db);
+  const last = rows.at(-1);
+  if (last?.chainDepth !== 0) return undefined;
+  const { chainDepth: _, ...task } = last;
+  return task;
+}
+
+/** What an operator's act writes on its row. */
+export interface OperatorAct {
+  state: number;
+  handleStatus: number;
+  handleTime: Date;
+  draftData?: null;
+}
 
 /** Run-time rows; every write happens inside the engine's transaction. */
 export class TaskRepository {
   constructor(private readonly db: Db | Trx) {}
 
-  /** The task row, locked until the transaction ends (every action serialises on it). */
+  /**
+   * The task row, locked until the transaction ends (every action serialises on it), its parent
+   * chain locked before it (`lockChain`).
+   */
   lockTask(id: string) {
-    return this.db.selectFrom('flowTask').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    return lockChain(this.db, sql`select ${id}::text, 0`);
   }
   task(id: string) {
     return this.db.selectFrom('flowTask').selectAll().where('id', '=', id).executeTakeFirst();
   }
   /** The task of operator row `operatorId`, locked as `lockTask` locks it, in one statement. */
   lockTaskOfOperator(operatorId: string) {
-    return this.db
-      .selectFrom('flowTask')
-      .selectAll()
-      .where('id', '=', (eb) => eb.selectFrom('flowTaskOperator').select('taskId').where('id', '=', operatorId))
-      .forUpdate()
-      .executeTakeFirst();
+    return lockChain(this.db, sql`select task_id::text, 0 from flow_task_operator where id = ${operatorId}`);
   }
   taskStatus(id: string) {
     return this.db.selectFrom('flowTask').select(['formId', 'status']).where('id', '=', id).executeTakeFirst();
@@ -317,6 +345,73 @@ export class TaskRepository {
   }
   updateOperator(id: string, values: Updateable<FlowTaskOperatorTable>) {
     return this.db.updateTable('flowTaskOperator').set(values).where('id', '=', id).execute();
+  }
+  /**
+   * An operator acts, in one statement: its row gets `values` and its record is inserted. Answers
+   * the operators of its node as they are after the act (sortCode, id order): the statement reads
+   * them as they were before it, so the acting row's new values are put in here.
+   */
+  async act(
+    operator: OperatorRow,
+    values: OperatorAct,
+    record: Insertable<FlowTaskRecordTable>,
+  ): Promise<OperatorRow[]> {
+    const before = await this.db
+      .with('changed', (db) =>
+        db.updateTable('flowTaskOperator').set(values).where('id', '=', operator.id).returning('id'),
+      )
+      .with('recorded', (db) => db.insertInto('flowTaskRecord').values(record).returning('id'))
+      .selectFrom('flowTaskOperator')
+      .selectAll()
+      .where('taskNodeId', '=', operator.taskNodeId)
+      .orderBy('sortCode')
+      .orderBy('id')
+      .execute();
+    return before.map((o) => (o.id === operator.id ? { ...o, ...values } : o));
+  }
+
+  /**
+   * The task after a walk, in one statement: its current step (the names and codes of its current
+   * nodes, oldest first, joined by commas), its completion (approver nodes done out of
+   * `approverCount`, at most 99 while it runs) and its end (approved, 100) when nothing is current
+   * and it was `pending`. `rejected`: it went back to the start, whose name and code are the step.
+   * Answers whether it ended.
+   */
+  async settle(
+    taskId: string,
+    s: {
+      pending: boolean;
+      rejected: boolean;
+      approverCount: number;
+      start: { name: string; code: string };
+      endStep: string;
+      joins: string;
+      now: Date;
+    },
+  ): Promise<boolean> {
+    const { rows } = await sql<{ ended: boolean }>`
+      with n as (
+        select count(*) filter (where state = ${NodeState.current}) as current_count,
+          string_agg(node_name, ',' order by creator_time, id) filter (where state = ${NodeState.current}) as names,
+          string_agg(node_code, ',' order by creator_time, id) filter (where state = ${NodeState.current}) as codes,
+          count(distinct node_code) filter (where state = ${NodeState.done} and node_type = 'approver') as done_count
+        from flow_task_node where task_id = ${taskId}
+      ),
+      e as (select n.*, (n.current_count = 0 and ${s.pending}::boolean) as ended from n)
+      update flow_task t set
+        this_step = case when e.ended then ${s.endStep}::text when ${s.rejected}::boolean then ${s.start.name}::text
+          else coalesce(e.names, '') end,
+        this_step_id = case when e.ended then '' when ${s.rejected}::boolean then ${s.start.code}::text
+          else coalesce(e.codes, '') end,
+        completion = case when e.ended then 100
+          else least(99, floor(e.done_count::float8 / ${s.approverCount}::float8 * 100 + 0.5))::integer end,
+        joins = ${s.joins},
+        status = case when e.ended then ${FlowTaskStatus.approved}::integer else t.status end,
+        end_time = case when e.ended then ${s.now}::timestamptz else t.end_time end,
+        last_modify_time = ${s.now}::timestamptz
+      from e where t.id = ${taskId}
+      returning e.ended`.execute(this.db);
+    return rows[0]?.ended === true;
   }
   /** Cancels the open operators (waiting or to do) of task nodes. */
   cancelOpenOperators(taskNodeIds: string[]) {

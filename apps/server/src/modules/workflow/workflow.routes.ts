@@ -701,6 +701,18 @@ export default async function workflowRoutes(app: App) {
     },
     async (request) => ok({ list: await delegates.principals(sessionOf(request), request.query.flowId) }),
   );
+  app.get(
+    `${D}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'One delegation (the edit dialog): to the one who made it or the one it is made to',
+        params: IdParams,
+        response: { 200: EnvelopeOf(FlowDelegateRow) },
+      },
+    },
+    async (request) => ok(await delegates.info(sessionOf(request), request.params.id)),
+  );
   app.post(
     D,
     {

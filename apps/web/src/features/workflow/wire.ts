@@ -37,7 +37,9 @@ export type {
 
 /** A row of any task list: my launched (and monitor) rows lack the to-do's operator fields. */
 export type TaskRow = FlowLaunchRow &
-  Partial<Pick<FlowTodoRow, 'processId' | 'taskNodeId' | 'thisStepId' | 'userName' | 'delegateUser'>>;
+  Partial<
+    Pick<FlowTodoRow, 'processId' | 'taskNodeId' | 'thisStepId' | 'userName' | 'delegateUser' | 'approversProperties'>
+  >;
 
 /** Task status (`status` / `flowState`): 0 draft, 1 pending, 2 approved, 3 rejected, 4 and 7 withdrawn, 5 terminated, 6 suspended. */
 export const taskStatusColors: Record<number, string> = {

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { CrudPage, useCrudList, useListQuery } from '../../../shared/components/index.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { monitorApi, taskApi } from '../api.ts';
+import { SignDialog } from '../components/ActionDialogs.tsx';
 import { DetailType, detailPath } from '../run-time.ts';
 import { type TaskRow, taskStatusColors } from '../wire.ts';
 
@@ -26,6 +27,15 @@ const detailTypes: Record<TaskListKind, number> = {
 
 const categories = { todo: 1, done: 2, circulate: 3, monitor: 1 } as const;
 
+/** A to-do row whose node (or whose flow, on its start node) asks for a signature on approval. */
+function asksSign(row: TaskRow): boolean {
+  try {
+    return (JSON.parse(row.approversProperties || '{}') as { hasSign?: boolean }).hasSign === true;
+  } catch {
+    return false;
+  }
+}
+
 /** Handle statuses of the done list's rows: 0 rejected, 1 agreed, others as their names say. */
 const handleColors: Record<number, string> = { 0: 'error', 1: 'success' };
 
@@ -41,6 +51,14 @@ export function TaskListPage({ kind }: { kind: TaskListKind }) {
     initialSearch,
   });
   const crud = useCrudList<TaskRow>(list, { permissions: false });
+  const [signing, setSigning] = useState(false);
+  // One signature, drawn once, signs every row of a batch approval that asks for one.
+  const batchAudit = (signImg: string) =>
+    crud.act({ text: t('questions.batchAudit', { count: selected.length }) }, async () => {
+      const answer = await taskApi.batch(0, selected, { handleOpinion: '', signImg, fileList: [] });
+      setSelected([]);
+      return answer;
+    });
   const open = (row: TaskRow) =>
     navigate(
       detailPath({
@@ -149,19 +167,25 @@ export function TaskListPage({ kind }: { kind: TaskListKind }) {
             {t('remove')}
           </Button>
         ) : kind === 'todo' ? (
-          <Button
-            type="primary"
-            disabled={!selected.length}
-            onClick={() =>
-              crud.act({ text: t('questions.batchAudit', { count: selected.length }) }, async () => {
-                const answer = await taskApi.batch(0, selected, { handleOpinion: '', signImg: '', fileList: [] });
-                setSelected([]);
-                return answer;
-              })
-            }
-          >
-            {t('list.batchAudit')}
-          </Button>
+          <>
+            <Button
+              type="primary"
+              disabled={!selected.length}
+              onClick={() =>
+                list.rows.some((r) => selected.includes(r.id) && asksSign(r)) ? setSigning(true) : batchAudit('')
+              }
+            >
+              {t('list.batchAudit')}
+            </Button>
+            <SignDialog
+              open={signing}
+              onCancel={() => setSigning(false)}
+              onOk={(signImg) => {
+                setSigning(false);
+                batchAudit(signImg);
+              }}
+            />
+          </>
         ) : undefined
       }
       table={

@@ -1,0 +1,210 @@
+import type { FlowNode, FlowTodoRow, PageData } from '@platform/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { releasedFlow } from './helpers/workflow-flows.ts';
+
+/**
+ * Engine edges (issue 22): a parent terminated while its sub-flow child finishes (one lock order,
+ * no deadlock on PostgreSQL); a node recalled after its time-limit jobs ended gets them again;
+ * one delegation read by its id (the entrust edit dialog); a batch approval of a flow that asks
+ * for a signature carries one signature for every row (protocol-workflow.md: every action body
+ * carries `signImg`).
+ */
+
+const B = '/api/workflow/Engine/FlowBefore';
+const T = '/api/workflow/Engine/FlowTask';
+const D = '/api/workflow/Engine/FlowDelegate';
+const second = 1 / 3600;
+
+let t: TestApp;
+let admin: Client;
+let alice: Client;
+let bob: Client;
+let carol: Client;
+const ids: Record<string, string> = {};
+
+const approver = (nodeId: string, user: string, properties: FlowNode['properties'] = {}): FlowNode => ({
+  type: 'approver',
+  nodeId,
+  properties: { title: nodeId, assigneeType: 6, approvers: [`${user}--user`], ...properties },
+});
+const startWith = (childNode: FlowNode, properties: FlowNode['properties'] = {}): FlowNode => ({
+  type: 'start',
+  nodeId: 'start',
+  properties: { title: '发起', ...properties },
+  childNode,
+});
+const launch = async (client: Client, flowId: string, formData: object = {}) => {
+  const res = await client.post<{ id: string }>(T, { flowId, formData, status: 0 });
+  expect(res).toMatchObject({ code: 200 });
+  return res.data?.id as string;
+};
+const todo = async (client: Client) =>
+  (await client.get<PageData<FlowTodoRow>>(`${B}/List/1`, { pageSize: '100' })).data?.list ?? [];
+const status = async (taskId: string) =>
+  (await admin.get<{ flowTaskInfo: { status: number } }>(`${B}/${taskId}`)).data?.flowTaskInfo.status;
+const messageTitles = async (client: Client) =>
+  ((await client.get<PageData<{ title: string }>>('/api/message', { pageSize: '100' })).data?.list ?? []).map(
+    (m) => m.title,
+  );
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  let value = await probe();
+  while (!done(value) && Date.now() < deadline) {
+    await sleep(150);
+    value = await probe();
+  }
+  return value;
+}
+
+beforeAll(async () => {
+  t = await testApp({ jobPollMs: 100 });
+  admin = await t.signIn();
+  for (const name of ['alice', 'bob', 'carol']) ids[name] = await t.createUser({ account: name, realName: name });
+  alice = await t.signIn('alice', 'Passw0rd');
+  bob = await t.signIn('bob', 'Passw0rd');
+  carol = await t.signIn('carol', 'Passw0rd');
+});
+afterAll(() => t.close());
+
+describe('lock order', () => {
+  test('terminating a parent while its sub-flow child is approved: both answer, every time, and agree', async () => {
+    const childFlowId = await releasedFlow(admin, 'lockChild', startWith(approver('ccheck', ids.bob as string)));
+    const flowId = await releasedFlow(
+      admin,
+      'lockParent',
+      startWith({
+        type: 'subFlow',
+        nodeId: 'sub',
+        properties: {
+          title: '子流程',
+          flowId: childFlowId,
+          initiateType: 6,
+          initiator: [`${ids.carol}--user`],
+          autoSubmit: true,
+        },
+        childNode: approver('final', ids.carol as string),
+      }),
+    );
+    for (let round = 0; round < 8; round++) {
+      const taskId = await launch(alice, flowId);
+      const childRow = (await todo(bob)).find((r) => r.flowId === childFlowId && r.processId !== taskId);
+      expect(childRow).toBeDefined();
+      const row = childRow as FlowTodoRow;
+      // The parent's terminate locks parent then child; the child's approval ends it and moves its parent.
+      const [cancelled, approved] = await Promise.all([
+        admin.post(`${B}/Cancel/${taskId}`, { handleOpinion: '终止' }),
+        bob.post(`${B}/Audit/${row.id}`, { handleOpinion: '同意' }),
+      ]);
+      expect(cancelled).toMatchObject({ code: 200 });
+      expect([200, 400]).toContain(approved.code);
+      expect(await status(taskId)).toBe(5);
+      // Approved first: the child ended approved; terminated first: the approval was refused.
+      expect(await status(row.processId)).toBe(approved.code === 200 ? 2 : 5);
+    }
+  });
+});
+
+describe('recall', () => {
+  test('a node recalled after its time-limit jobs ended gets its over-time notice again', async () => {
+    const withNext = await releasedFlow(
+      admin,
+      'recallLimit',
+      startWith({
+        ...approver('check', ids.bob as string, {
+          timeLimitConfig: { on: 1, nodeLimit: 0, duringDeal: 2 * second },
+          overTimeConfig: { on: 1, firstOver: 0, overTimeDuring: 0, overNotice: true },
+        }),
+        childNode: approver('final', ids.carol as string),
+      }),
+    );
+    const overTitle = '流程recallLimit：【check】已超时';
+    const taskId = await launch(alice, withNext);
+    const row = (await todo(bob)).find((r) => r.processId === taskId) as FlowTodoRow;
+    expect(await bob.post(`${B}/Audit/${row.id}`, { handleOpinion: '同意' })).toMatchObject({ code: 200 });
+    // The limit passes while the node is done: its job runs, finds the node left, and ends the chain.
+    await sleep(3000);
+    expect((await messageTitles(bob)).filter((m) => m === overTitle)).toEqual([]);
+    expect(await bob.post(`${B}/Recall/${row.id}`, { handleOpinion: '撤回' })).toMatchObject({ code: 200 });
+    expect((await todo(bob)).map((r) => r.processId)).toContain(taskId);
+    // Reached again, the node's limit counts anew: two seconds later its over-time notice comes.
+    const titles = await until(
+      () => messageTitles(bob),
+      (list) => list.includes(overTitle),
+    );
+    expect(titles.filter((m) => m === overTitle)).toHaveLength(1);
+  });
+});
+
+describe('entrust', () => {
+  test('GET FlowDelegate/{id} answers one delegation to its maker and its delegate, to anyone else as an unknown id', async () => {
+    const start = Date.now() - 60_000;
+    const end = Date.now() + 3_600_000;
+    expect(
+      await alice.post(D, {
+        toUserId: ids.bob,
+        type: '1',
+        flowId: '',
+        flowName: '',
+        startTime: start,
+        endTime: end,
+        description: '出差',
+      }),
+    ).toMatchObject({ code: 200 });
+    const listed = await alice.get<PageData<{ id: string }>>(D, { myOrDelagateToMe: '1' });
+    const id = listed.data?.list[0]?.id as string;
+    const info = await alice.get(`${D}/${id}`);
+    expect(info).toMatchObject({
+      code: 200,
+      data: {
+        id,
+        userId: ids.alice,
+        userName: 'alice',
+        toUserId: ids.bob,
+        toUserName: 'bob',
+        type: '1',
+        flowId: '',
+        startTime: start,
+        endTime: end,
+        status: 1,
+        description: '出差',
+      },
+    });
+    expect(await bob.get(`${D}/${id}`)).toMatchObject({ code: 200, data: { id } });
+    // Anyone else, like an unknown id, is told there is no such record (nothing about it leaks).
+    const missing = await alice.get(`${D}/nosuchdelegation`);
+    expect(missing).toMatchObject({ code: 400, msg: '数据不存在' });
+    expect(await carol.get(`${D}/${id}`)).toEqual(missing);
+  });
+});
+
+describe('batch approval', () => {
+  test('a flow asking for a signature: a batch without one is refused row by row, with one every row is signed', async () => {
+    const flowId = await releasedFlow(
+      admin,
+      'batchSign',
+      startWith(approver('check', ids.carol as string), { hasSign: true }),
+    );
+    const tasks = [await launch(alice, flowId), await launch(alice, flowId)];
+    const listed = (await todo(carol)).filter((r) => tasks.includes(r.processId));
+    // The rows say the flow asks for a signature, so the batch dialog asks for one before sending.
+    for (const row of listed) expect(JSON.parse(row.approversProperties)).toMatchObject({ hasSign: true });
+    const rows = listed.map((r) => r.id);
+    expect(rows).toHaveLength(2);
+    expect((await carol.post(`${B}/BatchOperation`, { batchType: 0, ids: rows, handleOpinion: '同意' })).data).toEqual({
+      success: 0,
+      failed: 2,
+    });
+    for (const task of tasks) expect(await status(task)).toBe(1);
+    const signImg = 'data:image/png;base64,iVBORw0KGgo=';
+    expect(
+      (await carol.post(`${B}/BatchOperation`, { batchType: 0, ids: rows, handleOpinion: '同意', signImg })).data,
+    ).toEqual({ success: 2, failed: 0 });
+    for (const task of tasks) {
+      expect(await status(task)).toBe(2);
+      const records = (await admin.get<{ handleStatus: number; signImg: string }[]>(`${B}/RecordList/${task}`)).data;
+      expect(records?.find((r) => r.handleStatus === 1)?.signImg).toBe(signImg);
+    }
+  });
+});

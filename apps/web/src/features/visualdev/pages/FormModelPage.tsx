@@ -332,6 +332,9 @@ export default function FormModelPage() {
     if (isGroupRow(row)) return null;
     const editing = inPlace ? inline.cell(prop, row) : null;
     if (editing) return editing;
+    // A list edited in place answers a popup select's stored id and its label beside it.
+    const named = row[`${prop}_name`];
+    if (inPlace && typeof named === 'string') return named;
     const field = model.fields.get(prop);
     return field && hasFetchedOptions(field) ? (
       <OptionCell field={field} value={value} row={row} store={optionStore} />

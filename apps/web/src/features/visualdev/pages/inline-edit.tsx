@@ -1,4 +1,11 @@
-import { AUTO_KINDS, type FormDefinition, type FormField, kindOf, permissionKeysByName } from '@platform/shared';
+import {
+  AUTO_KINDS,
+  type Envelope,
+  type FormDefinition,
+  type FormField,
+  kindOf,
+  permissionKeysByName,
+} from '@platform/shared';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { FieldControl, FormStore } from '../../../shared/form-engine/index.ts';
@@ -47,7 +54,7 @@ export function useInlineEdit(options: {
   mayEdit: (key: string) => boolean;
   /** The column props the row shows, for the message of a field out of sight. */
   shown: readonly string[];
-  onSaved: (answer: { msg?: string }) => void;
+  onSaved: (answer: Envelope<unknown>) => void;
 }) {
   const toast = useToast();
   const { modelId, menuId, form, fields, mayEdit, shown, onSaved } = options;

@@ -66,7 +66,13 @@ afterAll(() => t.close());
 const form = () => ({
   fields: [
     field('input', 'name', '名称'),
-    field('popupSelect', 'customer', '客户', {}, { interfaceId: customers, propsValue: 'code', relationField: 'title' }),
+    field(
+      'popupSelect',
+      'customer',
+      '客户',
+      {},
+      { interfaceId: customers, propsValue: 'code', relationField: 'title' },
+    ),
     field(
       'popupTableSelect',
       'partners',
@@ -74,14 +80,26 @@ const form = () => ({
       {},
       { interfaceId: customers, propsValue: 'code', relationField: 'title', multiple: true },
     ),
-    field('select', 'grade', '等级', { dataType: 'dynamic', propsUrl: grades }, { props: { value: 'id', label: 'fullName' } }),
+    field(
+      'select',
+      'grade',
+      '等级',
+      { dataType: 'dynamic', propsUrl: grades },
+      { props: { value: 'id', label: 'fullName' } },
+    ),
     {
       __vModel__: 'lines',
       __config__: {
         jnpfKey: 'table',
         label: '明细',
         children: [
-          field('popupSelect', 'lineCustomer', '行客户', {}, { interfaceId: customers, propsValue: 'code', relationField: 'title' }),
+          field(
+            'popupSelect',
+            'lineCustomer',
+            '行客户',
+            {},
+            { interfaceId: customers, propsValue: 'code', relationField: 'title' },
+          ),
         ],
       },
     },

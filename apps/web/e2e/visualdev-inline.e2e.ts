@@ -108,7 +108,9 @@ describe('a list edited in place', () => {
     // 新增: an editable row on top; a required field left empty says so in its cell.
     await page.getByRole('button', { name: /新\s*增/ }).click();
     await editing.getByLabel('名称').waitFor();
-    await expect(page.locator('tbody tr.ant-table-row').first().getAttribute('class')).resolves.toContain('inline-editing');
+    await expect(page.locator('tbody tr.ant-table-row').first().getAttribute('class')).resolves.toContain(
+      'inline-editing',
+    );
     await editing.getByRole('button', { name: /保\s*存/ }).click();
     await editing.getByRole('alert').filter({ hasText: '名称不能为空' }).waitFor();
     await editing.getByLabel('名称').fill('垫片');
@@ -122,10 +124,7 @@ describe('a list edited in place', () => {
     const saved = page.getByRole('row', { name: /螺丝/ });
     await saved.getByRole('cell', { name: 'LSX', exact: true }).waitFor({ timeout: 20_000 });
     await saved.getByRole('cell', { name: '25', exact: true }).waitFor();
-    await page
-      .getByRole('row', { name: /垫片/ })
-      .getByRole('cell', { name: 'DP', exact: true })
-      .waitFor();
+    await page.getByRole('row', { name: /垫片/ }).getByRole('cell', { name: 'DP', exact: true }).waitFor();
     await screenshot(page, 'visualdev-inline-saved');
     await context.close();
   });

@@ -95,7 +95,11 @@ export function interfaceLabelsOf(field: FormField): InterfaceLabels | null {
       labelKey: nonEmpty(field.props?.label, 'fullName'),
     };
   const kind = kindOf(field);
-  if ((kind === 'popupSelect' || kind === 'popupTableSelect') && typeof field.interfaceId === 'string' && field.interfaceId)
+  if (
+    (kind === 'popupSelect' || kind === 'popupTableSelect') &&
+    typeof field.interfaceId === 'string' &&
+    field.interfaceId
+  )
     return {
       interfaceId: field.interfaceId,
       valueKey: nonEmpty(field.propsValue, 'id'),

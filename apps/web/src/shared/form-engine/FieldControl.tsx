@@ -23,7 +23,14 @@ export interface FieldControlProps {
  */
 export function FieldControl({ store, name, label, readOnly, id }: FieldControlProps) {
   const ctx = useMemo<EngineContext>(
-    () => ({ store, mode: readOnly ? 'detail' : 'edit', labelWidth: 0, labelPosition: 'top', disabled: false, gutter: 0 }),
+    () => ({
+      store,
+      mode: readOnly ? 'detail' : 'edit',
+      labelWidth: 0,
+      labelPosition: 'top',
+      disabled: false,
+      gutter: 0,
+    }),
     [store, readOnly],
   );
   return (

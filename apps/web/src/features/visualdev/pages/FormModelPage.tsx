@@ -387,11 +387,7 @@ export default function FormModelPage() {
         ) : (
           <Space size={0}>
             {rowButtons.has('edit') && hasBtn('btn_edit') ? (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => (inPlace ? inline.start(row.id) : void openForm(row.id))}
-              >
+              <Button type="link" size="small" onClick={() => (inPlace ? inline.start(row.id) : void openForm(row.id))}>
                 {t('edit')}
               </Button>
             ) : null}

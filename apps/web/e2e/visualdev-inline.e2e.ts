@@ -32,7 +32,7 @@ beforeAll(async () => {
         field('input', 'name', '名称', { required: true }),
         field('input', 'code', '编码', { regList: [{ pattern: '/^[A-Z]+$/', message: '编码须为大写字母' }] }),
         field('inputNumber', 'stock', '库存'),
-        field('input', 'origin', '产地', {}, { disabled: true }),
+        field('input', 'origin', '产地', { defaultValue: '厦门' }, { disabled: true }),
       ],
     }),
     columnData: JSON.stringify({
@@ -58,7 +58,7 @@ beforeAll(async () => {
     enCode: 'materialsPage',
   });
   await call('POST', `/api/visualdev/OnlineDev/${modelId}`, {
-    data: JSON.stringify({ name: '螺丝', code: 'LS', stock: 10, origin: '厦门' }),
+    data: JSON.stringify({ name: '螺丝', code: 'LS', stock: 10 }),
   });
   // A fresh embedded database migrates from nothing: slow on a busy machine.
 }, 300_000);
@@ -77,7 +77,8 @@ describe('a list edited in place', () => {
     const record = page.getByRole('row', { name: /螺丝/ });
     await record.waitFor({ timeout: 20_000 });
 
-    // 编辑: the row's cells become the form's widgets; the disabled field stays as text.
+    // 编辑: the row's cells become the form's widgets; the disabled field (its default, as the
+    // server never takes it from a client) stays as text.
     await record.getByRole('button', { name: /编\s*辑/ }).click();
     const editing = page.locator('tr.inline-editing');
     const code = editing.getByLabel('编码');

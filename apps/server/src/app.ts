@@ -32,7 +32,8 @@ import billRuleRoutes from './modules/billRule/bill-rule.routes.ts';
 import chatRoutes from './modules/chat/chat.routes.ts';
 import { ChatService } from './modules/chat/chat.service.ts';
 import { SocketHub } from './modules/chat/socket-hub.ts';
-import dataInterfaceRoutes from './modules/dataInterface/data-interface.routes.ts';
+import dataInterfaceRoutes, { openDataInterfaces } from './modules/dataInterface/data-interface.routes.ts';
+import type { DataInterfaceService } from './modules/dataInterface/data-interface.service.ts';
 import dictionaryRoutes from './modules/dictionary/dictionary.routes.ts';
 import { DictionaryCache } from './modules/dictionary/dictionary-cache.ts';
 import fileRoutes from './modules/file/file.routes.ts';
@@ -76,6 +77,8 @@ declare module 'fastify' {
     sysConfig: SysConfigService;
     /** Every dictionary, cached until any instance changes one (bus event 'dictionary.changed'). */
     dictionaries: DictionaryCache;
+    /** Data interfaces: their definitions and calls (forms' options, the names of stored values). */
+    dataInterfaces: DataInterfaceService;
     /** Generated files served by an unguessable name (exports). */
     downloads: Downloads;
     /** Uploaded files (`DATA_DIR/files`, or an S3-compatible store behind the same interface). */
@@ -182,6 +185,8 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   app.decorate('jobs', jobs);
   app.decorate('socketHub', hub);
   app.decorate('messageChannels', channels);
+  // After migrating: the SQL reader role is granted the tables that exist.
+  app.decorate('dataInterfaces', await openDataInterfaces(app));
   app.addHook('onReady', async () => jobs.start());
   app.addHook('preClose', async () => {
     await jobs.stop();

@@ -8,6 +8,7 @@ export * from './date-format.ts';
 export * from './file-size.ts';
 export * from './flow-graph.ts';
 export * from './form-definition.ts';
+export * from './interface-params.ts';
 export * from './list-definition.ts';
 export * from './list-permissions.ts';
 export * from './location.ts';

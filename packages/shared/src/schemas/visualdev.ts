@@ -109,7 +109,7 @@ export const FieldDataSelectQuery = Type.Object({
 export type FieldDataSelectQuery = Static<typeof FieldDataSelectQuery>;
 
 /** List types the server shapes (protocol-admin.md 7 `columnData.type`). */
-export const LIST_TYPE = { plain: 1, grouped: 3, treeTable: 5 } as const;
+export const LIST_TYPE = { plain: 1, grouped: 3, inline: 4, treeTable: 5 } as const;
 /** Tree tables nest at most this deep; deeper records show at this depth's level. */
 export const TREE_DEPTH = 10;
 

@@ -64,11 +64,10 @@ const callerOf = (request: FastifyRequest, origin: string): Caller => ({
 });
 
 /**
- * Data interfaces. The administration page (list, editor, preview, variables, log) needs the menu;
- * the calls forms make through their widgets (Selector, GetParam, Actions/List, Actions/InfoByIds,
- * Actions/Options) serve any signed-in user, as the code-rule picker does.
+ * The app's one data-interface service (decorated as `app.dataInterfaces`): its SQL reader role and
+ * pool, and the call log flushed on close. Generated forms name their records' values through it.
  */
-export default async function dataInterfaceRoutes(app: App, options: { resolver?: Resolver } = {}) {
+export async function openDataInterfaces(app: App, options: { resolver?: Resolver } = {}) {
   const database = app.config.database;
   const limits = {
     ...defaultDataInterfaceLimits(database.kind === 'postgres' ? (database.schema ?? 'public') : 'public'),
@@ -99,6 +98,16 @@ export default async function dataInterfaceRoutes(app: App, options: { resolver?
   app.addHook('onClose', async () => {
     await readerDb?.destroy();
   });
+  return service;
+}
+
+/**
+ * Data interfaces. The administration page (list, editor, preview, variables, log) needs the menu;
+ * the calls forms make through their widgets (Selector, GetParam, Actions/List, Actions/InfoByIds,
+ * Actions/Options) serve any signed-in user, as the code-rule picker does.
+ */
+export default async function dataInterfaceRoutes(app: App) {
+  const service = app.dataInterfaces;
 
   crudRoutes(
     app,

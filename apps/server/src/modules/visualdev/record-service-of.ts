@@ -14,5 +14,6 @@ export function recordServiceOf(app: App, definitions: DefinitionService): Recor
     new BillRuleService(app.db, app.dictionaries),
     app.downloads,
     app.dictionaries,
+    app.dataInterfaces,
   );
 }

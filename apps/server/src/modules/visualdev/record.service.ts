@@ -1,9 +1,12 @@
 import {
+  type DataInterfaceParamValue,
   defaultValueOf,
+  interfaceLabelsOf,
   kindOf,
   LIST_TYPE,
   type OptionItem,
   type PageData,
+  paramListOf,
   type RecordExportBody,
   type RecordInfo,
   type RecordListBody,
@@ -24,6 +27,7 @@ import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { MenuRow } from '../../db/schema.ts';
 import type { BillRuleService } from '../billRule/bill-rule.service.ts';
+import type { DataInterfaceService } from '../dataInterface/data-interface.service.ts';
 import type { DictionaryCache } from '../dictionary/dictionary-cache.ts';
 import type { MenuService } from '../menu/menu.service.ts';
 import {
@@ -98,6 +102,42 @@ interface CheckedTable {
 const dictionaryOf = (slot: FieldSlot) =>
   slot.field.__config__?.dataType === 'dictionary' ? String(slot.field.__config__.dictionaryType ?? '') : '';
 
+/** A stored value whose label a data interface holds, with the parameters its field sends for that record. */
+interface LabelAsk {
+  slot: FieldSlot;
+  value: unknown;
+  paramList: DataInterfaceParamValue[];
+}
+
+/**
+ * What `rows` ask of the data interfaces behind `slots`: each value with its field's parameters
+ * read from its record (`record`: the record a sub-table row belongs to, whose fields it reads).
+ */
+function asksOf(
+  slots: readonly FieldSlot[],
+  rows: readonly Record<string, unknown>[],
+  record?: Record<string, unknown>,
+): LabelAsk[] {
+  const bound = slots.filter((slot) => interfaceLabelsOf(slot.field));
+  if (!bound.length) return [];
+  return rows.flatMap((row) =>
+    bound.map((slot) => ({
+      slot,
+      value: row[slot.column.field],
+      paramList: paramListOf(slot.field, (name) => (record ?? row)[name], record ? row : undefined),
+    })),
+  );
+}
+
+/** Popup selects answer their label under their name and the stored id under `<name>_id` (admin.md 3.12). */
+const isPopup = (slot: FieldSlot) => {
+  const kind = kindOf(slot.field);
+  return (kind === 'popupSelect' || kind === 'popupTableSelect') && interfaceLabelsOf(slot.field) !== null;
+};
+
+/** InfoByIds is asked for at most this many values at once (its route's limit). */
+const idsPerCall = 1000;
+
 /** Exports write at most this many records. */
 const exportCap = 100_000;
 /** "Not paged" lists (pageSize 1000000) answer at most this many records. */
@@ -151,13 +191,22 @@ export class RecordService {
     private readonly billRules: BillRuleService,
     private readonly downloads: Downloads,
     private readonly dictionaries: DictionaryCache,
+    private readonly dataInterfaces: DataInterfaceService,
   ) {}
 
   /**
-   * How the choice fields among `slots` show their values: by their static options, or by the
-   * entries of their dictionary (`__config__.dataType` 'dictionary'), read once per call.
+   * How the choice fields among `slots` show their values: by their static options, by the
+   * entries of their dictionary (`__config__.dataType` 'dictionary'), read once per call, or by
+   * the rows of the data interface that feeds them (`interfaceLabelsOf`: choice fields of
+   * dataType 'dynamic', popup selects) for the values `asked` holds: one InfoByIds call per
+   * interface field and set of parameters, whatever the number of rows. Without a session (a
+   * short link's visitor) or when the interface fails, such values stay as they are stored.
    */
-  private async optionsOf(slots: readonly FieldSlot[]): Promise<OptionsOf> {
+  private async optionsOf(
+    slots: readonly FieldSlot[],
+    asked: readonly LabelAsk[] = [],
+    session: Session | null = null,
+  ): Promise<OptionsOf> {
     const byDictionary = new Map<string, OptionItem[]>();
     for (const slot of slots) {
       const dictionary = dictionaryOf(slot);
@@ -168,10 +217,69 @@ export class RecordService {
         [...(names ?? [])].map(([value, label]) => ({ value, label })),
       );
     }
+    const byInterface = session ? await this.interfaceOptions(asked, session) : new Map<FieldSlot, OptionItem[]>();
     return (slot) => {
       const dictionary = dictionaryOf(slot);
-      return dictionary ? (byDictionary.get(dictionary) ?? []) : staticOptions(slot.field);
+      if (dictionary) return byDictionary.get(dictionary) ?? [];
+      if (interfaceLabelsOf(slot.field)) return byInterface.get(slot) ?? [];
+      return staticOptions(slot.field);
     };
+  }
+
+  /** The labels of the asked values, per field: InfoByIds once per field and parameter set. */
+  private async interfaceOptions(asked: readonly LabelAsk[], session: Session): Promise<Map<FieldSlot, OptionItem[]>> {
+    const calls = new Map<string, { slot: FieldSlot; paramList: DataInterfaceParamValue[]; ids: Set<string> }>();
+    const slotIds = new Map<FieldSlot, number>();
+    for (const ask of asked) {
+      if (!interfaceLabelsOf(ask.slot.field)) continue;
+      const values = (Array.isArray(ask.value) ? ask.value.flat() : [ask.value]).filter(
+        (v): v is string | number => (typeof v === 'string' && v !== '') || typeof v === 'number',
+      );
+      if (!values.length) continue;
+      if (!slotIds.has(ask.slot)) slotIds.set(ask.slot, slotIds.size);
+      const key = `${slotIds.get(ask.slot)}:${JSON.stringify(ask.paramList)}`;
+      let call = calls.get(key);
+      if (!call) {
+        call = { slot: ask.slot, paramList: ask.paramList, ids: new Set() };
+        calls.set(key, call);
+      }
+      for (const v of values) call.ids.add(String(v));
+    }
+    const out = new Map<FieldSlot, OptionItem[]>();
+    const caller = { session, ip: '', origin: 'visualdev' };
+    for (const { slot, paramList, ids } of calls.values()) {
+      const source = interfaceLabelsOf(slot.field);
+      if (!source) continue;
+      const rows: Record<string, unknown>[] = [];
+      const all = [...ids];
+      try {
+        for (let i = 0; i < all.length; i += idsPerCall)
+          rows.push(
+            ...(await this.dataInterfaces.infoByIds(
+              source.interfaceId,
+              {
+                ids: all.slice(i, i + idsPerCall),
+                interfaceId: source.interfaceId,
+                propsValue: source.valueKey,
+                paramList,
+              },
+              caller,
+            )),
+          );
+      } catch {
+        // A disabled, removed or failing interface: the values are shown as stored.
+        continue;
+      }
+      const options = out.get(slot) ?? [];
+      for (const row of rows) {
+        const value = row[source.valueKey];
+        const label = row[source.labelKey];
+        if (value !== undefined && value !== null && label !== undefined && label !== null)
+          options.push({ value: String(value), label: String(label) });
+      }
+      out.set(slot, options);
+    }
+    return out;
   }
 
   /**
@@ -330,7 +438,7 @@ export class RecordService {
     body: RecordListBody,
     t: Translate,
   ): Promise<PageData<Record<string, unknown>>> {
-    return this.listOf(await this.reach(session, modelId, body.menuId), body, t);
+    return this.listOf(await this.reach(session, modelId, body.menuId), body, t, false, session);
   }
 
   /**
@@ -353,12 +461,17 @@ export class RecordService {
   /**
    * `labelled`: choice fields answered by their labels, for readers that cannot look options up
    * (a short link's visitor has no session for the dictionaries) and never edit what they read.
+   * With a `session`, popup selects answer their interface's label and keep the id under
+   * `<name>_id` (admin.md 3.12), one InfoByIds call per field for the page; a list edited in place
+   * (type 4) keeps the stored value under the name, as its rows are saved back, and answers the
+   * label under `<name>_name`.
    */
   async listOf(
     reach: Reach,
     body: RecordListBody,
     t: Translate,
     labelled = false,
+    session: Session | null = null,
   ): Promise<PageData<Record<string, unknown>>> {
     const visible = this.visibleFields(reach);
     const currentPage = asNumber(body.currentPage, 1);
@@ -387,13 +500,44 @@ export class RecordService {
       for (const row of rows)
         for (const slot of visible) row[slot.column.field] = displayValue(slot, row[slot.column.field], optionsOf);
     }
+    if (parent && !searching) await this.nestDescendants(reach, visible, parent, rows);
+    // After nesting (which matches raw values), before grouping (whose head shows the label).
+    if (session && !labelled)
+      await this.labelPopups(rows, visible.filter(isPopup), session, listType === LIST_TYPE.inline);
     if (group)
       return page(groupRows(rows, group, await this.optionsOf([group])), result.total, {
         currentPage,
         pageSize: requested,
       });
-    if (parent && !searching) await this.nestDescendants(reach, visible, parent, rows);
     return page(rows, result.total, { currentPage, pageSize: requested });
+  }
+
+  /**
+   * The popup selects of `rows` and their nested children: the label under the name and the id
+   * under `<name>_id`, or (`inPlace`) the id kept and the label under `<name>_name`.
+   */
+  private async labelPopups(rows: Record<string, unknown>[], popups: FieldSlot[], session: Session, inPlace: boolean) {
+    if (!popups.length) return;
+    const all: Record<string, unknown>[] = [];
+    const walk = (list: Record<string, unknown>[]) => {
+      for (const row of list) {
+        all.push(row);
+        if (Array.isArray(row.children)) walk(row.children as Record<string, unknown>[]);
+      }
+    };
+    walk(rows);
+    const optionsOf = await this.optionsOf(popups, asksOf(popups, all), session);
+    for (const row of all)
+      for (const slot of popups) {
+        const name = slot.column.field;
+        const label = displayValue(slot, row[name], optionsOf);
+        if (inPlace) {
+          row[`${name}_name`] = label;
+        } else {
+          row[`${name}_id`] = row[name];
+          row[name] = label;
+        }
+      }
   }
 
   private fieldOf(visible: FieldSlot[], name: unknown): FieldSlot | null {
@@ -498,7 +642,7 @@ export class RecordService {
   /** DataChange: the detail viewer's values, option fields shown by their labels. */
   async dataChange(session: Session, modelId: string, recordId: string, menuId?: string): Promise<RecordInfo> {
     const reach = await this.reach(session, modelId, menuId);
-    return { id: recordId, data: JSON.stringify(await this.displayValues(reach, recordId)) };
+    return { id: recordId, data: JSON.stringify(await this.displayValues(reach, recordId, session)) };
   }
 
   /**
@@ -508,13 +652,24 @@ export class RecordService {
   async displayRecords(session: Session, modelId: string, recordIds: string[]): Promise<Record<string, unknown>[]> {
     const reach = await this.reach(session, modelId);
     const out: Record<string, unknown>[] = [];
-    for (const id of recordIds) out.push(await this.displayValues(reach, id));
+    for (const id of recordIds) out.push(await this.displayValues(reach, id, session));
     return out;
   }
 
-  private async displayValues(reach: Reach, recordId: string): Promise<Record<string, unknown>> {
+  private async displayValues(reach: Reach, recordId: string, session: Session): Promise<Record<string, unknown>> {
     const values = await this.values(reach, recordId);
-    const optionsOf = await this.optionsOf([...reach.layout.fields, ...reach.layout.tables.flatMap((t) => t.columns)]);
+    const asked = [
+      ...asksOf(reach.layout.fields, [values]),
+      ...reach.layout.tables.flatMap((table) => {
+        const rows = values[table.table.field];
+        return Array.isArray(rows) ? asksOf(table.columns, rows as Record<string, unknown>[], values) : [];
+      }),
+    ];
+    const optionsOf = await this.optionsOf(
+      [...reach.layout.fields, ...reach.layout.tables.flatMap((t) => t.columns)],
+      asked,
+      session,
+    );
     for (const slot of reach.layout.fields) {
       if (Object.hasOwn(values, slot.column.field))
         values[slot.column.field] = displayValue(slot, values[slot.column.field], optionsOf);
@@ -759,7 +914,7 @@ export class RecordService {
     sheet.addRow(chosen.map((s) => s.label));
     const rows = result.list.map((row) => this.listRow(row, chosen));
     await this.nameAutoFilled(rows, chosen);
-    const optionsOf = await this.optionsOf(chosen);
+    const optionsOf = await this.optionsOf(chosen, asksOf(chosen, rows), session);
     for (const row of rows) sheet.addRow(chosen.map((s) => cellText(s, row[s.column.field], optionsOf)));
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
     const fileName = `${reach.definition.fullName}.xlsx`;

@@ -20,7 +20,7 @@ describe('generated list kinds', () => {
     [{ type: 3 }, 'plain'],
     [{ type: 5, parentField: 'parent' }, 'tree'],
     [{ type: 5, groupField: 'region' }, 'plain'],
-    [{ type: 4, groupField: 'region' }, 'plain'],
+    [{ type: 4, groupField: 'region' }, 'inline'],
   ])('%j is %s', (list, kind) => {
     expect(listKind(list)).toBe(kind);
   });

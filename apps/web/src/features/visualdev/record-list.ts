@@ -12,13 +12,14 @@ import type { RecordRow } from './api.ts';
 
 /**
  * How a generated form's list shows its records (protocol-admin.md 7 `columnData.type`): plain, a
- * grouped list (type 3, the server's head rows carry `top`) or a tree table (type 5, records nest
- * under `children`). A grouped or tree list without its field is plain.
+ * grouped list (type 3, the server's head rows carry `top`), rows edited in place (type 4) or a
+ * tree table (type 5, records nest under `children`). A grouped or tree list without its field is plain.
  */
-export type ListKind = 'plain' | 'grouped' | 'tree';
+export type ListKind = 'plain' | 'grouped' | 'inline' | 'tree';
 
 export function listKind(list: ColumnDefinition): ListKind {
   const type = Number(list.type ?? LIST_TYPE.plain);
+  if (type === LIST_TYPE.inline) return 'inline';
   if (type === LIST_TYPE.grouped && list.groupField) return 'grouped';
   if (type === LIST_TYPE.treeTable && list.parentField) return 'tree';
   return 'plain';

@@ -1,5 +1,6 @@
 export type { RenderMode } from './context.ts';
 export { defaultValueOf, initialValues, isShown, kindOf, valueFields } from './definition.ts';
+export { FieldControl, type FieldControlProps } from './FieldControl.tsx';
 export { FormRenderer, type FormRendererProps } from './FormRenderer.tsx';
 export { useFormEngineTranslation } from './i18n.ts';
 export { displayKinds, kinds, registerKind } from './kinds.tsx';

@@ -203,7 +203,7 @@ export function ListDesigner({ form, list, onChange }: ListDesignerProps) {
               optionType="button"
               value={Number(list.type ?? 1)}
               onChange={(e) => set({ type: e.target.value })}
-              options={[1, 2, 3, 5].map((v) => ({ value: v, label: t(`designer.list.types.${v}`) }))}
+              options={[1, 2, 3, 4, 5].map((v) => ({ value: v, label: t(`designer.list.types.${v}`) }))}
             />
           )}
         </Row>

@@ -24,7 +24,7 @@ import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../shared/components/confirm.tsx';
 import { useSuccessToast } from '../../../shared/components/FormDialog.tsx';
@@ -57,6 +57,7 @@ import {
   withTreeFilter,
 } from '../record-list.ts';
 import { useTreePanel } from '../tree-panel.ts';
+import { NEW_ROW, useInlineEdit } from './inline-edit.tsx';
 import { OptionCell } from './OptionCell.tsx';
 
 setFileService(formFileService);
@@ -66,6 +67,8 @@ interface Model {
   list: ColumnDefinition;
   fields: Map<string, FormField>;
 }
+
+const emptyFields: ReadonlyMap<string, FormField> = new Map();
 
 function parseModel(formData: string, columnData: string): Model {
   const form = JSON.parse(formData || '{"fields":[]}') as FormDefinition;
@@ -238,6 +241,23 @@ export default function FormModelPage() {
   const settable = useMemo(() => listColumns.map((c) => ({ prop: c.prop, label: c.label })), [listColumns]);
   const columnSettings = useColumnSettings(menuId || undefined, settable);
   const importApi = useMemo(() => sheetImportApi(`${recordsBase}/${modelId}`), [modelId]);
+  const mayEdit = useCallback(
+    (key: string) => !model?.list.useFormPermission || permission.hasForm(key),
+    [model, permission],
+  );
+  // A list of type 4 edits its rows in place; the other kinds open the form.
+  const inline = useInlineEdit({
+    modelId,
+    menuId,
+    form: model?.form ?? { fields: [] },
+    fields: model?.fields ?? emptyFields,
+    mayEdit,
+    shown: listColumns.map((c) => c.prop),
+    onSaved: (answer) => {
+      success(answer);
+      list.refetch();
+    },
+  });
 
   if (!modelId) return <Result status="warning" title={t('notReleased')} />;
   if (config.isLoading) return <Spin className="shell-page-loading" />;
@@ -305,10 +325,16 @@ export default function FormModelPage() {
   };
 
   const kind = listKind(columnList);
+  const inPlace = kind === 'inline';
   const groupField = kind === 'grouped' ? String(columnList.groupField) : '';
   const groupLabel = String(model.fields.get(groupField)?.__config__.label ?? groupField);
   const cellOf = (prop: string) => (value: unknown, row: RecordRow) => {
     if (isGroupRow(row)) return null;
+    const editing = inPlace ? inline.cell(prop, row) : null;
+    if (editing) return editing;
+    // A list edited in place answers a popup select's stored id and its label beside it.
+    const named = row[`${prop}_name`];
+    if (inPlace && typeof named === 'string') return named;
     const field = model.fields.get(prop);
     return field && hasFetchedOptions(field) ? (
       <OptionCell field={field} value={value} row={row} store={optionStore} />
@@ -323,7 +349,8 @@ export default function FormModelPage() {
       dataIndex: c.prop,
       key: c.prop,
       width: columnWidth(c.width) ?? 150,
-      ellipsis: true,
+      // A row edited in place shows whole widgets and their messages.
+      ellipsis: !inPlace,
       render: cellOf(c.prop),
     })),
     columnSettings.columns,
@@ -348,10 +375,19 @@ export default function FormModelPage() {
       key: 'actions',
       width: 160,
       render: (_: unknown, row: RecordRow) =>
-        isGroupRow(row) ? null : (
+        isGroupRow(row) ? null : inPlace && inline.editing === row.id ? (
+          <Space size={0}>
+            <Button type="link" size="small" loading={inline.saving} onClick={inline.save}>
+              {t('save')}
+            </Button>
+            <Button type="link" size="small" onClick={inline.cancel}>
+              {t('cancel')}
+            </Button>
+          </Space>
+        ) : (
           <Space size={0}>
             {rowButtons.has('edit') && hasBtn('btn_edit') ? (
-              <Button type="link" size="small" onClick={() => void openForm(row.id)}>
+              <Button type="link" size="small" onClick={() => (inPlace ? inline.start(row.id) : void openForm(row.id))}>
                 {t('edit')}
               </Button>
             ) : null}
@@ -455,7 +491,9 @@ export default function FormModelPage() {
                 onClick={() =>
                   void (config.data?.enableFlow === 1 && config.data.flowId
                     ? launch(config.data.flowId)
-                    : openForm(null))
+                    : inPlace
+                      ? inline.start(null)
+                      : openForm(null))
                 }
               >
                 {t('add')}
@@ -490,7 +528,7 @@ export default function FormModelPage() {
           rowKey="id"
           size="small"
           columns={columns}
-          dataSource={list.rows}
+          dataSource={inPlace ? inline.rowsOf(list.rows) : list.rows}
           loading={list.loading}
           error={list.error}
           onRetry={list.refetch}
@@ -500,10 +538,11 @@ export default function FormModelPage() {
             selectedRowKeys: selected,
             hideSelectAll: true,
             checkStrictly: true,
-            getCheckboxProps: (row) => ({ disabled: isGroupRow(row) }),
+            getCheckboxProps: (row) => ({ disabled: isGroupRow(row) || row.id === NEW_ROW }),
             onChange: (keys) => setSelected(keys.map(String)),
           }}
           scroll={{ x: 'max-content' }}
+          {...(inPlace ? { onRow: inline.rowProps } : {})}
           {...(kind === 'grouped'
             ? {
                 expandable: {

@@ -29,10 +29,10 @@ const mergedKey = (md5: string) => `merged/${md5}`;
 /**
  * Chunked upload (admin.md 2.7, 3.11; protocol-admin.md 5): chunks are kept on disk under
  * `chunks/{md5}.{chunkSize}.{userId}/{number}`, so the test call answers what is held also after a
- * restart; merge joins them, checks the MD5 and keeps the content once under `merged/{md5}`. A
- * second upload of content the same person stored before is instant; anyone else sends the bytes
- * (proof that they have them: an MD5 alone must not open someone else's file), which are checked
- * and then dropped in favour of the copy already kept.
+ * restart; merge joins them, checks the MD5 (taken while the chunks land: `UploadHasher`) and keeps
+ * the content once under `merged/{md5}`. A second upload of content the same person stored before
+ * is instant; anyone else sends the bytes (proof that they have them: an MD5 alone must not open
+ * someone else's file), which are checked and then dropped in favour of the copy already kept.
  */
 export class FileChunkService {
   private readonly repo: FileRepository;
@@ -100,7 +100,7 @@ export class FileChunkService {
     const folder = chunkFolder(md5, q.chunkSize, userId);
     const marker = `${folder}/${q.chunkNumber}`;
     const hasher = this.hasherFor(folder, q);
-    hasher?.begin(q.chunkNumber);
+    hasher.begin(q.chunkNumber);
     this.writing.set(folder, (this.writing.get(folder) ?? 0) + 1);
     let token: string | null = null;
     try {
@@ -120,20 +120,22 @@ export class FileChunkService {
       const left = (this.writing.get(folder) ?? 1) - 1;
       if (left > 0) this.writing.set(folder, left);
       else this.writing.delete(folder);
-      hasher?.end(q.chunkNumber, token);
+      hasher.end(q.chunkNumber, token);
     }
     // Checked as instant above, before the bytes: only the held chunks can have changed.
     return this.held(md5, q, userId);
   }
 
-  /** The running hash of this upload, started with its first chunk here; none past `runningHashesMax`. */
-  private hasherFor(folder: string, q: ChunkQuery): UploadHasher | null {
+  /**
+   * The running hash of this upload, started with its first chunk here (again when the last one was
+   * distrusted); past `runningHashesMax` the one untouched longest is set aside.
+   */
+  private hasherFor(folder: string, q: ChunkQuery): UploadHasher {
     const running = this.hashers.get(folder);
     if (running?.fits(q.chunkSize, q.totalSize)) return running;
     running?.drop();
     this.hashers.delete(folder);
     if (this.hashers.size >= runningHashesMax) {
-      // Set aside the one untouched longest.
       const [oldest] = [...this.hashers.entries()].sort((a, b) => a[1].touched - b[1].touched);
       if (oldest) {
         oldest[1].drop();

@@ -76,7 +76,11 @@ export class Md5Thread {
     const seq = ++this.seq;
     const answer = new Promise<Reply>((resolve, reject) => this.waiting.set(seq, { resolve, reject }));
     if (!bytes) worker.postMessage({ ...message, seq });
-    else if (bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) {
+    else if (
+      bytes.buffer instanceof ArrayBuffer &&
+      bytes.byteOffset === 0 &&
+      bytes.byteLength === bytes.buffer.byteLength
+    ) {
       // A read's own buffer moves to the thread without a copy; a pooled one is copied.
       try {
         worker.postMessage({ ...message, seq, bytes }, [bytes.buffer]);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { ChunkQuery } from '@platform/shared';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
@@ -432,6 +432,145 @@ describe('chunked upload', () => {
     expect(existsSync(path.join(t.config.dataDir, 'files', 'chunks', `${fresh}.${chunkSize}.${adminId}`, '1'))).toBe(
       true,
     );
+  });
+});
+
+describe('chunked upload: the MD5 is taken while the chunks land', () => {
+  const chunkSize = 1_048_576;
+  /** Four chunks of 1 MiB, the last one 1.5 MiB. */
+  const pdf = () => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(4 * chunkSize + 524_288 - 9)]);
+  const query = (data: Buffer, chunkNumber: number) => ({
+    chunkNumber,
+    chunkSize,
+    totalSize: data.length,
+    identifier: md5(data),
+    filename: 'report.pdf',
+    totalChunks: 4,
+    extension: 'pdf',
+  });
+  const partOf = (data: Buffer, n: number) => data.subarray((n - 1) * chunkSize, n < 4 ? n * chunkSize : data.length);
+  /** The query as the browser's uploader sends it: text fields. */
+  const fields = (data: Buffer, n: number) =>
+    Object.fromEntries(Object.entries(query(data, n)).map(([k, v]) => [k, String(v)]));
+  const send = (data: Buffer, n: number, bytes = partOf(data, n)) =>
+    admin.call<{ merge: boolean; chunkNumbers: number[] }>({
+      method: 'POST',
+      url: '/api/file/chunk',
+      ...multipart('blob', bytes, fields(data, n)),
+    });
+  const mergeInput = (data: Buffer) => ({
+    identifier: md5(data),
+    fileName: 'report.pdf',
+    fileSize: String(data.length),
+    type: 'annex',
+    extension: 'pdf',
+  });
+  const merge = (data: Buffer) =>
+    admin.call<{ url: string; fileSize: number }>({
+      method: 'POST',
+      url: '/api/file/merge',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(mergeInput(data)).toString(),
+    });
+  const downloaded = async (url: string) => {
+    const link = await admin.get<{ url: string }>(url);
+    return (await t.app.inject({ method: 'GET', url: link.data!.url })).rawPayload;
+  };
+  const kept = (data: Buffer) => existsSync(path.join(t.config.dataDir, 'files', 'merged', md5(data)));
+  /** Time for the running hash to read and hash what has landed (it works beside the requests). */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
+  const adminId = async () =>
+    (await admin.get<{ userInfo: { userId: string } }>('/api/oauth/CurrentUser')).data!.userInfo.userId;
+  /** What a second instance, or the process after a restart, builds over the same database and files. */
+  const elsewhere = () => new FileChunkService(t.app.db, new LocalFileStorage(path.join(t.config.dataDir, 'files')));
+
+  test('chunks arriving out of order make the same file', async () => {
+    const data = pdf();
+    for (const n of [3, 1, 4]) expect((await send(data, n)).data?.merge).toBe(false);
+    expect((await send(data, 2)).data).toEqual({ uploaded: false, merge: true, chunkNumbers: [1, 2, 3, 4] });
+    await settle();
+    const merged = await merge(data);
+    expect(merged).toMatchObject({ code: 200, data: { fileSize: data.length } });
+    expect(md5(await downloaded(merged.data!.url))).toBe(md5(data));
+  });
+
+  test('a chunk sent again with other bytes after it was hashed is caught at merge; nothing is kept under the MD5', async () => {
+    const data = pdf();
+    for (const n of [1, 2, 3, 4]) await send(data, n);
+    await settle();
+    expect((await send(data, 2, randomBytes(chunkSize))).code).toBe(200);
+    expect(await merge(data)).toMatchObject({ code: 400, msg: '文件校验失败，请重新上传' });
+    expect(kept(data)).toBe(false);
+
+    // A retry with the right bytes after they were hashed (the client never heard the answer) is accepted.
+    for (const n of [1, 2, 3, 4]) await send(data, n);
+    await settle();
+    expect((await send(data, 2)).code).toBe(200);
+    const merged = await merge(data);
+    expect(merged.code).toBe(200);
+    expect(md5(await downloaded(merged.data!.url))).toBe(md5(data));
+  });
+
+  test('a chunk rewritten through another instance is caught at merge, also when that write failed half-way', async () => {
+    const data = pdf();
+    const userId = await adminId();
+    const other = elsewhere();
+    for (const n of [1, 2, 3, 4]) await send(data, n);
+    await settle();
+    await other.putChunk(query(data, 3) as ChunkQuery, userId, Readable.from([randomBytes(chunkSize)]));
+    expect(await merge(data)).toMatchObject({ code: 400, msg: '文件校验失败，请重新上传' });
+    expect(kept(data)).toBe(false);
+
+    // Other bytes land in chunk 3, then the write fails (too long): the chunk is no longer held.
+    for (const n of [1, 2, 3, 4]) await send(data, n);
+    await settle();
+    const tooLong = Readable.from([randomBytes(chunkSize / 2), randomBytes(chunkSize / 2), Buffer.alloc(1)]);
+    await expect(other.putChunk(query(data, 3) as ChunkQuery, userId, tooLong)).rejects.toMatchObject({
+      key: 'file.tooLarge',
+    });
+    expect((await admin.get('/api/file/chunk', fields(data, 1))).data).toMatchObject({ chunkNumbers: [1, 2, 4] });
+    expect(await merge(data)).toMatchObject({ code: 400, msg: '分片不完整，请重新上传' });
+    expect((await send(data, 3)).data?.merge).toBe(true);
+    const merged = await merge(data);
+    expect(merged.code).toBe(200);
+    expect(md5(await downloaded(merged.data!.url))).toBe(md5(data));
+    await other.close();
+  });
+
+  test('after a restart half-way the new process hashes the whole file at merge', async () => {
+    const data = pdf();
+    const userId = await adminId();
+    for (const n of [1, 2]) await send(data, n);
+    await settle();
+    const restarted = elsewhere();
+    for (const n of [3, 4]) {
+      await restarted.putChunk(query(data, n) as ChunkQuery, userId, Readable.from([partOf(data, n)]));
+    }
+    const merged = await restarted.merge(userId, mergeInput(data));
+    expect(merged.fileSize).toBe(data.length);
+    expect(md5(await downloaded(merged.url))).toBe(md5(data));
+    await restarted.close();
+  });
+
+  test('a merge does not join while one of its chunks is still being written', async () => {
+    const data = pdf();
+    const userId = await adminId();
+    const service = elsewhere();
+    for (const n of [1, 2, 3]) {
+      await service.putChunk(query(data, n) as ChunkQuery, userId, Readable.from([partOf(data, n)]));
+    }
+    // Chunk 4 was written once; a second write of it (another tab) is still arriving.
+    await service.putChunk(query(data, 4) as ChunkQuery, userId, Readable.from([partOf(data, 4)]));
+    const slow = new PassThrough();
+    const writing = service.putChunk(query(data, 4) as ChunkQuery, userId, slow);
+    slow.write(partOf(data, 4).subarray(0, 1000));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(service.merge(userId, mergeInput(data))).rejects.toMatchObject({ key: 'file.chunksMissing' });
+    slow.end(partOf(data, 4).subarray(1000));
+    expect((await writing).merge).toBe(true);
+    const merged = await service.merge(userId, mergeInput(data));
+    expect(md5(await downloaded(merged.url))).toBe(md5(data));
+    await service.close();
   });
 });
 

@@ -28,8 +28,11 @@ export interface FileStorage {
    * part as held only once this has answered. Answers the bytes written.
    */
   writeAt(key: string, offset: number, source: Readable, options?: { maxBytes?: number }): Promise<number>;
-  /** The bytes under `key`, or null when there are none. */
-  read(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /**
+   * The bytes under `key`, or null when there are none; with `range`, only the bytes from `start`
+   * up to (not including) `end` (`size` is still the whole object's).
+   */
+  read(key: string, range?: { start: number; end: number }): Promise<{ stream: Readable; size: number } | null>;
   /**
    * Makes the bytes under `key` durable (on the local disk: fsync), so that what a caller records
    * as kept survives a power loss. Writes do not do it each: a chunked upload syncs its one file
@@ -180,11 +183,14 @@ export class LocalFileStorage implements FileStorage {
     }
   }
 
-  async read(key: string) {
+  async read(key: string, range?: { start: number; end: number }) {
     const file = this.pathOf(key);
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) return null;
-    return { stream: createReadStream(file, { highWaterMark: readPieceBytes }), size: info.size };
+    if (range && range.end <= range.start) return { stream: Readable.from([]), size: info.size };
+    // createReadStream's `end` is inclusive.
+    const bounds = range ? { start: range.start, end: range.end - 1 } : {};
+    return { stream: createReadStream(file, { highWaterMark: readPieceBytes, ...bounds }), size: info.size };
   }
 
   async stat(key: string) {

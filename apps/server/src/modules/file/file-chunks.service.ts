@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { ChunkQuery, ChunkState, MergedFile, MergeInput } from '@platform/shared';
 import { chunkCount, FILE_MAX_CHUNKED_BYTES } from '@platform/shared';
@@ -9,9 +9,14 @@ import { newId } from '../../core/ids.ts';
 import type { Db } from '../../db/database.ts';
 import { FileRepository } from './file.repository.ts';
 import { checkOriginalName } from './file.service.ts';
+import { Md5Thread, UploadHasher } from './upload-hasher.ts';
 
 /** Chunks of an upload nobody has touched for this long are removed by the sweep job. */
 export const abandonedAfterMs = 24 * 3600_000;
+/** Uploads hashed as their chunks arrive, at most; a further one is hashed at merge. */
+const runningHashesMax = 32;
+/** A running hash untouched for this long is dropped by the sweep (its upload hashes at merge). */
+const runningHashIdleMs = 3600_000;
 
 /**
  * One person's upload folder: its data file and a marker per chunk held; the chunk size decides the
@@ -24,15 +29,20 @@ const mergedKey = (md5: string) => `merged/${md5}`;
 /**
  * Chunked upload (admin.md 2.7, 3.11; protocol-admin.md 5): chunks are kept on disk under
  * `chunks/{md5}.{chunkSize}.{userId}/{number}`, so the test call answers what is held also after a
- * restart; merge joins them, checks the MD5 and keeps the content once under `merged/{md5}`. A
- * second upload of content the same person stored before is instant; anyone else sends the bytes
- * (proof that they have them: an MD5 alone must not open someone else's file), which are checked
- * and then dropped in favour of the copy already kept.
+ * restart; merge joins them, checks the MD5 (taken while the chunks land: `UploadHasher`) and keeps
+ * the content once under `merged/{md5}`. A second upload of content the same person stored before
+ * is instant; anyone else sends the bytes (proof that they have them: an MD5 alone must not open
+ * someone else's file), which are checked and then dropped in favour of the copy already kept.
  */
 export class FileChunkService {
   private readonly repo: FileRepository;
   /** Merges under way in this instance, by content hash: a repeated merge waits for the first. */
   private readonly merging = new Map<string, Promise<unknown>>();
+  /** Chunk writes under way in this instance, by upload folder: a merge does not join under them. */
+  private readonly writing = new Map<string, number>();
+  /** The MD5 of each upload taken as its chunks arrive, by upload folder. */
+  private readonly hashers = new Map<string, UploadHasher>();
+  private readonly md5Thread = new Md5Thread();
 
   constructor(
     db: Db,
@@ -85,13 +95,63 @@ export class FileChunkService {
       }
       return { uploaded: true, merge: true, chunkNumbers: [] };
     }
+    // The merge of this content is reading the data file: no byte may change under it.
+    if (this.merging.has(md5)) throw new BusinessError('file.chunkRefused');
     const folder = chunkFolder(md5, q.chunkSize, userId);
-    const offset = (q.chunkNumber - 1) * q.chunkSize;
-    const size = await this.storage.writeAt(dataKey(folder), offset, data as Readable, { maxBytes: expected });
-    if (size !== expected) throw new BusinessError('file.chunkRefused');
-    await this.storage.write(`${folder}/${q.chunkNumber}`, Buffer.alloc(0));
+    const marker = `${folder}/${q.chunkNumber}`;
+    const hasher = this.hasherFor(folder, q);
+    hasher.begin(q.chunkNumber);
+    this.writing.set(folder, (this.writing.get(folder) ?? 0) + 1);
+    let token: string | null = null;
+    try {
+      // The marker changes before the first byte and again after the last (a new token, or gone when
+      // the write failed), so a running hash anywhere can tell that these bytes changed.
+      await this.storage.remove(marker);
+      const offset = (q.chunkNumber - 1) * q.chunkSize;
+      const size = await this.storage.writeAt(dataKey(folder), offset, data as Readable, { maxBytes: expected });
+      if (size !== expected) throw new BusinessError('file.chunkRefused');
+      const written = randomBytes(9).toString('base64url');
+      await this.storage.write(marker, Buffer.from(written));
+      token = written;
+    } catch (error) {
+      await this.storage.remove(marker).catch(() => undefined);
+      throw error;
+    } finally {
+      const left = (this.writing.get(folder) ?? 1) - 1;
+      if (left > 0) this.writing.set(folder, left);
+      else this.writing.delete(folder);
+      hasher.end(q.chunkNumber, token);
+    }
     // Checked as instant above, before the bytes: only the held chunks can have changed.
     return this.held(md5, q, userId);
+  }
+
+  /**
+   * The running hash of this upload, started with its first chunk here (again when the last one was
+   * distrusted); past `runningHashesMax` the one untouched longest is set aside.
+   */
+  private hasherFor(folder: string, q: ChunkQuery): UploadHasher {
+    const running = this.hashers.get(folder);
+    if (running?.fits(q.chunkSize, q.totalSize)) return running;
+    running?.drop();
+    this.hashers.delete(folder);
+    if (this.hashers.size >= runningHashesMax) {
+      const [oldest] = [...this.hashers.entries()].sort((a, b) => a[1].touched - b[1].touched);
+      if (oldest) {
+        oldest[1].drop();
+        this.hashers.delete(oldest[0]);
+      }
+    }
+    const hasher = new UploadHasher(this.storage, this.md5Thread, dataKey(folder), folder, q.chunkSize, q.totalSize);
+    this.hashers.set(folder, hasher);
+    return hasher;
+  }
+
+  /** Stops the MD5 thread (the app is closing). */
+  async close() {
+    for (const hasher of this.hashers.values()) hasher.drop();
+    this.hashers.clear();
+    await this.md5Thread.close();
   }
 
   /** The content is kept and this person stored it before: nothing needs sending. */
@@ -161,31 +221,44 @@ export class FileChunkService {
         break;
       }
     }
-    const found = folder ? await this.storage.read(dataKey(folder)) : null;
-    if (!folder || !found) throw new BusinessError('file.chunksMissing');
-    // Read once: the head is checked against the extension, the whole is hashed. The one fsync of
-    // the upload runs meanwhile (the chunks were not synced each), so the kept file is durable
-    // before the record that points at it is written.
-    const hash = createHash('md5');
-    let head = Buffer.alloc(0);
-    const hashing = async () => {
-      for await (const part of found.stream as AsyncIterable<Buffer>) {
-        if (head.length < 4096) head = Buffer.concat([head, part.subarray(0, 4096 - head.length)]);
-        hash.update(part);
-      }
-    };
-    await Promise.all([hashing(), existing ? undefined : this.storage.persist(dataKey(folder))]);
+    if (!folder) throw new BusinessError('file.chunksMissing');
+    // A chunk still being written here (a retry the client gave up on, another tab): its bytes are
+    // not final, so neither is the MD5.
+    if (this.writing.has(folder)) throw new BusinessError('file.chunksMissing');
+    const running = this.hashers.get(folder);
+    this.hashers.delete(folder);
+    const dataFile = dataKey(folder);
+    // The MD5: what the running hash has not hashed yet (usually nothing), or the whole file when it
+    // cannot be trusted or there is none (after a restart). The one fsync of the upload runs
+    // meanwhile (the chunks were not synced each), so the kept file is durable before the record
+    // that points at it is written.
+    const hashing = async () =>
+      (running ? await running.finish(fileSize) : null) ??
+      (await UploadHasher.whole(this.storage, this.md5Thread, dataFile, fileSize));
+    const [hex, head] = await Promise.all([
+      hashing(),
+      this.headOf(dataFile),
+      existing ? undefined : this.storage.persist(dataFile),
+    ]);
     if (!contentMatches(extension, head)) {
       await this.storage.remove(folder);
       throw new BusinessError('file.contentMismatch');
     }
-    if (hash.digest('hex') !== md5) {
+    if (hex !== md5) {
       await this.storage.remove(folder);
       throw new BusinessError('file.md5Mismatch');
     }
     // Someone else's copy of the same bytes is already kept: this one was proof, not a second copy.
-    if (!existing) await this.storage.move(dataKey(folder), mergedKey(md5));
+    if (!existing) await this.storage.move(dataFile, mergedKey(md5));
     await this.storage.remove(folder);
+  }
+
+  /** The first 4 KiB of the data file, for the content check against the extension. */
+  private async headOf(key: string): Promise<Buffer> {
+    const found = await this.storage.read(key, { start: 0, end: 4096 });
+    const parts: Buffer[] = [];
+    for await (const part of (found?.stream ?? []) as AsyncIterable<Buffer>) parts.push(part);
+    return Buffer.concat(parts);
   }
 
   /** Removes chunks of uploads untouched for `abandonedAfterMs`, stale merge leftovers and expired links. */
@@ -199,8 +272,16 @@ export class FileChunkService {
       const chunks = await this.storage.list(`chunks/${folder.name}`);
       const newest = Math.max(folder.modified, ...chunks.map((c) => c.modified));
       if (now - newest > abandonedAfterMs) {
+        this.hashers.get(`chunks/${folder.name}`)?.drop();
+        this.hashers.delete(`chunks/${folder.name}`);
         await this.storage.remove(`chunks/${folder.name}`);
         removed++;
+      }
+    }
+    for (const [folder, hasher] of this.hashers) {
+      if (now - hasher.touched > runningHashIdleMs) {
+        hasher.drop();
+        this.hashers.delete(folder);
       }
     }
     for (const leftover of await this.storage.list('merging')) {

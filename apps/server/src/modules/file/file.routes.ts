@@ -50,6 +50,7 @@ export default async function fileRoutes(app: App) {
   const files = new FileService(app.db, app.fileStorage);
   const chunks = new FileChunkService(app.db, app.fileStorage);
   installFileSweep(app, chunks);
+  app.addHook('onClose', () => chunks.close());
 
   app.post(
     `${base}/Uploader/:type`,

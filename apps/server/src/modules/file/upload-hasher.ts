@@ -1,0 +1,292 @@
+import { Worker } from 'node:worker_threads';
+import type { FileStorage } from '../../core/file-storage.ts';
+
+/**
+ * The MD5 thread: one MD5 state per running hash, fed in order. It checks that every piece starts
+ * where the last one ended and that the digest covers the size asked, so a bookkeeping slip (or a
+ * state lost with a thread that died) answers an error, never a hash of the wrong bytes. Plain
+ * JavaScript run with `eval`: the same under tsx, vitest and a build.
+ */
+const workerSource = `
+const { parentPort } = require('node:worker_threads');
+const { createHash } = require('node:crypto');
+const states = new Map();
+parentPort.on('message', (m) => {
+  let state = states.get(m.id);
+  if (m.op === 'update') {
+    if (!state && m.at === 0) states.set(m.id, (state = { hash: createHash('md5'), bytes: 0 }));
+    if (!state || state.bytes !== m.at) {
+      states.delete(m.id);
+      parentPort.postMessage({ seq: m.seq, error: 'out of order' });
+      return;
+    }
+    state.hash.update(m.bytes);
+    state.bytes += m.bytes.byteLength;
+    parentPort.postMessage({ seq: m.seq });
+  } else if (m.op === 'digest') {
+    states.delete(m.id);
+    if (!state && m.size === 0) state = { hash: createHash('md5'), bytes: 0 };
+    if (!state || state.bytes !== m.size) parentPort.postMessage({ seq: m.seq, error: 'incomplete' });
+    else parentPort.postMessage({ seq: m.seq, hex: state.hash.digest('hex') });
+  } else if (m.op === 'drop') states.delete(m.id);
+});
+`;
+
+interface Reply {
+  seq: number;
+  error?: string;
+  hex?: string;
+}
+
+/** A worker thread that hashes, started on first use; it does not keep the process alive. */
+export class Md5Thread {
+  private worker: Worker | null = null;
+  private seq = 0;
+  private nextId = 0;
+  private readonly waiting = new Map<number, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>();
+
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(workerSource, { eval: true });
+    worker.unref();
+    worker.on('message', (reply: Reply) => {
+      const waiter = this.waiting.get(reply.seq);
+      this.waiting.delete(reply.seq);
+      waiter?.resolve(reply);
+    });
+    const gone = (error: Error) => {
+      if (this.worker === worker) this.worker = null;
+      for (const waiter of this.waiting.values()) waiter.reject(error);
+      this.waiting.clear();
+    };
+    worker.on('error', gone);
+    worker.on('exit', () => gone(new Error('md5 thread exited')));
+    this.worker = worker;
+    return worker;
+  }
+
+  /** A name for a new running hash. */
+  open(): number {
+    this.nextId += 1;
+    return this.nextId;
+  }
+
+  private ask(message: Record<string, unknown>, bytes?: Buffer): Promise<Reply> {
+    const worker = this.thread();
+    const seq = ++this.seq;
+    const answer = new Promise<Reply>((resolve, reject) => this.waiting.set(seq, { resolve, reject }));
+    if (!bytes) worker.postMessage({ ...message, seq });
+    else if (
+      bytes.buffer instanceof ArrayBuffer &&
+      bytes.byteOffset === 0 &&
+      bytes.byteLength === bytes.buffer.byteLength
+    ) {
+      // A read's own buffer moves to the thread without a copy; a pooled one is copied.
+      try {
+        worker.postMessage({ ...message, seq, bytes }, [bytes.buffer]);
+      } catch {
+        worker.postMessage({ ...message, seq, bytes });
+      }
+    } else worker.postMessage({ ...message, seq, bytes });
+    return answer;
+  }
+
+  /** Adds `bytes`, which start at byte `at` of what this hash covers. */
+  async update(id: number, at: number, bytes: Buffer): Promise<void> {
+    const reply = await this.ask({ op: 'update', id, at }, bytes);
+    if (reply.error) throw new Error(`md5 thread: ${reply.error}`);
+  }
+
+  /** The MD5 of the first `size` bytes; the running hash is gone afterwards. */
+  async digest(id: number, size: number): Promise<string> {
+    const reply = await this.ask({ op: 'digest', id, size });
+    if (reply.error || !reply.hex) throw new Error(`md5 thread: ${reply.error}`);
+    return reply.hex;
+  }
+
+  drop(id: number) {
+    this.worker?.postMessage({ op: 'drop', id, seq: 0 });
+  }
+
+  async close() {
+    const worker = this.worker;
+    this.worker = null;
+    await worker?.terminate();
+  }
+}
+
+/** How many pieces of a read may wait for the thread: bounds the memory a running hash holds. */
+const piecesInFlight = 4;
+/** Chunk markers read at once when the merge checks them. */
+const markersAtOnce = 16;
+
+/**
+ * The MD5 of one chunked upload's data file, taken while the chunks arrive (admin.md 2.7's merge
+ * check, without a second pass over the file at merge): it follows the written frontier, the chunks
+ * 1..k this process has written completely, and reads (from the page cache) and hashes the bytes up
+ * to it that it has not hashed yet, off the main thread. The merge then hashes only the rest.
+ *
+ * It can only be trusted if the bytes it hashed are still the file's: a write to a chunk at or below
+ * the frontier (a retry, a second client) distrusts it at once; a write by another process or
+ * instance is seen at merge, because every chunk write removes the chunk's marker before its first
+ * byte and, when it ends, writes a new random token into it (done) or removes it again (failed), and
+ * the merge compares the markers with the tokens it saw. Untrusted, it stops, and the merge hashes
+ * the whole file again. A process that starts afresh (a restart) has none of this and hashes at merge.
+ */
+export class UploadHasher {
+  private readonly id: number;
+  /** Chunks written completely here, with the token their marker got. */
+  private readonly done = new Map<number, string>();
+  /** Writes under way here, by chunk number. */
+  private readonly writing = new Map<number, number>();
+  /** Chunks 1..frontier are written and their bytes hashed or being hashed. */
+  private frontier = 0;
+  /** Bytes handed to the thread so far. */
+  private sent = 0;
+  /** Set by the merge: hash up to the end of the file, whatever the frontier. */
+  private until: number | null = null;
+  private pumping: Promise<void> | null = null;
+  private trusted = true;
+  touched = Date.now();
+
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly thread: Md5Thread,
+    /** The upload's data file and its folder (where the chunk markers are). */
+    private readonly dataKey: string,
+    private readonly folder: string,
+    private readonly chunkSize: number,
+    private readonly totalSize: number,
+  ) {
+    this.id = thread.open();
+  }
+
+  /** The MD5 of the first `size` bytes under `key`, read and hashed now; fails when there are fewer. */
+  static async whole(storage: FileStorage, thread: Md5Thread, key: string, size: number): Promise<string> {
+    const hex = await new UploadHasher(storage, thread, key, '', size, size).rest(size);
+    if (hex === null) throw new Error('the running hash of a whole file was distrusted');
+    return hex;
+  }
+
+  /** The byte where chunk `n` ends (the last chunk takes the rest). */
+  private endOf(n: number) {
+    const total = Math.max(1, Math.floor(this.totalSize / this.chunkSize));
+    return n >= total ? this.totalSize : n * this.chunkSize;
+  }
+
+  /** Whether this follows the same upload: same size, same chunk size. */
+  fits(chunkSize: number, totalSize: number) {
+    return this.trusted && chunkSize === this.chunkSize && totalSize === this.totalSize;
+  }
+
+  /** A chunk write starts: a write below the frontier changes bytes already hashed. */
+  begin(n: number) {
+    this.touched = Date.now();
+    if (n <= this.frontier || this.until !== null) this.distrust();
+    // Its old token (if any) no longer says anything about its bytes.
+    this.done.delete(n);
+    this.writing.set(n, (this.writing.get(n) ?? 0) + 1);
+  }
+
+  /** A chunk write ended; `token` is what its marker now holds, null when it failed. */
+  end(n: number, token: string | null) {
+    this.touched = Date.now();
+    const left = (this.writing.get(n) ?? 1) - 1;
+    if (left > 0) this.writing.set(n, left);
+    else this.writing.delete(n);
+    if (token !== null && left === 0) this.done.set(n, token);
+    while (this.done.has(this.frontier + 1)) this.frontier += 1;
+    this.kick();
+  }
+
+  private distrust() {
+    if (!this.trusted) return;
+    this.trusted = false;
+    this.thread.drop(this.id);
+  }
+
+  /** Stops following the upload (the folder is gone, or the upload was set aside). */
+  drop() {
+    this.distrust();
+  }
+
+  private target() {
+    return this.until ?? (this.frontier === 0 ? 0 : this.endOf(this.frontier));
+  }
+
+  private kick() {
+    if (this.pumping || !this.trusted || this.sent >= this.target()) return;
+    this.pumping = this.pump()
+      .catch(() => this.distrust())
+      .finally(() => {
+        this.pumping = null;
+        this.kick();
+      });
+  }
+
+  /** Reads what lies between what was hashed and the target and hands it to the thread, a few pieces at a time. */
+  private async pump() {
+    while (this.trusted && this.sent < this.target()) {
+      const start = this.sent;
+      const end = this.target();
+      const found = await this.storage.read(this.dataKey, { start, end });
+      if (!found) throw new Error('data file gone');
+      const replies: Promise<void>[] = [];
+      let at = start;
+      try {
+        for await (const piece of found.stream as AsyncIterable<Buffer>) {
+          if (!this.trusted) return;
+          // Read before the piece moves to the thread (a moved buffer is empty here).
+          const length = piece.length;
+          const reply = this.thread.update(this.id, at, piece);
+          // Awaited below, possibly after it failed: not an unhandled rejection meanwhile.
+          reply.catch(() => undefined);
+          replies.push(reply);
+          at += length;
+          if (replies.length >= piecesInFlight) await replies.shift();
+        }
+        await Promise.all(replies);
+      } finally {
+        found.stream.destroy();
+      }
+      if (at !== end) throw new Error('data file shorter than its chunks');
+      this.sent = end;
+    }
+  }
+
+  /**
+   * For the merge: hashes what is left up to `fileSize` and answers the MD5 of the whole file, or
+   * null when the running hash cannot be trusted (the caller hashes the whole file then).
+   */
+  async finish(fileSize: number): Promise<string | null> {
+    const hex = await this.rest(fileSize).catch(() => null);
+    if (hex === null) this.distrust();
+    return hex;
+  }
+
+  private async rest(fileSize: number): Promise<string | null> {
+    if (fileSize !== this.totalSize) return null;
+    this.until = fileSize;
+    this.kick();
+    while (this.pumping) await this.pumping;
+    if (!this.trusted || this.sent !== fileSize || this.writing.size > 0) return null;
+    const hex = await this.thread.digest(this.id, fileSize);
+    // Checked after the last byte was read: every chunk hashed from this process's knowledge still
+    // holds the token it was written with, so no write to it has ended since (every write, done or
+    // failed, changes its marker when it ends).
+    for (let first = 1; first <= this.frontier; first += markersAtOnce) {
+      const numbers = Array.from({ length: Math.min(markersAtOnce, this.frontier - first + 1) }, (_, i) => first + i);
+      const found = await Promise.all(numbers.map((n) => this.markerOf(n)));
+      if (numbers.some((n, i) => found[i] !== this.done.get(n))) return null;
+    }
+    return this.trusted && this.writing.size === 0 ? hex : null;
+  }
+
+  private async markerOf(n: number): Promise<string | null> {
+    const found = await this.storage.read(`${this.folder}/${n}`);
+    if (!found) return null;
+    const parts: Buffer[] = [];
+    for await (const part of found.stream as AsyncIterable<Buffer>) parts.push(part);
+    return Buffer.concat(parts).toString('utf8');
+  }
+}

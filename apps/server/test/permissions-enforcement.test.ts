@@ -223,6 +223,8 @@ const unchecked: Record<string, string> = {
   'PUT /api/workflow/Engine/FlowDelegate/:id': "entrust: the caller's own delegations",
   'DELETE /api/workflow/Engine/FlowDelegate/:id': "entrust: the caller's own delegations",
   'PUT /api/workflow/Engine/FlowDelegate/Stop/:id': "entrust: the caller's own delegations",
+  'GET /api/workflow/Engine/FlowDelegate/:id':
+    'entrust: a delegation the caller made or received (anyone else: not found)',
   'GET /api/workflow/Engine/FlowDelegate/getflow': 'delegated launch: only the flows delegated to the caller',
   'GET /api/workflow/Engine/FlowDelegate/userList': 'delegated launch: only those who delegated to the caller',
   'GET /api/visualdev/Dashboard/FlowTodo': "home page: the caller's own to-do rows",

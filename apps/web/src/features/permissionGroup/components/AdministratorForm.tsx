@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import Checkbox from 'antd/es/checkbox';
 import Form from 'antd/es/form';
 import Table from 'antd/es/table';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type CrudFormProps,
@@ -67,8 +67,17 @@ export function AdministratorForm({ target, onClose, onSaved }: CrudFormProps<Ad
     for (const row of existing.data?.list ?? []) map.set(row.organizeId, row.organizeName);
     return map;
   }, [tree.data, existing.data]);
+  // The rights are read into the form once per opening: a later re-render or refetch must not undo
+  // what the person has ticked since.
+  const filledFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!target) return;
+    if (!target) {
+      filledFor.current = null;
+      return;
+    }
+    if (userId && !existing.data) return;
+    if (filledFor.current === (userId ?? '')) return;
+    filledFor.current = userId ?? '';
     const rows: OrganizeAdministratorRow[] = existing.data?.list ?? [];
     setTicked(Object.fromEntries(rows.map((row) => [row.organizeId, rightsOf(row)])));
     if (userId && existing.data) form.setFieldsValue({ userId, organizeIds: rows.map((row) => row.organizeId) });

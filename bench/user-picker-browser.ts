@@ -101,7 +101,9 @@ async function measure(browser: Browser, engine: string, url: string): Promise<T
   ]);
 }
 
-console.log(`user-picker-browser bench: ${machineLine()}; ${users} users in ${organizations} organisations, ${rounds} rounds`);
+console.log(
+  `user-picker-browser bench: ${machineLine()}; ${users} users in ${organizations} organisations, ${rounds} rounds`,
+);
 const lines = await onEachEngine(async (engine, databaseUrl, dataDir) => {
   const config: DatabaseConfig = databaseUrl
     ? { kind: 'postgres', url: databaseUrl }

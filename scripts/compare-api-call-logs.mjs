@@ -44,9 +44,12 @@ for (const key of both) {
   const lost = [...a].filter((shape) => !b.has(shape));
   const gained = [...b].filter((shape) => !a.has(shape));
   if (!lost.length && !gained.length) continue;
-  const core = (set) => new Set([...set].map(withoutRows));
-  const sameCore =
-    [...core(a)].every((shape) => core(b).has(shape)) && [...core(b)].every((shape) => core(a).has(shape));
+  // Explained by an empty list: the same shape, with rows on one side and none on the other.
+  const byEmpty = (shape, other) =>
+    shape === withoutRows(shape)
+      ? [...other].some((o) => o !== shape && withoutRows(o) === shape)
+      : other.has(withoutRows(shape));
+  const sameCore = lost.every((shape) => byEmpty(shape, b)) && gained.every((shape) => byEmpty(shape, a));
   if (sameCore) emptiness++;
   else differing++;
   console.log(`${sameCore ? 'EMPTY-LIST' : 'DIFFERS'} ${key}`);

@@ -6,14 +6,13 @@
 // started. Dropping: a pointer drag of 单行输入 from the palette across the canvas, 60 moves, with the
 // frames the page paints during the drag counted (requestAnimationFrame) and their longest gap; then
 // from the release until the 201st field is on the canvas and the next frame. Rounds: BENCH_ROUNDS
-// (default 3), fresh page each; medians and spreads.
-import os from 'node:os';
+// (default 5), fresh page and definition each, through lib.ts `timedRounds` (no limit to alternate
+// with): each figure's median and spread over the rounds, with the load average before them.
 import type { Page } from 'playwright-core';
 import { startServerProcess } from '../apps/server/test/helpers/server-process.ts';
 import { launchBrowser, newContext, signInThroughPage } from '../apps/web/e2e/harness.ts';
-import { machineLine, spread } from './lib.ts';
+import { machineLine, printTimed, timedRounds } from './lib.ts';
 
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const adminPassword = 'Bench@2026pass';
 
 function definition200() {
@@ -79,9 +78,7 @@ async function round(page: Page, baseUrl: string, name: string) {
   return { openMs, fps, longestGap: Math.max(...gaps), dragWallMs, dropMs };
 }
 
-const [one, five, fifteen] = os.loadavg().map((n) => n.toFixed(2));
 console.log(`Machine: ${machineLine()}`);
-console.log(`Load average before: ${one} / ${five} / ${fifteen}`);
 const server = await startServerProcess({ ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'error' });
 const browser = await launchBrowser();
 try {
@@ -102,32 +99,30 @@ try {
     const answer = (await response.json()) as { code: number; msg: string };
     if (answer.code !== 200) throw new Error(`POST ${url}: ${answer.code} ${answer.msg}`);
   };
-  const results = [];
-  for (let r = 0; r < rounds; r++) {
-    // A fresh definition each round: the drop of the previous round is never saved, but stays clean.
-    const name = `二百字段${r}`;
-    await post('/api/visualdev/Base', {
-      fullName: name,
-      enCode: `bench200r${r}`,
-      webType: 2,
-      formData: JSON.stringify(definition200()),
-    });
-    const result = await round(page, server.url, name);
-    console.log(
-      `round ${r + 1}: open ${result.openMs.toFixed(0)} ms; drag ${result.fps.toFixed(1)} frames/s (longest gap ${result.longestGap.toFixed(1)} ms, 60 moves in ${result.dragWallMs.toFixed(0)} ms); drop to 201 fields ${result.dropMs.toFixed(0)} ms`,
-    );
-    results.push(result);
-  }
-  const open = spread(results.map((r) => r.openMs));
-  const fps = spread(results.map((r) => r.fps));
-  const gap = spread(results.map((r) => r.longestGap));
-  const drop = spread(results.map((r) => r.dropMs));
-  console.log(
-    `\nmedian of ${rounds}: open 200 fields ${open.median.toFixed(0)} ms (${open.min.toFixed(0)}-${open.max.toFixed(0)}), goal < 1000`,
-  );
-  console.log(
-    `drag: ${fps.median.toFixed(1)} frames/s (${fps.min.toFixed(1)}-${fps.max.toFixed(1)}), goal 60; longest frame gap ${gap.median.toFixed(1)} ms; drop ${drop.median.toFixed(0)} ms (${drop.min.toFixed(0)}-${drop.max.toFixed(0)})`,
-  );
+  let r = 0;
+  const comparison = await timedRounds('200 text inputs', [
+    {
+      name: 'designer',
+      async run() {
+        // A fresh definition each round: the drop of the previous round is never saved, but stays clean.
+        const name = `二百字段${r}`;
+        await post('/api/visualdev/Base', {
+          fullName: name,
+          enCode: `bench200r${r++}`,
+          webType: 2,
+          formData: JSON.stringify(definition200()),
+        });
+        const result = await round(page, server.url, name);
+        return {
+          'open ms (goal < 1000)': result.openMs,
+          'drag frames/s (goal 60)': result.fps,
+          'longest frame gap ms': result.longestGap,
+          'drop ms': result.dropMs,
+        };
+      },
+    },
+  ]);
+  printTimed([comparison], { 'drag frames/s (goal 60)': 1, 'longest frame gap ms': 1 });
   await context.close();
 } finally {
   await browser.close();

@@ -8,14 +8,14 @@
 // The keystroke: an input event on the first number, dispatched in the page as the browser does for a
 // key (React handles it synchronously), until the last calculate field's text has changed; then the
 // time to the next frame. The mount's main-thread CPU time (Chromium's ThreadTime) is printed too:
-// it hardly moves with the machine's load. Rounds: BENCH_ROUNDS (default 3), fresh page each; medians and spreads.
-import os from 'node:os';
+// it hardly moves with the machine's load. Rounds: BENCH_ROUNDS (default 5), fresh page each, through lib.ts
+// `timedRounds` (the work has no limit to alternate with): each figure's median and spread over the rounds,
+// with the load average before them.
 import type { Page } from 'playwright-core';
 import { startServerProcess } from '../apps/server/test/helpers/server-process.ts';
 import { launchBrowser, newContext, signInThroughPage } from '../apps/web/e2e/harness.ts';
-import { machineLine, spread } from './lib.ts';
+import { machineLine, printTimed, spread, timedRounds } from './lib.ts';
 
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const keystrokes = Number(process.env.BENCH_KEYSTROKES ?? 20);
 const adminPassword = 'Bench@2026pass';
 
@@ -106,9 +106,7 @@ async function round(page: Page, baseUrl: string, json: string) {
   return { mountMs, mountCpuMs, sync: spread(sync).median, frame: spread(frame).median, text };
 }
 
-const [one, five, fifteen] = os.loadavg().map((n) => n.toFixed(2));
 console.log(`Machine: ${machineLine()}`);
-console.log(`Load average before: ${one} / ${five} / ${fifteen}`);
 const server = await startServerProcess({ ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'error' });
 const browser = await launchBrowser();
 try {
@@ -117,24 +115,27 @@ try {
   await signInThroughPage(page, server.url, 'admin', adminPassword);
   await page.waitForURL(/\/home/);
   const json = JSON.stringify(definition200());
-  const results = [];
-  for (let r = 0; r < rounds; r++) {
-    const result = await round(page, server.url, json);
-    console.log(
-      `round ${r + 1}: mount ${result.mountMs.toFixed(1)} ms (main-thread CPU ${result.mountCpuMs.toFixed(1)} ms), keystroke to calculate ${result.sync.toFixed(2)} ms (to next frame ${result.frame.toFixed(1)} ms), c49 = ${result.text}`,
-    );
-    results.push(result);
-  }
-  const mount = spread(results.map((r) => r.mountMs));
-  const mountCpu = spread(results.map((r) => r.mountCpuMs));
-  const sync = spread(results.map((r) => r.sync));
-  const frame = spread(results.map((r) => r.frame));
-  console.log(
-    `\nmedian of ${rounds}: mount 200 fields ${mount.median.toFixed(1)} ms (${mount.min.toFixed(1)}-${mount.max.toFixed(1)}), goal < 300; main-thread CPU ${mountCpu.median.toFixed(1)} ms (${mountCpu.min.toFixed(1)}-${mountCpu.max.toFixed(1)})`,
-  );
-  console.log(
-    `keystroke to updated calculate (200 fields, chain of 50): ${sync.median.toFixed(2)} ms (${sync.min.toFixed(2)}-${sync.max.toFixed(2)}), goal < 16; to the next frame ${frame.median.toFixed(1)} ms`,
-  );
+  const comparison = await timedRounds('200 fields, chain of 50 calculate fields', [
+    {
+      name: '/previewModel',
+      async run() {
+        const result = await round(page, server.url, json);
+        console.log(`  c49 = ${result.text}`);
+        return {
+          'mount ms (goal < 300)': result.mountMs,
+          'mount main-thread CPU ms': result.mountCpuMs,
+          'keystroke to calculate ms (goal < 16)': result.sync,
+          'to next frame ms': result.frame,
+        };
+      },
+    },
+  ]);
+  printTimed([comparison], {
+    'mount ms (goal < 300)': 1,
+    'mount main-thread CPU ms': 1,
+    'keystroke to calculate ms (goal < 16)': 2,
+    'to next frame ms': 1,
+  });
   await context.close();
 } finally {
   await browser.close();

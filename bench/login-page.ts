@@ -1,23 +1,23 @@
 // node --import tsx bench/login-page.ts: what a browser pays to open /login, on loopback, against
-// the real server with the built web app (run `npm run build` first). Five loads in fresh browser
-// profiles (BENCH_LOADS): largest contentful paint, CPU time, bytes over the wire, and the scripts' gzip
-// size against issue 4's budgets (/login 250 KB, the shell after sign-in 500 KB).
+// the real server with the built web app (run `npm run build` first). BENCH_ROUNDS loads (default 5)
+// in fresh browser profiles: largest contentful paint, CPU time, bytes over the wire, and the scripts'
+// gzip size against issue 4's budgets (/login 250 KB, the shell after sign-in 500 KB).
 // Each load of /login is paired with a load of a bare static page (one heading, no script, served
-// from loopback by the bench itself), alternating: the machine is shared, and the bare page's paint
-// says what the browser and the machine cost at that moment, so the ratio can be judged under load.
+// from loopback by the bench itself), alternating (lib.ts `timedRounds`: bare, /login, bare, ...):
+// the machine is shared, and the bare page's paint says what the browser and the machine cost at
+// that moment, so the per-round ratio can be judged under load. Median and spread over the rounds,
+// with the load average before them.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { CDPSession, Page } from 'playwright-core';
 import { startServerProcess } from '../apps/server/test/helpers/server-process.ts';
 import { launchBrowser, newContext, signInThroughPage } from '../apps/web/e2e/harness.ts';
-import { type Spread, spread } from './lib.ts';
+import { machineLine, printTimed, rounds, timedRounds } from './lib.ts';
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
-const loads = Number(process.env.BENCH_LOADS ?? 5);
 const adminPassword = 'Bench@2026pass';
 
 /** Paths of the scripts a page loads from our server. */
@@ -95,48 +95,54 @@ function serveBarePage(): Promise<{ url: string; close(): void }> {
 }
 
 async function main() {
-  const [one, five, fifteen] = os.loadavg().map((n) => n.toFixed(2));
-  console.log(`load average before: ${one} ${five} ${fifteen}; ${os.cpus().length} cores; ${loads} loads`);
+  console.log(`Machine: ${machineLine()}; ${rounds} loads of each page`);
   const server = await startServerProcess({ ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'error' });
   const bare = await serveBarePage();
   const browser = await launchBrowser();
   try {
-    const lcp: number[] = [];
-    const bareLcp: number[] = [];
-    const wire: number[] = [];
-    const cpu: number[] = [];
-    const processCpu: number[] = [];
-    const script: number[] = [];
     const elements: string[] = [];
     let loginScripts = 0;
-    for (let i = 0; i < loads; i++) {
-      const bareContext = await newContext(browser, { motion: 'no-preference' });
-      const floorPage = await bareContext.newPage();
-      await floorPage.addInitScript(recordPaints);
-      await floorPage.goto(bare.url);
-      bareLcp.push(lastPaint(await largestContentfulPaint(floorPage)));
-      await bareContext.close();
+    const bareSide = {
+      name: 'bare static page',
+      async run() {
+        const context = await newContext(browser, { motion: 'no-preference' });
+        const page = await context.newPage();
+        await page.addInitScript(recordPaints);
+        await page.goto(bare.url);
+        const lcp = lastPaint(await largestContentfulPaint(page));
+        await context.close();
+        return { 'LCP ms': lcp };
+      },
+    };
+    const loginSide = {
+      name: '/login',
+      async run() {
+        const context = await newContext(browser, { motion: 'no-preference' });
+        const page = await context.newPage();
+        await page.addInitScript(recordPaints);
+        const scripts = trackScripts(page);
+        const session = await context.newCDPSession(page);
+        await session.send('Performance.enable');
+        await page.goto(`${server.url}/login`);
+        await page.getByRole('button', { name: /登\s*录/ }).waitFor();
+        await page.waitForLoadState('networkidle');
+        const entries = await largestContentfulPaint(page);
+        elements.push(entries.map((entry) => `${entry.startTime.toFixed(0)} ms ${entry.element}`).join(' -> '));
+        const cost = await mainThreadCost(session);
+        const wireKb = await transferredKb(page);
+        loginScripts = gzipKb(scripts);
+        await context.close();
+        return {
+          'LCP ms': lastPaint(entries),
+          'main-thread CPU ms': cost.cpuMs,
+          'renderer process CPU ms': cost.processMs,
+          'wall time in script ms': cost.scriptMs,
+          'over the wire KB': wireKb,
+        };
+      },
+    };
+    const comparison = await timedRounds('/login (limit: LCP 1000 ms)', [bareSide, loginSide]);
 
-      const context = await newContext(browser, { motion: 'no-preference' });
-      const page = await context.newPage();
-      await page.addInitScript(recordPaints);
-      const scripts = trackScripts(page);
-      const session = await context.newCDPSession(page);
-      await session.send('Performance.enable');
-      await page.goto(`${server.url}/login`);
-      await page.getByRole('button', { name: /登\s*录/ }).waitFor();
-      await page.waitForLoadState('networkidle');
-      const entries = await largestContentfulPaint(page);
-      lcp.push(lastPaint(entries));
-      elements.push(entries.map((entry) => `${entry.startTime.toFixed(0)} ms ${entry.element}`).join(' -> '));
-      const cost = await mainThreadCost(session);
-      cpu.push(cost.cpuMs);
-      processCpu.push(cost.processMs);
-      script.push(cost.scriptMs);
-      wire.push(await transferredKb(page));
-      loginScripts = gzipKb(scripts);
-      await context.close();
-    }
     const context = await newContext(browser, { motion: 'no-preference' });
     const page = await context.newPage();
     const scripts = trackScripts(page);
@@ -146,19 +152,9 @@ async function main() {
     const shellScripts = gzipKb(scripts);
     await context.close();
 
-    const fmt = (values: number[], digits = 0) => values.map((v) => v.toFixed(digits)).join(', ');
-    const range = (s: Spread, digits = 0) => `${s.min.toFixed(digits)}-${s.max.toFixed(digits)}`;
-    const login = spread(lcp);
-    const floor = spread(bareLcp);
-    const ratio = spread(lcp.map((value, i) => value / (bareLcp[i] || Number.NaN)));
-    console.log(`/login largest contentful paint: median ${login.median.toFixed(0)} ms (${fmt(lcp)}), limit 1000 ms`);
+    printTimed([comparison], { 'over the wire KB': 1 });
+    console.log('\nlargest contentful paint entries of each /login load:');
     for (const [i, line] of elements.entries()) console.log(`  load ${i + 1}: ${line}`);
-    console.log(`bare static page, same rounds: median ${floor.median.toFixed(0)} ms (${fmt(bareLcp)})`);
-    console.log(`/login over the bare page, round by round: median ${ratio.median.toFixed(1)} (${range(ratio, 1)})`);
-    console.log(
-      `/login main-thread CPU time: median ${spread(cpu).median.toFixed(0)} ms (${fmt(cpu)}); the page's whole renderer process: median ${spread(processCpu).median.toFixed(0)} ms (${fmt(processCpu)}); wall time in script: median ${spread(script).median.toFixed(0)} ms (${fmt(script)})`,
-    );
-    console.log(`/login over the wire: median ${spread(wire).median.toFixed(1)} KB (${fmt(wire, 1)})`);
     console.log(`/login scripts: ${loginScripts.toFixed(1)} KB gzip, budget 250 KB`);
     console.log(`shell after sign-in (cumulative scripts): ${shellScripts.toFixed(1)} KB gzip, budget 500 KB`);
   } finally {

@@ -5,17 +5,25 @@
  * - LCP: the page's own largest-contentful-paint entry, from navigation start;
  * - cards: from navigation start to the 12 cards on screen with their charts drawn (a canvas is no
  *   LCP candidate, so this says when the charts are there too).
- * BENCH_LCP_RUNS runs (default 3): median and spread, with the load average before them.
+ * After one warm-up visit, BENCH_ROUNDS visits (default 5) through lib.ts `timedRounds` (no limit to
+ * alternate with): median and spread over the visits, with the load average before them.
  *
  *   node --import tsx bench/portal-lcp.ts     (BENCH_ENGINES=pglite or postgres for one engine)
  */
-import os from 'node:os';
 import type { Page } from 'playwright-core';
 import { launchBrowser, newContext, signInThroughPage } from '../apps/web/e2e/harness.ts';
-import { machineLine, onEachEngine, signIn, spread, startApp } from './lib.ts';
+import {
+  machineLine,
+  onEachEngine,
+  printTimed,
+  rounds,
+  signIn,
+  startApp,
+  type TimedComparison,
+  timedRounds,
+} from './lib.ts';
 
 const adminPassword = 'Bench@123456';
-const runs = Math.max(1, Number(process.env.BENCH_LCP_RUNS ?? 3));
 
 const series = [
   { name: '一月', type: 'A', value: 120 },
@@ -101,8 +109,8 @@ async function once(page: Page, url: string) {
   );
 }
 
-console.log(`portal-lcp bench: ${machineLine()}; ${kinds.length} cards (${charts} charts), ${runs} runs`);
-const lines = await onEachEngine(async (engine, databaseUrl, dataDir) => {
+console.log(`portal-lcp bench: ${machineLine()}; ${kinds.length} cards (${charts} charts), ${rounds} visits`);
+const lines = await onEachEngine(async (engine, databaseUrl, dataDir): Promise<TimedComparison[]> => {
   const server = await startApp(databaseUrl, dataDir, { ADMIN_PASSWORD: adminPassword });
   const browser = await launchBrowser();
   try {
@@ -120,25 +128,14 @@ const lines = await onEachEngine(async (engine, databaseUrl, dataDir) => {
     await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
     // One visit warms the browser's cache of the portal's chunks, as a returning user's browser has them.
     await once(page, server.url);
-    const load = os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ');
-    const results: { lcp: number; cards: number }[] = [];
-    for (let run = 0; run < runs; run++) results.push(await once(page, server.url));
-    const f = (values: number[]) => {
-      const s = spread(values);
-      return `${s.median.toFixed(0)} (${s.min.toFixed(0)}-${s.max.toFixed(0)})`;
+    const visit = async () => {
+      const { lcp, cards } = await once(page, server.url);
+      return { 'LCP ms (goal < 1500)': lcp, '12 cards and charts drawn ms': cards };
     };
-    const line = `| ${engine} | ${load} | ${f(results.map((r) => r.lcp))} | ${f(results.map((r) => r.cards))} |`;
-    console.log(line);
-    return [line];
+    return [await timedRounds(`${engine}: /home, 12 cards`, [{ name: 'visit', run: visit }])];
   } finally {
     await browser.close();
     await server.close();
   }
 });
-console.log(
-  '\n| engine | load avg before | LCP ms median (min-max) | 12 cards and charts drawn ms median (min-max) |\n|---|---|---|---|',
-);
-for (const line of lines) console.log(line);
+printTimed(lines);

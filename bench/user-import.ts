@@ -3,16 +3,15 @@
  * on loopback, as the wizard makes them: upload (multipart), preview (read and check every cell),
  * import (check again, write 1000 users and their relations per transaction). Each row has an
  * organisation, every third a role, a mobile number and an e-mail. On PGlite and on PostgreSQL,
- * BENCH_ROUNDS rounds (default 3) of a fresh sheet each; medians with the range, and the load
- * average before and after. Goal (issue 15): the import under 5 s on PostgreSQL.
+ * BENCH_ROUNDS rounds (default 5) of a fresh sheet each, through lib.ts `timedRounds` (the work has
+ * no limit to alternate with): seconds per phase as the median and spread over the rounds, with the
+ * load average before. Goal (issue 15): the import under 5 s on PostgreSQL.
  *
  *   node --import tsx bench/user-import.ts           (BENCH_ENGINES=postgres or pglite for one engine)
  */
-import os from 'node:os';
 import ExcelJS from 'exceljs';
-import { machineLine, onEachEngine, signIn, spread, startApp } from './lib.ts';
+import { machineLine, onEachEngine, printTimed, rounds, signIn, startApp, timedRounds } from './lib.ts';
 
-const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const rowCount = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 const adminPassword = 'Bench@2026pass';
 const base = '/api/permission/Users';
@@ -53,12 +52,6 @@ async function call<T>(url: string, token: string, init: RequestInit = {}): Prom
   return body.data;
 }
 
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(', ');
-
 console.log(`Machine: ${machineLine()}`);
 console.log(`User import: ${rowCount} rows a sheet, ${rounds} rounds per engine`);
 
@@ -83,56 +76,50 @@ const results = await onEachEngine(async (engine, databaseUrl, dataDir) => {
       body: JSON.stringify({ fullName: '导入角色', enCode: 'bench.role', globalMark: 1 }),
     });
 
-    const phases = { upload: [] as number[], preview: [] as number[], import: [] as number[] };
-    const loadBefore = load();
-    for (let round = 0; round < rounds; round++) {
-      const content = await workbook(round);
-      let started = performance.now();
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(content)]), 'users.xlsx');
-      const uploaded = await call<{ name: string }>(`${server.url}${base}/Uploader`, token, {
-        method: 'POST',
-        body: form,
-      });
-      phases.upload.push(performance.now() - started);
+    let round = 0;
+    const comparison = await timedRounds(`${engine}: ${rowCount} rows`, [
+      {
+        name: 'upload, preview, import',
+        async run() {
+          const content = await workbook(round++);
+          let started = performance.now();
+          const seconds = () => (performance.now() - started) / 1000;
+          const form = new FormData();
+          form.append('file', new Blob([new Uint8Array(content)]), 'users.xlsx');
+          const uploaded = await call<{ name: string }>(`${server.url}${base}/Uploader`, token, {
+            method: 'POST',
+            body: form,
+          });
+          const upload = seconds();
 
-      started = performance.now();
-      const preview = await call<{ dataRow: Record<string, string>[]; cellErrors: Record<string, string>[] }>(
-        `${server.url}${base}/ImportPreview?fileName=${uploaded.name}`,
-        token,
-      );
-      phases.preview.push(performance.now() - started);
-      const bad = preview.cellErrors.filter((e) => Object.keys(e).length).length;
-      if (preview.dataRow.length !== rowCount || bad) {
-        throw new Error(`preview: ${preview.dataRow.length} rows, ${bad} with problems`);
-      }
+          started = performance.now();
+          const preview = await call<{ dataRow: Record<string, string>[]; cellErrors: Record<string, string>[] }>(
+            `${server.url}${base}/ImportPreview?fileName=${uploaded.name}`,
+            token,
+          );
+          const previewed = seconds();
+          const bad = preview.cellErrors.filter((e) => Object.keys(e).length).length;
+          if (preview.dataRow.length !== rowCount || bad) {
+            throw new Error(`preview: ${preview.dataRow.length} rows, ${bad} with problems`);
+          }
 
-      started = performance.now();
-      const result = await call<{ snum: number; fnum: number }>(`${server.url}${base}/ImportData`, token, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ list: preview.dataRow }),
-      });
-      phases.import.push(performance.now() - started);
-      if (result.snum !== rowCount) throw new Error(`import: ${result.snum} in, ${result.fnum} failed`);
-    }
-    return [{ engine, phases, loadBefore, loadAfter: load() }];
+          started = performance.now();
+          const result = await call<{ snum: number; fnum: number }>(`${server.url}${base}/ImportData`, token, {
+            method: 'POST',
+            headers: json,
+            body: JSON.stringify({ list: preview.dataRow }),
+          });
+          const imported = seconds();
+          if (result.snum !== rowCount) throw new Error(`import: ${result.snum} in, ${result.fnum} failed`);
+          return { upload, preview: previewed, import: imported, 'all three': upload + previewed + imported };
+        },
+      },
+    ]);
+    return [comparison];
   } finally {
     await server.close();
   }
 });
 
-const ms = (values: number[]) => {
-  const s = spread(values);
-  return `${(s.median / 1000).toFixed(2)} s (${(s.min / 1000).toFixed(2)}-${(s.max / 1000).toFixed(2)})`;
-};
-for (const { engine, phases, loadBefore, loadAfter } of results) {
-  const total = phases.import.map(
-    (_, i) => (phases.upload[i] ?? 0) + (phases.preview[i] ?? 0) + (phases.import[i] ?? 0),
-  );
-  console.log(`\n${engine} (load average before ${loadBefore}; after ${loadAfter})`);
-  console.log(`  upload   ${ms(phases.upload)}`);
-  console.log(`  preview  ${ms(phases.preview)}`);
-  console.log(`  import   ${ms(phases.import)}   <- goal under 5 s on PostgreSQL`);
-  console.log(`  all three ${ms(total)}`);
-}
+// Seconds per phase; the goal (issue 15) is the import under 5 s on PostgreSQL.
+printTimed(results, { upload: 2, preview: 2, import: 2, 'all three': 2 });

@@ -6,19 +6,27 @@
  *   infinite scroll;
  * - auth search: the same page through GetListByAuthorize (the caller's data scope);
  * - custom: getSelectedUserList over 20 organisations' ids, by keyword.
- * Three runs of 300 calls per case; the median of the runs' p50 / p95 with their spread, and the
- * load average before each engine.
+ * Per case a warm-up run, then BENCH_ROUNDS rounds (default 5) of BENCH_CALLS calls (default 300)
+ * through lib.ts `timedRounds`: each round's p50 / p95, as the median and spread over the rounds,
+ * with the load average before the case.
  *
  *   node --import tsx bench/user-picker.ts          (BENCH_ENGINES=pglite or postgres for one engine)
  */
-import os from 'node:os';
 import path from 'node:path';
 import type { DatabaseConfig } from '../apps/server/src/config.ts';
-import { machineLine, onEachEngine, signIn, spread, startApp } from './lib.ts';
+import {
+  machineLine,
+  onEachEngine,
+  printTimed,
+  rounds,
+  signIn,
+  startApp,
+  type TimedComparison,
+  timedRounds,
+} from './lib.ts';
 import { organizations, seedUsers, users } from './picker-seed.ts';
 
 const adminPassword = 'Bench@123456';
-const runs = 3;
 const callsPerRun = Number(process.env.BENCH_CALLS ?? 300);
 
 interface Case {
@@ -94,7 +102,7 @@ async function run(url: string, token: string, c: Case) {
 }
 
 console.log(
-  `user-picker bench: ${machineLine()}; ${users} users in ${organizations} organisations, ${runs} runs of ${callsPerRun} sequential calls`,
+  `user-picker bench: ${machineLine()}; ${users} users in ${organizations} organisations, ${rounds} rounds of ${callsPerRun} sequential calls a case`,
 );
 const rows = await onEachEngine(async (engine, databaseUrl, dataDir) => {
   const config: DatabaseConfig = databaseUrl
@@ -104,27 +112,15 @@ const rows = await onEachEngine(async (engine, databaseUrl, dataDir) => {
   const server = await startApp(databaseUrl, dataDir, { ADMIN_PASSWORD: adminPassword });
   try {
     const token = await signIn(server.url, 'admin', adminPassword);
-    const out: string[] = [];
+    const out: TimedComparison[] = [];
     for (const c of cases) {
-      await run(server.url, token, { ...c, call: c.call }); // warm-up run, not counted
-      const load = os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' ');
-      const results = [];
-      for (let r = 0; r < runs; r++) results.push(await run(server.url, token, c));
-      const p50 = spread(results.map((x) => x.p50));
-      const p95 = spread(results.map((x) => x.p95));
-      const line = `| ${engine} | ${c.name} | ${load} | ${p50.median.toFixed(1)} (${p50.min.toFixed(1)}-${p50.max.toFixed(1)}) | ${p95.median.toFixed(1)} (${p95.min.toFixed(1)}-${p95.max.toFixed(1)}) |`;
-      console.log(line);
-      out.push(line);
+      await run(server.url, token, c); // warm-up run, not counted
+      const side = { name: 'HTTP, one at a time', run: () => run(server.url, token, c) };
+      out.push(await timedRounds(`${engine}: ${c.name}`, [side]));
     }
     return out;
   } finally {
     await server.close();
   }
 });
-console.log(
-  '\n| engine | case | load avg before | p50 ms median (min-max) | p95 ms median (min-max) |\n|---|---|---|---|---|',
-);
-for (const row of rows) console.log(row);
+printTimed(rows, { p50: 1, p95: 1 });

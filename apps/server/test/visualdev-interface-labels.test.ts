@@ -78,7 +78,7 @@ const form = () => ({
       'partners',
       '伙伴',
       {},
-      { interfaceId: customers, propsValue: 'code', relationField: 'title' },
+      { interfaceId: customers, propsValue: 'code', relationField: 'title', multiple: true },
     ),
     field(
       'select',
@@ -154,11 +154,11 @@ describe('labels from data interfaces', () => {
     const one = await add(modelId, {
       name: 'A',
       customer: 'c1',
-      partners: 'c3',
+      partners: ['c2', 'c3'],
       grade: 'g2',
       lines: [{ lineCustomer: 'c3' }],
     });
-    await add(modelId, { name: 'B', customer: 'c2', partners: '', grade: 'g1', lines: [] });
+    await add(modelId, { name: 'B', customer: 'c2', partners: [], grade: 'g1', lines: [] });
     await add(modelId, { name: 'C', customer: 'c1', grade: 'g9', lines: [] });
 
     // The list: popup selects by label, their ids beside them (admin.md 3.12); a choice field's
@@ -168,8 +168,8 @@ describe('labels from data interfaces', () => {
     const rows = await list(modelId);
     await t.app.dataInterfaces.log.flush();
     expect(rows.map((r) => [r.name, r.customer, r.customer_id, r.partners, r.partners_id, r.grade])).toEqual([
-      ['A', '星河公司', 'c1', '东海物流', 'c3', 'g2'],
-      ['B', '远山贸易', 'c2', null, null, 'g1'],
+      ['A', '星河公司', 'c1', '远山贸易,东海物流', ['c2', 'c3'], 'g2'],
+      ['B', '远山贸易', 'c2', '', [], 'g1'],
       ['C', '星河公司', 'c1', null, null, 'g9'],
     ]);
     // Two popup fields on one interface: two calls, whatever the number of rows.
@@ -177,13 +177,13 @@ describe('labels from data interfaces', () => {
 
     // The form's values stay the stored ones.
     const info = await admin.get<{ data: string }>(`${records}/${modelId}/${one}`);
-    expect(JSON.parse(info.data!.data)).toMatchObject({ customer: 'c1', partners: 'c3', grade: 'g2' });
+    expect(JSON.parse(info.data!.data)).toMatchObject({ customer: 'c1', partners: ['c2', 'c3'], grade: 'g2' });
 
     // The detail view and what printing reads: labels, sub-table cells too.
     const detail = await admin.get<{ data: string }>(`${records}/${modelId}/${one}/DataChange`);
     expect(JSON.parse(detail.data!.data)).toMatchObject({
       customer: '星河公司',
-      partners: '东海物流',
+      partners: '远山贸易,东海物流',
       grade: '乙等',
       lines: [{ lineCustomer: '东海物流' }],
     });
@@ -193,7 +193,7 @@ describe('labels from data interfaces', () => {
     expect(exported).toMatchObject({ code: 200 });
     expect(await sheetRows(exported.data!.url)).toEqual([
       ['名称', '客户', '伙伴', '等级'],
-      ['A', '星河公司', '东海物流', '乙等'],
+      ['A', '星河公司', '远山贸易,东海物流', '乙等'],
       ['B', '远山贸易', '', '甲等'],
       ['C', '星河公司', '', 'g9'],
     ]);
@@ -201,9 +201,9 @@ describe('labels from data interfaces', () => {
 
   test('a list edited in place keeps the stored ids and answers the labels beside them; a disabled interface leaves ids', async () => {
     const modelId = await released('interface.inline', { type: 4 });
-    await add(modelId, { name: 'A', customer: 'c2', partners: 'c1' });
+    await add(modelId, { name: 'A', customer: 'c2', partners: ['c1'] });
     expect((await list(modelId)).map((r) => [r.customer, r.customer_name, r.partners, r.partners_name])).toEqual([
-      ['c2', '远山贸易', 'c1', '星河公司'],
+      ['c2', '远山贸易', ['c1'], '星河公司'],
     ]);
 
     // Switched off, the interface names nothing: the list still answers, with the stored values.

@@ -73,6 +73,21 @@ describe('storage plan', () => {
     expect(plan.columns.find((c) => c.field === 'gone')).toMatchObject({ column: 'f2', retired: true });
   });
 
+  test('a select set to hold several values keeps them as JSON; one set so later has its column converted', () => {
+    const single = planStorage('8', null, form(field('popupTableSelect', 'partners')), null);
+    expect(single.plan.columns[0]).toMatchObject({ field: 'partners', type: 'text' });
+    const { plan, steps } = planStorage(
+      '8',
+      single.plan,
+      form(field('popupTableSelect', 'partners', { multiple: true })),
+      null,
+    );
+    expect(steps).toEqual([
+      { op: 'convertColumn', table: 'vd_8', column: 'f1', from: 'text', to: 'jsonb', list: true },
+    ]);
+    expect(plan.columns[0]).toMatchObject({ field: 'partners', type: 'jsonb', list: true });
+  });
+
   test('only names of the generated shapes pass towards SQL', () => {
     for (const name of ['vd_1', 'vd_123_c4', 'f12']) expect(checkedIdentifier(name)).toBe(name);
     for (const name of ['vd_1; drop', 'f1"', 'name', 'vd_x', 'F1', '']) expect(() => checkedIdentifier(name)).toThrow();

@@ -425,6 +425,23 @@ describe('storage follows the released definition', () => {
     expect((await info(admin, id, twelve)).values).toMatchObject({ amount: 12.5 });
   });
 
+  test('a table select set to hold several values keeps the one it held, as a list, and stores lists', async () => {
+    const picker = (multiple: boolean) => ({
+      fields: [field('input', 'name', '名称'), { ...field('popupTableSelect', 'partner', '伙伴'), multiple }],
+    });
+    const id = await define('multi.select', picker(false));
+    await release(id);
+    const one = (await save(admin, id, { name: 'a', partner: 'c1' })).data!.id;
+    const none = (await save(admin, id, { name: 'b', partner: '' })).data!.id;
+    const info0 = (await admin.get<Record<string, unknown>>(`${base}/${id}`)).data!;
+    await admin.put(`${base}/${id}`, { ...info0, formData: JSON.stringify(picker(true)) });
+    await release(id);
+    expect((await info(admin, id, one)).values).toMatchObject({ partner: ['c1'] });
+    expect((await info(admin, id, none)).values).toMatchObject({ partner: null });
+    const two = (await save(admin, id, { name: 'c', partner: ['c2', 'c3'] })).data!.id;
+    expect((await info(admin, id, two)).values).toMatchObject({ partner: ['c2', 'c3'] });
+  });
+
   test('field names never become SQL: quotes, semicolons and comments are only names', async () => {
     const evil = 'x"; drop table app_user; --';
     const evil2 = "y') or 1=1; --";

@@ -22,9 +22,17 @@ const id = (name: string) => sql.raw(checkedIdentifier(name));
 /** A number text PostgreSQL casts without error. */
 const numberPattern = String.raw`^\s*-?[0-9]+(\.[0-9]+)?\s*$`;
 
+/** A JSON array of strings, and nothing else: text that PostgreSQL reads as jsonb without error. */
+const jsonString = String.raw`"([^"\\[:cntrl:]]|\\(["\\/bfnrt]|u[0-9a-fA-F]{4}))*"`;
+const stringListPattern = String.raw`^\s*\[\s*(${jsonString}\s*(,\s*${jsonString}\s*)*)?\]\s*$`;
+
 /** The `using` expression that converts column values from one type to another; what does not fit becomes null. */
-function conversion(column: string, from: ColumnType, to: ColumnType): string {
+function conversion(column: string, from: ColumnType, to: ColumnType, list = false): string {
   const c = checkedIdentifier(column);
+  // A field set to hold several values: its one value becomes a list of one (an empty one, none).
+  if (list && from === 'text' && to === 'jsonb') {
+    return `case when ${c} ~ '${stringListPattern}' then ${c}::jsonb when ${c} <> '' then jsonb_build_array(${c}) end`;
+  }
   const millis = `floor(extract(epoch from ${c}) * 1000)`;
   const jsonText = `(${c} #>> '{}')`;
   const table: Record<ColumnType, Record<ColumnType, string>> = {
@@ -80,7 +88,7 @@ function stepSql(step: StorageStep): RawBuilder<unknown> {
     case 'addColumn':
       return sql`alter table ${id(step.table)} add column ${id(step.column)} ${sql.raw(step.type)}`;
     case 'convertColumn':
-      return sql`alter table ${id(step.table)} alter column ${id(step.column)} type ${sql.raw(step.to)} using ${sql.raw(conversion(step.column, step.from, step.to))}`;
+      return sql`alter table ${id(step.table)} alter column ${id(step.column)} type ${sql.raw(step.to)} using ${sql.raw(conversion(step.column, step.from, step.to, step.list))}`;
     case 'createIndex': {
       const name = sql.raw(indexName(step.table, step.column, step.method));
       if (step.method === 'trgm')

@@ -86,8 +86,12 @@ const textKinds = new Set([
   'location',
 ]);
 
-/** The column type of a field's kind; kinds whose values may be lists, numbers or text keep JSON. */
-export function columnTypeOf(kind: string): ColumnType {
+/**
+ * The column type of a field's kind; kinds whose values may be lists, numbers or text keep JSON, and
+ * so does a field set to hold several values (a multiple popup or table select).
+ */
+export function columnTypeOf(kind: string, list = false): ColumnType {
+  if (list) return 'jsonb';
   if (numericKinds.has(kind)) return 'numeric';
   if (timeKinds.has(kind)) return 'timestamptz';
   if (textKinds.has(kind)) return 'text';
@@ -156,7 +160,7 @@ export function wantedIndexes(plan: StoredTable, list: ColumnDefinition | null):
 export type StorageStep =
   | { op: 'createTable'; table: string; parent: string | null }
   | { op: 'addColumn'; table: string; column: string; type: ColumnType }
-  | { op: 'convertColumn'; table: string; column: string; from: ColumnType; to: ColumnType }
+  | { op: 'convertColumn'; table: string; column: string; from: ColumnType; to: ColumnType; list?: true }
   | { op: 'createIndex'; table: string; column: string; method: string }
   | { op: 'dropIndex'; table: string; column: string; method: string };
 
@@ -174,7 +178,7 @@ function planTable(
   const wantedNames = new Set(wanted.map((w) => w.field));
   for (const column of next.columns) column.retired = !wantedNames.has(column.field) || undefined;
   for (const { field, kind, list } of wanted) {
-    const type = columnTypeOf(kind);
+    const type = columnTypeOf(kind, list);
     const existing = next.columns.find((c) => c.field === field);
     if (!existing) {
       const column = `f${next.next++}`;
@@ -183,7 +187,14 @@ function planTable(
       continue;
     }
     if (existing.type !== type) {
-      steps.push({ op: 'convertColumn', table, column: existing.column, from: existing.type, to: type });
+      steps.push({
+        op: 'convertColumn',
+        table,
+        column: existing.column,
+        from: existing.type,
+        to: type,
+        ...(list ? { list: true as const } : {}),
+      });
       existing.type = type;
     }
     existing.kind = kind;

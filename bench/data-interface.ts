@@ -15,6 +15,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/seed/seed.ts';
 import {
   type Comparison,
+  createSqlInterface,
   httpSide,
   interleave,
   loopSide,
@@ -56,31 +57,9 @@ const comparisons = await onEachEngine(async (engine, databaseUrl, dataDir): Pro
   try {
     const token = await signIn(server.url, 'admin', adminPassword);
     const headers = { authorization: token, 'content-type': 'application/json', 'jnpf-origin': 'pc' };
-    const category = await server.app.db
-      .selectFrom('dictionaryData as d')
-      .innerJoin('dictionaryType as k', 'k.id', 'd.dictionaryTypeId')
-      .select('d.id')
-      .where('k.enCode', '=', 'DataInterfaceType')
-      .executeTakeFirstOrThrow();
-    const created = (await (
-      await fetch(`${server.url}/api/system/DataInterface`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          fullName: '物料',
-          enCode: 'bench.items',
-          category: category.id,
-          type: 1,
-          hasPage: 1,
-          dataConfigJson: JSON.stringify({ sqlData: { dbLinkId: '0', sql: interfaceSql } }),
-          parameterJson: '[]',
-          fieldJson: '[]',
-        }),
-      })
-    ).json()) as { code: number; msg: string; data?: { id: string } };
-    if (!created.data) throw new Error(`creating the interface failed: ${created.msg}`);
+    const interfaceId = await createSqlInterface(server, headers, interfaceSql);
     const body = JSON.stringify({
-      interfaceId: created.data.id,
+      interfaceId,
       columnOptions: 'name',
       keyword,
       currentPage: 1,
@@ -108,7 +87,7 @@ const comparisons = await onEachEngine(async (engine, databaseUrl, dataDir): Pro
         scenario: {
           name: 'Actions/List',
           method: 'POST',
-          path: `/api/system/DataInterface/${created.data.id}/Actions/List`,
+          path: `/api/system/DataInterface/${interfaceId}/Actions/List`,
           headers,
           body,
           connections,

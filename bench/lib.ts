@@ -608,3 +608,31 @@ export function printTimed(comparisons: TimedComparison[], digits: Record<string
     });
   }
 }
+
+/** A SQL data interface over `sqlText`, made through the API as an administrator would; answers its id. */
+export async function createSqlInterface(server: BenchApp, headers: Record<string, string>, sqlText: string) {
+  const category = await server.app.db
+    .selectFrom('dictionaryData as d')
+    .innerJoin('dictionaryType as k', 'k.id', 'd.dictionaryTypeId')
+    .select('d.id')
+    .where('k.enCode', '=', 'DataInterfaceType')
+    .executeTakeFirstOrThrow();
+  const created = (await (
+    await fetch(`${server.url}/api/system/DataInterface`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        fullName: '物料',
+        enCode: 'bench.items',
+        category: category.id,
+        type: 1,
+        hasPage: 1,
+        dataConfigJson: JSON.stringify({ sqlData: { dbLinkId: '0', sql: sqlText } }),
+        parameterJson: '[]',
+        fieldJson: '[]',
+      }),
+    })
+  ).json()) as { code: number; msg: string; data?: { id: string } };
+  if (!created.data) throw new Error(`creating the interface failed: ${created.msg}`);
+  return created.data.id;
+}

@@ -21,7 +21,16 @@ import { CompiledQuery, sql } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/seed/seed.ts';
-import { loopSide, machineLine, measure, type Scenario, signIn, startApp, throwawayDatabase } from './lib.ts';
+import {
+  createSqlInterface,
+  loopSide,
+  machineLine,
+  measure,
+  type Scenario,
+  signIn,
+  startApp,
+  throwawayDatabase,
+} from './lib.ts';
 
 const connections = 20;
 const seconds = Number(process.env.BENCH_ROUND_SECONDS ?? 6);
@@ -87,30 +96,7 @@ async function measured(name: string, run: () => Promise<{ calls: number; second
 try {
   const token = await signIn(server.url, 'admin', adminPassword);
   const headers = { authorization: token, 'content-type': 'application/json', 'jnpf-origin': 'pc' };
-  const category = await server.app.db
-    .selectFrom('dictionaryData as d')
-    .innerJoin('dictionaryType as k', 'k.id', 'd.dictionaryTypeId')
-    .select('d.id')
-    .where('k.enCode', '=', 'DataInterfaceType')
-    .executeTakeFirstOrThrow();
-  const created = (await (
-    await fetch(`${server.url}/api/system/DataInterface`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        fullName: '物料',
-        enCode: 'bench.items',
-        category: category.id,
-        type: 1,
-        hasPage: 1,
-        dataConfigJson: JSON.stringify({ sqlData: { dbLinkId: '0', sql: interfaceSql } }),
-        parameterJson: '[]',
-        fieldJson: '[]',
-      }),
-    })
-  ).json()) as { code: number; msg: string; data?: { id: string } };
-  if (!created.data) throw new Error(`creating the interface failed: ${created.msg}`);
-  const interfaceId = created.data.id;
+  const interfaceId = await createSqlInterface(server, headers, interfaceSql);
 
   const scenarios: Scenario[] = [
     { name: 'GET /api/health', path: '/api/health', connections },

@@ -1,7 +1,7 @@
-import type { FlowNode, FlowTodoRow, PageData } from '@platform/shared';
+import type { FlowTodoRow, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
-import { releasedFlow } from './helpers/workflow-flows.ts';
+import { approver, launch, releasedFlow, startWith } from './helpers/workflow-flows.ts';
 
 /**
  * Engine edges (issue 22): a parent terminated while its sub-flow child finishes (one lock order,
@@ -12,7 +12,6 @@ import { releasedFlow } from './helpers/workflow-flows.ts';
  */
 
 const B = '/api/workflow/Engine/FlowBefore';
-const T = '/api/workflow/Engine/FlowTask';
 const D = '/api/workflow/Engine/FlowDelegate';
 const second = 1 / 3600;
 
@@ -23,22 +22,6 @@ let bob: Client;
 let carol: Client;
 const ids: Record<string, string> = {};
 
-const approver = (nodeId: string, user: string, properties: FlowNode['properties'] = {}): FlowNode => ({
-  type: 'approver',
-  nodeId,
-  properties: { title: nodeId, assigneeType: 6, approvers: [`${user}--user`], ...properties },
-});
-const startWith = (childNode: FlowNode, properties: FlowNode['properties'] = {}): FlowNode => ({
-  type: 'start',
-  nodeId: 'start',
-  properties: { title: '发起', ...properties },
-  childNode,
-});
-const launch = async (client: Client, flowId: string, formData: object = {}) => {
-  const res = await client.post<{ id: string }>(T, { flowId, formData, status: 0 });
-  expect(res).toMatchObject({ code: 200 });
-  return res.data?.id as string;
-};
 const todo = async (client: Client) =>
   (await client.get<PageData<FlowTodoRow>>(`${B}/List/1`, { pageSize: '100' })).data?.list ?? [];
 const status = async (taskId: string) =>

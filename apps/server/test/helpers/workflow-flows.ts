@@ -16,3 +16,25 @@ export async function releasedFlow(admin: Client, enCode: string, graph: FlowNod
   expect(await admin.post(`${templates}/Release/${templateId}`)).toMatchObject({ code: 200 });
   return (await admin.get<{ id: string }[]>(`${templates}/FlowJsonList/${templateId}`)).data?.[0]?.id as string;
 }
+
+/** An approver node handled by one named user (assigneeType 6). */
+export const approver = (nodeId: string, user: string, properties: FlowNode['properties'] = {}): FlowNode => ({
+  type: 'approver',
+  nodeId,
+  properties: { title: nodeId, assigneeType: 6, approvers: [`${user}--user`], ...properties },
+});
+
+/** A start node leading to `childNode`. */
+export const startWith = (childNode: FlowNode, properties: FlowNode['properties'] = {}): FlowNode => ({
+  type: 'start',
+  nodeId: 'start',
+  properties: { title: '发起', ...properties },
+  childNode,
+});
+
+/** Launches `flowId` as `client` (fails the test if refused); answers the task's id. */
+export async function launch(client: Client, flowId: string, formData: object = {}): Promise<string> {
+  const res = await client.post<{ id: string }>('/api/workflow/Engine/FlowTask', { flowId, formData, status: 0 });
+  expect(res).toMatchObject({ code: 200 });
+  return res.data?.id as string;
+}

@@ -1,7 +1,7 @@
 import type { FlowTodoRow, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
-import { approver, launch, releasedFlow, startWith } from './helpers/workflow-flows.ts';
+import { approver, launch, releasedFlow, startWith, todoRows } from './helpers/workflow-flows.ts';
 
 /**
  * Engine edges (issue 22): a parent terminated while its sub-flow child finishes (one lock order,
@@ -22,8 +22,6 @@ let bob: Client;
 let carol: Client;
 const ids: Record<string, string> = {};
 
-const todo = async (client: Client) =>
-  (await client.get<PageData<FlowTodoRow>>(`${B}/List/1`, { pageSize: '100' })).data?.list ?? [];
 const status = async (taskId: string) =>
   (await admin.get<{ flowTaskInfo: { status: number } }>(`${B}/${taskId}`)).data?.flowTaskInfo.status;
 const messageTitles = async (client: Client) =>
@@ -72,7 +70,7 @@ describe('lock order', () => {
     );
     for (let round = 0; round < 8; round++) {
       const taskId = await launch(alice, flowId);
-      const childRow = (await todo(bob)).find((r) => r.flowId === childFlowId && r.processId !== taskId);
+      const childRow = (await todoRows(bob)).find((r) => r.flowId === childFlowId && r.processId !== taskId);
       expect(childRow).toBeDefined();
       const row = childRow as FlowTodoRow;
       // The parent's terminate locks parent then child; the child's approval ends it and moves its parent.
@@ -104,13 +102,13 @@ describe('recall', () => {
     );
     const overTitle = '流程recallLimit：【check】已超时';
     const taskId = await launch(alice, withNext);
-    const row = (await todo(bob)).find((r) => r.processId === taskId) as FlowTodoRow;
+    const row = (await todoRows(bob)).find((r) => r.processId === taskId) as FlowTodoRow;
     expect(await bob.post(`${B}/Audit/${row.id}`, { handleOpinion: '同意' })).toMatchObject({ code: 200 });
     // The limit passes while the node is done: its job runs, finds the node left, and ends the chain.
     await sleep(3000);
     expect((await messageTitles(bob)).filter((m) => m === overTitle)).toEqual([]);
     expect(await bob.post(`${B}/Recall/${row.id}`, { handleOpinion: '撤回' })).toMatchObject({ code: 200 });
-    expect((await todo(bob)).map((r) => r.processId)).toContain(taskId);
+    expect((await todoRows(bob)).map((r) => r.processId)).toContain(taskId);
     // Reached again, the node's limit counts anew: two seconds later its over-time notice comes.
     const titles = await until(
       () => messageTitles(bob),
@@ -170,7 +168,7 @@ describe('batch approval', () => {
       startWith(approver('check', ids.carol as string), { hasSign: true }),
     );
     const tasks = [await launch(alice, flowId), await launch(alice, flowId)];
-    const listed = (await todo(carol)).filter((r) => tasks.includes(r.processId));
+    const listed = (await todoRows(carol)).filter((r) => tasks.includes(r.processId));
     // The rows say the flow asks for a signature, so the batch dialog asks for one before sending.
     for (const row of listed) expect(JSON.parse(row.approversProperties)).toMatchObject({ hasSign: true });
     const rows = listed.map((r) => r.id);

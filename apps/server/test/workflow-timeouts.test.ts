@@ -1,7 +1,7 @@
 import type { FlowTodoRow, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
-import { approver, launch, releasedFlow, startWith } from './helpers/workflow-flows.ts';
+import { approver, launch, releasedFlow, startWith, todoRows } from './helpers/workflow-flows.ts';
 
 /**
  * Engine items of an approver node beyond approving (protocol-workflow.md, approver and start
@@ -32,7 +32,6 @@ interface Record_ {
   userName: string;
 }
 
-const todo = async (client: Client) => (await client.get<PageData<FlowTodoRow>>(`${B}/List/1`)).data?.list ?? [];
 const status = async (taskId: string) =>
   (await admin.get<{ flowTaskInfo: { status: number } }>(`${B}/${taskId}`)).data?.flowTaskInfo.status;
 const records = async (taskId: string) => (await admin.get<Record_[]>(`${B}/RecordList/${taskId}`)).data ?? [];
@@ -133,7 +132,7 @@ describe('time limits', () => {
       [2, ''],
       [0, '超时自动退回'],
     ]);
-    expect(await todo(bob)).toEqual([]);
+    expect(await todoRows(bob)).toEqual([]);
     // overNotice is off: no message went out.
     expect((await messages(bob)).filter((m) => m.title.startsWith('流程overReject'))).toEqual([]);
   });
@@ -150,7 +149,7 @@ describe('time limits', () => {
       ),
     );
     const taskId = await launch(alice, flowId);
-    const row = (await todo(carol)).find((r) => r.processId === taskId) as FlowTodoRow;
+    const row = (await todoRows(carol)).find((r) => r.processId === taskId) as FlowTodoRow;
     expect(await carol.post(`${B}/Audit/${row.id}`, { handleOpinion: '及时' })).toMatchObject({ code: 200 });
     await sleep(1800);
     await t.app.jobs.idle();
@@ -179,7 +178,7 @@ describe('node event messages', () => {
       ),
     );
     const taskId = await launch(alice, flowId);
-    const row = (await todo(bob)).find((r) => r.processId === taskId) as FlowTodoRow;
+    const row = (await todoRows(bob)).find((r) => r.processId === taskId) as FlowTodoRow;
     const waiting = (await messages(bob)).find((m) => m.title === '流程msgDefault：待您审批') as MessageRow;
     expect(waiting).toMatchObject({ type: 2 });
     expect(await bodyOf(bob, waiting.id)).toEqual({
@@ -244,7 +243,7 @@ describe('node event messages', () => {
       ),
     );
     const taskId = await launch(alice, flowId, { amount: 800 });
-    const row = (await todo(bob)).find((r) => r.processId === taskId) as FlowTodoRow;
+    const row = (await todoRows(bob)).find((r) => r.processId === taskId) as FlowTodoRow;
     expect(await bob.post(`${B}/Reject/${row.id}`, { handleOpinion: '不行' })).toMatchObject({ code: 200 });
     const sent = (await messages(alice)).filter((m) => m.title.includes('msgCustom'));
     expect(sent.map((m) => m.title)).toEqual(['bob/bob退回了流程msgCustom（800元）']);
@@ -300,10 +299,10 @@ describe('extraRule', () => {
     );
     const first = await launch(alice, reports);
     const second = await launch(alice, sameDept);
-    expect((await todo(carol)).map((r) => r.processId)).toContain(first);
-    expect((await todo(bob)).map((r) => r.processId)).not.toContain(first);
-    expect((await todo(bob)).map((r) => r.processId)).toContain(second);
-    expect((await todo(carol)).map((r) => r.processId)).not.toContain(second);
+    expect((await todoRows(carol)).map((r) => r.processId)).toContain(first);
+    expect((await todoRows(bob)).map((r) => r.processId)).not.toContain(first);
+    expect((await todoRows(bob)).map((r) => r.processId)).toContain(second);
+    expect((await todoRows(carol)).map((r) => r.processId)).not.toContain(second);
     await db
       .updateTable('appUser')
       .set({ organizeId: root.id, managerId: null })
@@ -337,7 +336,7 @@ describe('sub-flows', () => {
       }),
     );
     const taskId = await launch(alice, flowId);
-    const childRow = (await todo(bob)).find((r) => r.flowId === childFlowId) as FlowTodoRow;
+    const childRow = (await todoRows(bob)).find((r) => r.flowId === childFlowId) as FlowTodoRow;
     expect(childRow).toBeDefined();
     expect(await status(childRow.processId)).toBe(1);
     expect(await admin.post(`${B}/Cancel/${taskId}`, { handleOpinion: '终止' })).toMatchObject({ code: 200 });
@@ -347,7 +346,7 @@ describe('sub-flows', () => {
       [2, ''],
       [4, '终止'],
     ]);
-    expect((await todo(bob)).filter((r) => r.processId === childRow.processId)).toEqual([]);
+    expect((await todoRows(bob)).filter((r) => r.processId === childRow.processId)).toEqual([]);
     expect(await bob.post(`${B}/Audit/${childRow.id}`, {})).toMatchObject({ code: 400 });
   });
 });

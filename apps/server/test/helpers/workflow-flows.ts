@@ -1,4 +1,4 @@
-import type { FlowNode } from '@platform/shared';
+import type { FlowNode, FlowTodoRow, PageData } from '@platform/shared';
 import { expect } from 'vitest';
 import type { Client } from './test-app.ts';
 
@@ -37,4 +37,10 @@ export async function launch(client: Client, flowId: string, formData: object = 
   const res = await client.post<{ id: string }>('/api/workflow/Engine/FlowTask', { flowId, formData, status: 0 });
   expect(res).toMatchObject({ code: 200 });
   return res.data?.id as string;
+}
+
+/** The first page (up to 100 rows) of `client`'s to-do list (待办, `FlowBefore/List/1`). */
+export async function todoRows(client: Client): Promise<FlowTodoRow[]> {
+  const page = await client.get<PageData<FlowTodoRow>>('/api/workflow/Engine/FlowBefore/List/1', { pageSize: '100' });
+  return page.data?.list ?? [];
 }

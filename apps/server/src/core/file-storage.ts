@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -116,9 +116,15 @@ export class LocalFileStorage implements FileStorage {
     await mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
     const counted = { bytes: 0 };
-    const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
+    const maxBytes = options.maxBytes ?? Number.MAX_SAFE_INTEGER;
     try {
-      await pipeline(input, limit(options.maxBytes ?? Number.MAX_SAFE_INTEGER, counted), createWriteStream(temporary));
+      // Bytes already in memory (a chunk's marker, 205 per GiB) go in one call, without a stream.
+      if (Buffer.isBuffer(source)) {
+        if (source.length > maxBytes)
+          throw new BusinessError('file.tooLarge', { size: Math.floor(maxBytes / 1048576) });
+        await writeFile(temporary, source);
+        counted.bytes = source.length;
+      } else await pipeline(source, limit(maxBytes, counted), createWriteStream(temporary));
       await rename(temporary, target);
     } catch (error) {
       await rm(temporary, { force: true });

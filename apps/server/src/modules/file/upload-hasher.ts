@@ -65,6 +65,11 @@ export class Md5Thread {
     return worker;
   }
 
+  /** Starts the thread ahead of the first bytes (an upload's test call), so no chunk waits for it. */
+  start() {
+    this.thread();
+  }
+
   /** A name for a new running hash. */
   open(): number {
     this.nextId += 1;

@@ -10,7 +10,7 @@
 // The load average is printed first: the machine is shared.
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -231,11 +231,11 @@ async function uploadFigures() {
   const chunks = chunkRequests(readFileSync(source), md5);
   // BENCH_SERVER_PROFILE=dir: the server writes a V8 CPU profile there when it stops (where its time goes).
   const profile = process.env.BENCH_SERVER_PROFILE;
-  const server = await startServerProcess(
-    { ADMIN_PASSWORD: adminPassword, LOGIN_RATE_LIMIT: '100000' },
-    undefined,
-    profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [],
-  );
+  const server = await startServerProcess({ ADMIN_PASSWORD: adminPassword, LOGIN_RATE_LIMIT: '100000' }, undefined, [
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []),
+    // BENCH_SERVER_NODE_ARGS: more options for the server's node (e.g. --trace-gc), space-separated.
+    ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ]);
   try {
     const token = await signIn(server.url, 'admin', adminPassword);
     // A server that has run for a while: the first upload of a fresh process also pays for compiling
@@ -244,7 +244,9 @@ async function uploadFigures() {
     for (let round = 0; round < warmups; round++) {
       const figures = await upload(server, token, md5, chunks);
       phases.pop();
-      console.log(`  warm-up upload ${round + 1}, not counted: ${figures.mbPerSecond.toFixed(0)} MB/s, server ${figures.serverCpu.toFixed(2)} CPU-s per GiB`);
+      console.log(
+        `  warm-up upload ${round + 1}, not counted: ${figures.mbPerSecond.toFixed(0)} MB/s, server ${figures.serverCpu.toFixed(2)} CPU-s per GiB`,
+      );
     }
     const uploads: UploadFigures[] = [];
     const raw: number[] = [];
@@ -275,6 +277,8 @@ async function uploadFigures() {
     );
   } finally {
     await server.stop();
+    // BENCH_SERVER_LOG=file: what the server printed (with BENCH_SERVER_NODE_ARGS=--trace-gc, its collections).
+    if (process.env.BENCH_SERVER_LOG) writeFileSync(process.env.BENCH_SERVER_LOG, server.logs.join(''));
   }
 }
 

@@ -40,6 +40,12 @@ export interface FileStorage {
    */
   persist(key: string): Promise<void>;
   stat(key: string): Promise<StoredObject | null>;
+  /**
+   * Where the bytes under `key` lie on this machine's disk, for a reader that reads them itself (the
+   * MD5 thread of a chunked upload); null for a store whose objects are not local files (then it
+   * reads through `read`).
+   */
+  localPath(key: string): string | null;
   /** The direct children of a folder key, with their size and time (folders have size 0). */
   list(prefix: string): Promise<(StoredObject & { name: string })[]>;
   /**
@@ -197,6 +203,10 @@ export class LocalFileStorage implements FileStorage {
     // createReadStream's `end` is inclusive.
     const bounds = range ? { start: range.start, end: range.end - 1 } : {};
     return { stream: createReadStream(file, { highWaterMark: readPieceBytes, ...bounds }), size: info.size };
+  }
+
+  localPath(key: string): string | null {
+    return this.pathOf(key);
   }
 
   async stat(key: string) {

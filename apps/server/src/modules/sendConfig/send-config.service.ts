@@ -28,7 +28,7 @@ import { SendConfigRepository } from './send-config.repository.ts';
 type Row = Selectable<SendMessageConfigTable>;
 type ConfigTemplate = SendMessageConfigInput['sendConfigTemplateList'][number];
 /** One channel's send: a template through a channel to users, with the template's parameters. */
-interface DeliveryEntry {
+export interface DeliveryEntry {
   sendConfigId: string | null;
   templateId: string;
   messageType: string;
@@ -189,8 +189,21 @@ export class SendConfigService {
         toUserIds,
         params,
       })),
-      session,
+      session.userId,
       t,
+    );
+  }
+
+  /**
+   * Sends entries of channels other than in-app (e-mail, SMS, ...) as `send` does, each attempt in
+   * the send log. Flow messages come here after their action committed (their in-app part was
+   * stored inside it); a channel that fails is logged as failed and throws nothing.
+   */
+  sendExternal(entries: DeliveryEntry[]): Promise<SendMessageResult> {
+    return this.deliver(
+      entries.filter((e) => e.messageType !== Channel.inApp),
+      null,
+      logText,
     );
   }
 
@@ -246,7 +259,7 @@ export class SendConfigService {
         toUserIds: entry.toUser,
         params: Object.fromEntries((entry.paramJson ?? []).map((p) => [p.field, p.value ?? ''])),
       })),
-      session,
+      session.userId,
       t,
     );
     return result.channels.map((channel) => ({
@@ -257,7 +270,12 @@ export class SendConfigService {
   }
 
   /** Sends each entry through its channel to its users; writes the send log; counts per channel. */
-  private async deliver(entries: DeliveryEntry[], session: Session, t: Translate): Promise<SendMessageResult> {
+  private async deliver(
+    entries: DeliveryEntry[],
+    senderId: string | null,
+    t: Translate,
+  ): Promise<SendMessageResult> {
+    if (!entries.length) return { sent: 0, recorded: 0, failed: 0, channels: [] };
     const templates = new Map((await this.templates.findMany(entries.map((e) => e.templateId))).map((e) => [e.id, e]));
     const everyone = await new SendConfigRepository(this.db).recipients([
       ...new Set(entries.flatMap((e) => e.toUserIds)),
@@ -311,7 +329,7 @@ export class SendConfigService {
               excerpt: null,
               files: null,
               sourceId: item.sendConfigId,
-              releaseUserId: session.userId,
+              releaseUserId: senderId,
             },
             userIds,
           ),
@@ -320,7 +338,7 @@ export class SendConfigService {
           MessageService.announce(this.bus, {
             userIds: delivered.recipients,
             title,
-            fromUserId: session.userId,
+            fromUserId: senderId,
             messageType: MessageType.system,
           }),
         );

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SmtpSender } from '../src/modules/sendConfig/channels.ts';
 import {
-  mailServer,
   smtpAccount as account,
   smtpCert as cert,
+  mailServer,
   smtpPassword as rightPassword,
   subjectOf,
 } from './helpers/smtp-server.ts';

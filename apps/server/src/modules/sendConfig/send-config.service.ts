@@ -270,11 +270,7 @@ export class SendConfigService {
   }
 
   /** Sends each entry through its channel to its users; writes the send log; counts per channel. */
-  private async deliver(
-    entries: DeliveryEntry[],
-    senderId: string | null,
-    t: Translate,
-  ): Promise<SendMessageResult> {
+  private async deliver(entries: DeliveryEntry[], senderId: string | null, t: Translate): Promise<SendMessageResult> {
     if (!entries.length) return { sent: 0, recorded: 0, failed: 0, channels: [] };
     const templates = new Map((await this.templates.findMany(entries.map((e) => e.templateId))).map((e) => [e.id, e]));
     const everyone = await new SendConfigRepository(this.db).recipients([

@@ -1,4 +1,11 @@
-import { type FlowMsgConfig, type FlowMsgEvent, FlowMsgOn, type FlowNode, flowNodeName } from '@platform/shared';
+import {
+  type FlowMsgConfig,
+  type FlowMsgEvent,
+  FlowMsgOn,
+  type FlowMsgSystemField,
+  type FlowNode,
+  flowNodeName,
+} from '@platform/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { translator } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
@@ -157,7 +164,7 @@ export class FlowNotifier {
       for (const { field, relationField } of mapping) {
         if (!relationField) continue;
         params[field] = relationField.startsWith('@')
-          ? (system[relationField] ?? '')
+          ? (system[relationField as FlowMsgSystemField] ?? '')
           : asText(context.values[relationField]);
       }
       if (item.messageType !== Channel.inApp) {
@@ -191,7 +198,7 @@ export class FlowNotifier {
     }
   }
 
-  private async systemValues(node: FlowNode, context: FlowMessageContext): Promise<Record<string, string>> {
+  private async systemValues(node: FlowNode, context: FlowMessageContext): Promise<Record<FlowMsgSystemField, string>> {
     const ids = [context.task.creatorUserId, context.operatorUserId].filter((id): id is string => !!id);
     const names = await new MemberRepository(this.trx).names(ids);
     const nameOf = (id: string | null) => (id ? (names.get(id) ?? '') : '');

@@ -40,6 +40,7 @@ interface LogRow {
   recipient: string | null;
   title: string | null;
   content: string | null;
+  error: string | null;
 }
 
 const detail = async (taskId: string) => (await admin.get<Detail>(`${B}/${taskId}`)).data?.flowTaskInfo;
@@ -65,7 +66,7 @@ beforeAll(async () => {
     ids[name] = await t.createUser({ account: name, realName: name });
   await t.app.db
     .updateTable('appUser')
-    .set({ email: aliceMail })
+    .set({ email: aliceMail, mobilePhone: '13800000001' })
     .where('id', '=', ids.alice as string)
     .execute();
   alice = await t.signIn('alice', 'Passw0rd');
@@ -91,6 +92,7 @@ describe('flow messages through every channel of a send configuration', () => {
   let msgId: string;
   let inAppId: string;
   let mailId: string;
+  let smsId: string;
 
   beforeAll(async () => {
     server = await mailServer(true);
@@ -122,6 +124,7 @@ describe('flow messages through every channel of a send configuration', () => {
     };
     inAppId = await template('flowPassInApp', '1', '{flow}已通过', '<p>审批人 {who}</p>');
     mailId = await template('flowPassMail', '2', '{who}同意了{flow}', '<p>Amount {amount} approved</p>');
+    smsId = await template('flowPassSms', '3', '{flow}通过', '金额{amount}');
     expect(
       await admin.post('/api/message/SendMessageConfig', {
         fullName: '流程通过通知',
@@ -130,6 +133,7 @@ describe('flow messages through every channel of a send configuration', () => {
         sendConfigTemplateList: [
           { messageType: '1', templateId: inAppId },
           { messageType: '2', templateId: mailId },
+          { messageType: '3', templateId: smsId },
         ],
       }),
     ).toMatchObject({ code: 200 });
@@ -156,6 +160,7 @@ describe('flow messages through every channel of a send configuration', () => {
             templateJson: [
               { templateId: inAppId, paramJson: params },
               { templateId: mailId, paramJson: params },
+              { templateId: smsId, paramJson: params },
             ],
           },
         }),
@@ -180,11 +185,27 @@ describe('flow messages through every channel of a send configuration', () => {
     expect(mail).toMatchObject({ to: [aliceMail], secure: true, user: smtpAccount });
     expect(subjectOf(mail?.raw ?? '')).toBe('bob/bob同意了流程mailPass');
     expect(mail?.raw).toContain('Amount 800 approved');
-    const log = await until(sendLog, (rows) => rows.length >= 2);
+    // SMS has no gateway here: the recording sender writes down what would go out, as the module's own send.
+    const log = await until(sendLog, (rows) => rows.length >= 3);
     expect(log.map((r) => [r.messageType, r.status, r.recipient, r.title]).sort()).toEqual([
       ['1', 'sent', 'alice', '流程mailPass已通过'],
       ['2', 'sent', aliceMail, 'bob/bob同意了流程mailPass'],
+      ['3', 'recorded', '13800000001', '流程mailPass通过'],
     ]);
+  });
+
+  test('a channel that fails is logged as failed and the approval stands', async () => {
+    const logBefore = (await sendLog()).length;
+    const flowId = await passFlow('mailNoAddress');
+    // carol has neither an e-mail address nor a phone.
+    const taskId = await launch(carol, flowId, { amount: 3 });
+    const row = (await rowOf(bob, taskId)) as FlowTodoRow;
+    expect(await bob.post(`${B}/Audit/${row.id}`, {})).toMatchObject({ code: 200 });
+    expect((await detail(taskId))?.status).toBe(2);
+    const log = await until(sendLog, (rows) => rows.length >= logBefore + 3);
+    const mail = log.find((r) => r.messageType === '2' && r.title?.includes('mailNoAddress'));
+    expect(mail).toMatchObject({ status: 'failed', recipient: null });
+    expect(mail?.error).toMatch(/^接收人没有/);
   });
 
   test('an action that rolls back or is refused sends nothing; the next committed one sends its own', async () => {
@@ -213,8 +234,8 @@ describe('flow messages through every channel of a send configuration', () => {
       (r) => r.length > before,
     );
     expect(mails.slice(before).map((m) => subjectOf(m.raw))).toEqual(['bob/bob同意了流程mailAfter']);
-    const log = await until(sendLog, (rows) => rows.length >= logBefore + 2);
-    expect(log.length).toBe(logBefore + 2);
+    const log = await until(sendLog, (rows) => rows.length >= logBefore + 3);
+    expect(log.length).toBe(logBefore + 3);
     expect(log.some((r) => r.title?.includes('mailStuck'))).toBe(false);
     expect((await messages(alice)).some((m) => m.title.includes('mailStuck'))).toBe(false);
   });

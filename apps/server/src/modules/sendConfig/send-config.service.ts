@@ -225,6 +225,30 @@ export class SendConfigService {
   }
 
   /**
+   * Send log rows of in-app messages another module stored in its own transaction `trx` (flow
+   * messages): one 'sent' row per recipient, as `send` writes them.
+   */
+  static async logInApp(
+    trx: Trx,
+    entry: { sendConfigId: string; templateId: string; title: string; content: string },
+    userIds: string[],
+  ) {
+    if (!userIds.length) return;
+    const repo = new SendConfigRepository(trx);
+    const users = await repo.recipients([...new Set(userIds)]);
+    await repo.log(
+      users.map((r) => ({
+        ...entry,
+        id: newId(),
+        messageType: Channel.inApp,
+        toUserId: r.id,
+        recipient: r.account,
+        status: 'sent',
+      })),
+    );
+  }
+
+  /**
    * `POST SendMessageConfig/getTestConfig/{id}` (the 3.6 client's test-send dialog): one entry per
    * channel switched on, with the template's parameters to fill in and no recipients yet.
    */

@@ -8,12 +8,10 @@ import {
 } from '@platform/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { translator } from '../../core/i18n.ts';
-import { newId } from '../../core/ids.ts';
 import type { Trx } from '../../db/database.ts';
 import { MessageService, MessageType } from '../message/message.service.ts';
 import { MessageTemplateService, renderTemplate } from '../msgTemplate/msg-template.service.ts';
 import { Channel } from '../sendConfig/channels.ts';
-import { SendConfigRepository } from '../sendConfig/send-config.repository.ts';
 import { type DeliveryEntry, SendConfigService } from '../sendConfig/send-config.service.ts';
 import { MemberRepository } from './member.repository.ts';
 
@@ -155,7 +153,6 @@ export class FlowNotifier {
       items.map((i) => i.templateId),
     );
     const system = await this.systemValues(node, context);
-    const log = new SendConfigRepository(this.trx);
     for (const item of items) {
       const template = templates.find((t) => t.id === item.templateId);
       if (template?.enabledMark !== 1) continue;
@@ -181,19 +178,10 @@ export class FlowNotifier {
       const title = renderTemplate(template.title, params) || context.task.fullName;
       const content = renderTemplate(template.content, params);
       const delivered = await this.deliver(title, content || null, recipients, context);
-      const accounts = delivered.length ? await log.recipients(delivered) : [];
-      await log.log(
-        accounts.map((r) => ({
-          id: newId(),
-          sendConfigId,
-          templateId: item.templateId,
-          messageType: item.messageType,
-          toUserId: r.id,
-          recipient: r.account,
-          title,
-          content,
-          status: 'sent',
-        })),
+      await SendConfigService.logInApp(
+        this.trx,
+        { sendConfigId, templateId: item.templateId, title, content },
+        delivered,
       );
     }
   }

@@ -26,7 +26,7 @@ const detailTypes: Record<TaskListKind, number> = {
   monitor: DetailType.monitor,
 };
 
-const categories = { todo: 1, done: 2, circulate: 3, monitor: 1 } as const;
+const categories = { todo: 1, done: 2, circulate: 3 } as const;
 
 /** A to-do row whose node (or whose flow, on its start node) asks for a signature on approval. */
 function asksSign(row: TaskRow): boolean {
@@ -48,7 +48,12 @@ export function TaskListPage({ kind }: { kind: TaskListKind }) {
   const list = useListQuery<TaskRow, typeof initialSearch>({
     queryKey: ['workflow', 'tasks', kind],
     fetch: (params, signal) =>
-      kind === 'mine' ? taskApi.mine(params, signal) : taskApi.list(categories[kind], params, signal),
+      kind === 'mine'
+        ? taskApi.mine(params, signal)
+        : // The monitor lists every task (FlowMonitor), its rows' ids are task ids.
+          kind === 'monitor'
+          ? monitorApi.list(params, signal)
+          : taskApi.list(categories[kind], params, signal),
     initialSearch,
   });
   const crud = useCrudList<TaskRow>(list, { permissions: false });

@@ -141,6 +141,23 @@ export type FlowNoticeConfig = Static<typeof FlowNoticeConfig>;
 /** `on` of a node event's message: 0 off, 1 a send configuration, 2 as the start node says, 3 the default in-app message. */
 export const FlowMsgOn = { off: 0, custom: 1, followStart: 2, inApp: 3 } as const;
 
+/**
+ * The system values a flow message's template parameter can take (a `relationField` starting with
+ * '@'); any other `relationField` names a form field.
+ */
+export const flowMsgSystemFields = [
+  '@flowId',
+  '@taskId',
+  '@flowFullName',
+  '@taskFullName',
+  '@nodeName',
+  '@launchUserId',
+  '@launchUserName',
+  '@flowOperatorUserId',
+  '@flowOperatorUserName',
+] as const;
+export type FlowMsgSystemField = (typeof flowMsgSystemFields)[number];
+
 /** One template of a send configuration and where each of its parameters takes its value. */
 export const FlowMsgTemplate = Type.Object({
   templateId: Type.Optional(Type.String({ maxLength: 50 })),
@@ -150,7 +167,7 @@ export const FlowMsgTemplate = Type.Object({
       Type.Object({
         field: Type.String({ maxLength: 200 }),
         fieldName: Type.Optional(Type.String({ maxLength: 200 })),
-        /** A form field, or a system value `@flowFullName`, `@taskFullName`, `@launchUserName`, ... */
+        /** A form field, or a system value of `flowMsgSystemFields`. */
         relationField: Type.Optional(Type.String({ maxLength: 200 })),
       }),
       { maxItems: 100 },

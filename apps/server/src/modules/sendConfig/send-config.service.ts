@@ -13,7 +13,7 @@ import type {
 import type { Insertable, Selectable } from 'kysely';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
-import { type Translate, translator } from '../../core/i18n.ts';
+import { type MessageKey, type Translate, translator } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
@@ -384,7 +384,9 @@ export class SendConfigService {
         } catch (error) {
           const reason = (translate: Translate) =>
             error instanceof ChannelError
-              ? translate(error.message as 'sendConfig.noAddress', { channel: item.messageType })
+              ? translate(error.message as 'sendConfig.noAddress', {
+                  channel: translate(`sendConfig.channel.${item.messageType}` as MessageKey),
+                })
               : error instanceof Error
                 ? error.message
                 : String(error);

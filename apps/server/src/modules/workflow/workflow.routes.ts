@@ -17,6 +17,7 @@ import {
   FlowDelegateUsersQuery,
   FlowDetail,
   FlowDetailQuery,
+  FlowEventLogRow,
   FlowFormInfo,
   FlowJsonListItem,
   FlowJsonListQuery,
@@ -31,6 +32,7 @@ import {
   FlowRejectList,
   FlowSuspendBody,
   FlowTaskInput,
+  FlowTaskNodeParams,
   FlowTaskSaved,
   FlowTemplateImportResult,
   FlowTemplateInfo,
@@ -89,7 +91,7 @@ const CategoryParams = Type.Object({
 export default async function workflowRoutes(app: App) {
   const forms = new DefinitionService(app.db);
   const definitions = new FlowDefinitionService(app.db, forms);
-  const engine = new EngineService(app.db, forms, app.bus);
+  const engine = new EngineService(app.db, forms, app.bus, app.dataInterfaces);
   const queries = new TaskQueryService(app.db, definitions);
   const delegates = new DelegateService(app.db, definitions);
   const comments = new CommentService(app.db, queries);
@@ -637,9 +639,22 @@ export default async function workflowRoutes(app: App) {
       },
     },
     async (request) => {
-      await queries.deleteTasks(request.body.ids.split(',').filter(Boolean));
+      await engine.deleteTasks(request.body.ids.split(',').filter(Boolean));
       return ok(null, request.t('common.deleted'));
     },
+  );
+  app.get(
+    `${M}/:taskNodeId/EventLog`,
+    {
+      preHandler: permitMenu(monitorMenu),
+      schema: {
+        tags,
+        summary: 'What happened at one node instance of a task (monitor)',
+        params: FlowTaskNodeParams,
+        response: { 200: EnvelopeOf(ListOf(FlowEventLogRow)) },
+      },
+    },
+    async (request) => ok({ list: await queries.eventLog(request.params.taskNodeId) }),
   );
   app.post(
     '/api/visualdev/Dashboard/FlowTodoCount',

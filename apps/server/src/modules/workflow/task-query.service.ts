@@ -444,10 +444,10 @@ export class TaskQueryService {
           id: r.id,
           eventTime: r.handleTime.getTime(),
           eventType: 'record',
-          userName: r.userName,
+          // An act naming another user (transfer, assign, add signer) shows who it went to.
+          userName: r.operatorId ? `${r.userName} → ${r.operatorName}` : r.userName,
           handleStatus: r.handleStatus,
           content: r.handleOpinion,
-          state: r.operatorId ? r.operatorName : '',
         }),
       );
     for (const m of messages)

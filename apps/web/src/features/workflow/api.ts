@@ -4,6 +4,7 @@ import type {
   FlowCommentInput,
   FlowCommentRow,
   FlowDelegatePrincipal,
+  FlowEventLogRow,
   FlowFormInfo,
   FormDataField,
   ListData,
@@ -147,4 +148,6 @@ export const commentApi = {
 export const monitorApi = {
   list: (query: Query, signal?: AbortSignal) => http.get<PageData<TaskRow>>(monitor, query, { signal }),
   remove: (ids: string[]) => http.delete<Envelope<null>>(monitor, { ids: ids.join(',') }, withMsg),
+  /** What happened at one node instance (`{taskNodeId}/EventLog`). */
+  eventLog: (taskNodeId: string) => http.get<ListData<FlowEventLogRow>>(`${monitor}/${taskNodeId}/EventLog`),
 };

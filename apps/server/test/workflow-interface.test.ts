@@ -21,7 +21,7 @@ const ids: Record<string, string> = {};
 let category: string;
 
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({ jobPollMs: 100 });
   admin = await t.signIn();
   for (const name of ['alice', 'bob', 'carol']) ids[name] = await t.createUser({ account: name, realName: name });
   alice = await t.signIn('alice', 'Passw0rd');
@@ -117,6 +117,25 @@ describe('approvers named by a data interface (assigneeType 9)', () => {
     const taskId = await launch(alice, flowId, { who: 'x' });
     expect(await holds(bob, taskId)).toBe(true);
     expect(await holds(carol, taskId)).toBe(true);
+  });
+
+  test('a timer that fires into the node: the job’s own transaction calls the interface (no wait on PGlite)', async () => {
+    const flowId = await releasedFlow(
+      admin,
+      'wfIfaceTimer',
+      startWith({
+        type: 'timer',
+        nodeId: 'wait',
+        properties: { title: '等待', second: 1 },
+        childNode: byInterface('late', accountsSql),
+      }),
+    );
+    const taskId = await launch(alice, flowId, { who: 'carol' });
+    expect(await holds(carol, taskId)).toBe(false);
+    const deadline = Date.now() + 20_000;
+    while (!(await holds(carol, taskId)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 150));
+    expect(await holds(carol, taskId)).toBe(true);
+    expect(await holds(bob, taskId)).toBe(false);
   });
 
   test('an interface answering nobody: the no-approver rule (the launch asks for handlers; errorRule 4 passes)', async () => {

@@ -25,7 +25,7 @@ const detailTypes: Record<TaskListKind, number> = {
   monitor: DetailType.monitor,
 };
 
-const categories = { todo: 1, done: 2, circulate: 3, monitor: 1 } as const;
+const categories = { todo: 1, done: 2, circulate: 3 } as const;
 
 /** A to-do row whose node (or whose flow, on its start node) asks for a signature on approval. */
 function asksSign(row: TaskRow): boolean {
@@ -47,7 +47,12 @@ export function TaskListPage({ kind }: { kind: TaskListKind }) {
   const list = useListQuery<TaskRow, typeof initialSearch>({
     queryKey: ['workflow', 'tasks', kind],
     fetch: (params, signal) =>
-      kind === 'mine' ? taskApi.mine(params, signal) : taskApi.list(categories[kind], params, signal),
+      kind === 'mine'
+        ? taskApi.mine(params, signal)
+        : kind === 'monitor'
+          ? // Every task (FlowMonitor), not the caller's own to-do list.
+            monitorApi.list(params, signal)
+          : taskApi.list(categories[kind], params, signal),
     initialSearch,
   });
   const crud = useCrudList<TaskRow>(list, { permissions: false });

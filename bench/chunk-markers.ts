@@ -1,15 +1,14 @@
 // node --import tsx bench/chunk-markers.ts: what the chunked upload's "which chunks are held" read
 // costs over a whole upload. After chunk k the upload's folder holds k markers and the data file,
 // and every chunk's answer reads the folder again: `list` (a stat per entry) against `names` (the
-// folder alone), for 204 chunks (1 GiB) and 819 chunks (4 GiB, the largest upload), BENCH_ROUNDS
-// rounds (default 3), medians and ranges.
+// folder alone), for 204 chunks (1 GiB) and 819 chunks (4 GiB, the largest upload), in alternating
+// rounds (list, names, list, names ...; BENCH_ROUNDS each, default 5): medians, ranges and the
+// per-round ratio.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LocalFileStorage } from '../apps/server/src/core/file-storage.ts';
-import { spread } from './lib.ts';
-
-const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+import { rounds, spread } from './lib.ts';
 
 async function overUpload(chunks: number, way: 'list' | 'names') {
   const root = mkdtempSync(path.join(os.tmpdir(), 'bench-markers-'));
@@ -48,6 +47,10 @@ for (const chunks of [204, 819]) {
       `${chunks} chunks, ${way}: ${s.median.toFixed(2)} s (${s.min.toFixed(2)}-${s.max.toFixed(2)}) over the upload`,
     );
   }
+  const ratio = spread(figures.names.map((names, i) => names / (figures.list[i] as number)));
+  console.log(
+    `${chunks} chunks, names / list per round: ${ratio.median.toFixed(2)} (${ratio.min.toFixed(2)}-${ratio.max.toFixed(2)})`,
+  );
 }
 console.log(
   `load average ${os

@@ -102,24 +102,18 @@ export async function measure(baseUrl: string, engine: string, scenario: Scenari
 }
 
 /**
- * Drives `scenario.calls`, each made once (wrk only): the first `warmupCalls` as a warm-up that is not
- * counted, then the rest, each run given a second per 100 calls. Answers both runs' latencies; the
- * caller checks in the database that every call did what it should (wrk counts HTTP errors only) and
- * takes the throughput from when they did it.
+ * Drives `scenario.calls`, each made once (wrk only), given a second per 100 calls (at least five):
+ * one round of them. Answers their latencies; the caller checks in the database that every call did
+ * what it should (wrk counts HTTP errors only) and takes the throughput from when they did it.
  */
 export async function measureCalls(
   baseUrl: string,
   engine: string,
   scenario: Scenario & { calls: NonNullable<Scenario['calls']> },
-  warmupCalls: number,
-): Promise<{ warmup: Figures; measured: Figures }> {
+): Promise<Figures> {
   if (loadGenerator !== 'wrk') throw new Error(`${scenario.name}: calls made once each need wrk (apt install wrk)`);
-  const seconds = (calls: number) => Math.max(5, Math.ceil(calls / 100));
-  const warm = scenario.calls.slice(0, warmupCalls);
-  const rest = scenario.calls.slice(warmupCalls);
-  const warmup = await withWrk(baseUrl, engine, { ...scenario, seconds: seconds(warm.length), calls: warm });
-  const measured = await withWrk(baseUrl, engine, { ...scenario, seconds: seconds(rest.length), calls: rest });
-  return { warmup, measured };
+  if (scenario.calls.length === 0) throw new Error(`${scenario.name}: no calls to make`);
+  return withWrk(baseUrl, engine, { ...scenario, seconds: Math.max(5, Math.ceil(scenario.calls.length / 100)) });
 }
 
 /** wrk with one thread; a Lua script sets method, headers and body and prints the figures as JSON. */
@@ -477,8 +471,9 @@ export function apiCaller(url: string, token: string) {
 export const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 export const roundSeconds = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
 
+/** Median and range of `values`; a value that is not a number (NaN: no figure that round) is left out. */
 export function spread(values: number[]): Spread {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   const median = sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
   return { median, min: sorted[0] ?? 0, max: sorted[sorted.length - 1] ?? 0 };
@@ -571,12 +566,19 @@ export async function timedRounds(name: string, sides: TimedSide[], count = roun
   const figuresOf = (runs: Record<string, number>[]) =>
     Object.fromEntries(Object.keys(runs[0] ?? {}).map((key) => [key, spread(runs.map((r) => r[key] ?? 0))]));
   const [first, second] = results;
+  // A round whose figure is missing on either side (NaN, or a zero to divide by) has no ratio: it is
+  // left out, not divided by 1.
+  const ratioOf = (key: string) =>
+    (second ?? []).flatMap((r, i) => {
+      const [b, a] = [r[key], first?.[i]?.[key]];
+      return b !== undefined && a !== undefined && Number.isFinite(b) && Number.isFinite(a) && a !== 0 ? [b / a] : [];
+    });
   const ratio =
     first && second
       ? Object.fromEntries(
           Object.keys(second[0] ?? {})
             .filter((key) => key in (first[0] ?? {}))
-            .map((key) => [key, spread(second.map((r, i) => (r[key] ?? 0) / (first[i]?.[key] || 1)))]),
+            .map((key) => [key, spread(ratioOf(key))]),
         )
       : {};
   return {

@@ -52,11 +52,18 @@ const recordPaints = `window.__paints = [];
       window.__paints.push({ startTime: entry.startTime, element: name });
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true });`;
-const largestContentfulPaint = (page: Page) =>
-  page.evaluate<{ startTime: number; element: string }[]>(`new Promise((resolve) => {
-    // One more observer, so that every entry so far has been delivered to the recorder too.
+/**
+ * The entries recorded so far. It waits for the recorder's first entry: a second observer's buffered
+ * callback can run before the recorder's, and the list was then empty (a bare-page load reported no
+ * paint, NaN, on 2026-11-28). Then one more observer, so that every entry so far has been delivered
+ * to the recorder too.
+ */
+async function largestContentfulPaint(page: Page) {
+  await page.waitForFunction('window.__paints.length > 0', undefined, { timeout: 10_000 });
+  return page.evaluate<{ startTime: number; element: string }[]>(`new Promise((resolve) => {
     new PerformanceObserver(() => resolve(window.__paints)).observe({ type: 'largest-contentful-paint', buffered: true });
   })`);
+}
 const lastPaint = (entries: { startTime: number }[]) => entries.at(-1)?.startTime ?? Number.NaN;
 
 /**

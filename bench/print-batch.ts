@@ -3,11 +3,14 @@
  * headless Chromium against the real server (run `npm run build` first): the form's list at 100
  * rows a page, every row selected, 批量打印, then in the print preview the Word download (下 载)
  * and the PDF download (下载PDF). Each record has a head, ten sub-table rows, a barcode and a QR
- * code. For each of BENCH_RUNS runs (default 3) it prints the seconds from opening the batch to
- * its 100 pages shown, from the click to the .docx saved and to the .pdf saved, and the bytes of
- * both; then the median of the runs with their spread, and the load average before each run.
+ * code. Two sides alternate, round after round (lib.ts `timedRounds`: .docx, PDF, .docx, PDF ...,
+ * BENCH_ROUNDS each, default 5): each opens the batch (seconds until its 100 pages are shown) and
+ * downloads it, as Word or as PDF (seconds from the click to the file saved, and its bytes). It
+ * prints the median and spread over the rounds of each figure, the per-round ratio PDF ÷ .docx,
+ * and the load average before the first round.
  *
  *   node --import tsx bench/print-batch.ts            (PGlite; the engine hardly matters here)
+ *   BENCH_RECORDS=3 BENCH_ROUNDS=1 node --import tsx bench/print-batch.ts    (a quick check that it runs)
  *
  * BENCH_SAVE=<dir> keeps the last run's .docx and .pdf there, to look at.
  */
@@ -17,11 +20,10 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { launchBrowser, newContext, signInThroughPage } from '../apps/web/e2e/harness.ts';
-import { apiCaller, machineLine, signIn, spread, startApp } from './lib.ts';
+import { apiCaller, machineLine, printTimed, signIn, startApp, type TimedSide, timedRounds } from './lib.ts';
 
 const adminPassword = 'Bench@123456';
-const records = 100;
-const runs = Number(process.env.BENCH_RUNS ?? 3);
+const records = Number(process.env.BENCH_RECORDS ?? 100);
 
 const field = (jnpfKey: string, name: string, label: string) => ({ __vModel__: name, __config__: { jnpfKey, label } });
 const formData = JSON.stringify({
@@ -110,24 +112,28 @@ async function timedDownload(page: Page, button: ReturnType<Page['getByRole']>) 
   return { seconds, bytes: (await stat(file)).size, file };
 }
 
-async function run(page: Page) {
+/** Opens the batch's preview, downloads it as `kind` and closes the preview: seconds and bytes. */
+async function printed(page: Page, kind: 'docx' | 'pdf') {
   const preview = page.getByRole('dialog', { name: '打印预览' });
   const started = performance.now();
   await page.getByRole('button', { name: '批量打印' }).click();
   await preview.locator(`.print-sheet:nth-child(${records}) img.print-qrcode`).waitFor({ timeout: 600_000 });
   const shown = (performance.now() - started) / 1000;
-  const docx = await timedDownload(page, preview.getByRole('button', { name: /^下\s*载$/ }));
-  const pdf = await timedDownload(page, preview.getByRole('button', { name: '下载PDF' }));
-  // A PDF of one page per record, or the figure is of something else.
-  const pages = (await PDFDocument.load(await readFile(pdf.file))).getPageCount();
-  if (pages !== records) throw new Error(`the PDF has ${pages} pages, not ${records}`);
-  if (process.env.BENCH_SAVE) {
-    await copyFile(docx.file, path.join(process.env.BENCH_SAVE, 'print-batch.docx'));
-    await copyFile(pdf.file, path.join(process.env.BENCH_SAVE, 'print-batch.pdf'));
+  const file = await timedDownload(
+    page,
+    kind === 'docx'
+      ? preview.getByRole('button', { name: /^下\s*载$/ })
+      : preview.getByRole('button', { name: '下载PDF' }),
+  );
+  if (kind === 'pdf') {
+    // A PDF of one page per record, or the figure is of something else.
+    const pages = (await PDFDocument.load(await readFile(file.file))).getPageCount();
+    if (pages !== records) throw new Error(`the PDF has ${pages} pages, not ${records}`);
   }
+  if (process.env.BENCH_SAVE) await copyFile(file.file, path.join(process.env.BENCH_SAVE, `print-batch.${kind}`));
   await preview.getByRole('button', { name: /^取\s*消$/ }).click();
   await preview.waitFor({ state: 'hidden' });
-  return { shown, docx, pdf };
+  return { 'preview s': shown, 'download s': file.seconds, bytes: file.bytes };
 }
 
 console.log(
@@ -144,39 +150,13 @@ try {
   await page.goto(`${server.url}/bench/delivery`);
   await page.locator('.list-pager .ant-select').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').getByText(/^100/).click();
-  await page.getByRole('row', { name: /SH000100/ }).waitFor();
+  await page.getByRole('row', { name: new RegExp(`SH${String(records).padStart(6, '0')}`) }).waitFor();
   // The list has no select-all box: each row is ticked.
   for (const box of await page.getByRole('row').getByRole('checkbox').all()) await box.check();
 
-  const results: Awaited<ReturnType<typeof run>>[] = [];
-  const loads: string[] = [];
-  for (let i = 1; i <= runs; i++) {
-    loads.push(
-      os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' / '),
-    );
-    const result = await run(page);
-    results.push(result);
-    console.log(
-      `run ${i} (load ${loads.at(-1)}): preview ${result.shown.toFixed(2)} s; .docx ${result.docx.seconds.toFixed(2)} s, ${result.docx.bytes} bytes; PDF ${result.pdf.seconds.toFixed(2)} s, ${result.pdf.bytes} bytes`,
-    );
-  }
-  const f = (values: number[]) => {
-    const s = spread(values);
-    return `${s.median.toFixed(2)} s (${s.min.toFixed(2)}-${s.max.toFixed(2)})`;
-  };
-  const bytes = (values: number[]) => spread(values).median.toLocaleString('en');
-  console.log('\n| figure | median of runs (spread) | bytes | load average before each run (1/5/15 min) |');
-  console.log('|---|---|---|---|');
-  console.log(`| 100 records shown in the preview | ${f(results.map((r) => r.shown))} | | ${loads.join('; ')} |`);
-  console.log(
-    `| 100 records to .docx | ${f(results.map((r) => r.docx.seconds))} | ${bytes(results.map((r) => r.docx.bytes))} | |`,
-  );
-  console.log(
-    `| 100 records to PDF | ${f(results.map((r) => r.pdf.seconds))} | ${bytes(results.map((r) => r.pdf.bytes))} | |`,
-  );
+  const side = (name: string, kind: 'docx' | 'pdf'): TimedSide => ({ name, run: () => printed(page, kind) });
+  const comparison = await timedRounds(`${records} records printed`, [side('.docx', 'docx'), side('PDF', 'pdf')]);
+  printTimed([comparison], { 'preview s': 2, 'download s': 2 });
 } finally {
   await browser.close();
   await server.close();

@@ -1,6 +1,7 @@
 /**
  * What one request costs the server's process in CPU (issues 14 and 18): `process.cpuUsage()`
- * around a run of wrk at 20 connections, divided by the calls answered, for `GET /api/health`
+ * around runs of wrk at 20 connections, divided by the calls answered, the cases taking turns
+ * round after round (BENCH_ROUNDS each, default 5, of BENCH_ROUND_SECONDS, default 4; median and spread), for `GET /api/health`
  * (public, one `select 1`), a light signed-in GET answered from memory (a dictionary's entries)
  * and the data interface's `Actions/List` (bench/data-interface.ts), and the same for the bare page
  * and total of that list run from the process itself. The server runs in this process, as in the
@@ -26,21 +27,24 @@ import {
   loopSide,
   machineLine,
   measure,
+  roundSeconds,
+  rounds,
   type Scenario,
   signIn,
+  spread,
   startApp,
   throwawayDatabase,
 } from './lib.ts';
 
 const connections = 20;
-const seconds = Number(process.env.BENCH_ROUND_SECONDS ?? 6);
+const seconds = roundSeconds;
 const adminPassword = 'Bench@123456';
 const interfaceSql = 'select id, code, name from bench_item';
 const keyword = 'item1234';
 const profileDir = process.env.BENCH_SERVER_PROFILE ? path.resolve(process.env.BENCH_SERVER_PROFILE) : null;
 const pgAdmin = process.env.BENCH_PG_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-console.log(`request-cpu bench: ${machineLine()}, ${connections} connections, ${seconds} s a case`);
+console.log(`request-cpu bench: ${machineLine()}, ${connections} connections, ${rounds} rounds of ${seconds} s a case`);
 const database = await throwawayDatabase(pgAdmin);
 if (!database) throw new Error(`PostgreSQL at ${pgAdmin} did not answer`);
 const dataDir = path.join(os.tmpdir(), `bench-cpu-${Date.now()}`);
@@ -69,17 +73,22 @@ interface CaseFigures {
   cpuMsPerCall: number;
 }
 
-/** CPU of this process per call over one measured run (after a warm-up), with an optional profile. */
-async function measured(name: string, run: () => Promise<{ calls: number; seconds: number }>): Promise<CaseFigures> {
+/** CPU of this process per call over one measured run, with a profile when `profiled` names it (and BENCH_SERVER_PROFILE is set). */
+async function measured(
+  profiled: string | null,
+  name: string,
+  run: () => Promise<{ calls: number; seconds: number }>,
+): Promise<CaseFigures> {
   const load = os.loadavg()[0]?.toFixed(1) ?? '?';
-  if (profileDir) {
+  const profiling = profileDir !== null && profiled !== null;
+  if (profiling) {
     await profiler.post('Profiler.enable');
     await profiler.post('Profiler.start');
   }
   const before = process.cpuUsage();
   const { calls, seconds: took } = await run();
   const used = process.cpuUsage(before);
-  if (profileDir) {
+  if (profiling && profileDir) {
     const { profile } = await profiler.post('Profiler.stop');
     mkdirSync(profileDir, { recursive: true });
     writeFileSync(path.join(profileDir, `${name.replace(/[^A-Za-z0-9]+/g, '-')}.cpuprofile`), JSON.stringify(profile));
@@ -122,16 +131,6 @@ try {
       connections,
     },
   ];
-  const figures: CaseFigures[] = [];
-  for (const scenario of scenarios) {
-    await measure(server.url, 'PostgreSQL', { ...scenario, seconds: 2 });
-    figures.push(
-      await measured(scenario.name, async () => {
-        const f = await measure(server.url, 'PostgreSQL', { ...scenario, seconds }, false);
-        return { calls: f.requests, seconds };
-      }),
-    );
-  }
   // The limit of Actions/List: its page and total, side by side, 20 at once, from this process.
   const from = `from (\n${interfaceSql}\n) as t where (t."name"::text ilike $1)`;
   const page = CompiledQuery.raw(`select t.* ${from} limit $2 offset $3`, [`%${keyword}%`, 20, 0]);
@@ -142,18 +141,46 @@ try {
     concurrency: connections,
     call: () => Promise.all([server.app.db.executeQuery(page), server.app.db.executeQuery(count)]),
   });
-  await bare.round(1);
-  figures.push(
-    await measured('bare page + total (no HTTP)', async () => {
-      const f = await bare.round(seconds);
-      return { calls: f.requests, seconds };
-    }),
-  );
+  const cases: { name: string; run: (seconds: number) => Promise<number> }[] = [
+    ...scenarios.map((scenario) => ({
+      name: scenario.name,
+      run: async (length: number) =>
+        (await measure(server.url, 'PostgreSQL', { ...scenario, seconds: length }, false)).requests,
+    })),
+    { name: 'bare page + total (no HTTP)', run: async (length: number) => (await bare.round(length)).requests },
+  ];
+  for (const c of cases) await c.run(2);
+  // The cases take turns, round after round, so that what else the machine does falls on all alike.
+  const figures = new Map<string, CaseFigures[]>(cases.map((c) => [c.name, []]));
+  const loadBefore = os.loadavg()[0]?.toFixed(2) ?? '?';
+  for (let round = 0; round < rounds; round++) {
+    for (const c of cases) {
+      const profiled = round === 0 ? c.name : null;
+      figures
+        .get(c.name)
+        ?.push(await measured(profiled, c.name, async () => ({ calls: await c.run(seconds), seconds })));
+    }
+  }
 
-  console.log('\n| case | load before | calls | req/s | CPU ms per call |');
-  console.log('|---|---|---|---|---|');
-  for (const f of figures) {
-    console.log(`| ${f.name} | ${f.load} | ${f.calls} | ${f.reqPerSec} | ${f.cpuMsPerCall.toFixed(3)} |`);
+  console.log(
+    `\nload average before the rounds: ${loadBefore}; ${rounds} rounds of ${seconds} s a case, median (min-max)`,
+  );
+  console.log('| case | req/s | CPU ms per call |');
+  console.log('|---|---|---|');
+  const cell = (values: number[], digits: number) => {
+    const s = spread(values);
+    return `${s.median.toFixed(digits)} (${s.min.toFixed(digits)}-${s.max.toFixed(digits)})`;
+  };
+  for (const [name, runs] of figures) {
+    console.log(
+      `| ${name} | ${cell(
+        runs.map((f) => f.reqPerSec),
+        0,
+      )} | ${cell(
+        runs.map((f) => f.cpuMsPerCall),
+        3,
+      )} |`,
+    );
   }
   if (profileDir) console.log(`\nprofiles in ${profileDir}`);
 } finally {

@@ -1,22 +1,47 @@
 /**
  * Workflow at run time: 10,000 running tasks of 200 users (each task one to-do row of the next
- * user), on PGlite and on PostgreSQL. Two figures: the to-do list's first page (20 rows) for one
- * user at 20 connections, and approvals (POST FlowBefore/Audit) of distinct rows, 20 at once (wrk,
- * each row once, after 300 not counted), each
- * one a transaction that locks its task and ends it.
+ * user), on PGlite and on PostgreSQL. Two figures, each in rounds (lib.ts, "How they measure" in
+ * docs/benchmarks.md):
+ * - the to-do list's first page (20 rows) for one user at 20 connections, alternating round by
+ *   round with its limit: the page and total that the to-do repository composes, run through the
+ *   server's own connection, 20 at once, without HTTP, the session or the rows' enrichment;
+ * - approvals (POST FlowBefore/Audit) of distinct rows, 20 at once (wrk, each row once), each one a
+ *   transaction that locks its task and ends it: BENCH_ROUNDS rounds of BENCH_APPROVALS / rounds
+ *   rows after BENCH_APPROVAL_WARMUP not counted. An approval has no limit to alternate with: its
+ *   rounds run alone, and the load average is what they are read with.
+ * Median and spread over the rounds, with the load average before them.
  *
  *   node --import tsx bench/workflow-todo.ts          (BENCH_ENGINES=postgres or pglite for one engine)
+ *   BENCH_TASKS=2000 BENCH_APPROVALS=100 BENCH_APPROVAL_WARMUP=20 BENCH_ROUNDS=1 ...   (a quick check that it runs)
  */
 import { sql } from 'kysely';
 import pg from 'pg';
+import { pageParams } from '../apps/server/src/core/paging.ts';
 import { hashPasswordDigest, md5Hex } from '../apps/server/src/core/password.ts';
-import { type Figures, machineLine, measure, measureCalls, onEachEngine, signIn, startApp } from './lib.ts';
+import { TaskListRepository } from '../apps/server/src/modules/workflow/task-list.repository.ts';
+import {
+  type Comparison,
+  httpSide,
+  interleave,
+  loopSide,
+  machineLine,
+  measureCalls,
+  onEachEngine,
+  printComparisons,
+  printTimed,
+  rounds,
+  signIn,
+  startApp,
+  type TimedComparison,
+  timedRounds,
+} from './lib.ts';
 
 const tasks = Number(process.env.BENCH_TASKS ?? 10_000);
 const users = 200;
 const connections = 20;
 const approvals = Number(process.env.BENCH_APPROVALS ?? 1600);
-const approvalWarmup = 300;
+const approvalWarmup = Number(process.env.BENCH_APPROVAL_WARMUP ?? 300);
+const approvalsPerRound = Math.max(connections + 1, Math.floor(approvals / rounds));
 const adminPassword = 'Bench@123456';
 
 console.log(
@@ -88,12 +113,29 @@ const results = await onEachEngine(async (engine, databaseUrl, dataDir) => {
     console.log(`  ${engine}: seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     const token = await signIn(server.url, 'wf1', 'Passw0rd');
-    const todo: Figures = await measure(server.url, engine, {
-      name: 'to-do page 1 (20 rows)',
-      path: '/api/workflow/Engine/FlowBefore/List/1?currentPage=1&pageSize=20',
-      headers: { authorization: token },
-      connections,
-    });
+    const todoUser = 'wu1';
+    const todoList = new TaskListRepository(db);
+    const todo: Comparison = await interleave(
+      engine,
+      'to-do page 1 (20 rows)',
+      loopSide({
+        name: 'to-do page and total (repository)',
+        engine,
+        concurrency: connections,
+        call: () => todoList.todo(pageParams({ currentPage: 1, pageSize: 20 }), todoUser, {}),
+      }),
+      httpSide({
+        name: 'HTTP',
+        engine,
+        url: server.url,
+        scenario: {
+          name: 'to-do page 1 (20 rows)',
+          path: '/api/workflow/Engine/FlowBefore/List/1?currentPage=1&pageSize=20',
+          headers: { authorization: token },
+          connections,
+        },
+      }),
+    );
 
     // Approvals: 40 users approve their own rows (about 50 each, 2,000 in all), taken in turn, 20
     // calls in flight at any time, sent by wrk from its own process; each row is approved once.
@@ -121,38 +163,61 @@ const results = await onEachEngine(async (engine, databaseUrl, dataDir) => {
       queues.flatMap((q) => (q[i] ? [q[i]] : [])),
     )
       .flat()
-      .slice(0, approvals + approvalWarmup)
       .map((c) => ({ path: `/api/workflow/Engine/FlowBefore/Audit/${c.id}`, headers: { authorization: c.token } }));
-    const { warmup, measured } = await measureCalls(
-      server.url,
-      engine,
-      {
+    if (calls.length < approvalWarmup + rounds * approvalsPerRound)
+      throw new Error(
+        `${calls.length} rows to approve, fewer than the ${approvalWarmup + rounds * approvalsPerRound} asked`,
+      );
+    const approval = (batch: typeof calls) =>
+      measureCalls(server.url, engine, {
         name: 'approval',
         method: 'POST',
-        path: calls[0]?.path ?? '',
+        path: batch[0]?.path ?? '',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ handleOpinion: '同意' }),
         connections,
-        calls,
-      },
-      approvalWarmup,
+        calls: batch,
+      });
+    if (approvalWarmup > 0) {
+      const warmup = await approval(calls.slice(0, approvalWarmup));
+      if (warmup.errors) console.log(`  ${engine}: ${warmup.errors} errors in the warm-up`);
+    }
+    let round = 0;
+    const approvalRounds: TimedComparison = await timedRounds(
+      `${engine}: approval (${approvalsPerRound} rows a round)`,
+      [
+        {
+          name: 'approval',
+          async run() {
+            const start = approvalWarmup + round * approvalsPerRound;
+            round++;
+            const batch = calls.slice(start, start + approvalsPerRound);
+            const measured = await approval(batch);
+            // wrk counts HTTP errors only: every call answered must have approved its row. The
+            // throughput is the round's approvals over the time between its first and its last.
+            const ids = batch.map((c) => c.path.split('/').pop() as string);
+            const approved = await db
+              .selectFrom('flowTaskOperator')
+              .select((eb) => [
+                eb.fn.countAll<number>().as('n'),
+                eb.fn.min('handleTime').as('first'),
+                eb.fn.max('handleTime').as('last'),
+              ])
+              .where('id', 'in', ids)
+              .where('state', '=', 2)
+              .executeTakeFirstOrThrow();
+            const spanSeconds =
+              (new Date(approved.last ?? 0).getTime() - new Date(approved.first ?? 0).getTime()) / 1000;
+            return {
+              'p50 ms': measured.p50,
+              'p95 ms': measured.p95,
+              'approvals/s': spanSeconds > 0 ? Number(approved.n) / spanSeconds : 0,
+              errors: measured.errors + Math.max(0, measured.requests - Number(approved.n)),
+            };
+          },
+        },
+      ],
     );
-    // wrk counts HTTP errors only: every call answered must have approved its row. The throughput
-    // is the measured run's approvals over the time between its first and its last.
-    const measuredIds = calls.slice(approvalWarmup).map((c) => c.path.split('/').pop() as string);
-    const approved = await db
-      .selectFrom('flowTaskOperator')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.min('handleTime').as('first'),
-        eb.fn.max('handleTime').as('last'),
-      ])
-      .where('id', 'in', measuredIds)
-      .where('state', '=', 2)
-      .executeTakeFirstOrThrow();
-    const failures = measured.requests - Number(approved.n);
-    const spanSeconds = (new Date(approved.last ?? 0).getTime() - new Date(approved.first ?? 0).getTime()) / 1000;
-    if (warmup.errors) console.log(`  ${engine}: ${warmup.errors} errors in the warm-up`);
     if (engine === 'PostgreSQL') {
       // Round trips of one approval (BEGIN and COMMIT included), one at a time, by a user not in the
       // run above: the fewest of five, as a background write (the operation log) may fall in one.
@@ -179,24 +244,14 @@ const results = await onEachEngine(async (engine, databaseUrl, dataDir) => {
         );
       console.log(`  ${engine}: statements per approval ${Math.min(...counts)} (of five: ${counts.join(', ')})`);
     }
-    return [
-      { engine, what: todo.name, p50: todo.p50, p95: todo.p95, rps: todo.reqPerSec, errors: todo.errors },
-      {
-        engine,
-        what: `approval (${measured.requests} rows)`,
-        p50: measured.p50,
-        p95: measured.p95,
-        rps: spanSeconds > 0 ? Number(approved.n) / spanSeconds : 0,
-        errors: measured.errors + Math.max(0, failures),
-      },
-    ];
+    return [{ todo, approvals: approvalRounds }];
   } finally {
     await server.close();
   }
 });
 
-console.log('\nengine      | case                       | p50 ms | p95 ms | req/s | errors');
-for (const r of results)
-  console.log(
-    `${r.engine.padEnd(11)} | ${r.what.padEnd(26)} | ${r.p50.toFixed(1).padStart(6)} | ${r.p95.toFixed(1).padStart(6)} | ${r.rps.toFixed(0).padStart(5)} | ${r.errors}`,
-  );
+printComparisons(results.map((r) => r.todo));
+printTimed(
+  results.map((r) => r.approvals),
+  { 'p50 ms': 1, 'p95 ms': 1 },
+);

@@ -284,6 +284,21 @@ describe('6. login log rows', () => {
     });
     expect(log.code).toBe(200);
     expect(log.data!.list[0]).toMatchObject({ ipAddress: '127.0.0.1', loginType: 0 });
+    // The names the 3.6 client reads (issue 12, item 6; the spec names no log fields), spelt one
+    // way: the lower-case `ipaddress` of before 711481d is not answered beside it.
+    expect(Object.keys(log.data!.list[0]!)).toEqual(
+      expect.arrayContaining([
+        'userName',
+        'ipAddress',
+        'ipAddressName',
+        'platForm',
+        'loginType',
+        'loginMark',
+        'abstracts',
+        'creatorTime',
+      ]),
+    );
+    expect(log.data!.list[0]).not.toHaveProperty('ipaddress');
   });
 
   test("the system log page and the profile's log tab, asked as the 3.6 client asks", async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import yazl from 'yazl';
 import { isSafeKey, LocalFileStorage } from '../src/core/file-storage.ts';
 import { FileChunkService } from '../src/modules/file/file-chunks.service.ts';
+import { Md5Thread, UploadHasher } from '../src/modules/file/upload-hasher.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 
 const png = Buffer.from(
@@ -601,6 +602,31 @@ describe('the local store writes a chunk in place', () => {
     expect(md5(Buffer.concat(parts))).toBe(md5(expected));
     await store.persist('inplace/data');
     await store.remove('inplace');
+  });
+
+  test('the MD5 thread hashes a local file by reading it itself, a store without local files through its reads', async () => {
+    /** A store whose objects the thread cannot open (as an object store's): it must hash what `read` gives. */
+    class RemoteLikeStorage extends LocalFileStorage {
+      override localPath(): null {
+        return null;
+      }
+    }
+    const local = storage();
+    const remote = new RemoteLikeStorage(path.join(t.config.dataDir, 'files'));
+    // Larger than one request of the thread (8 MiB), not a whole number of its pieces.
+    const data = randomBytes(19 * 1024 * 1024 + 4321);
+    await local.write('hashing/data', data);
+    const thread = new Md5Thread();
+    try {
+      for (const store of [local, remote]) {
+        expect(await UploadHasher.whole(store, thread, 'hashing/data', data.length)).toBe(md5(data));
+        // Asked for more bytes than the file holds: an error, never the MD5 of what is there.
+        await expect(UploadHasher.whole(store, thread, 'hashing/data', data.length + 1)).rejects.toThrow();
+      }
+    } finally {
+      await thread.close();
+      await local.remove('hashing');
+    }
   });
 
   test('a chunk longer than allowed is refused', async () => {

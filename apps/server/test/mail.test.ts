@@ -1,79 +1,18 @@
-import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SmtpSender } from '../src/modules/sendConfig/channels.ts';
+import {
+  smtpAccount as account,
+  smtpCert as cert,
+  mailServer,
+  smtpPassword as rightPassword,
+  subjectOf,
+} from './helpers/smtp-server.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 
 /**
  * E-mail goes out through our real SMTP sender (nodemailer) to a real SMTP server listening on
  * loopback, over TLS with a test-only self-signed certificate (test/fixtures).
  */
-const fixtures = path.join(import.meta.dirname, 'fixtures');
-const key = readFileSync(path.join(fixtures, 'smtp-test.key'));
-const cert = readFileSync(path.join(fixtures, 'smtp-test.crt'));
-const account = 'notice@platform.test';
-const rightPassword = 'smtp-right-1';
-
-interface Received {
-  from: string;
-  to: string[];
-  secure: boolean;
-  user: string | undefined;
-  raw: string;
-}
-
-/** A mail server that accepts one account and keeps what it is given. */
-async function mailServer(secure: boolean) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    secure,
-    key,
-    cert,
-    authMethods: ['PLAIN', 'LOGIN'],
-    onAuth(auth, _session, callback) {
-      if (auth.username === account && auth.password === rightPassword) return callback(null, { user: account });
-      return callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
-    },
-    onData(stream, session: SMTPServerSession, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          secure: session.secure,
-          user: session.user as string | undefined,
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** The subject as a reader sees it: RFC 2047 encoded words decoded, folded lines joined. */
-function subjectOf(raw: string): string {
-  const header = /^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
-  return header
-    .replace(/\r\n[ \t]/g, ' ')
-    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_m, kind: string, text: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(
-            text
-              .replace(/_/g, ' ')
-              .replace(/=([0-9A-F]{2})/gi, (_q, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-            'latin1',
-          ).toString('utf8'),
-    )
-    .trim();
-}
 
 let t: TestApp;
 let admin: Client;

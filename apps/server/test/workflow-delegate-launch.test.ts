@@ -4,11 +4,11 @@ import type {
   FlowLaunchRow,
   FlowNode,
   FlowRecord,
-  FlowTodoRow,
   PageData,
 } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { releasedTemplate, todoRows } from './helpers/workflow-flows.ts';
 
 /**
  * Delegated launch (protocol-workflow.md 3): a principal hands launching to a delegate for a period
@@ -17,7 +17,6 @@ import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
  * launch record names both. Every launch that a delegation does not cover is refused whole.
  */
 
-const P = '/api/workflow/Engine/flowTemplate';
 const B = '/api/workflow/Engine/FlowBefore';
 const D = '/api/workflow/Engine/FlowDelegate';
 const HOUR = 3_600_000;
@@ -29,34 +28,21 @@ const ids: Record<string, string> = {};
 const flows: Record<string, { templateId: string; flowId: string }> = {};
 
 /** A released flow of one approver node: bob, unless `approver` says otherwise. */
-async function releasedFlow(
+const releasedFlow = (
   enCode: string,
   approver: FlowNode['properties'] = { assigneeType: 6, approvers: [`${ids.bob}--user`] },
-): Promise<{ templateId: string; flowId: string }> {
-  const graph: FlowNode = {
-    type: 'start',
-    nodeId: 'start',
-    properties: {},
-    childNode: {
-      type: 'approver',
-      nodeId: 'boss',
-      properties: { title: '主管', ...approver },
-    },
-  };
-  const created = await admin.post<{ id: string }>(P, {
-    fullName: `委托${enCode}`,
+) =>
+  releasedTemplate(
+    admin,
     enCode,
-    type: 0,
-    flowTemplateJson: JSON.stringify([
-      { id: '', flowId: 'a1b2c3', fullName: `委托${enCode}`, flowTemplateJson: graph },
-    ]),
-  });
-  expect(created.code, created.msg).toBe(200);
-  const templateId = created.data?.id as string;
-  expect(await admin.post(`${P}/Release/${templateId}`)).toMatchObject({ code: 200 });
-  const listed = await admin.get<{ id: string }[]>(`${P}/FlowJsonList/${templateId}`, { type: '1' });
-  return { templateId, flowId: listed.data?.[0]?.id as string };
-}
+    {
+      type: 'start',
+      nodeId: 'start',
+      properties: {},
+      childNode: { type: 'approver', nodeId: 'boss', properties: { title: '主管', ...approver } },
+    },
+    '委托',
+  );
 
 async function delegate(
   from: string,
@@ -82,7 +68,7 @@ const launchFor = (client: Client | undefined, flowId: string, principals: strin
   });
 const launched = async (name: string) =>
   (await users[name]?.get<PageData<FlowLaunchRow>>('/api/workflow/Engine/FlowLaunch'))?.data?.list ?? [];
-const todo = async (name: string) => (await users[name]?.get<PageData<FlowTodoRow>>(`${B}/List/1`))?.data?.list ?? [];
+const todo = (name: string) => todoRows(users[name] as Client);
 
 beforeAll(async () => {
   t = await testApp();

@@ -1,8 +1,8 @@
-import type { FlowNode, FlowTodoRow, PageData } from '@platform/shared';
+import type { FlowNode, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { multipart } from './helpers/multipart.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
-import { releasedFlow } from './helpers/workflow-flows.ts';
+import { approver, launch, releasedFlow, todoRows } from './helpers/workflow-flows.ts';
 
 /**
  * Sub-flows (protocol-workflow.md, subFlow node): the node launches a child task of its flow for
@@ -27,12 +27,6 @@ let eve: Client;
 const ids: Record<string, string> = {};
 let childFlowId: string;
 
-const approver = (nodeId: string, user: string): FlowNode => ({
-  type: 'approver',
-  nodeId,
-  properties: { title: nodeId, assigneeType: 6, approvers: [`${user}--user`] },
-});
-
 /** start → sub-flow (the child flow, by the given initiators) → dave. */
 const parentGraph = (sub: FlowNode['properties']): FlowNode => ({
   type: 'start',
@@ -52,12 +46,6 @@ const parentGraph = (sub: FlowNode['properties']): FlowNode => ({
   },
 });
 
-const todo = async (client: Client) => (await client.get<PageData<FlowTodoRow>>(`${B}/List/1`)).data?.list ?? [];
-const launch = async (client: Client, flowId: string, formData: object) => {
-  const res = await client.post<{ id: string }>(T, { flowId, formData, status: 0 });
-  expect(res).toMatchObject({ code: 200 });
-  return res.data?.id as string;
-};
 interface Detail {
   flowTaskInfo: { id: string; status: number; thisStep: string; creatorUserId: string };
   formData: Record<string, unknown>;
@@ -110,7 +98,7 @@ describe('sub-flows', () => {
     expect(await alice.get(`${B}/${eveKid}`)).toMatchObject({ code: 200 });
     expect(await carol.get(`${B}/${eveKid}`)).toMatchObject({ code: 403 });
 
-    const bobRows = (await todo(bob)).filter((r) => kids.some((k) => k.flowTaskInfo.id === r.processId));
+    const bobRows = (await todoRows(bob)).filter((r) => kids.some((k) => k.flowTaskInfo.id === r.processId));
     expect(bobRows).toHaveLength(2);
     const carolChild = kids.find((k) => k.flowTaskInfo.creatorUserId === ids.carol)?.flowTaskInfo.id;
     const eveChild = kids.find((k) => k.flowTaskInfo.creatorUserId === ids.eve)?.flowTaskInfo.id;
@@ -119,11 +107,11 @@ describe('sub-flows', () => {
     expect((await detail(carolChild as string)).flowTaskInfo.status).toBe(2);
     // One child still runs: the parent still waits, dave has nothing yet.
     expect((await detail(taskId)).flowTaskInfo.thisStep).toBe('子流程审批');
-    expect((await todo(dave)).map((r) => r.processId)).not.toContain(taskId);
+    expect((await todoRows(dave)).map((r) => r.processId)).not.toContain(taskId);
 
     expect(await eve.post(`${B}/Cancel/${eveChild}`, {})).toMatchObject({ code: 200 });
     expect((await detail(taskId)).flowTaskInfo).toMatchObject({ status: 1, thisStep: 'final' });
-    const daveRow = (await todo(dave)).find((r) => r.processId === taskId);
+    const daveRow = (await todoRows(dave)).find((r) => r.processId === taskId);
     expect(await dave.post(`${B}/Audit/${daveRow?.id}`, {})).toMatchObject({ code: 200 });
     expect((await detail(taskId)).flowTaskInfo.status).toBe(2);
   });
@@ -138,8 +126,8 @@ describe('sub-flows', () => {
     expect((await detail(taskId)).flowTaskInfo.thisStep).toBe('final');
     const [kid] = (await children(alice, taskId)).data ?? [];
     expect(kid?.flowTaskInfo).toMatchObject({ status: 1, thisStep: 'check' });
-    expect((await todo(bob)).map((r) => r.processId)).toContain(kid?.flowTaskInfo.id);
-    const daveRow = (await todo(dave)).find((r) => r.processId === taskId);
+    expect((await todoRows(bob)).map((r) => r.processId)).toContain(kid?.flowTaskInfo.id);
+    const daveRow = (await todoRows(dave)).find((r) => r.processId === taskId);
     expect(await dave.post(`${B}/Audit/${daveRow?.id}`, {})).toMatchObject({ code: 200 });
     expect((await detail(taskId)).flowTaskInfo.status).toBe(2);
     // The child goes on alone.
@@ -158,7 +146,7 @@ describe('sub-flows', () => {
     expect(kid?.flowTaskInfo.status).toBe(0);
     const mine = await carol.get<PageData<{ id: string; status: number }>>(L);
     expect(mine.data?.list.find((r) => r.id === childId)).toMatchObject({ status: 0 });
-    expect((await todo(bob)).map((r) => r.processId)).not.toContain(childId);
+    expect((await todoRows(bob)).map((r) => r.processId)).not.toContain(childId);
     // Someone else cannot submit carol's child.
     expect(await eve.put(`${T}/${childId}`, { flowId: childFlowId, formData: { total: 9 }, status: 0 })).toMatchObject({
       code: 400,
@@ -169,7 +157,7 @@ describe('sub-flows', () => {
     ).toMatchObject({
       code: 200,
     });
-    const row = (await todo(bob)).find((r) => r.processId === childId);
+    const row = (await todoRows(bob)).find((r) => r.processId === childId);
     expect(await bob.post(`${B}/Audit/${row?.id}`, {})).toMatchObject({ code: 200 });
     expect((await detail(taskId)).flowTaskInfo.thisStep).toBe('final');
   });

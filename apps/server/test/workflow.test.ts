@@ -1,6 +1,7 @@
 import type { FlowNode, FlowTodoRow, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { approver, launch, releasedTemplate, todoRows } from './helpers/workflow-flows.ts';
 
 /**
  * The workflow of protocol-workflow.md end to end through the API: templates and versions, then
@@ -21,11 +22,6 @@ let dave: Client;
 let eve: Client;
 const ids: Record<string, string> = {};
 
-const approver = (nodeId: string, users: string[], properties: FlowNode['properties'] = {}): FlowNode => ({
-  type: 'approver',
-  nodeId,
-  properties: { title: nodeId, assigneeType: 6, approvers: users.map((u) => `${u}--user`), ...properties },
-});
 const amountGraph = (): FlowNode => ({
   type: 'start',
   nodeId: 'start',
@@ -51,28 +47,7 @@ const amountGraph = (): FlowNode => ({
   ],
 });
 
-async function releasedFlow(enCode: string, graph: FlowNode): Promise<{ templateId: string; flowId: string }> {
-  const created = await admin.post<{ id: string }>(P, {
-    fullName: `流程${enCode}`,
-    enCode,
-    type: 0,
-    flowTemplateJson: JSON.stringify([
-      { id: '', flowId: 'a1b2c3', fullName: `流程${enCode}`, flowTemplateJson: graph },
-    ]),
-  });
-  expect(created).toMatchObject({ code: 200 });
-  const templateId = created.data?.id as string;
-  expect(await admin.post(`${P}/Release/${templateId}`)).toMatchObject({ code: 200 });
-  const flows = await admin.get<{ id: string }[]>(`${P}/FlowJsonList/${templateId}`, { type: '1' });
-  return { templateId, flowId: flows.data?.[0]?.id as string };
-}
-
-const todo = async (client: Client) => (await client.get<PageData<FlowTodoRow>>(`${B}/List/1`)).data?.list ?? [];
-const launch = async (client: Client, flowId: string, formData: object) => {
-  const res = await client.post<{ id: string }>('/api/workflow/Engine/FlowTask', { flowId, formData, status: 0 });
-  expect(res).toMatchObject({ code: 200 });
-  return res.data?.id as string;
-};
+const releasedFlow = (enCode: string, graph: FlowNode) => releasedTemplate(admin, enCode, graph);
 const taskStatus = async (taskId: string) =>
   (await admin.get<{ flowTaskInfo: { status: number; thisStep: string } }>(`${B}/${taskId}`)).data?.flowTaskInfo;
 
@@ -147,8 +122,8 @@ describe('run time', () => {
   test('a large amount goes to the countersign of two; both agree; cc and records follow', async () => {
     const taskId = await launch(alice, flowId, { amount: 5000 });
     expect(await taskStatus(taskId)).toMatchObject({ status: 1, thisStep: 'pair' });
-    const bobRow = (await todo(bob)).find((r) => r.processId === taskId);
-    const carolRow = (await todo(carol)).find((r) => r.processId === taskId);
+    const bobRow = (await todoRows(bob)).find((r) => r.processId === taskId);
+    const carolRow = (await todoRows(carol)).find((r) => r.processId === taskId);
     expect(bobRow).toMatchObject({ thisStepId: 'pair', status: 1 });
     expect(carolRow).toBeDefined();
 
@@ -198,9 +173,9 @@ describe('run time', () => {
 
   test('a small amount takes the default branch; rejected to the start, resubmitted, approved', async () => {
     const taskId = await launch(alice, flowId, { amount: 10 });
-    const row = (await todo(bob)).find((r) => r.processId === taskId);
+    const row = (await todoRows(bob)).find((r) => r.processId === taskId);
     expect(row).toMatchObject({ thisStepId: 'solo' });
-    expect((await todo(carol)).some((r) => r.processId === taskId)).toBe(false);
+    expect((await todoRows(carol)).some((r) => r.processId === taskId)).toBe(false);
     const rejectList = await bob.get<{ list: { nodeCode: string }[] }>(`${B}/RejectList/${row?.id}`);
     expect(rejectList.data?.list.map((n) => n.nodeCode)).toEqual(['start']);
     expect(await bob.post(`${B}/Reject/${row?.id}`, { handleOpinion: '补充材料', rejectStep: '0' })).toMatchObject({
@@ -208,7 +183,7 @@ describe('run time', () => {
       msg: '退回成功',
     });
     expect(await taskStatus(taskId)).toMatchObject({ status: 3, thisStep: '发起' });
-    expect((await todo(bob)).some((r) => r.processId === taskId)).toBe(false);
+    expect((await todoRows(bob)).some((r) => r.processId === taskId)).toBe(false);
     expect(await bob.post(`${B}/Audit/${row?.id}`, {})).toMatchObject({ code: 400, msg: '流程已结束，无法操作' });
 
     const again = await alice.put(`/api/workflow/Engine/FlowTask/${taskId}`, {
@@ -218,7 +193,7 @@ describe('run time', () => {
     });
     expect(again).toMatchObject({ code: 200, data: { id: taskId } });
     // The 3.6 client sends back what RejectList offered: the start node by its own code.
-    const second = (await todo(bob)).find((r) => r.processId === taskId);
+    const second = (await todoRows(bob)).find((r) => r.processId === taskId);
     expect(second?.id).not.toBe(row?.id);
     const offered = (await bob.get<{ list: { nodeCode: string }[] }>(`${B}/RejectList/${second?.id}`)).data?.list[0];
     expect(await bob.post(`${B}/Reject/${second?.id}`, { rejectStep: offered?.nodeCode })).toMatchObject({
@@ -226,7 +201,7 @@ describe('run time', () => {
     });
     expect(await taskStatus(taskId)).toMatchObject({ status: 3 });
     await alice.put(`/api/workflow/Engine/FlowTask/${taskId}`, { flowId, formData: { amount: 20 }, status: 0 });
-    const next = (await todo(bob)).find((r) => r.processId === taskId);
+    const next = (await todoRows(bob)).find((r) => r.processId === taskId);
     expect(await bob.post(`${B}/Audit/${next?.id}`, {})).toMatchObject({ code: 200 });
     expect(await taskStatus(taskId)).toMatchObject({ status: 2 });
     expect(
@@ -239,7 +214,7 @@ describe('run time', () => {
 
   test('a withdrawn task refuses approval; drafts stay out of the to-do list', async () => {
     const taskId = await launch(alice, flowId, { amount: 10 });
-    const row = (await todo(bob)).find((r) => r.processId === taskId);
+    const row = (await todoRows(bob)).find((r) => r.processId === taskId);
     expect(await bob.put(`${L}/${taskId}/Actions/Withdraw`, {})).toMatchObject({
       code: 400,
       msg: '该任务不属于您，无法操作',
@@ -255,12 +230,12 @@ describe('run time', () => {
     });
     expect(draft).toMatchObject({ code: 200 });
     expect(await taskStatus(draft.data?.id as string)).toMatchObject({ status: 0 });
-    expect((await todo(bob)).some((r) => r.processId === draft.data?.id)).toBe(false);
+    expect((await todoRows(bob)).some((r) => r.processId === draft.data?.id)).toBe(false);
   });
 
   test('urging sends the current handler a flow message that opens the to-do row', async () => {
     const taskId = await launch(alice, flowId, { amount: 10 });
-    const row = (await todo(bob)).find((r) => r.processId === taskId);
+    const row = (await todoRows(bob)).find((r) => r.processId === taskId);
     expect(await eve.post(`${L}/Press/${taskId}`)).toMatchObject({ code: 400 });
     expect(await alice.post(`${L}/Press/${taskId}`)).toMatchObject({ code: 200, msg: '催办成功' });
     const messages = await bob.get<{ list: { id: string; type: number }[] }>('/api/message', { type: '2' });
@@ -276,9 +251,9 @@ describe('run time', () => {
 
   test('transfer, add signer before, recall, suspend and resume, terminate', async () => {
     const taskId = await launch(alice, flowId, { amount: 10 });
-    const row = (await todo(bob)).find((r) => r.processId === taskId);
+    const row = (await todoRows(bob)).find((r) => r.processId === taskId);
     expect(await bob.post(`${B}/Transfer/${row?.id}`, { freeApproverUserId: ids.carol })).toMatchObject({ code: 200 });
-    const carolRow = (await todo(carol)).find((r) => r.processId === taskId);
+    const carolRow = (await todoRows(carol)).find((r) => r.processId === taskId);
     expect(carolRow?.id).toBe(row?.id);
     expect(await bob.post(`${B}/Audit/${row?.id}`, {})).toMatchObject({ code: 400, msg: '该任务不属于您，无法操作' });
 
@@ -291,7 +266,7 @@ describe('run time', () => {
       code: 400,
       msg: '该任务已被处理，无需操作',
     });
-    const eveRow = (await todo(eve)).find((r) => r.processId === taskId);
+    const eveRow = (await todoRows(eve)).find((r) => r.processId === taskId);
     expect(await eve.post(`${B}/Audit/${eveRow?.id}`, {})).toMatchObject({ code: 200 });
     expect(await taskStatus(taskId)).toMatchObject({ status: 1 });
 
@@ -323,17 +298,17 @@ describe('run time', () => {
     };
     const { flowId: twoStep } = await releasedFlow('twostep', graph);
     const taskId = await launch(alice, twoStep, {});
-    const row = (await todo(bob)).find((r) => r.processId === taskId);
+    const row = (await todoRows(bob)).find((r) => r.processId === taskId);
     expect(await bob.post(`${B}/Audit/${row?.id}`, {})).toMatchObject({ code: 200 });
     expect(await taskStatus(taskId)).toMatchObject({ thisStep: 'second' });
     expect(await bob.post(`${B}/Recall/${row?.id}`, {})).toMatchObject({ code: 200, msg: '撤回成功' });
     expect(await taskStatus(taskId)).toMatchObject({ thisStep: 'first', status: 1 });
-    expect((await todo(carol)).some((r) => r.processId === taskId)).toBe(false);
+    expect((await todoRows(carol)).some((r) => r.processId === taskId)).toBe(false);
     expect(await bob.post(`${B}/Audit/${row?.id}`, {})).toMatchObject({ code: 200 });
-    const carolRow = (await todo(carol)).find((r) => r.processId === taskId);
+    const carolRow = (await todoRows(carol)).find((r) => r.processId === taskId);
     expect(await carol.post(`${B}/Reject/${carolRow?.id}`, { rejectStep: '1' })).toMatchObject({ code: 200 });
     expect(await taskStatus(taskId)).toMatchObject({ thisStep: 'first', status: 1 });
-    const back = (await todo(bob)).find((r) => r.processId === taskId);
+    const back = (await todoRows(bob)).find((r) => r.processId === taskId);
     expect(back).toBeDefined();
     expect(
       (await bob.post<{ success: number }>(`${B}/BatchOperation`, { batchType: 0, ids: [back?.id] })).data,
@@ -353,8 +328,8 @@ describe('run time', () => {
     const { flowId: orFlow } = await releasedFlow('orsign', graph);
     const taskId = await launch(alice, orFlow, {});
     const rows = [
-      (await todo(bob)).find((r) => r.processId === taskId),
-      (await todo(carol)).find((r) => r.processId === taskId),
+      (await todoRows(bob)).find((r) => r.processId === taskId),
+      (await todoRows(carol)).find((r) => r.processId === taskId),
     ];
     const calls = Array.from({ length: 50 }, (_, i) =>
       (i % 2 ? carol : bob).post(`${B}/Audit/${rows[i % 2]?.id}`, { handleOpinion: `#${i}` }),
@@ -394,7 +369,7 @@ describe('run time', () => {
       errorRuleUserList: { head: [ids.dave] },
     });
     expect(second).toMatchObject({ code: 200 });
-    expect((await todo(dave)).some((r) => r.processId === second.data?.id)).toBe(true);
+    expect((await todoRows(dave)).some((r) => r.processId === second.data?.id)).toBe(true);
   });
 });
 
@@ -453,7 +428,7 @@ describe('a generated form bound to a flow', () => {
     });
     expect(launched).toMatchObject({ code: 200, data: { id: recordId } });
     expect(await flowState()).toBe(1);
-    const row = (await todo(bob)).find((r) => r.processId === recordId);
+    const row = (await todoRows(bob)).find((r) => r.processId === recordId);
     expect(await bob.post(`${B}/Audit/${row?.id}`, {})).toMatchObject({ code: 200 });
     expect(await flowState()).toBe(2);
     const detail = await bob.get<{ flowFormInfo: { id: string; formType: number; propertyJson: string } }>(
@@ -527,19 +502,19 @@ describe('entrust', () => {
     expect(toMe.data?.list[0]).toMatchObject({ userName: 'carol', status: 1 });
 
     const taskId = await launch(alice, flowId, {});
-    const row = (await todo(dave)).find((r) => r.processId === taskId);
+    const row = (await todoRows(dave)).find((r) => r.processId === taskId);
     expect(row).toMatchObject({ delegateUser: 'carol' });
     expect(await eve.post(`${B}/Audit/${row?.id}`, {})).toMatchObject({ code: 400, msg: '该任务不属于您，无法操作' });
 
     const other = await launch(alice, flowId, {});
-    const otherRow = (await todo(dave)).find((r) => r.processId === other);
+    const otherRow = (await todoRows(dave)).find((r) => r.processId === other);
     expect(await dave.post(`${B}/Audit/${otherRow?.id}`, {})).toMatchObject({ code: 200 });
     expect(await taskStatus(other)).toMatchObject({ status: 2 });
 
     expect(await carol.put(`/api/workflow/Engine/FlowDelegate/Stop/${toMe.data?.list[0]?.id}`)).toMatchObject({
       code: 200,
     });
-    expect((await todo(dave)).some((r) => r.processId === taskId)).toBe(false);
+    expect((await todoRows(dave)).some((r) => r.processId === taskId)).toBe(false);
     expect(await dave.post(`${B}/Audit/${row?.id}`, {})).toMatchObject({ code: 400, msg: '该任务不属于您，无法操作' });
     expect(await carol.post(`${B}/Audit/${row?.id}`, {})).toMatchObject({ code: 200 });
   });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { CurrentUser } from '@platform/shared';
 import { describe, expect, test } from 'vitest';
 import { adminPassword, answered, closeContext, screenshot, serverAndBrowser } from './harness.ts';
 import { apiData, tokenOf } from './users.auth-helpers.ts';
@@ -253,6 +254,79 @@ describe('workflow extras', () => {
     await closeContext(approver.context);
     await closeContext(admin.context);
   }, 300_000);
+
+  test('the monitor changes a running task to another node and revives an ended one', async () => {
+    // The administrator is the monitor, and handles both nodes (no one else is needed here).
+    const admin = await signedIn(run.server.url, run.browser, 'admin', adminPassword);
+    const { page } = admin;
+    const token = await tokenOf(page);
+    const call = <T>(method: string, url: string, body?: unknown) =>
+      apiData<T>(run.server.url, token, method, url, body);
+    const me = await call<CurrentUser>('GET', '/api/oauth/CurrentUser');
+    const adminId = me.userInfo.userId;
+    const approverNode = (nodeId: string, title: string, user: string) => ({
+      type: 'approver',
+      nodeId,
+      properties: { title, assigneeType: 6, approvers: [`${user}--user`] },
+    });
+    const template = await call<{ id: string }>('POST', '/api/workflow/Engine/flowTemplate', {
+      fullName: '监控流程',
+      enCode: 'monitored.flow',
+      flowTemplateJson: JSON.stringify([
+        {
+          id: '',
+          fullName: '监控流程',
+          flowTemplateJson: {
+            type: 'start',
+            nodeId: 'mstart',
+            properties: { title: '流程发起' },
+            childNode: {
+              ...approverNode('first', '初审', adminId),
+              childNode: approverNode('second', '复审', adminId),
+            },
+          },
+        },
+      ]),
+    });
+    await call('POST', `/api/workflow/Engine/flowTemplate/Release/${template.id}`);
+    const flows = await call<{ id: string }[]>('GET', `/api/workflow/Engine/flowTemplate/FlowJsonList/${template.id}`);
+    const launched = await call<{ id: string }>('POST', '/api/workflow/Engine/FlowTask', {
+      flowId: flows[0]?.id,
+      formData: {},
+      status: 0,
+    });
+
+    // 变更: the running task (at 初审) moves to 复审.
+    await page.goto(`${run.server.url}/workFlow/flowMonitor`);
+    const row = page.locator('tr', { hasText: '监控流程' }).first();
+    await row.getByText('初审').waitFor();
+    await row.getByRole('button', { name: '变更' }).click();
+    const dialog = page.getByRole('dialog', { name: '变更' });
+    await dialog.getByLabel('变更节点').click();
+    await option(page, '复审');
+    await dialog.getByLabel('变更意见').fill('初审人休假');
+    const changed = await answered(page, '/FlowBefore/Change', () =>
+      dialog.getByRole('button', { name: /确\s*定/ }).click(),
+    );
+    expect(changed).toMatchObject({ code: 200, msg: '变更成功' });
+    await row.getByText('复审').waitFor();
+    await screenshot(page, 'workflow-monitor-changed');
+
+    // 复活: once terminated, the task is revived at 初审.
+    await call('POST', `/api/workflow/Engine/FlowBefore/Cancel/${launched.id}`, {});
+    await page.reload();
+    await row.getByRole('button', { name: '复活' }).click();
+    const revive = page.getByRole('dialog', { name: '复活' });
+    await revive.getByLabel('复活节点').click();
+    await option(page, '初审');
+    const revived = await answered(page, '/FlowBefore/Change', () =>
+      revive.getByRole('button', { name: /确\s*定/ }).click(),
+    );
+    expect(revived).toMatchObject({ code: 200, msg: '复活成功' });
+    await row.getByText('初审').waitFor();
+    await row.getByRole('button', { name: '变更' }).waitFor();
+    await closeContext(admin.context);
+  }, 120_000);
 
   test('an approver taken from a data interface set in the designer, and the monitor’s event log of its node', async () => {
     const admin = await signedIn(run.server.url, run.browser, 'admin', adminPassword);

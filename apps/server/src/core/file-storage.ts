@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -40,6 +40,12 @@ export interface FileStorage {
    */
   persist(key: string): Promise<void>;
   stat(key: string): Promise<StoredObject | null>;
+  /**
+   * Where the bytes under `key` lie on this machine's disk, for a reader that reads them itself (the
+   * MD5 thread of a chunked upload); null for a store whose objects are not local files (then it
+   * reads through `read`).
+   */
+  localPath(key: string): string | null;
   /** The direct children of a folder key, with their size and time (folders have size 0). */
   list(prefix: string): Promise<(StoredObject & { name: string })[]>;
   /**
@@ -116,9 +122,15 @@ export class LocalFileStorage implements FileStorage {
     await mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
     const counted = { bytes: 0 };
-    const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
+    const maxBytes = options.maxBytes ?? Number.MAX_SAFE_INTEGER;
     try {
-      await pipeline(input, limit(options.maxBytes ?? Number.MAX_SAFE_INTEGER, counted), createWriteStream(temporary));
+      // Bytes already in memory (a chunk's marker, 205 per GiB) go in one call, without a stream.
+      if (Buffer.isBuffer(source)) {
+        if (source.length > maxBytes)
+          throw new BusinessError('file.tooLarge', { size: Math.floor(maxBytes / 1048576) });
+        await writeFile(temporary, source);
+        counted.bytes = source.length;
+      } else await pipeline(source, limit(maxBytes, counted), createWriteStream(temporary));
       await rename(temporary, target);
     } catch (error) {
       await rm(temporary, { force: true });
@@ -191,6 +203,10 @@ export class LocalFileStorage implements FileStorage {
     // createReadStream's `end` is inclusive.
     const bounds = range ? { start: range.start, end: range.end - 1 } : {};
     return { stream: createReadStream(file, { highWaterMark: readPieceBytes, ...bounds }), size: info.size };
+  }
+
+  localPath(key: string): string | null {
+    return this.pathOf(key);
   }
 
   async stat(key: string) {

@@ -4,24 +4,47 @@ import type { Client } from './test-app.ts';
 
 const templates = '/api/workflow/Engine/flowTemplate';
 
-/** A template of one flow drawn as `graph`, created and released by `admin`; answers the flow's id. */
-export async function releasedFlow(admin: Client, enCode: string, graph: FlowNode): Promise<string> {
+/**
+ * A template of one flow drawn as `graph`, named `${name}${enCode}`, created and released by `admin`;
+ * answers the template's id and its flow's.
+ */
+export async function releasedTemplate(
+  admin: Client,
+  enCode: string,
+  graph: FlowNode,
+  name = '流程',
+): Promise<{ templateId: string; flowId: string }> {
   const created = await admin.post<{ id: string }>(templates, {
-    fullName: `流程${enCode}`,
+    fullName: `${name}${enCode}`,
     enCode,
-    flowTemplateJson: JSON.stringify([{ id: '', fullName: `流程${enCode}`, flowTemplateJson: graph }]),
+    flowTemplateJson: JSON.stringify([{ id: '', fullName: `${name}${enCode}`, flowTemplateJson: graph }]),
   });
   expect(created).toMatchObject({ code: 200 });
   const templateId = created.data?.id as string;
   expect(await admin.post(`${templates}/Release/${templateId}`)).toMatchObject({ code: 200 });
-  return (await admin.get<{ id: string }[]>(`${templates}/FlowJsonList/${templateId}`)).data?.[0]?.id as string;
+  const flows = await admin.get<{ id: string }[]>(`${templates}/FlowJsonList/${templateId}`);
+  return { templateId, flowId: flows.data?.[0]?.id as string };
 }
 
-/** An approver node handled by one named user (assigneeType 6). */
-export const approver = (nodeId: string, user: string, properties: FlowNode['properties'] = {}): FlowNode => ({
+/** `releasedTemplate`, answering the flow's id alone. */
+export async function releasedFlow(admin: Client, enCode: string, graph: FlowNode): Promise<string> {
+  return (await releasedTemplate(admin, enCode, graph)).flowId;
+}
+
+/** An approver node handled by named users (assigneeType 6): one, or several (a countersign, an or-sign). */
+export const approver = (
+  nodeId: string,
+  users: string | string[],
+  properties: FlowNode['properties'] = {},
+): FlowNode => ({
   type: 'approver',
   nodeId,
-  properties: { title: nodeId, assigneeType: 6, approvers: [`${user}--user`], ...properties },
+  properties: {
+    title: nodeId,
+    assigneeType: 6,
+    approvers: (Array.isArray(users) ? users : [users]).map((user) => `${user}--user`),
+    ...properties,
+  },
 });
 
 /** A start node leading to `childNode`. */

@@ -141,6 +141,23 @@ export type FlowNoticeConfig = Static<typeof FlowNoticeConfig>;
 /** `on` of a node event's message: 0 off, 1 a send configuration, 2 as the start node says, 3 the default in-app message. */
 export const FlowMsgOn = { off: 0, custom: 1, followStart: 2, inApp: 3 } as const;
 
+/**
+ * The system values a flow message's template parameter can take (a `relationField` starting with
+ * '@'); any other `relationField` names a form field.
+ */
+export const flowMsgSystemFields = [
+  '@flowId',
+  '@taskId',
+  '@flowFullName',
+  '@taskFullName',
+  '@nodeName',
+  '@launchUserId',
+  '@launchUserName',
+  '@flowOperatorUserId',
+  '@flowOperatorUserName',
+] as const;
+export type FlowMsgSystemField = (typeof flowMsgSystemFields)[number];
+
 /** One template of a send configuration and where each of its parameters takes its value. */
 export const FlowMsgTemplate = Type.Object({
   templateId: Type.Optional(Type.String({ maxLength: 50 })),
@@ -150,7 +167,7 @@ export const FlowMsgTemplate = Type.Object({
       Type.Object({
         field: Type.String({ maxLength: 200 }),
         fieldName: Type.Optional(Type.String({ maxLength: 200 })),
-        /** A form field, or a system value `@flowFullName`, `@taskFullName`, `@launchUserName`, ... */
+        /** A form field, or a system value of `flowMsgSystemFields`. */
         relationField: Type.Optional(Type.String({ maxLength: 200 })),
       }),
       { maxItems: 100 },
@@ -186,7 +203,7 @@ export const FlowParamSource = { field: 1, custom: 2, empty: 3, system: 4 } as c
 /**
  * One parameter of an approver's data interface, in the shape of the node events' `templateJson`
  * (protocol-workflow.md): `relationField` is the form field (1), the fixed text (2) or the system
- * value (4: `@launchUserId`, `@flowId`, `@taskId`, ... as the flow messages name them).
+ * value (4: one of `flowMsgSystemFields`, `@launchUserId`, `@flowId`, ...).
  */
 export const FlowInterfaceParam = Type.Object({
   field: Type.String({ maxLength: 100 }),
@@ -195,19 +212,6 @@ export const FlowInterfaceParam = Type.Object({
   relationField: Type.Optional(Type.String({ maxLength: 2000 })),
 });
 export type FlowInterfaceParam = Static<typeof FlowInterfaceParam>;
-
-/** The system values an interface parameter (sourceType 4) or a message parameter may name. */
-export const FLOW_SYSTEM_VALUES = [
-  '@flowId',
-  '@taskId',
-  '@flowFullName',
-  '@taskFullName',
-  '@nodeName',
-  '@launchUserId',
-  '@launchUserName',
-  '@flowOperatorUserId',
-  '@flowOperatorUserName',
-] as const;
 
 /** Properties of every node type in one bag; which node type reads a field is said beside it. */
 export const FlowNodeProperties = Type.Object({

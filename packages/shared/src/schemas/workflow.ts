@@ -252,6 +252,27 @@ export const FlowActionBody = Type.Object({
 });
 export type FlowActionBody = Static<typeof FlowActionBody>;
 
+/**
+ * `GET FlowBefore/Selector/{taskId}`: the approver nodes of the task's flow a monitor may change or
+ * revive it to. `id` is the node's code (the graph's nodeId), which `Change` takes as `taskNodeId`.
+ */
+export const FlowChangeNode = Type.Object({ id: Type.String(), nodeCode: Type.String(), nodeName: Type.String() });
+export type FlowChangeNode = Static<typeof FlowChangeNode>;
+
+/**
+ * `POST FlowBefore/Change`: `resurgence` false changes a running task's step to the node, true
+ * revives an ended task at it. `taskNodeId`: a node code from Selector (a node instance id of the
+ * task is taken too). The opinion, files and handler choices are an action body's.
+ */
+export const FlowChangeBody = Type.Object({
+  taskId: Id,
+  taskNodeId: Type.String({ minLength: 1, maxLength: 50 }),
+  resurgence: Type.Optional(Type.Boolean()),
+  ...Type.Pick(FlowActionBody, ['handleOpinion', 'signImg', 'fileList', 'candidateList', 'errorRuleUserList'])
+    .properties,
+});
+export type FlowChangeBody = Static<typeof FlowChangeBody>;
+
 export const FlowCandidateNode = Type.Object({
   nodeId: Type.String(),
   nodeName: Type.String(),

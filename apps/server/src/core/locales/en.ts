@@ -448,4 +448,10 @@ export const en: Catalog = {
   'workflow.badPeriod': 'The end time must be after the start time',
   'workflow.delegated': 'Delegated',
   'workflow.restored': 'Resumed',
+  'workflow.changeNotRunning': 'Only a running flow can be changed',
+  'workflow.reviveNotEnded': 'Only an ended flow can be revived',
+  'workflow.reviveSubFlow': 'A synchronous sub-flow cannot be revived',
+  'workflow.changeNodeUnknown': 'Choose an approver node of this flow',
+  'workflow.changed': 'Changed',
+  'workflow.revived': 'Revived',
 };

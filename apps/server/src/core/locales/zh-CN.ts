@@ -447,6 +447,12 @@ export const zhCN = {
   'workflow.badPeriod': '结束时间必须晚于开始时间',
   'workflow.delegated': '委托成功',
   'workflow.restored': '恢复成功',
+  'workflow.changeNotRunning': '只能变更审批中的流程',
+  'workflow.reviveNotEnded': '只能复活已结束的流程',
+  'workflow.reviveSubFlow': '同步子流程不能复活',
+  'workflow.changeNodeUnknown': '请选择该流程中的审批节点',
+  'workflow.changed': '变更成功',
+  'workflow.revived': '复活成功',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -448,4 +448,10 @@ export const zhTW: Catalog = {
   'workflow.badPeriod': '結束時間必須晚於開始時間',
   'workflow.delegated': '委託成功',
   'workflow.restored': '恢復成功',
+  'workflow.changeNotRunning': '只能變更審批中的流程',
+  'workflow.reviveNotEnded': '只能復活已結束的流程',
+  'workflow.reviveSubFlow': '同步子流程不能復活',
+  'workflow.changeNodeUnknown': '請選擇該流程中的審批節點',
+  'workflow.changed': '變更成功',
+  'workflow.revived': '復活成功',
 };

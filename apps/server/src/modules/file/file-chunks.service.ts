@@ -69,6 +69,7 @@ export class FileChunkService {
     if (q.totalSize > FILE_MAX_CHUNKED_BYTES) throw new BusinessError('file.tooLarge', { size: 4096 });
     FileChunkService.checkExtension(q.extension, q.filename);
     if (await this.instant(md5, userId)) return { uploaded: true, merge: true, chunkNumbers: [] };
+    this.md5Thread.start();
     return this.held(md5, q, userId);
   }
 

@@ -10,19 +10,52 @@ import type { FileStorage } from '../../core/file-storage.ts';
 const workerSource = `
 const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
+const { openSync, readSync, closeSync } = require('node:fs');
 const states = new Map();
+// One buffer for every file read: no allocation per piece, so no collections for it.
+const piece = Buffer.allocUnsafe(${1024 * 1024});
+const stateAt = (m) => {
+  let state = states.get(m.id);
+  if (!state && m.at === 0) states.set(m.id, (state = { hash: createHash('md5'), bytes: 0 }));
+  if (state && state.bytes === m.at) return state;
+  states.delete(m.id);
+  parentPort.postMessage({ seq: m.seq, error: 'out of order' });
+  return null;
+};
+/** Reads bytes at..end of the file itself (from the page cache, on this thread) into the hash. */
+const hashFile = (state, m) => {
+  const fd = openSync(m.path, 'r');
+  try {
+    while (state.bytes < m.end) {
+      const read = readSync(fd, piece, 0, Math.min(piece.length, m.end - state.bytes), state.bytes);
+      if (read === 0) return 'short file';
+      state.hash.update(piece.subarray(0, read));
+      state.bytes += read;
+    }
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+};
 parentPort.on('message', (m) => {
   let state = states.get(m.id);
   if (m.op === 'update') {
-    if (!state && m.at === 0) states.set(m.id, (state = { hash: createHash('md5'), bytes: 0 }));
-    if (!state || state.bytes !== m.at) {
-      states.delete(m.id);
-      parentPort.postMessage({ seq: m.seq, error: 'out of order' });
-      return;
-    }
+    if (!(state = stateAt(m))) return;
     state.hash.update(m.bytes);
     state.bytes += m.bytes.byteLength;
     parentPort.postMessage({ seq: m.seq });
+  } else if (m.op === 'file') {
+    if (!(state = stateAt(m))) return;
+    let error;
+    try {
+      error = hashFile(state, m);
+    } catch (failure) {
+      error = String(failure);
+    }
+    if (error) {
+      states.delete(m.id);
+      parentPort.postMessage({ seq: m.seq, error });
+    } else parentPort.postMessage({ seq: m.seq });
   } else if (m.op === 'digest') {
     states.delete(m.id);
     if (!state && m.size === 0) state = { hash: createHash('md5'), bytes: 0 };
@@ -65,6 +98,11 @@ export class Md5Thread {
     return worker;
   }
 
+  /** Starts the thread ahead of the first bytes (an upload's test call), so no chunk waits for it. */
+  start() {
+    this.thread();
+  }
+
   /** A name for a new running hash. */
   open(): number {
     this.nextId += 1;
@@ -97,6 +135,12 @@ export class Md5Thread {
     if (reply.error) throw new Error(`md5 thread: ${reply.error}`);
   }
 
+  /** Adds bytes `at` up to `end` of the file at `path`, which the thread reads itself. */
+  async updateFromFile(id: number, at: number, end: number, path: string): Promise<void> {
+    const reply = await this.ask({ op: 'file', id, at, end, path });
+    if (reply.error) throw new Error(`md5 thread: ${reply.error}`);
+  }
+
   /** The MD5 of the first `size` bytes; the running hash is gone afterwards. */
   async digest(id: number, size: number): Promise<string> {
     const reply = await this.ask({ op: 'digest', id, size });
@@ -117,6 +161,8 @@ export class Md5Thread {
 
 /** How many pieces of a read may wait for the thread: bounds the memory a running hash holds. */
 const piecesInFlight = 4;
+/** Bytes the thread reads and hashes per request when it reads the file itself. */
+const fileRequestBytes = 8 * 1024 * 1024;
 /** Chunk markers read at once when the merge checks them. */
 const markersAtOnce = 16;
 
@@ -224,11 +270,23 @@ export class UploadHasher {
       });
   }
 
-  /** Reads what lies between what was hashed and the target and hands it to the thread, a few pieces at a time. */
+  /**
+   * Hashes what lies between what was hashed and the target: on a local disk the thread reads the
+   * file itself (the main thread only says which bytes: no read buffers to allocate, move and
+   * collect here, about 2,000 messages a GiB fewer); otherwise this reads it and hands the pieces
+   * over, a few at a time.
+   */
   private async pump() {
+    const file = this.storage.localPath(this.dataKey);
     while (this.trusted && this.sent < this.target()) {
       const start = this.sent;
-      const end = this.target();
+      // At most a few MiB per request: a distrust stops it soon, other uploads' hashes get turns.
+      const end = file ? Math.min(this.target(), start + fileRequestBytes) : this.target();
+      if (file) {
+        await this.thread.updateFromFile(this.id, start, end, file);
+        this.sent = end;
+        continue;
+      }
       const found = await this.storage.read(this.dataKey, { start, end });
       if (!found) throw new Error('data file gone');
       const replies: Promise<void>[] = [];

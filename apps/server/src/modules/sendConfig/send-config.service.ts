@@ -28,7 +28,7 @@ import { SendConfigRepository } from './send-config.repository.ts';
 type Row = Selectable<SendMessageConfigTable>;
 type ConfigTemplate = SendMessageConfigInput['sendConfigTemplateList'][number];
 /** One channel's send: a template through a channel to users, with the template's parameters. */
-interface DeliveryEntry {
+export interface DeliveryEntry {
   sendConfigId: string | null;
   templateId: string;
   messageType: string;
@@ -189,8 +189,21 @@ export class SendConfigService {
         toUserIds,
         params,
       })),
-      session,
+      session.userId,
       t,
+    );
+  }
+
+  /**
+   * Sends entries of channels other than in-app (e-mail, SMS, ...) as `send` does, each attempt in
+   * the send log. Flow messages come here after their action committed (their in-app part was
+   * stored inside it); a channel that fails is logged as failed and throws nothing.
+   */
+  sendExternal(entries: DeliveryEntry[]): Promise<SendMessageResult> {
+    return this.deliver(
+      entries.filter((e) => e.messageType !== Channel.inApp),
+      null,
+      logText,
     );
   }
 
@@ -209,6 +222,30 @@ export class SendConfigService {
   static async channelsOf(db: Db | Trx, id: string): Promise<ConfigTemplate[]> {
     const config = await new SendConfigRepository(db).find(id);
     return config?.enabledMark === 1 ? switchedOn(config) : [];
+  }
+
+  /**
+   * Send log rows of in-app messages another module stored in its own transaction `trx` (flow
+   * messages): one 'sent' row per recipient, as `send` writes them.
+   */
+  static async logInApp(
+    trx: Trx,
+    entry: { sendConfigId: string; templateId: string; title: string; content: string },
+    userIds: string[],
+  ) {
+    if (!userIds.length) return;
+    const repo = new SendConfigRepository(trx);
+    const users = await repo.recipients([...new Set(userIds)]);
+    await repo.log(
+      users.map((r) => ({
+        ...entry,
+        id: newId(),
+        messageType: Channel.inApp,
+        toUserId: r.id,
+        recipient: r.account,
+        status: 'sent',
+      })),
+    );
   }
 
   /**
@@ -246,7 +283,7 @@ export class SendConfigService {
         toUserIds: entry.toUser,
         params: Object.fromEntries((entry.paramJson ?? []).map((p) => [p.field, p.value ?? ''])),
       })),
-      session,
+      session.userId,
       t,
     );
     return result.channels.map((channel) => ({
@@ -257,7 +294,8 @@ export class SendConfigService {
   }
 
   /** Sends each entry through its channel to its users; writes the send log; counts per channel. */
-  private async deliver(entries: DeliveryEntry[], session: Session, t: Translate): Promise<SendMessageResult> {
+  private async deliver(entries: DeliveryEntry[], senderId: string | null, t: Translate): Promise<SendMessageResult> {
+    if (!entries.length) return { sent: 0, recorded: 0, failed: 0, channels: [] };
     const templates = new Map((await this.templates.findMany(entries.map((e) => e.templateId))).map((e) => [e.id, e]));
     const everyone = await new SendConfigRepository(this.db).recipients([
       ...new Set(entries.flatMap((e) => e.toUserIds)),
@@ -311,7 +349,7 @@ export class SendConfigService {
               excerpt: null,
               files: null,
               sourceId: item.sendConfigId,
-              releaseUserId: session.userId,
+              releaseUserId: senderId,
             },
             userIds,
           ),
@@ -320,7 +358,7 @@ export class SendConfigService {
           MessageService.announce(this.bus, {
             userIds: delivered.recipients,
             title,
-            fromUserId: session.userId,
+            fromUserId: senderId,
             messageType: MessageType.system,
           }),
         );

@@ -9,6 +9,8 @@ import {
   type FlowActionBody,
   type FlowBatchBody,
   type FlowCandidates,
+  type FlowChangeBody,
+  type FlowChangeNode,
   type FlowInterfaceParam,
   type FlowMsgEvent,
   FlowMsgOn,
@@ -35,10 +37,12 @@ import { DelegateRepository } from './delegate.repository.ts';
 import { checkLaunchDelegations, delegationCovers } from './delegate.service.ts';
 import { GraphIndex } from './flow-graph-index.ts';
 import {
-  type FlowAnnouncement,
+  emptyOutbox,
+  type FlowChannelDispatcher,
   type FlowDetailConfig,
   type FlowMessageContext,
   FlowNotifier,
+  type FlowOutbox,
   msgConfigOf,
 } from './flow-notify.ts';
 import { DEADLINE_JOB, type DeadlinePayload, DeadlinePlan } from './flow-timing.ts';
@@ -77,8 +81,8 @@ interface Run {
   needs: ErrorRuleNode[];
   /** Who acts (null: the engine itself, a time limit); the messages the action sends name them. */
   actor: string | null;
-  /** Flow messages delivered in this transaction, announced on the bus once it commits. */
-  outbox: FlowAnnouncement[];
+  /** Flow messages of this transaction: pushed and sent through their other channels once it commits. */
+  outbox: FlowOutbox;
   /**
    * Set on a sub-flow child started by its parent's run: the parent's run checks its children
    * itself once all are started, so the child's end does not go on into the parent (locked and mid-walk).
@@ -159,6 +163,8 @@ function paramValue(param: FlowInterfaceParam, values: FormValues, system: Recor
       return '';
   }
 }
+/** Ended statuses a monitor may revive a task from: approved, rejected back to its initiator, terminated. */
+const revivable: number[] = [FlowTaskStatus.approved, FlowTaskStatus.rejected, FlowTaskStatus.terminated];
 
 /** Statuses a task can be (re)submitted from by its initiator. */
 const resubmittable: number[] = [
@@ -180,13 +186,19 @@ export class EngineService {
     private readonly db: Db,
     private readonly forms: FormDefinitions,
     private readonly bus?: EventBus,
+    private readonly channels?: FlowChannelDispatcher,
     private readonly interfaces?: ApproverInterfaces,
   ) {}
 
-  /** Pushes the messages a committed transaction delivered to their recipients' sockets. */
-  private async announce(outbox: FlowAnnouncement[]) {
+  /**
+   * After a transaction committed: pushes the messages it delivered to their recipients' sockets,
+   * and hands its e-mail, SMS, ... sends to the dispatcher (which does not hold the answer up).
+   */
+  private async announce(outbox: FlowOutbox) {
+    this.channels?.dispatch(outbox.sends);
     if (!this.bus) return;
-    for (const sent of outbox) await MessageService.announce(this.bus, { ...sent, messageType: MessageType.flow });
+    for (const sent of outbox.announcements)
+      await MessageService.announce(this.bus, { ...sent, messageType: MessageType.flow });
   }
 
   /* -------------------------------------------------------------- launch */
@@ -197,7 +209,7 @@ export class EngineService {
    * and only when every principal's launch delegation to the caller covers the flow now.
    */
   async launch(session: Session, input: FlowTaskInput, taskId?: string): Promise<{ id: string } | ErrorRuleNode[]> {
-    const outbox: FlowAnnouncement[] = [];
+    const outbox = emptyOutbox();
     const principals = [...new Set(input.delegateUserList ?? [])];
     try {
       const saved = await this.db.transaction().execute(async (trx) => {
@@ -238,7 +250,7 @@ export class EngineService {
       input: FlowTaskInput;
       flow: NonNullable<Awaited<ReturnType<DefinitionRepository['flow']>>>;
       graph: GraphIndex;
-      outbox: FlowAnnouncement[];
+      outbox: FlowOutbox;
     },
     { initiator, taskId: id, delegated = false }: { initiator: string; taskId: string; delegated?: boolean },
   ): Promise<{ id: string }> {
@@ -806,7 +818,7 @@ export class EngineService {
     act: (run: Run, operator: OperatorRow) => Promise<T>,
     { mustBeOpen = true }: { mustBeOpen?: boolean } = {},
   ): Promise<T> {
-    const outbox: FlowAnnouncement[] = [];
+    const outbox = emptyOutbox();
     const result = await this.db.transaction().execute(async (trx) => {
       const tasks = new TaskRepository(trx);
       const task = await tasks.lockTaskOfOperator(operatorId);
@@ -1085,7 +1097,7 @@ export class EngineService {
   /* -------------------------------------------------------------- actions on a task */
 
   private async onTask<T>(taskId: string, actor: string, act: (run: Run) => Promise<T>): Promise<T> {
-    const outbox: FlowAnnouncement[] = [];
+    const outbox = emptyOutbox();
     const result = await this.db.transaction().execute(async (trx) => {
       const task = await new TaskRepository(trx).lockTask(taskId);
       if (!task) throw new BusinessError('workflow.taskUnknown');
@@ -1101,7 +1113,7 @@ export class EngineService {
   private async openRun(
     trx: Trx,
     task: TaskRow,
-    { choices = {}, actor, outbox }: { choices?: Choices; actor: string | null; outbox: FlowAnnouncement[] },
+    { choices = {}, actor, outbox }: { choices?: Choices; actor: string | null; outbox: FlowOutbox },
   ): Promise<Run> {
     return {
       actor,
@@ -1122,7 +1134,7 @@ export class EngineService {
    * The graph of a flow version. Versions are written once and never changed (a new graph is a new
    * version), so a parsed graph is kept by id, on every instance alike: one statement fewer per action.
    */
-  private async graphOf(trx: Trx, versionId: string): Promise<GraphIndex> {
+  private async graphOf(trx: Db | Trx, versionId: string): Promise<GraphIndex> {
     const kept = this.graphs.get(versionId);
     if (kept) return kept;
     const version = await new DefinitionRepository(trx).version(versionId);
@@ -1143,7 +1155,7 @@ export class EngineService {
     const taskNode = await tasks.taskNode(taskNodeId);
     if (taskNode?.state !== NodeState.current) return undefined;
     const statusBefore = task.status;
-    const outbox: FlowAnnouncement[] = [];
+    const outbox = emptyOutbox();
     const run = await this.openRun(trx, task, { actor: null, outbox });
     const node = run.graph.node(taskNode.nodeCode);
     if (!node) return undefined;
@@ -1173,7 +1185,7 @@ export class EngineService {
       return undefined;
     }
     if (task.status !== FlowTaskStatus.pending) return undefined;
-    const outbox: FlowAnnouncement[] = [];
+    const outbox = emptyOutbox();
     const run = await this.openRun(trx, task, { actor: null, outbox });
     const node = run.graph.node(taskNode.nodeCode);
     // The node's arrival its chain counts from (jobs of before it was kept have none: the node's own time).
@@ -1430,6 +1442,55 @@ export class EngineService {
         body,
         to,
       );
+    });
+  }
+
+  /** `Selector/{taskId}`: the approver nodes of the task's flow version, where a monitor may move it. */
+  async changeTargets(taskId: string): Promise<FlowChangeNode[]> {
+    const task = await new TaskRepository(this.db).task(taskId);
+    if (!task) throw new BusinessError('workflow.taskUnknown');
+    const graph = await this.graphOf(this.db, task.versionId);
+    return graph.approvers().map((node) => ({ id: node.nodeId, nodeCode: node.nodeId, nodeName: flowNodeName(node) }));
+  }
+
+  /**
+   * `Change` (monitor; the route checks the monitor menu). Change (`resurgence` false): a running
+   * task's current steps end, their open operators cancelled, and the chosen approver node becomes
+   * its step. Revive (true): an ended task (approved, rejected, terminated) runs again from the
+   * chosen node. Either way the node gets new operators, told as for a new to-do; recorded as
+   * handle status 8 / 9. One transaction under the task's chain lock (`onTask`), as every action.
+   */
+  async change(session: Session, body: FlowChangeBody) {
+    const revive = body.resurgence === true;
+    await this.onTask(body.taskId, session.userId, async (run) => {
+      if (revive) {
+        if (!revivable.includes(run.task.status)) throw new BusinessError('workflow.reviveNotEnded');
+        // Its end already moved the parent on: a second run of it would have no parent waiting for it.
+        if (run.task.parentId && !run.task.isAsync) throw new BusinessError('workflow.reviveSubFlow');
+      } else if (run.task.status !== FlowTaskStatus.pending) throw new BusinessError('workflow.changeNotRunning');
+      const nodes = await run.tasks.nodes(run.task.id);
+      const code = nodes.find((n) => n.id === body.taskNodeId)?.nodeCode ?? body.taskNodeId;
+      const target = run.graph.node(code);
+      if (target?.type !== 'approver') throw new BusinessError('workflow.changeNodeUnknown');
+      await this.closeAll(run);
+      // Branches the task was in are left: the chosen node's chain goes on past their joins.
+      run.joins = {};
+      run.choices = body;
+      if (revive) {
+        run.task.status = FlowTaskStatus.pending;
+        await run.tasks.updateTask(run.task.id, { status: FlowTaskStatus.pending, endTime: null, suspend: false });
+      }
+      await this.record(
+        run,
+        { taskNodeId: null, nodeCode: target.nodeId, nodeName: flowNodeName(target) },
+        session.userId,
+        revive ? HandleStatus.revive : HandleStatus.change,
+        body,
+      );
+      await this.enter(run, target, null);
+      if (run.needs.length)
+        throw new BusinessError('workflow.noHandler', { node: run.needs.map((n) => n.nodeName).join(',') });
+      await this.settleTask(run);
     });
   }
 

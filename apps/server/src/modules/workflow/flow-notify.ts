@@ -1,10 +1,18 @@
-import { type FlowMsgConfig, type FlowMsgEvent, FlowMsgOn, type FlowNode, flowNodeName } from '@platform/shared';
+import {
+  type FlowMsgConfig,
+  type FlowMsgEvent,
+  FlowMsgOn,
+  type FlowMsgSystemField,
+  type FlowNode,
+  flowNodeName,
+} from '@platform/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import { translator } from '../../core/i18n.ts';
 import type { Trx } from '../../db/database.ts';
 import { MessageService, MessageType } from '../message/message.service.ts';
 import { MessageTemplateService, renderTemplate } from '../msgTemplate/msg-template.service.ts';
 import { Channel } from '../sendConfig/channels.ts';
-import { SendConfigService } from '../sendConfig/send-config.service.ts';
+import { type DeliveryEntry, SendConfigService } from '../sendConfig/send-config.service.ts';
 import { MemberRepository } from './member.repository.ts';
 
 /** What a delivered flow message announces after its transaction commits (sockets push it). */
@@ -12,6 +20,48 @@ export interface FlowAnnouncement {
   userIds: string[];
   title: string;
   fromUserId: string | null;
+}
+
+/**
+ * What a run leaves for after its transaction commits: socket pushes of the in-app messages it
+ * stored, and the sends through other channels (e-mail, SMS, ...). A run that rolls back drops it.
+ */
+export interface FlowOutbox {
+  announcements: FlowAnnouncement[];
+  sends: DeliveryEntry[];
+}
+
+export const emptyOutbox = (): FlowOutbox => ({ announcements: [], sends: [] });
+
+/**
+ * Sends the external channels of committed flow messages, one batch after the other, without
+ * holding up the action that caused them (an SMTP server may take seconds to answer or time out).
+ * Each attempt lands in the send log; nothing that goes wrong here reaches the approver.
+ */
+export class FlowChannelDispatcher {
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly configs: SendConfigService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  dispatch(entries: DeliveryEntry[]) {
+    if (!entries.length) return;
+    this.queue = this.queue.then(async () => {
+      try {
+        await this.configs.sendExternal(entries);
+      } catch (error) {
+        // Only the send log itself failing gets here (each channel's failure is logged in it).
+        this.log.error({ err: error }, 'flow message channels not sent');
+      }
+    });
+  }
+
+  /** Settles once everything dispatched so far was tried (the server waits for it before closing). */
+  idle(): Promise<void> {
+    return this.queue;
+  }
 }
 
 /** `/workFlowDetail?config=` of shell.md: type 1 mine, 2 to-do, 3 copied to me. */
@@ -62,14 +112,15 @@ export function msgConfigOf(
 /**
  * Sends flow messages (type 2) inside the caller's transaction, so a message exists exactly when the
  * action that caused it committed. Default (`on` 3): one in-app message per recipient titled by the
- * event. A send configuration (`on` 1): each of its in-app templates, its parameters filled from the
- * form or the task (`@flowFullName`, `@launchUserName`, ...). Every message's body opens the task in
- * /workFlowDetail.
+ * event. A send configuration (`on` 1): each of its templates, its parameters filled from the form
+ * or the task (`@flowFullName`, `@launchUserName`, ...): in-app ones are stored here (with their
+ * send log rows), the other channels go in the outbox and out after the commit. Every in-app
+ * message's body opens the task in /workFlowDetail.
  */
 export class FlowNotifier {
   constructor(
     private readonly trx: Trx,
-    private readonly outbox: FlowAnnouncement[],
+    private readonly outbox: FlowOutbox,
   ) {}
 
   async send(
@@ -95,9 +146,8 @@ export class FlowNotifier {
     recipients: FlowRecipient[],
     context: FlowMessageContext,
   ) {
-    const items = (await SendConfigService.channelsOf(this.trx, config.msgId as string)).filter(
-      (item) => item.messageType === Channel.inApp,
-    );
+    const sendConfigId = config.msgId as string;
+    const items = await SendConfigService.channelsOf(this.trx, sendConfigId);
     const templates = await MessageTemplateService.findIn(
       this.trx,
       items.map((i) => i.templateId),
@@ -111,16 +161,33 @@ export class FlowNotifier {
       for (const { field, relationField } of mapping) {
         if (!relationField) continue;
         params[field] = relationField.startsWith('@')
-          ? (system[relationField] ?? '')
+          ? (system[relationField as FlowMsgSystemField] ?? '')
           : asText(context.values[relationField]);
       }
+      if (item.messageType !== Channel.inApp) {
+        // Sent after the commit: a slow gateway never holds the task's locks, a rollback sends nothing.
+        this.outbox.sends.push({
+          sendConfigId,
+          templateId: item.templateId,
+          messageType: item.messageType,
+          toUserIds: [...new Set(recipients.map((r) => r.userId))],
+          params,
+        });
+        continue;
+      }
       const title = renderTemplate(template.title, params) || context.task.fullName;
-      await this.deliver(title, renderTemplate(template.content, params) || null, recipients, context);
+      const content = renderTemplate(template.content, params);
+      const delivered = await this.deliver(title, content || null, recipients, context);
+      await SendConfigService.logInApp(
+        this.trx,
+        { sendConfigId, templateId: item.templateId, title, content },
+        delivered,
+      );
     }
   }
 
   /** The system values (`@flowId`, `@launchUserId`...) a message or an approver interface's parameter may name. */
-  async systemValues(node: FlowNode, context: FlowMessageContext): Promise<Record<string, string>> {
+  async systemValues(node: FlowNode, context: FlowMessageContext): Promise<Record<FlowMsgSystemField, string>> {
     const ids = [context.task.creatorUserId, context.operatorUserId].filter((id): id is string => !!id);
     const names = await new MemberRepository(this.trx).names(ids);
     const nameOf = (id: string | null) => (id ? (names.get(id) ?? '') : '');
@@ -142,7 +209,8 @@ export class FlowNotifier {
     excerpt: string | null,
     recipients: FlowRecipient[],
     context: FlowMessageContext,
-  ) {
+  ): Promise<string[]> {
+    const all: string[] = [];
     for (const recipient of recipients) {
       const { recipients: delivered } = await MessageService.deliver(
         this.trx,
@@ -158,7 +226,10 @@ export class FlowNotifier {
         },
         [recipient.userId],
       );
-      if (delivered.length) this.outbox.push({ userIds: delivered, title, fromUserId: context.operatorUserId });
+      if (delivered.length)
+        this.outbox.announcements.push({ userIds: delivered, title, fromUserId: context.operatorUserId });
+      all.push(...delivered);
     }
+    return all;
   }
 }

@@ -5,6 +5,8 @@ import {
   FlowBatchBody,
   FlowBatchResult,
   FlowCandidates,
+  FlowChangeBody,
+  FlowChangeNode,
   FlowChildQuery,
   FlowChildRow,
   FlowCommentInput,
@@ -59,11 +61,13 @@ import { transferRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
+import { SendConfigService } from '../sendConfig/send-config.service.ts';
 import { DefinitionService } from '../visualdev/visualdev.service.ts';
 import { CommentService } from './comment.service.ts';
 import { FlowDefinitionService } from './definition.service.ts';
 import { DelegateService } from './delegate.service.ts';
 import { EngineService, TIMER_JOB } from './engine.service.ts';
+import { FlowChannelDispatcher } from './flow-notify.ts';
 import { DEADLINE_JOB } from './flow-timing.ts';
 import { FlowTransferService } from './flow-transfer.service.ts';
 import { TaskQueryService } from './task-query.service.ts';
@@ -91,7 +95,10 @@ const CategoryParams = Type.Object({
 export default async function workflowRoutes(app: App) {
   const forms = new DefinitionService(app.db);
   const definitions = new FlowDefinitionService(app.db, forms);
-  const engine = new EngineService(app.db, forms, app.bus, app.dataInterfaces);
+  // Flow messages' e-mail, SMS, ... go out after their action commits; the server waits for them before closing.
+  const channels = new FlowChannelDispatcher(new SendConfigService(app.db, app.bus, app.messageChannels), app.log);
+  app.addHook('preClose', () => channels.idle());
+  const engine = new EngineService(app.db, forms, app.bus, channels, app.dataInterfaces);
   const queries = new TaskQueryService(app.db, definitions);
   const delegates = new DelegateService(app.db, definitions);
   const comments = new CommentService(app.db, queries);
@@ -474,6 +481,35 @@ export default async function workflowRoutes(app: App) {
       },
     });
   }
+  app.get(
+    `${B}/Selector/:id`,
+    {
+      preHandler: permitMenu(monitorMenu),
+      schema: {
+        tags,
+        summary: 'The approver nodes a monitor may change or revive task T to (id = node code)',
+        params: IdParams,
+        response: { 200: EnvelopeOf(Type.Array(FlowChangeNode)) },
+      },
+    },
+    async (request) => ok(await engine.changeTargets(request.params.id)),
+  );
+  app.post(
+    `${B}/Change`,
+    {
+      preHandler: permitMenu(monitorMenu),
+      schema: {
+        tags,
+        summary: 'Change a running task to a node (resurgence false), or revive an ended one there (true)',
+        body: FlowChangeBody,
+        response: { 200: EmptyEnvelope },
+      },
+    },
+    async (request) => {
+      await engine.change(sessionOf(request), request.body);
+      return ok(null, request.t(request.body.resurgence ? 'workflow.revived' : 'workflow.changed'));
+    },
+  );
   app.post(
     `${B}/BatchOperation`,
     {

@@ -1,5 +1,7 @@
 import type {
   Envelope,
+  FlowChangeBody,
+  FlowChangeNode,
   FlowChildRow,
   FlowCommentInput,
   FlowCommentRow,
@@ -147,6 +149,10 @@ export const commentApi = {
 
 export const monitorApi = {
   list: (query: Query, signal?: AbortSignal) => http.get<PageData<TaskRow>>(monitor, query, { signal }),
+  /** The approver nodes a task may be changed or revived to (`id` is the node code). */
+  changeTargets: (taskId: string) => http.get<FlowChangeNode[]>(`${before}/Selector/${taskId}`),
+  /** 变更 (`resurgence` false) a running task, or 复活 (true) an ended one, at a node. */
+  change: (body: FlowChangeBody) => http.post<Envelope<null>>(`${before}/Change`, body, withMsg),
   remove: (ids: string[]) => http.delete<Envelope<null>>(monitor, { ids: ids.join(',') }, withMsg),
   /** What happened at one node instance (`{taskNodeId}/EventLog`). */
   eventLog: (taskNodeId: string) => http.get<ListData<FlowEventLogRow>>(`${monitor}/${taskNodeId}/EventLog`),

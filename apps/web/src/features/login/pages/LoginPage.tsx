@@ -5,15 +5,18 @@ import { LogoMark } from '../../../shared/Logo.tsx';
 import { LoginBrand } from '../components/LoginBrand.tsx';
 import { LoginTabs } from '../components/LoginTabs.tsx';
 import { PasswordLoginForm } from '../components/PasswordLoginForm.tsx';
-import { SmsLoginForm } from '../components/SmsLoginForm.tsx';
 import { handOverLoginShell } from '../login-shell.ts';
 import { useLoginConfig } from '../useLogin.ts';
 import './login.css';
 
 type Tab = 'password' | 'scan' | 'sms';
 
-// The QR code is only drawn for those who pick the scan tab.
+// The QR code is only drawn for those who pick the scan tab, and the SMS form only loads for those
+// who pick its tab: neither is in /login's first chunks.
 const ScanLogin = lazy(() => import('../components/ScanLogin.tsx').then((module) => ({ default: module.ScanLogin })));
+const SmsLoginForm = lazy(() =>
+  import('../components/SmsLoginForm.tsx').then((module) => ({ default: module.SmsLoginForm })),
+);
 
 export default function LoginPage() {
   const { t } = useTranslation('login');
@@ -70,7 +73,15 @@ export default function LoginPage() {
                   </Suspense>
                 ),
               },
-              { key: 'sms', label: t('tabs.sms'), children: <SmsLoginForm /> },
+              {
+                key: 'sms',
+                label: t('tabs.sms'),
+                children: (
+                  <Suspense fallback={<div className="login-sms-placeholder" />}>
+                    <SmsLoginForm />
+                  </Suspense>
+                ),
+              },
             ]}
           />
         </div>

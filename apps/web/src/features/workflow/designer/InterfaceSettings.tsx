@@ -1,9 +1,9 @@
 import {
   type DataInterfaceParameter,
-  FLOW_SYSTEM_VALUES,
   type FlowInterfaceParam,
   FlowParamSource,
   type FormDataField,
+  flowMsgSystemFields,
 } from '@platform/shared';
 import { useQuery } from '@tanstack/react-query';
 import Empty from 'antd/es/empty';
@@ -87,7 +87,7 @@ function InterfaceParamList({
                 aria-label={t('props.paramValue', { name: entry.field })}
                 value={entry.relationField || undefined}
                 onChange={(relationField: string) => set(i, { relationField })}
-                options={FLOW_SYSTEM_VALUES.map((v) => ({ value: v, label: t(`props.systemValues.${v}`) }))}
+                options={flowMsgSystemFields.map((v) => ({ value: v, label: t(`props.msg.system.${v}`) }))}
                 style={{ flex: 1, minWidth: 0 }}
               />
             ) : null}

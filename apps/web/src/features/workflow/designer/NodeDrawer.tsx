@@ -23,6 +23,7 @@ import type { NodeOperate } from '../wire.ts';
 import { InterfaceSettings } from './InterfaceSettings.tsx';
 import { assignListOf, SubFlowSettings } from './SubFlowSettings.tsx';
 import { nodeSummary, nodeTitle } from './summary.ts';
+import { TemplateParamMapping } from './TemplateParamMapping.tsx';
 
 /** The designer's property drawer: 700 px (DESIGN.md drawer widths). */
 const drawerWidth = 700;
@@ -145,9 +146,18 @@ const subFlowEvents = ['launchMsgConfig'] as const satisfies readonly FlowMsgEve
 
 /**
  * 节点通知: per node event, off / default in-app / a send configuration (or, on an approver, what the
- * start node says).
+ * start node says). With a send configuration, each of its templates' parameters is mapped to a
+ * form field or a system value.
  */
-function MessageSettings({ events, followsStart }: { events: readonly FlowMsgEvent[]; followsStart: boolean }) {
+function MessageSettings({
+  events,
+  followsStart,
+  fields,
+}: {
+  events: readonly FlowMsgEvent[];
+  followsStart: boolean;
+  fields: readonly FormDataField[];
+}) {
   const { t } = useTranslation('workflow');
   const form = Form.useFormInstance();
   const configs = useQuery({
@@ -184,6 +194,25 @@ function MessageSettings({ events, followsStart }: { events: readonly FlowMsgEve
               }
             </Form.Item>
           </Space>
+          <Form.Item
+            noStyle
+            dependencies={[
+              [event, 'on'],
+              [event, 'msgId'],
+            ]}
+          >
+            {() =>
+              form.getFieldValue([event, 'on']) === 1 ? (
+                <Form.Item name={[event, 'templateJson']} noStyle>
+                  <TemplateParamMapping
+                    msgId={form.getFieldValue([event, 'msgId']) as string | undefined}
+                    fields={fields}
+                    label={t(`props.msg.events.${event}`)}
+                  />
+                </Form.Item>
+              ) : null
+            }
+          </Form.Item>
         </Form.Item>
       ))}
     </>
@@ -437,7 +466,7 @@ function ApproverSettings({
         <PickerField kind="users" multiple />
       </Form.Item>
       <TimingSettings fields={fields} followsStart />
-      <MessageSettings events={approverEvents} followsStart />
+      <MessageSettings events={approverEvents} followsStart fields={fields} />
       <Divider>{t('props.formOperates')}</Divider>
       <Form.Item name="formOperates" noStyle>
         <FieldPermissions fields={fields} writable={false} />
@@ -498,7 +527,7 @@ function StartSettings({
         <Switch />
       </Form.Item>
       <TimingSettings fields={fields} followsStart={false} />
-      <MessageSettings events={startEvents} followsStart={false} />
+      <MessageSettings events={startEvents} followsStart={false} fields={fields} />
       <Divider>{t('props.formOperates')}</Divider>
       <Form.Item name="formOperates" noStyle>
         <FieldPermissions fields={fields} writable />
@@ -654,7 +683,7 @@ export function NodeDrawer({ tree, node, fields, forms, flows, onClose, onSave }
           {node.type === 'subFlow' ? (
             <>
               <SubFlowSettings flows={flows} fields={fields} />
-              <MessageSettings events={subFlowEvents} followsStart={false} />
+              <MessageSettings events={subFlowEvents} followsStart={false} fields={fields} />
             </>
           ) : null}
         </Form>

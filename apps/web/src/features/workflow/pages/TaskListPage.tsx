@@ -10,6 +10,7 @@ import { CrudPage, useCrudList, useListQuery } from '../../../shared/components/
 import { formatDateTime } from '../../../shared/format.ts';
 import { monitorApi, taskApi } from '../api.ts';
 import { SignDialog } from '../components/ActionDialogs.tsx';
+import { ChangeDialog, type ChangeMode, revivableStatuses } from '../components/ChangeDialog.tsx';
 import { DetailType, detailPath } from '../run-time.ts';
 import { type TaskRow, taskStatusColors } from '../wire.ts';
 
@@ -49,14 +50,15 @@ export function TaskListPage({ kind }: { kind: TaskListKind }) {
     fetch: (params, signal) =>
       kind === 'mine'
         ? taskApi.mine(params, signal)
-        : kind === 'monitor'
-          ? // Every task (FlowMonitor), not the caller's own to-do list.
-            monitorApi.list(params, signal)
+        : // The monitor lists every task (FlowMonitor), its rows' ids are task ids.
+          kind === 'monitor'
+          ? monitorApi.list(params, signal)
           : taskApi.list(categories[kind], params, signal),
     initialSearch,
   });
   const crud = useCrudList<TaskRow>(list, { permissions: false });
   const [signing, setSigning] = useState(false);
+  const [changing, setChanging] = useState<{ taskId: string; mode: ChangeMode } | null>(null);
   // One signature, drawn once, signs every row of a batch approval that asks for one.
   const batchAudit = (signImg: string) =>
     crud.act({ text: t('questions.batchAudit', { count: selected.length }) }, async () => {
@@ -115,7 +117,7 @@ export function TaskListPage({ kind }: { kind: TaskListKind }) {
       : []),
     { title: t('list.status'), dataIndex: 'status', key: 'status', width: 100, render: statusCell },
     crud.columns.actions({
-      width: kind === 'monitor' ? 140 : 90,
+      width: kind === 'monitor' ? 190 : 90,
       actions: (row) => [
         { key: 'open', label: t(kind === 'todo' ? 'list.handle' : 'list.detail'), onClick: () => open(row) },
         kind === 'monitor' &&
@@ -127,6 +129,18 @@ export function TaskListPage({ kind }: { kind: TaskListKind }) {
               crud.act({ text: t('questions.cancel') }, () =>
                 taskApi.cancel(row.id, { handleOpinion: '', signImg: '', fileList: [] }),
               ),
+          },
+        kind === 'monitor' &&
+          row.status === 1 && {
+            key: 'change',
+            label: t('actions.change'),
+            onClick: () => setChanging({ taskId: row.id, mode: 'change' }),
+          },
+        kind === 'monitor' &&
+          revivableStatuses.includes(row.status) && {
+            key: 'resurgence',
+            label: t('actions.resurgence'),
+            onClick: () => setChanging({ taskId: row.id, mode: 'resurgence' }),
           },
       ],
     }),
@@ -158,19 +172,22 @@ export function TaskListPage({ kind }: { kind: TaskListKind }) {
       }
       actions={
         kind === 'monitor' ? (
-          <Button
-            danger
-            disabled={!selected.length}
-            onClick={() =>
-              crud.act('delete', async () => {
-                const answer = await monitorApi.remove(selected);
-                setSelected([]);
-                return answer;
-              })
-            }
-          >
-            {t('remove')}
-          </Button>
+          <>
+            <ChangeDialog target={changing} onClose={() => setChanging(null)} onDone={list.refetch} />
+            <Button
+              danger
+              disabled={!selected.length}
+              onClick={() =>
+                crud.act('delete', async () => {
+                  const answer = await monitorApi.remove(selected);
+                  setSelected([]);
+                  return answer;
+                })
+              }
+            >
+              {t('remove')}
+            </Button>
+          </>
         ) : kind === 'todo' ? (
           <>
             <Button

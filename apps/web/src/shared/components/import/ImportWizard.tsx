@@ -19,7 +19,7 @@ import Steps from 'antd/es/steps';
 import Switch from 'antd/es/switch';
 import Table from 'antd/es/table';
 import Upload, { type UploadFile } from 'antd/es/upload';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { messageSocket } from '../../api/ws.ts';
 import { openDownload } from '../../download.ts';
 import { useToast } from '../../toast.tsx';
@@ -60,6 +60,8 @@ export function ImportWizard({
   const [step, setStep] = useState(0);
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [fileName, setFileName] = useState<string>();
+  /** The upload under way: 下一步 pressed meanwhile waits for it instead of saying no file was given. */
+  const pendingUpload = useRef<Promise<string | undefined> | null>(null);
   const [headers, setHeaders] = useState<ImportHeader[]>([]);
   const [rows, setRows] = useState<EditableRow[]>([]);
   const [onlyProblems, setOnlyProblems] = useState(false);
@@ -82,6 +84,7 @@ export function ImportWizard({
     setStep(0);
     setFiles([]);
     setFileName(undefined);
+    pendingUpload.current = null;
     setHeaders([]);
     setRows([]);
     setOnlyProblems(false);
@@ -95,13 +98,16 @@ export function ImportWizard({
   };
 
   const toPreview = async () => {
-    if (!fileName) {
+    if (!fileName && !pendingUpload.current) {
       toast.warning(t('sheetImport.needFile'));
       return;
     }
     setBusy(true);
     try {
-      const preview = await api.preview(fileName);
+      const name = fileName ?? (await pendingUpload.current);
+      // The upload failed meanwhile: the request layer has shown why, and the file is gone.
+      if (!name) return;
+      const preview = await api.preview(name);
       setHeaders(preview.headerRow);
       setRows(editableRows(preview));
       setStep(1);
@@ -258,10 +264,20 @@ export function ImportWizard({
                 return true;
               }}
               customRequest={({ file, onSuccess, onError }) => {
-                api.upload(file as File).then(
-                  (link) => onSuccess?.(link),
-                  (error: Error) => onError?.(error),
+                const upload = api.upload(file as File).then(
+                  (link) => {
+                    onSuccess?.(link);
+                    return link.name;
+                  },
+                  (error: Error) => {
+                    onError?.(error);
+                    return undefined;
+                  },
                 );
+                pendingUpload.current = upload;
+                upload.finally(() => {
+                  if (pendingUpload.current === upload) pendingUpload.current = null;
+                });
               }}
               onChange={({ file, fileList }) => {
                 if (file.status === 'error') {
@@ -272,7 +288,10 @@ export function ImportWizard({
                 }
                 setFiles(fileList.slice(-1));
                 if (file.status === 'done') setFileName((file.response as { name: string }).name);
-                if (file.status === 'removed') setFileName(undefined);
+                if (file.status === 'removed') {
+                  setFileName(undefined);
+                  pendingUpload.current = null;
+                }
               }}
             >
               <p className="ant-upload-drag-icon">

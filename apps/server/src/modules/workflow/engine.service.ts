@@ -163,6 +163,7 @@ function paramValue(param: FlowInterfaceParam, values: FormValues, system: Recor
       return '';
   }
 }
+
 /** Ended statuses a monitor may revive a task from: approved, rejected back to its initiator, terminated. */
 const revivable: number[] = [FlowTaskStatus.approved, FlowTaskStatus.rejected, FlowTaskStatus.terminated];
 

@@ -327,4 +327,104 @@ describe('workflow extras', () => {
     await row.getByRole('button', { name: '变更' }).waitFor();
     await closeContext(admin.context);
   }, 120_000);
+
+  test('an approver taken from a data interface set in the designer, and the monitor’s event log of its node', async () => {
+    const admin = await signedIn(run.server.url, run.browser, 'admin', adminPassword);
+    const { page } = admin;
+    const token = await tokenOf(page);
+    const call = <T>(method: string, url: string, body?: unknown) =>
+      apiData<T>(run.server.url, token, method, url, body);
+    const all = await call<{ list: { enCode: string; dictionaryList: { id: string }[] }[] }>(
+      'GET',
+      '/api/system/DictionaryData/All',
+    );
+    await call('POST', '/api/system/DataInterface', {
+      fullName: '审批人账号',
+      enCode: 'e2e.approverByAccount',
+      category: all.list.find((d) => d.enCode === 'DataInterfaceType')?.dictionaryList[0]?.id,
+      type: 1,
+      action: 3,
+      hasPage: 0,
+      enabledMark: 1,
+      sortCode: 0,
+      dataConfigJson: JSON.stringify({
+        sqlData: { dbLinkId: '0', sql: 'select id as "userId" from app_user where account = {acct}' },
+      }),
+      parameterJson: JSON.stringify([{ field: 'acct', fieldName: '账号', dataType: 'varchar', required: 0 }]),
+      fieldJson: '[]',
+    });
+    const form = await call<{ id: string }>('POST', '/api/visualdev/Base', {
+      fullName: '用印申请',
+      enCode: 'seal.form',
+      webType: 2,
+      enableFlow: 1,
+      formData: JSON.stringify({
+        fields: [{ __vModel__: 'who', __config__: { jnpfKey: 'input', label: '审批账号' } }],
+      }),
+      columnData: JSON.stringify({ columnList: [{ prop: 'who', label: '审批账号' }] }),
+    });
+    await call('POST', `/api/visualdev/Base/${form.id}/Actions/Release`);
+
+    // The designer: an approver of the kind 服务接口, its interface chosen, its parameter read from 审批账号.
+    await page.goto(`${run.server.url}/workFlow/flowEngine`);
+    await page.getByRole('button', { name: /^新\s*建$/ }).click();
+    await page.getByLabel('流程名称').first().fill('用印审批');
+    await page.getByLabel('流程编码').fill('seal');
+    await page.getByRole('tab', { name: '流程设计', exact: true }).click();
+    const canvas = page.getByTestId('flow-canvas');
+    const drawer = page.locator('.wf-node-drawer');
+    await canvas.getByRole('button', { name: /^流程发起/ }).click();
+    await drawer.getByLabel('流程表单').click();
+    await option(page, '用印申请');
+    await drawer.getByRole('button', { name: /确\s*定/ }).click();
+    await canvas.getByRole('button', { name: '在此添加节点' }).first().click();
+    await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '审批节点' }).click();
+    await canvas.getByRole('button', { name: '审批节点 请设置审批人' }).click();
+    await drawer.getByLabel('审批人类型').click();
+    await option(page, '服务接口');
+    await drawer.getByLabel('数据接口', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible').getByText('审批人账号', { exact: true }).click();
+    await drawer.getByTestId('wf-interface-params').getByText('账号(acct)').waitFor();
+    await drawer.getByLabel('acct 的值').click();
+    await option(page, '审批账号');
+    await screenshot(page, 'workflow-interface-approver');
+    await drawer.getByRole('button', { name: /确\s*定/ }).click();
+    const saved = await answered(page, '/api/workflow/Engine/flowTemplate', () =>
+      page.getByRole('button', { name: /^保\s*存$/ }).click(),
+    );
+    expect(saved.code).toBe(200);
+    const templateId = (saved.data as { id: string }).id;
+    // apiData fails the test unless the release answers 200.
+    await call('POST', `/api/workflow/Engine/flowTemplate/Release/${templateId}`);
+    const flows = await call<{ id: string; flowTemplateJson: string }[]>(
+      'GET',
+      `/api/workflow/Engine/flowTemplate/FlowJsonList/${templateId}`,
+    );
+    const tree = JSON.parse(flows[0]?.flowTemplateJson ?? '{}') as { childNode?: { properties: object } };
+    expect(tree.childNode?.properties).toMatchObject({
+      assigneeType: 9,
+      templateJson: [{ field: 'acct', sourceType: 1, relationField: 'who' }],
+    });
+
+    // A launch naming admin: the interface gives admin the to-do; the monitor's event log shows the node.
+    await call('POST', '/api/workflow/Engine/FlowTask', {
+      flowId: flows[0]?.id,
+      formData: { who: 'admin' },
+      status: 0,
+    });
+    await page.goto(`${run.server.url}/workFlow/flowMonitor`);
+    // The monitor lists every task (its row is the task), not the administrator's own to-dos.
+    await page
+      .getByRole('row', { name: /用印审批/ })
+      .first()
+      .getByRole('button', { name: '详情' })
+      .click();
+    await page.waitForURL(/workFlowDetail/);
+    await page.getByRole('tab', { name: '事件日志', exact: true }).click();
+    const log = page.getByRole('tabpanel');
+    await log.getByRole('cell', { name: '到达节点' }).waitFor();
+    await log.getByRole('cell', { name: '生成待办' }).waitFor();
+    await screenshot(page, 'workflow-event-log');
+    await closeContext(admin.context);
+  }, 180_000);
 });

@@ -78,7 +78,10 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const t = request.t;
     if (error instanceof BusinessError) {
-      return reply.status(200).send({ code: error.code, msg: t(error.key, error.params) });
+      const params = error.because
+        ? { ...error.params, reason: t(error.because.key, error.because.params) }
+        : error.params;
+      return reply.status(200).send({ code: error.code, msg: t(error.key, params) });
     }
     if (error.validation) {
       const first = error.validation[0] as SchemaIssue | undefined;

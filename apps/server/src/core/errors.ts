@@ -10,6 +10,8 @@ export class BusinessError extends Error {
     readonly key: MessageKey,
     readonly params: Record<string, string | number> = {},
     readonly code: number = ResultCode.badRequest,
+    /** A refusal this one explains further: translated too, it is the `{reason}` of this message. */
+    readonly because?: BusinessError,
   ) {
     super(key);
   }

@@ -197,6 +197,22 @@ export const FLOW_MSG_EVENTS = [
 ] as const;
 export type FlowMsgEvent = (typeof FLOW_MSG_EVENTS)[number];
 
+/** Where a parameter of an approver's data interface takes its value (`sourceType`). */
+export const FlowParamSource = { field: 1, custom: 2, empty: 3, system: 4 } as const;
+
+/**
+ * One parameter of an approver's data interface, in the shape of the node events' `templateJson`
+ * (protocol-workflow.md): `relationField` is the form field (1), the fixed text (2) or the system
+ * value (4: one of `flowMsgSystemFields`, `@launchUserId`, `@flowId`, ...).
+ */
+export const FlowInterfaceParam = Type.Object({
+  field: Type.String({ maxLength: 100 }),
+  fieldName: Type.Optional(Type.String({ maxLength: 200 })),
+  sourceType: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
+  relationField: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+export type FlowInterfaceParam = Static<typeof FlowInterfaceParam>;
+
 /** Properties of every node type in one bag; which node type reads a field is said beside it. */
 export const FlowNodeProperties = Type.Object({
   title: Type.Optional(Type.String({ maxLength: 200 })),
@@ -223,7 +239,9 @@ export const FlowNodeProperties = Type.Object({
   formFieldType: Type.Optional(Type.Integer()),
   /** approver of assigneeType 5: the node whose handlers handle this one. */
   nodeId: Type.Optional(Type.String({ maxLength: 50 })),
+  /** approver of assigneeType 9: the data interface whose answer names the handlers, and its parameters. */
   interfaceId: Type.Optional(Type.String({ maxLength: 50 })),
+  templateJson: Type.Optional(Type.Array(FlowInterfaceParam, { maxItems: 100 })),
   extraRule: Type.Optional(Type.Integer()),
   counterSign: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
   counterSignConfig: Type.Optional(CounterSignConfig),

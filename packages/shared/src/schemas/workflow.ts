@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Id } from '../envelope.ts';
+import { Id, LiteralUnion } from '../envelope.ts';
 import { PageQuery } from '../paging.ts';
 import { FlowNode } from './flowGraph.ts';
 import { Description, EnabledMark, EnCode, FullName, ID_CSV_PATTERN, Nullable, SortCode } from './organize.ts';
@@ -504,6 +504,39 @@ export const FlowMonitorRow = Type.Object({
 });
 export type FlowMonitorRow = Static<typeof FlowMonitorRow>;
 export const FlowMonitorDelete = Type.Object({ ids: IdCsvText });
+
+/** What an event of the monitor's event log is (the client names each in the user's language). */
+export const FLOW_EVENT_TYPES = [
+  'arrive',
+  'todo',
+  'record',
+  'message',
+  'timer',
+  'notice',
+  'overTime',
+  'done',
+  'cancelled',
+] as const;
+export type FlowEventType = (typeof FLOW_EVENT_TYPES)[number];
+
+/**
+ * `GET FlowMonitor/{taskNodeId}/EventLog`: what happened at one node instance, oldest first (the spec
+ * names no columns *(guess)*): its arrival, the to-dos it gave, the acts recorded on it (`handleStatus`,
+ * with the opinion as `content`), the flow messages it sent (the title; `userName` the recipients), its
+ * timer and time-limit jobs (`runAt` due, `state` pending / running / done / failed) and its end.
+ */
+export const FlowEventLogRow = Type.Object({
+  id: Type.String(),
+  eventTime: Type.Number(),
+  eventType: LiteralUnion(FLOW_EVENT_TYPES),
+  nodeName: Type.String(),
+  userName: Type.String(),
+  handleStatus: Nullable(Type.Integer()),
+  content: Type.String(),
+  state: Type.String(),
+});
+export type FlowEventLogRow = Static<typeof FlowEventLogRow>;
+export const FlowTaskNodeParams = Type.Object({ taskNodeId: Id });
 
 /* ---------------------------------------------------------------- comments */
 

@@ -407,6 +407,8 @@ export const en: Catalog = {
   'workflow.msg.launchMsgConfig': '{title}: a sub-flow waits for you to launch it',
   'workflow.overTimeApproved': 'Approved automatically: over time',
   'workflow.overTimeRejected': 'Sent back automatically: over time',
+  'workflow.interfaceFailed': 'The approver interface of "{node}" failed: {reason}',
+  'workflow.deleteChild': '"{name}" is a sub-flow: it is deleted only with its parent flow',
   'workflow.noHandler': 'No approver found for "{node}"',
   'workflow.importFile': 'Please choose a .ffe file',
   'workflow.importMode': 'Please choose how to handle duplicates',

@@ -406,6 +406,8 @@ export const zhCN = {
   'workflow.msg.launchMsgConfig': '{title}：子流程待您发起',
   'workflow.overTimeApproved': '超时自动审批',
   'workflow.overTimeRejected': '超时自动退回',
+  'workflow.interfaceFailed': '【{node}】的审批人接口调用失败：{reason}',
+  'workflow.deleteChild': '【{name}】是子流程，不能单独删除',
   'workflow.noHandler': '【{node}】找不到审批人',
   'workflow.importFile': '请选择.ffe类型的文件',
   'workflow.importMode': '请选择识别重复',

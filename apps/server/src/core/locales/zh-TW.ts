@@ -407,6 +407,8 @@ export const zhTW: Catalog = {
   'workflow.msg.launchMsgConfig': '{title}：子流程待您發起',
   'workflow.overTimeApproved': '逾時自動審批',
   'workflow.overTimeRejected': '逾時自動退回',
+  'workflow.interfaceFailed': '【{node}】的審批人介面呼叫失敗：{reason}',
+  'workflow.deleteChild': '【{name}】是子流程，不能單獨刪除',
   'workflow.noHandler': '【{node}】找不到審批人',
   'workflow.importFile': '請選擇.ffe類型的文件',
   'workflow.importMode': '請選擇識別重複',

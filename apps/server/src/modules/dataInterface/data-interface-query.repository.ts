@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { BusinessError } from '../../core/errors.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import { deniedTables } from './sql-guard.ts';
 
 /** How SQL interfaces run: as which role, over which schemas, for how long. */
@@ -102,7 +102,7 @@ function translate(error: unknown): never {
  * rolled back; PGlite ignores the time-out, so the planned cost is checked first.
  */
 export async function runAsReader(
-  db: Db,
+  db: Db | Trx,
   reader: Db | null,
   settings: SqlReaderSettings,
   queries: BoundQuery[],
@@ -120,6 +120,8 @@ export async function runAsReader(
   }
   const role = quote(settings.role);
   const timeout = Math.max(1, Math.floor(settings.timeoutMs));
+  const confine = [`set local role ${role}`, `set local statement_timeout = ${timeout}`];
+  if (db.isTransaction) return readInSavepoint(db.withoutPlugins(), confine, queries, settings.maxCost);
   // Without the camel-casing plugin: an interface answers its columns as its SQL names them.
   return db
     .withoutPlugins()
@@ -146,6 +148,36 @@ export async function runAsReader(
         await conn.executeQuery(CompiledQuery.raw('rollback')).catch(() => {});
       }
     });
+}
+
+/**
+ * PGlite, inside the caller's open transaction: the same confinement within a savepoint that is
+ * always rolled back, which undoes the role, the time-out and the read-only mode with whatever
+ * the statements did, and leaves the caller's transaction as it was.
+ */
+async function readInSavepoint(
+  trx: Pick<Db, 'executeQuery'>,
+  confine: string[],
+  queries: BoundQuery[],
+  maxCost: number,
+): Promise<unknown[][]> {
+  await trx.executeQuery(CompiledQuery.raw('savepoint data_interface_read'));
+  try {
+    for (const statement of ['set local transaction_read_only = on', ...confine])
+      await trx.executeQuery(CompiledQuery.raw(statement));
+    const results: unknown[][] = [];
+    for (const query of queries) {
+      await checkCost(trx, query, maxCost);
+      const result = await trx.executeQuery(CompiledQuery.raw(query.text, query.values));
+      results.push(result.rows as unknown[]);
+    }
+    return results;
+  } catch (error) {
+    translate(error);
+  } finally {
+    await trx.executeQuery(CompiledQuery.raw('rollback to savepoint data_interface_read'));
+    await trx.executeQuery(CompiledQuery.raw('release savepoint data_interface_read'));
+  }
 }
 
 /** PGlite: the planner's estimate must stay under the ceiling, since nothing stops a statement once it runs. */

@@ -25,7 +25,7 @@ import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { likePattern, page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import type { DictionaryCache } from '../dictionary/dictionary-cache.ts';
 import { DataInterfaceRepository, type DataInterfaceValues } from './data-interface.repository.ts';
 import { DataInterfaceLogWriter } from './data-interface-log.ts';
@@ -471,10 +471,10 @@ export class DataInterfaceService {
 
   // Calls.
 
-  private async definition(id: string): Promise<Definition> {
+  private async definition(id: string, db: Db | Trx = this.db): Promise<Definition> {
     const cached = this.cache.get(id);
     if (cached && cached.until > Date.now()) return cached.definition;
-    const repo = new DataInterfaceRepository(this.db);
+    const repo = new DataInterfaceRepository(db);
     const row = await repo.findById(id);
     if (!row) throw new BusinessError('dataInterface.notFound');
     const variates = await repo.variates(id);
@@ -508,7 +508,12 @@ export class DataInterfaceService {
   }
 
   /** The value of `{name}` or `{@name}`, or an error naming what is unknown. */
-  private async resolver(definition: Definition, paramList: DataInterfaceParamValue[] | undefined, session: Session) {
+  private async resolver(
+    definition: Definition,
+    paramList: DataInterfaceParamValue[] | undefined,
+    session: Session,
+    db: Db | Trx,
+  ) {
     const parameters = this.parameterValues(definition, paramList);
     // Made at the first {@variable}: most statements name none, and a popup select calls on every keystroke.
     let repo: DataInterfaceRepository | null = null;
@@ -519,7 +524,7 @@ export class DataInterfaceService {
         if (!parameters.has(key)) throw new BusinessError('dataInterface.placeholderUnknown', { name: `{${name}}` });
         return parameters.get(key) ?? null;
       }
-      repo ??= new DataInterfaceRepository(this.db);
+      repo ??= new DataInterfaceRepository(db);
       const expression = definition.variables.get(key);
       if (expression !== undefined) return this.evaluate(expression, session, repo);
       systemMade ??= this.systemVariables(session, repo);
@@ -586,8 +591,8 @@ export class DataInterfaceService {
     }
   }
 
-  private async enabledDefinition(id: string, preview: boolean) {
-    const definition = await this.definition(id);
+  private async enabledDefinition(id: string, preview: boolean, db: Db | Trx = this.db) {
+    const definition = await this.definition(id, db);
     if (definition.row.enabledMark !== 1) {
       throw new BusinessError(preview ? 'dataInterface.disabledPreview' : 'dataInterface.disabled');
     }
@@ -608,6 +613,20 @@ export class DataInterfaceService {
     const definition = await this.enabledDefinition(id, false);
     return this.logged(definition, caller, async () => {
       const rows = await this.rows(definition, paramList, caller.session, null);
+      return this.mapped(definition, rows.list);
+    });
+  }
+
+  /**
+   * The rows (up to the cap) for a caller inside its own transaction `trx` (the flow engine naming
+   * a node's approvers): the definition, its variables and, on PGlite, the statement go over `trx`.
+   * PGlite has one connection, which the open transaction holds: a read on another would wait for
+   * the transaction, which waits for the read. On PostgreSQL the statement still runs on the reader pool.
+   */
+  async rowsWithin(trx: Trx, id: string, paramList: DataInterfaceParamValue[] | undefined, caller: Caller) {
+    const definition = await this.enabledDefinition(id, false, trx);
+    return this.logged(definition, caller, async () => {
+      const rows = await this.rows(definition, paramList, caller.session, null, undefined, trx);
       return this.mapped(definition, rows.list);
     });
   }
@@ -652,9 +671,10 @@ export class DataInterfaceService {
     session: Session,
     paging: { keyword: string; columns: string[]; offset: number; limit: number } | null,
     byIds?: { column: string; ids: string[] },
+    db: Db | Trx = this.db,
   ): Promise<{ list: DataInterfaceDataRow[]; total: number }> {
-    const resolve = await this.resolver(definition, paramList, session);
-    if (definition.row.type === 1) return this.sqlRows(definition, resolve, paging, byIds);
+    const resolve = await this.resolver(definition, paramList, session, db);
+    if (definition.row.type === 1) return this.sqlRows(definition, resolve, paging, byIds, db);
     let rows: DataInterfaceDataRow[];
     if (definition.row.type === 2) rows = staticRows(definition.config.staticData ?? '[]');
     else rows = await this.httpRows(definition, resolve, paging);
@@ -681,7 +701,8 @@ export class DataInterfaceService {
     definition: Definition,
     resolve: (variable: boolean, name: string) => Promise<string | null>,
     paging: { keyword: string; columns: string[]; offset: number; limit: number } | null,
-    byIds?: { column: string; ids: string[] },
+    byIds: { column: string; ids: string[] } | undefined,
+    db: Db | Trx,
   ) {
     if (!this.settings.readerReady()) throw new BusinessError('dataInterface.sqlNoRole', { role: this.settings.role });
     const source = definition.config.sqlData?.sql ?? '';
@@ -729,7 +750,7 @@ export class DataInterfaceService {
       queries.push({ text: `select t.* ${from} limit ${bind(this.settings.rowCap)}`, values });
     }
     // Every query gets the full list: PostgreSQL infers each one's parameter types from its own text.
-    const results = await runAsReader(this.db, this.settings.reader(), this.reader, this.trimmed(queries));
+    const results = await runAsReader(db, this.settings.reader(), this.reader, this.trimmed(queries));
     const list = (results[0] ?? []) as DataInterfaceDataRow[];
     const counted = (results[1]?.[0] as { total?: unknown } | undefined)?.total;
     return { list, total: paging ? Number(counted ?? 0) : list.length };

@@ -3,15 +3,19 @@ import {
   assignFormValues,
   CounterSign,
   chooseConditionBranch,
+  type DataInterfaceDataRow,
+  type DataInterfaceParamValue,
   type ErrorRuleNode,
   type FlowActionBody,
   type FlowBatchBody,
   type FlowCandidates,
   type FlowChangeBody,
   type FlowChangeNode,
+  type FlowInterfaceParam,
   type FlowMsgEvent,
   FlowMsgOn,
   type FlowNode,
+  FlowParamSource,
   type FlowTaskInput,
   FlowTaskStatus,
   flowNodeName,
@@ -26,6 +30,7 @@ import { newId } from '../../core/ids.ts';
 import { JobRepository } from '../../core/jobs/job.repository.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
+import type { Caller } from '../dataInterface/data-interface.service.ts';
 import { MessageService, MessageType } from '../message/message.service.ts';
 import type { DefinitionService as FormDefinitions } from '../visualdev/visualdev.service.ts';
 import { DelegateRepository } from './delegate.repository.ts';
@@ -85,6 +90,46 @@ interface Run {
   startedByParent?: boolean;
 }
 
+/** The data-interface calls the engine makes to name a node's approvers (the app's `DataInterfaceService`). */
+export interface ApproverInterfaces {
+  rowsWithin(
+    trx: Trx,
+    id: string,
+    paramList: DataInterfaceParamValue[],
+    caller: Caller,
+  ): Promise<DataInterfaceDataRow[]>;
+}
+
+/** Keys a row of an approver interface's answer may hold its user id(s) under, lower-cased and without `_`. */
+const userIdKeys = ['handleid', 'userid', 'fid', 'id', 'value'];
+
+/**
+ * The user ids in an approver interface's answer, taken liberally: rows with a user id column
+ * (`handleId` as the spec's reply has it, `userId`, `F_Id`, `id`...), plain ids, comma-separated text.
+ */
+export function userIdsOfAnswer(rows: readonly unknown[]): string[] {
+  const out: string[] = [];
+  const add = (value: unknown) => {
+    if (Array.isArray(value)) for (const item of value) add(item);
+    else if (typeof value === 'string' || typeof value === 'number')
+      out.push(
+        ...String(value)
+          .split(',')
+          .map((id) => id.trim()),
+      );
+  };
+  for (const row of rows) {
+    if (!row || typeof row !== 'object' || Array.isArray(row)) {
+      add(row);
+      continue;
+    }
+    const byKey = new Map(Object.entries(row).map(([k, v]) => [k.toLowerCase().replace(/_/g, ''), v]));
+    const key = userIdKeys.find((k) => byKey.has(k));
+    if (key) add(byKey.get(key));
+  }
+  return unique(out);
+}
+
 /** A child task's status that ends it for its parent: approved or terminated. */
 const childEnded = (status: number) => status === FlowTaskStatus.approved || status === FlowTaskStatus.terminated;
 
@@ -99,6 +144,25 @@ const parseRef = (ref: string): [string, MemberKind] => {
 };
 const unique = (ids: string[]) => [...new Set(ids.filter(Boolean))];
 const csv = (text: string | undefined) => unique((text ?? '').split(','));
+
+/** The value an approver interface's parameter takes: a form field's, a fixed text, nothing, or a system value. */
+function paramValue(param: FlowInterfaceParam, values: FormValues, system: Record<string, string>): string {
+  const source = param.relationField ?? '';
+  switch (param.sourceType ?? FlowParamSource.field) {
+    case FlowParamSource.field: {
+      const value = values[source];
+      if (value === undefined || value === null) return '';
+      if (Array.isArray(value)) return value.map(String).join(',');
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+    }
+    case FlowParamSource.custom:
+      return source;
+    case FlowParamSource.system:
+      return system[source] ?? '';
+    default:
+      return '';
+  }
+}
 
 /** Ended statuses a monitor may revive a task from: approved, rejected back to its initiator, terminated. */
 const revivable: number[] = [FlowTaskStatus.approved, FlowTaskStatus.rejected, FlowTaskStatus.terminated];
@@ -124,6 +188,7 @@ export class EngineService {
     private readonly forms: FormDefinitions,
     private readonly bus?: EventBus,
     private readonly channels?: FlowChannelDispatcher,
+    private readonly interfaces?: ApproverInterfaces,
   ) {}
 
   /**
@@ -610,9 +675,50 @@ export class EngineService {
       }
       case AssigneeType.members:
         return run.members.relatedTo(p.extraRule ?? 1, initiator, await byRefs(p.approvers ?? []));
+      case AssigneeType.interface:
+        return this.interfaceHandlers(run, node);
       default:
         return [];
     }
+  }
+
+  /**
+   * assigneeType 9: the node's data interface names the handlers (`userIdsOfAnswer`), called with
+   * its parameters from the form values, fixed texts or system values; only enabled users count.
+   * It runs inside this action's transaction (`rowsWithin`), so it sees the values being submitted;
+   * when it fails, the action is refused naming the node and its transaction changes nothing.
+   */
+  private async interfaceHandlers(run: Run, node: FlowNode): Promise<string[]> {
+    const p = node.properties;
+    if (!p.interfaceId) return [];
+    const system = await new FlowNotifier(run.trx, run.outbox).systemValues(node, this.context(run));
+    const paramList = (p.templateJson ?? []).map((param) => ({
+      field: param.field,
+      defaultValue: paramValue(param, run.values, system),
+    }));
+    const userId = run.actor ?? run.task.creatorUserId;
+    // The interface's `{@currentUser}` is whoever acts (the initiator when the engine itself does).
+    const session: Session = {
+      sessionId: '',
+      userId,
+      account: '',
+      realName: '',
+      isAdministrator: false,
+      tokenHash: '',
+    };
+    let rows: DataInterfaceDataRow[];
+    try {
+      if (!this.interfaces) throw new BusinessError('dataInterface.notFound');
+      rows = await this.interfaces.rowsWithin(run.trx, p.interfaceId, paramList, {
+        session,
+        ip: '',
+        origin: 'workflow',
+      });
+    } catch (error) {
+      if (!(error instanceof BusinessError)) throw error;
+      throw new BusinessError('workflow.interfaceFailed', { node: flowNodeName(node) }, error.code, error);
+    }
+    return run.members.enabledUsers(userIdsOfAnswer(rows));
   }
 
   /** Carbon copies of a passed node: its circulateUser, and the user's own picks when the node allows them. */
@@ -1406,6 +1512,34 @@ export class EngineService {
         resume ? HandleStatus.resume : HandleStatus.suspend,
         {},
       );
+    });
+  }
+
+  /**
+   * Monitor delete: each task with its sub-flow descendants and their pending timer and time-limit
+   * jobs, in one transaction that locks as every action does (each task's parent chain first, then
+   * its descendants, parents before children; tasks in id order), so a delete beside an approval
+   * waits for it or makes it find the task gone, and never leaves a child without its parent. A
+   * sub-flow child is deleted only with its parent. Tasks already gone are passed over.
+   */
+  async deleteTasks(ids: string[]) {
+    const wanted = [...new Set(ids)].sort();
+    if (!wanted.length) throw new BusinessError('workflow.taskUnknown');
+    await this.db.transaction().execute(async (trx) => {
+      const tasks = new TaskRepository(trx);
+      const found: TaskRow[] = [];
+      for (const id of wanted) {
+        const task = await tasks.lockTask(id);
+        if (task) found.push(task);
+      }
+      if (!found.length) throw new BusinessError('workflow.taskUnknown');
+      const child = found.find((task) => task.parentId && !wanted.includes(task.parentId));
+      if (child && (await tasks.task(child.parentId as string)))
+        throw new BusinessError('workflow.deleteChild', { name: child.fullName });
+      const roots = found.map((task) => task.id);
+      const all = [...roots, ...(await tasks.lockDescendants(roots))];
+      await new JobRepository(trx).cancelByRef([...all, ...(await tasks.nodeIdsOfTasks(all))]);
+      await tasks.deleteTasks(all);
     });
   }
 

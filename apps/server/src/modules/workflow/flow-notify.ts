@@ -186,7 +186,8 @@ export class FlowNotifier {
     }
   }
 
-  private async systemValues(node: FlowNode, context: FlowMessageContext): Promise<Record<FlowMsgSystemField, string>> {
+  /** The system values (`@flowId`, `@launchUserId`...) a message or an approver interface's parameter may name. */
+  async systemValues(node: FlowNode, context: FlowMessageContext): Promise<Record<FlowMsgSystemField, string>> {
     const ids = [context.task.creatorUserId, context.operatorUserId].filter((id): id is string => !!id);
     const names = await new MemberRepository(this.trx).names(ids);
     const nameOf = (id: string | null) => (id ? (names.get(id) ?? '') : '');

@@ -1,6 +1,7 @@
 import {
   type FlowDetail,
   type FlowDetailQuery,
+  type FlowEventLogRow,
   type FlowLaunchQuery,
   type FlowLaunchRow,
   type FlowListQuery,
@@ -19,7 +20,9 @@ import type { Db } from '../../db/database.ts';
 import type { FlowDefinitionService } from './definition.service.ts';
 import { DelegateRepository } from './delegate.repository.ts';
 import { delegationCovers } from './delegate.service.ts';
+import { TIMER_JOB } from './engine.service.ts';
 import { GraphIndex } from './flow-graph-index.ts';
+import { DEADLINE_JOB } from './flow-timing.ts';
 import { type TaskFilter, TaskListRepository } from './task-list.repository.ts';
 import { DefinitionRepository, NodeState, OperatorState, TaskRepository, type TaskRow } from './workflow.repository.ts';
 
@@ -407,8 +410,80 @@ export class TaskQueryService {
     return { isLastAppro: open.length <= 1, list };
   }
 
-  async deleteTasks(ids: string[]) {
-    if (!ids.length) throw new BusinessError('workflow.taskUnknown');
-    await new TaskRepository(this.db).deleteTasks(ids);
+  /**
+   * `FlowMonitor/{taskNodeId}/EventLog`: what happened at one node instance, oldest first: its
+   * arrival, the to-dos it gave, the acts recorded on it, the flow messages it sent, its timer and
+   * time-limit jobs (due or run), and its end.
+   */
+  async eventLog(taskNodeId: string): Promise<FlowEventLogRow[]> {
+    const tasks = new TaskRepository(this.db);
+    const node = await tasks.taskNode(taskNodeId);
+    if (!node) throw new BusinessError('workflow.taskUnknown');
+    const [operators, records, messages, jobs] = await Promise.all([
+      tasks.operatorsWithNames(taskNodeId),
+      tasks.records(node.taskId),
+      tasks.messagesOfNode(node.taskId, taskNodeId),
+      tasks.jobsOfNode(node.taskId, taskNodeId, { timer: TIMER_JOB, deadline: DEADLINE_JOB }),
+    ]);
+    const row = (r: Partial<FlowEventLogRow> & Pick<FlowEventLogRow, 'id' | 'eventTime' | 'eventType'>) => ({
+      nodeName: node.nodeName,
+      userName: '',
+      handleStatus: null,
+      content: '',
+      state: '',
+      ...r,
+    });
+    const out: FlowEventLogRow[] = [
+      row({ id: `${node.id}:arrive`, eventTime: node.creatorTime.getTime(), eventType: 'arrive' }),
+    ];
+    for (const o of operators)
+      out.push(row({ id: o.id, eventTime: o.creatorTime.getTime(), eventType: 'todo', userName: o.userName }));
+    for (const r of records.filter((r) => r.taskNodeId === taskNodeId))
+      out.push(
+        row({
+          id: r.id,
+          eventTime: r.handleTime.getTime(),
+          eventType: 'record',
+          // An act naming another user (transfer, assign, add signer) shows who it went to.
+          userName: r.operatorId ? `${r.userName} → ${r.operatorName}` : r.userName,
+          handleStatus: r.handleStatus,
+          content: r.handleOpinion,
+        }),
+      );
+    for (const m of messages)
+      out.push(
+        row({
+          id: m.id,
+          eventTime: m.releaseTime.getTime(),
+          eventType: 'message',
+          userName: m.userNames,
+          content: m.title,
+        }),
+      );
+    for (const j of jobs) {
+      const kind = (JSON.parse(j.payload) as { kind?: string }).kind;
+      out.push(
+        row({
+          id: j.id,
+          eventTime: j.runAt.getTime(),
+          eventType: j.type === TIMER_JOB ? 'timer' : kind === 'notice' ? 'notice' : 'overTime',
+          content: j.lastError ?? '',
+          state: j.status,
+        }),
+      );
+    }
+    if (node.state !== NodeState.current && node.completionTime)
+      out.push(
+        row({
+          id: `${node.id}:end`,
+          eventTime: node.completionTime.getTime(),
+          eventType: node.state === NodeState.done ? 'done' : 'cancelled',
+        }),
+      );
+    // Stable: events of one moment keep the order they are gathered in (arrival first, end last).
+    return out
+      .map((r, i) => ({ r, i }))
+      .sort((a, b) => a.r.eventTime - b.r.eventTime || a.i - b.i)
+      .map((x) => x.r);
   }
 }

@@ -291,7 +291,42 @@ export class TaskRepository {
       .execute();
   }
   deleteTasks(ids: string[]) {
-    return this.db.deleteFrom('flowTask').where('id', 'in', ids).execute();
+    if (!ids.length) return Promise.resolve();
+    return this.db
+      .deleteFrom('flowTask')
+      .where('id', 'in', ids)
+      .execute()
+      .then(() => undefined);
+  }
+  /**
+   * The sub-flow descendants of tasks (children, theirs...), locked parents before children as
+   * `lockChain` locks, each level in id order: answers their ids.
+   */
+  async lockDescendants(taskIds: string[]): Promise<string[]> {
+    const out: string[] = [];
+    let level = taskIds;
+    for (let depth = 0; level.length && depth < 50; depth++) {
+      const rows = await this.db
+        .selectFrom('flowTask')
+        .select('id')
+        .where('parentId', 'in', level)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      level = rows.map((r) => r.id).filter((id) => !out.includes(id) && !taskIds.includes(id));
+      out.push(...level);
+    }
+    return out;
+  }
+  /** The node instances of tasks (their time-limit jobs are keyed by them). */
+  nodeIdsOfTasks(taskIds: string[]) {
+    if (!taskIds.length) return Promise.resolve([] as string[]);
+    return this.db
+      .selectFrom('flowTaskNode')
+      .select('id')
+      .where('taskId', 'in', taskIds)
+      .execute()
+      .then((rows) => rows.map((r) => r.id));
   }
   lockOperator(id: string) {
     return this.db.selectFrom('flowTaskOperator').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -444,6 +479,55 @@ export class TaskRepository {
       .where('r.taskId', 'in', taskIds.length ? [...taskIds] : [''])
       .orderBy('r.handleTime')
       .orderBy('r.id')
+      .execute();
+  }
+  /** The operator rows of a node instance with their handlers' names (the event log's to-dos). */
+  operatorsWithNames(taskNodeId: string) {
+    return this.db
+      .selectFrom('flowTaskOperator as o')
+      .leftJoin('appUser as u', 'u.id', 'o.handleId')
+      .select(['o.id', 'o.creatorTime', 'o.state', sql<string>`coalesce(u.real_name, '')`.as('userName')])
+      .where('o.taskNodeId', '=', taskNodeId)
+      .orderBy('o.creatorTime')
+      .orderBy('o.sortCode')
+      .orderBy('o.id')
+      .execute();
+  }
+  /** The flow messages a node instance sent (their body opens the task at it), with the recipients' names. */
+  messagesOfNode(taskId: string, taskNodeId: string) {
+    return this.db
+      .selectFrom('message as m')
+      .leftJoin('messageReceive as r', 'r.messageId', 'm.id')
+      .leftJoin('appUser as u', 'u.id', 'r.userId')
+      .select([
+        'm.id',
+        'm.title',
+        'm.releaseTime',
+        sql<string>`coalesce(string_agg(u.real_name, ',' order by u.real_name), '')`.as('userNames'),
+      ])
+      .where('m.sourceId', '=', taskId)
+      .where('m.type', '=', 2)
+      .where(
+        sql<boolean>`case when m.body_text like '{%' then (m.body_text::jsonb ->> 'taskNodeId') end = ${taskNodeId}`,
+      )
+      .groupBy(['m.id', 'm.title', 'm.releaseTime'])
+      .execute();
+  }
+  /** The timer and time-limit jobs of a node instance, due or run. */
+  jobsOfNode(taskId: string, taskNodeId: string, types: { timer: string; deadline: string }) {
+    return this.db
+      .selectFrom('job')
+      .select(['id', 'type', 'payload', 'runAt', 'status', 'lastError'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('type', '=', types.deadline), eb('refId', '=', taskNodeId)]),
+          eb.and([
+            eb('type', '=', types.timer),
+            eb('refId', '=', taskId),
+            eb(sql<string>`payload::jsonb ->> 'taskNodeId'`, '=', taskNodeId),
+          ]),
+        ]),
+      )
       .execute();
   }
   insertCirculates(values: Insertable<FlowTaskCirculateTable>[]) {

@@ -19,6 +19,7 @@ import {
   FlowDelegateUsersQuery,
   FlowDetail,
   FlowDetailQuery,
+  FlowEventLogRow,
   FlowFormInfo,
   FlowJsonListItem,
   FlowJsonListQuery,
@@ -33,6 +34,7 @@ import {
   FlowRejectList,
   FlowSuspendBody,
   FlowTaskInput,
+  FlowTaskNodeParams,
   FlowTaskSaved,
   FlowTemplateImportResult,
   FlowTemplateInfo,
@@ -96,7 +98,7 @@ export default async function workflowRoutes(app: App) {
   // Flow messages' e-mail, SMS, ... go out after their action commits; the server waits for them before closing.
   const channels = new FlowChannelDispatcher(new SendConfigService(app.db, app.bus, app.messageChannels), app.log);
   app.addHook('preClose', () => channels.idle());
-  const engine = new EngineService(app.db, forms, app.bus, channels);
+  const engine = new EngineService(app.db, forms, app.bus, channels, app.dataInterfaces);
   const queries = new TaskQueryService(app.db, definitions);
   const delegates = new DelegateService(app.db, definitions);
   const comments = new CommentService(app.db, queries);
@@ -673,9 +675,22 @@ export default async function workflowRoutes(app: App) {
       },
     },
     async (request) => {
-      await queries.deleteTasks(request.body.ids.split(',').filter(Boolean));
+      await engine.deleteTasks(request.body.ids.split(',').filter(Boolean));
       return ok(null, request.t('common.deleted'));
     },
+  );
+  app.get(
+    `${M}/:taskNodeId/EventLog`,
+    {
+      preHandler: permitMenu(monitorMenu),
+      schema: {
+        tags,
+        summary: 'What happened at one node instance of a task (monitor)',
+        params: FlowTaskNodeParams,
+        response: { 200: EnvelopeOf(ListOf(FlowEventLogRow)) },
+      },
+    },
+    async (request) => ok({ list: await queries.eventLog(request.params.taskNodeId) }),
   );
   app.post(
     '/api/visualdev/Dashboard/FlowTodoCount',

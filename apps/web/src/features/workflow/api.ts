@@ -6,6 +6,7 @@ import type {
   FlowCommentInput,
   FlowCommentRow,
   FlowDelegatePrincipal,
+  FlowEventLogRow,
   FlowFormInfo,
   FormDataField,
   ListData,
@@ -153,4 +154,6 @@ export const monitorApi = {
   /** 变更 (`resurgence` false) a running task, or 复活 (true) an ended one, at a node. */
   change: (body: FlowChangeBody) => http.post<Envelope<null>>(`${before}/Change`, body, withMsg),
   remove: (ids: string[]) => http.delete<Envelope<null>>(monitor, { ids: ids.join(',') }, withMsg),
+  /** What happened at one node instance (`{taskNodeId}/EventLog`). */
+  eventLog: (taskNodeId: string) => http.get<ListData<FlowEventLogRow>>(`${monitor}/${taskNodeId}/EventLog`),
 };

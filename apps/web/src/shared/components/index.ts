@@ -28,6 +28,7 @@ export {
 export { DictionaryFilter, useDictionaryCategory } from './DictionaryFilter.tsx';
 export { AddAndImportButtons, EntityImportDialog, ImportButton } from './EntityImportDialog.tsx';
 export { FormDialog, StateTag, successSeconds, useFormSubmit, useSuccessToast } from './FormDialog.tsx';
+export { InterfaceSelect } from './InterfaceSelect.tsx';
 export { useComponentsTranslation } from './i18n.ts';
 export { ListPage, ListPager, ListTable, RefreshButton, SearchBar } from './ListPage.tsx';
 export {

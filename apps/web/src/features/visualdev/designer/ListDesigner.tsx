@@ -17,8 +17,8 @@ import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InterfaceSelect } from '../../../shared/components/InterfaceSelect.tsx';
 import { DictionaryTypeSelect } from '../../dictionary/components/DictionaryTypeSelect.tsx';
-import { InterfaceSelect } from './InterfaceSelect.tsx';
 import {
   candidatesOf,
   type ListCandidate,

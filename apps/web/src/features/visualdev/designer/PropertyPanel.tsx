@@ -24,11 +24,11 @@ import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InterfaceSelect } from '../../../shared/components/InterfaceSelect.tsx';
 import { BillRuleTemplatePicker } from '../../billRule/components/BillRuleTemplatePicker.tsx';
 import { DictionaryTypeSelect } from '../../dictionary/components/DictionaryTypeSelect.tsx';
 import { useKindName } from './Canvas.tsx';
 import { InterfaceParams } from './InterfaceParams.tsx';
-import { InterfaceSelect } from './InterfaceSelect.tsx';
 import { optionKinds } from './palette.ts';
 import type { DesignNode, FormSettings } from './state.ts';
 

@@ -20,6 +20,7 @@ import { PickerField } from '../../../shared/components/index.ts';
 import { sendConfigApi } from '../../sendConfig/api.ts';
 import { approversBefore, type FlowNode, type FlowProperties } from '../graph.ts';
 import type { NodeOperate } from '../wire.ts';
+import { InterfaceSettings } from './InterfaceSettings.tsx';
 import { assignListOf, SubFlowSettings } from './SubFlowSettings.tsx';
 import { nodeSummary, nodeTitle } from './summary.ts';
 import { TemplateParamMapping } from './TemplateParamMapping.tsx';
@@ -441,11 +442,7 @@ function ApproverSettings({
           <Select options={earlier.map((n) => ({ value: n.nodeId, label: nodeTitle(n, t) }))} />
         </Form.Item>
       ) : null}
-      {kind === 9 ? (
-        <Form.Item name="interfaceId" label={t('props.interface')}>
-          <Input />
-        </Form.Item>
-      ) : null}
+      {kind === 9 ? <InterfaceSettings fields={fields} /> : null}
       <Form.Item name="counterSign" label={t('props.counterSignLabel')}>
         <Radio.Group options={[0, 1, 2].map((k) => ({ value: k, label: t(`props.counterSign.${k}`) }))} />
       </Form.Item>

@@ -25,6 +25,7 @@ import {
   UserActionDialog,
 } from '../components/ActionDialogs.tsx';
 import { EngineField, flowFilesOf, parseFiles } from '../components/EngineField.tsx';
+import { EventLog } from '../components/EventLog.tsx';
 import { FlowComments } from '../components/FlowComments.tsx';
 import { LaunchOnBehalf, onBehalfOf } from '../components/LaunchOnBehalf.tsx';
 import { SubFlowDialog } from '../components/SubFlowDialog.tsx';
@@ -326,6 +327,15 @@ function FlowDetailView({
             key: 'records',
             label: t('detail.recordsTab'),
             children: <Records records={detail.flowTaskOperatorRecordList ?? []} />,
+          },
+        ]
+      : []),
+    ...(detail.flowTaskInfo && config.type === DetailType.monitor && detail.flowTaskNodeList.length
+      ? [
+          {
+            key: 'eventLog',
+            label: t('detail.eventLogTab'),
+            children: <EventLog nodes={detail.flowTaskNodeList} />,
           },
         ]
       : []),

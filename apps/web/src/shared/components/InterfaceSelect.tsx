@@ -1,7 +1,7 @@
 import type { DataInterfaceNode } from '@platform/shared';
 import { useQuery } from '@tanstack/react-query';
 import TreeSelect from 'antd/es/tree-select';
-import { http } from '../../../shared/api/http.ts';
+import { http } from '../api/http.ts';
 
 interface TreeNode {
   value: string;
@@ -18,15 +18,21 @@ const treeOf = (nodes: readonly DataInterfaceNode[]): TreeNode[] =>
     children: treeOf(n.children ?? []),
   }));
 
-/** The enabled data interfaces by category, for a choice field whose options come from one. */
+/**
+ * The enabled data interfaces by category: a choice field's options (visualdev) or an approver
+ * node's handlers (workflow) come from the one chosen.
+ */
 export function InterfaceSelect({
   id,
   value,
   onChange,
+  'aria-label': ariaLabel,
 }: {
-  id: string;
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
+  /** Optional: a form item gives its own id, value and onChange. */
+  id?: string;
+  value?: string | undefined;
+  onChange?: (value: string | undefined) => void;
+  'aria-label'?: string;
 }) {
   const nodes = useQuery({
     queryKey: ['dataInterface', 'selector'],
@@ -43,7 +49,8 @@ export function InterfaceSelect({
       loading={nodes.isLoading}
       treeData={treeOf(nodes.data ?? [])}
       value={value || undefined}
-      onChange={(next) => onChange(next ?? undefined)}
+      onChange={(next) => onChange?.(next ?? undefined)}
+      aria-label={ariaLabel}
     />
   );
 }

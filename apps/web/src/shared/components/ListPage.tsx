@@ -184,9 +184,16 @@ export function ListTable<Row extends object>({ error, onRetry, paging, locale, 
   );
   // Fixed layout with the columns' own widths: long cells truncate (ellipsis) instead of pushing
   // the other columns out of sight; wider than the pane, the table scrolls sideways.
+  // The tick-box column is not among `columns`: left out, the fixed actions column on the right
+  // covered the last column whenever the table was just wider than its pane.
+  const selectionWidth = props.rowSelection
+    ? typeof props.rowSelection.columnWidth === 'number'
+      ? props.rowSelection.columnWidth
+      : 48
+    : 0;
   const width = (props.columns ?? []).reduce(
     (sum, column) => sum + (typeof column.width === 'number' ? column.width : 120),
-    0,
+    selectionWidth,
   );
   // A table wider than its pane scrolls sideways; its scroll box takes the keyboard's focus.
   const holder = useFocusableScrollBoxes();

@@ -325,6 +325,30 @@ describe('workflow extras', () => {
     expect(revived).toMatchObject({ code: 200, msg: '复活成功' });
     await row.getByText('初审').waitFor();
     await row.getByRole('button', { name: '变更' }).waitFor();
+
+    // 更多: 挂起 a running task, 恢复 it, then 指派 its node to one person.
+    const fromMore = async (item: string, path: string, question?: string) => {
+      await row.getByRole('button', { name: /更\s*多/ }).click();
+      const act = () => page.getByRole('menuitem', { name: item }).click();
+      if (!question) return act();
+      await act();
+      const confirm = page.getByRole('dialog').filter({ hasText: question });
+      return answered(page, path, () => confirm.getByRole('button', { name: /确\s*定/ }).click());
+    };
+    expect(await fromMore('挂起', '/FlowBefore/Suspend', '此操作将挂起该流程')).toMatchObject({ msg: '挂起成功' });
+    await row.getByText('已挂起').waitFor();
+    expect(await fromMore('恢复', '/FlowBefore/Restore', '此操作将恢复该流程')).toMatchObject({ msg: '恢复成功' });
+    await row.getByText('等待审核').waitFor();
+    await fromMore('指派', '');
+    const assign = page.getByRole('dialog', { name: '指派' });
+    await assign.getByLabel('指派节点').click();
+    await option(page, '初审');
+    await pickUsers(page, assign.getByLabel('指派给'), ['管理员']);
+    const assigned = await answered(page, '/FlowBefore/Assign', () =>
+      assign.getByRole('button', { name: /确\s*定/ }).click(),
+    );
+    expect(assigned).toMatchObject({ code: 200, msg: '指派成功' });
+    await screenshot(page, 'workflow-monitor-more');
     await closeContext(admin.context);
   }, 120_000);
 

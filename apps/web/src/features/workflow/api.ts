@@ -153,6 +153,14 @@ export const monitorApi = {
   changeTargets: (taskId: string) => http.get<FlowChangeNode[]>(`${before}/Selector/${taskId}`),
   /** 变更 (`resurgence` false) a running task, or 复活 (true) an ended one, at a node. */
   change: (body: FlowChangeBody) => http.post<Envelope<null>>(`${before}/Change`, body, withMsg),
+  /** 指派: the current node `nodeCode` is handled by `freeApproverUserId` alone. */
+  assign: (taskId: string, body: ActionBody & { nodeCode: string; freeApproverUserId: string }) =>
+    http.post<Envelope<unknown>>(`${before}/Assign/${taskId}`, body, withMsg),
+  /** 挂起 a running task (`suspend` true: the task alone, not its sub-flows). */
+  suspend: (taskId: string) =>
+    http.post<Envelope<unknown>>(`${before}/Suspend/${taskId}`, { id: taskId, suspend: true }, withMsg),
+  /** 恢复 a suspended task. */
+  restore: (taskId: string) => http.post<Envelope<unknown>>(`${before}/Restore/${taskId}`, { id: taskId }, withMsg),
   remove: (ids: string[]) => http.delete<Envelope<null>>(monitor, { ids: ids.join(',') }, withMsg),
   /** What happened at one node instance (`{taskNodeId}/EventLog`). */
   eventLog: (taskNodeId: string) => http.get<ListData<FlowEventLogRow>>(`${monitor}/${taskNodeId}/EventLog`),

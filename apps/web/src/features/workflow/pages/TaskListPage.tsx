@@ -28,6 +28,10 @@ const detailTypes: Record<TaskListKind, number> = {
 
 const categories = { todo: 1, done: 2, circulate: 3 } as const;
 
+/** Task statuses (wire.ts): 1 pending, 6 suspended. */
+const running = 1;
+const suspended = 6;
+
 /** A to-do row whose node (or whose flow, on its start node) asks for a signature on approval. */
 function asksSign(row: TaskRow): boolean {
   try {
@@ -77,6 +81,28 @@ export function TaskListPage({ kind }: { kind: TaskListKind }) {
         status: row.status,
       }),
     );
+  /** The monitor's 更多: 指派 and 挂起 a running task, 恢复 a suspended one. */
+  const monitorMore = (row: TaskRow) => [
+    ...(row.status === running
+      ? [
+          { key: 'assign', label: t('actions.assign'), onClick: () => setChanging({ taskId: row.id, mode: 'assign' }) },
+          {
+            key: 'suspend',
+            label: t('actions.suspend'),
+            onClick: () => crud.act({ text: t('questions.suspend') }, () => monitorApi.suspend(row.id)),
+          },
+        ]
+      : []),
+    ...(row.status === suspended
+      ? [
+          {
+            key: 'restore',
+            label: t('actions.restore'),
+            onClick: () => crud.act({ text: t('questions.restore') }, () => monitorApi.restore(row.id)),
+          },
+        ]
+      : []),
+  ];
   const statusCell = (status: number) =>
     kind === 'done' ? (
       <Tag color={handleColors[status] ?? 'default'}>
@@ -86,18 +112,18 @@ export function TaskListPage({ kind }: { kind: TaskListKind }) {
       <Tag color={taskStatusColors[status] ?? 'default'}>{t(`status.${status}`, { defaultValue: String(status) })}</Tag>
     );
   const columns: ColumnsType<TaskRow> = [
-    { title: t('list.fullName'), dataIndex: 'fullName', key: 'fullName', width: 220, ellipsis: true },
-    { title: t('list.flowName'), dataIndex: 'flowName', key: 'flowName', width: 150, ellipsis: true },
+    { title: t('list.fullName'), dataIndex: 'fullName', key: 'fullName', width: 190, ellipsis: true },
+    { title: t('list.flowName'), dataIndex: 'flowName', key: 'flowName', width: 130, ellipsis: true },
     ...(kind === 'mine'
       ? []
-      : [{ title: t('list.userName'), dataIndex: 'userName', key: 'userName', width: 120 } as const]),
+      : [{ title: t('list.userName'), dataIndex: 'userName', key: 'userName', width: 110 } as const]),
     {
       title: t('list.startTime'),
       key: 'startTime',
-      width: 170,
+      width: 160,
       render: (_: unknown, row: TaskRow) => formatDateTime(row.startTime ?? row.creatorTime ?? null),
     },
-    { title: t('list.thisStep'), dataIndex: 'thisStep', key: 'thisStep', width: 140, ellipsis: true },
+    { title: t('list.thisStep'), dataIndex: 'thisStep', key: 'thisStep', width: 120, ellipsis: true },
     {
       title: t('list.flowUrgent'),
       dataIndex: 'flowUrgent',
@@ -117,7 +143,9 @@ export function TaskListPage({ kind }: { kind: TaskListKind }) {
       : []),
     { title: t('list.status'), dataIndex: 'status', key: 'status', width: 100, render: statusCell },
     crud.columns.actions({
-      width: kind === 'monitor' ? 190 : 90,
+      // The monitor's columns fit a 1440 px screen beside the menu with its four row actions.
+      width: kind === 'monitor' ? 220 : 90,
+      more: kind === 'monitor' ? (row) => ({ items: monitorMore(row) }) : undefined,
       actions: (row) => [
         { key: 'open', label: t(kind === 'todo' ? 'list.handle' : 'list.detail'), onClick: () => open(row) },
         kind === 'monitor' &&

@@ -1,7 +1,7 @@
 import type { FlowEventLogRow, FlowLaunchRow, FlowNode, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
-import { approver, launch, releasedFlow, startWith, todoRows } from './helpers/workflow-flows.ts';
+import { approver, launch, releasedFlow, startWith, subFlow, todoRows } from './helpers/workflow-flows.ts';
 
 /**
  * Issue 22: approvers named by a data interface (assigneeType 9, protocol-workflow.md "approver"),
@@ -265,18 +265,7 @@ describe('monitor: event log and delete', () => {
     const parentFlow = await releasedFlow(
       admin,
       'wfDelParent',
-      startWith({
-        type: 'subFlow',
-        nodeId: 'sub',
-        properties: {
-          title: '子流程',
-          flowId: childFlow,
-          initiateType: 6,
-          initiator: [`${ids.bob}--user`],
-          autoSubmit: true,
-        },
-        childNode: approver('final', ids.carol as string),
-      }),
+      startWith(subFlow(childFlow, ids.bob as string, approver('final', ids.carol as string))),
     );
     const parent = await launch(alice, parentFlow);
     const child = (await todoRows(carol)).find((r) => r.flowId === childFlow && r.processId !== parent);
@@ -322,18 +311,7 @@ describe('monitor: event log and delete', () => {
     const parentFlow = await releasedFlow(
       admin,
       'wfRaceParent',
-      startWith({
-        type: 'subFlow',
-        nodeId: 'sub',
-        properties: {
-          title: '子流程',
-          flowId: childFlow,
-          initiateType: 6,
-          initiator: [`${ids.carol}--user`],
-          autoSubmit: true,
-        },
-        childNode: approver('after', ids.carol as string),
-      }),
+      startWith(subFlow(childFlow, ids.carol as string, approver('after', ids.carol as string))),
     );
     for (let round = 0; round < 8; round++) {
       const parent = await launch(alice, parentFlow);

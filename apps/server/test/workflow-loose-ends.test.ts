@@ -1,7 +1,7 @@
 import type { FlowTodoRow, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
-import { approver, launch, releasedFlow, startWith, todoRows } from './helpers/workflow-flows.ts';
+import { approver, launch, releasedFlow, startWith, subFlow, todoRows } from './helpers/workflow-flows.ts';
 
 /**
  * Engine edges (issue 22): a parent terminated while its sub-flow child finishes (one lock order,
@@ -55,18 +55,7 @@ describe('lock order', () => {
     const flowId = await releasedFlow(
       admin,
       'lockParent',
-      startWith({
-        type: 'subFlow',
-        nodeId: 'sub',
-        properties: {
-          title: '子流程',
-          flowId: childFlowId,
-          initiateType: 6,
-          initiator: [`${ids.carol}--user`],
-          autoSubmit: true,
-        },
-        childNode: approver('final', ids.carol as string),
-      }),
+      startWith(subFlow(childFlowId, ids.carol as string, approver('final', ids.carol as string))),
     );
     for (let round = 0; round < 8; round++) {
       const taskId = await launch(alice, flowId);

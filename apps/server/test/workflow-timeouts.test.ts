@@ -1,7 +1,7 @@
 import type { FlowTodoRow, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
-import { approver, launch, releasedFlow, startWith, todoRows } from './helpers/workflow-flows.ts';
+import { approver, launch, releasedFlow, startWith, subFlow, todoRows } from './helpers/workflow-flows.ts';
 
 /**
  * Engine items of an approver node beyond approving (protocol-workflow.md, approver and start
@@ -322,18 +322,7 @@ describe('sub-flows', () => {
     const flowId = await releasedFlow(
       admin,
       'parent',
-      startWith({
-        type: 'subFlow',
-        nodeId: 'sub',
-        properties: {
-          title: '子流程',
-          flowId: childFlowId,
-          initiateType: 6,
-          initiator: [`${ids.carol}--user`],
-          autoSubmit: true,
-        },
-        childNode: approver('final', ids.bob as string),
-      }),
+      startWith(subFlow(childFlowId, ids.carol as string, approver('final', ids.bob as string))),
     );
     const taskId = await launch(alice, flowId);
     const childRow = (await todoRows(bob)).find((r) => r.flowId === childFlowId) as FlowTodoRow;

@@ -47,6 +47,14 @@ export const approver = (
   },
 });
 
+/** A sub-flow node that launches `flowId` as `initiator` (named user), submitted at once, then `childNode`. */
+export const subFlow = (flowId: string, initiator: string, childNode: FlowNode): FlowNode => ({
+  type: 'subFlow',
+  nodeId: 'sub',
+  properties: { title: '子流程', flowId, initiateType: 6, initiator: [`${initiator}--user`], autoSubmit: true },
+  childNode,
+});
+
 /** A start node leading to `childNode`. */
 export const startWith = (childNode: FlowNode, properties: FlowNode['properties'] = {}): FlowNode => ({
   type: 'start',

@@ -264,7 +264,9 @@ describe('change and revive (monitor)', () => {
 
   test('Selector lists the approver nodes of the flow, for monitors only', async () => {
     const taskId = await launch(alice, flowId);
-    const answer = await eve.get<{ id: string; nodeCode: string; nodeName: string }[]>(`${B}/Selector/${taskId}`);
+    const answer = await eve.get<{ id: string; nodeCode: string; nodeName: string }[]>(`${B}/Selector/${taskId}`, {
+      _t: String(Date.now()),
+    });
     expect(answer).toMatchObject({ code: 200 });
     expect(answer.data?.map((n) => [n.id, n.nodeCode, n.nodeName])).toEqual([
       ['a', 'a', 'a'],
@@ -279,7 +281,15 @@ describe('change and revive (monitor)', () => {
     const taskId = await launch(alice, flowId);
     expect(await rowOf(bob, taskId)).toBeDefined();
     expect(
-      await eve.post(`${B}/Change`, { taskId, taskNodeId: 'c', resurgence: false, handleOpinion: '跳过审核' }),
+      // The body as the 3.6 client's change dialog sends it (signImg and fileList ride along).
+      await eve.post(`${B}/Change`, {
+        taskId,
+        taskNodeId: 'c',
+        resurgence: false,
+        handleOpinion: '跳过审核',
+        signImg: '',
+        fileList: [],
+      }),
     ).toMatchObject({ code: 200, msg: '变更成功' });
     expect(await rowOf(bob, taskId)).toBeUndefined();
     const row = (await rowOf(dave, taskId)) as FlowTodoRow;

@@ -270,7 +270,8 @@ describe('run time', () => {
     expect(await eve.post(`${B}/Audit/${eveRow?.id}`, {})).toMatchObject({ code: 200 });
     expect(await taskStatus(taskId)).toMatchObject({ status: 1 });
 
-    expect(await alice.post(`${B}/Suspend/${taskId}`, { suspend: true })).toMatchObject({ code: 200 });
+    // As the console and the 3.6 client send it: the task's id and `suspend` in the body.
+    expect(await alice.post(`${B}/Suspend/${taskId}`, { id: taskId, suspend: true })).toMatchObject({ code: 200 });
     expect(await carol.post(`${B}/Audit/${carolRow?.id}`, {})).toMatchObject({
       code: 400,
       msg: '流程已挂起，无法操作',

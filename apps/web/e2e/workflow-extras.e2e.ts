@@ -344,6 +344,7 @@ describe('workflow extras', () => {
     await assign.getByLabel('指派节点').click();
     await option(page, '初审');
     await pickUsers(page, assign.getByLabel('指派给'), ['管理员']);
+    await screenshot(page, 'workflow-monitor-assign');
     const assigned = await answered(page, '/FlowBefore/Assign', () =>
       assign.getByRole('button', { name: /确\s*定/ }).click(),
     );

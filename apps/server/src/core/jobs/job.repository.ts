@@ -79,4 +79,26 @@ export class JobRepository {
   async purge(before: Date) {
     await this.db.deleteFrom('job').where('status', '=', 'done').where('createdAt', '<', before).execute();
   }
+  /**
+   * Jobs (due or run) matching any of `conditions`: a type and a refId, and where given one payload
+   * key's value (what an area's event log asks of its timers).
+   */
+  matching(conditions: { type: string; refId: string; payload?: { key: string; value: string } }[]) {
+    if (!conditions.length) return Promise.resolve([]);
+    return this.db
+      .selectFrom('job')
+      .select(['id', 'type', 'payload', 'runAt', 'status', 'lastError'])
+      .where((eb) =>
+        eb.or(
+          conditions.map((c) =>
+            eb.and([
+              eb('type', '=', c.type),
+              eb('refId', '=', c.refId),
+              ...(c.payload ? [eb(sql<string>`payload::jsonb ->> ${c.payload.key}`, '=', c.payload.value)] : []),
+            ]),
+          ),
+        ),
+      )
+      .execute();
+  }
 }

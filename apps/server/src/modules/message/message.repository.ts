@@ -62,6 +62,27 @@ export class MessageRepository {
     );
   }
 
+  /** The flow messages (type 2) about task `taskId` whose body opens it at node instance `taskNodeId`, with the recipients' names. */
+  flowMessagesAt(taskId: string, taskNodeId: string) {
+    return this.db
+      .selectFrom('message as m')
+      .leftJoin('messageReceive as r', 'r.messageId', 'm.id')
+      .leftJoin('appUser as u', 'u.id', 'r.userId')
+      .select([
+        'm.id',
+        'm.title',
+        'm.releaseTime',
+        sql<string>`coalesce(string_agg(u.real_name, ',' order by u.real_name), '')`.as('userNames'),
+      ])
+      .where('m.sourceId', '=', taskId)
+      .where('m.type', '=', 2)
+      .where(
+        sql<boolean>`case when m.body_text like '{%' then (m.body_text::jsonb ->> 'taskNodeId') end = ${taskNodeId}`,
+      )
+      .groupBy(['m.id', 'm.title', 'm.releaseTime'])
+      .execute();
+  }
+
   detail(userId: string, messageId: string) {
     return this.db
       .selectFrom('messageReceive')

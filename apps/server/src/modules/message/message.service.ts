@@ -132,6 +132,11 @@ export class MessageService {
     return new MessageRepository(trx).existingUserIds(ids);
   }
 
+  /** The flow messages a workflow node instance sent (the monitor's event log). */
+  static flowMessagesAt(db: Db | Trx, taskId: string, taskNodeId: string) {
+    return new MessageRepository(db).flowMessagesAt(taskId, taskNodeId);
+  }
+
   /** Tells every instance to push `messagePush` to the recipients' sockets. */
   static announce(bus: EventBus, event: Omit<MessageCreatedEvent, 'type'>) {
     const payload: MessageCreatedEvent = { type: 'message.created', ...event };

@@ -14,9 +14,11 @@ import {
   type PageData,
 } from '@platform/shared';
 import { BusinessError, ForbiddenError, NotFoundError } from '../../core/errors.ts';
+import { JobRepository } from '../../core/jobs/job.repository.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
+import { MessageService } from '../message/message.service.ts';
 import type { FlowDefinitionService } from './definition.service.ts';
 import { DelegateRepository } from './delegate.repository.ts';
 import { delegationCovers } from './delegate.service.ts';
@@ -422,8 +424,12 @@ export class TaskQueryService {
     const [operators, records, messages, jobs] = await Promise.all([
       tasks.operatorsWithNames(taskNodeId),
       tasks.records(node.taskId),
-      tasks.messagesOfNode(node.taskId, taskNodeId),
-      tasks.jobsOfNode(node.taskId, taskNodeId, { timer: TIMER_JOB, deadline: DEADLINE_JOB }),
+      MessageService.flowMessagesAt(this.db, node.taskId, taskNodeId),
+      // Time-limit jobs are keyed by the node instance; timer jobs by the task, naming the node in their payload.
+      new JobRepository(this.db).matching([
+        { type: DEADLINE_JOB, refId: taskNodeId },
+        { type: TIMER_JOB, refId: node.taskId, payload: { key: 'taskNodeId', value: taskNodeId } },
+      ]),
     ]);
     const row = (r: Partial<FlowEventLogRow> & Pick<FlowEventLogRow, 'id' | 'eventTime' | 'eventType'>) => ({
       nodeName: node.nodeName,

@@ -493,43 +493,6 @@ export class TaskRepository {
       .orderBy('o.id')
       .execute();
   }
-  /** The flow messages a node instance sent (their body opens the task at it), with the recipients' names. */
-  messagesOfNode(taskId: string, taskNodeId: string) {
-    return this.db
-      .selectFrom('message as m')
-      .leftJoin('messageReceive as r', 'r.messageId', 'm.id')
-      .leftJoin('appUser as u', 'u.id', 'r.userId')
-      .select([
-        'm.id',
-        'm.title',
-        'm.releaseTime',
-        sql<string>`coalesce(string_agg(u.real_name, ',' order by u.real_name), '')`.as('userNames'),
-      ])
-      .where('m.sourceId', '=', taskId)
-      .where('m.type', '=', 2)
-      .where(
-        sql<boolean>`case when m.body_text like '{%' then (m.body_text::jsonb ->> 'taskNodeId') end = ${taskNodeId}`,
-      )
-      .groupBy(['m.id', 'm.title', 'm.releaseTime'])
-      .execute();
-  }
-  /** The timer and time-limit jobs of a node instance, due or run. */
-  jobsOfNode(taskId: string, taskNodeId: string, types: { timer: string; deadline: string }) {
-    return this.db
-      .selectFrom('job')
-      .select(['id', 'type', 'payload', 'runAt', 'status', 'lastError'])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('type', '=', types.deadline), eb('refId', '=', taskNodeId)]),
-          eb.and([
-            eb('type', '=', types.timer),
-            eb('refId', '=', taskId),
-            eb(sql<string>`payload::jsonb ->> 'taskNodeId'`, '=', taskNodeId),
-          ]),
-        ]),
-      )
-      .execute();
-  }
   insertCirculates(values: Insertable<FlowTaskCirculateTable>[]) {
     if (!values.length) return Promise.resolve();
     return this.db

@@ -27,7 +27,7 @@ const menu = 'permission.authorize';
 const base = '/api/permission/Authority';
 
 export default async function authorizeRoutes(app: App) {
-  const authorize = new AuthorizeService(app.db, app.bus, app.permissions, app.dictionaries);
+  const authorize = new AuthorizeService(app.db, app.bus, app.permissions, app.dictionaries, app.delegation);
 
   app.post(
     `${base}/Data/:objectId/Values`,

@@ -13,15 +13,13 @@ import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
-import { OrganizeAdministratorService } from './organize-administrator.service.ts';
+import { menu, OrganizeAdministratorService } from './organize-administrator.service.ts';
 
 const tags = ['organizeAdministrator'];
 const base = '/api/permission/organizeAdminIsTrator';
-/** Assigned from the authorisation area, like the permission groups. */
-const menu = 'permission.authorize';
 
 export default async function organizeAdministratorRoutes(app: App) {
-  const administrators = new OrganizeAdministratorService(app.db, app.bus, app.permissions);
+  const administrators = new OrganizeAdministratorService(app.db, app.bus, app.permissions, app.delegation);
 
   app.get(
     base,

@@ -21,12 +21,10 @@ import { sessionOf } from '../../core/auth.ts';
 import { crudRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
-import { PermissionGroupService } from './permission-group.service.ts';
+import { menu, PermissionGroupService } from './permission-group.service.ts';
 
 const tags = ['permissionGroup'];
 const base = '/api/permission/PermissionGroup';
-/** The 3.6 client's permission/authorize page is the group list. */
-const menu = 'permission.authorize';
 
 /**
  * Permission groups: the list page (create, edit, copy, delete, members, grants through the
@@ -34,7 +32,7 @@ const menu = 'permission.authorize';
  * organisation, user, role and menu pages. The selector serves any signed-in user.
  */
 export default async function permissionGroupRoutes(app: App) {
-  const groups = new PermissionGroupService(app.db, app.bus, app.permissions);
+  const groups = new PermissionGroupService(app.db, app.bus, app.permissions, app.delegation);
 
   crudRoutes(
     app,

@@ -20,7 +20,7 @@ const base = '/api/permission/Role';
 
 /** Global roles and organisation roles. Selectors, condition and by-organisation lookups serve any signed-in user. */
 export default async function roleRoutes(app: App) {
-  const roles = new RoleService(app.db, app.bus);
+  const roles = new RoleService(app.db, app.bus, app.delegation);
 
   crudRoutes(
     app,

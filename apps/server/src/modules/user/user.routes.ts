@@ -29,9 +29,17 @@ import { userSheetRoutes } from './user-sheet.routes.ts';
  * (user-picker.routes.ts); the sheets are user-sheet.routes.ts.
  */
 export default async function userRoutes(app: App) {
-  const users = new UserService(app.db, app.sessions, app.sysConfig, app.dictionaries, app.bus, app.permissions);
+  const users = new UserService(
+    app.db,
+    app.sessions,
+    app.sysConfig,
+    app.dictionaries,
+    app.bus,
+    app.permissions,
+    app.delegation,
+  );
   userAdminRoutes(app, users);
-  userHandoverRoutes(app, new UserHandoverService(app.db));
+  userHandoverRoutes(app, new UserHandoverService(app.db, app.delegation));
   userPickerRoutes(app);
   userSheetRoutes(app, users);
 }
@@ -99,7 +107,7 @@ function userAdminRoutes(app: App, users: UserService) {
       },
     },
     async (request) => {
-      await users.unlock(request.params.id);
+      await users.unlock(request.params.id, sessionOf(request));
       return ok(null, request.t('auth.unlocked'));
     },
   );
@@ -118,7 +126,7 @@ function userHandoverRoutes(app: App, handover: UserHandoverService) {
         response: { 200: EnvelopeOf(Type.Object({}, { additionalProperties: true })) },
       },
     },
-    async (request) => ok(await handover.work(request.query.fromId)),
+    async (request) => ok(await handover.work(request.query.fromId, sessionOf(request))),
   );
 
   app.post(
@@ -133,7 +141,7 @@ function userHandoverRoutes(app: App, handover: UserHandoverService) {
       },
     },
     async (request) => {
-      await handover.handOver(request.body);
+      await handover.handOver(request.body, sessionOf(request));
       return ok(null, request.t('user.handoverDone'));
     },
   );

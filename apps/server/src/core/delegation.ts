@@ -90,6 +90,15 @@ export class DelegationGuard {
   }
 
   /**
+   * Switching a role, position, user group or permission group on gives its members what it carries:
+   * refused unless the caller holds that. `wasOn`/`willBeOn`: its state before and after the change.
+   */
+  async requireMaySwitchOn(session: Session, menu: string, holder: PowerHolder, wasOn: boolean, willBeOn: boolean) {
+    if (wasOn || !willBeOn) return;
+    await this.requireMayGive(session, menu, {}, { holders: [holder] });
+  }
+
+  /**
    * Refuses (400) acting on accounts outside what the caller manages for `action`, and on a super
    * administrator unless the caller is one.
    */

@@ -18,7 +18,7 @@ const base = '/api/permission/Group';
 
 /** User groups: labels that grants can target. Selector and condition serve any signed-in user. */
 export default async function groupRoutes(app: App) {
-  const groups = new GroupService(app.db, app.bus);
+  const groups = new GroupService(app.db, app.bus, app.delegation);
 
   crudRoutes(
     app,

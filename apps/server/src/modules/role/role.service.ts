@@ -17,6 +17,9 @@ type Row = NonNullable<Awaited<ReturnType<RoleRepository['findById']>>>;
 export const roleIcon = 'icon-ym icon-ym-generator-role';
 const globalIcon = 'icon-ym icon-ym-global-role';
 
+/** The role page. */
+const menu = 'permission.role';
+
 export class RoleService {
   private readonly organizes: OrganizeService;
 

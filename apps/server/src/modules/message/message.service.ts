@@ -3,6 +3,7 @@ import { NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams } from '../../core/paging.ts';
+import { sanitizeRichText } from '../../core/sanitize.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import { type MessageFilters, MessageRepository, type NewMessage } from './message.repository.ts';
 
@@ -17,6 +18,9 @@ export interface MessageCreatedEvent {
   fromUserId: string | null;
   messageType: number;
 }
+
+/** Types whose body is rich text (system sends, notices); flow and schedule messages carry JSON. */
+const htmlBodies: ReadonlySet<number> = new Set([MessageType.system, MessageType.notice]);
 
 function releaseUser(row: { realName: string | null; account: string | null }): string {
   return row.realName ? `${row.realName}/${row.account}` : '';
@@ -69,7 +73,7 @@ export class MessageService {
         releaseUser: releaseUser(row),
         releaseTime: row.releaseTime.getTime(),
         excerpt: row.excerpt,
-        bodyText: row.bodyText,
+        bodyText: htmlBodies.has(row.type) ? sanitizeRichText(row.bodyText) : row.bodyText,
         files: row.files ?? '[]',
       };
     });

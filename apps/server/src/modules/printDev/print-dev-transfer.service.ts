@@ -11,6 +11,7 @@ import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import { PrintDevRepository } from './print-dev.repository.ts';
 import type { PrintDevService } from './print-dev.service.ts';
+import { sanitizePrintTemplate } from '../../core/sanitize.ts';
 
 /** A print template's export to a `.bp` file and its import (protocol-admin.md sections 0 and 8). */
 export class PrintDevTransferService {
@@ -39,7 +40,7 @@ export class PrintDevTransferService {
         parameterJson: row.parameterJson,
         interfaceId: row.interfaceId,
         interfaceName: row.interfaceName,
-        printTemplate: row.printTemplate,
+        printTemplate: sanitizePrintTemplate(row.printTemplate),
         pageParam: row.pageParam,
         sortCode: row.sortCode,
         enabledMark: row.enabledMark === 1 ? 1 : 0,

@@ -49,14 +49,15 @@ import {
   displayValue,
   type FieldSlot,
   fieldProblem,
-  fromStored,
   isAutoFilled,
   isUnique,
   layoutOf,
   type OptionsOf,
   type RecordLayout,
   type TableSlot,
+  storedValueOf,
   toStored,
+  wireValueOf,
 } from './record-values.ts';
 import type { StoredColumn } from './storage-plan.ts';
 import { DefinitionRepository } from './visualdev.repository.ts';
@@ -420,7 +421,7 @@ export class RecordService {
   /** A stored row as the list answers it: id, flowState and the visible fields. */
   private listRow(row: StoredRecord, visible: FieldSlot[]) {
     const out: Record<string, unknown> = { id: row.id, flowState: row.flowState ?? 0 };
-    for (const slot of visible) out[slot.column.field] = fromStored(row[slot.column.column], slot.column.type);
+    for (const slot of visible) out[slot.column.field] = wireValueOf(slot, row[slot.column.column]);
     return out;
   }
 
@@ -613,7 +614,7 @@ export class RecordService {
     );
     if (!row) throw new NotFoundError();
     const out: Record<string, unknown> = { id: row.id };
-    for (const slot of fields) out[slot.column.field] = fromStored(row[slot.column.column], slot.column.type);
+    for (const slot of fields) out[slot.column.field] = wireValueOf(slot, row[slot.column.column]);
     await this.nameAutoFilled([out], fields);
     for (const table of reach.layout.tables) {
       const name = table.table.field;
@@ -627,7 +628,7 @@ export class RecordService {
       // The row's id comes back on save, so the columns the caller may not edit keep their values.
       out[name] = rows.map((child) => {
         const values: Record<string, unknown> = { id: child.id };
-        for (const slot of columns) values[slot.column.field] = fromStored(child[slot.column.column], slot.column.type);
+        for (const slot of columns) values[slot.column.field] = wireValueOf(slot, child[slot.column.column]);
         return values;
       });
     }
@@ -760,7 +761,7 @@ export class RecordService {
       }
       const problem = fieldProblem(slot, value);
       if (problem) throw problem;
-      values.set(slot.column, toStored(value, slot.column.type, slot.label));
+      values.set(slot.column, storedValueOf(slot, value));
     }
     const tables: CheckedTable[] = [];
     for (const table of reach.layout.tables) {
@@ -782,7 +783,7 @@ export class RecordService {
           const cell = { ...slot, label: `${table.label}(${index + 1}).${slot.label}` };
           const problem = fieldProblem(cell, value);
           if (problem) throw problem;
-          rowValues.set(slot.column, toStored(value, slot.column.type, cell.label));
+          rowValues.set(slot.column, storedValueOf(slot, value, cell.label));
         }
         return { id: newId(), storedId, values: rowValues };
       });

@@ -15,7 +15,8 @@ const screenLength = /^\d+(\.\d+)?(px|%)$/;
 /** Lengths a print layout is measured in, and `auto`; never an expression or a url(). */
 const printLength = /^(auto|0|-?\d+(\.\d+)?(px|%|pt|mm|cm|in|em|rem))$/;
 /** One to four lengths (margin, padding shorthand). */
-const printLengths = /^(auto|0|-?\d+(\.\d+)?(px|%|pt|mm|cm|in|em|rem))(\s+(auto|0|-?\d+(\.\d+)?(px|%|pt|mm|cm|in|em|rem))){0,3}$/;
+const printLengths =
+  /^(auto|0|-?\d+(\.\d+)?(px|%|pt|mm|cm|in|em|rem))(\s+(auto|0|-?\d+(\.\d+)?(px|%|pt|mm|cm|in|em|rem))){0,3}$/;
 /** A border: width, style and colour words, no url() or expression(). */
 const border = /^(?!.*(url|expression|var|image)\s*\()[#a-z0-9(),.\s%-]+$/i;
 

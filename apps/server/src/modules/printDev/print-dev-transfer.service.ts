@@ -7,11 +7,11 @@ import {
 import type { Downloads } from '../../core/downloads.ts';
 import { type DuplicateMode, parseEntityFile, randomSuffix, withSuffix } from '../../core/entity-import.ts';
 import { NotFoundError } from '../../core/errors.ts';
+import { sanitizePrintTemplate } from '../../core/sanitize.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import { PrintDevRepository } from './print-dev.repository.ts';
 import type { PrintDevService } from './print-dev.service.ts';
-import { sanitizePrintTemplate } from '../../core/sanitize.ts';
 
 /** A print template's export to a `.bp` file and its import (protocol-admin.md sections 0 and 8). */
 export class PrintDevTransferService {

@@ -54,8 +54,8 @@ import {
   layoutOf,
   type OptionsOf,
   type RecordLayout,
-  type TableSlot,
   storedValueOf,
+  type TableSlot,
   toStored,
   wireValueOf,
 } from './record-values.ts';

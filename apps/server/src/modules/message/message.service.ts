@@ -79,6 +79,11 @@ export class MessageService {
     });
   }
 
+  /** Whether a message the user received attaches the file: it may then have the file's link. */
+  receivedFile(userId: string, name: string): Promise<boolean> {
+    return new MessageRepository(this.db).receivedFile(userId, name);
+  }
+
   readAll(userId: string, input: ReadAllInput) {
     return new MessageRepository(this.db).markAllRead(userId, filtersOf(input));
   }

@@ -21,7 +21,7 @@ import type { Downloads } from '../../core/downloads.ts';
 import { BusinessError, ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import type { Translate } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
-import { page } from '../../core/paging.ts';
+import { likePattern, page } from '../../core/paging.ts';
 import { type DataScope, type FieldRights, mayUseButton, type PermissionService } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
@@ -59,7 +59,7 @@ import {
   toStored,
   wireValueOf,
 } from './record-values.ts';
-import type { StoredColumn } from './storage-plan.ts';
+import type { StoragePlan, StoredColumn } from './storage-plan.ts';
 import { DefinitionRepository } from './visualdev.repository.ts';
 import { type DefinitionService, parseJson, type ReleasedDefinition } from './visualdev.service.ts';
 
@@ -138,6 +138,9 @@ const isPopup = (slot: FieldSlot) => {
 
 /** InfoByIds is asked for at most this many values at once (its route's limit). */
 const idsPerCall = 1000;
+
+/** The kinds whose values name uploaded files (`[{name, fileId, url}]`). */
+const uploadKinds: ReadonlySet<string> = new Set(['uploadFz', 'uploadImg']);
 
 /** Exports write at most this many records. */
 const exportCap = 100_000;
@@ -633,6 +636,48 @@ export class RecordService {
       });
     }
     return out;
+  }
+
+  /**
+   * The records whose upload fields (head or sub-table) reference the file `name`, by form: where
+   * the file module asks whether a caller may read a file (a record launched into a flow is its
+   * task, so workflow reads these too).
+   */
+  async recordsHoldingFile(name: string): Promise<{ modelId: string; recordId: string }[]> {
+    const repo = new RecordRepository(this.db);
+    const pattern = likePattern(name);
+    const out: { modelId: string; recordId: string }[] = [];
+    for (const { id: modelId, storage } of await new DefinitionRepository(this.db).storagePlans()) {
+      const plan = storage as StoragePlan;
+      const uploads = (columns: StoredColumn[]) => columns.filter((c) => uploadKinds.has(c.kind));
+      const ids = [
+        ...(await repo.idsHolding(plan, uploads(plan.columns), pattern)),
+        ...(
+          await Promise.all(
+            (plan.children ?? []).map((child) => repo.idsHolding(child, uploads(child.columns), pattern, true)),
+          )
+        ).flat(),
+      ];
+      for (const recordId of new Set(ids)) out.push({ modelId, recordId });
+    }
+    return out;
+  }
+
+  /**
+   * Whether the caller reads the file in one of the records that reference it: through a menu of
+   * the form it holds, within that menu's data scope, in a field its form rights show it.
+   */
+  async readsFile(session: Session, name: string): Promise<boolean> {
+    for (const { modelId, recordId } of await this.recordsHoldingFile(name)) {
+      try {
+        const values = await this.values(await this.reach(session, modelId), recordId);
+        if (JSON.stringify(values).includes(name)) return true;
+      } catch (error) {
+        // No menu of the form, or the record is outside the caller's scope: this record does not count.
+        if (!(error instanceof BusinessError)) throw error;
+      }
+    }
+    return false;
   }
 
   async info(session: Session, modelId: string, recordId: string, menuId?: string): Promise<RecordInfo> {

@@ -109,7 +109,7 @@ describe('print templates', () => {
     const info = await admin.get<{ printTemplate: string }>(`${base}/${id}`);
     expectClean(info.data!.printTemplate);
     expectLayoutKept(info.data!.printTemplate);
-    // src/views/system/printDev/... : Data?id={template}&formId={record}, BatchData with ids comma-joined.
+    // As the 3.6 client asks: Data?id={template}&formId={record}; BatchData with the record ids comma-joined.
     const one = await admin.get<{ printTemplate: string; printData: { name: string } }>(`${base}/Data`, {
       id,
       formId: recordId,

@@ -285,6 +285,7 @@ export const en: Catalog = {
   'file.missing': 'Please upload a file',
   'file.tooLarge': 'The file is larger than {size} MB',
   'file.badName': 'The file name is not allowed',
+  'file.notReadable': 'The file does not exist or is not yours to read',
   'file.typeRefused': 'Files of type {extension} cannot be uploaded',
   'file.imageOnly': 'Please upload an image',
   'file.contentMismatch': 'The file content does not match its extension',

@@ -284,6 +284,7 @@ export const zhCN = {
   'file.missing': '请上传文件',
   'file.tooLarge': '文件大小超过{size}MB',
   'file.badName': '文件名不合法',
+  'file.notReadable': '文件不存在或无权查看',
   'file.typeRefused': '不支持上传{extension}类型的文件',
   'file.imageOnly': '请上传图片',
   'file.contentMismatch': '文件内容与扩展名不符',

@@ -285,6 +285,7 @@ export const zhTW: Catalog = {
   'file.missing': '請上傳檔案',
   'file.tooLarge': '檔案大小超過{size}MB',
   'file.badName': '檔案名稱不合法',
+  'file.notReadable': '檔案不存在或無權查看',
   'file.typeRefused': '不支援上傳{extension}類型的檔案',
   'file.imageOnly': '請上傳圖片',
   'file.contentMismatch': '檔案內容與副檔名不符',

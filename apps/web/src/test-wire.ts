@@ -415,6 +415,10 @@ export function fakeLogRow(fields: Partial<LogRow> & Pick<LogRow, 'id'>): LogRow
     creatorTime: 0,
     moduleName: '',
     browser: '',
+    objectType: '',
+    objectId: '',
+    objectName: '',
+    changes: [],
     ...fields,
   };
 }

@@ -42,6 +42,7 @@ export default async function permissionGroupRoutes(app: App) {
       base,
       menu,
       tag: 'permissionGroup',
+      audit: 'permissionGroup',
       noun: { one: 'permission group', many: 'Permission groups' },
       schemas: {
         query: PermissionGroupQuery,
@@ -58,6 +59,7 @@ export default async function permissionGroupRoutes(app: App) {
     `${base}/:id/Actions/Copy`,
     {
       preHandler: permit(menu, 'btn_add'),
+      config: { audit: { object: 'permissionGroup', ids: 'answer' } },
       schema: {
         tags,
         summary: 'Copy a group with its grants and members (the copy starts disabled)',
@@ -88,6 +90,7 @@ export default async function permissionGroupRoutes(app: App) {
       method,
       url: `${base}/PermissionMember/:id`,
       preHandler: permit(menu, 'btn_edit'),
+      config: { audit: { object: 'permissionGroup' } },
       schema: {
         tags,
         summary: 'Replace the members of a group (ids as <id>--user|role|position|organize|group)',

@@ -64,7 +64,11 @@ describe('audit trail of administrative changes', () => {
   });
 
   test('a user’s name and roles: actor, address, object, old and new name, roles added and removed', async () => {
-    const saved = await call('PUT', `/api/permission/Users/${userId}`, userForm({ id: userId, realName: '张三丰', roleId: managerRole }));
+    const saved = await call(
+      'PUT',
+      `/api/permission/Users/${userId}`,
+      userForm({ id: userId, realName: '张三丰', roleId: managerRole }),
+    );
     expect(saved.code).toBe(200);
     const entry = await latestEntry();
     expect(entry).toMatchObject({
@@ -89,12 +93,20 @@ describe('audit trail of administrative changes', () => {
   });
 
   test('a user created: every field it was given, no "before"', async () => {
-    const created = await call<{ id: string }>('POST', '/api/permission/Users', userForm({ account: 'lisi', realName: '李四', roleId: clerkRole }));
+    const created = await call<{ id: string }>(
+      'POST',
+      '/api/permission/Users',
+      userForm({ account: 'lisi', realName: '李四', roleId: clerkRole }),
+    );
     expect(created.code).toBe(200);
     const entry = await latestEntry();
     expect(entry).toMatchObject({ objectType: 'user', objectId: created.data!.id, objectName: '李四/lisi' });
     expect(changeOf(entry, 'realName')).toEqual({ field: 'realName', before: null, after: '李四' });
-    expect(changeOf(entry, 'roles')).toEqual({ field: 'roles', added: [{ id: clerkRole, name: '办事员' }], removed: [] });
+    expect(changeOf(entry, 'roles')).toEqual({
+      field: 'roles',
+      added: [{ id: clerkRole, name: '办事员' }],
+      removed: [],
+    });
   });
 
   test('a role’s members as the user form changes them, and a role edit', async () => {
@@ -115,9 +127,17 @@ describe('audit trail of administrative changes', () => {
     expect(entry.changes).toEqual([{ field: 'fullName', before: '经理', after: '部门经理' }]);
 
     // The role's members change through the user form (roleId): the role's list says who came.
-    await call('PUT', `/api/permission/Users/${userId}`, userForm({ id: userId, realName: '张三丰', roleId: `${managerRole},${clerkRole}` }));
+    await call(
+      'PUT',
+      `/api/permission/Users/${userId}`,
+      userForm({ id: userId, realName: '张三丰', roleId: `${managerRole},${clerkRole}` }),
+    );
     const added = await latestEntry();
-    expect(changeOf(added, 'roles')).toEqual({ field: 'roles', added: [{ id: clerkRole, name: '办事员' }], removed: [] });
+    expect(changeOf(added, 'roles')).toEqual({
+      field: 'roles',
+      added: [{ id: clerkRole, name: '办事员' }],
+      removed: [],
+    });
   });
 
   test('a password reset: recorded as changed, never its value', async () => {
@@ -144,7 +164,12 @@ describe('audit trail of administrative changes', () => {
     const url = `/api/permission/PermissionGroup/PermissionMember/${groupId}`;
     expect((await call('POST', url, { ids: [`${userId}--user`] })).code).toBe(200);
     const first = await latestEntry();
-    expect(first).toMatchObject({ objectType: 'permissionGroup', objectId: groupId, objectName: '审计组', ipAddress: address });
+    expect(first).toMatchObject({
+      objectType: 'permissionGroup',
+      objectId: groupId,
+      objectName: '审计组',
+      ipAddress: address,
+    });
     expect(changeOf(first, 'members')).toEqual({
       field: 'members',
       added: [{ id: `${userId}--user`, name: '张三丰/zhangsan' }],
@@ -187,13 +212,49 @@ describe('audit trail of administrative changes', () => {
     });
   });
 
+  test('a menu’s holders, and one grant given to several holders at once', async () => {
+    const menu = await t.app.db
+      .selectFrom('menu')
+      .select(['id', 'fullName'])
+      .where('enCode', '=', 'permission.position')
+      .executeTakeFirstOrThrow();
+    expect(
+      (await call('PUT', `/api/permission/Authority/Model/${menu.id}/Role`, { objectIds: [clerkRole] })).code,
+    ).toBe(200);
+    const holders = await latestEntry();
+    expect(holders).toMatchObject({ objectType: 'menuHolders', objectId: menu.id, objectName: menu.fullName });
+    expect(changeOf(holders, 'Role')).toEqual({
+      field: 'Role',
+      added: [{ id: clerkRole, name: '办事员' }],
+      removed: [],
+    });
+
+    const batch = await call('POST', '/api/permission/Authority/Data/Batch', {
+      roleIds: [managerRole],
+      userIds: [userId],
+      module: [menu.id],
+    });
+    expect(batch.code).toBe(200);
+    const entry = await latestEntry();
+    expect(entry).toMatchObject({ objectType: 'grants', objectId: `${managerRole},${userId}` });
+    // Each change names its holder when one call changed several.
+    expect(entry.changes.filter((change) => change.field === 'module').map((change) => change.objectId)).toEqual([
+      managerRole,
+      userId,
+    ]);
+  });
+
   test('a tiered administrator’s rights: per organisation, old and new; ending them', async () => {
     const url = '/api/permission/organizeAdminIsTrator';
     const save = (rights: Record<string, number>) =>
       call('POST', url, { userId, orgAdminModel: [{ organizeId: deptId, ...rights }] });
     expect((await save({ thisLayerSelect: 1 })).code).toBe(200);
     const granted = await latestEntry();
-    expect(granted).toMatchObject({ objectType: 'organizeAdministrator', objectId: userId, objectName: '张三丰/zhangsan' });
+    expect(granted).toMatchObject({
+      objectType: 'organizeAdministrator',
+      objectId: userId,
+      objectName: '张三丰/zhangsan',
+    });
     expect(granted.changes).toEqual([{ field: '审计部', before: null, after: 'this: select; sub: -' }]);
 
     expect((await save({ thisLayerSelect: 1, thisLayerEdit: 1, subLayerSelect: 1 })).code).toBe(200);
@@ -210,7 +271,11 @@ describe('audit trail of administrative changes', () => {
     expect((await call('DELETE', `${url}/${row.id}`)).code).toBe(200);
     const ended = await latestEntry();
     // The row named in the path stands for its user's rights.
-    expect(ended).toMatchObject({ objectType: 'organizeAdministrator', objectId: row.id, objectName: '张三丰/zhangsan' });
+    expect(ended).toMatchObject({
+      objectType: 'organizeAdministrator',
+      objectId: row.id,
+      objectName: '张三丰/zhangsan',
+    });
     expect(ended.changes).toEqual([{ field: '审计部', before: 'this: edit,select; sub: select', after: null }]);
   });
 
@@ -229,7 +294,11 @@ describe('audit trail of administrative changes', () => {
     const second = await latestEntry();
     expect(second.changes).toEqual([{ field: 'emailPassword', before: '***', after: '***' }]);
     for (const entry of [first, second]) expect(JSON.stringify(entry)).not.toContain(secret);
-    const stored = await t.app.db.selectFrom('sysLog').select(['changes', 'requestBody']).where('id', '=', second.id).executeTakeFirstOrThrow();
+    const stored = await t.app.db
+      .selectFrom('sysLog')
+      .select(['changes', 'requestBody'])
+      .where('id', '=', second.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain(secret);
   });
 
@@ -276,7 +345,16 @@ describe('audit trail of administrative changes', () => {
     expect(user.data!.realName).toBe('张三丰');
 
     // The positive control: the same role edit with a free code is recorded with its change.
-    expect((await call('PUT', `/api/permission/Role/${clerkRole}`, { id: clerkRole, fullName: '办事员二', enCode: 'clerk', globalMark: 1 })).code).toBe(200);
+    expect(
+      (
+        await call('PUT', `/api/permission/Role/${clerkRole}`, {
+          id: clerkRole,
+          fullName: '办事员二',
+          enCode: 'clerk',
+          globalMark: 1,
+        })
+      ).code,
+    ).toBe(200);
     expect((await latestEntry()).changes).toEqual([{ field: 'fullName', before: '办事员', after: '办事员二' }]);
   });
 

@@ -294,13 +294,7 @@ export function installOperationLog(app: App, store: OperationLogStore, snapshot
     if (!spec || request.session === null) return;
     const params = request.params as { id?: unknown };
     const named =
-      spec.ids === 'answer'
-        ? []
-        : spec.ids
-          ? spec.ids(request)
-          : typeof params?.id === 'string'
-            ? [params.id]
-            : [];
+      spec.ids === 'answer' ? [] : spec.ids ? spec.ids(request) : typeof params?.id === 'string' ? [params.id] : [];
     const ids = [...new Set(named)].slice(0, maxAuditObjects);
     const before = new Map<string, AuditSnapshot | null>();
     for (const id of ids) before.set(id, await snapshot(request, spec, id));
@@ -313,7 +307,11 @@ export function installOperationLog(app: App, store: OperationLogStore, snapshot
     if (!pending || outcome?.code !== 200) return payload;
     const ids = pending.ids.length > 0 ? pending.ids : outcome.answeredId ? [outcome.answeredId] : [];
     const several = ids.length > 1;
-    const record: AuditRecord = { objectType: pending.spec.object, objectId: ids.join(',').slice(0, 1000), changes: null };
+    const record: AuditRecord = {
+      objectType: pending.spec.object,
+      objectId: ids.join(',').slice(0, 1000),
+      changes: null,
+    };
     const changes = [];
     for (const id of ids) {
       const before = pending.before.get(id) ?? null;

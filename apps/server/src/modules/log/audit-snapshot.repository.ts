@@ -90,7 +90,9 @@ export class AuditSnapshotRepository {
       .select([
         'm.objectType',
         'm.objectId',
-        sql<string | null>`coalesce(${userName}, role.full_name, position.full_name, organize.full_name, user_group.full_name)`.as(
+        sql<
+          string | null
+        >`coalesce(${userName}, role.full_name, position.full_name, organize.full_name, user_group.full_name)`.as(
           'name',
         ),
       ])
@@ -123,7 +125,9 @@ export class AuditSnapshotRepository {
       .select([
         'a.itemType',
         'a.itemId as id',
-        sql<string | null>`coalesce(system.full_name, menu.full_name, owner.full_name || ' / ' || module_permission.full_name, portal.full_name)`.as(
+        sql<
+          string | null
+        >`coalesce(system.full_name, menu.full_name, owner.full_name || ' / ' || module_permission.full_name, portal.full_name)`.as(
           'name',
         ),
       ])

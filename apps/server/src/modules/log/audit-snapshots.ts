@@ -151,10 +151,10 @@ export class AuditSnapshots {
   private async menuHolders(menuId: string): Promise<AuditSnapshot | null> {
     const menu = await this.repo.row('menu', menuId);
     if (!menu) return null;
-    const fields: Record<string, AuditItem[]> = {};
+    const fields: Record<string, AuditItem[]> = { Role: [], Position: [], User: [], Group: [], PermissionGroup: [] };
     for (const holder of await this.repo.menuHolders(menuId)) {
       const name = await this.repo.holderName(holder.id);
-      (fields[holder.holderType] ??= []).push(name ? { id: holder.id, name } : { id: holder.id });
+      fields[holder.holderType]?.push(name ? { id: holder.id, name } : { id: holder.id });
     }
     return { id: menuId, name: String(menu.fullName), fields };
   }

@@ -1,3 +1,4 @@
+import type { AuditChange } from '@platform/shared';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Insertable } from 'kysely';
 import type { SysLogTable } from '../db/schema.ts';
@@ -38,6 +39,10 @@ import { ipPlaceName } from './ip-place.ts';
  *   column layouts, marking messages read, and chat housekeeping (image uploads, conversation
  *   list, clearing a chat), which would bury the administration entries;
  * - any route declaring `config: { operationLog: false }`.
+ *
+ * Administrative calls also record what they changed (the audit trail, core/audit.ts): a route
+ * declaring `config.audit` has its object read before the handler and after an answer with code
+ * 200, and the changed fields go with its entry.
  *
  * Writing never fails or delays a call: entries queue in memory and go to the database in batches
  * shortly after; a failed batch is logged and dropped. The app's close awaits the queue.
@@ -300,7 +305,8 @@ export function installOperationLog(app: App, store: OperationLogStore, snapshot
     for (const id of ids) before.set(id, await snapshot(request, spec, id));
     pendingAudits.set(request, { spec, ids, before });
   };
-  // After the handler, before the answer leaves: a later call cannot slip in between.
+  // After the handler, before the answer leaves: read as near the change as can be, so that another
+  // call's change rarely slips in between (one that does shows in both entries).
   const readAfter = async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
     const pending = pendingAudits.get(request);
     const outcome = outcomes.get(request);
@@ -312,7 +318,7 @@ export function installOperationLog(app: App, store: OperationLogStore, snapshot
       objectId: ids.join(',').slice(0, 1000),
       changes: null,
     };
-    const changes = [];
+    const changes: AuditChange[] = [];
     for (const id of ids) {
       const before = pending.before.get(id) ?? null;
       const after = await snapshot(request, pending.spec, before?.id ?? id);

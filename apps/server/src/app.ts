@@ -41,6 +41,7 @@ import { FileReaders } from './modules/file/file-readers.ts';
 import groupRoutes from './modules/group/group.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import locationRoutes from './modules/location/location.routes.ts';
+import { AuditSnapshots } from './modules/log/audit-snapshots.ts';
 import logRoutes from './modules/log/log.routes.ts';
 import { LogService } from './modules/log/log.service.ts';
 import menuRoutes from './modules/menu/menu.routes.ts';
@@ -157,7 +158,7 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   installAuthentication(app, sessions);
   installPermissions(app);
   const logs = new LogService(db);
-  installOperationLog(app, (batch) => logs.storeOperations(batch));
+  installOperationLog(app, (batch) => logs.storeOperations(batch), new AuditSnapshots(db).read);
 
   installSecurityHeaders(app);
   await app.register(formbody);

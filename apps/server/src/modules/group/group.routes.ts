@@ -26,6 +26,7 @@ export default async function groupRoutes(app: App) {
       base,
       menu: 'permission.group',
       tag: 'group',
+      audit: 'group',
       noun: { one: 'group', many: 'Groups' },
       schemas: { query: GroupQuery, row: GroupRow, input: GroupInput, update: GroupUpdate },
       summaries: { delete: 'Delete a group and its memberships' },

@@ -40,6 +40,7 @@ export default async function permissionGroupRoutes(app: App) {
       base,
       menu,
       tag: 'permissionGroup',
+      audit: 'permissionGroup',
       noun: { one: 'permission group', many: 'Permission groups' },
       schemas: {
         query: PermissionGroupQuery,
@@ -56,6 +57,7 @@ export default async function permissionGroupRoutes(app: App) {
     `${base}/:id/Actions/Copy`,
     {
       preHandler: permit(menu, 'btn_add'),
+      config: { audit: { object: 'permissionGroup', ids: 'answer' } },
       schema: {
         tags,
         summary: 'Copy a group with its grants and members (the copy starts disabled)',
@@ -86,6 +88,7 @@ export default async function permissionGroupRoutes(app: App) {
       method,
       url: `${base}/PermissionMember/:id`,
       preHandler: permit(menu, 'btn_edit'),
+      config: { audit: { object: 'permissionGroup' } },
       schema: {
         tags,
         summary: 'Replace the members of a group (ids as <id>--user|role|position|organize|group)',

@@ -27,6 +27,7 @@ export default async function positionRoutes(app: App) {
       base,
       menu: positionMenu,
       tag: 'position',
+      audit: 'position',
       noun: { one: 'position', many: 'Positions' },
       schemas: { query: PositionQuery, row: PositionRow, input: PositionInput, update: PositionUpdate },
       summaries: { delete: 'Delete a position (refused while users hold it)' },

@@ -28,6 +28,7 @@ export default async function roleRoutes(app: App) {
       base,
       menu: 'permission.role',
       tag: 'role',
+      audit: 'role',
       noun: { one: 'role', many: 'Roles' },
       schemas: { query: RoleQuery, row: RoleRow, input: RoleInput, update: RoleUpdate },
       summaries: {

@@ -13,6 +13,7 @@ import {
 } from '@platform/shared';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
+import { idsFromBody } from '../../core/audit.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { recordRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
@@ -66,6 +67,7 @@ function userAdminRoutes(app: App, users: UserService) {
       base,
       menu,
       tag: 'user',
+      audit: 'user',
       noun: { one: 'user', many: 'Users' },
       schemas: { info: UserInfo, input: UserInput, update: UserUpdateInput },
       summaries: {
@@ -81,6 +83,7 @@ function userAdminRoutes(app: App, users: UserService) {
     `${base}/:id/Actions/ResetPassword`,
     {
       preHandler: permit(menu, 'btn_edit'),
+      config: { audit: { object: 'user' } },
       schema: {
         tags,
         summary: 'Set a new password (both fields MD5 hex); ends the user’s sessions',
@@ -99,6 +102,7 @@ function userAdminRoutes(app: App, users: UserService) {
     `${base}/:id/Actions/unlock`,
     {
       preHandler: permit(menu, 'btn_edit'),
+      config: { audit: { object: 'user' } },
       schema: {
         tags,
         summary: 'Unlock an account locked by failed logins',
@@ -133,6 +137,7 @@ function userHandoverRoutes(app: App, handover: UserHandoverService) {
     `${base}/workHandover`,
     {
       preHandler: permit(menu, 'btn_edit'),
+      config: { audit: { object: 'user', ids: idsFromBody('fromId', 'toId') } },
       schema: {
         tags,
         summary: 'Hand one user’s work over to another',

@@ -253,7 +253,8 @@ export class DelegationGuard {
     const first = missing[0] as CarriedItem;
     const ofFirst = missing.filter((m) => m.holderType === first.holderType && m.holderId === first.holderId);
     const itemNames = await repo.itemNames(ofFirst);
-    const items = [...new Set(ofFirst.map((m) => itemNames.get(`${m.itemType}:${m.itemId}`) ?? m.itemId))];
+    // Sorted, so the same refusal always reads the same.
+    const items = [...new Set(ofFirst.map((m) => itemNames.get(`${m.itemType}:${m.itemId}`) ?? m.itemId))].sort();
     const named = items.slice(0, namedLimit).join('、') + (items.length > namedLimit ? '…' : '');
     if (!first.holderId) throw new BusinessError('delegation.itemsNotHeld', { items: named });
     const holderNames = await repo.holderNames([{ objectType: first.holderType, objectId: first.holderId }]);

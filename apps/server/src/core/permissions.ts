@@ -376,8 +376,9 @@ export class PermissionService {
   async dataScope(session: Session, menuCode: string): Promise<DataScope> {
     if (session.isAdministrator) return { all: true };
     const access = await this.access(session);
-    if (!access.menus.has(menuCode) && administeredMenus.has(menuCode) && access.administers.length) {
-      // A tiered administrator sees the people and structure of what it administers.
+    if (administeredMenus.has(menuCode) && access.administers.length) {
+      // A tiered administrator sees the people and structure of what it administers, whatever else
+      // it is granted: the same organisations its changes are held to (DelegationGuard).
       const where = (layer: 'thisLayer' | 'subLayer') =>
         access.administers.filter((a) => a[layer].has('select')).map((a) => a.organizeId);
       return {

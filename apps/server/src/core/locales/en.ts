@@ -233,7 +233,6 @@ export const en: Catalog = {
   'delegation.notHeld': 'You cannot give the {reason} “{name}”: it carries rights you do not hold ({items})',
   'delegation.itemsNotHeld': 'You cannot give rights you do not hold: {items}',
   'delegation.superAdmin': 'Only a super administrator can change a super administrator',
-  'delegation.setAdministrators': 'Only a super administrator can appoint super administrators',
   'delegation.outsideScope': 'This user lies outside the data you may manage',
   'delegation.positionOutside': 'The position “{name}” is not in an organisation you administer',
   'delegation.rightNotHeld': 'You cannot give tiered administration of “{organize}”: you lack the right {reason}',

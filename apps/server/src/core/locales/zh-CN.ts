@@ -232,7 +232,6 @@ export const zhCN = {
   'delegation.notHeld': '无权授予{reason}「{name}」：它带有您没有的权限（{items}）',
   'delegation.itemsNotHeld': '无权授予您没有的权限：{items}',
   'delegation.superAdmin': '只有超级管理员才能操作超级管理员',
-  'delegation.setAdministrators': '只有超级管理员才能设置超级管理员',
   'delegation.outsideScope': '该用户不在您可管理的数据范围内，无法操作',
   'delegation.positionOutside': '岗位「{name}」不属于您管理的组织，无法授予',
   'delegation.rightNotHeld': '无权授予「{organize}」的分级管理权限：您没有{reason}权限',

@@ -233,7 +233,6 @@ export const zhTW: Catalog = {
   'delegation.notHeld': '無權授予{reason}「{name}」：它帶有您沒有的權限（{items}）',
   'delegation.itemsNotHeld': '無權授予您沒有的權限：{items}',
   'delegation.superAdmin': '只有超級管理員才能操作超級管理員',
-  'delegation.setAdministrators': '只有超級管理員才能設定超級管理員',
   'delegation.outsideScope': '該使用者不在您可管理的資料範圍內，無法操作',
   'delegation.positionOutside': '崗位「{name}」不屬於您管理的組織，無法授予',
   'delegation.rightNotHeld': '無權授予「{organize}」的分級管理權限：您沒有{reason}權限',

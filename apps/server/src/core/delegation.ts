@@ -149,15 +149,30 @@ export class DelegationGuard {
     return refused;
   }
 
-  /** Whether the caller may give every one of these holders (for pickers that offer only what may be given). */
+  /**
+   * Which of these holders the caller may give (keys `Type:id`), for pickers that offer only what may
+   * be given: what each carries is held, and a tiered administrator's positions lie in its organisations.
+   */
   async givable(session: Session, holders: PowerHolder[]): Promise<Set<string>> {
-    const keyOf = (h: PowerHolder) => `${h.objectType}:${h.objectId}`;
+    const keyOf = (h: { objectType: string; objectId: string }) => `${h.objectType}:${h.objectId}`;
     if (session.isAdministrator) return new Set(holders.map(keyOf));
     const access = await this.permissions.access(session);
-    const carried = await new DelegationRepository(this.db).carried(holders);
+    const repo = new DelegationRepository(this.db);
     const lacking = new Set(
-      carried.filter((c) => !access.items[c.itemType].has(c.itemId)).map((c) => `${c.holderType}:${c.holderId}`),
+      (await repo.carried(holders))
+        .filter((c) => !access.items[c.itemType].has(c.itemId))
+        .map((c) => `${c.holderType}:${c.holderId}`),
     );
+    if (access.administers.length) {
+      const organizes = await repo.positionOrganizes(
+        holders.filter((h) => h.objectType === 'Position').map((h) => h.objectId),
+      );
+      const paths = await new GrantRepository(this.db).organizePaths([...new Set(organizes.values())]);
+      for (const [positionId, organizeId] of organizes) {
+        const path = paths.get(organizeId) ?? [];
+        if (!access.administers.some((a) => path.includes(a.organizeId))) lacking.add(`Position:${positionId}`);
+      }
+    }
     return new Set(holders.map(keyOf).filter((key) => !lacking.has(key)));
   }
 

@@ -9,6 +9,7 @@ import {
   TreeNode,
 } from '@platform/shared';
 import type { App } from '../../core/app-types.ts';
+import { sessionOf } from '../../core/auth.ts';
 import { crudRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { GroupService } from './group.service.ts';
@@ -38,6 +39,14 @@ export default async function groupRoutes(app: App) {
     `${base}/Selector`,
     { schema: { tags, summary: 'Enabled groups', response: { 200: EnvelopeOf(ListOf(TreeNode)) } } },
     async () => ok({ list: await groups.selector() }),
+  );
+
+  app.get(
+    `${base}/SelectorByPermission`,
+    {
+      schema: { tags, summary: 'Enabled groups the caller may give', response: { 200: EnvelopeOf(ListOf(TreeNode)) } },
+    },
+    async (request) => ok({ list: await groups.selector(sessionOf(request)) }),
   );
 
   app.post(

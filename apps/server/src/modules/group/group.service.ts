@@ -44,8 +44,17 @@ export class GroupService {
     return page(list.map(toWire), total, params);
   }
 
-  async selector() {
-    return (await new GroupRepository(this.db).list({ enabledMark: 1 })).map((g) => ({
+  /** The enabled groups; with `session` (SelectorByPermission), those the caller may give. */
+  async selector(session?: Session) {
+    let groups = await new GroupRepository(this.db).list({ enabledMark: 1 });
+    const givable = session
+      ? await this.delegation?.givable(
+          session,
+          groups.map((g) => ({ objectType: 'Group', objectId: g.id })),
+        )
+      : undefined;
+    if (givable) groups = groups.filter((g) => givable.has(`Group:${g.id}`));
+    return groups.map((g) => ({
       ...toWire(g),
       icon: 'icon-ym icon-ym-generator-group1',
       hasChildren: false,

@@ -10,6 +10,7 @@ import {
   TreeNode,
 } from '@platform/shared';
 import type { App } from '../../core/app-types.ts';
+import { sessionOf } from '../../core/auth.ts';
 import { crudRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { PositionService, positionMenu } from './position.service.ts';
@@ -45,6 +46,18 @@ export default async function positionRoutes(app: App) {
       },
     },
     async () => ok({ list: await positions.selector() }),
+  );
+
+  app.get(
+    `${base}/SelectorByPermission`,
+    {
+      schema: {
+        tags,
+        summary: 'Organisation tree with the positions the caller may give as leaves',
+        response: { 200: EnvelopeOf(ListOf(TreeNode)) },
+      },
+    },
+    async (request) => ok({ list: await positions.selector(sessionOf(request)) }),
   );
 
   app.get(

@@ -74,10 +74,20 @@ export class PositionService {
     return (await new PositionRepository(this.db).list({ enabledMark: 1 })).map(toWire);
   }
 
-  /** The organisation tree with each organisation's enabled positions as leaves. */
-  async selector() {
+  /**
+   * The organisation tree with each organisation's enabled positions as leaves; with `session`
+   * (SelectorByPermission), only the positions the caller may give (DelegationGuard.givable).
+   */
+  async selector(session?: Session) {
     const index = await this.organizes.index();
-    const positions = await new PositionRepository(this.db).list({ enabledMark: 1 });
+    let positions = await new PositionRepository(this.db).list({ enabledMark: 1 });
+    const givable = session
+      ? await this.delegation?.givable(
+          session,
+          positions.map((p) => ({ objectType: 'Position', objectId: p.id })),
+        )
+      : undefined;
+    if (givable) positions = positions.filter((p) => givable.has(`Position:${p.id}`));
     const nodes = [
       ...index.rows.map((o) => ({
         id: o.id,

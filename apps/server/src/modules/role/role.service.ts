@@ -33,15 +33,11 @@ export class RoleService {
   }
 
   /** Refuses switching role `id` on unless the caller holds what it carries. */
-  private async requireMaySwitchOn(id: string, session: Session, enabledMark: number | undefined) {
+  private async requireMaySwitchOn(id: string, session: Session, enabledMark: number) {
     const before = await new RoleRepository(this.db).findById(id);
-    if (!before || before.enabledMark === 1 || enabledMark === 0) return;
-    await this.delegation?.requireMayGive(
-      session,
-      'permission.role',
-      {},
-      { holders: [{ objectType: 'Role', objectId: id }] },
-    );
+    if (!before) return;
+    const role = { objectType: 'Role', objectId: id } as const;
+    await this.delegation?.requireMaySwitchOn(session, menu, role, before.enabledMark === 1, enabledMark === 1);
   }
 
   /** Holders' cached grants depend on this record: every instance drops them. */
@@ -91,14 +87,20 @@ export class RoleService {
   /**
    * The role picker: a "全局" node (id "1") holding the global roles, then each organisation with
    * its own roles. `session` (SelectorByPermission) narrows to what the caller may hand out:
-   * everything for administrators, else global roles and roles of the caller's organisations.
+   * everything for administrators, else global roles and roles of the caller's organisations that
+   * carry nothing the caller lacks (DelegationGuard.givable).
    */
   async selector(session?: Session) {
     const repo = new RoleRepository(this.db);
     const index = await this.organizes.index();
     let roles: Row[];
     if (session && !session.isAdministrator) {
-      roles = await repo.list({ enabledMark: 1, visibleFrom: await repo.userOrganizeIds(session.userId) });
+      const visible = await repo.list({ enabledMark: 1, visibleFrom: await repo.userOrganizeIds(session.userId) });
+      const givable = await this.delegation?.givable(
+        session,
+        visible.map((r) => ({ objectType: 'Role', objectId: r.id })),
+      );
+      roles = givable ? visible.filter((r) => givable.has(`Role:${r.id}`)) : visible;
     } else {
       roles = await repo.list({ enabledMark: 1 });
     }

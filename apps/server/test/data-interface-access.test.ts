@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { field } from './helpers/form-fields.ts';
+import { checkSelectReading } from '../src/modules/dataInterface/sql-guard.ts';
+import { field, itemsTable } from './helpers/form-fields.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 
 /**
@@ -23,6 +24,8 @@ let fruits: string;
 let cities: string;
 /** SQL over the orders form's record table. */
 let ordersSql: string;
+/** SQL over the orders form's sub-table (its lines), without an alias. */
+let linesSql: string;
 let ordersForm: string;
 let ordersMenu: string;
 let pickerMenu: string;
@@ -141,7 +144,7 @@ beforeAll(async () => {
   );
 
   // The orders form: its records are read by an SQL interface, within each reader's data scope.
-  ordersForm = await releasedForm('acc.orders', [field('input', 'name', '名称')]);
+  ordersForm = await releasedForm('acc.orders', [field('input', 'name', '名称'), itemsTable]);
   ordersMenu = await menuOf(ordersForm, 'acc.orders.menu', true);
   for (const [code, scopeType] of [
     ['own', 'self'],
@@ -172,7 +175,17 @@ beforeAll(async () => {
     }),
   });
 
-  // The picker form: its select and popup select use the fruits and orders interfaces.
+  linesSql = await createInterface({
+    ...staticInterface('acc.lines.sql', []),
+    type: 1,
+    dataConfigJson: JSON.stringify({
+      sqlData: {
+        sql: `select vd_${ordersForm}_c1.parent_id as id from vd_${ordersForm}_c1 order by 1`,
+      },
+    }),
+  });
+
+  // The picker form: its select and popup selects use the fruits, orders and lines interfaces.
   const pickerForm = await releasedForm('acc.picker', [
     field('input', 'name', '名称'),
     field(
@@ -183,6 +196,7 @@ beforeAll(async () => {
       { props: { value: 'id', label: 'fullName' } },
     ),
     field('popupSelect', 'order', '订单', {}, { interfaceId: ordersSql, propsValue: 'id', relationField: 'id' }),
+    field('popupSelect', 'line', '明细', {}, { interfaceId: linesSql, propsValue: 'id', relationField: 'id' }),
   ]);
   pickerMenu = await menuOf(pickerForm, 'acc.picker.menu', false);
 
@@ -281,7 +295,9 @@ describe('an interface over a generated form’s table reads it within the calle
     const selfUser = await userWith('acc.self', { module: [pickerMenu, ordersMenu], resource: [scheme.self!] });
     const allUser = await userWith('acc.all', { module: [pickerMenu, ordersMenu], resource: [scheme.all!] });
     const add = async (client: Client, name: string) => {
-      const reply = await client.post<{ id: string }>(`${records}/${ordersForm}`, { data: JSON.stringify({ name }) });
+      const reply = await client.post<{ id: string }>(`${records}/${ordersForm}`, {
+        data: JSON.stringify({ name, items: [{ item: `${name}的物品`, count: 1 }] }),
+      });
       expect(reply).toMatchObject({ code: 200 });
       return reply.data!.id;
     };
@@ -300,11 +316,30 @@ describe('an interface over a generated form’s table reads it within the calle
     expect((await list(allUser, ordersSql)).data?.list.map((r) => r.id)).toEqual(every);
     expect((await infoByIds(allUser, ordersSql, others)).data).toHaveLength(2);
     expect((await list(admin, ordersSql)).data?.list.map((r) => r.id)).toEqual(every);
+    // A sub-table's rows follow their record's scope.
+    expect((await list(selfUser, linesSql)).data?.list.map((r) => r.id)).toEqual([own]);
+    expect((await list(allUser, linesSql)).data?.list.map((r) => r.id)).toEqual(every);
 
     // May call the interface (its form uses it) but holds no menu of the orders form.
     const opener = await t.signIn('acc.opener', 'Passw0rd');
     expect(await list(opener, ordersSql)).toMatchObject({ code: 400, msg: '无权读取表单“表单acc.orders”的数据' });
     // The records are untouched.
     expect((await list(admin, ordersSql)).data?.pagination.total).toBe(3);
+  });
+});
+
+describe('the parser locates generated forms’ tables', () => {
+  test('qualified, quoted, aliased and nested references, in bytes after multibyte text', async () => {
+    const text = `select '甲' as a, r.* from public . "vd_12" r join vd_3_c1 on true where exists (select 1 from VD_5);`;
+    const { statement, formTables } = await checkSelectReading(text, ['public']);
+    const bytes = Buffer.from(statement, 'utf8');
+    expect(
+      formTables.map((ref) => [ref.table, ref.formId, ref.aliased, bytes.subarray(ref.start, ref.end).toString()]),
+    ).toEqual([
+      ['vd_12', '12', true, 'public . "vd_12"'],
+      ['vd_3_c1', '3', false, 'vd_3_c1'],
+      ['vd_5', '5', false, 'VD_5'],
+    ]);
+    expect((await checkSelectReading('select * from vd_x, vdx_1, my_vd_1', ['public'])).formTables).toEqual([]);
   });
 });

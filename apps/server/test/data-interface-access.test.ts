@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkSelectReading } from '../src/modules/dataInterface/sql-guard.ts';
+import { interfaceCalls, interfaceCategory, staticInterface } from './helpers/data-interfaces.ts';
 import { field, itemsTable } from './helpers/form-fields.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 
@@ -31,20 +32,6 @@ let ordersMenu: string;
 let pickerMenu: string;
 let portalId: string;
 const scheme: Record<string, string> = {};
-
-const staticInterface = (enCode: string, rows: object[]) => ({
-  fullName: enCode,
-  enCode,
-  category,
-  type: 2,
-  action: 3,
-  hasPage: 0,
-  enabledMark: 1,
-  sortCode: 0,
-  dataConfigJson: JSON.stringify({ staticData: JSON.stringify(rows) }),
-  parameterJson: '[]',
-  fieldJson: '[]',
-});
 
 async function createInterface(body: object) {
   const reply = await admin.post<{ id: string }>(interfaces, body);
@@ -106,38 +93,21 @@ const infoByIds = (client: Client, id: string, ids: string[], propsValue = 'id')
   });
 const options = (client: Client, id: string) =>
   client.get<Record<string, unknown>[]>(`${interfaces}/${id}/Actions/Options`);
-const logCount = async (interfaceId: string) =>
-  Number(
-    (
-      await t.app.db
-        .selectFrom('dataInterfaceLog')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('interfaceId', '=', interfaceId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 beforeAll(async () => {
   t = await testApp();
   admin = await t.signIn();
   mainSystem = (await t.app.db.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow())
     .id;
-  category = (
-    await t.app.db
-      .selectFrom('dictionaryData as d')
-      .innerJoin('dictionaryType as k', 'k.id', 'd.dictionaryTypeId')
-      .select('d.id')
-      .where('k.enCode', '=', 'DataInterfaceType')
-      .executeTakeFirstOrThrow()
-  ).id;
+  category = await interfaceCategory(t);
   fruits = await createInterface(
-    staticInterface('acc.fruits', [
+    staticInterface('acc.fruits', category, [
       { id: 'f1', fullName: '苹果' },
       { id: 'f2', fullName: '香蕉' },
     ]),
   );
   cities = await createInterface(
-    staticInterface('acc.cities', [
+    staticInterface('acc.cities', category, [
       { id: 'c1', fullName: '上海' },
       { id: 'c2', fullName: '杭州' },
     ]),
@@ -168,7 +138,7 @@ beforeAll(async () => {
     ).id;
   }
   ordersSql = await createInterface({
-    ...staticInterface('acc.orders.sql', []),
+    ...staticInterface('acc.orders.sql', category, []),
     type: 1,
     dataConfigJson: JSON.stringify({
       sqlData: { sql: `select o.id, o.creator_user_id as owner from vd_${ordersForm} o order by o.id` },
@@ -176,7 +146,7 @@ beforeAll(async () => {
   });
 
   linesSql = await createInterface({
-    ...staticInterface('acc.lines.sql', []),
+    ...staticInterface('acc.lines.sql', category, []),
     type: 1,
     dataConfigJson: JSON.stringify({
       sqlData: {
@@ -234,14 +204,14 @@ afterAll(() => t.close());
 describe('who may call an interface through the widget calls', () => {
   test('a user who can open nothing using the interface is refused each call, and nothing is logged or changed', async () => {
     const stranger = await userWith('acc.stranger', {});
-    const before = await logCount(fruits);
+    const before = await interfaceCalls(t, fruits);
     for (const reply of [
       await list(stranger, fruits),
       await infoByIds(stranger, fruits, ['f1']),
       await options(stranger, fruits),
     ])
       expect(reply).toMatchObject({ code: 400, msg: '无权调用该数据接口' });
-    expect(await logCount(fruits)).toBe(before);
+    expect(await interfaceCalls(t, fruits)).toBe(before);
     // The other languages name the same refusal.
     const en = await stranger.call({
       method: 'GET',

@@ -3,6 +3,7 @@ import { checkSelectReading } from '../src/modules/dataInterface/sql-guard.ts';
 import { interfaceCalls, interfaceCategory, staticInterface } from './helpers/data-interfaces.ts';
 import { field, itemsTable } from './helpers/form-fields.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { launch, releasedFlow, startWith, todoRows } from './helpers/workflow-flows.ts';
 
 /**
  * Issue 35: the calls that run an interface for a widget (Actions/List, InfoByIds, Options) serve
@@ -247,6 +248,61 @@ describe('who may call an interface through the widget calls', () => {
     expect((await infoByIds(designer, fruits, ['f1'])).data).toEqual([{ id: 'f1', fullName: '苹果' }]);
   });
 
+  test('a form released without the widget takes the right back at once', async () => {
+    const colors = await createInterface(staticInterface('acc.colors', category, [{ id: 'red', fullName: '红' }]));
+    const widget = field('select', 'color', '颜色', { dataType: 'dynamic', propsUrl: colors }, {});
+    const formId = await releasedForm('acc.palette', [field('input', 'name', '名称'), widget]);
+    const painter = await userWith('acc.painter', { module: [await menuOf(formId, 'acc.palette.menu', false)] });
+    expect((await options(painter, colors)).data).toHaveLength(1);
+    const without = {
+      fullName: '表单acc.palette',
+      enCode: 'acc.palette',
+      webType: 2,
+      formData: JSON.stringify({ fields: [field('input', 'name', '名称')] }),
+      columnData: JSON.stringify({ columnList: [{ prop: 'name', label: '名称' }] }),
+    };
+    expect(await admin.put(`${base}/${formId}`, without)).toMatchObject({ code: 200 });
+    // The draft alone changes nothing: the released form still uses the interface.
+    expect((await options(painter, colors)).data).toHaveLength(1);
+    expect(await admin.post(`${base}/${formId}/Actions/Release`)).toMatchObject({ code: 200 });
+    expect(await options(painter, colors)).toMatchObject({ code: 400, msg: '无权调用该数据接口' });
+  });
+
+  test('a print template’s interface: the print menu, or the menu of a form that prints with it', async () => {
+    const stamps = await createInterface(staticInterface('acc.stamps', category, [{ id: 's1', fullName: '印章' }]));
+    const printed = await admin.post<{ id: string }>('/api/system/printDev', {
+      fullName: '印章打印',
+      enCode: 'acc.stamps.print',
+      category: '2',
+      type: 2,
+      interfaceId: stamps,
+      printTemplate: '<p>{fullName}</p>',
+    });
+    expect(printed).toMatchObject({ code: 200 });
+    const formId = await releasedForm('acc.stamped', [field('input', 'name', '名称')]);
+    const menu = await menuOf(formId, 'acc.stamped.menu', false);
+    const clerk = await userWith('acc.stampClerk', { module: [menu] });
+    const printer = await userWith('acc.printer', { module: [await menuId('system.printDev')] });
+    expect(await options(clerk, stamps)).toMatchObject({ code: 400, msg: '无权调用该数据接口' });
+    expect((await options(printer, stamps)).data).toHaveLength(1);
+    // The form now prints with the template: its menu's holders may call the template's interface.
+    expect(
+      await admin.put(`${base}/${formId}`, {
+        fullName: '表单acc.stamped',
+        enCode: 'acc.stamped',
+        webType: 2,
+        formData: JSON.stringify({
+          fields: [field('input', 'name', '名称')],
+          hasPrintBtn: true,
+          printId: printed.data!.id,
+        }),
+        columnData: JSON.stringify({ columnList: [{ prop: 'name', label: '名称' }] }),
+      }),
+    ).toMatchObject({ code: 200 });
+    expect(await admin.post(`${base}/${formId}/Actions/Release`)).toMatchObject({ code: 200 });
+    expect((await options(clerk, stamps)).data).toHaveLength(1);
+  });
+
   test('a grant given takes effect at once, and one taken back too', async () => {
     const userId = await t.createUser({ account: 'acc.later' });
     const later = await t.signIn('acc.later', 'Passw0rd');
@@ -257,6 +313,41 @@ describe('who may call an interface through the widget calls', () => {
     expect((await options(later, fruits)).data).toHaveLength(2);
     expect(await grant([])).toMatchObject({ code: 200 });
     expect(await options(later, fruits)).toMatchObject({ code: 400, msg: '无权调用该数据接口' });
+  });
+});
+
+describe('flows: an approver interface', () => {
+  test('is callable by who may launch the flow and by its handlers; the engine runs it for anyone', async () => {
+    const handlerId = await t.createUser({ account: 'acc.handler' });
+    const launcherId = await t.createUser({ account: 'acc.launcher' });
+    await t.createUser({ account: 'acc.outsider' });
+    const approvers = await createInterface(
+      staticInterface('acc.approvers', category, [{ id: handlerId, fullName: '经办人' }]),
+    );
+    const flowId = await releasedFlow(
+      admin,
+      'acc.flow',
+      startWith(
+        {
+          type: 'approver',
+          nodeId: 'check',
+          properties: { title: '接口审批', assigneeType: 9, interfaceId: approvers, templateJson: [] },
+        },
+        { initiator: [`${launcherId}--user`] },
+      ),
+    );
+    const launcher = await t.signIn('acc.launcher', 'Passw0rd');
+    const handler = await t.signIn('acc.handler', 'Passw0rd');
+    const outsider = await t.signIn('acc.outsider', 'Passw0rd');
+    // Before any task: the handler takes part in nothing yet, the outsider may not launch.
+    expect(await options(handler, approvers)).toMatchObject({ code: 400, msg: '无权调用该数据接口' });
+    expect(await options(outsider, approvers)).toMatchObject({ code: 400, msg: '无权调用该数据接口' });
+    expect((await options(launcher, approvers)).data).toHaveLength(1);
+    // The engine names the node's handler through the interface (a system call).
+    const taskId = await launch(launcher, flowId);
+    expect((await todoRows(handler)).some((row) => row.processId === taskId)).toBe(true);
+    expect((await options(handler, approvers)).data).toEqual([{ id: handlerId, fullName: '经办人' }]);
+    expect(await options(outsider, approvers)).toMatchObject({ code: 400, msg: '无权调用该数据接口' });
   });
 });
 

@@ -37,9 +37,11 @@ import type { DataInterfaceService } from './modules/dataInterface/data-interfac
 import dictionaryRoutes from './modules/dictionary/dictionary.routes.ts';
 import { DictionaryCache } from './modules/dictionary/dictionary-cache.ts';
 import fileRoutes from './modules/file/file.routes.ts';
+import { FileReaders } from './modules/file/file-readers.ts';
 import groupRoutes from './modules/group/group.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import locationRoutes from './modules/location/location.routes.ts';
+import { AuditSnapshots } from './modules/log/audit-snapshots.ts';
 import logRoutes from './modules/log/log.routes.ts';
 import { LogService } from './modules/log/log.service.ts';
 import menuRoutes from './modules/menu/menu.routes.ts';
@@ -83,6 +85,8 @@ declare module 'fastify' {
     downloads: Downloads;
     /** Uploaded files (`DATA_DIR/files`, or an S3-compatible store behind the same interface). */
     fileStorage: FileStorage;
+    /** Who may have a link to an uploaded file: its uploader, or a reader of what references it (areas add theirs). */
+    fileReaders: FileReaders;
     smsSender: SmsSender;
     /** Background jobs (schedule reminders, log pruning), kept in the `job` table. */
     jobs: JobRunner;
@@ -125,6 +129,7 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   app.decorate('dictionaries', new DictionaryCache(db, app.bus));
   app.decorate('downloads', new Downloads(path.join(config.dataDir, 'files', 'generated')));
   app.decorate('fileStorage', new LocalFileStorage(path.join(config.dataDir, 'files')));
+  app.decorate('fileReaders', new FileReaders());
   app.decorate('smsSender', plugs.smsSender ?? new LogSmsSender(app.log));
   app.addHook('onClose', async () => {
     await app.bus.close();
@@ -153,7 +158,7 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   installAuthentication(app, sessions);
   installPermissions(app);
   const logs = new LogService(db);
-  installOperationLog(app, (batch) => logs.storeOperations(batch));
+  installOperationLog(app, (batch) => logs.storeOperations(batch), new AuditSnapshots(db).read);
 
   installSecurityHeaders(app);
   await app.register(formbody);

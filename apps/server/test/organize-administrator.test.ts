@@ -243,7 +243,7 @@ describe('tiered administrators: what they may do', () => {
     ).toMatchObject({ code: 200 });
     expect(
       await tiered.put(`/api/permission/Authority/Data/${granteeId}`, { objectType: 'User', module: [rolePage] }),
-    ).toMatchObject({ code: 403, msg: '暂无权限' });
+    ).toMatchObject({ code: 400, msg: '无权授予您没有的权限：角色管理' });
     const worksId = (
       await t.app.db.selectFrom('appUser').select('id').where('account', '=', 'worksPerson').executeTakeFirstOrThrow()
     ).id;

@@ -88,6 +88,7 @@ export const fakedRoutes: [route: string, answer: Answer][] = [
   ['GET /api/permission/Users/Current/getUserPositions', Type.Array(UserOrganize)],
   ['GET /api/permission/Users/Current/Subordinate/:id', Type.Array(Subordinate)],
   ['GET /api/permission/Users/Current/SystemLog', PageOf(LogRow)],
+  ['GET /api/system/Log/:category', PageOf(LogRow)],
   ['GET /api/permission/Users/Current/SignImg', Type.Array(Signature)],
   ['POST /api/permission/Users/Current/SignImg', Created],
   ['PUT /api/permission/Users/Current/:id/SignImg', null],
@@ -415,6 +416,10 @@ export function fakeLogRow(fields: Partial<LogRow> & Pick<LogRow, 'id'>): LogRow
     creatorTime: 0,
     moduleName: '',
     browser: '',
+    objectType: '',
+    objectId: '',
+    objectName: '',
+    changes: [],
     ...fields,
   };
 }

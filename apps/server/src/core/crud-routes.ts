@@ -1,4 +1,4 @@
-import { EmptyEnvelope, EnvelopeOf, Id, type PageData, PageOf } from '@platform/shared';
+import { type AuditObjectType, EmptyEnvelope, EnvelopeOf, Id, type PageData, PageOf } from '@platform/shared';
 import type { FastifyTypeProviderDefault } from 'fastify';
 import { type Static, type TSchema, Type } from 'typebox';
 import type { App } from './app-types.ts';
@@ -73,6 +73,8 @@ export interface CrudRoutes<
   buttons?: Partial<Record<'add' | 'edit' | 'remove', string>>;
   /** The area's own form messages for a refused body (error-handler.ts). */
   fieldMessages?: FieldMessages;
+  /** The kind of object the writes change: each one's before and after go to the audit trail (core/audit.ts). */
+  audit?: AuditObjectType;
 }
 
 /** The definition `recordRoutes` reads: `crudRoutes`' without the list. */
@@ -157,7 +159,8 @@ export function recordRoutes<Input extends TSchema, Update extends TSchema, Info
   const one = withArticle(noun.one);
   const summary = (operation: Operation, fallback: string) => def.summaries?.[operation] ?? fallback;
   const button = { add: 'btn_add', edit: 'btn_edit', remove: 'btn_remove', ...def.buttons };
-  const config = def.fieldMessages ? { fieldMessages: def.fieldMessages } : {};
+  const audit = def.audit ? { audit: { object: def.audit } } : {};
+  const config = { ...audit, ...(def.fieldMessages ? { fieldMessages: def.fieldMessages } : {}) };
   const common = { tags: [def.tag], params: IdParams };
   const routes = app.withTypeProvider<FastifyTypeProviderDefault>();
   type WithId = { Params: { id: string } };
@@ -227,6 +230,7 @@ export function recordRoutes<Input extends TSchema, Update extends TSchema, Info
       `${base}/:id`,
       {
         preHandler: permit(menu, button.remove),
+        config: audit,
         schema: { ...common, summary: summary('delete', `Delete ${one}`), response: { 200: EmptyEnvelope } },
       },
       async (request) => {
@@ -242,6 +246,7 @@ export function recordRoutes<Input extends TSchema, Update extends TSchema, Info
       `${base}/:id/Actions/State`,
       {
         preHandler: permit(menu, button.edit),
+        config: audit,
         schema: {
           ...common,
           summary: summary('state', `Enable or disable ${one}`),

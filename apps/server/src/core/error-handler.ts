@@ -78,10 +78,7 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const t = request.t;
     if (error instanceof BusinessError) {
-      const params = error.because
-        ? { ...error.params, reason: t(error.because.key, error.because.params) }
-        : error.params;
-      return reply.status(200).send({ code: error.code, msg: t(error.key, params) });
+      return reply.status(200).send({ code: error.code, msg: error.translated(t) });
     }
     if (error.validation) {
       const first = error.validation[0] as SchemaIssue | undefined;

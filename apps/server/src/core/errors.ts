@@ -1,5 +1,5 @@
 import { ResultCode } from '@platform/shared';
-import type { MessageKey } from './i18n.ts';
+import type { MessageKey, Translate } from './i18n.ts';
 
 /**
  * A refusal the user can act on. `key` names a server message; the error handler translates it
@@ -14,6 +14,12 @@ export class BusinessError extends Error {
     readonly because?: BusinessError,
   ) {
     super(key);
+  }
+
+  /** The refusal in one language, with the refusal it explains further as its `{reason}`. */
+  translated(t: Translate): string {
+    const params = this.because ? { ...this.params, reason: t(this.because.key, this.because.params) } : this.params;
+    return t(this.key, params);
   }
 }
 

@@ -1,7 +1,17 @@
+import type { AuditChange } from '@platform/shared';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Insertable } from 'kysely';
 import type { SysLogTable } from '../db/schema.ts';
 import type { App } from './app-types.ts';
+import {
+  type AuditSnapshot,
+  type AuditSnapshotReader,
+  type AuditSpec,
+  diffSnapshots,
+  isSecretKey,
+  maxAuditObjects,
+  redacted,
+} from './audit.ts';
 import { newId } from './ids.ts';
 import { ipPlaceName } from './ip-place.ts';
 
@@ -29,6 +39,10 @@ import { ipPlaceName } from './ip-place.ts';
  *   column layouts, marking messages read, and chat housekeeping (image uploads, conversation
  *   list, clearing a chat), which would bury the administration entries;
  * - any route declaring `config: { operationLog: false }`.
+ *
+ * Administrative calls also record what they changed (the audit trail, core/audit.ts): a route
+ * declaring `config.audit` has its object read before the handler and after an answer with code
+ * 200, and the changed fields go with its entry.
  *
  * Writing never fails or delays a call: entries queue in memory and go to the database in batches
  * shortly after; a failed batch is logged and dropped. The app's close awaits the queue.
@@ -76,10 +90,6 @@ const unlogged = new Set([
   'DELETE /api/message/imreply/deleteChatRecord/:id',
 ]);
 
-/** Keys whose values never reach the log, wherever they appear in a body or query string. */
-const secretKey =
-  /pass|pwd|secret|token|cipher|credential|private|salt|cookie|authori[sz]ation|signature|captcha|^otp|otp$|session|(^|[-_a-z])key$|^key|^code$|smscode|verifycode/i;
-export const redacted = '***';
 const maxBodyChars = 2048;
 const maxStringChars = 200;
 const maxArrayItems = 20;
@@ -98,7 +108,7 @@ function redactValue(value: unknown, depth: number): unknown {
   if (Buffer.isBuffer(value)) return `…(${value.length} bytes)`;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    out[key] = secretKey.test(key) ? redacted : redactValue(item, depth + 1);
+    out[key] = isSecretKey(key) ? redacted : redactValue(item, depth + 1);
   }
   return out;
 }
@@ -122,7 +132,7 @@ export function redactUrl(url: string): string {
   let out = url;
   if (at >= 0) {
     const query = new URLSearchParams(url.slice(at + 1));
-    for (const key of new Set(query.keys())) if (secretKey.test(key)) query.set(key, redacted);
+    for (const key of new Set(query.keys())) if (isSecretKey(key)) query.set(key, redacted);
     out = `${url.slice(0, at)}?${query.toString()}`;
   }
   return out.length > 1000 ? out.slice(0, 1000) : out;
@@ -140,14 +150,27 @@ export function moduleOfRoute(route: string): string {
 interface Outcome {
   code: number;
   msg: string;
+  /** The id a create answers (`data` itself, or `data.id`): the object the audit trail reads after it. */
+  answeredId: string | null;
 }
 
 function outcomeOf(payload: unknown): Outcome | null {
   if (!payload || typeof payload !== 'object') return null;
-  const { code, msg } = payload as { code?: unknown; msg?: unknown };
+  const { code, msg, data } = payload as { code?: unknown; msg?: unknown; data?: unknown };
   if (typeof code !== 'number') return null;
-  return { code, msg: typeof msg === 'string' ? msg : '' };
+  const dataId = data && typeof data === 'object' ? (data as { id?: unknown }).id : data;
+  return { code, msg: typeof msg === 'string' ? msg : '', answeredId: typeof dataId === 'string' ? dataId : null };
 }
+
+/** What the audit trail holds of one call between its two readings. */
+interface PendingAudit {
+  spec: AuditSpec;
+  ids: string[];
+  before: Map<string, AuditSnapshot | null>;
+}
+
+/** The changes of one call, as stored with its entry. */
+type AuditRecord = Pick<NewLogEntry, 'objectType' | 'objectId' | 'objectName' | 'changes'>;
 
 interface WriterOptions {
   /** How long an entry may wait for others to share its insert. */
@@ -216,10 +239,12 @@ export class OperationLogWriter {
  * onClose hook: onClose hooks run last-added first, so the queue is flushed before the database
  * closes, and in-flight calls have already answered by then.
  */
-export function installOperationLog(app: App, store: OperationLogStore) {
+export function installOperationLog(app: App, store: OperationLogStore, snapshots: AuditSnapshotReader) {
   const writer = new OperationLogWriter(store, app.log);
   app.decorate('operationLog', writer);
   const outcomes = new WeakMap<FastifyRequest, Outcome>();
+  const pendingAudits = new WeakMap<FastifyRequest, PendingAudit>();
+  const audits = new WeakMap<FastifyRequest, AuditRecord>();
   let modules: Map<string, string> | null = null;
   const moduleOf = (method: string, route: string) => {
     modules ??= new Map(
@@ -259,6 +284,52 @@ export function installOperationLog(app: App, store: OperationLogStore) {
     }
     return payload;
   };
+
+  // A snapshot that cannot be read leaves that side empty: the call itself must not fail for it.
+  const snapshot = async (request: FastifyRequest, spec: AuditSpec, id: string) => {
+    try {
+      return await snapshots(spec.object, id);
+    } catch (error) {
+      request.log.error({ err: error, object: spec.object, id }, 'audit snapshot not read');
+      return null;
+    }
+  };
+  const readBefore = async (request: FastifyRequest) => {
+    const spec = request.routeOptions.config.audit;
+    if (!spec || request.session === null) return;
+    const params = request.params as { id?: unknown };
+    const named =
+      spec.ids === 'answer' ? [] : spec.ids ? spec.ids(request) : typeof params?.id === 'string' ? [params.id] : [];
+    const ids = [...new Set(named)].slice(0, maxAuditObjects);
+    const before = new Map<string, AuditSnapshot | null>();
+    for (const id of ids) before.set(id, await snapshot(request, spec, id));
+    pendingAudits.set(request, { spec, ids, before });
+  };
+  // After the handler, before the answer leaves: read as near the change as can be, so that another
+  // call's change rarely slips in between (one that does shows in both entries).
+  const readAfter = async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    const pending = pendingAudits.get(request);
+    const outcome = outcomes.get(request);
+    if (!pending || outcome?.code !== 200) return payload;
+    const ids = pending.ids.length > 0 ? pending.ids : outcome.answeredId ? [outcome.answeredId] : [];
+    const several = ids.length > 1;
+    const record: AuditRecord = {
+      objectType: pending.spec.object,
+      objectId: ids.join(',').slice(0, 1000),
+      changes: null,
+    };
+    const changes: AuditChange[] = [];
+    for (const id of ids) {
+      const before = pending.before.get(id) ?? null;
+      const after = await snapshot(request, pending.spec, before?.id ?? id);
+      record.objectName ??= (after ?? before)?.name.slice(0, 200) ?? null;
+      for (const change of diffSnapshots(before, after)) changes.push(several ? { ...change, objectId: id } : change);
+    }
+    record.changes = JSON.stringify(changes);
+    audits.set(request, record);
+    return payload;
+  };
+
   const loggedKeys = new Set<string>();
   const writeEntry = async (request: FastifyRequest, reply: FastifyReply) => {
     const session = request.session;
@@ -286,6 +357,7 @@ export function installOperationLog(app: App, store: OperationLogStore) {
         requestBody: isMultipart ? null : redactBody(request.body),
         durationMs: Math.round(reply.elapsedTime),
         creatorTime: new Date(),
+        ...audits.get(request),
       });
     } catch (error) {
       request.log.error({ err: error }, 'operation log entry not recorded');
@@ -303,6 +375,10 @@ export function installOperationLog(app: App, store: OperationLogStore) {
     ];
     route.preSerialization = add(route.preSerialization, recordOutcome) as RouteOptions['preSerialization'];
     route.onSend = add(route.onSend, recordSentOutcome) as RouteOptions['onSend'];
+    if (route.config?.audit) {
+      route.preHandler = add(route.preHandler, readBefore) as RouteOptions['preHandler'];
+      route.onSend = add(route.onSend, readAfter) as RouteOptions['onSend'];
+    }
     route.onResponse = add(route.onResponse, writeEntry) as RouteOptions['onResponse'];
   });
   app.addHook('onClose', async () => {

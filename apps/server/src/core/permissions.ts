@@ -2,6 +2,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'f
 import type { Db } from '../db/database.ts';
 import type { AuthorizeItemType, AuthorizeObjectType, DataScopeType } from '../db/schema.ts';
 import type { App } from './app-types.ts';
+import { DelegationGuard } from './delegation.ts';
 import { BusinessError, ForbiddenError } from './errors.ts';
 import type { EventBus } from './event-bus.ts';
 import { GrantRepository, type GrantRow } from './permissions.repository.ts';
@@ -77,6 +78,7 @@ export function requiredPermissionOf(hook: unknown): RequiredPermission | null {
  */
 export function installPermissions(app: App) {
   app.decorate('permissions', new PermissionService(app.db, app.bus));
+  app.decorate('delegation', new DelegationGuard(app.db, app.permissions));
   app.decorate('routePermissions', [] as RoutePermission[]);
   app.addHook('onRoute', (route: RouteOptions) => {
     const pre = route.preHandler === undefined ? [] : [route.preHandler].flat();

@@ -111,7 +111,8 @@ export function registerSheetImportRoutes<F extends string, Checked>(app: App, o
         response: { 200: EnvelopeOf(ImportPreviewAnswer(row)) },
       },
     },
-    async (request) => ok(await (await importerOf(request)).preview(request.query.fileName, request.t)),
+    async (request) =>
+      ok(await (await importerOf(request)).preview(request.query.fileName, request.t, sessionOf(request))),
   );
 
   app.post(

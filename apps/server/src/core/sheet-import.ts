@@ -63,7 +63,11 @@ export interface SheetImportDefinition<F extends string, Checked> {
   area: string;
   columns: readonly SheetColumn<F>[];
   example: SheetRow<F>;
-  checker(rows: SheetRow<F>[], context: { t: Translate; label: (field: F) => string }): Promise<RowChecker<F, Checked>>;
+  checker(
+    rows: SheetRow<F>[],
+    /** `session`: who imports (what it may give decides what a row may carry). */
+    context: { t: Translate; label: (field: F) => string; session: Session },
+  ): Promise<RowChecker<F, Checked>>;
   writeBatch(trx: Trx, rows: Checked[], session: Session): Promise<void>;
   /**
    * Called before each batch's transaction, for what must not be taken inside one (numbers from
@@ -197,9 +201,9 @@ export class SheetImporter<F extends string, Checked> {
   }
 
   /** The uploaded sheet's rows, checked: what a cell holds and what is wrong with it. */
-  async preview(fileName: string, t: Translate): Promise<ImportPreviewAnswer<SheetRow<F>>> {
+  async preview(fileName: string, t: Translate, session: Session): Promise<ImportPreviewAnswer<SheetRow<F>>> {
     const rows = await this.read(fileName);
-    const { cellErrors } = await this.check(rows, t);
+    const { cellErrors } = await this.check(rows, t, session);
     return { headerRow: this.headerRow(t), dataRow: rows, cellErrors: cellErrors.map((e) => e.cells) };
   }
 
@@ -250,10 +254,10 @@ export class SheetImporter<F extends string, Checked> {
     return rows;
   }
 
-  private async check(rows: SheetRow<F>[], t: Translate) {
+  private async check(rows: SheetRow<F>[], t: Translate, session: Session) {
     const labels = this.labels(t);
     const label = (field: F) => labels.get(field) ?? field;
-    const checker = await this.definition.checker(rows, { t, label });
+    const checker = await this.definition.checker(rows, { t, label, session });
     const required = this.definition.requiredByChecker ? [] : this.definition.columns.filter((c) => c.required);
     const checked: (Checked | null)[] = [];
     const cellErrors: RowProblems<F>[] = [];
@@ -276,7 +280,7 @@ export class SheetImporter<F extends string, Checked> {
   async importRows(rows: SheetRow<F>[], run: ImportRun): Promise<ImportResultAnswer<SheetRow<F>>> {
     if (rows.length === 0) throw new BusinessError('import.empty');
     const { t } = run;
-    const { checked, cellErrors } = await this.check(rows, t);
+    const { checked, cellErrors } = await this.check(rows, t, run.session);
     const reasons = new Map<number, string>();
     const good: { index: number; value: Checked }[] = [];
     checked.forEach((value, index) => {

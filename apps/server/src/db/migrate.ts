@@ -36,6 +36,7 @@ import * as ownGroupNames from './migrations/0038_own_group_names.ts';
 import * as workflowSubflow from './migrations/0040_workflow_subflow.ts';
 import * as portalGrant from './migrations/0041_portal_grant.ts';
 import * as flowComment from './migrations/0044_flow_comment.ts';
+import * as auditTrail from './migrations/0046_audit_trail.ts';
 
 /** Migrations in order; names are never changed once released. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0040_workflow_subflow': workflowSubflow,
   '0041_portal_grant': portalGrant,
   '0044_flow_comment': flowComment,
+  '0046_audit_trail': auditTrail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,6 @@
 import type {
+  AuditChange,
+  AuditObjectType,
   AuthorizeItemType,
   AuthorizeObjectType,
   DataScopeType,
@@ -422,6 +424,12 @@ export interface SysLogTable {
   resultCode: number | null;
   /** Operations: the request body as JSON with secret-like fields replaced, at most 2 KB. */
   requestBody: string | null;
+  /** Administrative changes (core/audit.ts): the kind of object, its id (several comma-joined) and name. */
+  objectType: AuditObjectType | null;
+  objectId: string | null;
+  objectName: string | null;
+  /** The changed fields with old and new values, secrets as "***" (JSON list). */
+  changes: ColumnType<AuditChange[] | null, string | null, string | null>;
   creatorTime: Generated<Date>;
 }
 

@@ -17,6 +17,7 @@ import {
 } from '@platform/shared';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
+import { idsFromBody, idsFromParam } from '../../core/audit.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
@@ -27,7 +28,7 @@ const menu = 'permission.authorize';
 const base = '/api/permission/Authority';
 
 export default async function authorizeRoutes(app: App) {
-  const authorize = new AuthorizeService(app.db, app.bus, app.permissions, app.dictionaries);
+  const authorize = new AuthorizeService(app.db, app.bus, app.permissions, app.dictionaries, app.delegation);
 
   app.post(
     `${base}/Data/:objectId/Values`,
@@ -62,6 +63,7 @@ export default async function authorizeRoutes(app: App) {
     `${base}/Data/:objectId`,
     {
       preHandler: permit(menu, 'btn_edit'),
+      config: { audit: { object: 'grants', ids: idsFromParam('objectId') } },
       schema: {
         tags,
         summary: 'Replace the grants of one holder, for each item type the body names',
@@ -80,6 +82,12 @@ export default async function authorizeRoutes(app: App) {
     `${base}/Data/Batch`,
     {
       preHandler: permit(menu, 'btn_edit'),
+      config: {
+        audit: {
+          object: 'grants',
+          ids: idsFromBody('roleIds', 'positionIds', 'userIds', 'groupIds', 'permissionGroupIds'),
+        },
+      },
       schema: {
         tags,
         summary: 'Add the same grants to many roles, positions, users and groups',
@@ -112,6 +120,7 @@ export default async function authorizeRoutes(app: App) {
     `${base}/Model/:itemId/:objectType`,
     {
       preHandler: permit(menu, 'btn_edit'),
+      config: { audit: { object: 'menuHolders', ids: idsFromParam('itemId') } },
       schema: {
         tags,
         summary: 'Set which holders of one type hold a menu',

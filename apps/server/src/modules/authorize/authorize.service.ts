@@ -9,6 +9,7 @@ import type {
   ColumnSettings,
   GrantNode,
 } from '@platform/shared';
+import type { DelegationGuard } from '../../core/delegation.ts';
 import { BusinessError, ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
@@ -33,6 +34,8 @@ const inputKeys: Record<AuthorizeItemType, keyof AuthorizeDataInput & keyof Auth
   resource: 'resource',
   portal: 'portal',
 };
+/** The authorisation page: its data scope says whose accounts the caller manages. */
+const menu = 'permission.authorize';
 const itemTypes = Object.keys(inputKeys) as AuthorizeItemType[];
 const definitionTypes = ['button', 'column', 'form', 'resource'] as const;
 
@@ -54,6 +57,7 @@ export class AuthorizeService {
     private readonly bus: EventBus,
     private readonly permissions: PermissionService,
     dictionaries: DictionaryCache,
+    private readonly delegation: DelegationGuard,
   ) {
     this.systems = new SystemService(db, bus, permissions);
     this.menus = new MenuService(db, bus, permissions);
@@ -213,21 +217,21 @@ export class AuthorizeService {
 
   /** Adds the same grants to many holders at once (nothing is taken away). */
   async batch(input: AuthorizeBatchInput, session: Session) {
+    const lists: [AuthorizeObjectType, string[] | undefined][] = [
+      ['Role', input.roleIds],
+      ['Position', input.positionIds],
+      ['User', input.userIds],
+      ['Group', input.groupIds],
+      ['PermissionGroup', input.permissionGroupIds],
+    ];
     await this.requireMayGrant(
       session,
-      (input.userIds ?? []).map((objectId) => ({ objectType: 'User' as const, objectId })),
+      lists.flatMap(([objectType, ids = []]) => ids.map((objectId) => ({ objectType, objectId }))),
       this.itemsOf(input),
     );
     await this.db.transaction().execute(async (trx) => {
       const repo = new AuthorizeRepository(trx);
       const holders: { objectType: AuthorizeObjectType; objectId: string }[] = [];
-      const lists: [AuthorizeObjectType, string[] | undefined][] = [
-        ['Role', input.roleIds],
-        ['Position', input.positionIds],
-        ['User', input.userIds],
-        ['Group', input.groupIds],
-        ['PermissionGroup', input.permissionGroupIds],
-      ];
       for (const [objectType, ids = []] of lists) {
         const unique = [...new Set(ids)];
         const found = await repo.existingObjects(objectType, unique);
@@ -356,25 +360,21 @@ export class AuthorizeService {
   }
 
   /**
-   * Nobody but an administrator grants what it does not hold itself; a tiered administrator grants
-   * to users and positions only within the organisations it administers.
+   * The rule of power (DelegationGuard): nobody but a super administrator grants what it does not
+   * hold itself, or to accounts it does not manage. Only what is new is given: a holder keeps what
+   * it has without the caller holding it.
    */
   private async requireMayGrant(
     session: Session,
     holders: { objectType: AuthorizeObjectType; objectId: string }[],
     items: GrantItem[],
   ) {
-    await this.permissions.requireHeld(session, items);
-    const idsOf = (type: AuthorizeObjectType) => holders.filter((h) => h.objectType === type).map((h) => h.objectId);
-    const userIds = idsOf('User');
-    const positionIds = idsOf('Position');
-    if ((!userIds.length && !positionIds.length) || session.isAdministrator) return;
+    if (session.isAdministrator) return;
     const repo = new AuthorizeRepository(this.db);
-    const organizeIds = [
-      ...(userIds.length ? await repo.organizesOfUsers(userIds) : []),
-      ...(positionIds.length ? await repo.organizesOfPositions(positionIds) : []),
-    ];
-    await this.permissions.requireAdministered(session, organizeIds, 'edit');
+    const held =
+      holders.length === 1 && holders[0] ? await repo.grantsOf(holders[0].objectType, holders[0].objectId) : [];
+    const given = items.filter((i) => !held.some((h) => h.itemType === i.itemType && h.itemId === i.itemId));
+    await this.delegation.requireMayGive(session, menu, { holders }, { items: given });
   }
 
   /** The input's items, each checked to exist. */

@@ -15,6 +15,18 @@ export class ChatRepository {
       .executeTakeFirst();
   }
 
+  /** Whether `from` sent `me` a message whose content names the file. */
+  async received(me: string, from: string, name: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('imMessage')
+      .select('id')
+      .where('receiveUserId', '=', me)
+      .where('sendUserId', '=', from)
+      .where('content', 'like', likePattern(name))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async insertMessage(values: {
     id: string;
     sendUserId: string;

@@ -19,6 +19,7 @@ const tags = ['chat'];
 const byUser = Type.Object({ id: Id });
 
 export default async function chatRoutes(app: App, options: { chat: ChatService; hub: SocketHub }) {
+  app.fileReaders.add('chat', (session, file) => options.chat.receivedFile(session.userId, file));
   const { chat, hub } = options;
 
   // The socket: the token is in the path (browsers cannot set headers on a WebSocket); it is checked

@@ -49,6 +49,15 @@ export class ChatService {
     return JSON.stringify({ name: file, width: size(width), height: size(height), path: imagePath(file) });
   }
 
+  /**
+   * Whether the file's uploader sent `me` a chat message naming it. Only the uploader's messages
+   * count: anyone else who knows the name could otherwise pass it to a friend by typing it.
+   */
+  async receivedFile(me: string, file: { name: string; creatorUserId: string | null }): Promise<boolean> {
+    if (!file.creatorUserId) return false;
+    return new ChatRepository(this.db).received(me, file.creatorUserId, file.name);
+  }
+
   async send(from: string, toUserId: string, type: ImMessageType, raw: unknown): Promise<SentChat> {
     if (toUserId === from) throw new BusinessError('im.userUnknown');
     const content = this.content(type, raw);

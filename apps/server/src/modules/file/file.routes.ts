@@ -43,11 +43,12 @@ const checkChunk = validatorCompiler({
 
 /**
  * The file service (admin.md 2.7, 3.11; protocol-admin.md 5). Uploading, chunked upload and asking
- * for a link need a signed-in user (forms of any area attach files); the links themselves, and
- * the images of the image types, are public by an unguessable name or token.
+ * for a link need a signed-in user (forms of any area attach files); a link is issued only to who
+ * may read the file (`FileReaders`); the links themselves, and the images of the image types, are
+ * public by an unguessable name or token.
  */
 export default async function fileRoutes(app: App) {
-  const files = new FileService(app.db, app.fileStorage);
+  const files = new FileService(app.db, app.fileStorage, app.fileReaders);
   const chunks = new FileChunkService(app.db, app.fileStorage);
   installFileSweep(app, chunks);
   app.addHook('onClose', () => chunks.close());
@@ -172,8 +173,7 @@ export default async function fileRoutes(app: App) {
       },
     },
     async (request) => {
-      sessionOf(request);
-      return ok(await files.downloadLink(request.params.fileId));
+      return ok(await files.downloadLink(sessionOf(request), request.params.fileId));
     },
   );
 
@@ -189,8 +189,7 @@ export default async function fileRoutes(app: App) {
       },
     },
     async (request) => {
-      sessionOf(request);
-      return ok(await files.packLink(request.body));
+      return ok(await files.packLink(sessionOf(request), request.body));
     },
   );
 
@@ -205,8 +204,7 @@ export default async function fileRoutes(app: App) {
       },
     },
     async (request) => {
-      sessionOf(request);
-      return ok((await files.previewAddress(request.query.fileName)) ?? undefined);
+      return ok((await files.previewAddress(sessionOf(request), request.query.fileName)) ?? undefined);
     },
   );
 

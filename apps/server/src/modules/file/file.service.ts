@@ -10,9 +10,11 @@ import type { FileStorage } from '../../core/file-storage.ts';
 import { annexExtensions, contentMatches, extensionOf } from '../../core/file-types.ts';
 import { newId } from '../../core/ids.ts';
 import { sanitizeRichText } from '../../core/sanitize.ts';
+import type { Session } from '../../core/session.ts';
 import { imageKind, maxImageBytes } from '../../core/stored-images.ts';
 import type { Db } from '../../db/database.ts';
-import { FileRepository, type LinkPayload } from './file.repository.ts';
+import { FileRepository, type LinkPayload, type StoredFileRecord } from './file.repository.ts';
+import type { FileReaders } from './file-readers.ts';
 
 /** How long a download or preview address works. */
 export const linkTtlMs = 10 * 60_000;
@@ -93,8 +95,22 @@ export class FileService {
   constructor(
     db: Db,
     readonly storage: FileStorage,
+    private readonly readers: FileReaders,
   ) {
     this.repo = new FileRepository(db);
+  }
+
+  /**
+   * The records of `names` when the caller may read every one; otherwise one refusal that is the
+   * same for a name that does not exist and one that is not the caller's to read, and names none.
+   */
+  private async readable(session: Session, names: string[]): Promise<Map<string, StoredFileRecord>> {
+    const records = new Map((await this.repo.byNames(names)).map((r) => [r.name, r]));
+    for (const name of names) {
+      const record = records.get(name);
+      if (!record || !(await this.readers.mayRead(session, record))) throw new BusinessError('file.notReadable');
+    }
+    return records;
   }
 
   /** `Uploader/{type}`: checks the kind from the bytes and stores under a generated name. */
@@ -153,21 +169,18 @@ export class FileService {
     return token;
   }
 
-  private async record(name: string) {
-    const found = await this.repo.byName(name);
-    if (!found) throw new NotFoundError();
-    return found;
-  }
-
   /** `Download/{type}/{fileId}` → an address that works without a token for `linkTtlMs`. */
-  async downloadLink(name: string) {
-    const file = await this.record(name);
+  async downloadLink(session: Session, name: string) {
+    const file = (await this.readable(session, [name])).get(name) as StoredFileRecord;
     return { url: `/api/file/Download/${await this.link({ kind: 'file', name: file.name })}`, name: file.originalName };
   }
 
   /** `PackDownload/{type}` → the address of one zip of these files, each under its (unique) name. */
-  async packLink(list: PackDownloadInput) {
-    const records = new Map((await this.repo.byNames(list.map((f) => f.fileId))).map((r) => [r.name, r]));
+  async packLink(session: Session, list: PackDownloadInput) {
+    const records = await this.readable(
+      session,
+      list.map((f) => f.fileId),
+    );
     const used = new Set<string>();
     const files = list.map(({ fileId, fileName }) => {
       const record = records.get(fileId);
@@ -188,9 +201,10 @@ export class FileService {
   }
 
   /** `Uploader/Preview` → the preview address, or null when nothing can be shown (`文件不存在`). */
-  async previewAddress(name: string): Promise<string | null> {
+  async previewAddress(session: Session, name: string): Promise<string | null> {
     const file = await this.repo.byName(name);
-    if (!file) return null;
+    // Not readable answers as not found: the preview shows the file's content as a download does.
+    if (!file || !(await this.readers.mayRead(session, file))) return null;
     const kind = previewKindOf(file.extension);
     if (!kind) return null;
     if (!(await this.storage.stat(file.storageKey))) return null;

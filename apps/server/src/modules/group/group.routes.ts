@@ -18,7 +18,7 @@ const base = '/api/permission/Group';
 
 /** User groups: labels that grants can target. Selector and condition serve any signed-in user. */
 export default async function groupRoutes(app: App) {
-  const groups = new GroupService(app.db, app.bus);
+  const groups = new GroupService(app.db, app.bus, app.delegation);
 
   crudRoutes(
     app,
@@ -26,6 +26,7 @@ export default async function groupRoutes(app: App) {
       base,
       menu: 'permission.group',
       tag: 'group',
+      audit: 'group',
       noun: { one: 'group', many: 'Groups' },
       schemas: { query: GroupQuery, row: GroupRow, input: GroupInput, update: GroupUpdate },
       summaries: { delete: 'Delete a group and its memberships' },

@@ -1,4 +1,5 @@
 import type { GroupCondition, GroupInput, GroupQuery } from '@platform/shared';
+import type { DelegationGuard } from '../../core/delegation.ts';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
@@ -21,10 +22,15 @@ const toWire = (r: Row) => ({
   creatorTime: toMillis(r.creatorTime) ?? 0,
 });
 
+/** The user group page. */
+const menu = 'permission.group';
+
 export class GroupService {
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
+    /** Switching a group on gives its members what it carries: only by someone who holds that. */
+    private readonly delegation?: DelegationGuard,
   ) {}
 
   /** Holders' cached grants depend on this record: every instance drops them. */
@@ -73,6 +79,12 @@ export class GroupService {
   }
 
   async update(id: string, input: GroupInput, session: Session) {
+    const current = await new GroupRepository(this.db).findById(id);
+    if (current) {
+      const group = { objectType: 'Group', objectId: id } as const;
+      const willBeOn = (input.enabledMark ?? 1) === 1;
+      await this.delegation?.requireMaySwitchOn(session, menu, group, current.enabledMark === 1, willBeOn);
+    }
     await this.db.transaction().execute(async (trx) => {
       const repo = new GroupRepository(trx);
       const before = await repo.findById(id);

@@ -47,6 +47,10 @@ export class LogRepository {
           'moduleCode',
           'moduleName',
           'creatorTime',
+          'objectType',
+          'objectId',
+          'objectName',
+          'changes',
         ])
         .orderBy('creatorTime', params.sort)
         .orderBy('id', params.sort),

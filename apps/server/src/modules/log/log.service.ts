@@ -72,6 +72,10 @@ export class LogService {
           creatorTime: toMillis(l.creatorTime) ?? 0,
           moduleName,
           browser: browserOf(l.userAgent),
+          objectType: l.objectType ?? '',
+          objectId: l.objectId ?? '',
+          objectName: l.objectName ?? '',
+          changes: l.changes ?? [],
         };
       }),
       total,

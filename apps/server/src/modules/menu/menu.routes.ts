@@ -105,6 +105,7 @@ export default async function menuRoutes(app: App) {
       base,
       menu,
       tag: 'menu',
+      audit: 'menu',
       noun: { one: 'menu', many: 'Menus' },
       schemas: { info: MenuInfo, input: MenuInput, update: MenuInput },
       summaries: {
@@ -175,6 +176,7 @@ export default async function menuRoutes(app: App) {
         base: familyBase,
         menu,
         tag: 'menu',
+        audit: 'modulePermission',
         noun: { one: `${kind} definition`, many: `${kind} definitions` },
         schemas: { info: ModulePermissionInfo, input: ModulePermissionInput, update: ModulePermissionInput },
         summaries: {

@@ -83,6 +83,18 @@ export class MessageRepository {
       .execute();
   }
 
+  /** Whether `userId` received a message whose attachments name the file (a notice released to them, a system message). */
+  async receivedFile(userId: string, name: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('messageReceive')
+      .innerJoin('message', 'message.id', 'messageReceive.messageId')
+      .select('message.id')
+      .where('messageReceive.userId', '=', userId)
+      .where('message.files', 'like', likePattern(name))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   detail(userId: string, messageId: string) {
     return this.db
       .selectFrom('messageReceive')

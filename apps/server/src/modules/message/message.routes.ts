@@ -21,6 +21,7 @@ const tags = ['message'];
 /** The signed-in user's own messages: only the session is needed, never another user's receipts. */
 export default async function messageRoutes(app: App) {
   const messages = new MessageService(app.db, app.bus);
+  app.fileReaders.add('message', (session, file) => messages.receivedFile(session.userId, file.name));
 
   app.get(
     '/api/message',

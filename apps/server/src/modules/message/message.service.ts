@@ -3,6 +3,7 @@ import { NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams } from '../../core/paging.ts';
+import { sanitizeRichText } from '../../core/sanitize.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import { type MessageFilters, MessageRepository, type NewMessage } from './message.repository.ts';
 
@@ -17,6 +18,9 @@ export interface MessageCreatedEvent {
   fromUserId: string | null;
   messageType: number;
 }
+
+/** Types whose body is rich text (system sends, notices); flow and schedule messages carry JSON. */
+const htmlBodies: ReadonlySet<number> = new Set([MessageType.system, MessageType.notice]);
 
 function releaseUser(row: { realName: string | null; account: string | null }): string {
   return row.realName ? `${row.realName}/${row.account}` : '';
@@ -69,10 +73,15 @@ export class MessageService {
         releaseUser: releaseUser(row),
         releaseTime: row.releaseTime.getTime(),
         excerpt: row.excerpt,
-        bodyText: row.bodyText,
+        bodyText: htmlBodies.has(row.type) ? sanitizeRichText(row.bodyText) : row.bodyText,
         files: row.files ?? '[]',
       };
     });
+  }
+
+  /** Whether a message the user received attaches the file: it may then have the file's link. */
+  receivedFile(userId: string, name: string): Promise<boolean> {
+    return new MessageRepository(this.db).receivedFile(userId, name);
   }
 
   readAll(userId: string, input: ReadAllInput) {

@@ -4,10 +4,12 @@ import type { Selectable } from 'kysely';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
+import { sanitizeRichText } from '../../core/sanitize.ts';
 import type { Session } from '../../core/session.ts';
 import { flipEnabledMark } from '../../core/state-switch.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { MessageTemplateTable } from '../../db/schema.ts';
+import { Channel } from '../sendConfig/channels.ts';
 import { MessageTemplateRepository } from './msg-template.repository.ts';
 
 type Row = Selectable<MessageTemplateTable>;
@@ -19,6 +21,10 @@ export function renderTemplate(text: string | null, params: Record<string, strin
     Object.hasOwn(params, field) ? (params[field] ?? '') : whole,
   );
 }
+
+/** An e-mail template's body is HTML a mail client renders: kept and answered sanitised; other channels' text is plain. */
+const bodyOf = (messageType: string, content: string | null): string | null =>
+  messageType === Channel.email ? sanitizeRichText(content) : content;
 
 export function templateInfo(row: Row): MessageTemplateInfo {
   return {
@@ -32,7 +38,7 @@ export function templateInfo(row: Row): MessageTemplateInfo {
     sortCode: row.sortCode,
     description: row.description,
     title: row.title,
-    content: row.content,
+    content: bodyOf(row.messageType, row.content),
     templateCode: row.templateCode,
     wxSkip: row.wxSkip,
     xcxAppId: row.xcxAppId,
@@ -106,7 +112,7 @@ export class MessageTemplateService {
       sortCode: input.sortCode ?? 0,
       description: input.description ?? null,
       title: input.title ?? null,
-      content: input.content ?? null,
+      content: bodyOf(input.messageType, input.content ?? null),
       templateCode: input.templateCode ?? null,
       wxSkip: input.wxSkip ?? null,
       xcxAppId: input.xcxAppId ?? null,

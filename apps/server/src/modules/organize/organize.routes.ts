@@ -155,6 +155,7 @@ export default async function organizeRoutes(app: App) {
   const organize = {
     menu,
     tag: 'organize',
+    audit: 'organize' as const,
     schemas: { input: OrganizeInput, update: OrganizeUpdate, info: OrganizeInfo },
   };
   recordRoutes(

@@ -10,18 +10,17 @@ import {
 } from '@platform/shared';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
+import { idsFromBody } from '../../core/audit.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
-import { OrganizeAdministratorService } from './organize-administrator.service.ts';
+import { menu, OrganizeAdministratorService } from './organize-administrator.service.ts';
 
 const tags = ['organizeAdministrator'];
 const base = '/api/permission/organizeAdminIsTrator';
-/** Assigned from the authorisation area, like the permission groups. */
-const menu = 'permission.authorize';
 
 export default async function organizeAdministratorRoutes(app: App) {
-  const administrators = new OrganizeAdministratorService(app.db, app.bus, app.permissions);
+  const administrators = new OrganizeAdministratorService(app.db, app.bus, app.permissions, app.delegation);
 
   app.get(
     base,
@@ -55,6 +54,7 @@ export default async function organizeAdministratorRoutes(app: App) {
     base,
     {
       preHandler: permit(menu, 'btn_edit'),
+      config: { audit: { object: 'organizeAdministrator', ids: idsFromBody('userId') } },
       schema: {
         tags,
         summary: 'Replace what one user administers (an empty orgAdminModel ends it)',
@@ -72,6 +72,7 @@ export default async function organizeAdministratorRoutes(app: App) {
     `${base}/:id`,
     {
       preHandler: permit(menu, 'btn_edit'),
+      config: { audit: { object: 'organizeAdministrator' } },
       schema: {
         tags,
         summary: 'End one user’s administration of one organisation',

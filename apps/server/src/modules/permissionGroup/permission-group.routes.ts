@@ -21,12 +21,10 @@ import { sessionOf } from '../../core/auth.ts';
 import { crudRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
-import { PermissionGroupService } from './permission-group.service.ts';
+import { menu, PermissionGroupService } from './permission-group.service.ts';
 
 const tags = ['permissionGroup'];
 const base = '/api/permission/PermissionGroup';
-/** The 3.6 client's permission/authorize page is the group list. */
-const menu = 'permission.authorize';
 
 /**
  * Permission groups: the list page (create, edit, copy, delete, members, grants through the
@@ -34,7 +32,7 @@ const menu = 'permission.authorize';
  * organisation, user, role and menu pages. The selector serves any signed-in user.
  */
 export default async function permissionGroupRoutes(app: App) {
-  const groups = new PermissionGroupService(app.db, app.bus, app.permissions);
+  const groups = new PermissionGroupService(app.db, app.bus, app.permissions, app.delegation);
 
   crudRoutes(
     app,
@@ -42,6 +40,7 @@ export default async function permissionGroupRoutes(app: App) {
       base,
       menu,
       tag: 'permissionGroup',
+      audit: 'permissionGroup',
       noun: { one: 'permission group', many: 'Permission groups' },
       schemas: {
         query: PermissionGroupQuery,
@@ -58,6 +57,7 @@ export default async function permissionGroupRoutes(app: App) {
     `${base}/:id/Actions/Copy`,
     {
       preHandler: permit(menu, 'btn_add'),
+      config: { audit: { object: 'permissionGroup', ids: 'answer' } },
       schema: {
         tags,
         summary: 'Copy a group with its grants and members (the copy starts disabled)',
@@ -88,6 +88,7 @@ export default async function permissionGroupRoutes(app: App) {
       method,
       url: `${base}/PermissionMember/:id`,
       preHandler: permit(menu, 'btn_edit'),
+      config: { audit: { object: 'permissionGroup' } },
       schema: {
         tags,
         summary: 'Replace the members of a group (ids as <id>--user|role|position|organize|group)',

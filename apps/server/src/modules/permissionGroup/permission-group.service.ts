@@ -10,6 +10,7 @@ import {
   permissionMemberSuffixes,
   permissionMemberSuffixOf,
 } from '@platform/shared';
+import type { DelegationGuard, Receivers } from '../../core/delegation.ts';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
@@ -19,6 +20,9 @@ import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { OwnGroupHolder } from '../../db/own-group-name.ts';
 import { type MemberRef, PermissionGroupRepository } from './permission-group.repository.ts';
+
+/** The authorisation page (the 3.6 client's permission/authorize page is the group list): its buttons guard the groups, its data scope says whose accounts the caller manages. */
+export const menu = 'permission.authorize';
 
 type Row = NonNullable<Awaited<ReturnType<PermissionGroupRepository['findById']>>>;
 
@@ -57,7 +61,16 @@ export class PermissionGroupService {
     private readonly db: Db,
     private readonly bus: EventBus,
     private readonly permissions: PermissionService,
+    /** The rule of power: a group is given (members, a copy, switched on) only with what it grants held. */
+    private readonly delegation: DelegationGuard,
   ) {}
+
+  /** Refuses giving group `id`'s grants to `receivers` unless the caller holds them and manages the receivers. */
+  private requireMayGive(session: Session, id: string, receivers: Receivers) {
+    return this.delegation.requireMayGive(session, menu, receivers, {
+      holders: [{ objectType: 'PermissionGroup', objectId: id }],
+    });
+  }
 
   /** Grants may have changed (a group switched off, deleted): every cached grant set goes. */
   private grantsChanged() {
@@ -100,6 +113,11 @@ export class PermissionGroupService {
   }
 
   async update(id: string, input: PermissionGroupInput, session: Session) {
+    const before = await new PermissionGroupRepository(this.db).findById(id);
+    // Switching a group on gives its grants to its members.
+    if (before && before.enabledMark !== 1 && (input.enabledMark ?? 1) === 1) {
+      await this.requireMayGive(session, id, { holders: [{ objectType: 'PermissionGroup', objectId: id }] });
+    }
     await this.db.transaction().execute(async (trx) => {
       const repo = new PermissionGroupRepository(trx);
       if (!(await repo.findById(id))) throw new NotFoundError();
@@ -120,6 +138,7 @@ export class PermissionGroupService {
 
   /** A copy with the same grants and members, named "<name>.副本<time>" with a fresh code, disabled until checked. */
   async copy(id: string, session: Session): Promise<string> {
+    await this.requireMayGive(session, id, {});
     const copyId = await this.db.transaction().execute(async (trx) => {
       const repo = new PermissionGroupRepository(trx);
       const row = await repo.findById(id);
@@ -163,17 +182,17 @@ export class PermissionGroupService {
    * grants live in) always keeps the holder.
    */
   async saveMembers(id: string, input: PermissionMemberInput, session: Session) {
+    const current = await new PermissionGroupRepository(this.db).members(id);
+    const added = memberRefs(input).filter(
+      (m) => !current.some((c) => c.objectType === m.objectType && c.objectId === m.objectId),
+    );
+    if (added.length) await this.requireMayGive(session, id, { holders: added });
     await this.db.transaction().execute(async (trx) => {
       const repo = new PermissionGroupRepository(trx);
       const group = await repo.findById(id);
       if (!group) throw new NotFoundError();
       const members = new Map<string, MemberRef>();
-      for (const value of input.ids) {
-        const at = value.lastIndexOf('--');
-        const suffix = value.slice(at + 2) as keyof typeof permissionMemberSuffixes;
-        const member = { objectType: permissionMemberSuffixes[suffix], objectId: value.slice(0, at) };
-        members.set(`${member.objectType}:${member.objectId}`, member);
-      }
+      for (const member of memberRefs(input)) members.set(`${member.objectType}:${member.objectId}`, member);
       const ownerType = group.ownerObjectType;
       if (ownerType && group.ownerObjectId) {
         members.set(`${ownerType}:${group.ownerObjectId}`, { objectType: ownerType, objectId: group.ownerObjectId });
@@ -250,6 +269,15 @@ export class PermissionGroupService {
     }
     return { list: [...systemNodes.values()] };
   }
+}
+
+/** The members of the input: `"<id>--<suffix>"` read as type and id. */
+function memberRefs(input: PermissionMemberInput): MemberRef[] {
+  return input.ids.map((value) => {
+    const at = value.lastIndexOf('--');
+    const suffix = value.slice(at + 2) as keyof typeof permissionMemberSuffixes;
+    return { objectType: permissionMemberSuffixes[suffix], objectId: value.slice(0, at) };
+  });
 }
 
 function values(input: PermissionGroupInput) {

@@ -10,7 +10,7 @@ import { NotFoundError } from '../../core/errors.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import { PortalRepository } from './portal.repository.ts';
-import type { PortalService } from './portal.service.ts';
+import { cleanFormData, type PortalService } from './portal.service.ts';
 
 /** A portal's export to a `.vp` file and its import, as the print templates' `.bp` files go. */
 export class PortalTransferService {
@@ -35,7 +35,7 @@ export class PortalTransferService {
         linkType: row.linkType === 1 ? 1 : 0,
         customUrl: row.customUrl,
         enabledLock: row.enabledLock === 1 ? 1 : 0,
-        formData: row.formData,
+        formData: cleanFormData(row.formData),
         sortCode: row.sortCode,
         enabledMark: row.enabledMark === 1 ? 1 : 0,
         description: row.description,

@@ -13,6 +13,7 @@ import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Access } from '../../core/permissions.ts';
+import { sanitizeRichText } from '../../core/sanitize.ts';
 import type { Session } from '../../core/session.ts';
 import { flipEnabledMark } from '../../core/state-switch.ts';
 import type { Db } from '../../db/database.ts';
@@ -50,13 +51,48 @@ const valuesOf = (input: PortalInput): PortalValues => ({
   linkType: input.linkType ?? 0,
   customUrl: input.customUrl || null,
   enabledLock: input.enabledLock ?? 0,
-  formData: input.formData || null,
+  formData: cleanFormData(input.formData || null),
   sortCode: input.sortCode ?? 0,
   enabledMark: input.enabledMark ?? 1,
   description: input.description ?? null,
 });
 
 const isDesignerSave = (input: PortalUpdate): input is { id?: string; formData: string } => !('fullName' in input);
+
+/** Text a 3.6 client puts into the page as HTML: tags, comments or processing instructions in it. */
+const holdsMarkup = /<[a-z!/?]/i;
+
+/**
+ * A layout with its text cards' content sanitised (the 3.6 client draws a text card's
+ * `option.defaultValue` as HTML). Plain text is left as typed, so our screen, which shows it as
+ * text, is unchanged; anything else in the layout is kept byte for byte. Applied on every save and
+ * on every answer, so layouts stored before this answer clean too.
+ */
+export function cleanFormData<T extends string | null>(formData: T): T {
+  if (!formData || !holdsMarkup.test(formData)) return formData;
+  let layout: unknown;
+  try {
+    layout = JSON.parse(formData);
+  } catch {
+    return formData;
+  }
+  let changed = false;
+  const visit = (card: unknown) => {
+    if (!card || typeof card !== 'object') return;
+    const { jnpfKey, option, children } = card as { jnpfKey?: unknown; option?: unknown; children?: unknown };
+    if (jnpfKey === 'text' && option && typeof option === 'object') {
+      const value = (option as { defaultValue?: unknown }).defaultValue;
+      if (typeof value === 'string' && holdsMarkup.test(value)) {
+        (option as { defaultValue?: unknown }).defaultValue = sanitizeRichText(value);
+        changed = true;
+      }
+    }
+    if (Array.isArray(children)) children.forEach(visit);
+  };
+  const cards = (layout as { layout?: unknown } | null)?.layout;
+  if (Array.isArray(cards)) cards.forEach(visit);
+  return changed ? (JSON.stringify(layout) as T) : formData;
+}
 
 /** A layout must be one this platform can draw; anything else is refused before it is stored. */
 function checkFormData(formData: string | null | undefined) {
@@ -94,7 +130,7 @@ export class PortalService {
 
   async info(id: string): Promise<PortalInfo> {
     const row = await this.find(id);
-    return { ...toWire(row), formData: row.formData ?? '' };
+    return { ...toWire(row), formData: cleanFormData(row.formData ?? '') };
   }
 
   private async find(id: string): Promise<Row> {
@@ -120,7 +156,7 @@ export class PortalService {
       await this.db.transaction().execute(async (trx) => {
         const repo = new PortalRepository(trx);
         if (!(await repo.findById(id))) throw new NotFoundError();
-        await repo.setFormData(id, input.formData, session.userId);
+        await repo.setFormData(id, cleanFormData(input.formData), session.userId);
       });
       return;
     }
@@ -158,7 +194,8 @@ export class PortalService {
       const repo = new PortalRepository(trx);
       const row = await repo.findById(id);
       if (!row) throw new NotFoundError();
-      return repo.insertCopy(row, session.userId);
+      const clean = { ...row, formData: cleanFormData(row.formData) };
+      return repo.insertCopy(clean, session.userId);
     });
   }
 
@@ -206,7 +243,7 @@ export class PortalService {
       linkType: row.linkType,
       customUrl: row.customUrl ?? '',
       enabledLock: row.enabledLock,
-      formData: custom ?? row.formData ?? '',
+      formData: cleanFormData(custom ?? row.formData ?? ''),
       custom: custom !== null,
     };
   }
@@ -216,7 +253,7 @@ export class PortalService {
     const row = await this.find(id);
     await this.access.require(session, id);
     if (row.enabledLock === 1) throw new BusinessError('portal.locked');
-    await new PortalRepository(this.db).saveCustomLayout(id, session.userId, formData);
+    await new PortalRepository(this.db).saveCustomLayout(id, session.userId, cleanFormData(formData));
   }
 
   async setDefault(id: string, session: Session) {

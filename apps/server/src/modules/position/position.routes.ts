@@ -19,7 +19,7 @@ const base = '/api/permission/Position';
 
 /** Positions belong to one organisation. Pickers (Selector, All, by organisations, condition) serve any signed-in user. */
 export default async function positionRoutes(app: App) {
-  const positions = new PositionService(app.db, app.bus, app.permissions);
+  const positions = new PositionService(app.db, app.bus, app.permissions, app.delegation);
 
   crudRoutes(
     app,
@@ -27,6 +27,7 @@ export default async function positionRoutes(app: App) {
       base,
       menu: positionMenu,
       tag: 'position',
+      audit: 'position',
       noun: { one: 'position', many: 'Positions' },
       schemas: { query: PositionQuery, row: PositionRow, input: PositionInput, update: PositionUpdate },
       summaries: { delete: 'Delete a position (refused while users hold it)' },

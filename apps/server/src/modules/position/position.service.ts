@@ -1,4 +1,5 @@
 import type { PositionCondition, PositionInput, PositionQuery } from '@platform/shared';
+import type { DelegationGuard } from '../../core/delegation.ts';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
@@ -40,6 +41,8 @@ export class PositionService {
     private readonly bus: EventBus,
     /** Keeps a tiered administrator within the organisations it administers. */
     private readonly permissions?: PermissionService,
+    /** Switching a position on gives its members what it carries: only by someone who holds that. */
+    private readonly delegation?: DelegationGuard,
   ) {
     this.organizes = new OrganizeService(db);
   }
@@ -153,6 +156,9 @@ export class PositionService {
     const current = await new PositionRepository(this.db).findById(id);
     if (!current) throw new NotFoundError();
     await this.permissions?.requireAdministered(session, [current.organizeId, input.organizeId], 'edit');
+    const position = { objectType: 'Position', objectId: id } as const;
+    const willBeOn = (input.enabledMark ?? 1) === 1;
+    await this.delegation?.requireMaySwitchOn(session, menu, position, current.enabledMark === 1, willBeOn);
     await this.db.transaction().execute(async (trx) => {
       const repo = new PositionRepository(trx);
       const before = await repo.findById(id);

@@ -7,6 +7,7 @@ import {
 import type { Downloads } from '../../core/downloads.ts';
 import { type DuplicateMode, parseEntityFile, randomSuffix, withSuffix } from '../../core/entity-import.ts';
 import { NotFoundError } from '../../core/errors.ts';
+import { sanitizePrintTemplate } from '../../core/sanitize.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import { PrintDevRepository } from './print-dev.repository.ts';
@@ -39,7 +40,7 @@ export class PrintDevTransferService {
         parameterJson: row.parameterJson,
         interfaceId: row.interfaceId,
         interfaceName: row.interfaceName,
-        printTemplate: row.printTemplate,
+        printTemplate: sanitizePrintTemplate(row.printTemplate),
         pageParam: row.pageParam,
         sortCode: row.sortCode,
         enabledMark: row.enabledMark === 1 ? 1 : 0,

@@ -17,6 +17,7 @@ import {
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
+import { sanitizePrintTemplate } from '../../core/sanitize.ts';
 import type { Session } from '../../core/session.ts';
 import { flipEnabledMark } from '../../core/state-switch.ts';
 import type { Db } from '../../db/database.ts';
@@ -46,7 +47,8 @@ const toWire = (r: Row, fieldJson = ''): PrintDevRow => ({
   parameterJson: r.parameterJson ?? '',
   interfaceId: r.interfaceId ?? '',
   interfaceName: r.interfaceName ?? '',
-  printTemplate: r.printTemplate ?? '',
+  // Sanitised on the way out too: rows stored before the server cleaned templates answer clean.
+  printTemplate: sanitizePrintTemplate(r.printTemplate) ?? '',
   pageParam: r.pageParam ?? '',
   fieldJson,
   sortCode: r.sortCode,
@@ -68,7 +70,7 @@ export const valuesOf = (input: PrintDevInput): PrintDevValues => ({
   parameterJson: input.parameterJson || null,
   interfaceId: input.interfaceId || null,
   interfaceName: input.interfaceName || null,
-  printTemplate: input.printTemplate ?? null,
+  printTemplate: sanitizePrintTemplate(input.printTemplate),
   pageParam: input.pageParam || null,
   sortCode: input.sortCode ?? 0,
   enabledMark: input.enabledMark ?? 1,
@@ -166,7 +168,8 @@ export class PrintDevService {
       const repo = new PrintDevRepository(trx);
       const row = await repo.findById(id);
       if (!row) throw new NotFoundError();
-      return repo.insertCopy(row, session.userId);
+      const clean = { ...row, printTemplate: sanitizePrintTemplate(row.printTemplate) };
+      return repo.insertCopy(clean, session.userId);
     });
   }
 
@@ -253,8 +256,10 @@ export class PrintDevService {
     const records = await this.records.displayRecords(session, template.formId, ids);
     // A record launched into a flow is its task (task id = record id): its approval records print with it.
     const approvals = await approvalRecordsOf(this.db, ids);
+    // The 3.6 client and other callers put this into the page as it comes: it is cleaned here, once a batch.
+    const printTemplate = sanitizePrintTemplate(template.printTemplate) ?? '';
     return records.map((printData, i) => ({
-      printTemplate: template.printTemplate ?? '',
+      printTemplate,
       pageParam: template.pageParam ?? '',
       printData,
       operatorRecordList: (approvals.get(ids[i] ?? '') ?? []).map((r) => ({

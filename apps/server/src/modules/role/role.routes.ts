@@ -20,7 +20,7 @@ const base = '/api/permission/Role';
 
 /** Global roles and organisation roles. Selectors, condition and by-organisation lookups serve any signed-in user. */
 export default async function roleRoutes(app: App) {
-  const roles = new RoleService(app.db, app.bus);
+  const roles = new RoleService(app.db, app.bus, app.delegation);
 
   crudRoutes(
     app,
@@ -28,6 +28,7 @@ export default async function roleRoutes(app: App) {
       base,
       menu: 'permission.role',
       tag: 'role',
+      audit: 'role',
       noun: { one: 'role', many: 'Roles' },
       schemas: { query: RoleQuery, row: RoleRow, input: RoleInput, update: RoleUpdate },
       summaries: {

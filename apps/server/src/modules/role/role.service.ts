@@ -1,4 +1,5 @@
 import { globalRoleNodeId, type RoleCondition, type RoleInput, type RoleQuery } from '@platform/shared';
+import type { DelegationGuard } from '../../core/delegation.ts';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
@@ -16,14 +17,31 @@ type Row = NonNullable<Awaited<ReturnType<RoleRepository['findById']>>>;
 export const roleIcon = 'icon-ym icon-ym-generator-role';
 const globalIcon = 'icon-ym icon-ym-global-role';
 
+/** The role page. */
+const menu = 'permission.role';
+
 export class RoleService {
   private readonly organizes: OrganizeService;
 
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
+    /** Switching a role on gives its users what it carries: only by someone who holds that. */
+    private readonly delegation?: DelegationGuard,
   ) {
     this.organizes = new OrganizeService(db);
+  }
+
+  /** Refuses switching role `id` on unless the caller holds what it carries. */
+  private async requireMaySwitchOn(id: string, session: Session, enabledMark: number | undefined) {
+    const before = await new RoleRepository(this.db).findById(id);
+    if (!before || before.enabledMark === 1 || enabledMark === 0) return;
+    await this.delegation?.requireMayGive(
+      session,
+      'permission.role',
+      {},
+      { holders: [{ objectType: 'Role', objectId: id }] },
+    );
   }
 
   /** Holders' cached grants depend on this record: every instance drops them. */
@@ -156,6 +174,7 @@ export class RoleService {
   }
 
   async update(id: string, input: RoleInput, session: Session) {
+    await this.requireMaySwitchOn(id, session, input.enabledMark ?? 1);
     await this.db.transaction().execute(async (trx) => {
       const repo = new RoleRepository(trx);
       const before = await repo.findById(id);
@@ -170,6 +189,7 @@ export class RoleService {
 
   /** Flips enabled and disabled; returns the new state. */
   async toggleState(id: string, session: Session): Promise<number> {
+    await this.requireMaySwitchOn(id, session, 1);
     const next = await flipEnabledMark(this.db, 'role', id, session.userId);
     await this.grantsChanged();
     return next;

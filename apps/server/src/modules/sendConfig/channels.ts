@@ -1,6 +1,7 @@
 import type { ConnectionOptions } from 'node:tls';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { BusinessError } from '../../core/errors.ts';
+import { sanitizeRichText } from '../../core/sanitize.ts';
 import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
 
 /** Channels by their msgSendType code. */
@@ -39,6 +40,9 @@ export class RecordingSender implements ChannelSender {
     return { status: 'recorded', recipient };
   }
 }
+
+/** Channels whose body is HTML (a mail, an in-app message): sanitised as rich text; the others carry plain text. */
+export const htmlChannels: ReadonlySet<string> = new Set([Channel.inApp, Channel.email]);
 
 /** A send refused for a reason the administrator can fix (a message key, as every refusal). */
 export class ChannelError extends BusinessError {}
@@ -89,7 +93,8 @@ export class SmtpSender implements ChannelSender {
         from: senderName ? { name: senderName, address: user } : user,
         to: message.to.email,
         subject: message.title,
-        html: message.content,
+        // A mail client renders the body: whatever a template or its parameters carried is cleaned here, where it leaves.
+        html: sanitizeRichText(message.content) ?? '',
       });
     } catch (error) {
       // The one failure an administrator fixes in our settings rather than at the mail server.

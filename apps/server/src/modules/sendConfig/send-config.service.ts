@@ -16,13 +16,14 @@ import type { EventBus } from '../../core/event-bus.ts';
 import { type MessageKey, type Translate, translator } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
+import { sanitizeRichText } from '../../core/sanitize.ts';
 import type { Session } from '../../core/session.ts';
 import { flipEnabledMark } from '../../core/state-switch.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { MessageSendLogTable, SendMessageConfigTable } from '../../db/schema.ts';
 import { MessageService, MessageType } from '../message/message.service.ts';
 import { MessageTemplateService, renderTemplate } from '../msgTemplate/msg-template.service.ts';
-import { Channel, ChannelError, type ChannelRegistry } from './channels.ts';
+import { Channel, ChannelError, type ChannelRegistry, htmlChannels } from './channels.ts';
 import { SendConfigRepository } from './send-config.repository.ts';
 
 type Row = Selectable<SendMessageConfigTable>;
@@ -336,7 +337,9 @@ export class SendConfigService {
         continue;
       }
       const title = renderTemplate(template.title, params);
-      const content = renderTemplate(template.content, params);
+      const rendered = renderTemplate(template.content, params);
+      // Parameters are put into the template as given: the body is cleaned after they are in.
+      const content = htmlChannels.has(item.messageType) ? (sanitizeRichText(rendered) ?? '') : rendered;
       if (item.messageType === Channel.inApp) {
         const userIds = recipients.map((r) => r.id);
         const delivered = await this.db.transaction().execute((trx) =>

@@ -10,6 +10,7 @@ import {
 } from '@platform/shared';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
+import { singleObject } from '../../core/audit.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
 import { BusinessError } from '../../core/errors.ts';
@@ -49,6 +50,7 @@ export default async function sysConfigRoutes(app: App) {
         response: { 200: EmptyEnvelope },
       },
       preHandler: permitMenu(menu),
+      config: { audit: { object: 'sysConfig', ids: singleObject } },
     },
     async (request) => {
       await app.sysConfig.save(request.body, request.ip ?? null);
@@ -66,6 +68,7 @@ export default async function sysConfigRoutes(app: App) {
         response: { 200: EmptyEnvelope },
       },
       preHandler: permitMenu(menu),
+      config: { audit: { object: 'sysConfig', ids: singleObject } },
     },
     async (request) => {
       const { demoted, promoted } = await app.sysConfig.setAdministrators(request.body.adminIds, sessionOf(request));

@@ -1,15 +1,22 @@
 import type { WorkHandoverInput } from '@platform/shared';
+import type { DelegationGuard } from '../../core/delegation.ts';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
+import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import { checkRolesFitOrganizes } from '../role/role.service.ts';
 import { type RelationKind, UserAdminRepository } from './user.repository.ts';
+import { menu } from './user-route-paths.ts';
 
 /** Handing a user's work (managed organisations, reports, positions, roles, groups) over to another. */
 export class UserHandoverService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly delegation: DelegationGuard,
+  ) {}
 
   /** What a user is responsible for. */
-  async work(fromId: string) {
+  async work(fromId: string, session: Session) {
+    await this.delegation.requireMayTouch(session, menu, [fromId], 'select');
     const repo = new UserAdminRepository(this.db);
     if ((await repo.existing('User', [fromId])).length === 0) throw new NotFoundError();
     const work = await repo.work(fromId);
@@ -20,8 +27,18 @@ export class UserHandoverService {
     };
   }
 
-  async handOver(input: WorkHandoverInput) {
+  /** The receiver gets the giver's roles, positions and groups: each must be the caller's to give. */
+  async handOver(input: WorkHandoverInput, session: Session) {
     if (input.fromId === input.toId) throw new BusinessError('user.handoverSame');
+    await this.delegation.requireMayTouch(session, menu, [input.fromId, input.toId], 'edit');
+    const before = await new UserAdminRepository(this.db).relations([input.fromId, input.toId]);
+    const gains = before.filter(
+      (r) =>
+        r.userId === input.fromId &&
+        r.objectType !== 'Organize' &&
+        !before.some((o) => o.userId === input.toId && o.objectType === r.objectType && o.objectId === r.objectId),
+    );
+    await this.delegation.requireMayGive(session, menu, {}, { holders: gains });
     await this.db.transaction().execute(async (trx) => {
       const repo = new UserAdminRepository(trx);
       const found = await repo.existing('User', [input.fromId, input.toId]);

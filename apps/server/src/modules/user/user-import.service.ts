@@ -6,6 +6,7 @@ import {
   type UserImportField,
   userImportColumns,
 } from '@platform/shared';
+import type { DelegationGuard } from '../../core/delegation.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import { hashPasswordDigest, md5Hex } from '../../core/password.ts';
@@ -17,6 +18,7 @@ import { roleOrganizeScopes } from '../role/role.service.ts';
 import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
 import { UserAdminRepository } from './user.repository.ts';
 import type { UserService } from './user.service.ts';
+import { menu } from './user-route-paths.ts';
 
 const genders: Record<string, string> = { 男: '1', 女: '2', 保密: '3', 1: '1', 2: '2', 3: '3' };
 const genderNames: Record<string, string> = { 1: '男', 2: '女', 3: '保密' };
@@ -56,6 +58,7 @@ export interface CheckedUser {
 export function userImportDefinition(
   db: Db,
   sysConfig: SysConfigService,
+  delegation: DelegationGuard,
 ): SheetImportDefinition<UserImportField, CheckedUser> {
   return {
     area: 'user',
@@ -78,7 +81,7 @@ export function userImportDefinition(
     },
     batchSize: 1000,
 
-    async checker(rows, { t, label }) {
+    async checker(rows, { t, label, session }) {
       const repo = new UserAdminRepository(db);
       const lookup = async (table: 'organize' | 'position' | 'role', field: UserImportField) => {
         const found = await repo.findByCodes(table, [...new Set(rows.flatMap((r) => codes(r[field])))]);
@@ -91,6 +94,12 @@ export function userImportDefinition(
         lookup('role', 'roleCode'),
       ]);
       const roleScopes = await roleOrganizeScopes(db, [...roles.values()]);
+      // What the importer may not give: a row that would give it is refused, naming why.
+      const refusals = await delegation.refusals(session, menu, [
+        ...[...organizes.values()].map((objectId) => ({ objectType: 'Organize' as const, objectId })),
+        ...[...positions.values()].map((objectId) => ({ objectType: 'Position' as const, objectId })),
+        ...[...roles.values()].map((objectId) => ({ objectType: 'Role' as const, objectId })),
+      ]);
       let hash: Promise<string> | null = null;
       const passwordHash = () => {
         hash ??= sysConfig
@@ -132,6 +141,15 @@ export function userImportDefinition(
         const organizeIds = ids('organizeCode', organizes);
         const positionIds = ids('positionCode', positions);
         const roleIds = ids('roleCode', roles);
+        const given = [
+          ['organizeCode', 'Organize', organizeIds],
+          ['positionCode', 'Position', positionIds],
+          ['roleCode', 'Role', roleIds],
+        ] as const;
+        for (const [field, objectType, wanted] of given) {
+          const refusal = wanted.map((id) => refusals.get(`${objectType}:${id}`)).find(Boolean);
+          if (refusal) problems.add(field, refusal.translated(t));
+        }
         // An organisation's role fits only a user of one of its organisations (role.service's rule).
         const outside = roleIds.flatMap((id) => {
           const scope = roleScopes.get(id);

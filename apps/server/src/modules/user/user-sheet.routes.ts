@@ -17,7 +17,7 @@ export function userSheetRoutes(app: App, users: UserService) {
   const sheets = new SheetImporter(
     app.db,
     files,
-    userImportDefinition(app.db, app.sysConfig),
+    userImportDefinition(app.db, app.sysConfig, app.delegation),
     sheetDownloadUrl(base),
     app.log,
   );

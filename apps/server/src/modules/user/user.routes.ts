@@ -13,6 +13,7 @@ import {
 } from '@platform/shared';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
+import { idsFromBody } from '../../core/audit.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { recordRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
@@ -29,9 +30,17 @@ import { userSheetRoutes } from './user-sheet.routes.ts';
  * (user-picker.routes.ts); the sheets are user-sheet.routes.ts.
  */
 export default async function userRoutes(app: App) {
-  const users = new UserService(app.db, app.sessions, app.sysConfig, app.dictionaries, app.bus, app.permissions);
+  const users = new UserService(
+    app.db,
+    app.sessions,
+    app.sysConfig,
+    app.dictionaries,
+    app.bus,
+    app.permissions,
+    app.delegation,
+  );
   userAdminRoutes(app, users);
-  userHandoverRoutes(app, new UserHandoverService(app.db));
+  userHandoverRoutes(app, new UserHandoverService(app.db, app.delegation));
   userPickerRoutes(app);
   userSheetRoutes(app, users);
 }
@@ -58,6 +67,7 @@ function userAdminRoutes(app: App, users: UserService) {
       base,
       menu,
       tag: 'user',
+      audit: 'user',
       noun: { one: 'user', many: 'Users' },
       schemas: { info: UserInfo, input: UserInput, update: UserUpdateInput },
       summaries: {
@@ -73,6 +83,7 @@ function userAdminRoutes(app: App, users: UserService) {
     `${base}/:id/Actions/ResetPassword`,
     {
       preHandler: permit(menu, 'btn_edit'),
+      config: { audit: { object: 'user' } },
       schema: {
         tags,
         summary: 'Set a new password (both fields MD5 hex); ends the user’s sessions',
@@ -91,6 +102,7 @@ function userAdminRoutes(app: App, users: UserService) {
     `${base}/:id/Actions/unlock`,
     {
       preHandler: permit(menu, 'btn_edit'),
+      config: { audit: { object: 'user' } },
       schema: {
         tags,
         summary: 'Unlock an account locked by failed logins',
@@ -99,7 +111,7 @@ function userAdminRoutes(app: App, users: UserService) {
       },
     },
     async (request) => {
-      await users.unlock(request.params.id);
+      await users.unlock(request.params.id, sessionOf(request));
       return ok(null, request.t('auth.unlocked'));
     },
   );
@@ -118,13 +130,14 @@ function userHandoverRoutes(app: App, handover: UserHandoverService) {
         response: { 200: EnvelopeOf(Type.Object({}, { additionalProperties: true })) },
       },
     },
-    async (request) => ok(await handover.work(request.query.fromId)),
+    async (request) => ok(await handover.work(request.query.fromId, sessionOf(request))),
   );
 
   app.post(
     `${base}/workHandover`,
     {
       preHandler: permit(menu, 'btn_edit'),
+      config: { audit: { object: 'user', ids: idsFromBody('fromId', 'toId') } },
       schema: {
         tags,
         summary: 'Hand one user’s work over to another',
@@ -133,7 +146,7 @@ function userHandoverRoutes(app: App, handover: UserHandoverService) {
       },
     },
     async (request) => {
-      await handover.handOver(request.body);
+      await handover.handOver(request.body, sessionOf(request));
       return ok(null, request.t('user.handoverDone'));
     },
   );

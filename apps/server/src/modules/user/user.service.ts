@@ -1,4 +1,5 @@
 import type { ResetPasswordInput, UserInput, UserQuery } from '@platform/shared';
+import type { DelegationGuard, PowerHolder } from '../../core/delegation.ts';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
@@ -19,6 +20,7 @@ import {
   userSortable,
 } from './user.repository.ts';
 import { maxRememberedPasswords } from './user-account.service.ts';
+import { menu } from './user-route-paths.ts';
 
 /** "a,b,,c" -> ["a","b","c"], without repeats. */
 export function splitIds(csv: string | null | undefined): string[] {
@@ -43,7 +45,36 @@ export class UserService {
     private readonly bus?: EventBus,
     /** Keeps a tiered administrator within the organisations it administers. */
     private readonly permissions?: PermissionService,
+    /** The rule of power: who may be changed, and which relations the caller may give. */
+    private readonly delegation?: DelegationGuard,
   ) {}
+
+  /** Refuses acting on a user the caller does not manage (or a super administrator, unless the caller is one). */
+  private requireMayTouch(session: Session, id: string, action: 'edit' | 'delete' | 'select') {
+    return this.delegation?.requireMayTouch(session, menu, [id], action);
+  }
+
+  /** Refuses giving the relations of `input` that the user does not have yet, unless the caller may give them. */
+  private async requireMayGive(session: Session, input: UserInput, id: string | null) {
+    if (!this.delegation) return;
+    const held = id ? await new UserAdminRepository(this.db).relations([id]) : [];
+    const given: PowerHolder[] = (
+      [
+        ['Organize', input.organizeId],
+        ['Position', input.positionId],
+        ['Role', input.roleId],
+        ['Group', input.groupId],
+      ] as const
+    ).flatMap(([objectType, ids]) =>
+      splitIds(ids)
+        .filter((objectId) => !held.some((h) => h.objectType === objectType && h.objectId === objectId))
+        .map((objectId) => ({ objectType, objectId })),
+    );
+    const placed = given.filter((g) => g.objectType === 'Organize').map((g) => g.objectId);
+    await this.delegation.requireOrganizesManaged(session, menu, placed, id ? 'edit' : 'add');
+    // The account itself is checked by requireMayTouch (an update) or is new (a create).
+    await this.delegation.requireMayGive(session, menu, {}, { holders: given });
+  }
 
   /** The organisations a user belongs to (its own first): where a tiered administrator needs its rights. */
   private async organizesOf(id: string): Promise<string[]> {
@@ -83,7 +114,8 @@ export class UserService {
     );
   }
 
-  async info(id: string) {
+  async info(id: string, session?: Session) {
+    if (session) await this.requireMayTouch(session, id, 'select');
     const user = await new UserRepository(this.db).findById(id);
     if (!user) throw new NotFoundError();
     const relations = await new UserAdminRepository(this.db).relations([id]);
@@ -129,6 +161,7 @@ export class UserService {
   /** A new user with the configured default password (newUserDefaultPassword). */
   async create(input: UserInput, session: Session): Promise<string> {
     await this.permissions?.requireAdministered(session, splitIds(input.organizeId), 'add');
+    await this.requireMayGive(session, input, null);
     const settings = await this.sysConfig.get();
     const passwordHash = await hashPasswordDigest(md5Hex(String(settings.newUserDefaultPassword)));
     return this.db.transaction().execute(async (trx) => {
@@ -151,6 +184,8 @@ export class UserService {
   async update(id: string, input: UserInput, session: Session) {
     const where = [...(await this.organizesOf(id)), ...splitIds(input.organizeId)];
     await this.permissions?.requireAdministered(session, where, 'edit');
+    await this.requireMayTouch(session, id, 'edit');
+    await this.requireMayGive(session, input, id);
     const disabled = await this.db.transaction().execute(async (trx) => {
       const repo = new UserAdminRepository(trx);
       const current = await new UserRepository(trx).findById(id);
@@ -175,6 +210,7 @@ export class UserService {
 
   async delete(id: string, session: Session) {
     await this.permissions?.requireAdministered(session, await this.organizesOf(id), 'delete');
+    await this.requireMayTouch(session, id, 'delete');
     await this.db.transaction().execute(async (trx) => {
       const user = await new UserRepository(trx).findById(id);
       if (!user) throw new NotFoundError();
@@ -188,6 +224,7 @@ export class UserService {
   /** Enabled <-> disabled (a locked user becomes enabled). Disabling ends the user's sessions. */
   async toggleState(id: string, session: Session): Promise<number> {
     await this.permissions?.requireAdministered(session, await this.organizesOf(id), 'edit');
+    await this.requireMayTouch(session, id, 'edit');
     const next = await this.db.transaction().execute(async (trx) => {
       const user = await new UserRepository(trx).findById(id);
       if (!user) throw new NotFoundError();
@@ -213,6 +250,7 @@ export class UserService {
   /** Both fields are MD5 digests of the new password; every session of the user ends. */
   async resetPassword(id: string, input: ResetPasswordInput, session: Session) {
     await this.permissions?.requireAdministered(session, await this.organizesOf(id), 'edit');
+    await this.requireMayTouch(session, id, 'edit');
     if (input.userPassword.toLowerCase() !== input.validatePassword.toLowerCase()) {
       throw new BusinessError('user.passwordMismatch');
     }
@@ -234,7 +272,9 @@ export class UserService {
   }
 
   /** Lifts a lock from failed logins; the user may sign in again at once. */
-  async unlock(id: string) {
+  async unlock(id: string, session: Session) {
+    await this.permissions?.requireAdministered(session, await this.organizesOf(id), 'edit');
+    await this.requireMayTouch(session, id, 'edit');
     const users = new UserRepository(this.db);
     const user = await users.findById(id);
     if (!user) throw new NotFoundError();

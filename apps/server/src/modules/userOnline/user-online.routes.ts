@@ -12,7 +12,7 @@ const base = '/api/permission/OnlineUser';
 
 /** Live sessions and forced offline (the browser confirms with 确定要注销该账号?). */
 export default async function userOnlineRoutes(app: App) {
-  const online = new UserOnlineService(app.db, app.sessions);
+  const online = new UserOnlineService(app.db, app.sessions, app.delegation);
 
   app.get(
     base,

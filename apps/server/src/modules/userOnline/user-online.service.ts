@@ -1,4 +1,5 @@
 import type { PageQuery } from '@platform/shared';
+import type { DelegationGuard } from '../../core/delegation.ts';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session, SessionStore } from '../../core/session.ts';
@@ -9,6 +10,8 @@ export class UserOnlineService {
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionStore,
+    /** Only a super administrator signs a super administrator out. */
+    private readonly delegation: DelegationGuard,
   ) {}
 
   async list(query: PageQuery, session: Session) {
@@ -37,7 +40,13 @@ export class UserOnlineService {
   async offline(ids: string[], session: Session) {
     if (ids.includes(session.sessionId)) throw new BusinessError('userOnline.self');
     const repo = new UserOnlineRepository(this.db);
-    for (const id of ids) if (!(await repo.findLive(id))) throw new NotFoundError();
+    const users: string[] = [];
+    for (const id of ids) {
+      const live = await repo.findLive(id);
+      if (!live) throw new NotFoundError();
+      users.push(live.userId);
+    }
+    await this.delegation.requireMayTouch(session, 'permission.userOnline', users, 'edit');
     for (const id of ids) await this.sessions.revokeSession(id, 'offline');
   }
 }

@@ -7,7 +7,15 @@ import type { RowProblems, SheetColumn, SheetImportDefinition, SheetRow } from '
 import type { Trx } from '../../db/database.ts';
 import { RecordRepository } from './record.repository.ts';
 import { allowed, type Reach, type RecordService } from './record.service.ts';
-import { type FieldSlot, fieldProblem, isAutoFilled, isUnique, type TableSlot, toStored } from './record-values.ts';
+import {
+  type FieldSlot,
+  fieldProblem,
+  isAutoFilled,
+  isUnique,
+  storedValueOf,
+  type TableSlot,
+  toStored,
+} from './record-values.ts';
 import type { StoredColumn } from './storage-plan.ts';
 
 /**
@@ -116,7 +124,7 @@ export function recordImportDefinition(
     try {
       const problem = fieldProblem(slot, value);
       if (problem) throw problem;
-      return { stored: toStored(value, slot.column.type, slot.label) };
+      return { stored: storedValueOf(slot, value) };
     } catch (error) {
       if (!(error instanceof BusinessError)) throw error;
       problems.add(id, t(error.key, error.params));

@@ -15,6 +15,7 @@ import {
   valueFields,
 } from '@platform/shared';
 import { BusinessError } from '../../core/errors.ts';
+import { sanitizeRichText } from '../../core/sanitize.ts';
 import type { ColumnType, StoragePlan, StoredChild, StoredColumn } from './storage-plan.ts';
 
 /**
@@ -99,6 +100,18 @@ export function toStored(value: unknown, type: ColumnType, label: string): unkno
       return value;
   }
 }
+
+/** An editor (rich text) field's value sanitised; any other field's value as it is. */
+const cleaned = (slot: FieldSlot, value: unknown): unknown =>
+  typeof value === 'string' && kindOf(slot.field) === 'editor' ? sanitizeRichText(value) : value;
+
+/** A field's wire value as its column stores it: `toStored`, with rich text sanitised before it is kept. */
+export const storedValueOf = (slot: FieldSlot, value: unknown, label = slot.label): unknown =>
+  toStored(cleaned(slot, value), slot.column.type, label);
+
+/** A field's stored value as the record answers carry it; rich text stored before it was sanitised answers clean. */
+export const wireValueOf = (slot: FieldSlot, stored: unknown): unknown =>
+  cleaned(slot, fromStored(stored, slot.column.type));
 
 /** A stored value as the wire carries it. */
 export function fromStored(value: unknown, type: ColumnType): unknown {

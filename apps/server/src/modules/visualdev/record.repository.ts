@@ -219,6 +219,22 @@ export class RecordRepository {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * Ids of the records whose `columns` (or, for a sub-table, whose rows' columns) hold `pattern`
+   * (a LIKE pattern) in their text: where an uploaded file is referenced.
+   */
+  async idsHolding(table: StoredTable, columns: StoredColumn[], pattern: string, child = false): Promise<string[]> {
+    if (!columns.length) return [];
+    const key = child ? 'r.parent_id' : 'r.id';
+    const rows = await this.from(table)
+      .select(sql.raw<string>(key).as('id'))
+      .distinct()
+      .where((eb) => eb.or(columns.map((c) => eb(sql.raw(`r.${checkedIdentifier(c.column)}::text`), 'like', pattern))))
+      .limit(100)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   async children(table: StoredTable, columns: StoredColumn[], parentIds: string[]) {
     if (!parentIds.length) return [];
     const rows = await this.db

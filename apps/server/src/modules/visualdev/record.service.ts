@@ -21,7 +21,7 @@ import type { Downloads } from '../../core/downloads.ts';
 import { BusinessError, ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import type { Translate } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
-import { page } from '../../core/paging.ts';
+import { likePattern, page } from '../../core/paging.ts';
 import { type DataScope, type FieldRights, mayUseButton, type PermissionService } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
@@ -49,16 +49,17 @@ import {
   displayValue,
   type FieldSlot,
   fieldProblem,
-  fromStored,
   isAutoFilled,
   isUnique,
   layoutOf,
   type OptionsOf,
   type RecordLayout,
+  storedValueOf,
   type TableSlot,
   toStored,
+  wireValueOf,
 } from './record-values.ts';
-import type { StoredColumn } from './storage-plan.ts';
+import type { StoragePlan, StoredColumn } from './storage-plan.ts';
 import { DefinitionRepository } from './visualdev.repository.ts';
 import { type DefinitionService, parseJson, type ReleasedDefinition } from './visualdev.service.ts';
 
@@ -137,6 +138,9 @@ const isPopup = (slot: FieldSlot) => {
 
 /** InfoByIds is asked for at most this many values at once (its route's limit). */
 const idsPerCall = 1000;
+
+/** The kinds whose values name uploaded files (`[{name, fileId, url}]`). */
+const uploadKinds: ReadonlySet<string> = new Set(['uploadFz', 'uploadImg']);
 
 /** Exports write at most this many records. */
 const exportCap = 100_000;
@@ -420,7 +424,7 @@ export class RecordService {
   /** A stored row as the list answers it: id, flowState and the visible fields. */
   private listRow(row: StoredRecord, visible: FieldSlot[]) {
     const out: Record<string, unknown> = { id: row.id, flowState: row.flowState ?? 0 };
-    for (const slot of visible) out[slot.column.field] = fromStored(row[slot.column.column], slot.column.type);
+    for (const slot of visible) out[slot.column.field] = wireValueOf(slot, row[slot.column.column]);
     return out;
   }
 
@@ -613,7 +617,7 @@ export class RecordService {
     );
     if (!row) throw new NotFoundError();
     const out: Record<string, unknown> = { id: row.id };
-    for (const slot of fields) out[slot.column.field] = fromStored(row[slot.column.column], slot.column.type);
+    for (const slot of fields) out[slot.column.field] = wireValueOf(slot, row[slot.column.column]);
     await this.nameAutoFilled([out], fields);
     for (const table of reach.layout.tables) {
       const name = table.table.field;
@@ -627,11 +631,53 @@ export class RecordService {
       // The row's id comes back on save, so the columns the caller may not edit keep their values.
       out[name] = rows.map((child) => {
         const values: Record<string, unknown> = { id: child.id };
-        for (const slot of columns) values[slot.column.field] = fromStored(child[slot.column.column], slot.column.type);
+        for (const slot of columns) values[slot.column.field] = wireValueOf(slot, child[slot.column.column]);
         return values;
       });
     }
     return out;
+  }
+
+  /**
+   * The records whose upload fields (head or sub-table) reference the file `name`, by form: where
+   * the file module asks whether a caller may read a file (a record launched into a flow is its
+   * task, so workflow reads these too).
+   */
+  async recordsHoldingFile(name: string): Promise<{ modelId: string; recordId: string }[]> {
+    const repo = new RecordRepository(this.db);
+    const pattern = likePattern(name);
+    const out: { modelId: string; recordId: string }[] = [];
+    for (const { id: modelId, storage } of await new DefinitionRepository(this.db).storagePlans()) {
+      const plan = storage as StoragePlan;
+      const uploads = (columns: StoredColumn[]) => columns.filter((c) => uploadKinds.has(c.kind));
+      const ids = [
+        ...(await repo.idsHolding(plan, uploads(plan.columns), pattern)),
+        ...(
+          await Promise.all(
+            (plan.children ?? []).map((child) => repo.idsHolding(child, uploads(child.columns), pattern, true)),
+          )
+        ).flat(),
+      ];
+      for (const recordId of new Set(ids)) out.push({ modelId, recordId });
+    }
+    return out;
+  }
+
+  /**
+   * Whether the caller reads the file in one of the records that reference it: through a menu of
+   * the form it holds, within that menu's data scope, in a field its form rights show it.
+   */
+  async readsFile(session: Session, name: string): Promise<boolean> {
+    for (const { modelId, recordId } of await this.recordsHoldingFile(name)) {
+      try {
+        const values = await this.values(await this.reach(session, modelId), recordId);
+        if (JSON.stringify(values).includes(name)) return true;
+      } catch (error) {
+        // No menu of the form, or the record is outside the caller's scope: this record does not count.
+        if (!(error instanceof BusinessError)) throw error;
+      }
+    }
+    return false;
   }
 
   async info(session: Session, modelId: string, recordId: string, menuId?: string): Promise<RecordInfo> {
@@ -760,7 +806,7 @@ export class RecordService {
       }
       const problem = fieldProblem(slot, value);
       if (problem) throw problem;
-      values.set(slot.column, toStored(value, slot.column.type, slot.label));
+      values.set(slot.column, storedValueOf(slot, value));
     }
     const tables: CheckedTable[] = [];
     for (const table of reach.layout.tables) {
@@ -782,7 +828,7 @@ export class RecordService {
           const cell = { ...slot, label: `${table.label}(${index + 1}).${slot.label}` };
           const problem = fieldProblem(cell, value);
           if (problem) throw problem;
-          rowValues.set(slot.column, toStored(value, slot.column.type, cell.label));
+          rowValues.set(slot.column, storedValueOf(slot, value, cell.label));
         }
         return { id: newId(), storedId, values: rowValues };
       });

@@ -86,6 +86,11 @@ export class DefinitionRepository extends RecordRepository<'visualDev', Definiti
       .executeTakeFirst();
   }
 
+  /** Every released definition's storage plan (where a referenced file is looked for). */
+  storagePlans() {
+    return this.db.selectFrom('visualDev').select(['id', 'storage']).where('storage', 'is not', null).execute();
+  }
+
   /** Only where a definition keeps its records (`storage`): for the flow state written on every approval. */
   storageOf(id: string) {
     return this.db.selectFrom('visualDev').select('storage').where('id', '=', id).executeTakeFirst();

@@ -61,6 +61,7 @@ const MenuQuery = Type.Object({
 export default async function visualdevRoutes(app: App) {
   const definitions = new DefinitionService(app.db);
   const service = recordServiceOf(app, definitions);
+  app.fileReaders.add('records', (session, file) => service.readsFile(session, file.name));
   const menus = new MenuService(app.db, app.bus, app.permissions);
   const tags = ['visualdev'];
   shortLinkRoutes(app, new ShortLinkService(app.db, definitions, service), menu, tags);

@@ -274,6 +274,25 @@ export class TaskQueryService {
     throw new ForbiddenError();
   }
 
+  /**
+   * Whether the caller may read one of the tasks that attach the file: in an approval record or a
+   * comment, or in the task's form (`formTaskIds`: records holding the file, whose id is the task's
+   * when they were launched into a flow). The readers are `checkReader`'s.
+   */
+  async readsFile(session: Session, name: string, formTaskIds: readonly string[]): Promise<boolean> {
+    const taskIds = new Set([...(await new TaskRepository(this.db).tasksWithFile(name)), ...formTaskIds]);
+    for (const taskId of taskIds) {
+      try {
+        await this.checkReader(session, taskId);
+        return true;
+      } catch (error) {
+        // Not a task (a form record never launched), or not one the caller may read.
+        if (!(error instanceof BusinessError)) throw error;
+      }
+    }
+    return false;
+  }
+
   /** `GET FlowBefore/{taskId|'0'}`: what the detail page shows, with the node's field permissions. */
   async detail(session: Session, taskId: string, query: FlowDetailQuery): Promise<FlowDetail> {
     if (taskId === '0') {

@@ -1,7 +1,7 @@
 import { FlowTaskStatus } from '@platform/shared';
 import { type Insertable, type RawBuilder, type Selectable, sql, type Updateable } from 'kysely';
 import { fetchPage, keywordIn } from '../../core/list.ts';
-import type { PageParams } from '../../core/paging.ts';
+import { likePattern, type PageParams } from '../../core/paging.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type {
   FlowTaskCirculateTable,
@@ -511,6 +511,19 @@ export class TaskRepository {
       .executeTakeFirst()
       .then(Boolean);
   }
+  /** Tasks whose approval records or comments attach the file. */
+  async tasksWithFile(name: string): Promise<string[]> {
+    const pattern = likePattern(name);
+    const rows = await this.db
+      .selectFrom('flowTaskRecord')
+      .select('taskId')
+      .where('fileList', 'like', pattern)
+      .union(this.db.selectFrom('flowComment').select('taskId').where('file', 'like', pattern))
+      .limit(100)
+      .execute();
+    return rows.map((r) => r.taskId);
+  }
+
   isCirculated(taskId: string, userId: string) {
     return this.db
       .selectFrom('flowTaskCirculate')

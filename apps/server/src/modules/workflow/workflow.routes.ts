@@ -62,6 +62,7 @@ import { ok } from '../../core/envelope.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import { SendConfigService } from '../sendConfig/send-config.service.ts';
+import { recordServiceOf } from '../visualdev/record-service-of.ts';
 import { DefinitionService } from '../visualdev/visualdev.service.ts';
 import { CommentService } from './comment.service.ts';
 import { FlowDefinitionService } from './definition.service.ts';
@@ -100,6 +101,14 @@ export default async function workflowRoutes(app: App) {
   app.addHook('preClose', () => channels.idle());
   const engine = new EngineService(app.db, forms, app.bus, channels, app.dataInterfaces);
   const queries = new TaskQueryService(app.db, definitions);
+  const records = recordServiceOf(app, forms);
+  app.fileReaders.add('workflow', async (session, file) =>
+    queries.readsFile(
+      session,
+      file.name,
+      (await records.recordsHoldingFile(file.name)).map((r) => r.recordId),
+    ),
+  );
   const delegates = new DelegateService(app.db, definitions);
   const comments = new CommentService(app.db, queries);
   const transfer = new FlowTransferService(app.db, definitions, app.downloads);

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ListPage, ListTable, RefreshButton, SearchBar, useListQuery } from '../../../shared/components/index.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { type LogCategory, logApi } from '../api.ts';
+import { AuditChanges, useObjectLabel } from '../components/AuditChanges.tsx';
 
 interface Search {
   keyword: string;
@@ -19,6 +20,7 @@ const initialSearch: Search = { keyword: '', range: null };
 
 function LogList({ category }: { category: LogCategory }) {
   const { t } = useTranslation('log');
+  const objectLabel = useObjectLabel();
   const list = useListQuery<LogRow, Search>({
     queryKey: ['log', category],
     fetch: ({ range, ...params }, signal) =>
@@ -60,6 +62,14 @@ function LogList({ category }: { category: LogCategory }) {
           { title: t('ip'), dataIndex: 'ipAddress', key: 'ipAddress', width: 120 },
           { title: t('method'), dataIndex: 'requestMethod', key: 'requestMethod', width: 90 },
           { title: t('module'), dataIndex: 'moduleName', key: 'moduleName', width: 120, ellipsis: true },
+          // What an administrative change changed; its fields show in the row's expansion.
+          {
+            title: t('object'),
+            key: 'object',
+            width: 160,
+            ellipsis: true,
+            render: (_: unknown, row: LogRow) => objectLabel(row),
+          },
           { title: t('url'), dataIndex: 'requestURL', key: 'requestURL', width: 220, ellipsis: true },
           // The message the caller saw ("删除成功", "暂无权限", ...).
           { title: t('abstracts'), dataIndex: 'abstracts', key: 'abstracts', width: 200, ellipsis: true },
@@ -81,6 +91,11 @@ function LogList({ category }: { category: LogCategory }) {
       <ListTable<LogRow>
         columns={columns}
         dataSource={list.rows}
+        expandable={
+          category === 2
+            ? { rowExpandable: (row) => row.changes.length > 0, expandedRowRender: (row) => <AuditChanges row={row} /> }
+            : undefined
+        }
         loading={list.loading}
         error={list.error}
         onRetry={list.refetch}

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { interfaceCalls, interfaceCategory, staticInterface } from './helpers/data-interfaces.ts';
 import { field } from './helpers/form-fields.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 
@@ -17,31 +18,10 @@ let admin: Client;
 let customers: string;
 let grades: string;
 
-const staticInterface = (enCode: string, category: string, rows: object[]) => ({
-  fullName: enCode,
-  enCode,
-  category,
-  type: 2,
-  action: 3,
-  hasPage: 0,
-  enabledMark: 1,
-  sortCode: 0,
-  dataConfigJson: JSON.stringify({ staticData: JSON.stringify(rows) }),
-  parameterJson: '[]',
-  fieldJson: '[]',
-});
-
 beforeAll(async () => {
   t = await testApp();
   admin = await t.signIn();
-  const category = (
-    await t.app.db
-      .selectFrom('dictionaryData as d')
-      .innerJoin('dictionaryType as k', 'k.id', 'd.dictionaryTypeId')
-      .select('d.id')
-      .where('k.enCode', '=', 'DataInterfaceType')
-      .executeTakeFirstOrThrow()
-  ).id;
+  const category = await interfaceCategory(t);
   const create = async (body: object) => {
     const reply = await admin.post<{ id: string }>(interfaces, body);
     expect(reply, JSON.stringify(reply)).toMatchObject({ code: 200 });
@@ -127,16 +107,6 @@ const add = async (modelId: string, data: object) => {
 };
 const list = async (modelId: string) =>
   (await admin.post<{ list: Record<string, unknown>[] }>(`${records}/${modelId}/List`, {})).data!.list;
-const interfaceCalls = async (interfaceId: string) =>
-  Number(
-    (
-      await t.app.db
-        .selectFrom('dataInterfaceLog')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('interfaceId', '=', interfaceId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 async function sheetRows(url: string): Promise<unknown[][]> {
   const reply = await t.app.inject({ method: 'GET', url });
@@ -164,7 +134,7 @@ describe('labels from data interfaces', () => {
     // The list: popup selects by label, their ids beside them (admin.md 3.12); a choice field's
     // stored value as before (the page names it from its options). One call for the page per field.
     await t.app.dataInterfaces.log.flush();
-    const before = await interfaceCalls(customers);
+    const before = await interfaceCalls(t, customers);
     const rows = await list(modelId);
     await t.app.dataInterfaces.log.flush();
     expect(rows.map((r) => [r.name, r.customer, r.customer_id, r.partners, r.partners_id, r.grade])).toEqual([
@@ -173,7 +143,7 @@ describe('labels from data interfaces', () => {
       ['C', '星河公司', 'c1', null, null, 'g9'],
     ]);
     // Two popup fields on one interface: two calls, whatever the number of rows.
-    expect((await interfaceCalls(customers)) - before).toBe(2);
+    expect((await interfaceCalls(t, customers)) - before).toBe(2);
 
     // The form's values stay the stored ones.
     const info = await admin.get<{ data: string }>(`${records}/${modelId}/${one}`);

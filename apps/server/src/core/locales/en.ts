@@ -329,6 +329,8 @@ export const en: Catalog = {
   'dataInterface.importInvalid': 'The import file is not valid: {reason}',
   'dataInterface.imported': 'Imported',
   'dataInterface.importSkipped': 'The code exists; skipped',
+  'dataInterface.callDenied': 'You may not call this data interface',
+  'dataInterface.formDenied': 'You may not read the data of the form "{name}"',
   'visualdev.codeTaken': 'The code is taken',
   'visualdev.badJson': '{name} is not valid JSON',
   'visualdev.noFields': 'The form has no fields and cannot be released',

@@ -328,6 +328,8 @@ export const zhCN = {
   'dataInterface.importInvalid': '导入文件格式错误：{reason}',
   'dataInterface.imported': '导入成功',
   'dataInterface.importSkipped': '编码已存在，已跳过',
+  'dataInterface.callDenied': '无权调用该数据接口',
+  'dataInterface.formDenied': '无权读取表单“{name}”的数据',
   'visualdev.codeTaken': '编码已存在',
   'visualdev.badJson': '{name}不是有效的 JSON',
   'visualdev.noFields': '表单没有字段，无法发布',

@@ -329,6 +329,8 @@ export const zhTW: Catalog = {
   'dataInterface.importInvalid': '匯入檔案格式錯誤：{reason}',
   'dataInterface.imported': '匯入成功',
   'dataInterface.importSkipped': '編碼已存在，已略過',
+  'dataInterface.callDenied': '無權調用該資料介面',
+  'dataInterface.formDenied': '無權讀取表單「{name}」的資料',
   'visualdev.codeTaken': '編碼已存在',
   'visualdev.badJson': '{name}不是有效的 JSON',
   'visualdev.noFields': '表單沒有欄位，無法發佈',

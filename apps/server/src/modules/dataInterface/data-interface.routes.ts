@@ -34,7 +34,9 @@ import { BusinessError } from '../../core/errors.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import type { Db } from '../../db/database.ts';
 import { openReaderDatabase } from '../../db/reader-database.ts';
+import { MenuService } from '../menu/menu.service.ts';
 import { type Caller, DataInterfaceService } from './data-interface.service.ts';
+import { DataInterfaceAccess, dataInterfaceMenu, dataInterfaceReferencesChanged } from './data-interface-access.ts';
 import { ensureReaderRole } from './data-interface-query.repository.ts';
 import { DataInterfaceTransferService } from './data-interface-transfer.service.ts';
 import type { Resolver } from './outbound-http.ts';
@@ -42,7 +44,17 @@ import type { Resolver } from './outbound-http.ts';
 const tags = ['dataInterface'];
 const base = '/api/system/DataInterface';
 const variates = '/api/system/DataInterfaceVariate';
-const menu = 'systemData.dataInterface';
+const menu = dataInterfaceMenu;
+/**
+ * Where definitions that name interfaces are saved (forms, portals, flows, print templates): a
+ * write there may give or take a right to call one, so it drops the callers kept (on every instance).
+ */
+const definitionAreas = [
+  '/api/visualdev/Base',
+  '/api/visualdev/Portal',
+  '/api/workflow/Engine/flowTemplate',
+  '/api/system/printDev',
+];
 const IdParams = Type.Object({ id: Id });
 
 export const defaultDataInterfaceLimits = (schema: string): DataInterfaceLimits => ({
@@ -75,7 +87,16 @@ export async function openDataInterfaces(app: App, options: { resolver?: Resolve
   };
   let readerReady = false;
   let readerDb: Db | null = null;
+  const menus = new MenuService(app.db, app.bus, app.permissions);
+  const access = new DataInterfaceAccess(app.db, app.permissions, (id) => menus.pagesOfModule(id), app.bus);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || reply.statusCode !== 200) return;
+    const url = request.url.toLowerCase();
+    if (definitionAreas.some((area) => url.startsWith(area.toLowerCase())))
+      await app.bus.publish({ type: dataInterfaceReferencesChanged });
+  });
   const service = new DataInterfaceService(app.db, app.dictionaries, {
+    access,
     ...limits,
     embedded: database.kind === 'pglite',
     readerReady: () => readerReady,
@@ -103,8 +124,9 @@ export async function openDataInterfaces(app: App, options: { resolver?: Resolve
 
 /**
  * Data interfaces. The administration page (list, editor, preview, variables, log) needs the menu;
- * the calls forms make through their widgets (Selector, GetParam, Actions/List, Actions/InfoByIds,
- * Actions/Options) serve any signed-in user, as the code-rule picker does.
+ * the calls that run an interface for a widget (Actions/List, Actions/InfoByIds, Actions/Options)
+ * serve a caller who can open a definition using it (the service's `requireCallable`); the pickers'
+ * Selector and GetParam, which run nothing, serve any signed-in user.
  */
 export default async function dataInterfaceRoutes(app: App) {
   const service = app.dataInterfaces;

@@ -28,10 +28,11 @@ import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { DictionaryCache } from '../dictionary/dictionary-cache.ts';
 import { DataInterfaceRepository, type DataInterfaceValues } from './data-interface.repository.ts';
+import type { DataInterfaceAccess } from './data-interface-access.ts';
 import { DataInterfaceLogWriter } from './data-interface-log.ts';
 import { type BoundQuery, runAsReader, type SqlReaderSettings } from './data-interface-query.repository.ts';
 import { parseRanges, type Resolver, sendChecked } from './outbound-http.ts';
-import { checkSelect } from './sql-guard.ts';
+import { type CheckedSelect, checkSelect, checkSelectReading } from './sql-guard.ts';
 
 type Row = NonNullable<Awaited<ReturnType<DataInterfaceRepository['findById']>>>;
 
@@ -49,6 +50,8 @@ export interface DataInterfaceOptions extends DataInterfaceLimits {
   reader: () => Db | null;
   embedded: boolean;
   resolver?: Resolver;
+  /** Who may call an interface through the widget calls, and the data scope its SQL reads generated forms with. */
+  access: DataInterfaceAccess;
 }
 
 /** `{name}` is a parameter, `{@name}` a variable (the interface's own or a system one). */
@@ -471,6 +474,14 @@ export class DataInterfaceService {
 
   // Calls.
 
+  /**
+   * Refuses (400) a caller who may not run interface `id` through the widget calls: one who can
+   * open no form, portal, flow, report or print template using it and holds no design page.
+   */
+  requireCallable(session: Session, id: string): Promise<void> {
+    return this.settings.access.requireCallable(session, id);
+  }
+
   private async definition(id: string, db: Db | Trx = this.db): Promise<Definition> {
     const cached = this.cache.get(id);
     if (cached && cached.until > Date.now()) return cached.definition;
@@ -603,16 +614,17 @@ export class DataInterfaceService {
   async preview(id: string, paramList: DataInterfaceParamValue[] | undefined, caller: Caller) {
     const definition = await this.enabledDefinition(id, true);
     return this.logged(definition, caller, async () => {
-      const rows = await this.rows(definition, paramList, caller.session, null);
+      const rows = await this.rows(definition, paramList, caller.session, caller.session, null);
       return this.mapped(definition, rows.list);
     });
   }
 
-  /** Options of a form field: the rows (up to the cap), for any signed-in user. */
+  /** Options of a form field: the rows (up to the cap), for a caller who may call the interface. */
   async options(id: string, paramList: DataInterfaceParamValue[] | undefined, caller: Caller) {
+    await this.requireCallable(caller.session, id);
     const definition = await this.enabledDefinition(id, false);
     return this.logged(definition, caller, async () => {
-      const rows = await this.rows(definition, paramList, caller.session, null);
+      const rows = await this.rows(definition, paramList, caller.session, caller.session, null);
       return this.mapped(definition, rows.list);
     });
   }
@@ -622,17 +634,20 @@ export class DataInterfaceService {
    * a node's approvers): the definition, its variables and, on PGlite, the statement go over `trx`.
    * PGlite has one connection, which the open transaction holds: a read on another would wait for
    * the transaction, which waits for the read. On PostgreSQL the statement still runs on the reader pool.
+   * A system call: the engine runs the interface its flow names, whoever acts, so no caller check
+   * and no data scope apply.
    */
   async rowsWithin(trx: Trx, id: string, paramList: DataInterfaceParamValue[] | undefined, caller: Caller) {
     const definition = await this.enabledDefinition(id, false, trx);
     return this.logged(definition, caller, async () => {
-      const rows = await this.rows(definition, paramList, caller.session, null, undefined, trx);
+      const rows = await this.rows(definition, paramList, null, caller.session, null, undefined, trx);
       return this.mapped(definition, rows.list);
     });
   }
 
   /** Actions/List: one page, filtered by the keyword over `columnOptions` (the columns the widget shows). */
   async list(id: string, input: DataInterfaceListInput, caller: Caller): Promise<PageData<DataInterfaceDataRow>> {
+    await this.requireCallable(caller.session, id);
     const definition = await this.enabledDefinition(id, false);
     const currentPage = input.currentPage ?? 1;
     const pageSize = Math.min(input.pageSize ?? 20, this.settings.rowCap);
@@ -642,7 +657,7 @@ export class DataInterfaceService {
       .filter(Boolean);
     if (columns.length === 0 && input.relationField) columns.push(input.relationField);
     return this.logged(definition, caller, async () => {
-      const { list, total } = await this.rows(definition, input.paramList, caller.session, {
+      const { list, total } = await this.rows(definition, input.paramList, caller.session, caller.session, {
         keyword: input.keyword?.trim() ?? '',
         columns,
         offset: (currentPage - 1) * pageSize,
@@ -654,27 +669,36 @@ export class DataInterfaceService {
 
   /** Actions/InfoByIds: the rows whose `propsValue` column is one of `ids` (a select shows its chosen values). */
   async infoByIds(id: string, input: DataInterfaceInfoByIdsInput, caller: Caller) {
+    await this.requireCallable(caller.session, id);
     const definition = await this.enabledDefinition(id, false);
     const key = input.propsValue || 'id';
     const ids = input.ids.map(String);
     if (ids.length === 0) return [];
     return this.logged(definition, caller, async () => {
-      const { list } = await this.rows(definition, input.paramList, caller.session, null, { column: key, ids });
+      const { list } = await this.rows(definition, input.paramList, caller.session, caller.session, null, {
+        column: key,
+        ids,
+      });
       return this.mapped(definition, list);
     });
   }
 
-  /** The rows of any kind: SQL pushes keyword, ids and paging into the statement, the others filter here. */
+  /**
+   * The rows of any kind: SQL pushes keyword, ids and paging into the statement, the others filter
+   * here. `reader` is whose data scope applies to generated forms' tables the SQL reads (null: a
+   * system call, which reads them whole).
+   */
   private async rows(
     definition: Definition,
     paramList: DataInterfaceParamValue[] | undefined,
+    reader: Session | null,
     session: Session,
     paging: { keyword: string; columns: string[]; offset: number; limit: number } | null,
     byIds?: { column: string; ids: string[] },
     db: Db | Trx = this.db,
   ): Promise<{ list: DataInterfaceDataRow[]; total: number }> {
     const resolve = await this.resolver(definition, paramList, session, db);
-    if (definition.row.type === 1) return this.sqlRows(definition, resolve, paging, byIds, db);
+    if (definition.row.type === 1) return this.sqlRows(definition, resolve, reader, paging, byIds, db);
     let rows: DataInterfaceDataRow[];
     if (definition.row.type === 2) rows = staticRows(definition.config.staticData ?? '[]');
     else rows = await this.httpRows(definition, resolve, paging);
@@ -700,6 +724,7 @@ export class DataInterfaceService {
   private async sqlRows(
     definition: Definition,
     resolve: (variable: boolean, name: string) => Promise<string | null>,
+    reader: Session | null,
     paging: { keyword: string; columns: string[]; offset: number; limit: number } | null,
     byIds: { column: string; ids: string[] } | undefined,
     db: Db | Trx,
@@ -724,14 +749,17 @@ export class DataInterfaceService {
       return `($${index + 1}::${at === '@' ? 'text' : (typeOf.get(name.toLowerCase()) ?? 'text')})`;
     });
     await Promise.all(pending);
-    const statement = await this.checked(bound);
+    const bind = (value: unknown) => `$${values.push(value)}`;
+    const checked = await this.checked(bound);
+    const statement = reader
+      ? await this.settings.access.scoped(checked.statement, checked.formTables, reader, bind)
+      : checked.statement;
     const quoted = (column: string) => {
       if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(column))
         throw new BusinessError('dataInterface.columnInvalid', { name: column });
       return `t."${column}"`;
     };
     const where: string[] = [];
-    const bind = (value: unknown) => `$${values.push(value)}`;
     if (paging?.keyword && paging.columns.length) {
       const like = bind(likePattern(paging.keyword));
       where.push(`(${paging.columns.map((c) => `${quoted(c)}::text ilike ${like}`).join(' or ')})`);
@@ -756,13 +784,13 @@ export class DataInterfaceService {
     return { list, total: paging ? Number(counted ?? 0) : list.length };
   }
 
-  private readonly checkedStatements = new Map<string, Promise<string>>();
+  private readonly checkedStatements = new Map<string, Promise<CheckedSelect>>();
 
   /** The parser's verdict on a statement text (placeholders as $n), remembered: the text of an interface rarely changes. */
-  private checked(text: string): Promise<string> {
+  private checked(text: string): Promise<CheckedSelect> {
     let verdict = this.checkedStatements.get(text);
     if (!verdict) {
-      verdict = checkSelect(text, this.settings.schemas);
+      verdict = checkSelectReading(text, this.settings.schemas);
       if (this.checkedStatements.size >= 500) this.checkedStatements.clear();
       this.checkedStatements.set(text, verdict);
     }

@@ -1,4 +1,4 @@
-import { parse } from 'libpg-query';
+import { parse, scan } from 'libpg-query';
 import { BusinessError } from '../../core/errors.ts';
 
 /**
@@ -68,11 +68,38 @@ const names = (list: unknown): string[] =>
     ? list.map((item) => String(((item as Node).String as Node | undefined)?.sval ?? '').toLowerCase())
     : [];
 
+/** A generated form's record table (`vd_<formId>`, a sub-table `vd_<formId>_c<n>`) the statement reads. */
+export interface FormTableRef {
+  table: string;
+  formId: string;
+  /** Where its name (schema included) stands in the statement, in UTF-8 bytes: [start, end). */
+  start: number;
+  end: number;
+  /** Whether the statement gives it an alias (else the replacement must keep its name as one). */
+  aliased: boolean;
+}
+
+/** A checked statement and the generated forms' tables it names. */
+export interface CheckedSelect {
+  statement: string;
+  formTables: FormTableRef[];
+}
+
+const formTable = /^vd_([0-9]{1,30})(_c[0-9]{1,6})?$/;
+
 /**
  * Checks `text` (placeholders already turned into $n) and answers the statement alone, without a
  * trailing semicolon or comment, ready to be wrapped. Throws a BusinessError (400) naming the problem.
  */
 export async function checkSelect(text: string, allowedSchemas: readonly string[]): Promise<string> {
+  return (await checkSelectReading(text, allowedSchemas)).statement;
+}
+
+/**
+ * `checkSelect`, answering also every reference to a generated form's record table, located in
+ * the statement, so the caller's data scope can be put in its place (data-interface-access.ts).
+ */
+export async function checkSelectReading(text: string, allowedSchemas: readonly string[]): Promise<CheckedSelect> {
   let parsed: { stmts: ParsedStatement[] };
   try {
     parsed = (await parse(text)) as unknown as { stmts: ParsedStatement[] };
@@ -83,17 +110,36 @@ export async function checkSelect(text: string, allowedSchemas: readonly string[
   const [only] = parsed.stmts;
   if (!only || !('SelectStmt' in only.stmt)) throw new BusinessError('dataInterface.sqlSelectOnly');
   const schemas = new Set(allowedSchemas.map((schema) => schema.toLowerCase()));
-  walk(only.stmt, schemas);
+  const relations: Node[] = [];
+  walk(only.stmt, schemas, relations);
   // Offsets count UTF-8 bytes; a length of 0 means "to the end".
   const bytes = Buffer.from(text, 'utf8');
   const start = only.stmt_location ?? 0;
   const end = only.stmt_len ? start + only.stmt_len : bytes.length;
-  return bytes.subarray(start, end).toString('utf8');
+  const statement = bytes.subarray(start, end).toString('utf8');
+  const named = relations.filter((r) => formTable.test(String(r.relname ?? '')));
+  if (!named.length) return { statement, formTables: [] };
+  const { tokens } = await scan(text);
+  const formTables = named.map((relation): FormTableRef => {
+    const table = String(relation.relname);
+    // The name is `relname` or `schema . relname`: one or three tokens from where it starts.
+    const first = tokens.findIndex((token) => token.start === relation.location);
+    const last = tokens[first + (relation.schemaname ? 2 : 0)];
+    if (first < 0 || !last) throw new BusinessError('dataInterface.sqlSyntax', { reason: table });
+    return {
+      table,
+      formId: formTable.exec(table)?.[1] ?? '',
+      start: Number(relation.location) - start,
+      end: last.end - start,
+      aliased: Boolean(relation.alias),
+    };
+  });
+  return { statement, formTables };
 }
 
-function walk(node: unknown, schemas: ReadonlySet<string>): void {
+function walk(node: unknown, schemas: ReadonlySet<string>, relations: Node[]): void {
   if (Array.isArray(node)) {
-    for (const item of node) walk(item, schemas);
+    for (const item of node) walk(item, schemas, relations);
     return;
   }
   if (!node || typeof node !== 'object') return;
@@ -101,8 +147,11 @@ function walk(node: unknown, schemas: ReadonlySet<string>): void {
     if (key.endsWith('Stmt') && key !== 'SelectStmt') throw new BusinessError('dataInterface.sqlSelectOnly');
     if (key === 'SelectStmt') checkSelectNode(value as Node);
     if (key === 'FuncCall') checkFunction(value as Node, schemas);
-    if (key === 'RangeVar') checkRelation(value as Node, schemas);
-    walk(value, schemas);
+    if (key === 'RangeVar') {
+      checkRelation(value as Node, schemas);
+      relations.push(value as Node);
+    }
+    walk(value, schemas, relations);
   }
 }
 

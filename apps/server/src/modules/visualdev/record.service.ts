@@ -159,7 +159,7 @@ const namedKinds: Partial<Record<string, NamedKind>> = {
 const asNumber = (value: number | string | undefined, fallback: number) =>
   value === undefined || value === '' ? fallback : Number(value);
 
-function mergeScopes(scopes: DataScope[]): DataScope {
+export function mergeScopes(scopes: DataScope[]): DataScope {
   if (scopes.some((s) => s.all)) return { all: true };
   const limited = scopes.filter((s): s is Extract<DataScope, { all: false }> => !s.all);
   const first = limited[0];

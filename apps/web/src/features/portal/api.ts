@@ -66,7 +66,7 @@ export const portalApi = {
 
   // What the cards read; each fails quietly into the card's own empty state.
   interfaces: () => http.get<DataInterfaceNode[]>('/api/system/DataInterface/Selector'),
-  /** A data interface's rows with the viewer's own session variables (Actions/Options serves every signed-in user). */
+  /** A data interface's rows with the viewer's own session variables (Actions/Options serves whoever may open a portal using the interface). */
   interfaceRows: (id: string, signal?: AbortSignal, paramList?: DataInterfaceParamValue[]) =>
     http.get<CardRow[]>(
       `/api/system/DataInterface/${encodeURIComponent(id)}/Actions/Options`,

@@ -267,17 +267,17 @@ export function UserForm({
           </Field>
           <Field span={24}>
             <Form.Item name="positionId" label={t('position')}>
-              <PickerField kind="position" multiple />
+              <PickerField kind="position" multiple mode="auth" />
             </Form.Item>
           </Field>
           <Field span={24}>
             <Form.Item name="roleId" label={t('role')}>
-              <PickerField kind="role" multiple />
+              <PickerField kind="role" multiple mode="auth" />
             </Form.Item>
           </Field>
           <Field span={24}>
             <Form.Item name="groupId" label={t('group')}>
-              <PickerField kind="group" multiple />
+              <PickerField kind="group" multiple mode="auth" />
             </Form.Item>
           </Field>
           <Field>

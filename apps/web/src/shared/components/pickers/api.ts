@@ -85,9 +85,11 @@ export function treeSource(kind: Exclude<PickerKind, 'user' | 'users'>, mode: Pi
       mode === 'auth'
         ? '/api/permission/Organize/Department/SelectorByAuth/0'
         : '/api/permission/Organize/Department/Selector/0',
-    position: '/api/permission/Position/Selector',
-    role: '/api/permission/Role/Selector',
-    group: '/api/permission/Group/Selector',
+    // In auth mode, what the caller may give (a user form's relations): the server leaves out what
+    // carries rights the caller lacks, so the console offers only what it will accept.
+    position: mode === 'auth' ? '/api/permission/Position/SelectorByPermission' : '/api/permission/Position/Selector',
+    role: mode === 'auth' ? '/api/permission/Role/SelectorByPermission' : '/api/permission/Role/Selector',
+    group: mode === 'auth' ? '/api/permission/Group/SelectorByPermission' : '/api/permission/Group/Selector',
   };
   const load = list(urls[kind]);
   return { key, load: custom ? () => load().then((tree) => restrictTree(tree, new Set(ableIds))) : load };

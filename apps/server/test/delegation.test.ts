@@ -934,6 +934,20 @@ describe('reads are scoped the same way', () => {
     expect(accounts).not.toContain('admin');
   });
 
+  test('the grant wizard offers a non-administrator only what it holds, and what the holder already has', async () => {
+    const step = { objectType: 'User', type: 'module' };
+    const offered = await tiered.post<{ all: string[] }>(`/api/permission/Authority/Data/${ids.worksClerk}/Values`, {
+      ...step,
+      objectType: 'Position',
+    });
+    expect(offered.code, offered.msg).toBe(200);
+    // worksClerk already has the user page; the tiered administrator holds it and the authorisation page.
+    expect(new Set(offered.data?.all)).toEqual(new Set([page['permission.user'], page['permission.authorize']]));
+    const everything = await admin.post<{ all: string[] }>(`/api/permission/Authority/Data/${tieredId}/Values`, step);
+    expect(everything.data?.all).toContain(page['system.sysConfig']);
+    expect(everything.data?.all).toContain(page['permission.role']);
+  });
+
   test('a user manager with a data scope of its own organisation reads no card outside it', async () => {
     // The user page with data authorisation on: the manager is granted the "its organisation" scheme only.
     const userPage = page['permission.user'] as string;

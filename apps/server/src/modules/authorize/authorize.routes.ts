@@ -42,7 +42,7 @@ export default async function authorizeRoutes(app: App) {
         response: { 200: EnvelopeOf(GrantValues) },
       },
     },
-    async (request) => ok(await authorize.values(request.params.objectId, request.body)),
+    async (request) => ok(await authorize.values(request.params.objectId, request.body, sessionOf(request))),
   );
 
   app.get(

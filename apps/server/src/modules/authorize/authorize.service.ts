@@ -77,7 +77,7 @@ export class AuthorizeService {
    * One step of the grant wizard: what may be granted of one item type (as a tree), which of it
    * the holder has (`ids`), and every id of the tree (`all`, for "select all").
    */
-  async values(objectId: string, input: AuthorizeValuesInput) {
+  async values(objectId: string, input: AuthorizeValuesInput, session?: Session) {
     const repo = new AuthorizeRepository(this.db);
     await this.requireObject(repo, input.objectType, objectId);
     const granted = new Set(
@@ -175,6 +175,14 @@ export class AuthorizeService {
           }));
         all = definitions.map((d) => d.id);
       }
+    }
+    if (session && !session.isAdministrator) {
+      // The wizard offers what the caller may give (what it holds) and what the holder already has
+      // (kept, since keeping is not giving); the server refuses anything else anyway.
+      const held = (await this.permissions.access(session)).items[input.type];
+      const offered = new Set(all.filter((id) => held.has(id) || granted.has(id)));
+      list = offeredOnly(list, new Set(all), offered);
+      all = all.filter((id) => offered.has(id));
     }
     return { list, ids: all.filter((id) => granted.has(id)), all };
   }
@@ -409,4 +417,13 @@ export class AuthorizeService {
       if (menuId === undefined || !menus.has(menuId)) throw new BusinessError('authorize.menuRequired');
     }
   }
+}
+
+/** The tree cut down to the offered items, with the nodes that lead to them; `items` tells items from their ancestors. */
+function offeredOnly(nodes: ValuesNode[], items: ReadonlySet<string>, offered: ReadonlySet<string>): ValuesNode[] {
+  return nodes.flatMap((node) => {
+    const children = offeredOnly(node.children ?? [], items, offered);
+    const keep = items.has(node.id) ? offered.has(node.id) || children.length > 0 : children.length > 0;
+    return keep ? [{ ...node, children, hasChildren: children.length > 0 }] : [];
+  });
 }

@@ -423,13 +423,6 @@ export class PermissionService {
     }
   }
 
-  /** Refuses (403) a grant of anything the caller does not hold itself; administrators hold everything. */
-  async requireHeld(session: Session, items: { itemType: AuthorizeItemType; itemId: string }[]) {
-    if (session.isAdministrator) return;
-    const access = await this.access(session);
-    if (items.some((item) => !access.items[item.itemType].has(item.itemId))) throw new ForbiddenError();
-  }
-
   private async load(userId: string): Promise<Access> {
     const repository = new GrantRepository(this.db);
     const [groupIds, relationRows, administered] = await Promise.all([

@@ -23,6 +23,8 @@ let tiered: Client;
 /** Holds the role page (with its edit button) and system configuration. */
 let roleManager: Client;
 let roleManagerId: string;
+/** Holds the menu page (with its edit button) and the user page with its add button only. */
+let menuManager: Client;
 let tieredId: string;
 let rootId: string;
 let sales: string;
@@ -132,6 +134,14 @@ async function card(userId: string, changes: Record<string, string>) {
   };
 }
 
+/** A menu as the menu form sends it back, with its button authorisation switched. */
+async function menuInput(enCode: string, isButtonAuthorize: boolean) {
+  const info = await admin.get<Record<string, unknown>>(`/api/system/Menu/${page[enCode]}`);
+  expect(info.code, info.msg).toBe(200);
+  const { id: _id, ...menu } = info.data as Record<string, unknown>;
+  return { ...menu, isButtonAuthorize };
+}
+
 const refusedNotHeld = (kind: string, name: string, items: string) => ({
   code: 400,
   msg: `无权授予${kind}「${name}」：它带有您没有的权限（${items}）`,
@@ -191,6 +201,17 @@ beforeAll(async () => {
   roleManagerId = await t.createUser({ account: 'roleManager', password: PASSWORD });
   await grant('User', roleManagerId, [rolePage, configPage], [await buttonOf('permission.role', 'btn_edit')]);
   roleManager = await t.signIn('roleManager', PASSWORD);
+  const menuManagerId = await t.createUser({ account: 'menuManager', password: PASSWORD });
+  const menuPage = (
+    await t.app.db.selectFrom('menu').select('id').where('enCode', '=', 'system.menu').executeTakeFirstOrThrow()
+  ).id;
+  await grant(
+    'User',
+    menuManagerId,
+    [menuPage, userPage],
+    [await buttonOf('system.menu', 'btn_edit'), await buttonOf('permission.user', 'btn_add')],
+  );
+  menuManager = await t.signIn('menuManager', PASSWORD);
   manager = await t.signIn('manager', PASSWORD);
   tiered = await t.signIn('tiered', PASSWORD);
 
@@ -276,7 +297,8 @@ interface Case {
   power: string;
   caller: () => Client;
   refused: () => Promise<Reply>;
-  expected: { code: number; msg: string };
+  /** The refusal; `msg` exact, or a matcher where the list of what is lacking is long. */
+  expected: { code: number; msg: unknown };
   /** Read before and after the refused call: must be equal. */
   state: () => Promise<unknown>;
   /** The same route giving what the caller may give: answers 200 and takes effect. */
@@ -704,6 +726,36 @@ const cases: Case[] = [
           .executeTakeFirstOrThrow()
       ).isAdministrator,
   },
+  {
+    route: 'PUT /api/system/Menu/:id',
+    power: "a page's buttons, by switching its button authorisation off",
+    caller: () => menuManager,
+    refused: async () =>
+      menuManager.put(`/api/system/Menu/${page['permission.user']}`, await menuInput('permission.user', false)),
+    expected: { code: 400, msg: expect.stringMatching(/^无权授予您没有的权限：.*用户管理\/删除/) },
+    state: async () =>
+      (
+        await t.app.db
+          .selectFrom('menu')
+          .select('isButtonAuthorize')
+          .where('id', '=', page['permission.user'] as string)
+          .executeTakeFirstOrThrow()
+      ).isButtonAuthorize,
+    control: async () =>
+      admin.put(`/api/system/Menu/${page['permission.user']}`, await menuInput('permission.user', false)),
+    effect: async () => {
+      const row = await t.app.db
+        .selectFrom('menu')
+        .select('isButtonAuthorize')
+        .where('id', '=', page['permission.user'] as string)
+        .executeTakeFirstOrThrow();
+      // Put back for the tests after this one.
+      expect(
+        (await admin.put(`/api/system/Menu/${page['permission.user']}`, await menuInput('permission.user', true))).code,
+      ).toBe(200);
+      return row.isButtonAuthorize === false;
+    },
+  },
 ];
 
 describe('the matrix: every assigning route refuses what the caller does not hold', () => {
@@ -779,12 +831,15 @@ const switchesOn = [
   'PUT /api/permission/Group/:id',
 ];
 
+/** Routes outside /api/permission that give power: the administrator list, and a menu's authorisation switches. */
+const elsewhere = ['PUT /api/system/SysConfig/setAdminList', 'PUT /api/system/Menu/:id'];
+
 test('the matrix covers every route that gives power (from the route registry)', () => {
   const inMatrix = new Set(cases.map((c) => c.route));
   const writes = t.app.routePermissions
     .filter((r) => r.method !== 'GET' && !r.public)
     .map((r) => `${r.method} ${r.url}`)
-    .filter((key) => key.includes(' /api/permission/') || key.endsWith('/api/system/SysConfig/setAdminList'));
+    .filter((key) => key.includes(' /api/permission/') || elsewhere.includes(key));
   const unclassified = writes.filter(
     (key) => !inMatrix.has(key) && !(key in givesNothing) && !switchesOn.includes(key),
   );

@@ -38,7 +38,7 @@ const families: [path: string, kind: PermissionKind][] = [
 ];
 
 export default async function menuRoutes(app: App) {
-  const menus = new MenuService(app.db, app.bus, app.permissions);
+  const menus = new MenuService(app.db, app.bus, app.permissions, app.delegation);
   const transfer = new MenuTransferService(app.db, app.bus, app.permissions);
   const definitions = new ModulePermissionService(app.db, app.bus);
 

@@ -1,4 +1,5 @@
 import type { MenuInput, MenuQuery, PermissionKind } from '@platform/shared';
+import type { DelegationGuard } from '../../core/delegation.ts';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
@@ -19,6 +20,8 @@ export class MenuService {
     private readonly db: Db,
     private readonly bus: EventBus,
     permissions: PermissionService,
+    /** Switching authorisation off is giving: only what the caller holds (see requireMaySwitchOff). */
+    private readonly delegation?: DelegationGuard,
   ) {
     this.systems = new SystemService(db, bus, permissions);
   }
@@ -106,6 +109,7 @@ export class MenuService {
   }
 
   async update(id: string, input: MenuInput, session: Session) {
+    await this.requireMaySwitchOff(id, input, session);
     await this.db.transaction().execute(async (trx) => {
       const menus = new MenuRepository(trx);
       const row = await menus.findById(id);
@@ -119,6 +123,30 @@ export class MenuService {
       });
     });
     await this.changed();
+  }
+
+  /**
+   * Switching a menu's button, column, form or data authorisation off gives every holder of the
+   * menu all of that kind (every button, column, field, every row): only someone who holds every
+   * one of them may (DelegationGuard).
+   */
+  private async requireMaySwitchOff(id: string, input: MenuInput, session: Session) {
+    if (!this.delegation || session.isAdministrator) return;
+    const row = await new MenuRepository(this.db).findById(id);
+    if (!row) return;
+    const switches = [
+      ['button', row.isButtonAuthorize, input.isButtonAuthorize],
+      ['column', row.isColumnAuthorize, input.isColumnAuthorize],
+      ['form', row.isFormAuthorize, input.isFormAuthorize],
+      ['resource', row.isDataAuthorize, input.isDataAuthorize],
+    ] as const;
+    const opened = switches.filter(([, before, after]) => before && after === false).map(([kind]) => kind);
+    if (!opened.length) return;
+    const repo = new MenuRepository(this.db);
+    const items = (await repo.permissionsOf([id], undefined, true))
+      .filter((d) => (opened as readonly string[]).includes(d.kind))
+      .map((d) => ({ itemType: d.kind, itemId: d.id }));
+    await this.delegation.requireMayGive(session, 'system.menu', {}, { items });
   }
 
   async toggleState(id: string, session: Session) {

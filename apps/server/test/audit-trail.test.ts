@@ -89,7 +89,7 @@ describe('audit trail of administrative changes', () => {
     });
     // Fields nobody changed are not listed.
     expect(changeOf(entry, 'account')).toBeUndefined();
-    expect(changeOf(entry, 'organizations')).toBeUndefined();
+    expect(changeOf(entry, 'organizes')).toBeUndefined();
   });
 
   test('a user created: every field it was given, no "before"', async () => {

@@ -50,6 +50,8 @@ const unchecked: Record<string, string> = {
   'POST /api/permission/Position/PositionCondition': 'picker',
   'GET /api/permission/Role/Selector': 'picker',
   'GET /api/permission/Role/SelectorByPermission': 'picker',
+  'GET /api/permission/Position/SelectorByPermission': 'picker: the positions the caller may give',
+  'GET /api/permission/Group/SelectorByPermission': 'picker: the user groups the caller may give',
   'POST /api/permission/Role/RoleCondition': 'picker',
   'POST /api/permission/Role/getListByOrgIds': 'picker',
   'GET /api/permission/Group/Selector': 'picker',

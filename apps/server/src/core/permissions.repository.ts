@@ -58,6 +58,29 @@ export async function forgetPermissionHolder(db: Db | Trx, objectType: Permissio
 }
 
 /**
+ * A user's relations as the mixed picker's member references (`<id>--user`, `<org>--department`
+ * and `--company`, `<id>--role`, `--position`, `--group`): what a definition that names who may
+ * launch, or whom it is for, is matched against (workflow initiators, data-interface callers).
+ */
+export async function memberReferences(db: Db | Trx, userId: string): Promise<Set<string>> {
+  const [user, relations] = await Promise.all([
+    db.selectFrom('appUser').select('organizeId').where('id', '=', userId).executeTakeFirst(),
+    db.selectFrom('userRelation').select(['objectType', 'objectId']).where('userId', '=', userId).execute(),
+  ]);
+  const refs = new Set<string>([`${userId}--user`]);
+  if (user?.organizeId) {
+    refs.add(`${user.organizeId}--department`);
+    refs.add(`${user.organizeId}--company`);
+  }
+  for (const r of relations) {
+    const kind = r.objectType === 'Organize' ? 'department' : r.objectType.toLowerCase();
+    refs.add(`${r.objectId}--${kind}`);
+    if (kind === 'department') refs.add(`${r.objectId}--company`);
+  }
+  return refs;
+}
+
+/**
  * A relation to an organisation role (global_mark other than 1) counts only while the user works
  * in one of the role's organisations: its current one, app_user.organize_id. Joined as `r`.
  */

@@ -124,6 +124,21 @@ export type DataScope =
       self: boolean;
     };
 
+/** The rows any of several scopes lets a user see (a form opened through several menus). */
+export function mergeScopes(scopes: DataScope[]): DataScope {
+  if (scopes.some((s) => s.all)) return { all: true };
+  const limited = scopes.filter((s): s is Extract<DataScope, { all: false }> => !s.all);
+  const first = limited[0];
+  if (!first) return { all: true };
+  return {
+    all: false,
+    userId: first.userId,
+    organizeIds: [...new Set(limited.flatMap((s) => s.organizeIds))],
+    subtreeOrganizeIds: [...new Set(limited.flatMap((s) => s.subtreeOrganizeIds))],
+    self: limited.some((s) => s.self),
+  };
+}
+
 /**
  * Whether a user may use button `buttonCode` of menu `menuCode`: the menu granted and enabled, and
  * either the button granted (and enabled) or the menu's button authorisation switched off, when

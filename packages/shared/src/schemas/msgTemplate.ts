@@ -9,6 +9,17 @@ const Sort = Type.Integer({ minimum: 0, maximum: 999999 });
 /** A parameter a template's title or content names as {field}. */
 const Field = Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z_][A-Za-z0-9_]*$' });
 
+/** Channels by their msgSendType code: what a template, a send configuration and a flow message are sent through. */
+export const Channel = {
+  inApp: '1',
+  email: '2',
+  sms: '3',
+  dingTalk: '4',
+  weCom: '5',
+  webhook: '6',
+  weChat: '7',
+} as const;
+
 /** Message template (admin.md 3.7); messageType from msgSendType, messageSource from msgSourceType. */
 export const MessageTemplateInput = Type.Object({
   fullName: Name,

@@ -1,14 +1,12 @@
 import { sql } from 'kysely';
 import { BusinessError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
-import { dataScopeFilter } from '../../core/permissions.repository.ts';
-import type { DataScope, PermissionService } from '../../core/permissions.ts';
+import { dataScopeFilter, memberReferences } from '../../core/permissions.repository.ts';
+import { type DataScope, mergeScopes, type PermissionService } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import type { MenuRow } from '../../db/schema.ts';
 import { visiblePortalIds } from '../portal/portal-access.ts';
-import { mergeScopes } from '../visualdev/record.service.ts';
-import { MemberRepository } from '../workflow/member.repository.ts';
 import { DataInterfaceAccessRepository } from './data-interface-access.repository.ts';
 import type { FormTableRef } from './sql-guard.ts';
 
@@ -78,7 +76,7 @@ export class DataInterfaceAccess {
       )
     )
       return true;
-    const mine = await new MemberRepository(this.db).referencesOf(session.userId);
+    const mine = await memberReferences(this.db, session.userId);
     return used.flows.some((flow) => flow.enabled && launchableBy(flow.graph, mine));
   }
 

@@ -42,7 +42,7 @@ function rightsOf(row: Record<string, unknown>): string {
 }
 
 /** The fields of a user's membership kinds, named as the user form names its pickers. */
-const relationFields = { Organize: 'organizations', Position: 'positions', Role: 'roles', Group: 'groups' } as const;
+const relationFields = { Organize: 'organizes', Position: 'positions', Role: 'roles', Group: 'groups' } as const;
 
 /**
  * Reads each kind of object the audit trail records, as the fields an auditor compares: a row's
@@ -62,7 +62,7 @@ export class AuditSnapshots {
         return this.user(id);
       case 'role':
         return this.withRow('role', id, async () => ({
-          organizations: items(await this.repo.roleOrganizations(id)),
+          organizes: items(await this.repo.roleOrganizations(id)),
           members: items(await this.repo.relationMembers('Role', id)),
         }));
       case 'position':
@@ -112,7 +112,7 @@ export class AuditSnapshots {
   private async user(id: string): Promise<AuditSnapshot | null> {
     const row = await this.repo.row('appUser', id);
     if (!row) return null;
-    const lists: Record<string, AuditItem[]> = { organizations: [], positions: [], roles: [], groups: [] };
+    const lists: Record<string, AuditItem[]> = { organizes: [], positions: [], roles: [], groups: [] };
     for (const relation of await this.repo.userRelations(id)) {
       lists[relationFields[relation.objectType]]?.push(
         relation.name ? { id: relation.id, name: relation.name } : { id: relation.id },

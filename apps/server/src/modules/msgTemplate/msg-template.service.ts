@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { MessageTemplateInfo, MessageTemplateInput, MessageTemplateQuery } from '@platform/shared';
+import {
+  Channel,
+  type MessageTemplateInfo,
+  type MessageTemplateInput,
+  type MessageTemplateQuery,
+} from '@platform/shared';
 import type { Selectable } from 'kysely';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
@@ -9,7 +14,6 @@ import type { Session } from '../../core/session.ts';
 import { flipEnabledMark } from '../../core/state-switch.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { MessageTemplateTable } from '../../db/schema.ts';
-import { Channel } from '../sendConfig/channels.ts';
 import { MessageTemplateRepository } from './msg-template.repository.ts';
 
 type Row = Selectable<MessageTemplateTable>;

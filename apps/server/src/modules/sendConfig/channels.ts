@@ -1,19 +1,9 @@
 import type { ConnectionOptions } from 'node:tls';
+import { Channel } from '@platform/shared';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { BusinessError } from '../../core/errors.ts';
 import { sanitizeRichText } from '../../core/sanitize.ts';
 import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
-
-/** Channels by their msgSendType code. */
-export const Channel = {
-  inApp: '1',
-  email: '2',
-  sms: '3',
-  dingTalk: '4',
-  weCom: '5',
-  webhook: '6',
-  weChat: '7',
-} as const;
 
 export interface OutgoingMessage {
   channel: string;

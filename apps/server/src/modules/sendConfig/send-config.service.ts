@@ -1,14 +1,15 @@
-import type {
-  PageQuery,
-  SendChannelResult,
-  SendMessageConfigInfo,
-  SendMessageConfigInput,
-  SendMessageConfigQuery,
-  SendMessageInput,
-  SendMessageResult,
-  SendTestInput,
-  SendTestItem,
-  SendTestResult,
+import {
+  Channel,
+  type PageQuery,
+  type SendChannelResult,
+  type SendMessageConfigInfo,
+  type SendMessageConfigInput,
+  type SendMessageConfigQuery,
+  type SendMessageInput,
+  type SendMessageResult,
+  type SendTestInput,
+  type SendTestItem,
+  type SendTestResult,
 } from '@platform/shared';
 import type { Insertable, Selectable } from 'kysely';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
@@ -23,7 +24,7 @@ import type { Db, Trx } from '../../db/database.ts';
 import type { MessageSendLogTable, SendMessageConfigTable } from '../../db/schema.ts';
 import { MessageService, MessageType } from '../message/message.service.ts';
 import { MessageTemplateService, renderTemplate } from '../msgTemplate/msg-template.service.ts';
-import { Channel, ChannelError, type ChannelRegistry, htmlChannels } from './channels.ts';
+import { ChannelError, type ChannelRegistry, htmlChannels } from './channels.ts';
 import { SendConfigRepository } from './send-config.repository.ts';
 
 type Row = Selectable<SendMessageConfigTable>;

@@ -22,7 +22,13 @@ import { BusinessError, ForbiddenError, NotFoundError } from '../../core/errors.
 import type { Translate } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import { likePattern, page } from '../../core/paging.ts';
-import { type DataScope, type FieldRights, mayUseButton, type PermissionService } from '../../core/permissions.ts';
+import {
+  type DataScope,
+  type FieldRights,
+  mayUseButton,
+  mergeScopes,
+  type PermissionService,
+} from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { MenuRow } from '../../db/schema.ts';
@@ -158,20 +164,6 @@ const namedKinds: Partial<Record<string, NamedKind>> = {
 
 const asNumber = (value: number | string | undefined, fallback: number) =>
   value === undefined || value === '' ? fallback : Number(value);
-
-export function mergeScopes(scopes: DataScope[]): DataScope {
-  if (scopes.some((s) => s.all)) return { all: true };
-  const limited = scopes.filter((s): s is Extract<DataScope, { all: false }> => !s.all);
-  const first = limited[0];
-  if (!first) return { all: true };
-  return {
-    all: false,
-    userId: first.userId,
-    organizeIds: [...new Set(limited.flatMap((s) => s.organizeIds))],
-    subtreeOrganizeIds: [...new Set(limited.flatMap((s) => s.subtreeOrganizeIds))],
-    self: limited.some((s) => s.self),
-  };
-}
 
 function mergeSets(sets: (Set<string> | null)[]): Set<string> | null {
   if (sets.some((s) => s === null)) return null;

@@ -28,6 +28,7 @@ import type { EventBus } from '../../core/event-bus.ts';
 import { translator } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import { JobRepository } from '../../core/jobs/job.repository.ts';
+import { memberReferences } from '../../core/permissions.repository.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { Caller } from '../dataInterface/data-interface.service.ts';
@@ -261,7 +262,7 @@ export class EngineService {
     const initiators = graph.root.properties.initiator ?? [];
     // A delegate launches with the principal's right to launch, never with their own.
     if (initiators.length && (delegated || !session.isAdministrator)) {
-      const mine = await members.referencesOf(initiator);
+      const mine = await memberReferences(trx, initiator);
       if (!initiators.some((ref) => mine.has(ref))) throw new BusinessError('workflow.mayNotLaunch');
     }
     const existing = await tasks.lockTask(id);

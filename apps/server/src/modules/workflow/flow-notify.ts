@@ -1,4 +1,5 @@
 import {
+  Channel,
   type FlowMsgConfig,
   type FlowMsgEvent,
   FlowMsgOn,
@@ -11,7 +12,6 @@ import { translator } from '../../core/i18n.ts';
 import type { Trx } from '../../db/database.ts';
 import { MessageService, MessageType } from '../message/message.service.ts';
 import { MessageTemplateService, renderTemplate } from '../msgTemplate/msg-template.service.ts';
-import { Channel } from '../sendConfig/channels.ts';
 import { type DeliveryEntry, SendConfigService } from '../sendConfig/send-config.service.ts';
 import { MemberRepository } from './member.repository.ts';
 

@@ -63,25 +63,6 @@ export class MemberRepository {
     return rows.map((r) => r.id);
   }
 
-  /** The user's relations as member references, for "may this user launch". */
-  async referencesOf(userId: string): Promise<Set<string>> {
-    const [user, relations] = await Promise.all([
-      this.db.selectFrom('appUser').select('organizeId').where('id', '=', userId).executeTakeFirst(),
-      this.db.selectFrom('userRelation').select(['objectType', 'objectId']).where('userId', '=', userId).execute(),
-    ]);
-    const refs = new Set<string>([`${userId}--user`]);
-    if (user?.organizeId) {
-      refs.add(`${user.organizeId}--department`);
-      refs.add(`${user.organizeId}--company`);
-    }
-    for (const r of relations) {
-      const kind = r.objectType === 'Organize' ? 'department' : r.objectType.toLowerCase();
-      refs.add(`${r.objectId}--${kind}`);
-      if (kind === 'department') refs.add(`${r.objectId}--company`);
-    }
-    return refs;
-  }
-
   /** The manager `level` steps above the user (1 = the direct manager). */
   async managerAt(userId: string, level: number): Promise<string | null> {
     let current: string | null = userId;

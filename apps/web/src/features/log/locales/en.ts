@@ -59,7 +59,7 @@ export default {
     mobilePhone: 'Mobile',
     roles: 'Roles',
     positions: 'Positions',
-    organizations: 'Organisations',
+    organizes: 'Organisations',
     groups: 'Groups',
     members: 'Members',
     isAdministrator: 'Super administrator',

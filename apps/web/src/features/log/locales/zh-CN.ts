@@ -59,7 +59,7 @@ export default {
     mobilePhone: '手机',
     roles: '角色',
     positions: '岗位',
-    organizations: '组织',
+    organizes: '组织',
     groups: '分组',
     members: '成员',
     isAdministrator: '超级管理员',

@@ -59,7 +59,7 @@ export default {
     mobilePhone: '手機',
     roles: '角色',
     positions: '崗位',
-    organizations: '組織',
+    organizes: '組織',
     groups: '分組',
     members: '成員',
     isAdministrator: '超級管理員',

@@ -350,8 +350,15 @@ describe('tiered administrators (分级管理)', () => {
   test('editing reads what the user administers and saves it back with the rights changed', async () => {
     fireEvent.click(within(await openAdministrators()).getByRole('button', { name: '编辑' }));
     const form = await dialogTitled('编辑分级管理员');
-    const rights = await within(form).findByRole('group', { name: '研发部 本层级' });
-    fireEvent.click(within(rights).getByRole('checkbox', { name: '删除' }));
+    await within(form).findByRole('group', { name: '研发部 本层级' });
+    // Looked up afresh: the stored rights arrive after the group is first drawn, and a click before
+    // them would be overwritten.
+    const right = (name: string) =>
+      within(within(form).getByRole('group', { name: '研发部 本层级' })).getByRole('checkbox', {
+        name,
+      }) as HTMLInputElement;
+    await waitFor(() => expect(right('查看').checked).toBe(true));
+    fireEvent.click(right('删除'));
     fireEvent.click(within(form).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(calls('POST', administrators)).toHaveLength(1));
     expect(calls('GET', `${administrators}/Selector`)[0]?.query.get('userId')).toBe('u9');

@@ -126,12 +126,14 @@ describe('the form designer', () => {
       page.getByRole('button', { name: '保存并发布' }).click(),
     );
     expect(saved.code).toBe(200);
-    await page.getByText('发布成功').or(page.getByText(/发布/)).first().waitFor();
+    // The release is a second call after the save: its toast, not the button's own 发布, says it is done.
+    await page.getByText('发布成功').first().waitFor({ timeout: 30_000 });
 
     // The preview renders the designed form with the form engine.
     await page.getByRole('button', { name: /预\s*览/ }).click();
+    await page.getByRole('dialog', { name: '预览' }).waitFor({ timeout: 30_000 });
     const preview = page.getByTestId('designer-preview');
-    await preview.locator('[data-field="reason"] input').waitFor();
+    await preview.locator('[data-field="reason"] input').waitFor({ timeout: 30_000 });
     await expect(preview.locator('.fe-label').allInnerTexts()).resolves.toEqual(['金额', '*报销事由', '费用类型']);
     await preview.locator('[data-field="reason"] input').fill('出差');
     await screenshot(page, 'designer-preview');

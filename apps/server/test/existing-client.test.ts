@@ -633,3 +633,243 @@ describe('12. permission groups and tiered administrators (issue 25)', () => {
     await ok(admin.delete(`${tiered}/${ofClerk.list[0]?.id}`));
   });
 });
+
+describe('13. the low-code pages (issue 37)', () => {
+  type MenuNode = { id: string; type: number; fullName: string; disabled?: boolean; children: MenuNode[] };
+  const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
+
+  test('a portal designed in the client (cards numbered 100, 101) saves and answers what was stored', async () => {
+    const formData = JSON.stringify({
+      layoutId: 2,
+      layout: [
+        {
+          i: 100,
+          x: 0,
+          y: 0,
+          w: 6,
+          h: 4,
+          jnpfKey: 'notice',
+          title: '公告',
+          option: {},
+          dataType: 'static',
+          propsApi: '',
+        },
+        {
+          i: 101,
+          x: 6,
+          y: 0,
+          w: 6,
+          h: 4,
+          jnpfKey: 'todo',
+          title: '待办',
+          option: {},
+          dataType: 'static',
+          propsApi: '',
+        },
+      ],
+    });
+    const created = await admin.post<string>('/api/visualdev/Portal', {
+      fullName: '客户端门户',
+      enCode: 'client.portal',
+      category: '1',
+      type: 0,
+      enabledLock: 0,
+      formData,
+    });
+    expect(created).toMatchObject({ code: 200 });
+    const info = await admin.get<{ formData: string }>(`/api/visualdev/Portal/${created.data}`);
+    expect(JSON.parse(info.data!.formData).layout.map((c: { i: unknown }) => c.i)).toEqual([100, 101]);
+  });
+
+  test('the to-do card and the monitor carry what /workFlowDetail and FlowBefore/{processId} read', async () => {
+    const { releasedTemplate, approver, startWith, launch } = await import('./helpers/workflow-flows.ts');
+    const { templateId, flowId } = await releasedTemplate(admin, 'client.todo', startWith(approver('a1', clerkId)));
+    const taskId = await launch(admin, flowId);
+    const cards = await clerk.get<{ list: Record<string, unknown>[] }>('/api/visualdev/Dashboard/FlowTodo?_t=1');
+    const card = cards.data!.list.find((c) => c.processId === taskId);
+    expect(card).toMatchObject({ processId: taskId, flowId, type: 2 });
+    expect(card!.taskOperatorId).toBe(card!.id);
+    expect(typeof card!.taskNodeId).toBe('string');
+    // What the client does with the card: FlowBefore/{processId}?taskNodeId=&taskOperatorId= opens it.
+    const detail = await clerk.get<{ flowTaskInfo: { id: string } }>(
+      `/api/workflow/Engine/FlowBefore/${card!.processId}?taskNodeId=${card!.taskNodeId}&taskOperatorId=${card!.taskOperatorId}`,
+    );
+    expect(detail).toMatchObject({ code: 200, data: { flowTaskInfo: { id: taskId } } });
+    const monitor = await admin.get<Page<{ id: string; processId: string; flowVersion: string }>>(
+      '/api/workflow/Engine/FlowMonitor?currentPage=1&pageSize=20&keyword=&category=1&_t=1',
+    );
+    const row = monitor.data!.list.find((r) => r.id === taskId);
+    expect(row).toMatchObject({ processId: taskId, flowVersion: '1' });
+    // The batch page's flow choice (today caught by FlowBefore/{id}).
+    const batch = await clerk.get<{ id: string; fullName: string; count: number }[]>(
+      '/api/workflow/Engine/FlowBefore/BatchFlowSelector?_t=1',
+    );
+    expect(batch).toMatchObject({ code: 200 });
+    expect(batch.data!.find((b) => b.id === templateId)).toEqual({
+      id: templateId,
+      fullName: '流程client.todo(1)',
+      count: 1,
+    });
+  });
+
+  test('publishing a form from the client: SelectorFilter by form id, Release with pc parents, a routable menu', async () => {
+    const formId = (
+      await admin.post<{ id: string }>('/api/visualdev/Base', {
+        fullName: '报销单',
+        enCode: 'expense',
+        webType: 2,
+        formData: JSON.stringify({
+          fields: [{ __vModel__: 'title', __config__: { jnpfKey: 'input', label: '标题' } }],
+        }),
+        columnData: JSON.stringify({ columnList: [{ prop: 'title', label: '标题' }] }),
+      })
+    ).data!.id;
+    const rows = await admin.get<Page<{ id: string; platformRelease: string }>>(
+      '/api/visualdev/Base?currentPage=1&pageSize=20&keyword=&category=&type=1&_t=1',
+    );
+    expect(JSON.parse(rows.data!.list.find((r) => r.id === formId)!.platformRelease)).toEqual({ pc: 1, app: 0 });
+    const mainId = (
+      await t.app.db.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow()
+    ).id;
+    const web = await admin.get<{ list: MenuNode[] }>(`/api/system/Menu/SelectorFilter/${formId}?category=Web&_t=1`);
+    expect(web).toMatchObject({ code: 200 });
+    const main = web.data!.list.find((n) => n.id === mainId)!;
+    expect(main).toMatchObject({ type: -1, disabled: false });
+    const directory = flatten(main.children).find((n) => n.fullName === '数据应用')!;
+    expect(directory.type).toBe(1);
+    expect(flatten(web.data!.list).every((n) => n.type <= 1)).toBe(true);
+    expect(
+      (await admin.get<{ list: MenuNode[] }>(`/api/system/Menu/SelectorFilter/${formId}?category=App`)).data,
+    ).toEqual({ list: [] });
+
+    const released = await admin.post(`/api/visualdev/Base/${formId}/Actions/Release`, {
+      pc: 1,
+      app: 0,
+      pcModuleParentId: [directory.id, mainId],
+      appModuleParentId: [],
+      platformRelease: '{"pc":1,"app":0}',
+    });
+    expect(released).toMatchObject({ code: 200 });
+    const pages = await t.app.db
+      .selectFrom('menu')
+      .select(['parentId', 'enCode', 'urlAddress', 'type', 'systemId'])
+      .where('propertyJson', 'like', `%${formId}%`)
+      .orderBy('enCode')
+      .execute();
+    expect(pages).toEqual([
+      { parentId: directory.id, enCode: 'expense', urlAddress: 'model/expense', type: 3, systemId: mainId },
+      { parentId: '-1', enCode: 'expense_2', urlAddress: 'model/expense_2', type: 3, systemId: mainId },
+    ]);
+    const after = await admin.get<{ list: MenuNode[] }>(`/api/system/Menu/SelectorFilter/${formId}?category=Web`);
+    const afterMain = after.data!.list.find((n) => n.id === mainId)!;
+    expect(afterMain.disabled).toBe(true);
+    expect(flatten(afterMain.children).find((n) => n.id === directory.id)!.disabled).toBe(true);
+    // Released again under the same parents: no second page.
+    await admin.post(`/api/visualdev/Base/${formId}/Actions/Release`, { pc: 1, pcModuleParentId: directory.id });
+    expect(
+      await t.app.db.selectFrom('menu').select('id').where('propertyJson', 'like', `%${formId}%`).execute(),
+    ).toHaveLength(2);
+    // The client routes the page by its address: CurrentUser carries it.
+    const me = await admin.get<{ menuList: MenuNode[] }>('/api/oauth/CurrentUser');
+    const flat = flatten(me.data!.menuList) as (MenuNode & { urlAddress: string })[];
+    expect(flat.filter((n) => n.type === 3).map((n) => n.urlAddress)).toEqual(
+      expect.arrayContaining(['model/expense', 'model/expense_2']),
+    );
+    expect(
+      await admin.post(`/api/visualdev/Base/${formId}/Actions/Release`, { pc: 1, pcModuleParentId: ['nope'] }),
+    ).toMatchObject({ code: 400 });
+  });
+
+  test('the notice card (POST Dashboard/Notice {typeList}) lists what the caller received', async () => {
+    for (const [title, category] of [
+      ['停电通知', '2'],
+      ['年会公告', '1'],
+    ] as const) {
+      await admin.post('/api/message/Notice', { title, bodyText: `<p>${title}</p>`, category, toUserIds: clerkId });
+      const id = (await t.app.db.selectFrom('notice').select('id').where('title', '=', title).executeTakeFirstOrThrow())
+        .id;
+      expect(await admin.put(`/api/message/Notice/${id}/Actions/Release`)).toMatchObject({ code: 200 });
+    }
+    const all = await clerk.post<{ list: { id: string; fullName: string; category: string }[] }>(
+      '/api/visualdev/Dashboard/Notice',
+      { typeList: [] },
+    );
+    const mine = all.data!.list.filter((n) => ['年会公告', '停电通知'].includes(n.fullName));
+    expect(mine.map((n) => [n.fullName, n.category])).toEqual([
+      ['年会公告', '公告'],
+      ['停电通知', '通知'],
+    ]);
+    const notices = await clerk.post<{ list: { id: string; fullName: string }[] }>('/api/visualdev/Dashboard/Notice', {
+      typeList: ['2'],
+    });
+    expect(notices.data!.list.map((n) => n.fullName)).toContain('停电通知');
+    expect(notices.data!.list.map((n) => n.fullName)).not.toContain('年会公告');
+    // The card opens a row with ReadInfo/{id}: the caller's own message.
+    const row = notices.data!.list.find((n) => n.fullName === '停电通知')!;
+    const read = await clerk.get<{ title: string }>(`/api/message/ReadInfo/${row.id}`);
+    expect(read).toMatchObject({ code: 200, data: { title: '停电通知' } });
+    // Someone outside the audience does not see it.
+    const others = await admin.post<{ list: { fullName: string }[] }>('/api/visualdev/Dashboard/Notice', {});
+    expect(others.data!.list.map((n) => n.fullName)).not.toContain('停电通知');
+  });
+
+  test('the designers’ 数据连接 choice and the map card’s regions', async () => {
+    expect(await clerk.get('/api/system/DataSource/Selector?_t=1')).toMatchObject({
+      code: 200,
+      data: { list: [{ fullName: '', children: [{ id: '0', fullName: '默认数据库', dbType: 'PostgreSQL' }] }] },
+    });
+    expect(await clerk.get('/api/system/DataSource/Selector?type=1')).toMatchObject({ data: { list: [] } });
+    // The seeded divisions: provinces with their cities, no districts.
+    const atlas =
+      await clerk.get<{ fullName: string; enCode: string; children: { fullName: string; enCode: string }[] }[]>(
+        '/api/system/atlas',
+      );
+    const zhejiang = atlas.data!.find((p) => p.enCode === '330000')!;
+    expect(zhejiang.fullName).toBe('浙江省');
+    expect(zhejiang.children).toContainEqual(expect.objectContaining({ fullName: '杭州市', enCode: '330100' }));
+    expect(zhejiang.children.every((c) => c.enCode.endsWith('00'))).toBe(true);
+  });
+
+  test('FlowLaunch?delegateType=true: the tasks the caller launched for others, not its own', async () => {
+    const { releasedTemplate, approver, startWith, launch } = await import('./helpers/workflow-flows.ts');
+    const { templateId, flowId } = await releasedTemplate(admin, 'client.entrust', startWith(approver('a1', clerkId)));
+    const principalId = await t.createUser({ account: 'principal', realName: '委托人' });
+    const now = Date.now();
+    expect(
+      await admin.post('/api/workflow/Engine/FlowDelegate', {
+        toUserId: clerkId,
+        type: '0',
+        flowId: templateId,
+        startTime: now - 60_000,
+        endTime: now + 3_600_000,
+        userId: principalId,
+      }),
+    ).toMatchObject({ code: 200 });
+    const principal = await t.signIn('principal', 'Passw0rd');
+    expect(
+      await principal.post('/api/workflow/Engine/FlowDelegate', {
+        toUserId: clerkId,
+        type: '0',
+        flowId: templateId,
+        startTime: now - 60_000,
+        endTime: now + 3_600_000,
+      }),
+    ).toMatchObject({ code: 200 });
+    const own = await launch(clerk, flowId, { note: 'mine' });
+    const forOther = await clerk.post<{ id: string }>('/api/workflow/Engine/FlowTask', {
+      flowId,
+      formData: {},
+      status: 0,
+      delegateUserList: [principalId],
+    });
+    expect(forOther).toMatchObject({ code: 200 });
+    const delegated = await clerk.get<Page<{ id: string }>>(
+      '/api/workflow/Engine/FlowLaunch?currentPage=1&pageSize=20&keyword=&myOrDelagateToMe=0&delegateType=true&_t=1',
+    );
+    const ids = delegated.data!.list.map((r) => r.id);
+    expect(ids).toContain(forOther.data!.id);
+    expect(ids).not.toContain(own);
+    const mine = await clerk.get<Page<{ id: string }>>('/api/workflow/Engine/FlowLaunch?currentPage=1&pageSize=20');
+    expect(mine.data!.list.map((r) => r.id)).toContain(own);
+  });
+});

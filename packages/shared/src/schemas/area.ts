@@ -63,6 +63,16 @@ export type AreaInfo = Static<typeof AreaInfo>;
 export const AreaSelectorNode = Type.Object({ id: Type.String(), fullName: Type.String(), isLeaf: Type.Boolean() });
 export type AreaSelectorNode = Static<typeof AreaSelectorNode>;
 
+/** `GET /api/system/atlas`: the map card's regions (provinces, their cities), chosen by `enCode`. */
+const AtlasRegion = Type.Object({
+  id: Type.String(),
+  parentId: Type.String(),
+  fullName: Type.String(),
+  enCode: Type.String(),
+});
+export const AtlasNode = Type.Object({ ...AtlasRegion.properties, children: Type.Array(AtlasRegion) });
+export type AtlasNode = Static<typeof AtlasNode>;
+
 /** Id paths (province, city, district...) whose names an area field shows. */
 export const AreaIdsQuery = Type.Object({
   idsList: Type.Array(Type.Array(Id, { maxItems: 10 }), { maxItems: 500 }),

@@ -293,3 +293,12 @@ export type DataInterfaceFile = Static<typeof DataInterfaceFile>;
 export const DataInterfaceExportLink = Type.Object({ url: Type.String() });
 export const DataInterfaceImportResult = Type.Object({ id: Type.String(), skipped: Type.Boolean() });
 export type DataInterfaceImportResult = Static<typeof DataInterfaceImportResult>;
+
+/** `GET /api/system/DataSource/Selector?type=`: a type asks for other connections than the default. */
+export const DataSourceSelectorQuery = Type.Object({ type: Type.Optional(Type.String({ maxLength: 50 })) });
+/** Connections grouped as the 3.6 designers read them: `[{fullName, children: [{id, fullName, dbType}]}]`. */
+export const DataSourceGroup = Type.Object({
+  fullName: Type.String(),
+  children: Type.Array(Type.Object({ id: Type.String(), fullName: Type.String(), dbType: Type.String() })),
+});
+export type DataSourceGroup = Static<typeof DataSourceGroup>;

@@ -44,6 +44,12 @@ export const MenuQuery = Type.Object({
 });
 export type MenuQuery = Static<typeof MenuQuery>;
 
+/** `SelectorFilter/{moduleId}?category=`: the release dialog's menu tree, Web (default) or App. */
+export const MenuPublishQuery = Type.Object({
+  category: Type.Optional(Type.Union([Type.Literal(''), Type.Literal('Web'), Type.Literal('App')])),
+});
+export type MenuPublishQuery = Static<typeof MenuPublishQuery>;
+
 export const MenuStateInput = Type.Object({ enabledMark: Type.Optional(EnabledMark) });
 export type MenuStateInput = Static<typeof MenuStateInput>;
 
@@ -108,6 +114,8 @@ export const MenuInfo = Type.Cyclic(
       creatorTime: Type.Union([Type.Integer(), Type.Null()]),
       hasChildren: Type.Boolean(),
       children: Type.Array(Type.Ref('MenuInfo')),
+      /** `SelectorFilter`: the form or portal is already published here. */
+      disabled: Type.Optional(Type.Boolean()),
     }),
   },
   'MenuInfo',

@@ -74,3 +74,22 @@ export const NoticeInfo = Type.Object({
   releaseTime: Type.Union([Type.Integer(), Type.Null()]),
   releaseUser: Type.Union([Type.String(), Type.Null()]),
 });
+
+/** `POST /api/visualdev/Dashboard/Notice`: the portal's notice card; `typeList` holds NoticeType codes ([] = all). */
+export const DashboardNoticeQuery = Type.Object({
+  typeList: Type.Optional(Type.Array(Type.String({ maxLength: 50 }), { maxItems: 100 })),
+});
+export type DashboardNoticeQuery = Static<typeof DashboardNoticeQuery>;
+
+/** One notice the caller received: `id` is the caller's message (what `ReadInfo/{id}` opens). */
+export const DashboardNotice = Type.Object({
+  id: Type.String(),
+  fullName: Type.String(),
+  /** The NoticeType entry's name (公告, 通知, ...). */
+  category: Type.String(),
+  excerpt: Type.String(),
+  coverImage: Type.String(),
+  creatorTime: Type.Integer(),
+  releaseTime: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type DashboardNotice = Static<typeof DashboardNotice>;

@@ -181,12 +181,19 @@ export const emptyPortalFormData = (): PortalFormData => ({
   refresh: { autoRefresh: false, autoRefreshTime: 0 },
 });
 
+const withTextKey = (card: PortalCard): PortalCard => ({
+  ...card,
+  i: String(card.i),
+  ...(card.children ? { children: card.children.map(withTextKey) } : {}),
+});
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Reads a portal's `formData` text; null when it is not a layout (not JSON, no `layout` array, a
  * card without its place or kind). Empty text is an empty portal. Unknown card fields are kept.
+ * The 3.6 designer numbers its cards (`i: 100`); ours names them: both are read, as text.
  */
 export function parsePortalFormData(text: string | null | undefined): PortalFormData | null {
   if (!text) return emptyPortalFormData();
@@ -200,7 +207,7 @@ export function parsePortalFormData(text: string | null | undefined): PortalForm
   const kinds = new Set<string>(portalCardKinds);
   const valid = (card: unknown): boolean =>
     isObject(card) &&
-    typeof card.i === 'string' &&
+    (typeof card.i === 'string' || Number.isFinite(card.i)) &&
     ['x', 'y', 'w', 'h'].every((k) => Number.isFinite(card[k])) &&
     typeof card.jnpfKey === 'string' &&
     kinds.has(card.jnpfKey) &&
@@ -210,7 +217,7 @@ export function parsePortalFormData(text: string | null | undefined): PortalForm
   return {
     ...value,
     layoutId: Number(value.layoutId) || 0,
-    layout: value.layout as PortalCard[],
+    layout: value.layout.map(withTextKey),
     refresh: {
       autoRefresh: refresh.autoRefresh === true,
       autoRefreshTime: Math.max(0, Number(refresh.autoRefreshTime) || 0),

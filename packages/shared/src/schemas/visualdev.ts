@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox';
 import { Id } from '../envelope.ts';
 import { PageQuery } from '../paging.ts';
 import { MenuParentId } from './menu.ts';
-import { Description, EnCode, FullName, Nullable, SortCode } from './organize.ts';
+import { Description, EnCode, FullName, IdArray, IdCsv, Nullable, SortCode } from './organize.ts';
 
 /**
  * Generated forms (protocol-admin.md 7, admin.md 3.12): a definition (`/api/visualdev/Base`) holds a
@@ -68,6 +68,8 @@ export const VisualDevRow = Type.Object({
   creatorUser: Type.String(),
   lastModifyTime: Type.Union([Type.Integer(), Type.Null()]),
   lastModifyUser: Type.String(),
+  /** List rows: JSON text `{pc, app}`, where the 3.6 release dialog publishes by default. */
+  platformRelease: Type.Optional(Type.String()),
 });
 export type VisualDevRow = Static<typeof VisualDevRow>;
 
@@ -321,5 +323,20 @@ export const VisualDevMenuInput = Type.Object({
   icon: Type.Optional(Type.String({ maxLength: 100 })),
 });
 export type VisualDevMenuInput = Static<typeof VisualDevMenuInput>;
+/** 0/1 as the 3.6 client sends it (a number, sometimes text). */
+const Switch = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal('0'), Type.Literal('1')]);
+/**
+ * `Base/{id}/Actions/Release` body from the 3.6 release dialog: publish to Web (`pc`) under the
+ * chosen applications or directories; App menus are not served (`app` is read and ignored).
+ */
+export const VisualDevReleaseInput = Type.Object({
+  pc: Type.Optional(Switch),
+  app: Type.Optional(Switch),
+  pcModuleParentId: Type.Optional(Type.Union([IdArray, IdCsv])),
+  appModuleParentId: Type.Optional(Type.Union([IdArray, IdCsv])),
+  platformRelease: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type VisualDevReleaseInput = Static<typeof VisualDevReleaseInput>;
+
 export const VisualDevMenuAnswer = Type.Object({ menuId: Type.String() });
 export type VisualDevMenuAnswer = Static<typeof VisualDevMenuAnswer>;

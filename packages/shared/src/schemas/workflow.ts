@@ -336,6 +336,8 @@ export type FlowTodoRow = Static<typeof FlowTodoRow>;
 export const FlowLaunchQuery = Type.Object({
   ...FlowListQuery.properties,
   status: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })),
+  /** The 3.6 entrust page's first tab: tasks the caller launched on behalf of others, not its own. */
+  delegateType: Type.Optional(Type.Union([Type.Boolean(), Type.Literal('')])),
 });
 export type FlowLaunchQuery = Static<typeof FlowLaunchQuery>;
 export const FlowLaunchRow = Type.Object({
@@ -438,9 +440,17 @@ export const FlowTodoCount = Type.Object({
 });
 export type FlowTodoCount = Static<typeof FlowTodoCount>;
 /** `GET /api/visualdev/Dashboard/FlowTodo`: enough to open `/workFlowDetail?config=`. */
+/** `FlowBefore/BatchFlowSelector`: a template the caller has to-dos in; `fullName` is `name(count)`. */
+export const FlowBatchFlow = Type.Object({ id: Type.String(), fullName: Type.String(), count: Type.Integer() });
+export type FlowBatchFlow = Static<typeof FlowBatchFlow>;
+
 export const FlowTodoCard = Type.Object({
+  /** taskOperatorId, as `id` in the to-do list. */
   id: Type.String(),
   taskId: Type.String(),
+  /** The 3.6 portal card passes the whole row as the `/workFlowDetail` config, which reads these two. */
+  processId: Type.String(),
+  taskOperatorId: Type.String(),
   taskNodeId: Type.String(),
   flowId: Type.String(),
   fullName: Type.String(),
@@ -499,6 +509,8 @@ export type FlowDelegatePrincipal = Static<typeof FlowDelegatePrincipal>;
 
 export const FlowMonitorRow = Type.Object({
   ...FlowLaunchRow.properties,
+  /** The task id again: the 3.6 monitor opens `FlowBefore/{processId}`. */
+  processId: Type.String(),
   userName: Type.String(),
   flowVersion: Type.String(),
 });

@@ -292,6 +292,7 @@ export const en: Catalog = {
   'file.chunksMissing': 'Chunks are missing, please upload again',
   'file.md5Mismatch': 'The file check failed, please upload again',
   // Data interfaces (issue 14).
+  'dataInterface.defaultConnection': 'Default database',
   'dataInterface.codeTaken': 'The code already exists',
   'dataInterface.notFound': 'The data interface does not exist',
   'dataInterface.categoryUnknown': 'No such interface category: {id}',

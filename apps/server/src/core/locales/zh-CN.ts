@@ -291,6 +291,7 @@ export const zhCN = {
   'file.chunksMissing': '分片不完整，请重新上传',
   'file.md5Mismatch': '文件校验失败，请重新上传',
   // Data interfaces (issue 14).
+  'dataInterface.defaultConnection': '默认数据库',
   'dataInterface.codeTaken': '编码已存在',
   'dataInterface.notFound': '数据接口不存在',
   'dataInterface.categoryUnknown': '接口分类不存在：{id}',

@@ -292,6 +292,7 @@ export const zhTW: Catalog = {
   'file.chunksMissing': '分片不完整，請重新上傳',
   'file.md5Mismatch': '檔案校驗失敗，請重新上傳',
   // Data interfaces (issue 14).
+  'dataInterface.defaultConnection': '預設資料庫',
   'dataInterface.codeTaken': '編碼已存在',
   'dataInterface.notFound': '資料介面不存在',
   'dataInterface.categoryUnknown': '介面分類不存在：{id}',

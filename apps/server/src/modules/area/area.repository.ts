@@ -52,6 +52,21 @@ export class AreaRepository extends RecordRepository<'area', AreaValues> {
     return query.orderBy('a.enCode').orderBy('a.id').limit(SEARCH_CAP).execute();
   }
 
+  /** The enabled provinces and their enabled cities, in tree order. */
+  twoLevels() {
+    return this.db
+      .selectFrom('area as a')
+      .leftJoin('area as p', 'p.id', 'a.parentId')
+      .select(['a.id', 'a.parentId', 'a.fullName', 'a.enCode'])
+      .where('a.enabledMark', '=', 1)
+      .where((eb) =>
+        eb.or([eb('a.parentId', '=', '-1'), eb.and([eb('p.parentId', '=', '-1'), eb('p.enabledMark', '=', 1)])]),
+      )
+      .orderBy('a.sortCode')
+      .orderBy('a.enCode')
+      .execute();
+  }
+
   /** The enabled children of `parentId` for pickers, without `exceptId` (the area being edited). */
   enabledChildren(parentId: string, exceptId: string) {
     return this.db

@@ -7,6 +7,7 @@ import {
   AreaRow,
   AreaSelectorNode,
   AreaUpdate,
+  AtlasNode,
   EnvelopeOf,
   Id,
   ListOf,
@@ -71,6 +72,18 @@ export default async function areaRoutes(app: App) {
       },
     },
     async (request) => ok(await areas.selector(request.params.id, request.params.currId)),
+  );
+
+  app.get(
+    '/api/system/atlas',
+    {
+      schema: {
+        tags,
+        summary: "The portal map card's regions: the enabled provinces, each with its enabled cities (a bare array)",
+        response: { 200: EnvelopeOf(Type.Array(AtlasNode)) },
+      },
+    },
+    async () => ok(await areas.atlas()),
   );
 
   app.post(

@@ -7,6 +7,7 @@ import {
   type AreaNames,
   type AreaRow,
   type AreaSelectorNode,
+  type AtlasNode,
 } from '@platform/shared';
 import type { CrudWrites } from '../../core/crud-routes.ts';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
@@ -49,6 +50,15 @@ export class AreaService implements CrudWrites<AreaInput, AreaInput> {
   async selector(parentId: string, exceptId: string): Promise<{ list: AreaSelectorNode[] }> {
     const rows = await new AreaRepository(this.db).enabledChildren(parentId, exceptId);
     return { list: rows.map((r) => ({ id: r.id, fullName: r.fullName, isLeaf: Boolean(r.isLeaf) })) };
+  }
+
+  /** The map card's regions: provinces holding their cities (the 3.6 portal designer's map choice). */
+  async atlas(): Promise<AtlasNode[]> {
+    const rows = await new AreaRepository(this.db).twoLevels();
+    const provinces: AtlasNode[] = rows.filter((r) => r.parentId === AREA_ROOT).map((r) => ({ ...r, children: [] }));
+    const byId = new Map(provinces.map((p) => [p.id, p]));
+    for (const row of rows) byId.get(row.parentId)?.children.push(row);
+    return provinces;
   }
 
   /** The names of each id path, in the order asked; ids no longer known are left out. */

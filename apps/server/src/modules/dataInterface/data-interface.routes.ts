@@ -17,6 +17,8 @@ import {
   DataInterfaceVariateQuery,
   DataInterfaceVariateRow,
   DataInterfaceVariateUpdate,
+  DataSourceGroup,
+  DataSourceSelectorQuery,
   EmptyEnvelope,
   EnvelopeOf,
   Id,
@@ -130,6 +132,30 @@ export async function openDataInterfaces(app: App, options: { resolver?: Resolve
  */
 export default async function dataInterfaceRoutes(app: App) {
   const service = app.dataInterfaces;
+
+  app.get(
+    '/api/system/DataSource/Selector',
+    {
+      schema: {
+        tags: ['dataInterface'],
+        summary:
+          'The 数据连接 choice of the form, print and data-interface designers: the default connection (id 0); none when a type is asked',
+        querystring: DataSourceSelectorQuery,
+        response: { 200: EnvelopeOf(ListOf(DataSourceGroup)) },
+      },
+    },
+    async (request) =>
+      ok({
+        list: request.query.type
+          ? []
+          : [
+              {
+                fullName: '',
+                children: [{ id: '0', fullName: request.t('dataInterface.defaultConnection'), dbType: 'PostgreSQL' }],
+              },
+            ],
+      }),
+  );
 
   crudRoutes(
     app,

@@ -6,6 +6,7 @@ import {
   MenuImportResult,
   MenuInfo,
   MenuInput,
+  MenuPublishQuery,
   MenuQuery,
   ModulePermissionInfo,
   ModulePermissionInput,
@@ -91,12 +92,14 @@ export default async function menuRoutes(app: App) {
       preHandler: permitMenu(menu),
       schema: {
         tags,
-        summary: 'Menus of the application of menu {id} ("0": main) without {id} and below',
-        params,
+        summary:
+          'Where form or portal {id} can be published: each application with its directories; those already holding a page of it are disabled',
+        params: Type.Object({ id: IdOrZero }),
+        querystring: MenuPublishQuery,
         response: { 200: MenuTree },
       },
     },
-    async (request) => ok(await menus.selectorFilter(request.params.id)),
+    async (request) => ok(await menus.publishTargets(request.params.id, request.query.category || 'Web')),
   );
 
   recordRoutes(

@@ -1,4 +1,4 @@
-import type { MenuInput, MenuQuery, PermissionKind } from '@platform/shared';
+import type { MenuInfo, MenuInput, MenuQuery, PermissionKind } from '@platform/shared';
 import type { DelegationGuard } from '../../core/delegation.ts';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
@@ -6,7 +6,7 @@ import { newId } from '../../core/ids.ts';
 import type { PermissionService } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
-import type { MenuRow } from '../../db/schema.ts';
+import type { MenuRow, SystemRow } from '../../db/schema.ts';
 import { SystemService } from '../system/system.service.ts';
 import { MenuRepository } from './menu.repository.ts';
 import { menuInfo, nest, subtreeIds } from './menu-info.ts';
@@ -59,12 +59,29 @@ export class MenuService {
     return { list: nest(rows.filter((r) => containerTypes.has(r.type) && !excluded.has(r.id)).map(menuInfo)) };
   }
 
-  /** Every menu of one system except menu `id` and its subtree ("0": none excluded; the main system). */
-  async selectorFilter(id: string) {
-    const resolved = await this.resolveSystem(null, id);
-    const rows = await new MenuRepository(this.db).menus(resolved);
-    const excluded = id === '0' ? new Set<string>() : subtreeIds(rows, id);
-    return { list: nest(rows.filter((r) => !excluded.has(r.id)).map(menuInfo)) };
+  /**
+   * `SelectorFilter/{moduleId}?category=`: where a form or portal can be published (the 3.6 release
+   * dialog). Each enabled system is a node (type -1) holding its enabled directories and categories;
+   * a node that already holds a page of `moduleId` is disabled. App menus are not served here, so
+   * the App tree is empty.
+   */
+  async publishTargets(moduleId: string, category: string) {
+    if (category === 'App') return { list: [] };
+    const [systems, rows, published] = await Promise.all([
+      this.systems.rows({ enabledMark: 1 }),
+      new MenuRepository(this.db).menus(null),
+      moduleId === '0' ? Promise.resolve([]) : this.pagesOfModule(moduleId),
+    ]);
+    const taken = new Set(published.map((page) => (page.parentId === '-1' ? page.systemId : page.parentId)));
+    const enabledSystems = new Set(systems.map((s) => s.id));
+    const nodes = rows
+      .filter((r) => r.enabledMark === 1 && containerTypes.has(r.type) && enabledSystems.has(r.systemId))
+      .map((r) => ({ ...menuInfo(r), parentId: r.parentId === '-1' ? r.systemId : r.parentId }));
+    const marked: MenuInfo[] = [...systems.map((s) => this.systemNode(s)), ...nodes].map((n) => ({
+      ...n,
+      disabled: taken.has(n.id),
+    }));
+    return { list: nest(marked).filter((n) => n.type === -1) };
   }
 
   /** Every enabled menu of every enabled system, under one node per system (type -1). */
@@ -73,21 +90,7 @@ export class MenuService {
     const rows = (await new MenuRepository(this.db).menus(null)).filter((r) => r.enabledMark === 1);
     const nodes = rows.map(menuInfo);
     for (const node of nodes) if (node.parentId === '-1') node.parentId = node.systemId;
-    const systemNodes = systems.map((s) => ({
-      ...menuInfo({
-        id: s.id,
-        systemId: s.id,
-        parentId: '-1',
-        fullName: s.fullName,
-        enCode: s.enCode,
-        icon: s.icon,
-        type: -1,
-        sortCode: s.sortCode,
-        enabledMark: s.enabledMark,
-        description: s.description,
-        creatorTime: s.creatorTime,
-      } as MenuRow),
-    }));
+    const systemNodes = systems.map((s) => this.systemNode(s));
     return { list: nest([...systemNodes, ...nodes]).filter((n) => n.type === -1) };
   }
 
@@ -181,28 +184,47 @@ export class MenuService {
    */
   async createFormPage(
     trx: Trx,
-    page: { parentId: string; fullName: string; enCode: string; icon?: string | undefined; moduleId: string },
+    page: {
+      /** "-1": the top of the main system; an application id: the top of that application; else a directory. */
+      parentId: string;
+      fullName: string;
+      enCode: string;
+      icon?: string | undefined;
+      moduleId: string;
+      /** Number the code (`code_2`, ...) when the application has it already, instead of refusing. */
+      freeCode?: boolean;
+    },
     switches: Pick<MenuInput, 'isButtonAuthorize' | 'isColumnAuthorize' | 'isFormAuthorize' | 'isDataAuthorize'>,
     entries: { kind: PermissionKind; enCode: string; fullName: string }[],
     session: Session,
   ): Promise<string> {
     const menus = new MenuRepository(trx);
     let systemId: string;
-    if (page.parentId === '-1') {
+    let parentId = page.parentId;
+    if (parentId === '-1') {
       const main = (await this.systems.rows({}, trx)).find((s) => s.isMain);
       if (!main) throw new NotFoundError();
       systemId = main.id;
     } else {
-      const parent = await menus.findById(page.parentId);
-      if (!parent) throw new BusinessError('menu.parentInvalid');
-      systemId = parent.systemId;
+      const parent = await menus.findById(parentId);
+      if (parent) systemId = parent.systemId;
+      else if (await this.systems.exists(parentId, trx)) {
+        systemId = parentId;
+        parentId = '-1';
+      } else throw new BusinessError('menu.parentInvalid');
+    }
+    let enCode = page.enCode;
+    for (let n = 2; page.freeCode && n < 100 && (await menus.codeTaken(systemId, enCode)); n++) {
+      enCode = `${page.enCode}_${n}`;
     }
     const input: MenuInput = {
       systemId,
-      parentId: page.parentId,
+      parentId,
       fullName: page.fullName,
-      enCode: page.enCode,
+      enCode,
       type: 3,
+      // The 3.6 client routes a form page by its address (`/model/{code}`); ours reads the type.
+      urlAddress: `model/${enCode}`,
       ...(page.icon ? { icon: page.icon } : {}),
       propertyJson: JSON.stringify({ moduleId: page.moduleId, isTree: 0 }),
       ...switches,
@@ -242,8 +264,8 @@ export class MenuService {
    * The enabled form pages (types 3 and 4) whose property JSON names `moduleId`: the menus a
    * generated form's records are reached through, whose grants apply to them.
    */
-  async pagesOfModule(moduleId: string): Promise<MenuRow[]> {
-    const rows = await new MenuRepository(this.db).pagesMentioning(moduleId);
+  async pagesOfModule(moduleId: string, db: Db | Trx = this.db): Promise<MenuRow[]> {
+    const rows = await new MenuRepository(db).pagesMentioning(moduleId);
     return rows.filter((row) => {
       try {
         return (JSON.parse(row.propertyJson ?? '{}') as { moduleId?: unknown }).moduleId === moduleId;
@@ -264,6 +286,23 @@ export class MenuService {
   }
 
   /** The system a selector reads: the one named, else that of menu `menuId`, else the main one. */
+  /** An application as a node of a menu tree (type -1), under which its top menus hang. */
+  private systemNode(s: SystemRow) {
+    return menuInfo({
+      id: s.id,
+      systemId: s.id,
+      parentId: '-1',
+      fullName: s.fullName,
+      enCode: s.enCode,
+      icon: s.icon,
+      type: -1,
+      sortCode: s.sortCode,
+      enabledMark: s.enabledMark,
+      description: s.description,
+      creatorTime: s.creatorTime,
+    } as MenuRow);
+  }
+
   private async resolveSystem(systemId: string | null, menuId: string): Promise<string> {
     if (systemId) {
       if (!(await this.systems.exists(systemId))) throw new NotFoundError();

@@ -72,6 +72,20 @@ export class NoticeRepository {
     return Number(result.numDeletedRows);
   }
 
+  /** The released, unexpired notices `userId` received, newest first, of the given types ([] = all). */
+  received(userId: string, messageType: number, categories: string[], limit: number) {
+    let query = this.db
+      .selectFrom('messageReceive as r')
+      .innerJoin('message as m', 'm.id', 'r.messageId')
+      .innerJoin('notice as n', 'n.id', 'm.sourceId')
+      .select(['m.id', 'n.title', 'n.category', 'n.excerpt', 'n.coverImage', 'n.creatorTime', 'm.releaseTime'])
+      .where('r.userId', '=', userId)
+      .where('m.type', '=', messageType)
+      .where('n.enabledMark', '=', 1);
+    if (categories.length) query = query.where('n.category', 'in', categories);
+    return query.orderBy('m.releaseTime', 'desc').orderBy('m.id', 'desc').limit(limit).execute();
+  }
+
   /** Released notices past their expiration become expired (-1). */
   async expire(now: Date) {
     await this.db

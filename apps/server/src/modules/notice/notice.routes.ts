@@ -1,7 +1,10 @@
 import {
+  DashboardNotice,
+  DashboardNoticeQuery,
   EmptyEnvelope,
   EnvelopeOf,
   Id,
+  ListOf,
   NoticeInfo,
   NoticeInput,
   NoticeQuery,
@@ -22,6 +25,19 @@ const byId = Type.Object({ id: Id });
 
 export default async function noticeRoutes(app: App) {
   const notices = new NoticeService(app.db, app.bus, app.dictionaries);
+
+  app.post(
+    '/api/visualdev/Dashboard/Notice',
+    {
+      schema: {
+        tags,
+        summary: "The portal's notice card: released notices the caller received, newest first (at most 50)",
+        body: Type.Optional(DashboardNoticeQuery),
+        response: { 200: EnvelopeOf(ListOf(DashboardNotice)) },
+      },
+    },
+    async (request) => ok({ list: await notices.dashboard(sessionOf(request), request.body ?? {}) }),
+  );
 
   app.post(
     '/api/message/Notice/List',

@@ -1,4 +1,4 @@
-import type { NoticeInput, NoticeQuery } from '@platform/shared';
+import type { DashboardNotice, DashboardNoticeQuery, NoticeInput, NoticeQuery } from '@platform/shared';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
@@ -27,6 +27,25 @@ export class NoticeService {
     /** Names of the NoticeType entries the list prints. */
     private readonly dictionaries: DictionaryCache,
   ) {}
+
+  /** The portal's notice card: what the caller received (at most 50, as the card shows). */
+  async dashboard(session: Session, query: DashboardNoticeQuery): Promise<DashboardNotice[]> {
+    const repo = new NoticeRepository(this.db);
+    await repo.expire(new Date());
+    const [rows, types] = await Promise.all([
+      repo.received(session.userId, MessageType.notice, (query.typeList ?? []).filter(Boolean), 50),
+      this.dictionaries.names('NoticeType'),
+    ]);
+    return rows.map((r) => ({
+      id: r.id,
+      fullName: r.title,
+      category: types.name(r.category) ?? '',
+      excerpt: r.excerpt ?? '',
+      coverImage: r.coverImage ?? '',
+      creatorTime: r.creatorTime.getTime(),
+      releaseTime: toMillis(r.releaseTime),
+    }));
+  }
 
   async list(query: NoticeQuery) {
     const params = pageParams(query);

@@ -21,6 +21,7 @@ import {
   VisualDevMenuAnswer,
   VisualDevMenuInput,
   VisualDevQuery,
+  VisualDevReleaseInput,
   VisualDevRow,
   VisualDevSelectorRow,
   VisualDevUpdate,
@@ -160,13 +161,15 @@ export default async function visualdevRoutes(app: App) {
       preHandler: permit(menu, 'btn_edit'),
       schema: {
         tags,
-        summary: 'Release the draft: the record tables follow it and pages use it from now on',
+        summary:
+          'Release the draft: the record tables follow it and pages use it from now on; with pc=1, a Web page is made under each pcModuleParentId (application or directory) holding none of it',
         params: Type.Object({ id: Id }),
+        body: Type.Optional(VisualDevReleaseInput),
         response: { 200: EmptyEnvelope },
       },
     },
     async (request) => {
-      await definitions.release(request.params.id, sessionOf(request));
+      await definitions.release(request.params.id, sessionOf(request), request.body ?? {}, menus);
       return ok(null, request.t('visualdev.released'));
     },
   );

@@ -7,6 +7,7 @@ import type {
   VisualDevInput,
   VisualDevMenuInput,
   VisualDevQuery,
+  VisualDevReleaseInput,
   VisualDevRow,
   VisualDevSelectorRow,
 } from '@platform/shared';
@@ -100,8 +101,12 @@ function toRow(row: ListRow): VisualDevRow {
     creatorUser: row.creatorName ? `${row.creatorName}/${row.creatorAccount}` : '',
     lastModifyTime: toMillis(row.lastModifyTime),
     lastModifyUser: row.modifierName ? `${row.modifierName}/${row.modifierAccount}` : '',
+    platformRelease: webOnlyRelease,
   };
 }
+
+/** The 3.6 release dialog starts from this: Web menus are served, App menus are not. */
+const webOnlyRelease = JSON.stringify({ pc: 1, app: 0 });
 
 /** Released definitions read for record calls are reused this long (edits on this instance drop them at once). */
 const cacheMs = 3_000;
@@ -224,9 +229,34 @@ export class DefinitionService {
    * Publishes the draft: checks it, makes the record tables match it (new columns, converted
    * types, search indexes, child tables) and keeps it as the version pages use, in one transaction.
    */
-  async release(id: string, session: Session) {
-    await this.db.transaction().execute((trx) => this.releaseIn(trx, id, session));
+  /**
+   * Release the draft. The 3.6 release dialog also names where its Web menus go
+   * (`pcModuleParentId`: applications or directories); a page is made under each that has none of
+   * this form yet, named and coded as the form.
+   */
+  async release(id: string, session: Session, input: VisualDevReleaseInput = {}, menus?: MenuService) {
+    const parents = Number(input.pc) === 1 ? idList(input.pcModuleParentId) : [];
+    await this.db.transaction().execute(async (trx) => {
+      const released = await this.releaseIn(trx, id, session);
+      if (!parents.length || !menus) return;
+      const row = await new DefinitionRepository(trx).findById(id);
+      if (!row) throw new NotFoundError();
+      const published = await menus.pagesOfModule(id, trx);
+      const holding = new Set(published.flatMap((page) => [page.parentId, page.systemId]));
+      for (const parentId of parents.filter((parent) => !holding.has(parent))) {
+        await this.makeFormPage(
+          trx,
+          id,
+          released,
+          { parentId, fullName: row.fullName, enCode: row.enCode },
+          menus,
+          session,
+          true,
+        );
+      }
+    });
     this.cache.delete(id);
+    if (parents.length && menus) await menus.authorizeChanged();
   }
 
   private async releaseIn(trx: Trx, id: string, session: Session) {
@@ -255,29 +285,43 @@ export class DefinitionService {
    * The menu's permission switches follow the list's.
    */
   async releaseToMenu(id: string, input: VisualDevMenuInput, menus: MenuService, session: Session) {
-    const menuId = await this.db.transaction().execute(async (trx) => {
-      const { form, list } = await this.releaseIn(trx, id, session);
-      const entries = listPermissions(form, list);
-      return menus.createFormPage(
-        trx,
-        { ...input, moduleId: id },
-        {
-          isButtonAuthorize: !!list.useBtnPermission,
-          isColumnAuthorize: !!list.useColumnPermission,
-          isFormAuthorize: !!list.useFormPermission,
-          isDataAuthorize: !!list.useDataPermission,
-        },
-        [
-          ...entries.buttons.map((e) => ({ kind: 'button' as const, ...e })),
-          ...entries.columns.map((e) => ({ kind: 'column' as const, ...e })),
-          ...entries.forms.map((e) => ({ kind: 'form' as const, ...e })),
-        ],
-        session,
+    const menuId = await this.db
+      .transaction()
+      .execute(async (trx) =>
+        this.makeFormPage(trx, id, await this.releaseIn(trx, id, session), input, menus, session, false),
       );
-    });
     this.cache.delete(id);
     await menus.authorizeChanged();
     return menuId;
+  }
+
+  /** A form page (menu type 3) for released form `id`, with its button, column and form permission entries. */
+  private makeFormPage(
+    trx: Trx,
+    id: string,
+    { form, list }: { form: FormDefinition; list: ColumnDefinition },
+    page: VisualDevMenuInput,
+    menus: MenuService,
+    session: Session,
+    freeCode: boolean,
+  ) {
+    const entries = listPermissions(form, list);
+    return menus.createFormPage(
+      trx,
+      { ...page, moduleId: id, freeCode },
+      {
+        isButtonAuthorize: !!list.useBtnPermission,
+        isColumnAuthorize: !!list.useColumnPermission,
+        isFormAuthorize: !!list.useFormPermission,
+        isDataAuthorize: !!list.useDataPermission,
+      },
+      [
+        ...entries.buttons.map((e) => ({ kind: 'button' as const, ...e })),
+        ...entries.columns.map((e) => ({ kind: 'column' as const, ...e })),
+        ...entries.forms.map((e) => ({ kind: 'form' as const, ...e })),
+      ],
+      session,
+    );
   }
 
   /**
@@ -372,3 +416,7 @@ function draftValues(row: VisualDevRowDb): DefinitionValues {
     interfaceParam: row.interfaceParam,
   };
 }
+
+/** Ids as an array or as the comma text some clients send. */
+const idList = (value: string[] | string | undefined): string[] =>
+  (typeof value === 'string' ? value.split(',') : (value ?? [])).filter(Boolean);

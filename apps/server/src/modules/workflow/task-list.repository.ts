@@ -1,3 +1,4 @@
+import { HandleStatus } from '@platform/shared';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { fetchPage, keywordIn } from '../../core/list.ts';
 import type { PageParams } from '../../core/paging.ts';
@@ -108,6 +109,20 @@ export class TaskListRepository {
     return fetchPage(q.orderBy('o.creatorTime', 'desc').orderBy('o.id', 'desc'), params);
   }
 
+  /** The caller's to-dos counted per template (the batch page's flow choice). */
+  todoByTemplate(userId: string, delegations: readonly HeldDelegation[] = []) {
+    return this.tasks()
+      .innerJoin('flowTaskOperator as o', 'o.taskId', 'flowTask.id')
+      .select(['flowTemplate.id', 'flowTemplate.fullName'])
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where((eb) => heldBy(eb, userId, delegations))
+      .where('o.state', '=', OperatorState.todo)
+      .where('flowTask.status', 'in', [1, 6])
+      .groupBy(['flowTemplate.id', 'flowTemplate.fullName'])
+      .orderBy('flowTemplate.fullName')
+      .execute();
+  }
+
   done(params: PageParams, userId: string, filter: TaskFilter) {
     let q = this.tasks()
       .innerJoin('flowTaskRecord as r', 'r.taskId', 'flowTask.id')
@@ -147,12 +162,26 @@ export class TaskListRepository {
   }
 
   /** Tasks launched by `userId`, or every task (monitor) when null. */
-  launched(params: PageParams, userId: string | null, filter: TaskFilter) {
+  /** Tasks `userId` launched (null: every task, the monitor); `onBehalf`: those it launched for others instead. */
+  launched(params: PageParams, userId: string | null, filter: TaskFilter, onBehalf = false) {
     let q = this.tasks()
       .innerJoin('flowVersion as v', 'v.id', 'flowTask.versionId')
       .select(taskColumns)
       .select([sql<string>`coalesce(creator.real_name, '')`.as('userName'), 'v.version']);
-    if (userId) q = q.where('flowTask.creatorUserId', '=', userId);
+    if (userId && onBehalf) {
+      // A delegated launch's record names the delegate (handleId) and the principal (operatorId).
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('flowTaskRecord as launch')
+            .select('launch.id')
+            .whereRef('launch.taskId', '=', 'flowTask.id')
+            .where('launch.handleStatus', '=', HandleStatus.launch)
+            .where('launch.handleId', '=', userId)
+            .where('launch.operatorId', '<>', ''),
+        ),
+      );
+    } else if (userId) q = q.where('flowTask.creatorUserId', '=', userId);
     q = filtered(q, filter, params.keyword, 'flowTask.creator_time');
     return fetchPage(q.orderBy('flowTask.creatorTime', 'desc').orderBy('flowTask.id', 'desc'), params);
   }

@@ -1,4 +1,5 @@
 import {
+  type FlowBatchFlow,
   type FlowDetail,
   type FlowDetailQuery,
   type FlowEventLogRow,
@@ -172,7 +173,12 @@ export class TaskQueryService {
 
   async launched(session: Session, query: FlowLaunchQuery): Promise<PageData<FlowLaunchRow>> {
     const params = pageParams(query);
-    const result = await new TaskListRepository(this.db).launched(params, session.userId, filterOf(query));
+    const result = await new TaskListRepository(this.db).launched(
+      params,
+      session.userId,
+      filterOf(query),
+      query.delegateType === true,
+    );
     return page(
       result.list.map((r) => this.launchRow(r)),
       result.total,
@@ -184,7 +190,12 @@ export class TaskQueryService {
     const params = pageParams(query);
     const result = await new TaskListRepository(this.db).launched(params, null, filterOf(query));
     return page(
-      result.list.map((r) => ({ ...this.launchRow(r), userName: r.userName, flowVersion: `V${r.version}` })),
+      result.list.map((r) => ({
+        ...this.launchRow(r),
+        processId: r.taskId,
+        userName: r.userName,
+        flowVersion: String(r.version),
+      })),
       result.total,
       params,
     );
@@ -198,6 +209,12 @@ export class TaskQueryService {
     return new TaskListRepository(this.db).counts(session.userId, await this.delegations(session));
   }
 
+  /** `FlowBefore/BatchFlowSelector`: the templates the caller has to-dos in, named with their count. */
+  async batchFlows(session: Session): Promise<FlowBatchFlow[]> {
+    const rows = await new TaskListRepository(this.db).todoByTemplate(session.userId, await this.delegations(session));
+    return rows.map((r) => ({ id: r.id, fullName: `${r.fullName}(${r.count})`, count: Number(r.count) }));
+  }
+
   async todoCards(session: Session): Promise<FlowTodoCard[]> {
     const params = pageParams({ pageSize: 20 });
     const result = await new TaskListRepository(this.db).todo(
@@ -209,6 +226,8 @@ export class TaskQueryService {
     return result.list.map((r) => ({
       id: r.id,
       taskId: r.taskId,
+      processId: r.taskId,
+      taskOperatorId: r.id,
       taskNodeId: r.taskNodeId,
       flowId: r.flowId,
       fullName: r.fullName,

@@ -3,6 +3,7 @@ import {
   EnvelopeOf,
   FlowActionBody,
   FlowBatchBody,
+  FlowBatchFlow,
   FlowBatchResult,
   FlowCandidates,
   FlowChangeBody,
@@ -518,6 +519,17 @@ export default async function workflowRoutes(app: App) {
       await engine.change(sessionOf(request), request.body);
       return ok(null, request.t(request.body.resurgence ? 'workflow.revived' : 'workflow.changed'));
     },
+  );
+  app.get(
+    `${B}/BatchFlowSelector`,
+    {
+      schema: {
+        tags,
+        summary: "The batch page's flow choice: templates the caller has to-dos in, as 'name(count)'",
+        response: { 200: EnvelopeOf(Type.Array(FlowBatchFlow)) },
+      },
+    },
+    async (request) => ok(await queries.batchFlows(sessionOf(request))),
   );
   app.post(
     `${B}/BatchOperation`,

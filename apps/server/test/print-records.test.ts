@@ -220,6 +220,7 @@ describe('templates on their own SQL or a data interface (sourceType 0 and 1)', 
         sqlData: { sql: `select o.f1 as name from vd_${formId} o where o.id = {recordId}` },
       }),
       parameterJson: JSON.stringify([{ field: 'recordId', dataType: 'varchar', required: 1 }]),
+      fieldJson: JSON.stringify([{ field: 'name', defaultValue: 'name' }]),
     });
     expect(created, created.msg).toMatchObject({ code: 200 });
     const recordId = await saveRecord(admin, { name: '接口单', level: '1', items: [] });
@@ -231,6 +232,9 @@ describe('templates on their own SQL or a data interface (sourceType 0 and 1)', 
       parameterJson: JSON.stringify([{ field: 'recordId', sourceType: 4, relationField: '@formId' }]),
       printTemplate: '<p>{name}</p>',
     });
+    // Opened again in the 3.6 designer, the template offers the interface's fields.
+    const info = await admin.get<{ fieldJson: string }>(`${base}/${printId}`);
+    expect(JSON.parse(info.data?.fieldJson ?? '')).toEqual([{ field: 'name', defaultValue: 'name' }]);
     const printed = await admin.get<Printed>(`${base}/Data`, { id: printId, formId: recordId });
     expect(printed, printed.msg).toMatchObject({ code: 200, data: { printData: { name: '接口单' } } });
     expect(await admin.get(`${base}/Data`, { id: printId, formId: 'ghost' })).toMatchObject({

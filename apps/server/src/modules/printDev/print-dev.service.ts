@@ -136,8 +136,13 @@ export class PrintDevService {
 
   async info(id: string): Promise<PrintDevRow> {
     const row = await this.find(id);
-    const fields = row.formId ? await this.fieldsOfForm(row.formId).catch(() => []) : [];
-    return toWire(row, JSON.stringify(fields));
+    if (row.formId) return toWire(row, JSON.stringify(await this.fieldsOfForm(row.formId).catch(() => [])));
+    // The 3.6 designer offers an interface template's fields from the interface's own field list.
+    if (row.sourceType === 1 && row.interfaceId) {
+      const source = await this.dataInterfaces.info(row.interfaceId).catch(() => null);
+      return toWire(row, source?.fieldJson || '[]');
+    }
+    return toWire(row, '[]');
   }
 
   private async find(id: string): Promise<Row> {

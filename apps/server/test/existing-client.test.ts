@@ -871,5 +871,67 @@ describe('13. the low-code pages (issue 37)', () => {
     expect(ids).not.toContain(own);
     const mine = await clerk.get<Page<{ id: string }>>('/api/workflow/Engine/FlowLaunch?currentPage=1&pageSize=20');
     expect(mine.data!.list.map((r) => r.id)).toContain(own);
+
+describe('14. print templates on a SQL source (issue 37)', () => {
+  test('the print designer reads its SQL fields, saves the template; the preview prints a record', async () => {
+    const sqlTemplate = JSON.stringify([
+      { sql: "select @formId as id, '甲' as title" },
+      { sql: 'select n from (values (1), (2)) as v(n) order by n' },
+    ]);
+    // Form.vue handleNext: getFields({ dbLinkId, sqlTemplate }) and treeData = res.data.
+    const fields = await admin.post<{ id: string; parentId: string; children: { id: string }[] }[]>(
+      '/api/system/printDev/Fields',
+      { dbLinkId: '0', sqlTemplate },
+    );
+    expect(fields, fields.msg).toMatchObject({ code: 200 });
+    expect(fields.data?.map((node) => [node.id, node.parentId, node.children.map((c) => c.id)])).toEqual([
+      ['headTable', '0', ['id', 'title']],
+      ['childrenDataTable0', '0', ['n']],
+    ]);
+    // createPrintDev(state.dataForm): the whole form as the designer holds it.
+    const pageParam = {
+      type: '2',
+      width: '210',
+      height: '297',
+      mt: '10',
+      mb: '10',
+      ml: '10',
+      mr: '10',
+      direction: '纵向',
+    };
+    const created = await admin.post('/api/system/printDev', {
+      id: '',
+      fullName: 'SQL打印',
+      enCode: 'sqlPrint36',
+      dbLinkId: '0',
+      type: 1,
+      enabledMark: 1,
+      sortCode: 0,
+      category: '2',
+      sqlTemplate,
+      leftFields: '',
+      printTemplate:
+        '<p><span data-tag="headTable.title" class="jnpf-print-tag-span jnpf-tiny-color--common" contenteditable="false">{title}</span></p>',
+      description: '',
+      sourceType: 0,
+      parameterJson: '[]',
+      pageParam: JSON.stringify(pageParam),
+    });
+    expect(created, created.msg).toMatchObject({ code: 200 });
+    const list = await admin.call<Page<{ id: string; enCode: string }>>({
+      method: 'GET',
+      url: '/api/system/printDev?keyword=&category=&currentPage=1&pageSize=20&_t=1',
+    });
+    const id = list.data?.list.find((row) => row.enCode === 'sqlPrint36')?.id as string;
+    // printBrowse init: getData({ id, formId }) and reads printTemplate, printData, operatorRecordList.
+    const printed = await admin.call<{
+      printTemplate: string;
+      printData: Record<string, unknown>;
+      operatorRecordList: unknown[];
+    }>({ method: 'GET', url: `/api/system/printDev/Data?id=${id}&formId=rec36` });
+    expect(printed, printed.msg).toMatchObject({ code: 200 });
+    expect(printed.data?.printTemplate).toContain('{title}');
+    expect(printed.data?.printData).toEqual({ id: 'rec36', title: '甲', childrenDataTable0: [{ n: 1 }, { n: 2 }] });
+    expect(printed.data?.operatorRecordList).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { FormField } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { crudContract } from './helpers/crud-contract.ts';
+import { clerkOfForm } from './helpers/form-menu.ts';
 import { multipart } from './helpers/multipart.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 
@@ -16,7 +17,6 @@ const records = '/api/visualdev/OnlineDev';
 let t: TestApp;
 let admin: Client;
 let formId: string;
-let mainSystem: string;
 
 const field = (jnpfKey: string, name: string, label: string, rest: object = {}): FormField => ({
   __vModel__: name,
@@ -81,8 +81,6 @@ const create = async (fields: Record<string, unknown>) => {
 beforeAll(async () => {
   t = await testApp();
   admin = await t.signIn();
-  mainSystem = (await t.app.db.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow())
-    .id;
   formId = await releasedForm('print.orders');
 });
 afterAll(() => t.close());
@@ -128,11 +126,8 @@ describe('print templates: designer', () => {
         ],
       },
     ]);
-    // The 3.6 client's SQL source is not run here: it is asked for a form.
-    expect(await admin.post(`${base}/Fields`, { dbLinkId: '0', sqlTemplate: '[{"sql":"select 1"}]' })).toMatchObject({
-      code: 400,
-      msg: '请选择表单',
-    });
+    // Neither a form nor SQL (print-records.test.ts runs the 3.6 client's SQL source).
+    expect(await admin.post(`${base}/Fields`, { dbLinkId: '0' })).toMatchObject({ code: 400, msg: '请选择表单' });
     expect(await admin.post(`${base}/Fields`, { formId: 'ghost' })).toMatchObject({ code: 400, msg: '数据不存在' });
   });
 
@@ -289,44 +284,7 @@ describe('print templates: printing', () => {
 
   test('a clerk prints only the records their menu on the form lets them read, and logs the print', async () => {
     const id = await create({ enCode: 'clerk.print', fullName: '职员打印' });
-    const menu = await admin.post<string>('/api/system/Menu', {
-      systemId: mainSystem,
-      parentId: '-1',
-      fullName: '打印订单',
-      enCode: 'print.orders',
-      type: 3,
-      propertyJson: JSON.stringify({ moduleId: formId }),
-      isButtonAuthorize: true,
-      isDataAuthorize: true,
-    });
-    expect(menu).toMatchObject({ code: 200 });
-    expect(
-      await admin.post('/api/system/ModuleButton', { moduleId: menu.data, enCode: 'btn_add', fullName: 'btn_add' }),
-    ).toMatchObject({ code: 200 });
-    expect(
-      await admin.post('/api/system/ModuleDataAuthorizeScheme', {
-        moduleId: menu.data,
-        enCode: 'own',
-        fullName: 'own',
-        scopeType: 'self',
-      }),
-    ).toMatchObject({ code: 200 });
-    const granted = await t.app.db
-      .selectFrom('modulePermission')
-      .select(['id', 'kind'])
-      .where('menuId', '=', menu.data!)
-      .execute();
-    const idsOf = (kind: string) => granted.filter((p) => p.kind === kind).map((p) => p.id);
-    const userId = await t.createUser({ account: 'clerk.print' });
-    expect(
-      await admin.put(`/api/permission/Authority/Data/${userId}`, {
-        objectType: 'User',
-        module: [menu.data],
-        button: idsOf('button'),
-        resource: idsOf('resource'),
-      }),
-    ).toMatchObject({ code: 200 });
-    const clerk = await t.signIn('clerk.print', 'Passw0rd');
+    const clerk = await clerkOfForm(t, admin, formId, 'clerk.print');
     const mine = await saveRecord(clerk, { name: '职员的', level: '1', items: [] });
     const others = await saveRecord(admin, { name: '别人的', level: '1', items: [] });
 

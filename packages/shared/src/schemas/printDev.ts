@@ -7,9 +7,10 @@ import { Description, EnabledMark, EnCode, FullName, ID_CSV_PATTERN, IdArray, Nu
 export const PrintDevType = Type.Union([Type.Literal(1), Type.Literal(2)]);
 
 /**
- * A print template. The 3.6 client's body is kept as it is; `formId` names the released generated
- * form whose fields and records the template prints (this platform reads print data from generated
- * forms, not from a template's own SQL).
+ * A print template. The 3.6 client's body is kept as it is. Its data comes from `formId`, a
+ * released generated form whose fields and records it prints, or else from its own source:
+ * `sourceType` 0 the statements of `sqlTemplate` (`[{"sql": ...}]`, `@formId` the record's id),
+ * 1 the data interface `interfaceId` with its parameters mapped by `parameterJson`.
  */
 export const PrintDevInput = Type.Object({
   fullName: FullName,
@@ -95,7 +96,7 @@ export const PrintDevIds = Type.Object({
 });
 export const PrintDevOption = Type.Object({ id: Type.String(), fullName: Type.String() });
 
-/** `POST Fields`: the fields of a generated form a template can print. */
+/** `POST Fields`: the fields a template can print, of a generated form (`formId`) or of its own SQL. */
 export const PrintFieldsBody = Type.Object({
   formId: Nullable(Type.String({ maxLength: 50 })),
   dbLinkId: Nullable(Type.String({ maxLength: 50 })),

@@ -367,6 +367,8 @@ export const en: Catalog = {
   'printDev.codeTaken': 'Code already exists',
   'printDev.badPageParam': 'The page settings are not valid',
   'printDev.formUnknown': 'Form does not exist: {id}',
+  'printDev.sqlRequired': 'Enter the SQL statement',
+  'printDev.sqlInvalid': 'The SQL statements are not valid',
   'printDev.noForm': 'Please choose a form',
   'printDev.selectRecords': 'Please select a record',
   'printDev.tooMany': 'At most {max} records can be printed at once',

@@ -366,6 +366,8 @@ export const zhCN = {
   'printDev.codeTaken': '编码已存在',
   'printDev.badPageParam': '纸张设置无效',
   'printDev.formUnknown': '表单不存在：{id}',
+  'printDev.sqlRequired': '请输入SQL语句',
+  'printDev.sqlInvalid': 'SQL 语句格式错误',
   'printDev.noForm': '请选择表单',
   'printDev.selectRecords': '请选择一条数据',
   'printDev.tooMany': '一次最多打印{max}条数据',

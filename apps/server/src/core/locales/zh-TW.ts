@@ -367,6 +367,8 @@ export const zhTW: Catalog = {
   'printDev.codeTaken': '編碼已存在',
   'printDev.badPageParam': '紙張設置無效',
   'printDev.formUnknown': '表單不存在：{id}',
+  'printDev.sqlRequired': '請輸入SQL語句',
+  'printDev.sqlInvalid': 'SQL 語句格式錯誤',
   'printDev.noForm': '請選擇表單',
   'printDev.selectRecords': '請選擇一條資料',
   'printDev.tooMany': '一次最多列印{max}條資料',

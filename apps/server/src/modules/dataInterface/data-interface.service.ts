@@ -784,6 +784,44 @@ export class DataInterfaceService {
     return { list, total: paging ? Number(counted ?? 0) : list.length };
   }
 
+  /**
+   * A print template's own SQL (protocol-admin.md 8, sourceType 0) through the guard of SQL
+   * interfaces: one checked SELECT, `@formId` bound as the record's id (never written into the
+   * text), generated forms' tables read within `reader`'s data scope, run read-only as the reader
+   * role with its time-out, at most the row cap. `columns`: the statement's column names even when
+   * no row matches (the designer's Fields, run with no record).
+   */
+  async templateRows(
+    source: string,
+    formId: string | null,
+    reader: Session,
+  ): Promise<{ columns: string[]; rows: DataInterfaceDataRow[] }> {
+    if (!this.settings.readerReady()) throw new BusinessError('dataInterface.sqlNoRole', { role: this.settings.role });
+    const values: unknown[] = [];
+    const bind = (value: unknown) => `$${values.push(value)}`;
+    const formIdAt = source.includes('@formId') ? bind(formId) : '';
+    const bound = source.replace(/@formId\b/g, () => `(${formIdAt}::text)`);
+    const checked = await this.checked(bound);
+    const statement = await this.settings.access.scoped(checked.statement, checked.formTables, reader, bind);
+    // The lateral join answers one row of nulls when nothing matches: the columns are still named.
+    const queries: BoundQuery[] = [
+      { text: `select t.* from (\n${statement}\n) as t limit ${bind(this.settings.rowCap)}`, values },
+      { text: `select t.* from (select 1) as one left join lateral (\n${statement}\n) as t on true limit 1`, values },
+    ];
+    const [rows = [], [shape] = []] = await runAsReader(
+      this.db,
+      this.settings.reader(),
+      this.reader,
+      this.trimmed(queries),
+    );
+    return {
+      columns: Object.keys((shape ?? {}) as object),
+      rows: (rows as DataInterfaceDataRow[]).map((row) =>
+        Object.fromEntries(Object.entries(row).map(([key, value]) => [key, plain(value)])),
+      ),
+    };
+  }
+
   private readonly checkedStatements = new Map<string, Promise<CheckedSelect>>();
 
   /** The parser's verdict on a statement text (placeholders as $n), remembered: the text of an interface rarely changes. */

@@ -22,6 +22,7 @@ import {
   PrintLogQuery,
   PrintLogRow,
 } from '@platform/shared';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
@@ -29,8 +30,11 @@ import { crudRoutes, transferRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { BusinessError } from '../../core/errors.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
+import type { Session } from '../../core/session.ts';
 import { recordServiceOf } from '../visualdev/record-service-of.ts';
 import { DefinitionService } from '../visualdev/visualdev.service.ts';
+import { FlowDefinitionService } from '../workflow/definition.service.ts';
+import { TaskQueryService } from '../workflow/task-query.service.ts';
 import { PrintDevService } from './print-dev.service.ts';
 import { PrintDevTransferService } from './print-dev-transfer.service.ts';
 
@@ -50,7 +54,22 @@ const idList = (ids: string | string[]) => (Array.isArray(ids) ? ids : ids.split
 export default async function printDevRoutes(app: App) {
   const definitions = new DefinitionService(app.db);
   const records = recordServiceOf(app, definitions);
-  const templates = new PrintDevService(app.db, app.dictionaries, definitions, records);
+  const tasks = new TaskQueryService(app.db, new FlowDefinitionService(app.db, definitions));
+  // The flow detail prints its task's record for whoever may read the task (not a task, or not theirs: null).
+  const readableTask = (session: Session, taskId: string) =>
+    tasks.checkReader(session, taskId).catch((error: unknown) => {
+      if (error instanceof BusinessError) return null;
+      throw error;
+    });
+  const templates = new PrintDevService(
+    app.db,
+    app.dictionaries,
+    definitions,
+    records,
+    app.dataInterfaces,
+    readableTask,
+  );
+  const callerOf = (request: FastifyRequest) => ({ session: sessionOf(request), ip: request.ip, origin: 'print' });
   const transfer = new PrintDevTransferService(app.db, templates, app.downloads);
 
   crudRoutes(
@@ -114,15 +133,17 @@ export default async function printDevRoutes(app: App) {
       preHandler: permitMenu(menu),
       schema: {
         tags,
-        summary: 'The fields a template of a released generated form can print; sub-table columns as children',
+        summary:
+          'The fields a template can print: of a released generated form (formId; sub-table columns as children), or of its own SQL ({dbLinkId, sqlTemplate}: a node per statement, headTable first, its columns as children; run read-only through the data-interface guard)',
         body: PrintFieldsBody,
         response: { 200: EnvelopeOf(Type.Array(PrintField)) },
       },
     },
     async (request) => {
-      const { formId } = request.body;
-      if (!formId) throw new BusinessError('printDev.noForm');
-      return ok(await templates.fieldsOfForm(formId));
+      const { formId, sqlTemplate } = request.body;
+      if (formId) return ok(await templates.fieldsOfForm(formId));
+      if (sqlTemplate) return ok(await templates.fieldsOfSql(sqlTemplate, sessionOf(request)));
+      throw new BusinessError('printDev.noForm');
     },
   );
 
@@ -136,7 +157,7 @@ export default async function printDevRoutes(app: App) {
         response: { 200: EnvelopeOf(PrintData) },
       },
     },
-    async (request) => ok(await templates.data(sessionOf(request), request.query.id, request.query.formId)),
+    async (request) => ok(await templates.data(callerOf(request), request.query.id, request.query.formId)),
   );
 
   app.get(
@@ -149,8 +170,7 @@ export default async function printDevRoutes(app: App) {
         response: { 200: EnvelopeOf(Type.Array(PrintData)) },
       },
     },
-    async (request) =>
-      ok(await templates.batchData(sessionOf(request), request.query.id, idList(request.query.formId))),
+    async (request) => ok(await templates.batchData(callerOf(request), request.query.id, idList(request.query.formId))),
   );
 
   transferRoutes(

@@ -14,13 +14,14 @@ import {
   type PrintLogRow,
   valueFields,
 } from '@platform/shared';
-import { BusinessError, NotFoundError } from '../../core/errors.ts';
+import { BusinessError, ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import { sanitizePrintTemplate } from '../../core/sanitize.ts';
 import type { Session } from '../../core/session.ts';
 import { flipEnabledMark } from '../../core/state-switch.ts';
 import type { Db } from '../../db/database.ts';
+import type { Caller, DataInterfaceService } from '../dataInterface/data-interface.service.ts';
 import type { DictionaryCache } from '../dictionary/dictionary-cache.ts';
 import type { RecordService } from '../visualdev/record.service.ts';
 import type { DefinitionService } from '../visualdev/visualdev.service.ts';
@@ -31,6 +32,20 @@ type Row = NonNullable<Awaited<ReturnType<PrintDevRepository['findById']>>>;
 
 /** The dictionary whose entries (by enCode) are the templates' categories. */
 const categoryDictionary = 'printDev';
+/**
+ * The print-data keys of a template's own SQL (the 3.6 client's print designer and preview): the
+ * first statement's first row is the head (`headTable`, its columns printed by name), each further
+ * statement a table of rows under `childrenDataTable{n}` (n from 0).
+ */
+export const HEAD_TABLE = 'headTable';
+export const sqlTableKey = (index: number) => (index === 0 ? HEAD_TABLE : `childrenDataTable${index - 1}`);
+
+/** A task the caller may read, with the form it holds values of (the flow detail's record). */
+export type ReadableTask = (
+  session: Session,
+  taskId: string,
+) => Promise<{ formId: string | null; formData: string } | null>;
+
 /** A batch prints at most this many records. */
 export const maxBatchRecords = 500;
 
@@ -88,6 +103,8 @@ export class PrintDevService {
     private readonly dictionaries: DictionaryCache,
     private readonly definitions: DefinitionService,
     private readonly records: RecordService,
+    private readonly dataInterfaces: DataInterfaceService,
+    private readonly readableTask: ReadableTask,
   ) {}
 
   /** A category is an entry of the printDev dictionary, by its code (protocol-admin.md section 8). */
@@ -119,8 +136,13 @@ export class PrintDevService {
 
   async info(id: string): Promise<PrintDevRow> {
     const row = await this.find(id);
-    const fields = row.formId ? await this.fieldsOfForm(row.formId).catch(() => []) : [];
-    return toWire(row, JSON.stringify(fields));
+    if (row.formId) return toWire(row, JSON.stringify(await this.fieldsOfForm(row.formId).catch(() => [])));
+    // The 3.6 designer offers an interface template's fields from the interface's own field list.
+    if (row.sourceType === 1 && row.interfaceId) {
+      const source = await this.dataInterfaces.info(row.interfaceId).catch(() => null);
+      return toWire(row, source?.fieldJson || '[]');
+    }
+    return toWire(row, '[]');
   }
 
   private async find(id: string): Promise<Row> {
@@ -239,21 +261,25 @@ export class PrintDevService {
   }
 
   /** `Data`: one record of the template's form, with the caller's rights on that form's records. */
-  async data(session: Session, templateId: string, recordId: string): Promise<PrintData> {
-    const [one] = await this.batchData(session, templateId, [recordId]);
+  async data(caller: Caller, templateId: string, recordId: string): Promise<PrintData> {
+    const [one] = await this.batchData(caller, templateId, [recordId]);
     if (!one) throw new NotFoundError();
     return one;
   }
 
-  /** `BatchData`: the records asked for, in that order; one the caller cannot read refuses the batch. */
-  async batchData(session: Session, templateId: string, recordIds: string[]): Promise<PrintData[]> {
+  /**
+   * `BatchData`: the records asked for, in that order, read from the template's source: its
+   * generated form (with the caller's rights on its records, or as a reader of the flow task the
+   * record is), its own SQL or its data interface (both with the caller's data scope on the forms
+   * they read). One record the caller cannot read refuses the batch.
+   */
+  async batchData(caller: Caller, templateId: string, recordIds: string[]): Promise<PrintData[]> {
     const ids = recordIds.filter(Boolean);
     if (!ids.length) throw new BusinessError('printDev.selectRecords');
     if (ids.length > maxBatchRecords) throw new BusinessError('printDev.tooMany', { max: maxBatchRecords });
     const template = await this.find(templateId);
     if (template.enabledMark !== 1) throw new BusinessError('printDev.disabled');
-    if (!template.formId) throw new BusinessError('printDev.noForm');
-    const records = await this.records.displayRecords(session, template.formId, ids);
+    const records = await this.recordsOf(template, ids, caller);
     // A record launched into a flow is its task (task id = record id): its approval records print with it.
     const approvals = await approvalRecordsOf(this.db, ids);
     // The 3.6 client and other callers put this into the page as it comes: it is cleaned here, once a batch.
@@ -271,6 +297,117 @@ export class PrintDevService {
         signImg: r.signImg,
       })),
     }));
+  }
+
+  private async recordsOf(template: Row, ids: string[], caller: Caller): Promise<Record<string, unknown>[]> {
+    const { session } = caller;
+    if (template.formId) return this.formRecords(session, template.formId, ids);
+    const out: Record<string, unknown>[] = [];
+    if (template.sourceType === 1 && template.interfaceId) {
+      for (const id of ids) out.push(await this.interfaceRecord(template, id, caller));
+      return out;
+    }
+    if (!template.sqlTemplate) throw new BusinessError('printDev.noForm');
+    for (const id of ids) out.push(await this.sqlRecord(template.sqlTemplate, id, session));
+    return out;
+  }
+
+  /**
+   * Records of a generated form as its detail shows them; when the caller's menus do not reach
+   * them, the flow detail's reader: whoever may read the task a record is (launcher, approvers,
+   * cc), every record asked being such a task of this form.
+   */
+  private async formRecords(session: Session, formId: string, ids: string[]) {
+    try {
+      return await this.records.displayRecords(session, formId, ids);
+    } catch (refused) {
+      if (!(refused instanceof ForbiddenError || refused instanceof NotFoundError)) throw refused;
+      const given: Record<string, unknown>[] = [];
+      for (const id of ids) {
+        const task = await this.readableTask(session, id);
+        if (task?.formId !== formId) throw refused;
+        given.push({ ...(JSON.parse(task.formData) as Record<string, unknown>), id });
+      }
+      return this.records.displayTaskValues(session, formId, given);
+    }
+  }
+
+  /** The statements of `sqlTemplate`: the 3.6 client's `[{"sql": ...}]`, or one statement as text. */
+  private statementsOf(sqlTemplate: string): string[] {
+    let parsed: unknown = sqlTemplate;
+    if (sqlTemplate.trim().startsWith('[')) {
+      try {
+        parsed = JSON.parse(sqlTemplate);
+      } catch {
+        throw new BusinessError('printDev.sqlInvalid');
+      }
+    }
+    const statements = (Array.isArray(parsed) ? parsed : [{ sql: parsed }]).map((item: unknown) =>
+      item && typeof item === 'object' ? String((item as { sql?: unknown }).sql ?? '') : '',
+    );
+    if (!statements.length || statements.some((sql) => !sql.trim())) throw new BusinessError('printDev.sqlRequired');
+    return statements;
+  }
+
+  /** `Fields` of a template's own SQL: a node per statement (head first), its columns in children. */
+  async fieldsOfSql(sqlTemplate: string, session: Session): Promise<PrintField[]> {
+    const out: PrintField[] = [];
+    for (const [index, sql] of this.statementsOf(sqlTemplate).entries()) {
+      const { columns } = await this.dataInterfaces.templateRows(sql, null, session);
+      const id = sqlTableKey(index);
+      out.push({
+        id,
+        parentId: '0',
+        fullName: id,
+        children: columns.map((column) => ({ id: column, parentId: id, fullName: column })),
+      });
+    }
+    return out;
+  }
+
+  /** One record from the template's SQL: the head statement's first row, the others' rows as tables. */
+  private async sqlRecord(sqlTemplate: string, recordId: string, session: Session) {
+    const printData: Record<string, unknown> = {};
+    for (const [index, sql] of this.statementsOf(sqlTemplate).entries()) {
+      const { rows } = await this.dataInterfaces.templateRows(sql, recordId, session);
+      // No head row: the record does not exist, or lies outside the caller's data scope.
+      if (index === 0 && !rows[0]) throw new NotFoundError();
+      if (index === 0) Object.assign(printData, rows[0]);
+      else printData[sqlTableKey(index)] = rows;
+    }
+    return printData;
+  }
+
+  /**
+   * One record from the template's data interface: its parameters as the template maps them
+   * (`parameterJson`: 2 a value, 3 empty, 4 a system value such as `@formId`), the first row the head.
+   */
+  private async interfaceRecord(template: Row, recordId: string, caller: Caller) {
+    const system: Record<string, string> = { '@formId': recordId, '@userId': caller.session.userId };
+    let mapped: unknown = [];
+    try {
+      mapped = JSON.parse(template.parameterJson || '[]');
+    } catch {
+      mapped = [];
+    }
+    const paramList = (Array.isArray(mapped) ? mapped : []).flatMap((p: unknown) => {
+      if (!p || typeof p !== 'object') return [];
+      const { field, sourceType, relationField } = p as {
+        field?: unknown;
+        sourceType?: unknown;
+        relationField?: unknown;
+      };
+      if (typeof field !== 'string' || !field) return [];
+      const given = relationField === undefined || relationField === null ? '' : String(relationField);
+      const value = Number(sourceType) === 4 ? (system[given] ?? '') : Number(sourceType) === 3 ? '' : given;
+      return [{ field, defaultValue: value }];
+    });
+    const rows = await this.dataInterfaces.options(template.interfaceId ?? '', paramList, {
+      ...caller,
+      origin: 'print',
+    });
+    if (!rows[0]) throw new NotFoundError();
+    return { ...rows[0] };
   }
 
   /** Records a print: any signed-in user who printed an existing template. */

@@ -694,8 +694,33 @@ export class RecordService {
     return out;
   }
 
+  /**
+   * Values a flow task holds for a record of the form (its formData), shown as `displayRecords`
+   * shows records: for a reader of the task, whom the flow's own rules admit, every field.
+   */
+  async displayTaskValues(
+    session: Session,
+    modelId: string,
+    given: Record<string, unknown>[],
+  ): Promise<Record<string, unknown>[]> {
+    const definition = await this.definitions.released(modelId);
+    const reach: Reach = {
+      definition,
+      layout: layoutOf(definition.form, definition.plan),
+      scope: { all: true },
+      rights: { columns: null, forms: null },
+    };
+    const out: Record<string, unknown>[] = [];
+    for (const values of given) out.push(await this.shown(reach, structuredClone(values), session));
+    return out;
+  }
+
   private async displayValues(reach: Reach, recordId: string, session: Session): Promise<Record<string, unknown>> {
-    const values = await this.values(reach, recordId);
+    return this.shown(reach, await this.values(reach, recordId), session);
+  }
+
+  /** `values` with option fields by their labels and sub-table cells likewise (changed in place). */
+  private async shown(reach: Reach, values: Record<string, unknown>, session: Session) {
     const asked = [
       ...asksOf(reach.layout.fields, [values]),
       ...reach.layout.tables.flatMap((table) => {

@@ -5,6 +5,7 @@ import type {
   PrintDevInput,
   PrintDevQuery,
   PrintDevRow,
+  PrintDevSelectorNode,
   PrintField,
   PrintLogRow,
   VisualDevSelectorRow,
@@ -29,10 +30,18 @@ export const printDevApi = {
       envelope: true,
     });
   },
+  /** Enabled templates grouped by category (the choice of a form's or a flow node's print button). */
+  selector: () => http.get<{ list: PrintDevSelectorNode[] }>(`${base}/Selector`),
   /** The names of templates, in the order asked. */
   names: (ids: string[]) => http.post<{ id: string; fullName: string }[]>(`${base}/getListOptions`, { ids }),
   /** Released generated forms a template can print. */
   forms: () => http.get<{ list: VisualDevSelectorRow[] }>('/api/visualdev/Base/Selector'),
+  /** A form's latest records, to preview a template with one (the caller's rights on the form apply). */
+  records: (formId: string) =>
+    http.post<PageData<{ id: string } & Record<string, unknown>>>(`/api/visualdev/OnlineDev/${formId}/List`, {
+      currentPage: 1,
+      pageSize: 50,
+    }),
   fields: (formId: string) => http.post<PrintField[]>(`${base}/Fields`, { formId }),
   data: (id: string, recordId: string) => http.get<PrintData>(`${base}/Data`, { id, formId: recordId }),
   batchData: (id: string, recordIds: string[]) =>

@@ -1,4 +1,4 @@
-/** What other features use of printing: the preview and the template picker. */
+/** What other features use of printing: one dialog for every place that prints, and the template choice. */
 export { PreviewPrintButton } from './components/PreviewPrintButton.tsx';
-export { PrintPreview, type PrintTarget } from './components/PrintPreview.tsx';
-export { PrintTemplatePicker } from './components/PrintTemplatePicker.tsx';
+export { printTemplateIds, usePrintDialog } from './components/PrintDialog.tsx';
+export { PrintTemplateSelect } from './components/PrintTemplateSelect.tsx';

@@ -43,6 +43,12 @@ export default {
     notInPreview: 'Printing is not supported in preview',
     chooseTemplate: 'Please choose a print template',
   },
+  previewRecord: {
+    action: 'Preview',
+    title: 'Preview with a record',
+    record: 'Record',
+    key: 'Business key (@formId)',
+  },
   blocks: {
     insertAs: 'Insert as',
     text: 'Text',

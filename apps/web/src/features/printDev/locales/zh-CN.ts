@@ -43,6 +43,12 @@ export default {
     notInPreview: '功能预览不支持打印',
     chooseTemplate: '请选择打印模板',
   },
+  previewRecord: {
+    action: '预览',
+    title: '选择数据预览',
+    record: '数据',
+    key: '请输入业务主键',
+  },
   blocks: {
     insertAs: '插入为',
     text: '文本',

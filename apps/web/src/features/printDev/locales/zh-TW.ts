@@ -43,6 +43,12 @@ export default {
     notInPreview: '功能預覽不支援列印',
     chooseTemplate: '請選擇列印模板',
   },
+  previewRecord: {
+    action: '預覽',
+    title: '選擇資料預覽',
+    record: '資料',
+    key: '請輸入業務主鍵',
+  },
   blocks: {
     insertAs: '插入為',
     text: '文字',

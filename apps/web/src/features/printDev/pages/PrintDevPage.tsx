@@ -10,7 +10,9 @@ import {
   useListQuery,
 } from '../../../shared/components/index.ts';
 import { printDevApi } from '../api.ts';
+import { PreviewRecordDialog } from '../components/PreviewRecordDialog.tsx';
 import { PrintDevForm } from '../components/PrintDevForm.tsx';
+import { usePrintDialog } from '../components/PrintDialog.tsx';
 import { PrintLogDialog } from '../components/PrintLogDialog.tsx';
 
 const initialSearch: { keyword: string; category?: string } = { keyword: '' };
@@ -31,6 +33,8 @@ export default function PrintDevPage() {
   });
   const crud = useCrudList<PrintDevRow>(list);
   const [log, setLog] = useState<PrintDevRow | null>(null);
+  const [previewing, setPreviewing] = useState<PrintDevRow | null>(null);
+  const printer = usePrintDialog();
   const columns: ColumnsType<PrintDevRow> = [
     { title: t('fullName'), dataIndex: 'fullName', key: 'fullName', width: 200 },
     { title: t('enCode'), dataIndex: 'enCode', key: 'enCode', width: 160 },
@@ -46,10 +50,11 @@ export default function PrintDevPage() {
     crud.columns.sortCode,
     crud.columns.stateSwitch({ width: 90, toggle: (row) => printDevApi.toggleState(row.id) }),
     crud.columns.actions({
-      width: 300,
+      width: 340,
       actions: (row) => [
         crud.edit({ id: row.id }),
         crud.copy(t('copyQuestion'), () => printDevApi.copy(row.id)),
+        { key: 'preview', label: t('previewRecord.action'), onClick: () => setPreviewing(row) },
         { key: 'log', label: t('log.title'), onClick: () => setLog(row) },
         crud.download(() => printDevApi.exportTemplate(row.id)),
         crud.remove(() => printDevApi.remove(row.id)),
@@ -72,6 +77,15 @@ export default function PrintDevPage() {
     >
       <PrintDevForm {...crud.form} categories={category.options} />
       <PrintLogDialog target={log} onClose={() => setLog(null)} />
+      <PreviewRecordDialog
+        template={previewing}
+        onClose={() => setPreviewing(null)}
+        onChoose={(recordId) => {
+          if (previewing) printer.print([previewing.id], [recordId]);
+          setPreviewing(null);
+        }}
+      />
+      {printer.dialog}
     </CrudPage>
   );
 }

@@ -19,6 +19,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InterfaceSelect } from '../../../shared/components/InterfaceSelect.tsx';
 import { DictionaryTypeSelect } from '../../dictionary/components/DictionaryTypeSelect.tsx';
+import { PrintTemplateSelect, printTemplateIds } from '../../printDev/index.ts';
 import {
   candidatesOf,
   type ListCandidate,
@@ -363,6 +364,17 @@ export function ListDesigner({ form, list, onChange }: ListDesignerProps) {
             </Checkbox>
           ))}
         </fieldset>
+        {(list.btnsList ?? []).some((b) => b.value === 'batchPrint') ? (
+          <Row label={t('designer.list.printIds')}>
+            {(id) => (
+              <PrintTemplateSelect
+                id={id}
+                value={printTemplateIds(list.printIds)}
+                onChange={(printIds) => set({ printIds })}
+              />
+            )}
+          </Row>
+        ) : null}
         <fieldset className="vd-list-buttons">
           <legend>{t('designer.list.rowButtons')}</legend>
           {rowButtons.map((value) => (

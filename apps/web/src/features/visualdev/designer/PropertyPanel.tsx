@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { InterfaceSelect } from '../../../shared/components/InterfaceSelect.tsx';
 import { BillRuleTemplatePicker } from '../../billRule/components/BillRuleTemplatePicker.tsx';
 import { DictionaryTypeSelect } from '../../dictionary/components/DictionaryTypeSelect.tsx';
+import { PrintTemplateSelect, printTemplateIds } from '../../printDev/index.ts';
 import { useKindName } from './Canvas.tsx';
 import { InterfaceParams } from './InterfaceParams.tsx';
 import { optionKinds } from './palette.ts';
@@ -742,15 +743,26 @@ function FormProperties({
         </Row>
       ))}
       {settings.hasPrintBtn ? (
-        <Row label={t('designer.form.printButtonText')}>
-          {(id) => (
-            <Input
-              id={id}
-              value={String(settings.printButtonText ?? '')}
-              onChange={(e) => set({ printButtonText: e.target.value }, 'printButtonText')}
-            />
-          )}
-        </Row>
+        <>
+          <Row label={t('designer.form.printButtonText')}>
+            {(id) => (
+              <Input
+                id={id}
+                value={String(settings.printButtonText ?? '')}
+                onChange={(e) => set({ printButtonText: e.target.value }, 'printButtonText')}
+              />
+            )}
+          </Row>
+          <Row label={t('designer.form.printId')}>
+            {(id) => (
+              <PrintTemplateSelect
+                id={id}
+                value={printTemplateIds(settings.printId)}
+                onChange={(printId) => set({ printId }, 'printId')}
+              />
+            )}
+          </Row>
+        </>
       ) : null}
       <Row label={t('designer.form.gutter')}>
         {(id) => (

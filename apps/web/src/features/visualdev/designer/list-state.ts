@@ -27,7 +27,7 @@ export interface ListCandidate {
   ranged: boolean;
 }
 
-export const listButtons = ['add', 'download', 'upload', 'batchRemove'] as const;
+export const listButtons = ['add', 'download', 'upload', 'batchRemove', 'batchPrint'] as const;
 export const rowButtons = ['edit', 'remove', 'detail'] as const;
 export const pageSizes = [20, 50, 100, 500] as const;
 

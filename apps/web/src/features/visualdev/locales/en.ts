@@ -11,6 +11,7 @@ export default {
   ok: 'OK',
   cancel: 'Cancel',
   save: 'Save',
+  more: 'More',
   print: 'Print',
   batchPrint: 'Batch print',
   search: 'Search',
@@ -141,7 +142,9 @@ export default {
       sorts: { asc: 'Ascending', desc: 'Descending' },
       listButtons: 'Buttons',
       rowButtons: 'Row buttons',
+      printIds: 'Print templates',
       buttons: {
+        batchPrint: 'Batch print',
         add: 'Add',
         download: 'Export',
         upload: 'Import',
@@ -313,6 +316,7 @@ export default {
       hasConfirmBtn: 'OK button',
       hasCancelBtn: 'Cancel button',
       hasPrintBtn: 'Print button',
+      printId: 'Print templates',
       printButtonText: 'Print button text',
       labelPosition: 'Label alignment',
       position: {

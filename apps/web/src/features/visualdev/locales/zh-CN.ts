@@ -11,6 +11,7 @@ export default {
   ok: '确定',
   cancel: '取消',
   save: '保存',
+  more: '更多',
   print: '打 印',
   batchPrint: '批量打印',
   search: '查询',
@@ -140,7 +141,9 @@ export default {
       sorts: { asc: '升序', desc: '降序' },
       listButtons: '按钮配置',
       rowButtons: '行按钮配置',
+      printIds: '打印模板',
       buttons: {
+        batchPrint: '批量打印',
         add: '新增',
         download: '导出',
         upload: '导入',
@@ -301,6 +304,7 @@ export default {
       hasConfirmBtn: '确定按钮',
       hasCancelBtn: '取消按钮',
       hasPrintBtn: '打印按钮',
+      printId: '打印模板',
       printButtonText: '打印按钮文字',
       labelPosition: '标签对齐',
       position: {

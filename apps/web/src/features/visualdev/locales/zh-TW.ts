@@ -11,6 +11,7 @@ export default {
   ok: '確定',
   cancel: '取消',
   save: '保存',
+  more: '更多',
   print: '列 印',
   batchPrint: '批量列印',
   search: '查詢',
@@ -140,7 +141,9 @@ export default {
       sorts: { asc: '升序', desc: '降序' },
       listButtons: '按鈕配置',
       rowButtons: '行按鈕配置',
+      printIds: '列印模板',
       buttons: {
+        batchPrint: '批量列印',
         add: '新增',
         download: '導出',
         upload: '導入',
@@ -301,6 +304,7 @@ export default {
       hasConfirmBtn: '確定按鈕',
       hasCancelBtn: '取消按鈕',
       hasPrintBtn: '打印按鈕',
+      printId: '列印模板',
       printButtonText: '打印按鈕文字',
       labelPosition: '標籤對齊',
       position: {

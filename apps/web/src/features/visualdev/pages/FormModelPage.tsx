@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
 import Drawer from 'antd/es/drawer';
+import Dropdown from 'antd/es/dropdown';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
@@ -44,7 +45,7 @@ import { openDownload } from '../../../shared/download.ts';
 import { FormRenderer, FormStore, setFileService } from '../../../shared/form-engine/index.ts';
 import { usePermission, useRouteMeta } from '../../../shared/shell/permission.tsx';
 import { useToast } from '../../../shared/toast.tsx';
-import { PrintPreview, type PrintTarget, PrintTemplatePicker } from '../../printDev/index.ts';
+import { printTemplateIds, usePrintDialog } from '../../printDev/index.ts';
 import { useFlowLaunch } from '../../workflow/index.ts';
 import { type RecordRow, recordsBase, visualdevApi } from '../api.ts';
 import {
@@ -181,8 +182,7 @@ export default function FormModelPage() {
   const [queryJson, setQueryJson] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<Editing>(null);
-  const [printing, setPrinting] = useState<PrintTarget | null>(null);
-  const [picking, setPicking] = useState<string[] | null>(null);
+  const printer = usePrintDialog();
   const [saving, setSaving] = useState(false);
   const { launch, chooser } = useFlowLaunch();
   const [importing, setImporting] = useState(false);
@@ -269,8 +269,11 @@ export default function FormModelPage() {
   const buttons = new Set(
     (columnList.btnsList ?? [{ value: 'add' }, { value: 'download' }, { value: 'batchRemove' }]).map((b) => b.value),
   );
-  // The batch-print button offers the templates the list names (columnData.printIds).
-  const printIds = Array.isArray(columnList.printIds) ? columnList.printIds.map(String) : [];
+  // The batch-print button offers the templates the list names (columnData.printIds); a record's
+  // detail and its row the form's own (表单属性: hasPrintBtn, printId).
+  const printIds = printTemplateIds(columnList.printIds);
+  const formPrintIds = model.form.hasPrintBtn ? printTemplateIds(model.form.printId) : [];
+  const printLabel = String(model.form.printButtonText || t('print'));
   const batchPrintLabel = columnList.btnsList?.find((b) => b.value === 'batchPrint')?.label;
   const rowButtons = new Set(
     (columnList.columnBtnsList ?? [{ value: 'edit' }, { value: 'remove' }, { value: 'detail' }]).map((b) => b.value),
@@ -401,6 +404,19 @@ export default function FormModelPage() {
                 {t('detail')}
               </Button>
             ) : null}
+            {formPrintIds.length ? (
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [{ key: 'print', label: printLabel }],
+                  onClick: () => printer.print(formPrintIds, [row.id]),
+                }}
+              >
+                <Button type="link" size="small">
+                  {t('more')}
+                </Button>
+              </Dropdown>
+            ) : null}
           </Space>
         ),
     },
@@ -451,10 +467,8 @@ export default function FormModelPage() {
   const footer: ReactNode =
     editing?.kind === 'detail' ? (
       <Space>
-        {model.form.hasPrintBtn && model.form.printId ? (
-          <Button onClick={() => setPrinting({ templateId: String(model.form.printId), recordIds: [editing.id] })}>
-            {String(model.form.printButtonText || t('print'))}
-          </Button>
+        {formPrintIds.length ? (
+          <Button onClick={() => printer.print(formPrintIds, [editing.id])}>{printLabel}</Button>
         ) : null}
         <Button onClick={() => setEditing(null)}>{t('cancel')}</Button>
       </Space>
@@ -506,7 +520,9 @@ export default function FormModelPage() {
               <Button onClick={() => void exportAll()}>{t('export')}</Button>
             ) : null}
             {buttons.has('batchPrint') && printIds.length ? (
-              <Button onClick={() => (selected.length ? setPicking(printIds) : toast.error(t('selectOne')))}>
+              <Button
+                onClick={() => (selected.length ? printer.print(printIds, selected) : toast.error(t('selectOne')))}
+              >
                 {batchPrintLabel || t('batchPrint')}
               </Button>
             ) : null}
@@ -598,15 +614,7 @@ export default function FormModelPage() {
       )}
       {confirmHolder}
       {chooser}
-      <PrintTemplatePicker
-        templateIds={picking}
-        onClose={() => setPicking(null)}
-        onChoose={(templateId) => {
-          setPicking(null);
-          setPrinting({ templateId, recordIds: selected });
-        }}
-      />
-      <PrintPreview target={printing} onClose={() => setPrinting(null)} />
+      {printer.dialog}
       <ImportWizard
         open={importing}
         api={importApi}

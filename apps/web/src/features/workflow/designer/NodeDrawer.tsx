@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PickerField } from '../../../shared/components/index.ts';
+import { PrintTemplateSelect } from '../../printDev/index.ts';
 import { sendConfigApi } from '../../sendConfig/api.ts';
 import { approversBefore, type FlowNode, type FlowProperties } from '../graph.ts';
 import type { NodeOperate } from '../wire.ts';
@@ -122,8 +123,20 @@ function ButtonSettings({ names }: { names: readonly string[] }) {
           </Form.Item>
         </Space>
       ))}
+      {names.includes('Print') ? <PrintTemplates /> : null}
     </>
   );
+}
+
+/** The templates 打印 offers (`printId[]`), once the node switches the button on. */
+function PrintTemplates() {
+  const { t } = useTranslation('workflow');
+  const on = Form.useWatch('hasPrintBtn', Form.useFormInstance()) === true;
+  return on ? (
+    <Form.Item name="printId" label={t('props.printId')}>
+      <PrintTemplateSelect />
+    </Form.Item>
+  ) : null;
 }
 
 const startEvents = [

@@ -124,6 +124,7 @@ export default {
     Cancel: 'Terminate',
   },
   props: {
+    printId: 'Print templates',
     assignList: 'Data passing',
     assignListHint: "Parent fields whose values fill the child flow's fields",
     parentField: 'Parent field',
@@ -288,6 +289,7 @@ export default {
     step: 'Reject to',
   },
   actions: {
+    print: 'Print',
     submit: 'Submit',
     save: 'Save draft',
     audit: 'Approve',

@@ -124,6 +124,7 @@ export default {
     Cancel: '终止',
   },
   props: {
+    printId: '打印模板',
     assignList: '数据传递',
     assignListHint: '父流程字段的值带入子流程字段',
     parentField: '父流程字段',
@@ -288,6 +289,7 @@ export default {
     step: '退回节点',
   },
   actions: {
+    print: '打印',
     submit: '提交',
     save: '暂存',
     audit: '同意',

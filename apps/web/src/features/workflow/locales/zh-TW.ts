@@ -124,6 +124,7 @@ export default {
     Cancel: '終止',
   },
   props: {
+    printId: '列印模板',
     assignList: '數據傳遞',
     assignListHint: '父流程字段的值帶入子流程字段',
     parentField: '父流程字段',
@@ -288,6 +289,7 @@ export default {
     step: '退回節點',
   },
   actions: {
+    print: '列印',
     submit: '提交',
     save: '暫存',
     audit: '同意',

@@ -16,6 +16,7 @@ import { formFileService } from '../../../shared/components/upload/form-file-ser
 import { FormRenderer, FormStore, setFileService } from '../../../shared/form-engine/index.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { useToast } from '../../../shared/toast.tsx';
+import { printTemplateIds, usePrintDialog } from '../../printDev/index.ts';
 import { taskApi } from '../api.ts';
 import {
   type CandidateChoice,
@@ -151,6 +152,7 @@ function FlowDetailView({
   const [rejecting, setRejecting] = useState(false);
   const [signing, setSigning] = useState(false);
   const [subFlowsOpen, setSubFlowsOpen] = useState(false);
+  const printer = usePrintDialog();
   const [files, setFiles] = useState<unknown>([]);
   // Delegated launch: the principals this new task is launched for ([] = myself).
   const [principals, setPrincipals] = useState<string[]>([]);
@@ -298,6 +300,13 @@ function FlowDetailView({
     )[buttonTextKey[button] ?? ''];
     return typeof own === 'string' && own.trim() ? own : t(`actions.${button}`);
   };
+  // 打印 (protocol-workflow.md: hasPrintBtn + printId[]): the current node's when it has it on, else the start's.
+  const printing = detail.flowTaskInfo
+    ? [detail.approversProperties, start as Record<string, unknown>].find(
+        (node) => node?.hasPrintBtn === true && printTemplateIds(node.printId).length > 0,
+      )
+    : undefined;
+  const printText = typeof printing?.hasPrintBtnText === 'string' && printing.hasPrintBtnText.trim();
   const states = useMemo(() => nodeStates(detail), [detail]);
   const title = detail.flowTaskInfo?.fullName || detail.flowTemplateInfo?.fullName || '';
   const acting = config.type === DetailType.todo && buttons.length > 0;
@@ -352,6 +361,7 @@ function FlowDetailView({
   return (
     <div className="wf-detail">
       {holder}
+      {printer.dialog}
       <div className="wf-detail-head">
         <h2 className="wf-title">
           {title}{' '}
@@ -374,6 +384,11 @@ function FlowDetailView({
             </Button>
           ))}
           {subFlowNodes.length ? <Button onClick={() => setSubFlowsOpen(true)}>{t('subFlows.button')}</Button> : null}
+          {printing && detail.flowTaskInfo ? (
+            <Button onClick={() => printer.print(printTemplateIds(printing.printId), [detail.flowTaskInfo?.id ?? ''])}>
+              {printText || t('actions.print')}
+            </Button>
+          ) : null}
           <Button onClick={() => navigate(-1)}>{t('close')}</Button>
         </div>
       </div>

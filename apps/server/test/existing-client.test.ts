@@ -871,6 +871,8 @@ describe('13. the low-code pages (issue 37)', () => {
     expect(ids).not.toContain(own);
     const mine = await clerk.get<Page<{ id: string }>>('/api/workflow/Engine/FlowLaunch?currentPage=1&pageSize=20');
     expect(mine.data!.list.map((r) => r.id)).toContain(own);
+  });
+});
 
 describe('14. print templates on a SQL source (issue 37)', () => {
   test('the print designer reads its SQL fields, saves the template; the preview prints a record', async () => {

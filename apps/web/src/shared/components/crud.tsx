@@ -245,8 +245,9 @@ export function useCrudList<Row extends { id: string }, Target = { id?: string }
       }),
       actions: ({ width, fixed = true, actions, more }) => ({
         title: c('action'),
+        key: 'actions',
         width,
-        ...(fixed ? { fixed: 'right' as const } : {}),
+        fixed: fixed ? ('right' as const) : false,
         render: (_, row) => <RowActions actions={actions(row)} more={more?.(row)} />,
       }),
     },

@@ -1,4 +1,5 @@
 import {
+  AccessContact,
   BaseInfo,
   BaseInfoInput,
   EmptyEnvelope,
@@ -118,6 +119,19 @@ export default async function profileRoutes(app: App) {
       },
     },
     async (request) => ok(await profile.subordinates(sessionOf(request), request.params.id)),
+  );
+
+  app.get(
+    `${base}/Administrators`,
+    {
+      schema: {
+        tags,
+        summary:
+          "Whom the caller asks for access: its organisation's tiered administrators, else the super administrators",
+        response: { 200: EnvelopeOf(Type.Array(AccessContact)) },
+      },
+    },
+    async (request) => ok(await profile.accessContacts(sessionOf(request))),
   );
 
   app.get(

@@ -144,7 +144,7 @@ export default async function profileRoutes(app: App) {
         response: { 200: EnvelopeOf(PageOf(LogRow)) },
       },
     },
-    async (request) => ok(await profile.ownLog(sessionOf(request), request.query)),
+    async (request) => ok(await profile.ownLog(sessionOf(request), request.query, request.t)),
   );
 
   app.get(

@@ -7,7 +7,7 @@ import {
   type ThemeInput,
 } from '@platform/shared';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
-import { langFromTag } from '../../core/i18n.ts';
+import { langFromTag, type Translate } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import { toMillis } from '../../core/paging.ts';
 import type { Session, SessionStore } from '../../core/session.ts';
@@ -124,8 +124,8 @@ export class ProfileService {
       .map(({ account, realName, organizeName }) => ({ account, realName, organizeName }));
   }
 
-  ownLog(session: Session, query: OwnLogQuery) {
-    return new LogService(this.db).list(query.category ?? 1, query, session.userId);
+  ownLog(session: Session, query: OwnLogQuery, t: Translate) {
+    return new LogService(this.db).list(query.category ?? 1, query, t, session.userId);
   }
 
   async signatures(session: Session) {

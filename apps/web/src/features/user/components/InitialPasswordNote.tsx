@@ -16,7 +16,7 @@ export function InitialPasswordNote({ reset = false }: { reset?: boolean }) {
       type="info"
       showIcon
       style={{ marginBottom: 16 }}
-      message={reset ? `${t('initialPassword.reset')} ${initial}` : `${initial} ${t('initialPassword.tell')}`}
+      message={t(reset ? 'initialPassword.resetNote' : 'initialPassword.createNote', { initial })}
     />
   );
 }

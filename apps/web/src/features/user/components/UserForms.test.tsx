@@ -317,7 +317,9 @@ describe('the initial password is stated where accounts are made and reset', () 
   test('a super administrator reads it; the edit form does not repeat it', async () => {
     useShell.setState({ sysConfig: { newUserDefaultPassword: 'Init2024' } });
     const { unmount } = renderIn(<UserForm target={{}} onClose={() => {}} onSaved={() => {}} />);
-    expect(await screen.findByText(/新用户的初始密码为 Init2024。请告知该用户/)).toBeTruthy();
+    expect(
+      await screen.findByText('新用户的初始密码为 Init2024。请告知该用户，首次登录后可在个人信息中修改密码。'),
+    ).toBeTruthy();
     unmount();
     answers['GET /api/permission/Users/u1'] = null;
     renderIn(<UserForm target={{ id: 'u1' }} onClose={() => {}} onSaved={() => {}} />);
@@ -329,7 +331,7 @@ describe('the initial password is stated where accounts are made and reset', () 
     renderIn(<ResetPasswordDialog user={{ id: 'u1', account: 'zhangsan' }} onClose={() => {}} />);
     expect(
       await screen.findByText(
-        '保存后该用户需用新密码重新登录，请将新密码告知该用户。 新用户的初始密码为系统配置中的「新用户默认密码」，请向系统管理员获取。',
+        '保存后该用户需用新密码重新登录，请将新密码告知该用户。新用户的初始密码为系统配置中的「新用户默认密码」，请向系统管理员获取。',
       ),
     ).toBeTruthy();
   });

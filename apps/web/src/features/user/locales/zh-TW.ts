@@ -39,8 +39,8 @@ export default {
   initialPassword: {
     is: '新用戶的初始密碼為 {{password}}。',
     unknown: '新用戶的初始密碼為系統配置中的「新用戶默認密碼」，請向系統管理員獲取。',
-    tell: '請告知該用戶，首次登錄後可在個人信息中修改密碼。',
-    reset: '保存後該用戶需用新密碼重新登錄，請將新密碼告知該用戶。',
+    createNote: '{{initial}}請告知該用戶，首次登錄後可在個人信息中修改密碼。',
+    resetNote: '保存後該用戶需用新密碼重新登錄，請將新密碼告知該用戶。{{initial}}',
   },
   resetPassword: '重置密碼',
   newPassword: '新密碼',

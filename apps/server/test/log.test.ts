@@ -62,6 +62,23 @@ describe('system log', () => {
     });
   });
 
+  test('a login entry says what happened in the reader’s language, not the stored code', async () => {
+    await t.createUser({ account: 'typo', password: 'Passw0rd' });
+    expect((await t.login('typo', 'Wrong0rd')).code).not.toBe(200);
+    await t.signIn('typo', 'Passw0rd');
+    const zh = await admin.get<LogPage>('/api/system/Log/1', { keyword: 'typo' });
+    expect(zh.data!.list.map((l) => [l.abstracts, l.loginMark])).toEqual([
+      ['登录成功', 1],
+      ['密码错误', 0],
+    ]);
+    const en = await t.app.inject({
+      method: 'GET',
+      url: '/api/system/Log/1?keyword=typo',
+      headers: { authorization: admin.token!, 'accept-language': 'en' },
+    });
+    expect((en.json() as { data: LogPage }).data.list.map((l) => l.abstracts)).toEqual(['Signed in', 'Wrong password']);
+  });
+
   test('operations: keyword, time range, paging, newest first', async () => {
     const all = await admin.get<LogPage>('/api/system/Log/2');
     expect(all.data!.list.map((l) => l.abstracts)).toEqual(['修改角色', '删除岗位', '新建用户']);

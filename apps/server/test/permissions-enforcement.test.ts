@@ -31,6 +31,7 @@ const unchecked: Record<string, string> = {
   'GET /api/oauth/PasswordPolicy': 'self',
   'GET /api/system/SysConfig': 'self: every client reads it after login; secrets only with the page permission',
   'GET /api/permission/Users/Current/Authorize': 'self: what the caller holds',
+  'GET /api/permission/Users/Current/Administrators': 'self: whom the caller asks for access (names and accounts only)',
   'GET /api/oauth/setCodeCertificateStatus/:id/:status': 'self: confirms a scan login as the caller',
   'POST /api/permission/Users/Current/Actions/ModifyPassword': 'self',
   'PUT /api/permission/Users/Current/major': 'self: only systems granted to the caller',

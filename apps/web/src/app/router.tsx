@@ -2,7 +2,7 @@ import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-ro
 import { isLocked, lockScreenPath } from '../features/lockScreen/lock-state.ts';
 import LoginPage from '../features/login/pages/LoginPage.tsx';
 import { i18n } from '../shared/i18n/index.ts';
-import { loginPath } from '../shared/session/redirect.ts';
+import { loginPath, noMenuPath } from '../shared/session/redirect.ts';
 import { getToken } from '../shared/session/store.ts';
 import { shellGuard } from './guard.ts';
 import { RouteError } from './RouteError.tsx';
@@ -141,6 +141,12 @@ export function createRouter(basename?: string) {
             path: '/DataV/view/:id',
             loader: (args: LoaderFunctionArgs) => (isLocked() ? redirect(lockScreenPath) : shellGuard(args)),
             lazy: withQueries(page(() => import('../features/portal/pages/ScreenPage.tsx'), 'portal')),
+          },
+          // A signed-in user granted no menu: says so and whom to ask (shell.md §5, issue 36).
+          {
+            path: noMenuPath,
+            loader: (args: LoaderFunctionArgs) => (getToken() ? null : requireSession(args)),
+            lazy: page(() => import('./pages/NoMenuPage.tsx'), 'shell'),
           },
           {
             path: lockScreenPath,

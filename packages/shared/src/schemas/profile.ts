@@ -70,6 +70,18 @@ export type BaseInfo = Static<typeof BaseInfo>;
 export const UserOrganize = Type.Object({ id: Type.String(), fullName: Type.String(), isDefault: Type.Boolean() });
 export type UserOrganize = Static<typeof UserOrganize>;
 
+/**
+ * `GET Users/Current/Administrators` (our addition): whom the caller asks for access, the tiered
+ * administrators of its organisation (nearest first), else the super administrators.
+ */
+export const AccessContact = Type.Object({
+  account: Type.String(),
+  realName: Type.String(),
+  /** The organisation it administers for the caller; empty for a super administrator. */
+  organizeName: Type.String(),
+});
+export type AccessContact = Static<typeof AccessContact>;
+
 /** `GET Users/Current/Subordinate/{id}`: a direct report. */
 export const Subordinate = Type.Object({
   id: Type.String(),

@@ -42,6 +42,8 @@ export interface SocketHubOptions {
 }
 
 const presenceEveryMs = 20_000;
+/** Menu changes are gathered this long before the tabs are told (one frame for a burst). */
+const menuChangeGatherMs = 150;
 const presenceTtlMs = 65_000;
 
 /**
@@ -59,6 +61,9 @@ export class SocketHub {
   /** Sockets with presence frames waiting, and the pending flush. */
   private readonly presenceDue = new Set<Connection>();
   private presenceFlush: NodeJS.Timeout | NodeJS.Immediate | null = null;
+  /** Users to tell that their menus may have changed (`null`: every user here), and the pending send. */
+  private menusDue: Set<string> | null = new Set();
+  private menusFlush: NodeJS.Timeout | null = null;
   private closed = false;
 
   constructor(
@@ -291,6 +296,9 @@ export class SocketHub {
       case 'message.created':
         await this.pushMessage(event);
         return;
+      case 'authorize.changed':
+        this.menusChanged(Array.isArray(event.userIds) ? (event.userIds as string[]) : null);
+        return;
       case 'session.revoked': {
         const hashes = new Set(event.tokenHashes as string[]);
         const elsewhere = event.reason === 'elsewhere';
@@ -351,6 +359,30 @@ export class SocketHub {
         return;
       }
     }
+  }
+
+  /**
+   * `menuChanged` (our addition to the protocol) to the users whose menus a change of grants,
+   * menus, roles or systems may reach: those it names, else everyone connected here. Every tab
+   * reads its menu again, so a newly published menu shows without a reload. Changes that come in
+   * a burst (a release publishes a menu and its permissions) make one frame.
+   */
+  private menusChanged(userIds: string[] | null) {
+    if (this.menusDue) {
+      if (userIds) for (const id of userIds) this.menusDue.add(id);
+      else this.menusDue = null;
+    }
+    if (this.menusFlush || this.closed) return;
+    this.menusFlush = setTimeout(() => {
+      const due = this.menusDue;
+      this.menusDue = new Set();
+      this.menusFlush = null;
+      const text = JSON.stringify({ method: 'menuChanged' });
+      for (const [userId, set] of this.local) {
+        if (due && !due.has(userId)) continue;
+        for (const conn of set) this.sendText(conn, text);
+      }
+    }, menuChangeGatherMs);
   }
 
   /** messagePush to the recipients connected here, with each one's unread total for the bell. */
@@ -453,6 +485,8 @@ export class SocketHub {
       this.presenceFlush = null;
     }
     this.presenceDue.clear();
+    if (this.menusFlush) clearTimeout(this.menusFlush);
+    this.menusFlush = null;
     this.unsubscribe();
     for (const conn of this.pending) conn.socket.close(1012, 'restart');
     for (const set of this.local.values()) for (const conn of set) conn.socket.close(1012, 'restart');

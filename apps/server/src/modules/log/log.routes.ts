@@ -23,7 +23,7 @@ export default async function logRoutes(app: App) {
         response: { 200: EnvelopeOf(PageOf(LogRow)) },
       },
     },
-    async (request) => ok(await logs.list(request.params.category, request.query)),
+    async (request) => ok(await logs.list(request.params.category, request.query, request.t)),
   );
 
   // The same list as the 3.6 client's system log page asks for it (src/api/system/log.ts).
@@ -40,7 +40,7 @@ export default async function logRoutes(app: App) {
     },
     async (request) => {
       const { category, ...query } = request.query;
-      return ok(await logs.list(category, query));
+      return ok(await logs.list(category, query, request.t));
     },
   );
 }

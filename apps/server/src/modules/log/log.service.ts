@@ -1,5 +1,6 @@
 import type { LogQuery, LogRow } from '@platform/shared';
 import { BusinessError } from '../../core/errors.ts';
+import type { MessageKey, Translate } from '../../core/i18n.ts';
 import type { NewLogEntry } from '../../core/operation-log.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Db } from '../../db/database.ts';
@@ -39,7 +40,8 @@ export class LogService {
   }
 
   /** Logins (1) or operations (2), newest first, by keyword and time range (milliseconds); one user's own when `userId` is given. */
-  async list(category: number, query: LogQuery, userId?: string) {
+  /** `t` words the login log's outcomes in the reader's language (they are stored as codes). */
+  async list(category: number, query: LogQuery, t: Translate, userId?: string) {
     if (query.startTime !== undefined && query.endTime !== undefined && query.startTime > query.endTime) {
       throw new BusinessError('log.badRange');
     }
@@ -53,7 +55,7 @@ export class LogService {
     return page<LogRow>(
       list.map((l) => {
         const moduleName = l.moduleName ?? l.moduleCode ?? '';
-        const description = l.description ?? '';
+        const description = l.category === 1 ? loginOutcome(l.description, t) : (l.description ?? '');
         return {
           id: l.id,
           category: l.category,
@@ -82,4 +84,16 @@ export class LogService {
       params,
     );
   }
+}
+
+/** What the login log stores (oauth.service.ts `logLogin`) and how a reader reads it. */
+const loginOutcomes: Record<string, MessageKey> = {
+  login: 'log.loginSucceeded',
+  'wrong password': 'log.wrongPassword',
+  'unknown account': 'log.unknownAccount',
+};
+
+function loginOutcome(description: string | null, t: Translate): string {
+  const key = description ? loginOutcomes[description] : undefined;
+  return key ? t(key) : (description ?? '');
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
 
 export class ProfileRepository {
@@ -17,6 +18,44 @@ export class ProfileRepository {
   }
 
   /** The user's own drawn signatures (the personal rows of the signature store), newest first. */
+  /**
+   * Enabled tiered administrators of `organizeIds` with their organisation's name, and enabled
+   * super administrators when `organizeIds` is empty.
+   */
+  administrators(organizeIds: readonly string[]) {
+    if (organizeIds.length === 0) {
+      return this.db
+        .selectFrom('appUser')
+        .select(['account', 'realName', sql<string>`''`.as('organizeId'), sql<string>`''`.as('organizeName')])
+        .where('isAdministrator', '=', true)
+        .where('enabledMark', '=', 1)
+        .orderBy('sortCode')
+        .orderBy('account')
+        .limit(5)
+        .execute();
+    }
+    return this.db
+      .selectFrom('organizeAdministrator as a')
+      .innerJoin('appUser as u', 'u.id', 'a.userId')
+      .innerJoin('organize as o', 'o.id', 'a.organizeId')
+      .select(['u.account', 'u.realName', 'a.organizeId', 'o.fullName as organizeName'])
+      .where('a.organizeId', 'in', organizeIds)
+      .where('u.enabledMark', '=', 1)
+      .orderBy('u.account')
+      .execute();
+  }
+
+  /** The ids from the root down to the user's own organisation (empty without one). */
+  async organizeChain(userId: string): Promise<string[]> {
+    const row = await this.db
+      .selectFrom('appUser as u')
+      .innerJoin('organize as o', 'o.id', 'u.organizeId')
+      .select('o.organizeIdTree')
+      .where('u.id', '=', userId)
+      .executeTakeFirst();
+    return row?.organizeIdTree ? row.organizeIdTree.split(',').filter(Boolean) : [];
+  }
+
   signatures(userId: string) {
     return this.db
       .selectFrom('signature')

@@ -1,4 +1,5 @@
 import {
+  AccessContact,
   BaseInfo,
   BaseInfoInput,
   EmptyEnvelope,
@@ -121,6 +122,19 @@ export default async function profileRoutes(app: App) {
   );
 
   app.get(
+    `${base}/Administrators`,
+    {
+      schema: {
+        tags,
+        summary:
+          "Whom the caller asks for access: its organisation's tiered administrators, else the super administrators",
+        response: { 200: EnvelopeOf(Type.Array(AccessContact)) },
+      },
+    },
+    async (request) => ok(await profile.accessContacts(sessionOf(request))),
+  );
+
+  app.get(
     `${base}/SystemLog`,
     {
       schema: {
@@ -130,7 +144,7 @@ export default async function profileRoutes(app: App) {
         response: { 200: EnvelopeOf(PageOf(LogRow)) },
       },
     },
-    async (request) => ok(await profile.ownLog(sessionOf(request), request.query)),
+    async (request) => ok(await profile.ownLog(sessionOf(request), request.query, request.t)),
   );
 
   app.get(

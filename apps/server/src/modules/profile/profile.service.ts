@@ -1,4 +1,5 @@
 import {
+  type AccessContact,
   BaseInfoInput,
   type LanguageInput,
   type OwnLogQuery,
@@ -6,7 +7,7 @@ import {
   type ThemeInput,
 } from '@platform/shared';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
-import { langFromTag } from '../../core/i18n.ts';
+import { langFromTag, type Translate } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import { toMillis } from '../../core/paging.ts';
 import type { Session, SessionStore } from '../../core/session.ts';
@@ -103,8 +104,28 @@ export class ProfileService {
     }));
   }
 
-  ownLog(session: Session, query: OwnLogQuery) {
-    return new LogService(this.db).list(query.category ?? 1, query, session.userId);
+  /**
+   * Whom to ask for access (the page of a user without a menu): the tiered administrators of the
+   * caller's organisation or the nearest one above it, else the super administrators; at most five.
+   */
+  async accessContacts(session: Session): Promise<AccessContact[]> {
+    const repo = new ProfileRepository(this.db);
+    const chain = await repo.organizeChain(session.userId);
+    const depth = (organizeId: string) => chain.indexOf(organizeId);
+    const tiered = chain.length ? await repo.administrators(chain) : [];
+    const nearest = tiered
+      .filter((row) => row.account !== session.account)
+      .sort((a, b) => depth(b.organizeId) - depth(a.organizeId));
+    const rows = nearest.length ? nearest : await repo.administrators([]);
+    const seen = new Set<string>();
+    return rows
+      .filter((row) => !seen.has(row.account) && seen.add(row.account))
+      .slice(0, 5)
+      .map(({ account, realName, organizeName }) => ({ account, realName, organizeName }));
+  }
+
+  ownLog(session: Session, query: OwnLogQuery, t: Translate) {
+    return new LogService(this.db).list(query.category ?? 1, query, t, session.userId);
   }
 
   async signatures(session: Session) {

@@ -2,13 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import Drawer from 'antd/es/drawer';
 import Modal from 'antd/es/modal';
 import notificationApi from 'antd/es/notification';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import { useLockScreen } from '../../features/lockScreen/LockScreenButton.tsx';
 import { ResetPasswordDialog } from '../../features/password/ResetPasswordDialog.tsx';
 import { FirstLoginPasswordCheck } from '../../features/password/useFirstLoginPasswordCheck.tsx';
 import { sessionApi } from '../../shared/session/api.ts';
+import { noMenuPath } from '../../shared/session/redirect.ts';
 import { useSession } from '../../shared/session/store.ts';
 import { findRoute, firstDirectory, type RouteMeta, visibleMenus } from '../../shared/shell/menu-routes.ts';
 import { useMenuTitle } from '../../shared/shell/menu-title.ts';
@@ -25,6 +26,7 @@ import {
   useDocumentTitle,
   useFrameVars,
   useLanguageSavedOnServer,
+  useLiveMenus,
   usePreviousLoginNotice,
   useVisitedView,
   useWindowWidth,
@@ -110,6 +112,7 @@ function MainLayout() {
   useDocumentTitle(title);
   useLanguageSavedOnServer();
   usePreviousLoginNotice(notification);
+  useLiveMenus(useCallback(() => navigate(noMenuPath, { replace: true }), [navigate]));
 
   const logout = () =>
     modal.confirm({

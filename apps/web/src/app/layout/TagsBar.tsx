@@ -93,6 +93,7 @@ export function TagsBar() {
           >
             <span
               role="tab"
+              data-path={view.fullPath}
               tabIndex={isActive ? 0 : -1}
               aria-selected={isActive}
               aria-keyshortcuts={view.meta.affix ? undefined : 'Delete'}

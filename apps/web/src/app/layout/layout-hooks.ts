@@ -3,6 +3,7 @@ import theme from 'antd/es/theme';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileApi } from '../../features/profile/api.ts';
+import { messageSocket, startMessageSocket } from '../../shared/api/ws.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { previousLoginNoticeKind, useSession } from '../../shared/session/store.ts';
 import type { MenuRoute } from '../../shared/shell/menu-routes.ts';
@@ -119,4 +120,35 @@ export function useFrameVars(): CSSProperties {
     '--ant-color-primary': token.colorPrimary,
     '--ant-color-primary-bg': token.colorPrimaryBg,
   } as CSSProperties;
+}
+
+/** Tabs of every user a change reaches would ask at the same moment: spread over this long. */
+const menuRefreshSpreadMs = 1000;
+
+/**
+ * A menu published, granted or taken away while this tab is open shows at once: the server pushes
+ * `menuChanged` (chat/socket-hub.ts) and the shell reads CurrentUser again. With no menu left the
+ * tab goes to the page that says so.
+ */
+export function useLiveMenus(onNoMenu: () => void) {
+  useEffect(() => {
+    startMessageSocket();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = messageSocket.subscribe('menuChanged', () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        useShell
+          .getState()
+          .refresh()
+          .then((hasMenus) => {
+            if (!hasMenus) onNoMenu();
+          })
+          .catch(() => undefined);
+      }, Math.random() * menuRefreshSpreadMs);
+    });
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
+  }, [onNoMenu]);
 }

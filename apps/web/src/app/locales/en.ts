@@ -11,6 +11,7 @@ export default {
   backHome: 'Back to home',
   routeError: 'The page failed to load',
   reload: 'Reload',
+  newVersionReloading: 'A new version is out: reloading the page…',
   language: 'Language',
   languageNames: { 'zh-CN': '简体中文', 'zh-TW': '繁體中文', en: 'English' },
   /** Approval record handle statuses (protocol-workflow.md, codes 0-13): the workflow pages and printed approval records. */

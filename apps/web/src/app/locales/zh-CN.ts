@@ -9,6 +9,7 @@ export default {
   backHome: '返回首页',
   routeError: '页面加载出错',
   reload: '重新加载',
+  newVersionReloading: '系统已更新，正在重新加载页面…',
   language: '语言',
   languageNames: { 'zh-CN': '简体中文', 'zh-TW': '繁體中文', en: 'English' },
   /** Approval record handle statuses (protocol-workflow.md, codes 0-13): the workflow pages and printed approval records. */

@@ -11,6 +11,7 @@ export default {
   backHome: '返回首頁',
   routeError: '頁面加載出錯',
   reload: '重新加載',
+  newVersionReloading: '系統已更新，正在重新載入頁面…',
   language: '語言',
   languageNames: { 'zh-CN': '简体中文', 'zh-TW': '繁體中文', en: 'English' },
   /** Approval record handle statuses (protocol-workflow.md, codes 0-13): the workflow pages and printed approval records. */

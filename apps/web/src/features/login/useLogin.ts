@@ -3,7 +3,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { sessionApi } from '../../shared/session/api.ts';
-import { safeRedirect } from '../../shared/session/redirect.ts';
+import { noMenuPath, safeRedirect } from '../../shared/session/redirect.ts';
 import { previousLoginNoticeKind, useSession } from '../../shared/session/store.ts';
 import { writeStored } from '../../shared/storage.ts';
 import { useToast } from '../../shared/toast.tsx';
@@ -70,7 +70,7 @@ export function useLoginConfig(): {
 
 /**
  * Shared end of every login tab (shell.md §4 "Login"): save the token, fetch the user, refuse an
- * empty menu list, then go to `redirect` or `/`.
+ * empty menu list (the no-menu page), then go to `redirect` or `/`.
  */
 export function useCompleteLogin() {
   const { t } = useTranslation('login');
@@ -90,12 +90,13 @@ export function useCompleteLogin() {
         message.error({ content: t('userInfoFailed'), duration: 1.5 });
         return false;
       }
-      if (!user?.menuList?.length) {
-        session.reset();
-        message.error({ content: t('noPermission'), duration: 1.5 });
-        return false;
-      }
       session.setUserInfo(user.userInfo);
+      if (!user?.menuList?.length) {
+        // Refused entry to the console (shell.md §4): a page says so and whom to ask, and the
+        // session stays so that a grant made meanwhile opens the console (issue 36).
+        navigate(noMenuPath, { replace: true });
+        return true;
+      }
       // protocol.md: clients call this once right after login; its answer is unused.
       sessionApi.updatePasswordMessage().catch(() => undefined);
       writeStored(previousLoginNoticeKind, true, { session: true });

@@ -1,4 +1,5 @@
 import type {
+  AccessContact,
   BaseInfo,
   BaseInfoInput,
   Envelope,
@@ -37,6 +38,8 @@ export const profileApi = {
   organizes: () => http.get<UserOrganize[]>(`${base}/getUserOrganizes`, undefined, quiet),
   positions: () => http.get<UserOrganize[]>(`${base}/getUserPositions`, undefined, quiet),
   /** '0' = the caller's own direct reports. */
+  /** Whom to ask for access (the page of a user without a menu). */
+  accessContacts: () => http.get<AccessContact[]>(`${base}/Administrators`, undefined, quiet),
   subordinates: (id = '0') =>
     http.get<Subordinate[]>(`${base}/Subordinate/${encodeURIComponent(id)}`, undefined, quiet),
   systemLog: (category: LogCategory, currentPage = 1, pageSize = logPageSize) =>

@@ -12,7 +12,6 @@ import type {
 } from '@platform/shared';
 import { http } from '../../shared/api/http.ts';
 import { sheetImportApi } from '../../shared/components/import/index.ts';
-import { openDownload } from '../../shared/download.ts';
 
 const base = '/api/permission/Users';
 
@@ -42,6 +41,3 @@ export const userApi = {
   sheets: sheetImportApi(base),
   exportData: (query: ExportQuery) => http.get<FileLink>(`${base}/ExportData`, query),
 };
-
-/** Opens a generated file's link as a plain download. */
-export const download = (link: FileLink) => openDownload(link.url, link.name);

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { approversBefore, type FlowNode, type GraphAction, graphReducer, newStartNode, walk } from './graph.ts';
+import {
+  approversBefore,
+  type FlowNode,
+  type GraphAction,
+  graphReducer,
+  newStartNode,
+  startMsgEvents,
+  walk,
+} from './graph.ts';
 
 function counter() {
   let n = 0;
@@ -177,5 +185,14 @@ describe('flow graph edits', () => {
     );
     expect(approversBefore(tree, 'n6').map((n) => n.nodeId)).toEqual(['n1']);
     expect(approversBefore(tree, 'n7').map((n) => n.nodeId)).toEqual(['n1', 'n5']);
+  });
+});
+
+describe('a new flow tells its people', () => {
+  test('its start node sends every event in-app; approvers follow it', () => {
+    const node = newStartNode('s');
+    expect(startMsgEvents.map((event) => [event, node.properties[event]])).toEqual(
+      startMsgEvents.map((event) => [event, { on: 3 }]),
+    );
   });
 });

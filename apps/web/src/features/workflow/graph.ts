@@ -1,4 +1,11 @@
-import type { FlowNodeProperties, FlowNodeType, FlowSplitType, FlowNode as SharedFlowNode } from '@platform/shared';
+import {
+  type FlowMsgEvent,
+  FlowMsgOn,
+  type FlowNodeProperties,
+  type FlowNodeType,
+  type FlowSplitType,
+  type FlowNode as SharedFlowNode,
+} from '@platform/shared';
 
 /**
  * The flow designer's edits on the graph tree (protocol-workflow.md "Graph tree", the shared
@@ -79,8 +86,22 @@ export function newStartNode(nodeId = newNodeId()): FlowNode {
   };
 }
 
+/** The events a start node sets messages for (an approver follows them unless it says otherwise). */
+export const startMsgEvents = [
+  'waitMsgConfig',
+  'endMsgConfig',
+  'approveMsgConfig',
+  'rejectMsgConfig',
+  'copyMsgConfig',
+  'overTimeMsgConfig',
+  'noticeMsgConfig',
+] as const satisfies readonly FlowMsgEvent[];
+
 function startProperties(): FlowProperties {
   return {
+    // A new flow tells its people in-app (approvers follow the start node): with every event off,
+    // the launcher and the approvers heard nothing unless the designer switched each one on.
+    ...Object.fromEntries(startMsgEvents.map((event) => [event, { on: FlowMsgOn.inApp }])),
     initiator: [],
     circulateUser: [],
     formOperates: [],

@@ -9,7 +9,7 @@ import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Table, { type TableProps } from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import { useEffect, useId } from 'react';
 import { useFocusableScrollBoxes } from './focusable-scroll.ts';
 import { useComponentsTranslation } from './i18n.ts';
@@ -163,8 +163,25 @@ export interface ListTableProps<Row> extends Omit<TableProps<Row>, 'pagination'>
   };
 }
 
+/**
+ * A row's actions stay in sight however wide the table (issue 36): the column keyed `actions` is
+ * fixed on the right unless it says otherwise (`fixed: false`), so no list has to remember it.
+ */
+export function pinActions<Column extends { key?: Key; fixed?: unknown }>(columns: readonly Column[]): Column[] {
+  return columns.map((column) =>
+    column.key === 'actions' && column.fixed === undefined ? ({ ...column, fixed: 'right' } as Column) : column,
+  );
+}
+
 /** The table with the loading, empty (暂无数据) and error states, and the pager below it. */
-export function ListTable<Row extends object>({ error, onRetry, paging, locale, ...props }: ListTableProps<Row>) {
+export function ListTable<Row extends object>({
+  error,
+  onRetry,
+  paging,
+  locale,
+  columns,
+  ...props
+}: ListTableProps<Row>) {
   const { t } = useComponentsTranslation();
   const emptyText = error ? (
     <Result
@@ -191,7 +208,7 @@ export function ListTable<Row extends object>({ error, onRetry, paging, locale, 
       ? props.rowSelection.columnWidth
       : 48
     : 0;
-  const width = (props.columns ?? []).reduce(
+  const width = (columns ?? []).reduce(
     (sum, column) => sum + (typeof column.width === 'number' ? column.width : 120),
     selectionWidth,
   );
@@ -204,6 +221,7 @@ export function ListTable<Row extends object>({ error, onRetry, paging, locale, 
         size="small"
         bordered
         {...props}
+        columns={columns && pinActions(columns)}
         dataSource={error ? [] : props.dataSource}
         locale={{ emptyText, ...locale }}
         pagination={false}

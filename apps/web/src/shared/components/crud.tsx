@@ -7,11 +7,11 @@ import Switch from 'antd/es/switch';
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { type Key, type ReactElement, type ReactNode, useState } from 'react';
-import { openDownload } from '../download.ts';
 import { formatDateTime } from '../format.ts';
 import { Auth, usePermission } from '../shell/permission.tsx';
 import { applyColumnSettings, ColumnSettingsTool, type useColumnSettings } from './ColumnSettingsDrawer.tsx';
 import { type ConfirmKind, useConfirm } from './confirm.tsx';
+import { useExportTask } from './export-task.ts';
 import { StateTag, useSuccessToast } from './FormDialog.tsx';
 import { useComponentsTranslation } from './i18n.ts';
 import { ListPage, ListTable, type ListTableProps, RefreshButton, SearchBar } from './ListPage.tsx';
@@ -163,6 +163,7 @@ export function useCrudList<Row extends { id: string }, Target = { id?: string }
   const [target, setTarget] = useState<Target | null>(null);
   const [confirm, holder] = useConfirm();
   const success = useSuccessToast();
+  const exportTask = useExportTask();
   const { refetch } = list;
   const act = (question: Question, call: Call) => {
     const then = async () => {
@@ -195,7 +196,7 @@ export function useCrudList<Row extends { id: string }, Target = { id?: string }
     download: (call) => ({
       key: 'export',
       label: c('buttons.export'),
-      onClick: () => confirm.text(c('confirmExport'), async () => openDownload((await call()).url)),
+      onClick: () => confirm.text(c('confirmExport'), () => exportTask(call)),
     }),
     copy: (question, call) => ({
       key: 'copy',
@@ -245,8 +246,9 @@ export function useCrudList<Row extends { id: string }, Target = { id?: string }
       }),
       actions: ({ width, fixed = true, actions, more }) => ({
         title: c('action'),
+        key: 'actions',
         width,
-        ...(fixed ? { fixed: 'right' as const } : {}),
+        fixed: fixed ? ('right' as const) : false,
         render: (_, row) => <RowActions actions={actions(row)} more={more?.(row)} />,
       }),
     },

@@ -27,6 +27,7 @@ export {
 } from './crud.tsx';
 export { DictionaryFilter, useDictionaryCategory } from './DictionaryFilter.tsx';
 export { AddAndImportButtons, EntityImportDialog, ImportButton } from './EntityImportDialog.tsx';
+export { type ExportedFile, useExportTask } from './export-task.ts';
 export { FormDialog, StateTag, successSeconds, useFormSubmit, useSuccessToast } from './FormDialog.tsx';
 export { InterfaceSelect } from './InterfaceSelect.tsx';
 export { useComponentsTranslation } from './i18n.ts';

@@ -10,3 +10,6 @@ export function safeRedirect(value: string | null | undefined): string {
 
 export const loginPath = (redirect: string) =>
   redirect && redirect !== '/' ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
+
+/** The page of a signed-in user the server grants no menu (shell.md §5, issue 36). */
+export const noMenuPath = '/noMenu';

@@ -17,6 +17,11 @@ interface ShellState {
   sysConfig: Partial<SysConfigInfo>;
   /** Fetches CurrentUser and builds the route table; rejects with 'empty' for an empty menu list. */
   load: () => Promise<void>;
+  /**
+   * Reads CurrentUser again while signed in (a `menuChanged` push): menus, routes and permissions
+   * follow what the server grants now. Answers false when no menu is left.
+   */
+  refresh: () => Promise<boolean>;
   reset: () => void;
 }
 
@@ -36,7 +41,18 @@ export class EmptyMenuError extends Error {
 
 let inFlight: Promise<void> | undefined;
 
-export const useShell = create<ShellState>()((set) => ({
+/** The shell's state from a CurrentUser answer with menus. */
+function shellOf(user: Awaited<ReturnType<typeof sessionApi.currentUser>>, menuList: MenuNode[]) {
+  return {
+    loaded: true,
+    menuList,
+    routes: generateRoutes(menuList, linkContext()),
+    permissionList: (user.permissionList ?? []) as ModulePermission[],
+    sysConfig: user.sysConfigInfo ?? {},
+  };
+}
+
+export const useShell = create<ShellState>()((set, get) => ({
   loaded: false,
   menuList: [],
   routes: [],
@@ -47,20 +63,26 @@ export const useShell = create<ShellState>()((set) => ({
       .currentUser({ silent: true })
       .then((user) => {
         const menuList = (user.menuList ?? []) as MenuNode[];
-        if (!menuList.length) throw new EmptyMenuError();
+        // Kept even without menus: the page that says so names the account.
         useSession.getState().setUserInfo(user.userInfo);
-        set({
-          loaded: true,
-          menuList,
-          routes: generateRoutes(menuList, linkContext()),
-          permissionList: (user.permissionList ?? []) as ModulePermission[],
-          sysConfig: user.sysConfigInfo ?? {},
-        });
+        if (!menuList.length) throw new EmptyMenuError();
+        set(shellOf(user, menuList));
       })
       .finally(() => {
         inFlight = undefined;
       });
     return inFlight;
+  },
+  refresh: async () => {
+    const token = useSession.getState().token;
+    const user = await sessionApi.currentUser({ silent: true });
+    // Signed out or switched account meanwhile: this answer is someone else's.
+    if (useSession.getState().token !== token) return get().menuList.length > 0;
+    const menuList = (user.menuList ?? []) as MenuNode[];
+    if (!menuList.length) return false;
+    useSession.getState().setUserInfo(user.userInfo);
+    set(shellOf(user, menuList));
+    return true;
   },
   reset: () => set({ loaded: false, menuList: [], routes: [], permissionList: [], sysConfig: {} }),
 }));

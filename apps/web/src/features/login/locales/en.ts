@@ -29,7 +29,6 @@ export default {
   scanned: 'Scanned. Please confirm on your phone',
   scanExpired: 'QR code expired',
   scanRefresh: 'Refresh',
-  noPermission: 'You do not have enough permissions, please contact the administrator',
   userInfoFailed: 'Verification failed, please sign in again.',
   cipherFailed: 'The login encryption component failed to load; please reload the page',
   configMissing: 'Could not load the sign-in settings, please reload the page',

@@ -27,7 +27,6 @@ export default {
   scanned: '扫描成功，请在手机上确认登录',
   scanExpired: '二维码已失效',
   scanRefresh: '点击刷新',
-  noPermission: '您的权限不足，请联系管理员',
   userInfoFailed: '验证失败，请重新登录。',
   cipherFailed: '登录加密组件加载失败，请刷新页面重试',
   configMissing: '登录配置加载失败，请刷新页面重试',

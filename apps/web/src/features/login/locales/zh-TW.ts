@@ -29,7 +29,6 @@ export default {
   scanned: '掃描成功，請在手機上確認登錄',
   scanExpired: '二維碼已失效',
   scanRefresh: '點擊刷新',
-  noPermission: '您的權限不足，請聯繫管理員',
   userInfoFailed: '驗證失敗，請重新登錄。',
   cipherFailed: '登入加密元件載入失敗，請重新整理頁面再試',
   configMissing: '登錄配置加載失敗，請刷新頁面重試',

@@ -30,10 +30,13 @@ export default function RichTextEditor({
   value,
   onChange,
   id,
+  placeholder,
 }: {
   value?: string;
   onChange?: (html: string) => void;
   id?: string;
+  /** What the empty editor says; a notice's own text unless the page that borrows it has its own. */
+  placeholder?: string;
 }) {
   const { t } = useTranslation('notice');
   const area = useRef<HTMLDivElement>(null);
@@ -155,7 +158,7 @@ export default function RichTextEditor({
         tabIndex={0}
         aria-multiline="true"
         aria-label={t('fields.bodyText')}
-        data-placeholder={t('editor.placeholder')}
+        data-placeholder={placeholder ?? t('editor.placeholder')}
         onInput={emit}
         onBlur={emit}
         onPaste={onPaste}

@@ -8,7 +8,9 @@ import Tag from 'antd/es/tag';
 import Tree, { type DataNode } from 'antd/es/tree';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useComponentsTranslation } from '../../../shared/components/index.ts';
+import { permissionGroupsAddress } from '../access.ts';
 import { type PermissionObjectType, permissionGroupApi } from '../api.ts';
 import '../permission-group.css';
 
@@ -48,6 +50,8 @@ function GrantedTree({ target, permissionId }: { target: PermissionsTarget; perm
 /**
  * 权限 of an organisation, user, role, position or user group: the enabled permission groups that
  * reach it, and what the chosen one grants (read-only). No group: its permissions are not switched on.
+ * What it holds is granted on the permission group page: the dialog leads there, to the chosen
+ * group (its list searched by the group's name) or to the list to add it to one.
  */
 export function PermissionsDialog({ target, onClose }: { target: PermissionsTarget | null; onClose: () => void }) {
   const { t } = useTranslation('permissionGroup');
@@ -66,13 +70,25 @@ export function PermissionsDialog({ target, onClose }: { target: PermissionsTarg
     setChosen(undefined);
     onClose();
   };
+  const navigate = useNavigate();
+  const grantIn = (groupName?: string) => {
+    close();
+    navigate(`/${permissionGroupsAddress}${groupName ? `?keyword=${encodeURIComponent(groupName)}` : ''}`);
+  };
   return (
     <Modal
       open={Boolean(target)}
       width={800}
       title={target ? t('permissionsOf', { name: target.fullName }) : ''}
       destroyOnHidden
-      footer={<Button onClick={close}>{c('close')}</Button>}
+      footer={
+        <>
+          <Button type="primary" onClick={() => grantIn(current?.fullName)}>
+            {current ? t('grantInGroup', { name: current.fullName }) : t('grantInGroups')}
+          </Button>
+          <Button onClick={close}>{c('close')}</Button>
+        </>
+      }
       onCancel={close}
     >
       {groups.isLoading ? (

@@ -16,6 +16,8 @@ export default {
   permissions: 'Permissions',
   permissionsOf: 'Permissions - {{name}}',
   notSwitchedOn: 'Permissions are not switched on: no permission group includes it',
+  grantInGroup: 'Grant in permission group “{{name}}”',
+  grantInGroups: 'Grant in permission groups',
   groups: 'Permission groups',
   nodeTypes: {
     system: 'Application',

@@ -16,6 +16,8 @@ export default {
   permissions: '权限',
   permissionsOf: '权限 - {{name}}',
   notSwitchedOn: '未开启权限：没有权限组包含该对象',
+  grantInGroup: '前往权限组「{{name}}」授权',
+  grantInGroups: '前往权限组授权',
   groups: '所属权限组',
   nodeTypes: {
     system: '应用',

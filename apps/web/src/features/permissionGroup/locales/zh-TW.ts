@@ -16,6 +16,8 @@ export default {
   permissions: '權限',
   permissionsOf: '權限 - {{name}}',
   notSwitchedOn: '未開啟權限：沒有權限組包含該對象',
+  grantInGroup: '前往權限組「{{name}}」授權',
+  grantInGroups: '前往權限組授權',
   groups: '所屬權限組',
   nodeTypes: {
     system: '應用',

@@ -3,8 +3,9 @@ import Form from 'antd/es/form';
 import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { AddButton, CrudPage, useCrudList, useListQuery } from '../../../shared/components/index.ts';
 import { permissionGroupApi } from '../api.ts';
 import { AdministratorList } from '../components/AdministratorList.tsx';
@@ -26,6 +27,12 @@ function GroupList({ tabs }: { tabs: ReactNode }) {
     fetch: (params, signal) => permissionGroupApi.list(params, signal),
     initialSearch,
   });
+  // Another page's 权限 opens a group here by its name (?keyword=); 重置 then shows them all.
+  const keyword = useSearchParams()[0].get('keyword');
+  const { search } = list;
+  useEffect(() => {
+    if (keyword) search({ keyword });
+  }, [keyword, search]);
   const crud = useCrudList<PermissionGroupRow>(list);
   const [members, setMembers] = useState<GroupTarget | null>(null);
   const [granting, setGranting] = useState<GroupTarget | null>(null);

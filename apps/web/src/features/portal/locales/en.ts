@@ -19,6 +19,7 @@ export default {
   emptyPortal: 'This portal has no cards yet',
   screen: { title: 'Data screen' },
   rules: { category: 'Choose a category', customUrl: 'Enter the address' },
+  setHome: 'Make it my home page',
   roleDefault: {
     action: 'Role default',
     title: 'Default portal of roles: {{name}}',

@@ -19,6 +19,7 @@ export default {
   emptyPortal: '该门户还没有卡片',
   screen: { title: '数据大屏' },
   rules: { category: '请选择分类', customUrl: '请输入链接地址' },
+  setHome: '设为我的首页',
   roleDefault: {
     action: '角色默认',
     title: '角色默认门户：{{name}}',

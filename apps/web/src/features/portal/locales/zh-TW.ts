@@ -19,6 +19,7 @@ export default {
   emptyPortal: '該門戶還沒有卡片',
   screen: { title: '數據大屏' },
   rules: { category: '請選擇分類', customUrl: '請輸入連結地址' },
+  setHome: '設為我的首頁',
   roleDefault: {
     action: '角色預設',
     title: '角色預設門戶：{{name}}',

@@ -10,7 +10,9 @@ import {
   ImportButton,
   useCrudList,
   useListQuery,
+  useSuccessToast,
 } from '../../../shared/components/index.ts';
+import { useSession } from '../../../shared/session/store.ts';
 import { portalApi } from '../api.ts';
 import { PortalDesigner } from '../components/PortalDesigner.tsx';
 import { PortalForm } from '../components/PortalForm.tsx';
@@ -26,6 +28,12 @@ export default function PortalListPage() {
     () => new Map(categories.options.map((option) => [option.value, option.label])),
     [categories.options],
   );
+  const success = useSuccessToast();
+  const patchUserInfo = useSession((s) => s.patchUserInfo);
+  const makeHome = async (id: string) => {
+    success(await portalApi.setDefault(id));
+    patchUserInfo({ portalId: id });
+  };
   const list = useListQuery<PortalRow, typeof initialSearch>({
     queryKey: ['portal', 'list'],
     fetch: (params, signal) => portalApi.list(params, signal),
@@ -62,7 +70,7 @@ export default function PortalListPage() {
     crud.columns.sortCode,
     crud.columns.stateSwitch({ width: 90, toggle: (row) => portalApi.toggleState(row.id) }),
     crud.columns.actions({
-      width: 340,
+      width: 400,
       actions: (row) => [
         ...(row.type === 0
           ? [{ key: 'design', label: t('design'), button: 'btn_edit', onClick: () => setDesigning(row) }]
@@ -73,6 +81,17 @@ export default function PortalListPage() {
         crud.download(() => portalApi.exportPortal(row.id)),
         crud.remove(() => portalApi.remove(row.id)),
       ],
+      // Whoever designs portals may open one as their own home, a role or not (issue 36).
+      more: (row) => ({
+        items: [
+          {
+            key: 'home',
+            label: t('setHome'),
+            disabled: row.enabledMark !== 1,
+            onClick: () => void makeHome(row.id),
+          },
+        ],
+      }),
     }),
   ];
   return (

@@ -259,7 +259,7 @@ function TemplateFields() {
         <div className="print-dev-editor">
           <Suspense fallback={null}>
             <Form.Item name="printTemplate" noStyle>
-              <RichTextEditor id={editorId} />
+              <RichTextEditor id={editorId} placeholder={t('editorPlaceholder')} />
             </Form.Item>
           </Suspense>
         </div>

@@ -65,6 +65,7 @@ export default {
     sign: 'Signature',
     none: 'No approval records',
   },
+  editorPlaceholder: 'Write the print template; insert fields from the left',
   rules: {
     category: 'Please choose a category',
     form: 'Please choose a form',

@@ -65,6 +65,7 @@ export default {
     sign: '签名',
     none: '暂无审批记录',
   },
+  editorPlaceholder: '请输入打印模板内容，可从左侧插入字段',
   rules: {
     category: '请选择分类',
     form: '请选择表单',

@@ -65,6 +65,7 @@ export default {
     sign: '簽名',
     none: '暫無審批記錄',
   },
+  editorPlaceholder: '請輸入打印模板內容，可從左側插入字段',
   rules: {
     category: '請選擇分類',
     form: '請選擇表單',

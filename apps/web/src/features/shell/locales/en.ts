@@ -3,6 +3,17 @@ import type zhCN from './zh-CN.ts';
 export default {
   guardEmptyMenu: 'You have no permissions. Please contact your administrator.',
   guardFailed: 'Verification failed. Please sign in again.',
+  noMenu: {
+    detail: 'Your account has no menu to open yet.',
+    detailOf: 'Your account {{name}} ({{account}}) has no menu to open yet.',
+    askThem: 'Ask one of these administrators to give you a role or a permission group:',
+    contacts: 'Administrators to ask',
+    tieredContact: '{{name}} ({{account}}), administrator of {{organize}}',
+    adminContact: '{{name}} ({{account}}), system administrator',
+    askAdministrator: 'Ask your system administrator to give you a role or a permission group.',
+    check: 'Check again',
+    signOut: 'Sign out',
+  },
   home: 'Home',
   dashboard: 'Dashboard',
   profile: 'Profile',

@@ -1,6 +1,17 @@
 export default {
   guardEmptyMenu: '您的权限不足，请联系管理员',
   guardFailed: '验证失败，请重新登录。',
+  noMenu: {
+    detail: '您的账号还没有可以打开的菜单。',
+    detailOf: '您的账号 {{name}}（{{account}}）还没有可以打开的菜单。',
+    askThem: '请联系以下管理员为您分配角色或权限组：',
+    contacts: '可联系的管理员',
+    tieredContact: '{{name}}（{{account}}），{{organize}}的分级管理员',
+    adminContact: '{{name}}（{{account}}），系统管理员',
+    askAdministrator: '请联系系统管理员为您分配角色或权限组。',
+    check: '重新检查',
+    signOut: '退出登录',
+  },
   home: '首页',
   dashboard: '工作台',
   profile: '个人信息',

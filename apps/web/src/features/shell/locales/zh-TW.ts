@@ -3,6 +3,17 @@ import type zhCN from './zh-CN.ts';
 export default {
   guardEmptyMenu: '您的權限不足，請聯絡管理員',
   guardFailed: '驗證失敗，請重新登入。',
+  noMenu: {
+    detail: '您的帳號還沒有可以打開的菜單。',
+    detailOf: '您的帳號 {{name}}（{{account}}）還沒有可以打開的菜單。',
+    askThem: '請聯繫以下管理員為您分配角色或權限組：',
+    contacts: '可聯繫的管理員',
+    tieredContact: '{{name}}（{{account}}），{{organize}}的分級管理員',
+    adminContact: '{{name}}（{{account}}），系統管理員',
+    askAdministrator: '請聯繫系統管理員為您分配角色或權限組。',
+    check: '重新檢查',
+    signOut: '退出登錄',
+  },
   home: '首頁',
   dashboard: '工作臺',
   profile: '個人資訊',

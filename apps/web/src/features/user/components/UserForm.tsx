@@ -20,6 +20,7 @@ import {
   useComponentsTranslation,
 } from '../../../shared/components/index.ts';
 import { userApi } from '../api.ts';
+import { InitialPasswordNote } from './InitialPasswordNote.tsx';
 
 /** The free-text fields of the 个人资料 card, in the order they show. */
 const textFields = [
@@ -225,6 +226,7 @@ export function UserForm({
       onClose={onClose}
       onSaved={onSaved}
     >
+      {id ? null : <InitialPasswordNote />}
       <Card size="small" title={t('baseInfo')} style={{ marginBottom: 16 }}>
         <Row gutter={16}>
           <Field>

@@ -5,6 +5,7 @@ import { Providers } from '../../../app/providers.tsx';
 import { QueryProvider, queryClient } from '../../../app/query-client.tsx';
 import { i18n } from '../../../shared/i18n/index.ts';
 import { useSession } from '../../../shared/session/store.ts';
+import { useShell } from '../../../shared/shell/shell-store.ts';
 import { fakeUserInfo, wireResponse } from '../../../test-wire.ts';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
 import { UserForm } from './UserForm.tsx';
@@ -16,11 +17,26 @@ let answers: Record<string, unknown> = {};
 const quietAnswers: Record<string, unknown> = {
   'GET /api/system/DictionaryData/All': { list: [] },
   'POST /api/permission/Users': { id: 'u-new' },
+  'GET /api/oauth/PasswordPolicy': policy({ passwordStrengthLimit: 0 }),
 };
+
+function policy(over: Record<string, number>) {
+  return {
+    passwordStrengthLimit: 1,
+    passwordLengthMin: 0,
+    passwordLengthMinNumber: 0,
+    containsNumbers: 0,
+    includeLowercaseLetters: 0,
+    includeUppercaseLetters: 0,
+    containsCharacters: 0,
+    mandatoryModificationOfInitialPassword: 0,
+    ...over,
+  };
+}
 
 beforeAll(async () => {
   await i18n.changeLanguage('zh-CN');
-  await i18n.loadNamespaces('user');
+  await i18n.loadNamespaces(['user', 'password']);
 });
 beforeEach(() => {
   requests.length = 0;
@@ -295,6 +311,27 @@ describe('user form: phone patterns', { timeout: 20_000 }, () => {
   });
 });
 
+describe('the initial password is stated where accounts are made and reset', () => {
+  afterEach(() => useShell.setState({ sysConfig: {} }));
+
+  test('a super administrator reads it where the account is made', async () => {
+    useShell.setState({ sysConfig: { newUserDefaultPassword: 'Init2024' } });
+    renderIn(<UserForm target={{}} onClose={() => {}} onSaved={() => {}} />);
+    expect(
+      await screen.findByText('新用户的初始密码为 Init2024。请告知该用户，首次登录后可在个人信息中修改密码。'),
+    ).toBeTruthy();
+  });
+
+  test('anyone else is told where it is kept; the reset dialog says the new one must be passed on', async () => {
+    renderIn(<ResetPasswordDialog user={{ id: 'u1', account: 'zhangsan' }} onClose={() => {}} />);
+    expect(
+      await screen.findByText(
+        '保存后该用户需用新密码重新登录，请将新密码告知该用户。新用户的初始密码为系统配置中的「新用户默认密码」，请向系统管理员获取。',
+      ),
+    ).toBeTruthy();
+  });
+});
+
 describe('reset password dialog', () => {
   test('400 px; required, pattern and repeat messages', async () => {
     renderIn(<ResetPasswordDialog user={{ id: 'u1', account: 'zhangsan' }} onClose={() => {}} />);
@@ -306,6 +343,31 @@ describe('reset password dialog', () => {
     fireEvent.change(screen.getByLabelText('确认密码'), { target: { value: 'abcdeg' } });
     ok();
     await waitFor(() => expect(errors()).toEqual(['6-16位字符的密码（数字和字母组成）', '两次密码输入不一致']));
+  });
+
+  test('with the password policy on, its rules and messages apply, not the 6-16 letters and digits', async () => {
+    answers['GET /api/oauth/PasswordPolicy'] = policy({
+      passwordLengthMin: 1,
+      passwordLengthMinNumber: 8,
+      containsCharacters: 1,
+    });
+    renderIn(<ResetPasswordDialog user={{ id: 'u1', account: 'zhangsan' }} onClose={() => {}} />);
+    await screen.findByText('重置密码 - zhangsan');
+    await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/oauth/PasswordPolicy')).toBe(true));
+    fireEvent.change(screen.getByLabelText('新密码'), { target: { value: 'abc123' } });
+    fireEvent.change(screen.getByLabelText('确认密码'), { target: { value: 'abc123' } });
+    ok();
+    await waitFor(() => expect(errors()).toEqual(['新密码长度不能小于8位']));
+    fireEvent.change(screen.getByLabelText('新密码'), { target: { value: 'abcdefgh' } });
+    ok();
+    await waitFor(() => expect(errors()).toEqual(['新密码必须包含字符', '两次密码输入不一致']));
+    // What the policy accepts, the dialog accepts, though the spec's pattern would refuse it.
+    fireEvent.change(screen.getByLabelText('新密码'), { target: { value: 'abc!@#$%' } });
+    fireEvent.change(screen.getByLabelText('确认密码'), { target: { value: 'abc!@#$%' } });
+    ok();
+    await waitFor(() =>
+      expect(requests.some((r) => r.url.pathname === '/api/permission/Users/u1/Actions/ResetPassword')).toBe(true),
+    );
   });
 
   test('only the MD5 hex of the new password travels, in both fields', async () => {

@@ -36,6 +36,13 @@ export default {
   },
   state: 'Status',
   states: { all: 'All', enabled: 'Enabled', disabled: 'Disabled', locked: 'Locked' },
+  initialPassword: {
+    is: 'A new user’s initial password is {{password}}.',
+    unknown:
+      'A new user’s initial password is the “default password for new users” of the system configuration: ask your system administrator.',
+    createNote: '{{initial}} Tell it to the user, who can change it in their profile after signing in.',
+    resetNote: 'After saving, the user signs in with the new password: tell it to them. {{initial}}',
+  },
   resetPassword: 'Reset password',
   newPassword: 'New password',
   confirmPassword: 'Confirm password',

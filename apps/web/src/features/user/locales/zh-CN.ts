@@ -36,6 +36,12 @@ export default {
   },
   state: '状态',
   states: { all: '全部', enabled: '启用', disabled: '禁用', locked: '锁定' },
+  initialPassword: {
+    is: '新用户的初始密码为 {{password}}。',
+    unknown: '新用户的初始密码为系统配置中的「新用户默认密码」，请向系统管理员获取。',
+    createNote: '{{initial}}请告知该用户，首次登录后可在个人信息中修改密码。',
+    resetNote: '保存后该用户需用新密码重新登录，请将新密码告知该用户。{{initial}}',
+  },
   resetPassword: '重置密码',
   newPassword: '新密码',
   confirmPassword: '确认密码',

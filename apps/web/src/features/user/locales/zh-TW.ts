@@ -36,6 +36,12 @@ export default {
   },
   state: '狀態',
   states: { all: '全部', enabled: '啟用', disabled: '禁用', locked: '鎖定' },
+  initialPassword: {
+    is: '新用戶的初始密碼為 {{password}}。',
+    unknown: '新用戶的初始密碼為系統配置中的「新用戶默認密碼」，請向系統管理員獲取。',
+    createNote: '{{initial}}請告知該用戶，首次登錄後可在個人信息中修改密碼。',
+    resetNote: '保存後該用戶需用新密碼重新登錄，請將新密碼告知該用戶。{{initial}}',
+  },
   resetPassword: '重置密碼',
   newPassword: '新密碼',
   confirmPassword: '確認密碼',

@@ -17,11 +17,12 @@ import {
   useColumnSettings,
   useComponentsTranslation,
   useCrudList,
+  useExportTask,
   useListQuery,
 } from '../../../shared/components/index.ts';
 import { Auth, usePermission } from '../../../shared/shell/permission.tsx';
 import { usePermissionsView } from '../../permissionGroup/index.ts';
-import { download, userApi } from '../api.ts';
+import { userApi } from '../api.ts';
 import { ResetPasswordDialog } from '../components/ResetPasswordDialog.tsx';
 import { UserForm } from '../components/UserForm.tsx';
 
@@ -128,9 +129,8 @@ export default function UserPage() {
     }),
   ];
 
-  const exportUsers = async (dataType: 0 | 1) => {
-    download(await userApi.exportData({ ...list.params, dataType }));
-  };
+  const exportTask = useExportTask();
+  const exportUsers = (dataType: 0 | 1) => exportTask(() => userApi.exportData({ ...list.params, dataType }));
 
   return (
     <CrudPage

@@ -38,10 +38,10 @@ import {
   RefreshButton,
   TreeSide,
   useColumnSettings,
+  useExportTask,
   useListQuery,
 } from '../../../shared/components/index.ts';
 import { formFileService } from '../../../shared/components/upload/form-file-service.ts';
-import { openDownload } from '../../../shared/download.ts';
 import { FormRenderer, FormStore, setFileService } from '../../../shared/form-engine/index.ts';
 import { usePermission, useRouteMeta } from '../../../shared/shell/permission.tsx';
 import { useToast } from '../../../shared/toast.tsx';
@@ -316,16 +316,16 @@ export default function FormModelPage() {
       setSelected([]);
       list.refetch();
     });
-  const exportAll = async () => {
-    const selectKey = shownColumns.map((c) => c.key);
-    const file = await visualdevApi.exportData(modelId, {
-      menuId,
-      queryJson: filtered(queryJson, list.state.fixed.node),
-      dataType: 1,
-      selectKey,
-    });
-    openDownload(file.url, file.name);
-  };
+  const exportTask = useExportTask();
+  const exportAll = () =>
+    exportTask(() =>
+      visualdevApi.exportData(modelId, {
+        menuId,
+        queryJson: filtered(queryJson, list.state.fixed.node),
+        dataType: 1,
+        selectKey: shownColumns.map((c) => c.key),
+      }),
+    );
 
   const kind = listKind(columnList);
   const inPlace = kind === 'inline';

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { PickerField } from '../../../shared/components/index.ts';
 import { PrintTemplateSelect } from '../../printDev/index.ts';
 import { sendConfigApi } from '../../sendConfig/api.ts';
-import { approversBefore, type FlowNode, type FlowProperties } from '../graph.ts';
+import { approversBefore, type FlowNode, type FlowProperties, startMsgEvents } from '../graph.ts';
 import type { NodeOperate } from '../wire.ts';
 import { InterfaceSettings } from './InterfaceSettings.tsx';
 import { assignListOf, SubFlowSettings } from './SubFlowSettings.tsx';
@@ -40,10 +40,13 @@ function FieldPermissions({
   writable,
   value,
   onChange,
+  emptyText,
 }: {
   fields: readonly FormDataField[];
   /** Whether a field not listed yet is written: the launcher fills the form, approvers read it. */
   writable: boolean;
+  /** Why there is no field to set (the start node, where the form is chosen, says it its own way). */
+  emptyText?: string;
   value?: NodeOperate[];
   onChange?: (next: NodeOperate[]) => void;
 }) {
@@ -52,7 +55,7 @@ function FieldPermissions({
   const rows = fields.map((f) => byId.get(f.vModel) ?? { id: f.vModel, read: true, write: writable, required: false });
   const set = (id: string, patch: Partial<NodeOperate>) =>
     onChange?.(rows.map((row) => (row.id === id ? { ...row, ...patch } : row)));
-  if (!fields.length) return <div className="wf-muted">{t('props.noFormFields')}</div>;
+  if (!fields.length) return <div className="wf-muted">{emptyText ?? t('props.noFormFields')}</div>;
   return (
     <table className="wf-operates">
       <thead>
@@ -139,15 +142,6 @@ function PrintTemplates() {
   ) : null;
 }
 
-const startEvents = [
-  'waitMsgConfig',
-  'endMsgConfig',
-  'approveMsgConfig',
-  'rejectMsgConfig',
-  'copyMsgConfig',
-  'overTimeMsgConfig',
-  'noticeMsgConfig',
-] as const satisfies readonly FlowMsgEvent[];
 const approverEvents = [
   'approveMsgConfig',
   'rejectMsgConfig',
@@ -187,6 +181,7 @@ function MessageSettings({
       {events.map((event) => (
         <Form.Item key={event} label={t(`props.msg.events.${event}`)}>
           <Space wrap>
+            {/* Without a setting the engine sends nothing (a new start node has them on, graph.ts). */}
             <Form.Item name={[event, 'on']} noStyle initialValue={followsStart ? 2 : 0}>
               <Select style={{ width: 140 }} options={options} aria-label={t(`props.msg.events.${event}`)} />
             </Form.Item>
@@ -499,6 +494,7 @@ function StartSettings({
 }) {
   const { t } = useTranslation('workflow');
   const titleType = Form.useWatch<number | undefined>('titleType');
+  const formId = Form.useWatch<string | undefined>('formId');
   return (
     <>
       <Form.Item name="formId" label={t('props.form')}>
@@ -540,10 +536,14 @@ function StartSettings({
         <Switch />
       </Form.Item>
       <TimingSettings fields={fields} followsStart={false} />
-      <MessageSettings events={startEvents} followsStart={false} fields={fields} />
+      <MessageSettings events={startMsgEvents} followsStart={false} fields={fields} />
       <Divider>{t('props.formOperates')}</Divider>
       <Form.Item name="formOperates" noStyle>
-        <FieldPermissions fields={fields} writable />
+        <FieldPermissions
+          fields={fields}
+          writable
+          emptyText={formId ? t('props.formWithoutFields') : t('props.chooseFormAbove')}
+        />
       </Form.Item>
       <Divider>{t('props.buttons')}</Divider>
       <ButtonSettings names={startButtons} />

@@ -153,6 +153,8 @@ export default {
     buttons: 'Buttons',
     buttonText: 'Text of {{name}}',
     noFormFields: 'Choose the form on the launch node first',
+    chooseFormAbove: 'Choose the flow’s form above first',
+    formWithoutFields: 'The chosen form has no fields yet',
     field: 'Field',
     read: 'View',
     write: 'Edit',

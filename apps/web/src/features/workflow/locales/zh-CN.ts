@@ -153,6 +153,8 @@ export default {
     buttons: '按钮设置',
     buttonText: '{{name}}按钮文字',
     noFormFields: '请先在流程发起节点选择表单',
+    chooseFormAbove: '请先在上方选择流程表单',
+    formWithoutFields: '所选表单还没有字段',
     field: '字段',
     read: '查看',
     write: '编辑',

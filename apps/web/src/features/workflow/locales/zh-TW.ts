@@ -153,6 +153,8 @@ export default {
     buttons: '按鈕設置',
     buttonText: '{{name}}按鈕文字',
     noFormFields: '請先在流程發起節點選擇表單',
+    chooseFormAbove: '請先在上方選擇流程表單',
+    formWithoutFields: '所選表單還沒有字段',
     field: '字段',
     read: '查看',
     write: '編輯',

@@ -35,6 +35,8 @@ import { SheetFiles } from '../../core/sheet-files.ts';
 import { registerSheetImportRoutes, sheetDownloadUrl } from '../../core/sheet-import.routes.ts';
 import { type SheetImportDefinition, SheetImporter } from '../../core/sheet-import.ts';
 import { MenuService } from '../menu/menu.service.ts';
+import { flowFormRoutes } from './flow-form.routes.ts';
+import { FlowFormService } from './flow-form.service.ts';
 import { type ImportedLine, recordImportDefinition } from './record-import.ts';
 import { recordServiceOf } from './record-service-of.ts';
 import { shortLinkRoutes } from './short-link.routes.ts';
@@ -65,6 +67,7 @@ export default async function visualdevRoutes(app: App) {
   const menus = new MenuService(app.db, app.bus, app.permissions);
   const tags = ['visualdev'];
   shortLinkRoutes(app, new ShortLinkService(app.db, definitions, service), menu, tags);
+  flowFormRoutes(app, new FlowFormService(app.db, definitions), menu, ['flowForm']);
 
   app.get(
     base,

@@ -350,18 +350,7 @@ export class FlowDefinitionService {
 
   async formOf(formId: string | null) {
     if (!formId) return { id: '', enCode: '', fullName: '', formType: 1, urlAddress: '', propertyJson: '' };
-    const [info, released] = await Promise.all([
-      this.forms.info(formId),
-      this.forms.released(formId).catch(() => null),
-    ]);
-    return {
-      id: info.id,
-      enCode: info.enCode,
-      fullName: info.fullName,
-      formType: 2,
-      urlAddress: '',
-      propertyJson: released?.formText ?? info.formData,
-    };
+    return this.forms.flowFormOf(formId);
   }
 
   /** The template a generated form launches through (OnlineDev Config's flowId), '' when none is enabled. */

@@ -176,6 +176,9 @@ const unchecked: Record<string, string> = {
     'picker: the launch page lists released flows to any signed-in user',
   'GET /api/workflow/Engine/flowTemplate/PageChildListAll':
     'picker: the launch page lists released flows to any signed-in user',
+  'POST /api/workflow/Engine/flowTemplate/getflowList': 'picker: the entrust form names the flows it holds',
+  'POST /api/visualdev/OnlineDev/:modelId/List/:id': "records: the service checks the caller's menus of that form",
+  'GET /api/visualdev/OnlineDev/:modelId/Template': 'records: the service checks btn_import on a menu of that form',
   'GET /api/workflow/Engine/flowTemplate/:id/FormInfo':
     'picker: the launch page lists released flows to any signed-in user',
   'GET /api/flowForm/Form/:id':

@@ -40,6 +40,8 @@ export interface SheetImportRoutes<F extends string, Checked> {
   row: TSchema;
   /** More paths answering the failed-rows export, for clients that call it by another name. */
   failureAliases?: string[];
+  /** More paths answering the template download (the 3.6 client's OnlineDev `{id}/Template`). */
+  templateAliases?: string[];
 }
 
 /**
@@ -64,19 +66,21 @@ export function registerSheetImportRoutes<F extends string, Checked>(app: App, o
   const withParams = params ? { params } : {};
   const keeperOf = async (request: FastifyRequest) => options.keeper ?? importerOf(request);
 
-  app.get(
-    `${base}/TemplateDownload`,
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'The import template (.xlsx)',
-        ...withParams,
-        response: { 200: EnvelopeOf(FileLink) },
+  for (const path of [`${base}/TemplateDownload`, ...(options.templateAliases ?? [])]) {
+    app.get(
+      path,
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'The import template (.xlsx)',
+          ...withParams,
+          response: { 200: EnvelopeOf(FileLink) },
+        },
       },
-    },
-    async (request) => ok(await (await importerOf(request)).template(request.t)),
-  );
+      async (request) => ok(await (await importerOf(request)).template(request.t)),
+    );
+  }
 
   const uploads: [string, (request: FastifyRequest) => Promise<SheetImporter<F, Checked>>, object][] = [
     [`${base}/Uploader`, importerOf, withParams],

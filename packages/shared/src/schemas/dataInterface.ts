@@ -293,3 +293,18 @@ export type DataInterfaceFile = Static<typeof DataInterfaceFile>;
 export const DataInterfaceExportLink = Type.Object({ url: Type.String() });
 export const DataInterfaceImportResult = Type.Object({ id: Type.String(), skipped: Type.Boolean() });
 export type DataInterfaceImportResult = Static<typeof DataInterfaceImportResult>;
+
+/** A variable written to a `.ffa` file; its interface is found again by id, else by code. */
+export const VARIATE_FILE_FORMAT = 'platform.dataInterfaceVariate';
+export const DataInterfaceVariateFile = Type.Object({
+  format: Type.Literal(VARIATE_FILE_FORMAT),
+  version: Type.Literal(1),
+  exportedAt: Type.Optional(Type.Integer()),
+  interfaceId: Type.String({ maxLength: 50 }),
+  interfaceCode: Type.String({ maxLength: 50 }),
+  variate: Type.Object({
+    fullName: DataInterfaceVariateInput.properties.fullName,
+    expression: DataInterfaceVariateInput.properties.expression,
+  }),
+});
+export type DataInterfaceVariateFile = Static<typeof DataInterfaceVariateFile>;

@@ -66,6 +66,13 @@ export class FlowDefinitionService {
     return page(result.list.map(toRow), result.total, params);
   }
 
+  /** Templates by id, in the order asked (the entrust form names the flows it stores); unknown ids are left out. */
+  async byIds(ids: string[]): Promise<FlowTemplateRow[]> {
+    const rows = await new DefinitionRepository(this.db).templatesByIds([...new Set(ids)]);
+    const byId = new Map(rows.map((r) => [r.id, toRow(r)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   async info(id: string): Promise<FlowTemplateInfo> {
     const repo = new DefinitionRepository(this.db);
     const row = await repo.template(id);

@@ -711,6 +711,9 @@ describe('13. calls of the spec still absent (issue 36, issue 37 flowForm)', () 
     expect(exported.code).toBe(200);
     const content = await download(exported.data?.url as string);
     expect(JSON.parse(content)).toMatchObject({ format: 'platform.visualdev', definition: { enCode: 'clientExport' } });
+    // A file answer's refusal is still the whole envelope (its schema documents a file).
+    const gone = await t.app.inject({ method: 'GET', url: `/api/file/Generated/${'0'.repeat(32)}` });
+    expect(gone.json()).toMatchObject({ code: 400, msg: '数据不存在' });
     expect(await upload(`${online}/Actions/Import`, '0', { name: 'form.vdd', content })).toMatchObject({
       code: 200,
       msg: '编码已存在，已跳过',

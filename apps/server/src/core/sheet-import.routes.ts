@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import type { App } from './app-types.ts';
 import { sessionOf } from './auth.ts';
-import { ok } from './envelope.ts';
+import { FileAnswer, MediaType, ok } from './envelope.ts';
 import { NotFoundError } from './errors.ts';
 import { permit } from './permissions.ts';
 import type { SheetImporter, SheetRow } from './sheet-import.ts';
@@ -183,6 +183,7 @@ export function registerSheetImportRoutes<F extends string, Checked>(app: App, o
           ...(params && 'properties' in params ? (params.properties as Record<string, TSchema>) : {}),
           name: Type.String({ pattern: '^[0-9a-f]{32}\\.xlsx$' }),
         }),
+        response: { 200: FileAnswer('The spreadsheet', [MediaType.xlsx]) },
       },
     },
     async (request, reply) => {

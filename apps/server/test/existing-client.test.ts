@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { md5Hex } from '../src/core/password.ts';
 import { OauthRepository } from '../src/modules/oauth/oauth.repository.ts';
 import { seed } from '../src/seed/seed.ts';
+import { field } from './helpers/form-fields.ts';
+import { multipart } from './helpers/multipart.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 import { TestSocket } from './helpers/ws-client.ts';
 
@@ -935,5 +937,150 @@ describe('14. print templates on a SQL source (issue 37)', () => {
     expect(printed.data?.printTemplate).toContain('{title}');
     expect(printed.data?.printData).toEqual({ id: 'rec36', title: '甲', childrenDataTable0: [{ n: 1 }, { n: 2 }] });
     expect(printed.data?.operatorRecordList).toEqual([]);
+  });
+});
+
+describe('15. calls of the spec still absent (issue 36, issue 37 flowForm)', () => {
+  const flowForms = '/api/flowForm/Form';
+  const online = '/api/visualdev/OnlineDev';
+  /** A released generated form of `fields`, with list `columnData`; answers its id. */
+  async function releasedForm(enCode: string, fields: object[], columnData: object = {}) {
+    const created = await admin.post<{ id: string }>('/api/visualdev/Base', {
+      fullName: enCode,
+      enCode,
+      webType: 2,
+      formData: JSON.stringify({ fields }),
+      columnData: JSON.stringify({ columnList: [{ prop: 'name', label: '名称' }], ...columnData }),
+    });
+    const id = created.data?.id as string;
+    expect(await admin.post(`/api/visualdev/Base/${id}/Actions/Release`)).toMatchObject({ code: 200 });
+    return id;
+  }
+  const upload = (url: string, type: string, file: { name: string; content: string }) =>
+    admin.call<{ id: string; skipped: boolean }>({ method: 'POST', url, ...multipart({ type }, file) });
+  const download = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
+
+  test('the 表单设计 page lists flow forms; the flow designer reads propertyJson of GET {onlineFormId}', async () => {
+    const id = await releasedForm('clientFlowForm', [field('input', 'name', '名称')]);
+    const page = await admin.call<Page<{ id: string; formType: number; isRelease: number; enabledMark: number }>>({
+      method: 'GET',
+      url: `${flowForms}?currentPage=1&pageSize=20&keyword=&formType=&isRelease=&sidx=&sort=desc&_t=1732400000000`,
+    });
+    expect(page.code).toBe(200);
+    expect(page.data?.list.find((r) => r.id === id)).toMatchObject({ formType: 2, isRelease: 1, enabledMark: 1 });
+    const info = await admin.call<{ propertyJson: string; formType: number }>({
+      method: 'GET',
+      url: `${flowForms}/${id}?_t=1`,
+    });
+    expect(info.data?.formType).toBe(2);
+    expect(JSON.parse(info.data?.propertyJson ?? '{}').fields[0].__vModel__).toBe('name');
+    expect(
+      (await admin.call<{ id: string }>({ method: 'GET', url: `${flowForms}/getFormById/${id}?_t=1` })).data,
+    ).toEqual({
+      id: '',
+    });
+  });
+
+  test('OnlineDev List/{id} answers the children of one record of a tree table', async () => {
+    const id = await releasedForm('clientTree', [field('input', 'name', '名称'), field('input', 'parent', '上级')], {
+      type: 5,
+      parentField: 'parent',
+      defaultSidx: 'name',
+    });
+    const add = async (data: object) =>
+      (await admin.post<{ id: string }>(`${online}/${id}`, { data: JSON.stringify(data) })).data?.id as string;
+    const root = await add({ name: '总部' });
+    const branch = await add({ name: '分部', parent: root });
+    await add({ name: '小组', parent: branch });
+    await add({ name: '办公室', parent: root });
+    const body = { currentPage: 1, pageSize: 20, modelId: id, menuId: '', sidx: '', queryJson: '', superQueryJson: '' };
+    const children = await admin.post<Page<{ name: string; children?: { name: string }[] }>>(
+      `${online}/${id}/List/${root}`,
+      body,
+    );
+    expect(children.code).toBe(200);
+    expect(children.data?.list.map((r) => r.name).sort()).toEqual(['分部', '办公室'].sort());
+    expect(children.data?.list.find((r) => r.name === '分部')?.children?.map((c) => c.name)).toEqual(['小组']);
+    const leaf = await admin.post<Page<unknown>>(`${online}/${id}/List/${branch}`, body);
+    expect(leaf.data?.pagination.total).toBe(1);
+  });
+
+  test('OnlineDev {id}/Template is the import template, not a record; Actions/Export writes the definition', async () => {
+    const id = await releasedForm('clientExport', [field('input', 'name', '名称')]);
+    const template = await admin.call<{ url: string }>({ method: 'GET', url: `${online}/${id}/Template?_t=1` });
+    expect(template.code, template.msg).toBe(200);
+    expect(template.data?.url).toMatch(/xlsx|ExportFile/);
+
+    const exported = await admin.post<{ url: string }>(`${online}/${id}/Actions/Export`);
+    expect(exported.code).toBe(200);
+    const content = await download(exported.data?.url as string);
+    expect(JSON.parse(content)).toMatchObject({ format: 'platform.visualdev', definition: { enCode: 'clientExport' } });
+    // A file answer's refusal is still the whole envelope (its schema documents a file).
+    const gone = await t.app.inject({ method: 'GET', url: `/api/file/Generated/${'0'.repeat(32)}` });
+    expect(gone.json()).toMatchObject({ code: 400, msg: '数据不存在' });
+    expect(await upload(`${online}/Actions/Import`, '0', { name: 'form.vdd', content })).toMatchObject({
+      code: 200,
+      msg: '编码已存在，已跳过',
+    });
+    const copy = await upload(`${online}/Actions/Import`, '1', { name: 'form.vdd', content });
+    expect(copy).toMatchObject({ code: 200, msg: '导入成功', data: { skipped: false } });
+    const imported = await admin.get<{ isRelease: number; formData: string }>(`/api/visualdev/Base/${copy.data?.id}`);
+    expect(imported.data?.isRelease).toBe(0);
+    expect(JSON.parse(imported.data?.formData ?? '{}').fields[0].__vModel__).toBe('name');
+  });
+
+  test('a data-interface variable exports to .ffa and imports with type="undefined" as the client sends it', async () => {
+    const category = (
+      await t.app.db
+        .selectFrom('dictionaryData as d')
+        .innerJoin('dictionaryType as y', 'y.id', 'd.dictionaryTypeId')
+        .select('d.id')
+        .where('y.enCode', '=', 'DataInterfaceType')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const created = await admin.post<{ id: string }>('/api/system/DataInterface', {
+      fullName: '变量接口',
+      enCode: 'clientVariate',
+      category,
+      type: 2,
+      action: 3,
+      dataConfigJson: JSON.stringify({ staticData: '[]' }),
+    });
+    expect(created.code, created.msg).toBe(200);
+    const interfaceId = created.data?.id as string;
+    const variates = '/api/system/DataInterfaceVariate';
+    const variate = await admin.post<{ id: string }>(variates, { interfaceId, fullName: 'region', expression: 'east' });
+    const exported = await admin.call<{ url: string }>({
+      method: 'GET',
+      url: `${variates}/${variate.data?.id}/Actions/Export?_t=1`,
+    });
+    expect(exported.code).toBe(200);
+    const content = await download(exported.data?.url as string);
+    expect(JSON.parse(content)).toMatchObject({ variate: { fullName: 'region', expression: 'east' } });
+
+    const again = await upload(`${variates}/Actions/Import`, 'undefined', { name: 'region.ffa', content });
+    expect(again).toMatchObject({ code: 200, msg: '该接口已有同名变量，已跳过', data: { skipped: true } });
+    await admin.delete(`${variates}/${variate.data?.id}`);
+    expect(await upload(`${variates}/Actions/Import`, 'undefined', { name: 'region.ffa', content })).toMatchObject({
+      code: 200,
+      msg: '导入成功',
+    });
+    const list = await admin.get<{ list: { fullName: string; value: string }[] }>(`${variates}/${interfaceId}`);
+    expect(list.data?.list.map((v) => [v.fullName, v.value])).toEqual([['region', 'east']]);
+  });
+
+  test('flowTemplate/getflowList takes a bare id array and answers the templates', async () => {
+    const created = await admin.post<{ id: string }>('/api/workflow/Engine/flowTemplate', {
+      fullName: '请假流程',
+      enCode: 'clientLeaveFlow',
+      flowTemplateJson: null,
+    });
+    const id = created.data?.id as string;
+    const answer = await admin.post<{ id: string; fullName: string; enCode: string }[]>(
+      '/api/workflow/Engine/flowTemplate/getflowList',
+      [id, 'missing'] as unknown as object,
+    );
+    expect(answer.code).toBe(200);
+    expect(answer.data).toEqual([expect.objectContaining({ id, fullName: '请假流程', enCode: 'clientLeaveFlow' })]);
   });
 });

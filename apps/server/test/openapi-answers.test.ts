@@ -2,11 +2,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type TestApp, testApp } from './helpers/test-app.ts';
 
 /**
- * Operations whose 200 answer is not a JSON envelope, so they declare no answer schema. Anything
- * else without one fails: Fastify serialises answers from the schema (dropping what it does not
- * declare), and the web's types and test fakes are checked against the same schemas.
+ * Operations whose 200 answer is a file (an image, an export, a download), not a JSON envelope:
+ * they declare its media types instead. Anything else without an envelope schema fails: Fastify
+ * serialises answers from the schema (dropping what it does not declare), and the web's types and
+ * test fakes are checked against the same schemas.
  */
-const notJson: Record<string, string> = {
+const files: Record<string, string> = {
   'GET /api/file/ImageCode/{random}': 'an SVG captcha image',
   'GET /api/oauth/ImageCode/{length}/{random}': 'an SVG captcha image',
   'GET /api/system/Menu/{id}/Actions/Export': 'a JSON file download (the exported menu, not an envelope)',
@@ -20,7 +21,10 @@ const notJson: Record<string, string> = {
 };
 
 interface Operation {
-  responses?: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }>;
+  responses?: Record<
+    string,
+    { content?: Record<string, { schema?: { properties?: Record<string, unknown>; format?: string } }> }
+  >;
 }
 
 let t: TestApp;
@@ -43,7 +47,7 @@ test('every operation declares its 200 answer as an envelope schema, but the lis
   const missing: string[] = [];
   const notEnvelope: string[] = [];
   for (const { name, op } of ops) {
-    if (name in notJson) continue;
+    if (name in files) continue;
     const schema = op.responses?.['200']?.content?.['application/json']?.schema;
     if (!schema) missing.push(name);
     else if (!schema.properties?.code || !schema.properties?.msg) notEnvelope.push(name);
@@ -52,10 +56,23 @@ test('every operation declares its 200 answer as an envelope schema, but the lis
   expect(notEnvelope, 'operations whose 200 answer schema is not {code, msg, data?}').toEqual([]);
 });
 
-test('the exceptions are real: each exists and still has no JSON answer schema', () => {
+test('the file answers are real and declare their media types, each a binary body', () => {
   const byName = new Map(operations().map(({ name, op }) => [name, op]));
-  for (const name of Object.keys(notJson)) {
-    expect(byName.has(name), `${name} is listed as an exception but is not an operation`).toBe(true);
-    expect(byName.get(name)?.responses?.['200']?.content?.['application/json']?.schema, name).toBeUndefined();
+  for (const name of Object.keys(files)) {
+    expect(byName.has(name), `${name} is listed as a file answer but is not an operation`).toBe(true);
+    const content = byName.get(name)?.responses?.['200']?.content ?? {};
+    expect(Object.keys(content).length, `${name} declares no media type`).toBeGreaterThan(0);
+    for (const [type, media] of Object.entries(content)) {
+      expect(media.schema?.format, `${name} ${type}`).toBe('binary');
+      expect(media.schema?.properties?.code, `${name} ${type} is not an envelope`).toBeUndefined();
+    }
   }
+  expect(Object.keys(byName.get('GET /api/file/ImageCode/{random}')?.responses?.['200']?.content ?? {})).toEqual([
+    'image/svg+xml',
+  ]);
+  expect(
+    Object.keys(
+      byName.get('GET /api/visualdev/OnlineDev/{modelId}/ExportFile/{name}')?.responses?.['200']?.content ?? {},
+    ),
+  ).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
 });

@@ -177,8 +177,14 @@ const unchecked: Record<string, string> = {
     'picker: the launch page lists released flows to any signed-in user',
   'GET /api/workflow/Engine/flowTemplate/PageChildListAll':
     'picker: the launch page lists released flows to any signed-in user',
+  'POST /api/workflow/Engine/flowTemplate/getflowList': 'picker: the entrust form names the flows it holds',
+  'POST /api/visualdev/OnlineDev/:modelId/List/:id': "records: the service checks the caller's menus of that form",
+  'GET /api/visualdev/OnlineDev/:modelId/Template': 'records: the service checks btn_import on a menu of that form',
   'GET /api/workflow/Engine/flowTemplate/:id/FormInfo':
     'picker: the launch page lists released flows to any signed-in user',
+  'GET /api/flowForm/Form/:id':
+    'picker: the flow designer and the flow detail read the form a flow starts with, as FormInfo does',
+  'GET /api/flowForm/Form/getFormById/:id': 'picker: the launch from a form page finds the flow that starts with it',
   'POST /api/workflow/Engine/FlowTask': "run time: the engine checks the start node's initiators",
   'PUT /api/workflow/Engine/FlowTask/:id': 'run time: the engine checks the caller holds the task or to-do row',
   'POST /api/workflow/Engine/FlowBefore/Candidates/:id':

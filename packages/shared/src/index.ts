@@ -8,6 +8,7 @@ export * from './schemas/billRule.ts';
 export * from './schemas/dataInterface.ts';
 export * from './schemas/dictionary.ts';
 export * from './schemas/file.ts';
+export * from './schemas/flowForm.ts';
 export * from './schemas/flowGraph.ts';
 export * from './schemas/formDefinition.ts';
 export * from './schemas/group.ts';

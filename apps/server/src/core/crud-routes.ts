@@ -274,8 +274,13 @@ export interface TransferRoutes<Link extends TSchema, Result extends TSchema> {
   base: string;
   menu: string;
   tag: string;
-  /** The file's extension as a pattern (`/\.bb$/i`) and the largest upload accepted. */
-  file: { extension: RegExp; maxBytes: number };
+  /**
+   * The file's extension as a pattern (`/\.bb$/i`), the largest upload accepted, and the
+   * duplicate handling when the upload offers no choice (else it is refused).
+   */
+  file: { extension: RegExp; maxBytes: number; defaultMode?: DuplicateMode };
+  /** The export's method (the 3.6 client POSTs some) and its path parameter's name; GET and `id` by default. */
+  exportRoute?: { method: 'GET' | 'POST'; param: string };
   /** The refusals of an upload (`readEntityImport`). */
   messages: EntityImportMessages;
   /** The message of a finished import, e.g. "skipped: the code exists" or "imported". */
@@ -298,19 +303,19 @@ export function transferRoutes<Link extends TSchema, Result extends TSchema>(
   const tags = [def.tag];
   const routes = app.withTypeProvider<FastifyTypeProviderDefault>();
 
-  routes.get<{ Params: { id: string } }>(
-    `${base}/:id/Actions/Export`,
-    {
-      preHandler: permitMenu(menu),
-      schema: {
-        tags,
-        summary: def.summaries.export,
-        params: IdParams,
-        response: { 200: EnvelopeOf(def.schemas.link) },
-      },
+  const exported = def.exportRoute ?? { method: 'GET', param: 'id' };
+  routes.route<{ Params: Record<string, string> }>({
+    method: exported.method,
+    url: `${base}/:${exported.param}/Actions/Export`,
+    preHandler: permitMenu(menu),
+    schema: {
+      tags,
+      summary: def.summaries.export,
+      params: Type.Object({ [exported.param]: Id }),
+      response: { 200: EnvelopeOf(def.schemas.link) },
     },
-    async (request) => ok(await transfer.export(request.params.id)),
-  );
+    handler: async (request) => ok(await transfer.export(request.params[exported.param] as string)),
+  });
 
   routes.post(
     `${base}/Actions/Import`,

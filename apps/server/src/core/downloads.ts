@@ -4,6 +4,7 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path';
 import { Type } from 'typebox';
 import type { App } from './app-types.ts';
+import { FileAnswer, MediaType } from './envelope.ts';
 import { NotFoundError } from './errors.ts';
 
 /** A generated name: 128 random bits in hex. Never a user string, so never a path a caller chose. */
@@ -74,6 +75,14 @@ export function downloadRoutes(app: App, downloads: Downloads) {
         tags: ['file'],
         summary: 'Download a generated file by its generated name (no authorization: the name is the key)',
         params: Type.Object({ name: Type.String({ pattern: generatedName.source }) }),
+        response: {
+          200: FileAnswer('The file: an exported record, a spreadsheet, a printed document', [
+            MediaType.binary,
+            MediaType.xlsx,
+            'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+            'text/html',
+          ]),
+        },
       },
     },
     async (request, reply) => {

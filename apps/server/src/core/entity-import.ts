@@ -25,7 +25,7 @@ export interface EntityImportMessages {
 /** Reads the upload of an entity import: the file's bytes and the duplicate-handling choice. */
 export async function readEntityImport(
   request: FastifyRequest,
-  options: { extension: RegExp; maxBytes: number; messages: EntityImportMessages },
+  options: { extension: RegExp; maxBytes: number; messages: EntityImportMessages; defaultMode?: DuplicateMode },
 ): Promise<{ content: Buffer; mode: DuplicateMode }> {
   const { messages } = options;
   if (!request.isMultipart()) throw new BusinessError(messages.file);
@@ -46,6 +46,9 @@ export async function readEntityImport(
     }
   }
   if (!content) throw new BusinessError(messages.file);
+  // Some 3.6 uploads offer no choice and send `type` as the text "undefined".
+  if ((mode === null || mode === 'undefined') && options.defaultMode !== undefined)
+    return { content, mode: options.defaultMode };
   if (mode !== '0' && mode !== '1') throw new BusinessError(messages.mode);
   return { content, mode: Number(mode) as DuplicateMode };
 }

@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import type { App } from './app-types.ts';
 import { sessionOf } from './auth.ts';
-import { ok } from './envelope.ts';
+import { FileAnswer, MediaType, ok } from './envelope.ts';
 import { NotFoundError } from './errors.ts';
 import { permit } from './permissions.ts';
 import type { SheetImporter, SheetRow } from './sheet-import.ts';
@@ -40,6 +40,8 @@ export interface SheetImportRoutes<F extends string, Checked> {
   row: TSchema;
   /** More paths answering the failed-rows export, for clients that call it by another name. */
   failureAliases?: string[];
+  /** More paths answering the template download (the 3.6 client's OnlineDev `{id}/Template`). */
+  templateAliases?: string[];
 }
 
 /**
@@ -64,19 +66,21 @@ export function registerSheetImportRoutes<F extends string, Checked>(app: App, o
   const withParams = params ? { params } : {};
   const keeperOf = async (request: FastifyRequest) => options.keeper ?? importerOf(request);
 
-  app.get(
-    `${base}/TemplateDownload`,
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'The import template (.xlsx)',
-        ...withParams,
-        response: { 200: EnvelopeOf(FileLink) },
+  for (const path of [`${base}/TemplateDownload`, ...(options.templateAliases ?? [])]) {
+    app.get(
+      path,
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'The import template (.xlsx)',
+          ...withParams,
+          response: { 200: EnvelopeOf(FileLink) },
+        },
       },
-    },
-    async (request) => ok(await (await importerOf(request)).template(request.t)),
-  );
+      async (request) => ok(await (await importerOf(request)).template(request.t)),
+    );
+  }
 
   const uploads: [string, (request: FastifyRequest) => Promise<SheetImporter<F, Checked>>, object][] = [
     [`${base}/Uploader`, importerOf, withParams],
@@ -179,6 +183,7 @@ export function registerSheetImportRoutes<F extends string, Checked>(app: App, o
           ...(params && 'properties' in params ? (params.properties as Record<string, TSchema>) : {}),
           name: Type.String({ pattern: '^[0-9a-f]{32}\\.xlsx$' }),
         }),
+        response: { 200: FileAnswer('The spreadsheet', [MediaType.xlsx]) },
       },
     },
     async (request, reply) => {

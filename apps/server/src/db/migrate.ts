@@ -37,6 +37,7 @@ import * as workflowSubflow from './migrations/0040_workflow_subflow.ts';
 import * as portalGrant from './migrations/0041_portal_grant.ts';
 import * as flowComment from './migrations/0044_flow_comment.ts';
 import * as auditTrail from './migrations/0046_audit_trail.ts';
+import * as flowForm from './migrations/0047_flow_form.ts';
 
 /** Migrations in order; names are never changed once released. */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0041_portal_grant': portalGrant,
   '0044_flow_comment': flowComment,
   '0046_audit_trail': auditTrail,
+  '0047_flow_form': flowForm,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -360,6 +360,13 @@ export interface VisualDevTable extends Audit {
   releaseTime: NullableTimestamp;
   /** The record tables' plan (modules/visualdev/storage-plan.ts), written by Release. */
   storage: ColumnType<unknown, string | null, string | null>;
+  /** 1 a system form (a hand-written page, fields listed in formData), 2 a generated form. */
+  formType: Generated<number>;
+  /** 0 a launch form, 1 a function form (the 3.6 client's 表单类别). */
+  flowType: Generated<number>;
+  urlAddress: string | null;
+  appUrlAddress: string | null;
+  interfaceUrl: string | null;
 }
 export type VisualDevRowDb = Selectable<VisualDevTable>;
 

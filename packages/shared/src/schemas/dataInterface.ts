@@ -302,3 +302,18 @@ export const DataSourceGroup = Type.Object({
   children: Type.Array(Type.Object({ id: Type.String(), fullName: Type.String(), dbType: Type.String() })),
 });
 export type DataSourceGroup = Static<typeof DataSourceGroup>;
+
+/** A variable written to a `.ffa` file; its interface is found again by id, else by code. */
+export const VARIATE_FILE_FORMAT = 'platform.dataInterfaceVariate';
+export const DataInterfaceVariateFile = Type.Object({
+  format: Type.Literal(VARIATE_FILE_FORMAT),
+  version: Type.Literal(1),
+  exportedAt: Type.Optional(Type.Integer()),
+  interfaceId: Type.String({ maxLength: 50 }),
+  interfaceCode: Type.String({ maxLength: 50 }),
+  variate: Type.Object({
+    fullName: DataInterfaceVariateInput.properties.fullName,
+    expression: DataInterfaceVariateInput.properties.expression,
+  }),
+});
+export type DataInterfaceVariateFile = Static<typeof DataInterfaceVariateFile>;

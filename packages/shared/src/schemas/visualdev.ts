@@ -340,3 +340,15 @@ export type VisualDevReleaseInput = Static<typeof VisualDevReleaseInput>;
 
 export const VisualDevMenuAnswer = Type.Object({ menuId: Type.String() });
 export type VisualDevMenuAnswer = Static<typeof VisualDevMenuAnswer>;
+
+/** A definition written to a `.vdd` file (its draft) by OnlineDev `{id}/Actions/Export`; imported as a new, unreleased one. */
+export const VISUAL_DEV_FILE_FORMAT = 'platform.visualdev';
+export const VisualDevFile = Type.Object({
+  format: Type.Literal(VISUAL_DEV_FILE_FORMAT),
+  version: Type.Literal(1),
+  exportedAt: Type.Optional(Type.Integer()),
+  definition: VisualDevInput,
+});
+export type VisualDevFile = Static<typeof VisualDevFile>;
+export const VisualDevImportResult = Type.Object({ id: Type.String(), skipped: Type.Boolean() });
+export type VisualDevImportResult = Static<typeof VisualDevImportResult>;

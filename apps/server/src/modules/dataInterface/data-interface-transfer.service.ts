@@ -4,6 +4,8 @@ import {
   DataInterfaceFile as DataInterfaceFileSchema,
   type DataInterfaceImportResult,
   type DataInterfaceInput,
+  DataInterfaceVariateFile,
+  VARIATE_FILE_FORMAT,
 } from '@platform/shared';
 import type { Downloads } from '../../core/downloads.ts';
 import { type DuplicateMode, parseEntityFile, randomSuffix, withSuffix } from '../../core/entity-import.ts';
@@ -93,3 +95,49 @@ export class DataInterfaceTransferService {
 
 const parseFile = (content: Buffer): DataInterfaceFile =>
   parseEntityFile(content, DataInterfaceFileSchema, 'dataInterface.importInvalid');
+
+/**
+ * A variable's export to a `.ffa` file and its import into the interface it belonged to (by id on
+ * this installation, else by the interface's code); a name the interface holds is skipped (mode
+ * 0, also when the 3.6 upload sends no choice) or taken as a copy (mode 1).
+ */
+export class VariateTransferService {
+  constructor(
+    private readonly db: Db,
+    private readonly interfaces: DataInterfaceService,
+    private readonly downloads: Downloads,
+  ) {}
+
+  async export(id: string): Promise<{ url: string }> {
+    const repo = new DataInterfaceRepository(this.db);
+    const variate = await repo.findVariate(id);
+    if (!variate) throw new NotFoundError();
+    const owner = await repo.findById(variate.interfaceId);
+    const file: DataInterfaceVariateFile = {
+      format: VARIATE_FILE_FORMAT,
+      version: 1,
+      exportedAt: Date.now(),
+      interfaceId: variate.interfaceId,
+      interfaceCode: owner?.enCode ?? '',
+      variate: { fullName: variate.fullName, expression: variate.expression },
+    };
+    const { url } = await this.downloads.save(JSON.stringify(file, null, 2), {
+      contentType: 'application/octet-stream',
+      fileName: `${variate.fullName}.ffa`,
+    });
+    return { url };
+  }
+
+  async import(content: Buffer, mode: DuplicateMode, session: Session): Promise<DataInterfaceImportResult> {
+    const file = parseEntityFile(content, DataInterfaceVariateFile, 'dataInterface.importInvalid');
+    const repo = new DataInterfaceRepository(this.db);
+    const owner = (await repo.findById(file.interfaceId)) ?? (await repo.findByCode(file.interfaceCode));
+    if (!owner) throw new BusinessError('dataInterface.variateInterfaceUnknown', { code: file.interfaceCode });
+    const input = { interfaceId: owner.id, ...file.variate };
+    if (await repo.variateNameTaken(owner.id, input.fullName, null)) {
+      if (mode === 0) return { id: '', skipped: true };
+      return { id: await this.interfaces.addVariateAsCopy(input, session), skipped: false };
+    }
+    return { id: await this.interfaces.createVariate(input, session), skipped: false };
+  }
+}

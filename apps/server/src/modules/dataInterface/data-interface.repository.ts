@@ -66,6 +66,10 @@ export class DataInterfaceRepository extends RecordRepository<'dataInterface', D
     return this.db.selectFrom('dataInterface').select(columns).where('id', '=', id).executeTakeFirst();
   }
 
+  findByCode(enCode: string) {
+    return this.db.selectFrom('dataInterface').select(columns).where('enCode', '=', enCode).executeTakeFirst();
+  }
+
   async setState(id: string, enabledMark: number, userId: string) {
     await this.db
       .updateTable('dataInterface')

@@ -40,7 +40,7 @@ import { MenuService } from '../menu/menu.service.ts';
 import { type Caller, DataInterfaceService } from './data-interface.service.ts';
 import { DataInterfaceAccess, dataInterfaceMenu, dataInterfaceReferencesChanged } from './data-interface-access.ts';
 import { ensureReaderRole } from './data-interface-query.repository.ts';
-import { DataInterfaceTransferService } from './data-interface-transfer.service.ts';
+import { DataInterfaceTransferService, VariateTransferService } from './data-interface-transfer.service.ts';
 import type { Resolver } from './outbound-http.ts';
 
 const tags = ['dataInterface'];
@@ -439,6 +439,29 @@ export default async function dataInterfaceRoutes(app: App) {
       await service.deleteVariate(request.params.id);
       return ok(null, request.t('common.deleted'));
     },
+  );
+
+  transferRoutes(
+    app,
+    {
+      base: variates,
+      menu,
+      tag: 'dataInterface',
+      file: { extension: /\.ffa$/i, maxBytes: 256 * 1024, defaultMode: 0 },
+      messages: {
+        file: 'dataInterface.variateImportFile',
+        mode: 'dataInterface.importMode',
+        invalid: 'dataInterface.importInvalid',
+      },
+      answered: (result) => (result.skipped ? 'dataInterface.variateImportSkipped' : 'dataInterface.imported'),
+      schemas: { link: DataInterfaceExportLink, result: DataInterfaceImportResult },
+      summaries: {
+        export: 'Write a variable to a .ffa file; answers the url it downloads from without authorization',
+        import:
+          'Import a .ffa file into its interface (found by id, else by code); type 0 or none skips a taken name, 1 adds it as a copy',
+      },
+    },
+    new VariateTransferService(app.db, service, app.downloads),
   );
 
   app.post(

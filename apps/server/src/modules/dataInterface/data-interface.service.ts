@@ -464,12 +464,21 @@ export class DataInterfaceService {
   }
 
   async copyVariate(id: string, session: Session): Promise<string> {
-    const repo = new DataInterfaceRepository(this.db);
-    const row = await repo.findVariate(id);
+    const row = await new DataInterfaceRepository(this.db).findVariate(id);
     if (!row) throw new NotFoundError();
-    let name = `${row.fullName}_copy`.slice(0, 50);
-    while (await repo.variateNameTaken(row.interfaceId, name, null)) name = `${row.fullName}_${randomInt(1000, 10000)}`;
-    return this.createVariate({ interfaceId: row.interfaceId, fullName: name, expression: row.expression }, session);
+    return this.addVariateAsCopy(
+      { interfaceId: row.interfaceId, fullName: row.fullName, expression: row.expression },
+      session,
+    );
+  }
+
+  /** Adds `input` under a name free in its interface: `<name>_copy`, else `<name>_<4 digits>`. */
+  async addVariateAsCopy(input: DataInterfaceVariateInput, session: Session): Promise<string> {
+    const repo = new DataInterfaceRepository(this.db);
+    let name = `${input.fullName}_copy`.slice(0, 50);
+    while (await repo.variateNameTaken(input.interfaceId, name, null))
+      name = `${input.fullName.slice(0, 45)}_${randomInt(1000, 10000)}`;
+    return this.createVariate({ ...input, fullName: name }, session);
   }
 
   // Calls.

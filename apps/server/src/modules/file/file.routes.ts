@@ -17,7 +17,7 @@ import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { contentDisposition } from '../../core/downloads.ts';
-import { ok } from '../../core/envelope.ts';
+import { FileAnswer, MediaType, ok } from '../../core/envelope.ts';
 import { BusinessError } from '../../core/errors.ts';
 import { activeExtensions } from '../../core/file-types.ts';
 import { validatorCompiler } from '../../core/validation.ts';
@@ -89,6 +89,7 @@ export default async function fileRoutes(app: App) {
           type: Type.String({ maxLength: 20 }),
           name: Type.String({ pattern: '^[0-9a-f]{32}\\.(png|jpg|gif|bmp|webp)$' }),
         }),
+        response: { 200: FileAnswer('The image', MediaType.images) },
       },
     },
     async (request, reply) => {
@@ -217,6 +218,12 @@ export default async function fileRoutes(app: App) {
         tags,
         summary: 'The file or zip of a download address; 404 once it has expired',
         params: Type.Object({ token: Type.String({ maxLength: 100 }) }),
+        response: {
+          200: FileAnswer('The file under its own type (active types as octet-stream), or a zip of several', [
+            MediaType.binary,
+            'application/zip',
+          ]),
+        },
       },
     },
     async (request, reply) => {
@@ -253,6 +260,13 @@ export default async function fileRoutes(app: App) {
         tags,
         summary: 'The preview of an address from Uploader/Preview: the image or PDF, or sanitised HTML of .docx/.xlsx',
         params: Type.Object({ token: Type.String({ maxLength: 100 }) }),
+        response: {
+          200: FileAnswer('The image, the PDF, or the document as sanitised HTML', [
+            ...MediaType.images,
+            'application/pdf',
+            'text/html',
+          ]),
+        },
       },
     },
     async (request, reply) => {

@@ -16,7 +16,7 @@ import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { recordRoutes } from '../../core/crud-routes.ts';
-import { ok } from '../../core/envelope.ts';
+import { FileAnswer, ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import { MenuService } from './menu.service.ts';
 import { MenuTransferService } from './menu-transfer.service.ts';
@@ -127,17 +127,25 @@ export default async function menuRoutes(app: App) {
     `${base}/:id/Actions/Export`,
     {
       preHandler: permit(menu, 'btn_export'),
-      schema: { tags, summary: 'Download the menu, its subtree and their definitions as a JSON file', params },
+      schema: {
+        tags,
+        summary: 'Download the menu, its subtree and their definitions as a JSON file',
+        params,
+        response: { 200: FileAnswer('The menu file (JSON, not an envelope)', ['application/json']) },
+      },
     },
     async (request, reply) => {
       const { fileName, document } = await transfer.export(request.params.id);
-      return reply
-        .type('application/json; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="menu.json"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        )
-        .send(JSON.stringify(document, null, 2));
+      return (
+        reply
+          .type('application/json; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="menu.json"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+          )
+          // Bytes, so the declared answer (a file) is not taken as a schema to serialise the text by.
+          .send(Buffer.from(JSON.stringify(document, null, 2)))
+      );
     },
   );
 

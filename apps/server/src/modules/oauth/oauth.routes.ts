@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
-import { ok } from '../../core/envelope.ts';
+import { FileAnswer, ok } from '../../core/envelope.ts';
 import { CurrentUserService } from './current-user.service.ts';
 import { OauthService, type RequestMeta } from './oauth.service.ts';
 import { passwordNotice } from './password-expiry.ts';
@@ -73,6 +73,7 @@ export default async function oauthRoutes(app: App) {
         tags,
         summary: 'Captcha image (SVG); the random key comes back as the login timestamp',
         params: Type.Object({ random: captchaKey }),
+        response: { 200: FileAnswer('The captcha image', ['image/svg+xml']) },
       },
     },
     async (request, reply) => {
@@ -88,6 +89,7 @@ export default async function oauthRoutes(app: App) {
         tags,
         summary: 'Captcha image of a given length (older clients)',
         params: Type.Object({ length: Type.Integer({ minimum: 3, maximum: 8 }), random: captchaKey }),
+        response: { 200: FileAnswer('The captcha image', ['image/svg+xml']) },
       },
     },
     async (request, reply) => {

@@ -9,11 +9,12 @@ import {
   SystemSignatureRow,
   SystemSignatureUpdate,
 } from '@platform/shared';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { crudRoutes } from '../../core/crud-routes.ts';
-import { ok } from '../../core/envelope.ts';
+import { FileAnswer, MediaType, ok } from '../../core/envelope.ts';
 import { sendStoredImage, storedImageName } from '../../core/stored-images.ts';
 import { SignatureService } from './signature.service.ts';
 
@@ -80,11 +81,13 @@ export default async function signatureRoutes(app: App) {
         tags,
         summary: 'A signature image by its generated name',
         params: Type.Object({ name: Type.String({ pattern: storedImageName.source }) }),
+        response: { 200: FileAnswer('The signature image', MediaType.images) },
       },
     },
     async (request, reply) => {
       const sent = await sendStoredImage(reply, imageDir, request.params.name);
-      return sent ?? reply.status(404).send({ code: 404, msg: request.t('common.notFound') });
+      // The declared answer is the image; a missing one is the envelope under 404.
+      return sent ?? (reply as FastifyReply).status(404).send({ code: 404, msg: request.t('common.notFound') });
     },
   );
 }

@@ -438,6 +438,14 @@ export class RecordService {
   }
 
   /**
+   * `List/{parentId}`: a tree table's children of one record, with their descendants nested, as
+   * the 3.6 client loads a branch; other lists have no children.
+   */
+  async childList(session: Session, modelId: string, parentId: string, body: RecordListBody, t: Translate) {
+    return this.listOf(await this.reach(session, modelId, body.menuId), body, t, false, session, parentId);
+  }
+
+  /**
    * The reach of a short link's public pages: no caller, every record, the public list's fields
    * only (`columns`), every form field.
    */
@@ -468,6 +476,7 @@ export class RecordService {
     t: Translate,
     labelled = false,
     session: Session | null = null,
+    parentId: string | null = null,
   ): Promise<PageData<Record<string, unknown>>> {
     const visible = this.visibleFields(reach);
     const currentPage = asNumber(body.currentPage, 1);
@@ -480,7 +489,10 @@ export class RecordService {
     if (group) sort = [{ column: group.column.column, desc: false }, ...sort];
     const parent = listType === LIST_TYPE.treeTable ? this.fieldOf(visible, reach.definition.list.parentField) : null;
     const searching = filter.where.length > 0;
-    if (parent && !searching) filter.where.push(blankCondition(parent.column));
+    if (parentId !== null) {
+      if (!parent) return page([], 0, { currentPage, pageSize: requested });
+      filter.where.push(searchCondition({ column: parent.column, match: 'equals', values: [parentId] }));
+    } else if (parent && !searching) filter.where.push(blankCondition(parent.column));
     const repo = new RecordRepository(this.db);
     const result = await repo.page(
       reach.definition.plan,
@@ -496,7 +508,7 @@ export class RecordService {
       for (const row of rows)
         for (const slot of visible) row[slot.column.field] = displayValue(slot, row[slot.column.field], optionsOf);
     }
-    if (parent && !searching) await this.nestDescendants(reach, visible, parent, rows);
+    if (parent && (!searching || parentId !== null)) await this.nestDescendants(reach, visible, parent, rows);
     // After nesting (which matches raw values), before grouping (whose head shows the label).
     if (session && !labelled)
       await this.labelPopups(rows, visible.filter(isPopup), session, listType === LIST_TYPE.inline);

@@ -24,6 +24,9 @@ export interface DefinitionFilter {
   webType?: number | undefined;
   isRelease?: number | undefined;
   type?: number | undefined;
+  /** 1 system forms, 2 generated forms; absent: both (the flow-form list). */
+  formType?: number | undefined;
+  flowType?: number | undefined;
 }
 
 const listColumns = [
@@ -36,6 +39,8 @@ const listColumns = [
   'v.enableFlow',
   'v.isRelease',
   'v.sortCode',
+  'v.formType',
+  'v.flowType',
   'v.creatorTime',
   'v.lastModifyTime',
 ] as const;
@@ -57,6 +62,8 @@ export class DefinitionRepository extends RecordRepository<'visualDev', Definiti
     if (filter.webType !== undefined) query = query.where('v.webType', '=', filter.webType);
     if (filter.isRelease !== undefined) query = query.where('v.isRelease', '=', filter.isRelease);
     if (filter.type !== undefined) query = query.where('v.type', '=', filter.type);
+    if (filter.formType !== undefined) query = query.where('v.formType', '=', filter.formType);
+    if (filter.flowType !== undefined) query = query.where('v.flowType', '=', filter.flowType);
     if (filter.keyword) query = query.where((eb) => keywordIn(eb, ['v.fullName', 'v.enCode'], filter.keyword));
     return query.orderBy('v.sortCode').orderBy('v.creatorTime', 'desc').orderBy('v.id', 'desc');
   }
@@ -116,6 +123,37 @@ export class DefinitionRepository extends RecordRepository<'visualDev', Definiti
       .set({
         ...values,
         isRelease: sql<number>`case when is_release = 0 then 0 else 2 end`,
+        lastModifyUserId: userId,
+        lastModifyTime: sql<Date>`now()`,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** A system form's release: its field list is published as it stands; it keeps no records. */
+  async releaseFields(id: string, userId: string) {
+    await this.db
+      .updateTable('visualDev')
+      .set({
+        isRelease: 1,
+        releasedFormData: sql<string>`form_data`,
+        releaseTime: sql<Date>`now()`,
+        lastModifyUserId: userId,
+        lastModifyTime: sql<Date>`now()`,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Takes the draft back to the released form (the 3.6 client's 回滚). */
+  async rollBack(id: string, userId: string) {
+    await this.db
+      .updateTable('visualDev')
+      .set({
+        isRelease: 1,
+        formData: sql<string>`released_form_data`,
+        columnData: sql<string>`coalesce(released_column_data, column_data)`,
+        appColumnData: sql<string>`coalesce(released_app_column_data, app_column_data)`,
         lastModifyUserId: userId,
         lastModifyTime: sql<Date>`now()`,
       })

@@ -16,6 +16,7 @@ import {
   RecordListBody,
   RecordPageConfig,
   RecordValues,
+  VisualDevImportResult,
   VisualDevInfo,
   VisualDevInput,
   VisualDevMenuAnswer,
@@ -29,18 +30,21 @@ import {
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
-import { crudWriteRoutes } from '../../core/crud-routes.ts';
+import { crudWriteRoutes, transferRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import { SheetFiles } from '../../core/sheet-files.ts';
 import { registerSheetImportRoutes, sheetDownloadUrl } from '../../core/sheet-import.routes.ts';
 import { type SheetImportDefinition, SheetImporter } from '../../core/sheet-import.ts';
 import { MenuService } from '../menu/menu.service.ts';
+import { flowFormRoutes } from './flow-form.routes.ts';
+import { FlowFormService } from './flow-form.service.ts';
 import { type ImportedLine, recordImportDefinition } from './record-import.ts';
 import { recordServiceOf } from './record-service-of.ts';
 import { shortLinkRoutes } from './short-link.routes.ts';
 import { ShortLinkService } from './short-link.service.ts';
 import { DefinitionService } from './visualdev.service.ts';
+import { VisualDevTransferService } from './visualdev-transfer.service.ts';
 
 const base = '/api/visualdev/Base';
 const records = '/api/visualdev/OnlineDev';
@@ -66,6 +70,7 @@ export default async function visualdevRoutes(app: App) {
   const menus = new MenuService(app.db, app.bus, app.permissions);
   const tags = ['visualdev'];
   shortLinkRoutes(app, new ShortLinkService(app.db, definitions, service), menu, tags);
+  flowFormRoutes(app, new FlowFormService(app.db, definitions), menu, ['flowForm']);
 
   app.get(
     base,
@@ -232,6 +237,24 @@ export default async function visualdevRoutes(app: App) {
   );
 
   app.post(
+    `${records}/:modelId/List/:id`,
+    {
+      schema: {
+        tags,
+        summary:
+          'A tree table’s children of one record (its descendants nested), searched, sorted and paged as List; empty for other lists',
+        params: RecordParams,
+        body: RecordListBody,
+        response: { 200: EnvelopeOf(PageOf(RecordValues)) },
+      },
+    },
+    async (request) => {
+      const { modelId, id } = request.params;
+      return ok(await service.childList(sessionOf(request), modelId, id, request.body, request.t));
+    },
+  );
+
+  app.post(
     `${records}/:modelId`,
     {
       schema: {
@@ -352,6 +375,27 @@ export default async function visualdevRoutes(app: App) {
     async (request) => ok(await service.export(sessionOf(request), request.params.modelId, request.body, request.t)),
   );
 
+  // The 3.6 form-design page exports a definition from the records' base, with a POST.
+  transferRoutes(
+    app,
+    {
+      base: records,
+      menu,
+      tag: 'visualdev',
+      exportRoute: { method: 'POST', param: 'modelId' },
+      file: { extension: /\.vdd$/i, maxBytes: 4 * 1024 * 1024 },
+      messages: { file: 'visualdev.importFile', mode: 'visualdev.importMode', invalid: 'visualdev.importInvalid' },
+      answered: (result) => (result.skipped ? 'visualdev.importSkipped' : 'visualdev.imported'),
+      schemas: { link: Type.Object({ url: Type.String() }), result: VisualDevImportResult },
+      summaries: {
+        export: 'Write a definition’s draft to a .vdd file; answers the url it downloads from',
+        import:
+          'Import a .vdd file as a new, unreleased definition (type: 0 skip a taken code, 1 add it with a suffix)',
+      },
+    },
+    new VisualDevTransferService(app.db, definitions, app.downloads),
+  );
+
   // Import through the generic wizard (protocol-admin.md 6) under the records' base: the columns
   // are the definition's, the rights those of btn_import on a menu that opens it.
   const files = new SheetFiles(path.join(app.config.dataDir, 'files'));
@@ -377,5 +421,6 @@ export default async function visualdevRoutes(app: App) {
     // The 3.6 client uploads without the model id; uploads and downloads need no definition.
     keeper: importerFor('', noColumns),
     uploadAliases: [`${records}/Uploader`],
+    templateAliases: [`${records}/:modelId/Template`],
   });
 }

@@ -133,6 +133,8 @@ export class DefinitionService {
       webType: query.webType,
       isRelease: query.isRelease,
       type: query.type,
+      // System flow forms share the table but are no generated forms: no designer, no records.
+      formType: 2,
     };
   }
 
@@ -170,23 +172,31 @@ export class DefinitionService {
     };
   }
 
-  async create(input: VisualDevInput, session: Session): Promise<string> {
-    const values = valuesOf(input);
+  create(input: VisualDevInput, session: Session): Promise<string> {
+    return this.insert(valuesOf(input), session);
+  }
+
+  /** A new definition of `values` (a generated form, or a flow form's system form). */
+  insert(values: DefinitionValues, session: Session): Promise<string> {
     return this.db.transaction().execute(async (trx) => {
       const repo = new DefinitionRepository(trx);
-      if (await repo.codeTaken(input.enCode, null)) throw new BusinessError('visualdev.codeTaken');
+      if (await repo.codeTaken(values.enCode, null)) throw new BusinessError('visualdev.codeTaken');
       const id = newId();
       await repo.insert(id, values, session.userId);
       return id;
     });
   }
 
-  async update(id: string, input: VisualDevInput, session: Session) {
-    const values = valuesOf(input);
+  update(id: string, input: VisualDevInput, session: Session) {
+    return this.saveDraft(id, valuesOf(input), session);
+  }
+
+  /** Saves the draft's `values`; the columns not named keep what they hold. */
+  async saveDraft(id: string, values: DefinitionValues, session: Session) {
     await this.db.transaction().execute(async (trx) => {
       const repo = new DefinitionRepository(trx);
       if (!(await repo.findForUpdate(id))) throw new NotFoundError();
-      if (await repo.codeTaken(input.enCode, id)) throw new BusinessError('visualdev.codeTaken');
+      if (await repo.codeTaken(values.enCode, id)) throw new BusinessError('visualdev.codeTaken');
       await repo.updateDraft(id, values, session.userId);
     });
   }
@@ -358,6 +368,23 @@ export class DefinitionService {
     };
   }
 
+  /**
+   * The form a flow starts with, as the flow detail reads it (`flowFormInfo`): a generated form's
+   * released definition (its draft before a first release), or a system form's address and field list.
+   */
+  async flowFormOf(id: string) {
+    const row = await new DefinitionRepository(this.db).findById(id);
+    if (!row) throw new NotFoundError();
+    return {
+      id: row.id,
+      enCode: row.enCode,
+      fullName: row.fullName,
+      formType: row.formType,
+      urlAddress: row.urlAddress ?? '',
+      propertyJson: row.releasedFormData ?? row.formData ?? '',
+    };
+  }
+
   /** The workflow's task status onto the record launched under the task id, inside the workflow's transaction. */
   async setFlowState(trx: Trx, formId: string, recordId: string, state: number) {
     const row = await new DefinitionRepository(trx).storageOf(formId);
@@ -414,6 +441,11 @@ function draftValues(row: VisualDevRowDb): DefinitionValues {
     interfaceId: row.interfaceId,
     interfaceName: row.interfaceName,
     interfaceParam: row.interfaceParam,
+    formType: row.formType,
+    flowType: row.flowType,
+    urlAddress: row.urlAddress,
+    appUrlAddress: row.appUrlAddress,
+    interfaceUrl: row.interfaceUrl,
   };
 }
 

@@ -66,6 +66,13 @@ export class FlowDefinitionService {
     return page(result.list.map(toRow), result.total, params);
   }
 
+  /** Templates by id, in the order asked (the entrust form names the flows it stores); unknown ids are left out. */
+  async byIds(ids: string[]): Promise<FlowTemplateRow[]> {
+    const rows = await new DefinitionRepository(this.db).templatesByIds([...new Set(ids)]);
+    const byId = new Map(rows.map((r) => [r.id, toRow(r)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   async info(id: string): Promise<FlowTemplateInfo> {
     const repo = new DefinitionRepository(this.db);
     const row = await repo.template(id);
@@ -350,18 +357,7 @@ export class FlowDefinitionService {
 
   async formOf(formId: string | null) {
     if (!formId) return { id: '', enCode: '', fullName: '', formType: 1, urlAddress: '', propertyJson: '' };
-    const [info, released] = await Promise.all([
-      this.forms.info(formId),
-      this.forms.released(formId).catch(() => null),
-    ]);
-    return {
-      id: info.id,
-      enCode: info.enCode,
-      fullName: info.fullName,
-      formType: 2,
-      urlAddress: '',
-      propertyJson: released?.formText ?? info.formData,
-    };
+    return this.forms.flowFormOf(formId);
   }
 
   /** The template a generated form launches through (OnlineDev Config's flowId), '' when none is enabled. */

@@ -49,6 +49,9 @@ export class DefinitionRepository {
   template(id: string) {
     return this.templates({ keyword: '' }).where('t.id', '=', id).executeTakeFirst();
   }
+  templatesByIds(ids: string[]) {
+    return ids.length ? this.templates({ keyword: '' }).where('t.id', 'in', ids).execute() : Promise.resolve([]);
+  }
   codeTaken(enCode: string, exceptId: string | null) {
     let q = this.db.selectFrom('flowTemplate').select('id').where(sql`lower(en_code)`, '=', enCode.toLowerCase());
     if (exceptId) q = q.where('id', '<>', exceptId);

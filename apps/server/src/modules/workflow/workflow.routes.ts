@@ -323,6 +323,18 @@ export default async function workflowRoutes(app: App) {
     },
     async (request) => ok(await definitions.pageFlows(request.query)),
   );
+  app.post(
+    `${P}/getflowList`,
+    {
+      schema: {
+        tags,
+        summary: 'Templates by id (the body is a bare id array), as the entrust form shows the flows it holds',
+        body: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 1000 }),
+        response: { 200: EnvelopeOf(Type.Array(FlowTemplateRow)) },
+      },
+    },
+    async (request) => ok(await definitions.byIds(request.body)),
+  );
   app.get(
     `${P}/:id/FormInfo`,
     {

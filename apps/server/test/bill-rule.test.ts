@@ -1,14 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { formatBillNumber, formatDate } from '@platform/shared';
+import { BILL_RULE_FULL_STAMP, formatBillNumber, formatDate } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DatabaseConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/database.ts';
 import { BillRuleRepository } from '../src/modules/billRule/bill-rule.repository.ts';
 import { BillRuleService } from '../src/modules/billRule/bill-rule.service.ts';
 import { crudContract } from './helpers/crud-contract.ts';
 import { businessType } from './helpers/dictionaries.ts';
 import { multipart } from './helpers/multipart.ts';
+import { needsPostgres } from './helpers/needs.ts';
 import { type Client, type TestApp, testApp, testDatabase } from './helpers/test-app.ts';
 
 const base = '/api/system/BillRule';
@@ -295,6 +297,31 @@ describe('code rules: what the 3.6 client sends', () => {
       msg: '更新成功',
     });
     expect((await admin.get(`${base}/${id}`)).data).toMatchObject({ fullName: '客户端单号2', startNumber: '0001' });
+  });
+});
+
+needsPostgres('code rules: allocations at the database at once', () => {
+  test('sixteen callers on their own connections, past any queue of one instance, never share a serial', async () => {
+    await create({ enCode: 'raced.no', prefix: '', suffix: '', digit: 4, startNumber: '1' });
+    // The service queues the calls of one instance; its repository is what every instance runs.
+    // A pool of its own (10 connections) keeps ten statements in flight at the server at once.
+    const db = await openDatabase(t.config.database);
+    try {
+      const stamp = formatDate(new Date(), BILL_RULE_FULL_STAMP);
+      const caller = async () => {
+        const serials: number[] = [];
+        for (let i = 0; i < 100; i++) {
+          const taken = await new BillRuleRepository(db).allocate('raced.no', stamp);
+          serials.push(Number(taken?.firstSerial));
+        }
+        return serials;
+      };
+      const serials = (await Promise.all(Array.from({ length: 16 }, caller))).flat().sort((a, b) => a - b);
+      expect(serials).toEqual(Array.from({ length: 1600 }, (_, i) => i + 1));
+    } finally {
+      await db.destroy();
+    }
+    expect((await nextNumber('raced.no')).data).toBe('1601');
   });
 });
 

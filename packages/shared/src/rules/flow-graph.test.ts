@@ -102,6 +102,32 @@ describe('conditions', () => {
     [{ fieldType: 3, field: 'a+', symbol: '>' as const, fieldValue: 3 }, { a: 2 }, false],
   ])('%j on %j -> %s', (item, values, expected) => expect(conditionItemHolds(item, values)).toBe(expected));
 
+  // Every ordering on both sides of its boundary, with the amount as a number and as the text a form sends.
+  const orderings = [
+    ['>', [false, false, true]],
+    ['>=', [false, true, true]],
+    ['<', [true, false, false]],
+    ['<=', [true, true, false]],
+    ['==', [false, true, false]],
+    ['<>', [true, false, true]],
+  ] as const;
+  test.each(orderings)('%s at 999.99, 1000 and 1000.01', (symbol, expected) => {
+    for (const amount of [999.99, 1000, 1000.01]) {
+      const item = { field: 'amount', symbol, fieldValue: 1000 };
+      const at = [999.99, 1000, 1000.01].indexOf(amount);
+      expect(conditionItemHolds(item, { amount }), `${amount} ${symbol} 1000`).toBe(expected[at]);
+      expect(conditionItemHolds(item, { amount: String(amount) }), `'${amount}' ${symbol} 1000`).toBe(expected[at]);
+    }
+  });
+  test('numbers compare as numbers (9 < 10), text as text; a missing value is empty text', () => {
+    expect(conditionItemHolds({ field: 'n', symbol: '<', fieldValue: '10' }, { n: '9' })).toBe(true);
+    expect(conditionItemHolds({ field: 'n', symbol: '<', fieldValue: 'b' }, { n: 'a' })).toBe(true);
+    expect(conditionItemHolds({ field: 'n', symbol: '>', fieldValue: 'b' }, { n: 'a' })).toBe(false);
+    expect(conditionItemHolds({ field: 'n', symbol: '==', fieldValue: '' }, {})).toBe(true);
+    expect(conditionItemHolds({ field: 'n', symbol: '>', fieldValue: 0 }, { n: ' ' })).toBe(false);
+    expect(conditionItemHolds({ field: 'n', symbol: 'like', fieldValue: 'b' }, { n: ['a', 'b'] })).toBe(true);
+  });
+
   test('the first matching branch wins, else the default', () => {
     const split = graph().childNode?.conditionNodes ?? [];
     expect(chooseConditionBranch(split, { amount: 5000 })?.nodeId).toBe('big');

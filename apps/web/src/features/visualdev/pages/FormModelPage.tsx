@@ -259,6 +259,8 @@ export default function FormModelPage() {
     },
   });
 
+  const exportTask = useExportTask();
+
   if (!modelId) return <Result status="warning" title={t('notReleased')} />;
   if (config.isLoading) return <Spin className="shell-page-loading" />;
   if (!model) return <Result status="warning" title={t('notReleased')} />;
@@ -316,7 +318,6 @@ export default function FormModelPage() {
       setSelected([]);
       list.refetch();
     });
-  const exportTask = useExportTask();
   const exportAll = () =>
     exportTask(() =>
       visualdevApi.exportData(modelId, {

@@ -22,3 +22,4 @@ export * from './relative-time.ts';
 export * from './sheet-cell.ts';
 export * from './sub-table.ts';
 export * from './upload-check.ts';
+export * from './record-text.ts';

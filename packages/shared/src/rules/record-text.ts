@@ -1,5 +1,5 @@
-import { formatDate } from './date-format.ts';
 import type { FormField } from '../schemas/formDefinition.ts';
+import { formatDate } from './date-format.ts';
 import { kindOf, type OptionItem, optionLabels } from './form-definition.ts';
 
 /**

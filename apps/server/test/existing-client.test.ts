@@ -1084,3 +1084,125 @@ describe('15. calls of the spec still absent (issue 36, issue 37 flowForm)', () 
     expect(answer.data).toEqual([expect.objectContaining({ id, fullName: '请假流程', enCode: 'clientLeaveFlow' })]);
   });
 });
+
+describe('16. values the 3.6 client prints as given (issue 37)', () => {
+  const entryOf = async (dictionary: string, enCode: string) =>
+    await t.app.db
+      .selectFrom('dictionaryData as d')
+      .innerJoin('dictionaryType as ty', 'ty.id', 'd.dictionaryTypeId')
+      .select(['d.id', 'd.fullName'])
+      .where('ty.enCode', '=', dictionary)
+      .where('d.enCode', '=', enCode)
+      .executeTakeFirstOrThrow();
+
+  test('the form list names its category and carries enabledMark, 1 once released (发布预览)', async () => {
+    const category = await entryOf('webDesign', '1');
+    const created = await admin.post<{ id: string }>('/api/visualdev/Base', {
+      fullName: '分类表单',
+      enCode: 'category.form',
+      category: category.id,
+      type: 1,
+      webType: 2,
+      formData: JSON.stringify({ fields: [{ __vModel__: 'name', __config__: { jnpfKey: 'input', label: '名称' } }] }),
+      columnData: JSON.stringify({ columnList: [{ prop: 'name', label: '名称' }] }),
+    });
+    expect(created.code, created.msg).toBe(200);
+    const id = created.data!.id;
+    const rowOf = async () =>
+      (
+        await admin.call<Page<{ id: string; category: string; enabledMark: number; creatorUser: string }>>({
+          method: 'GET',
+          url: '/api/visualdev/Base?keyword=category.form&category=&webType=&isRelease=&type=1&currentPage=1&pageSize=20&_t=1',
+        })
+      ).data!.list.find((r) => r.id === id);
+    expect(await rowOf()).toMatchObject({ category: category.fullName, enabledMark: 0 });
+    expect((await admin.post(`/api/visualdev/Base/${id}/Actions/Release`)).code).toBe(200);
+    expect(await rowOf()).toMatchObject({ category: category.fullName, enabledMark: 1 });
+    // The designer's Info keeps the id its category select holds.
+    expect((await admin.get<{ category: string }>(`/api/visualdev/Base/${id}`)).data).toMatchObject({
+      category: category.id,
+    });
+  });
+
+  test('the bill-rule list names its business type; Info keeps the id', async () => {
+    const category = await t.app.db
+      .selectFrom('dictionaryData as d')
+      .innerJoin('dictionaryType as ty', 'ty.id', 'd.dictionaryTypeId')
+      .select(['d.id', 'd.fullName'])
+      .where('ty.enCode', '=', 'businessType')
+      .executeTakeFirstOrThrow();
+    const created = await admin.post<{ id: string }>('/api/system/BillRule', {
+      fullName: '合同编号',
+      enCode: 'contract.no',
+      category: category.id,
+      prefix: 'HT',
+      type: 1,
+      digit: 4,
+      startNumber: '1',
+      sortCode: 0,
+      enabledMark: 1,
+    });
+    expect(created.code, created.msg).toBe(200);
+    const rows = await admin.call<Page<{ id: string; enCode: string; category: string }>>({
+      method: 'GET',
+      url: '/api/system/BillRule?keyword=contract.no&categoryId=&enabledMark=&currentPage=1&pageSize=20&_t=1',
+    });
+    const row = rows.data!.list.find((r) => r.enCode === 'contract.no');
+    expect(row).toMatchObject({ category: category.fullName });
+    expect(JSON.stringify(row)).not.toContain(category.id);
+    expect((await admin.get<{ category: string }>(`/api/system/BillRule/${row!.id}`)).data).toMatchObject({
+      category: category.id,
+    });
+  });
+
+  test('flow lists name the flow and its category, not the version tab (流程) nor the entry id', async () => {
+    const category = await entryOf('WorkFlowCategory', '2');
+    const templates = '/api/workflow/Engine/flowTemplate';
+    const adminId = (
+      await t.app.db.selectFrom('appUser').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow()
+    ).id;
+    const graph = {
+      type: 'start',
+      nodeId: 'start',
+      properties: { title: '发起' },
+      childNode: {
+        type: 'approver',
+        nodeId: 'check',
+        properties: { title: '审批', assigneeType: 6, approvers: [`${adminId}--user`] },
+      },
+    };
+    const created = await admin.post<{ id: string }>(templates, {
+      fullName: '请假申请',
+      enCode: 'leave.named',
+      category: category.id,
+      flowTemplateJson: JSON.stringify([{ id: '', fullName: '流程', flowTemplateJson: graph }]),
+    });
+    expect(created.code, created.msg).toBe(200);
+    const templateId = created.data!.id;
+    expect((await admin.post(`${templates}/Release/${templateId}`)).code).toBe(200);
+    const listed = await admin.call<Page<{ id: string; fullName: string; category: string }>>({
+      method: 'GET',
+      url: `${templates}?keyword=leave.named&category=&type=&enabledMark=&currentPage=1&pageSize=20&_t=1`,
+    });
+    expect(listed.data!.list.find((r) => r.id === templateId)).toMatchObject({
+      fullName: '请假申请',
+      category: category.fullName,
+    });
+    const flowId = (await admin.get<{ id: string }[]>(`${templates}/FlowJsonList/${templateId}`)).data![0]!.id;
+    const launched = await admin.post<{ id: string }>('/api/workflow/Engine/FlowTask', {
+      flowId,
+      formData: {},
+      status: 0,
+    });
+    expect(launched.code, launched.msg).toBe(200);
+    const todo = await admin.call<Page<{ processId: string; flowName: string }>>({
+      method: 'GET',
+      url: '/api/workflow/Engine/FlowBefore/List/1?keyword=&flowCategory=&currentPage=1&pageSize=20&_t=1',
+    });
+    expect(todo.data!.list.find((r) => r.processId === launched.data!.id)).toMatchObject({ flowName: '请假申请' });
+    const detail = await admin.get<{ flowTemplateInfo: { fullName: string } }>(
+      `/api/workflow/Engine/FlowBefore/0?flowId=${flowId}`,
+    );
+    expect(detail.data!.flowTemplateInfo.fullName).toBe('请假申请');
+  });
+});

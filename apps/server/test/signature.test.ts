@@ -91,12 +91,16 @@ describe('signatures: the administrators keep them and grant them to users', () 
     const notGranted = await create({ enCode: 'list.other', fullName: '列表乙', userIds: [otherId] });
     const byKeyword = await admin.get<{ list: Row[] }>(base, { keyword: 'list.' });
     expect(byKeyword.data!.list.map((r) => r.id).sort()).toEqual([granted, notGranted].sort());
-    const bySigner = await admin.get<{ list: Row[] }>(base, { keyword: 'list.', userId: signerId });
+    const bySigner = await admin.get<{ list: Record<string, unknown>[] }>(base, { keyword: 'list.', userId: signerId });
     expect(bySigner.data!.list.map((r) => r.id)).toEqual([granted]);
+    // 授权人: the 3.6 client prints the row's userIds as given, so the list names the users there;
+    // the form's Info keeps the ids.
     expect(bySigner.data!.list[0]).toMatchObject({
-      userIds: [signerId, otherId],
+      userIds: '签字人/signer,旁人/bystander',
       userNames: ['签字人/signer', '旁人/bystander'],
     });
+    expect(JSON.stringify(bySigner.data!.list[0])).not.toContain(signerId);
+    expect(await info(granted)).toMatchObject({ userIds: [signerId, otherId] });
     // The 3.6 client sends every unset filter empty, and numbers as text.
     const asClient = await admin.get<{ list: Row[] }>(base, {
       currentPage: '1',

@@ -817,8 +817,10 @@ describe('dictionary-backed choice fields', () => {
 
     const detail = await admin.get<{ data: string }>(`${records}/${modelId}/${id}/DataChange`);
     expect(JSON.parse(detail.data!.data)).toMatchObject({ grade: '乙等', lines: [{ lineGrade: '甲等' }] });
-    // The list answers the stored value (the page shows it by name, and edits send it back).
-    expect((await list(admin, modelId)).data!.list).toMatchObject([{ grade: entryIds[1] }]);
+    // The list answers the name (the 3.6 client prints it as given); the form's Info keeps the stored value.
+    expect((await list(admin, modelId)).data!.list).toMatchObject([{ grade: '乙等' }]);
+    const info = await admin.get<{ data: string }>(`${records}/${modelId}/${id}`);
+    expect(JSON.parse(info.data!.data)).toMatchObject({ grade: entryIds[1] });
     const exported = await admin.post<{ url: string }>(`${records}/${modelId}/Actions/ExportData`, { dataType: 1 });
     expect(await sheetRows(exported.data!.url)).toEqual([
       ['名称', '等级'],

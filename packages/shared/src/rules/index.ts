@@ -18,6 +18,7 @@ export * from './password-policy.ts';
 export * from './patterns.ts';
 export * from './print-template.ts';
 export * from './qrcode.ts';
+export * from './record-text.ts';
 export * from './relative-time.ts';
 export * from './sheet-cell.ts';
 export * from './sub-table.ts';

@@ -39,7 +39,8 @@ export const SystemSignatureQuery = Type.Object({
 });
 export type SystemSignatureQuery = Static<typeof SystemSignatureQuery>;
 
-export const SystemSignatureRow = Type.Object({
+/** One signature as its form edits it. */
+export const SystemSignatureInfo = Type.Object({
   id: Type.String(),
   fullName: Type.String(),
   enCode: Type.String(),
@@ -52,6 +53,14 @@ export const SystemSignatureRow = Type.Object({
   description: Type.String(),
   creatorTime: Type.Integer(),
   lastModifyTime: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type SystemSignatureInfo = Static<typeof SystemSignatureInfo>;
+
+/** A row of the list: its 授权人 column (`userIds`, which the 3.6 client prints as given) names the users. */
+export const SystemSignatureRow = Type.Object({
+  ...SystemSignatureInfo.properties,
+  /** The granted users as "name/account", joined by commas. */
+  userIds: Type.String(),
 });
 export type SystemSignatureRow = Static<typeof SystemSignatureRow>;
 

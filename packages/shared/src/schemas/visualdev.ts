@@ -63,6 +63,8 @@ export const VisualDevRow = Type.Object({
   webType: Type.Integer(),
   enableFlow: Type.Integer(),
   isRelease: Type.Integer(),
+  /** 1 once released (the 3.6 client offers 发布预览 only then). */
+  enabledMark: Type.Integer(),
   sortCode: Type.Integer(),
   creatorTime: Type.Union([Type.Integer(), Type.Null()]),
   creatorUser: Type.String(),

@@ -375,6 +375,8 @@ export const en: Catalog = {
   'visualdev.linkPasswordMissing': 'Set a password for the link',
   'visualdev.linkSubmitted': 'Submitted',
   'visualdev.exportSheet': 'Data',
+  'visualdev.switchOn': 'Yes',
+  'visualdev.switchOff': 'No',
   'location.noKey': 'Set the map service key under System configuration, Map service, first',
   'location.serviceFailed': 'The map service failed: {reason}',
   'location.mapSize': 'A map picture is at most {max} pixels on each side',

@@ -374,6 +374,8 @@ export const zhCN = {
   'visualdev.linkPasswordMissing': '请设置外链密码',
   'visualdev.linkSubmitted': '提交成功',
   'visualdev.exportSheet': '数据',
+  'visualdev.switchOn': '是',
+  'visualdev.switchOff': '否',
   'location.noKey': '请先在系统配置的“地图服务”中填写地图服务密钥',
   'location.serviceFailed': '地图服务调用失败：{reason}',
   'location.mapSize': '地图图片的宽和高最多为{max}像素',

@@ -375,6 +375,8 @@ export const zhTW: Catalog = {
   'visualdev.linkPasswordMissing': '請設定外鏈密碼',
   'visualdev.linkSubmitted': '提交成功',
   'visualdev.exportSheet': '資料',
+  'visualdev.switchOn': '是',
+  'visualdev.switchOff': '否',
   'location.noKey': '請先在系統配置的「地圖服務」中填寫地圖服務密鑰',
   'location.serviceFailed': '地圖服務調用失敗：{reason}',
   'location.mapSize': '地圖圖片的寬和高最多為{max}像素',

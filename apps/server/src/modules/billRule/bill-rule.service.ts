@@ -66,7 +66,13 @@ export class BillRuleService {
       category: query.categoryId,
       enabledMark: query.enabledMark,
     });
-    return page(list.map(toWire), total, params);
+    // The list shows the business type by its name (the 3.6 client prints `category` as given); Info keeps the id.
+    const names = await this.dictionaries.entryNames('businessType');
+    return page(
+      list.map((row) => ({ ...toWire(row), category: names?.get(row.category) ?? row.category })),
+      total,
+      params,
+    );
   }
 
   /** The picker: enabled rules, paged, optionally of one category. */

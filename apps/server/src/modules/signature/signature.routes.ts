@@ -4,6 +4,7 @@ import {
   ListOf,
   SignatureCard,
   SignatureIdsInput,
+  SystemSignatureInfo,
   SystemSignatureInput,
   SystemSignatureQuery,
   SystemSignatureRow,
@@ -39,6 +40,7 @@ export default async function signatureRoutes(app: App) {
       schemas: {
         query: SystemSignatureQuery,
         row: SystemSignatureRow,
+        info: SystemSignatureInfo,
         input: SystemSignatureInput,
         update: SystemSignatureUpdate,
       },

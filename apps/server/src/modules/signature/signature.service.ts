@@ -2,6 +2,7 @@ import {
   type PageData,
   SIGNATURE_IMAGE_MAX_BYTES,
   type SignatureCard,
+  type SystemSignatureInfo,
   type SystemSignatureInput,
   type SystemSignatureQuery,
   type SystemSignatureRow,
@@ -58,7 +59,14 @@ const unique = (ids: string[]) => [...new Set(ids)];
  * the URL they are served from, which is what a signature field keeps when one is picked.
  */
 export class SignatureService
-  implements CrudService<SystemSignatureQuery, SystemSignatureRow, SystemSignatureInput, SystemSignatureInput>
+  implements
+    CrudService<
+      SystemSignatureQuery,
+      SystemSignatureRow,
+      SystemSignatureInput,
+      SystemSignatureInput,
+      SystemSignatureInfo
+    >
 {
   constructor(
     private readonly db: Db,
@@ -69,10 +77,11 @@ export class SignatureService
     const params = pageParams(query);
     const repo = new SignatureRepository(this.db);
     const { list, total } = await repo.page(params, query.userId);
-    return page(await this.withGrants(repo, list), total, params);
+    const rows = (await this.withGrants(repo, list)).map((row) => ({ ...row, userIds: row.userNames.join(',') }));
+    return page(rows, total, params);
   }
 
-  async info(id: string): Promise<SystemSignatureRow> {
+  async info(id: string): Promise<SystemSignatureInfo> {
     const repo = new SignatureRepository(this.db);
     const row = await repo.findById(id);
     if (!row) throw new NotFoundError();
@@ -174,7 +183,7 @@ export class SignatureService
     if (missing.length) throw new BusinessError('signature.unknownUsers', { ids: missing.join(',') });
   }
 
-  private async withGrants(repo: SignatureRepository, rows: Stored[]): Promise<SystemSignatureRow[]> {
+  private async withGrants(repo: SignatureRepository, rows: Stored[]): Promise<SystemSignatureInfo[]> {
     const grants = await repo.grants(rows.map((r) => r.id));
     const bySignature = new Map<string, Grant[]>();
     for (const grant of grants)

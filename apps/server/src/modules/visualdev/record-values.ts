@@ -3,16 +3,17 @@ import {
   childrenOf,
   type FormDefinition,
   type FormField,
-  formatDate,
   holdsValue,
   isEmptyFieldValue,
   kindOf,
+  type NameOf,
   type OptionItem,
-  optionLabels,
   permissionKeyOf,
+  displayValue as shownValue,
   staticOptions,
   validateCell,
   valueFields,
+  valueText,
 } from '@platform/shared';
 import { BusinessError } from '../../core/errors.ts';
 import { sanitizeRichText } from '../../core/sanitize.ts';
@@ -161,23 +162,28 @@ export type OptionsOf = (slot: FieldSlot) => readonly OptionItem[];
 
 export const staticOptionsOf: OptionsOf = (slot) => staticOptions(slot.field);
 
-/** What a list, detail or export shows for a value: option labels for choice fields. */
-export function displayValue(slot: FieldSlot, value: unknown, optionsOf: OptionsOf = staticOptionsOf): unknown {
-  const options = optionsOf(slot);
-  if (!options.length || value === null || value === undefined) return value;
-  const kind = kindOf(slot.field);
-  const separator = kind === 'cascader' ? '/' : ',';
-  return optionLabels(options, value, '/').join(separator);
+/**
+ * How a page of records shows its values: the options of its choice fields, the names of the ids
+ * its picker fields hold (looked up once per kind for the page) and a switch's default texts.
+ */
+export interface Presentation {
+  optionsOf: OptionsOf;
+  nameOf?: NameOf;
+  switchTexts?: readonly [string, string];
 }
 
-/** A cell of a spreadsheet export. */
-export function cellText(slot: FieldSlot, value: unknown, optionsOf: OptionsOf = staticOptionsOf): string | number {
-  const shown = displayValue(slot, value, optionsOf);
-  if (shown === null || shown === undefined) return '';
-  if (slot.column.type === 'timestamptz' && typeof shown === 'number')
-    return formatDate(new Date(shown), 'YYYY-MM-DD HH:mm:ss');
-  if (typeof shown === 'number') return shown;
-  if (Array.isArray(shown)) return shown.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(',');
-  if (typeof shown === 'object') return JSON.stringify(shown);
-  return String(shown);
-}
+const plainly: Presentation = { optionsOf: staticOptionsOf };
+
+const sourcesOf = (slot: FieldSlot, shown: Presentation) => ({
+  options: shown.optionsOf(slot),
+  ...(shown.nameOf ? { nameOf: shown.nameOf } : {}),
+  ...(shown.switchTexts ? { switchTexts: shown.switchTexts } : {}),
+});
+
+/** What a list, detail or print shows for a value (`displayValue` of packages/shared). */
+export const displayValue = (slot: FieldSlot, value: unknown, shown: Presentation = plainly): unknown =>
+  shownValue(slot.field, value, sourcesOf(slot, shown));
+
+/** A cell of a spreadsheet export: the same text as the list, on one line. */
+export const cellText = (slot: FieldSlot, value: unknown, shown: Presentation = plainly): string | number =>
+  valueText(slot.field, value, sourcesOf(slot, shown));

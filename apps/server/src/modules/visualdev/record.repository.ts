@@ -1,3 +1,4 @@
+import type { NameKind } from '@platform/shared';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { fetchPage, type Page } from '../../core/list.ts';
 import { likePattern } from '../../core/paging.ts';
@@ -425,17 +426,32 @@ export function anyOf(parts: Expression<SqlBool>[]): Expression<SqlBool> {
   return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : sql<SqlBool>`false`;
 }
 
-/** What an auto-filled id field names: a person, an organisation or department, a position. */
-export type NamedKind = 'user' | 'organize' | 'position';
+/** Ids looked up in one statement at most (a bound parameter each). */
+const namesPerQuery = 1000;
 
-/** Display names of the ids a record's auto-filled fields keep: 姓名/账号 for people, full names otherwise. */
-export async function namesOf(db: Db | Trx, kind: NamedKind, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  if (kind === 'user') {
-    const rows = await db.selectFrom('appUser').select(['id', 'realName', 'account']).where('id', 'in', ids).execute();
-    return new Map(rows.map((r) => [r.id, `${r.realName}/${r.account}`]));
+/**
+ * Display names of ids of one kind (`NameKind` of packages/shared): 姓名/账号 for people, full
+ * names otherwise; deleted rows still name their ids (a record keeps who made it).
+ */
+export async function namesOf(db: Db | Trx, kind: NameKind, ids: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += namesPerQuery) {
+    const part = ids.slice(i, i + namesPerQuery);
+    const rows =
+      kind === 'user'
+        ? (await db.selectFrom('appUser').select(['id', 'realName', 'account']).where('id', 'in', part).execute()).map(
+            (r) => ({ id: r.id, fullName: `${r.realName}/${r.account}` }),
+          )
+        : await db.selectFrom(namedTables[kind]).select(['id', 'fullName']).where('id', 'in', part).execute();
+    for (const row of rows) out.set(row.id, row.fullName);
   }
-  const table = kind === 'organize' ? 'organize' : 'position';
-  const rows = await db.selectFrom(table).select(['id', 'fullName']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, r.fullName]));
+  return out;
 }
+
+const namedTables = {
+  organize: 'organize',
+  position: 'position',
+  role: 'role',
+  group: 'userGroup',
+  area: 'area',
+} as const satisfies Record<Exclude<NameKind, 'user'>, string>;

@@ -4,6 +4,8 @@ import {
   interfaceLabelsOf,
   kindOf,
   LIST_TYPE,
+  type NameKind,
+  namedIds,
   type OptionItem,
   type PageData,
   paramListOf,
@@ -19,7 +21,7 @@ import ExcelJS from 'exceljs';
 import type { Expression, SqlBool } from 'kysely';
 import type { Downloads } from '../../core/downloads.ts';
 import { BusinessError, ForbiddenError, NotFoundError } from '../../core/errors.ts';
-import type { Translate } from '../../core/i18n.ts';
+import { type Translate, translator } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import { likePattern, page } from '../../core/paging.ts';
 import {
@@ -42,7 +44,6 @@ import {
   blankCondition,
   type Comparison,
   comparisonCondition,
-  type NamedKind,
   namesOf,
   RecordRepository,
   type Search,
@@ -59,6 +60,7 @@ import {
   isUnique,
   layoutOf,
   type OptionsOf,
+  type Presentation,
   type RecordLayout,
   storedValueOf,
   type TableSlot,
@@ -77,21 +79,15 @@ export interface Reach {
   rights: FieldRights;
 }
 
-/** The page's records under one head row per value of the group field, in the order met. */
-function groupRows(rows: Record<string, unknown>[], group: FieldSlot, optionsOf: OptionsOf): Record<string, unknown>[] {
+/** The page's records (shown as a person reads them) under one head row per value of the group field, in the order met. */
+function groupRows(rows: Record<string, unknown>[], group: FieldSlot): Record<string, unknown>[] {
   const groups = new Map<string, Record<string, unknown>>();
   for (const row of rows) {
     const value = row[group.column.field];
     const key = JSON.stringify(value ?? null);
     let head = groups.get(key);
     if (!head) {
-      const shown = displayValue(group, value, optionsOf);
-      head = {
-        id: `group:${key}`,
-        top: true,
-        [group.column.field]: shown === null || shown === undefined ? '' : shown,
-        children: [],
-      };
+      head = { id: `group:${key}`, top: true, [group.column.field]: value ?? '', children: [] };
       groups.set(key, head);
     }
     (head.children as Record<string, unknown>[]).push(row);
@@ -152,15 +148,6 @@ const uploadKinds: ReadonlySet<string> = new Set(['uploadFz', 'uploadImg']);
 const exportCap = 100_000;
 /** "Not paged" lists (pageSize 1000000) answer at most this many records. */
 const unpagedCap = 10_000;
-
-/** The auto-filled kinds that keep an id, and what the id names. */
-const namedKinds: Partial<Record<string, NamedKind>> = {
-  createUser: 'user',
-  modifyUser: 'user',
-  currOrganize: 'organize',
-  currDept: 'organize',
-  currPosition: 'position',
-};
 
 const asNumber = (value: number | string | undefined, fallback: number) =>
   value === undefined || value === '' ? fallback : Number(value);
@@ -502,30 +489,58 @@ export class RecordService {
       { pageSize, offset: (currentPage - 1) * pageSize },
     );
     const rows = result.list.map((row) => this.listRow(row, visible));
-    await this.nameAutoFilled(rows, visible);
-    if (labelled) {
-      const optionsOf = await this.optionsOf(visible);
-      for (const row of rows)
-        for (const slot of visible) row[slot.column.field] = displayValue(slot, row[slot.column.field], optionsOf);
-    }
     if (parent && (!searching || parentId !== null)) await this.nestDescendants(reach, visible, parent, rows);
-    // After nesting (which matches raw values), before grouping (whose head shows the label).
-    if (session && !labelled)
-      await this.labelPopups(rows, visible.filter(isPopup), session, listType === LIST_TYPE.inline);
-    if (group)
-      return page(groupRows(rows, group, await this.optionsOf([group])), result.total, {
-        currentPage,
-        pageSize: requested,
-      });
+    // After nesting (which matches raw values), before grouping (whose head shows the text).
+    await this.present(rows, visible, session, t, listType === LIST_TYPE.inline && !labelled);
+    if (group) return page(groupRows(rows, group), result.total, { currentPage, pageSize: requested });
     return page(rows, result.total, { currentPage, pageSize: requested });
   }
 
   /**
-   * The popup selects of `rows` and their nested children: the label under the name and the id
-   * under `<name>_id`, or (`inPlace`) the id kept and the label under `<name>_name`.
+   * How `rows` (and the sub-table rows of `tables`) show the values of `slots`: the options of
+   * their choice fields, the names of every id their pickers hold, one query per kind of id and one
+   * InfoByIds call per interface field for the whole page (no query per row).
    */
-  private async labelPopups(rows: Record<string, unknown>[], popups: FieldSlot[], session: Session, inPlace: boolean) {
-    if (!popups.length) return;
+  private async presentation(
+    parts: readonly { slots: readonly FieldSlot[]; rows: readonly Record<string, unknown>[] }[],
+    session: Session | null,
+    t?: Translate,
+    asked: readonly LabelAsk[] = parts.flatMap(({ slots, rows }) => asksOf(slots, rows)),
+  ): Promise<Presentation> {
+    const wanted = new Map<NameKind, Set<string>>();
+    for (const { slots, rows } of parts)
+      for (const row of rows)
+        for (const slot of slots)
+          for (const { kind, id } of namedIds(slot.field, row[slot.column.field])) {
+            if (!wanted.has(kind)) wanted.set(kind, new Set());
+            wanted.get(kind)?.add(id);
+          }
+    const names = new Map<NameKind, Map<string, string>>();
+    for (const [kind, ids] of wanted) names.set(kind, await namesOf(this.db, kind, [...ids]));
+    return {
+      optionsOf: await this.optionsOf(
+        parts.flatMap((part) => part.slots),
+        asked,
+        session,
+      ),
+      nameOf: (kind, id) => names.get(kind)?.get(id),
+      ...(t ? { switchTexts: [t('visualdev.switchOn'), t('visualdev.switchOff')] as const } : {}),
+    };
+  }
+
+  /**
+   * The list rows (nested children too) as a person reads them (the 3.6 client prints them as
+   * given): the text under the field's name, the stored id kept under `<name>_id` for popup
+   * selects (admin.md 3.12). A list edited in place (`beside`) keeps the stored values, as its rows
+   * are saved back, and answers the text under `<name>_name`.
+   */
+  private async present(
+    rows: Record<string, unknown>[],
+    slots: FieldSlot[],
+    session: Session | null,
+    t: Translate,
+    beside: boolean,
+  ) {
     const all: Record<string, unknown>[] = [];
     const walk = (list: Record<string, unknown>[]) => {
       for (const row of list) {
@@ -534,16 +549,16 @@ export class RecordService {
       }
     };
     walk(rows);
-    const optionsOf = await this.optionsOf(popups, asksOf(popups, all), session);
+    const shown = await this.presentation([{ slots, rows: all }], session, t);
     for (const row of all)
-      for (const slot of popups) {
+      for (const slot of slots) {
         const name = slot.column.field;
-        const label = displayValue(slot, row[name], optionsOf);
-        if (inPlace) {
-          row[`${name}_name`] = label;
+        const text = displayValue(slot, row[name], shown);
+        if (beside) {
+          row[`${name}_name`] = text;
         } else {
-          row[`${name}_id`] = row[name];
-          row[name] = label;
+          if (isPopup(slot)) row[`${name}_id`] = row[name];
+          row[name] = text;
         }
       }
   }
@@ -578,7 +593,6 @@ export class RecordService {
       const children = found
         .map((row) => this.listRow(row, visible))
         .filter((row) => !seen.has(String(row.id)) && seen.add(String(row.id)));
-      await this.nameAutoFilled(children, visible);
       for (const child of children) {
         const owner = byId.get(String(child[parent.column.field]));
         if (!owner) continue;
@@ -593,24 +607,21 @@ export class RecordService {
    * answered with the name a person reads; saves ignore them, so a form may show them as they come.
    * An id whose owner is gone stays as it is.
    */
-  private async nameAutoFilled(rows: Record<string, unknown>[], slots: FieldSlot[]) {
-    for (const slot of slots) {
-      const named = namedKinds[kindOf(slot.field)];
-      if (!named) continue;
-      const field = slot.column.field;
-      const ids = [
-        ...new Set(rows.map((row) => row[field]).filter((v): v is string => typeof v === 'string' && v !== '')),
-      ];
-      const names = await namesOf(this.db, named, ids);
-      for (const row of rows) {
-        const id = row[field];
-        if (typeof id === 'string' && names.has(id)) row[field] = names.get(id);
-      }
-    }
+  private async nameAutoFilled(row: Record<string, unknown>, slots: FieldSlot[]) {
+    const auto = slots.filter((slot) => isAutoFilled(slot) && namedIds(slot.field, row[slot.column.field]).length);
+    if (!auto.length) return;
+    const shown = await this.presentation([{ slots: auto, rows: [row] }], null);
+    for (const slot of auto) row[slot.column.field] = displayValue(slot, row[slot.column.field], shown);
   }
 
   /** One record's values the caller may see on the form, sub-tables included. */
-  private async values(reach: Reach, recordId: string, db: Db | Trx = this.db): Promise<Record<string, unknown>> {
+  /** `named`: the auto-filled ids answered as names (what the form shows them as). */
+  private async values(
+    reach: Reach,
+    recordId: string,
+    db: Db | Trx = this.db,
+    named = true,
+  ): Promise<Record<string, unknown>> {
     const fields = reach.layout.fields.filter((s) => allowed(reach.rights.forms, s.key));
     const repo = new RecordRepository(db);
     const row = await repo.find(
@@ -622,7 +633,7 @@ export class RecordService {
     if (!row) throw new NotFoundError();
     const out: Record<string, unknown> = { id: row.id };
     for (const slot of fields) out[slot.column.field] = wireValueOf(slot, row[slot.column.column]);
-    await this.nameAutoFilled([out], fields);
+    if (named) await this.nameAutoFilled(out, fields);
     for (const table of reach.layout.tables) {
       const name = table.table.field;
       if (!allowed(reach.rights.forms, table.key)) continue;
@@ -689,21 +700,30 @@ export class RecordService {
     return { id: recordId, data: JSON.stringify(await this.values(reach, recordId)) };
   }
 
-  /** DataChange: the detail viewer's values, option fields shown by their labels. */
-  async dataChange(session: Session, modelId: string, recordId: string, menuId?: string): Promise<RecordInfo> {
+  /** DataChange: the detail viewer's values as a person reads them (names, labels, formatted dates). */
+  async dataChange(
+    session: Session,
+    modelId: string,
+    recordId: string,
+    menuId?: string,
+    t: Translate = translator('zh-CN'),
+  ): Promise<RecordInfo> {
     const reach = await this.reach(session, modelId, menuId);
-    return { id: recordId, data: JSON.stringify(await this.displayValues(reach, recordId, session)) };
+    const [values] = await this.displayValues(reach, [recordId], session, t);
+    return { id: recordId, data: JSON.stringify(values) };
   }
 
   /**
-   * Records as the detail viewer shows them (option fields by their labels, sub-tables as rows), in
-   * the order of `recordIds`, for printing. A record outside the caller's reach is not found.
+   * Records as the detail viewer shows them (names, labels and formatted dates, sub-tables as
+   * rows), in the order of `recordIds`, for printing. A record outside the caller's reach is not found.
    */
-  async displayRecords(session: Session, modelId: string, recordIds: string[]): Promise<Record<string, unknown>[]> {
-    const reach = await this.reach(session, modelId);
-    const out: Record<string, unknown>[] = [];
-    for (const id of recordIds) out.push(await this.displayValues(reach, id, session));
-    return out;
+  async displayRecords(
+    session: Session,
+    modelId: string,
+    recordIds: string[],
+    t: Translate = translator('zh-CN'),
+  ): Promise<Record<string, unknown>[]> {
+    return this.displayValues(await this.reach(session, modelId), recordIds, session, t);
   }
 
   /**
@@ -714,6 +734,7 @@ export class RecordService {
     session: Session,
     modelId: string,
     given: Record<string, unknown>[],
+    t: Translate = translator('zh-CN'),
   ): Promise<Record<string, unknown>[]> {
     const definition = await this.definitions.released(modelId);
     const reach: Reach = {
@@ -722,43 +743,55 @@ export class RecordService {
       scope: { all: true },
       rights: { columns: null, forms: null },
     };
-    const out: Record<string, unknown>[] = [];
-    for (const values of given) out.push(await this.shown(reach, structuredClone(values), session));
-    return out;
-  }
-
-  private async displayValues(reach: Reach, recordId: string, session: Session): Promise<Record<string, unknown>> {
-    return this.shown(reach, await this.values(reach, recordId), session);
-  }
-
-  /** `values` with option fields by their labels and sub-table cells likewise (changed in place). */
-  private async shown(reach: Reach, values: Record<string, unknown>, session: Session) {
-    const asked = [
-      ...asksOf(reach.layout.fields, [values]),
-      ...reach.layout.tables.flatMap((table) => {
-        const rows = values[table.table.field];
-        return Array.isArray(rows) ? asksOf(table.columns, rows as Record<string, unknown>[], values) : [];
-      }),
-    ];
-    const optionsOf = await this.optionsOf(
-      [...reach.layout.fields, ...reach.layout.tables.flatMap((t) => t.columns)],
-      asked,
+    return this.shownRecords(
+      reach,
+      given.map((values) => structuredClone(values)),
       session,
+      t,
     );
-    for (const slot of reach.layout.fields) {
-      if (Object.hasOwn(values, slot.column.field))
-        values[slot.column.field] = displayValue(slot, values[slot.column.field], optionsOf);
-    }
-    for (const table of reach.layout.tables) {
-      const rows = values[table.table.field];
-      if (!Array.isArray(rows)) continue;
-      for (const row of rows as Record<string, unknown>[]) {
-        for (const slot of table.columns)
+  }
+
+  /** The records' values shown, head fields and sub-table rows alike, with one lookup per kind for them all. */
+  private async displayValues(
+    reach: Reach,
+    recordIds: string[],
+    session: Session,
+    t: Translate,
+  ): Promise<Record<string, unknown>[]> {
+    const records: Record<string, unknown>[] = [];
+    for (const id of recordIds) records.push(await this.values(reach, id, this.db, false));
+    return this.shownRecords(reach, records, session, t);
+  }
+
+  /** `records` with every field as a person reads it (changed in place). */
+  private async shownRecords(
+    reach: Reach,
+    records: Record<string, unknown>[],
+    session: Session,
+    t: Translate,
+  ): Promise<Record<string, unknown>[]> {
+    const subRows = (table: TableSlot, record: Record<string, unknown>) => {
+      const rows = record[table.table.field];
+      return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+    };
+    const parts = [
+      { slots: reach.layout.fields, rows: records },
+      ...reach.layout.tables.map((table) => ({
+        slots: table.columns,
+        rows: records.flatMap((record) => subRows(table, record)),
+      })),
+    ];
+    const asked = records.flatMap((record) => [
+      ...asksOf(reach.layout.fields, [record]),
+      ...reach.layout.tables.flatMap((table) => asksOf(table.columns, subRows(table, record), record)),
+    ]);
+    const shown = await this.presentation(parts, session, t, asked);
+    for (const { slots, rows } of parts)
+      for (const row of rows)
+        for (const slot of slots)
           if (Object.hasOwn(row, slot.column.field))
-            row[slot.column.field] = displayValue(slot, row[slot.column.field], optionsOf);
-      }
-    }
-    return values;
+            row[slot.column.field] = displayValue(slot, row[slot.column.field], shown);
+    return records;
   }
 
   private parseData(text: string): Record<string, unknown> {
@@ -988,9 +1021,8 @@ export class RecordService {
     const sheet = workbook.addWorksheet(t('visualdev.exportSheet'));
     sheet.addRow(chosen.map((s) => s.label));
     const rows = result.list.map((row) => this.listRow(row, chosen));
-    await this.nameAutoFilled(rows, chosen);
-    const optionsOf = await this.optionsOf(chosen, asksOf(chosen, rows), session);
-    for (const row of rows) sheet.addRow(chosen.map((s) => cellText(s, row[s.column.field], optionsOf)));
+    const shown = await this.presentation([{ slots: chosen, rows }], session, t);
+    for (const row of rows) sheet.addRow(chosen.map((s) => cellText(s, row[s.column.field], shown)));
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
     const fileName = `${reach.definition.fullName}.xlsx`;
     const saved = await this.downloads.save(bytes, {

@@ -56,7 +56,14 @@ export class DefinitionRepository extends RecordRepository<'visualDev', Definiti
       .selectFrom('visualDev as v')
       .leftJoin('appUser as c', 'c.id', 'v.creatorUserId')
       .leftJoin('appUser as m', 'm.id', 'v.lastModifyUserId')
-      .select([...listColumns, 'c.realName as creatorName', 'c.account as creatorAccount'])
+      // The category is an entry of the form-category dictionary; lists show its name.
+      .leftJoin('dictionaryData as d', 'd.id', 'v.category')
+      .select([
+        ...listColumns,
+        'd.fullName as categoryName',
+        'c.realName as creatorName',
+        'c.account as creatorAccount',
+      ])
       .select(['m.realName as modifierName', 'm.account as modifierAccount']);
     if (filter.category) query = query.where('v.category', '=', filter.category);
     if (filter.webType !== undefined) query = query.where('v.webType', '=', filter.webType);

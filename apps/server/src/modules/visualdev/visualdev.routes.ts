@@ -227,7 +227,8 @@ export default async function visualdevRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: 'Records, searched (queryJson, superQueryJson), sorted (sidx "-a,b") and paged; visible columns only',
+        summary:
+          'Records, searched (queryJson, superQueryJson), sorted (sidx "-a,b") and paged; visible columns only, values as a person reads them (type 4: stored values, the text under <field>_name)',
         params: ModelParams,
         body: RecordListBody,
         response: { 200: EnvelopeOf(PageOf(RecordValues)) },
@@ -314,14 +315,22 @@ export default async function visualdevRoutes(app: App) {
     {
       schema: {
         tags,
-        summary: 'One record for the detail viewer: option fields as their labels',
+        summary: 'One record for the detail viewer: values as a person reads them (names, labels, formatted dates)',
         params: RecordParams,
         querystring: MenuQuery,
         response: { 200: EnvelopeOf(RecordInfo) },
       },
     },
     async (request) =>
-      ok(await service.dataChange(sessionOf(request), request.params.modelId, request.params.id, request.query.menuId)),
+      ok(
+        await service.dataChange(
+          sessionOf(request),
+          request.params.modelId,
+          request.params.id,
+          request.query.menuId,
+          request.t,
+        ),
+      ),
   );
 
   app.delete(

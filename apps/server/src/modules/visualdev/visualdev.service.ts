@@ -86,16 +86,18 @@ function valuesOf(input: VisualDevInput): DefinitionValues {
 
 type ListRow = Awaited<ReturnType<DefinitionRepository['page']>>['list'][number];
 
+/** A list row: the category by its name and `enabledMark` 1 once released (the 3.6 client offers 发布预览 then). */
 function toRow(row: ListRow): VisualDevRow {
   return {
     id: row.id,
     fullName: row.fullName,
     enCode: row.enCode,
-    category: row.category ?? '',
+    category: row.categoryName ?? row.category ?? '',
     type: row.type,
     webType: row.webType,
     enableFlow: row.enableFlow,
     isRelease: row.isRelease,
+    enabledMark: row.isRelease > 0 ? 1 : 0,
     sortCode: row.sortCode,
     creatorTime: toMillis(row.creatorTime),
     creatorUser: row.creatorName ? `${row.creatorName}/${row.creatorAccount}` : '',
@@ -155,6 +157,7 @@ export class DefinitionService {
       webType: row.webType,
       enableFlow: row.enableFlow,
       isRelease: row.isRelease,
+      enabledMark: row.isRelease > 0 ? 1 : 0,
       sortCode: row.sortCode,
       creatorTime: toMillis(row.creatorTime),
       creatorUser: '',

@@ -63,7 +63,19 @@ export class FlowDefinitionService {
       type: query.type,
       enabledMark: query.enabledMark,
     });
-    return page(result.list.map(toRow), result.total, params);
+    // Lists show the category by its name (the 3.6 client prints `category` as given); Info keeps the id.
+    const names = await this.categoryNamesOf(result.list.map((r) => r.category ?? ''));
+    return page(
+      result.list.map((r) => ({ ...toRow(r), category: names.get(r.category ?? '') ?? r.category ?? '' })),
+      result.total,
+      params,
+    );
+  }
+
+  /** The names of the flow-category dictionary entries among `ids`, in one query. */
+  private async categoryNamesOf(ids: readonly string[]): Promise<Map<string, string>> {
+    const wanted = [...new Set(ids.filter(Boolean))];
+    return new Map((await categoryNames(this.db, wanted)).map((c) => [c.id, c.fullName]));
   }
 
   /** Templates by id, in the order asked (the entrust form names the flows it stores); unknown ids are left out. */
@@ -261,7 +273,7 @@ export class FlowDefinitionService {
   async tree(): Promise<FlowTemplateTreeNode[]> {
     const rows = await new DefinitionRepository(this.db).allTemplates({ keyword: '', enabledMark: 1 });
     const categories = [...new Set(rows.map((r) => r.category ?? ''))];
-    const names = new Map((await categoryNames(this.db, categories.filter(Boolean))).map((c) => [c.id, c.fullName]));
+    const names = await this.categoryNamesOf(categories);
     return categories.map((category) => {
       const children = rows
         .filter((r) => (r.category ?? '') === category)
@@ -341,8 +353,9 @@ export class FlowDefinitionService {
   async pageFlows(query: FlowTemplateQuery & { templateId?: string }, coveredTemplates?: readonly string[]) {
     const params = pageParams(query);
     const result = await new DefinitionRepository(this.db).pageFlows(params, query.templateId, coveredTemplates);
+    const names = await this.categoryNamesOf(result.list.map((f) => f.category ?? ''));
     return page(
-      result.list.map((f) => ({ ...f, category: f.category ?? '' })),
+      result.list.map((f) => ({ ...f, category: names.get(f.category ?? '') ?? f.category ?? '' })),
       result.total,
       params,
     );

@@ -53,7 +53,8 @@ function filtered<Q extends WithTask>(query: Q, filter: TaskFilter, keyword: str
   if (filter.status !== undefined) q = q.where('flowTask.status', '=', filter.status);
   if (filter.from) q = q.where(sql.ref(timeColumn), '>=', filter.from);
   if (filter.to) q = q.where(sql.ref(timeColumn), '<=', filter.to);
-  if (keyword) q = q.where((eb) => keywordIn(eb, ['flowTask.fullName', 'flowDef.fullName'], keyword));
+  if (keyword)
+    q = q.where((eb) => keywordIn(eb, ['flowTask.fullName', 'flowTemplate.fullName', 'flowDef.fullName'], keyword));
   return q as Q;
 }
 
@@ -62,7 +63,8 @@ const taskColumns = [
   'flowTask.flowId',
   'flowTask.templateId',
   'flowTask.versionId',
-  'flowDef.fullName as flowName',
+  // The name the flow was given in 流程设计, not its version tab's (流程 by default).
+  'flowTemplate.fullName as flowName',
   'flowTask.fullName',
   'flowTask.thisStep',
   'flowTask.thisStepId',

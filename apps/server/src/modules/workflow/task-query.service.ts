@@ -323,7 +323,7 @@ export class TaskQueryService {
         flowTemplateInfo: {
           id: flow.id,
           templateId: flow.templateId,
-          fullName: flow.fullName,
+          fullName: flow.templateName,
           type: flow.type,
           flowTemplateJson: flow.graph,
         },
@@ -386,7 +386,7 @@ export class TaskQueryService {
       flowTemplateInfo: {
         id: task.flowId,
         templateId: task.templateId,
-        fullName: flow?.fullName ?? task.fullName,
+        fullName: flow?.templateName ?? task.fullName,
         type: flow?.type ?? 0,
         flowTemplateJson: version.graph,
       },

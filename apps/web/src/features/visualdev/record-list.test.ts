@@ -1,15 +1,5 @@
-import type { FormField } from '@platform/shared';
 import { describe, expect, test } from 'vitest';
-import {
-  cellText,
-  hasFetchedOptions,
-  isGroupRow,
-  listKind,
-  openGroups,
-  pageSizeOf,
-  UNPAGED,
-  withTreeFilter,
-} from './record-list.ts';
+import { cellText, isGroupRow, listKind, openGroups, pageSizeOf, UNPAGED, withTreeFilter } from './record-list.ts';
 import { toSideNodes } from './tree-panel.ts';
 
 describe('generated list kinds', () => {
@@ -72,30 +62,31 @@ describe('the tree beside a type 2 list', () => {
 });
 
 describe('a list cell', () => {
-  const grade: FormField = {
-    __vModel__: 'grade',
-    __config__: { jnpfKey: 'select', label: '等级', dataType: 'dictionary', dictionaryType: 'vd.grade' },
+  const row = {
+    id: 'r1',
+    owner: '职员/clerk',
+    level: '金牌',
+    day: '2024-01-15',
+    files: [{ name: '合同.pdf', fileId: 'f1', url: '/api/file/x' }],
+    tags: ['甲', '乙'],
+    score: 40,
+    empty: null,
   };
-  test('a dictionary-backed choice shows the names of the entries the page read, not the stored ids', () => {
-    expect(hasFetchedOptions(grade)).toBe(true);
-    const options = [
-      { value: 'id-a', label: '甲等' },
-      { value: 'id-b', label: '乙等' },
-    ];
-    expect(cellText(grade, 'id-b', options)).toBe('乙等');
-    expect(
-      cellText({ ...grade, __config__: { ...grade.__config__, jnpfKey: 'checkbox' } }, ['id-a', 'id-b'], options),
-    ).toBe('甲等,乙等');
-    // Before the entries arrive the stored value shows, as it did.
-    expect(cellText(grade, 'id-b', [])).toBe('id-b');
+  test('prints what the server answers: names, labels and dates as a person reads them', () => {
+    expect(cellText(row, 'owner', false)).toBe('职员/clerk');
+    expect(cellText(row, 'level', false)).toBe('金牌');
+    expect(cellText(row, 'day', false)).toBe('2024-01-15');
+    expect(cellText(row, 'score', false)).toBe('40');
+    expect(cellText(row, 'tags', false)).toBe('甲,乙');
+    expect(cellText(row, 'files', false)).toBe('合同.pdf');
+    expect(cellText(row, 'empty', false)).toBe('');
+    expect(cellText(row, 'missing', false)).toBe('');
   });
-  test('static options need nothing fetched', () => {
-    const level: FormField = {
-      __vModel__: 'level',
-      __config__: { jnpfKey: 'select', label: '级别' },
-      options: [{ id: '1', fullName: '一级' }],
-    };
-    expect(hasFetchedOptions(level)).toBe(false);
-    expect(cellText(level, '1')).toBe('一级');
+  test('a list edited in place shows the text beside the stored value, never the stored id', () => {
+    const inline = { id: 'r2', owner: 'u-1', owner_name: '职员/clerk', level: 'd-9', level_name: '金牌', note: '备注' };
+    expect(cellText(inline, 'owner', true)).toBe('职员/clerk');
+    expect(cellText(inline, 'level', true)).toBe('金牌');
+    // A field without a text beside it shows its own value.
+    expect(cellText(inline, 'note', true)).toBe('备注');
   });
 });

@@ -1,13 +1,4 @@
-import {
-  type ColumnDefinition,
-  type FormField,
-  formatDate,
-  kindOf,
-  LIST_TYPE,
-  type OptionItem,
-  optionLabels,
-  staticOptions,
-} from '@platform/shared';
+import { type ColumnDefinition, LIST_TYPE } from '@platform/shared';
 import type { RecordRow } from './api.ts';
 
 /**
@@ -46,34 +37,21 @@ export function openGroups(rows: readonly RecordRow[], closed: ReadonlySet<strin
   return rows.filter((row) => isGroupRow(row) && !closed.has(row.id)).map((row) => row.id);
 }
 
-/** Whether a field's options come from a dictionary or a data interface (read by the page, not in the definition). */
-export const hasFetchedOptions = (field: FormField | undefined) =>
-  field?.__config__.dataType === 'dictionary' || field?.__config__.dataType === 'dynamic';
-
 /**
- * A cell as the list shows it: option labels (the field's static options unless `options` names
- * the ones its dictionary or data interface gave), times as dates, lists joined.
+ * A cell as the list shows it. The server answers a list's values as a person reads them (names,
+ * labels, dates in the field's format); a list edited in place keeps the stored value and answers
+ * that text under `<field>_name`. Lists are joined, files named.
  */
-export function cellText(
-  field: FormField | undefined,
-  value: unknown,
-  options: readonly OptionItem[] = field ? staticOptions(field) : [],
-): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (field) {
-    if (options.length) return optionLabels(options, value).join(',');
-    const kind = kindOf(field);
-    if ((kind === 'date' || kind === 'createTime' || kind === 'modifyTime') && typeof value === 'number')
-      return formatDate(
-        value,
-        typeof field.format === 'string' && kind === 'date'
-          ? field.format.replace(/y/g, 'Y').replace(/d/g, 'D')
-          : 'YYYY-MM-DD HH:mm:ss',
-      );
-  }
-  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(',');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+export function cellText(row: RecordRow, prop: string, inPlace: boolean): string {
+  const value = inPlace && Object.hasOwn(row, `${prop}_name`) ? row[`${prop}_name`] : row[prop];
+  if (value === null || value === undefined) return '';
+  const item = (v: unknown): string => {
+    if (v === null || v === undefined) return '';
+    if (typeof v !== 'object') return String(v);
+    const name = (v as Record<string, unknown>).name;
+    return typeof name === 'string' ? name : JSON.stringify(v);
+  };
+  return Array.isArray(value) ? value.map(item).join(',') : item(value);
 }
 
 /**

@@ -6,10 +6,10 @@ import { http, type Query as QueryString } from './http.ts';
  * one record, create, update (the body carries the id too, as older clients send it), the state
  * switch and delete. A feature's api.ts spreads it and adds its own calls.
  */
-export function crudApi<Row, Input, Query extends QueryString>(base: string) {
+export function crudApi<Row, Input, Query extends QueryString, Info = Row>(base: string) {
   return {
     list: (query: Query, signal?: AbortSignal) => http.get<PageData<Row>>(base, query, { signal }),
-    info: (id: string) => http.get<Row>(`${base}/${id}`),
+    info: (id: string) => http.get<Info>(`${base}/${id}`),
     create: (input: Input) => http.post<Envelope<{ id: string }>>(base, input, { envelope: true }),
     update: (id: string, input: Input) =>
       http.put<Envelope<null>>(`${base}/${id}`, { ...input, id }, { envelope: true }),

@@ -1,4 +1,4 @@
-import type { SystemSignatureInput, SystemSignatureRow } from '@platform/shared';
+import type { SystemSignatureInfo, SystemSignatureInput } from '@platform/shared';
 import { useQuery } from '@tanstack/react-query';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -42,7 +42,7 @@ export function SignatureForm({ target, onClose, onSaved }: CrudFormProps<{ id?:
     gcTime: 0,
   });
   useEffect(() => {
-    const row: SystemSignatureRow | undefined = info.data;
+    const row: SystemSignatureInfo | undefined = info.data;
     if (row) form.setFieldsValue({ ...row });
   }, [form, info.data]);
   const onSubmit = (values: SignatureValues) => {

@@ -39,6 +39,7 @@ const info: VisualDevInfo = {
   webType: 2,
   enableFlow: 0,
   isRelease: 0,
+  enabledMark: 0,
   sortCode: 0,
   creatorTime: null,
   creatorUser: '',

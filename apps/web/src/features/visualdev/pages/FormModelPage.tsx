@@ -6,7 +6,6 @@ import {
   kindOf,
   permissionKeysByName,
   type SearchField,
-  staticOptions,
   treePanelOf,
   valueFields,
 } from '@platform/shared';
@@ -42,24 +41,16 @@ import {
   useListQuery,
 } from '../../../shared/components/index.ts';
 import { formFileService } from '../../../shared/components/upload/form-file-service.ts';
-import { FormRenderer, FormStore, setFileService } from '../../../shared/form-engine/index.ts';
+import { openDownload } from '../../../shared/download.ts';
+import { FormRenderer, FormStore, setFileService, useFieldOptions } from '../../../shared/form-engine/index.ts';
 import { usePermission, useRouteMeta } from '../../../shared/shell/permission.tsx';
 import { useToast } from '../../../shared/toast.tsx';
 import { printTemplateIds, usePrintDialog } from '../../printDev/index.ts';
 import { useFlowLaunch } from '../../workflow/index.ts';
 import { type RecordRow, recordsBase, visualdevApi } from '../api.ts';
-import {
-  cellText,
-  hasFetchedOptions,
-  isGroupRow,
-  listKind,
-  openGroups,
-  pageSizeOf,
-  withTreeFilter,
-} from '../record-list.ts';
+import { cellText, isGroupRow, listKind, openGroups, pageSizeOf, withTreeFilter } from '../record-list.ts';
 import { useTreePanel } from '../tree-panel.ts';
 import { NEW_ROW, useInlineEdit } from './inline-edit.tsx';
-import { OptionCell } from './OptionCell.tsx';
 
 setFileService(formFileService);
 
@@ -70,6 +61,8 @@ interface Model {
 }
 
 const emptyFields: ReadonlyMap<string, FormField> = new Map();
+/** What a search box without a field of the form asks options of: nothing. */
+const noField: FormField = { __config__: { jnpfKey: 'input' } };
 
 function parseModel(formData: string, columnData: string): Model {
   const form = JSON.parse(formData || '{"fields":[]}') as FormDefinition;
@@ -89,12 +82,14 @@ interface ControlProps {
 function SearchInput({
   search,
   field,
+  store,
   ...control
-}: { search: SearchField; field: FormField | undefined } & ControlProps) {
+}: { search: SearchField; field: FormField | undefined; store: FormStore } & ControlProps) {
   const { t } = useTranslation('visualdev');
   const kind = field ? kindOf(field) : (search.jnpfKey ?? 'input');
-  const options = field ? staticOptions(field) : [];
-  if (options.length)
+  // A choice field offers its items by name (its dictionary's or interface's too) and searches by the stored value.
+  const { options } = useFieldOptions(field ?? noField, store);
+  if (field && options.length)
     return (
       <Select
         id={control.id}
@@ -198,7 +193,7 @@ export default function FormModelPage() {
     () => (config.data ? parseModel(config.data.formData, config.data.columnData) : null),
     [config.data],
   );
-  // The list's option cells read an interface's field-bound parameters from their row; the store is only their context.
+  // The search form's choice boxes read an interface's parameters here; the store is only their context.
   const optionStore = useMemo(() => new FormStore(model?.form ?? { fields: [] }), [model]);
   // A type 2 list's tree, unless the caller may not see the field it filters (the server would ignore it).
   const panel = useMemo(() => {
@@ -332,19 +327,11 @@ export default function FormModelPage() {
   const inPlace = kind === 'inline';
   const groupField = kind === 'grouped' ? String(columnList.groupField) : '';
   const groupLabel = String(model.fields.get(groupField)?.__config__.label ?? groupField);
-  const cellOf = (prop: string) => (value: unknown, row: RecordRow) => {
+  const cellOf = (prop: string) => (_: unknown, row: RecordRow) => {
     if (isGroupRow(row)) return null;
     const editing = inPlace ? inline.cell(prop, row) : null;
     if (editing) return editing;
-    // A list edited in place answers a popup select's stored id and its label beside it.
-    const named = row[`${prop}_name`];
-    if (inPlace && typeof named === 'string') return named;
-    const field = model.fields.get(prop);
-    return field && hasFetchedOptions(field) ? (
-      <OptionCell field={field} value={value} row={row} store={optionStore} />
-    ) : (
-      cellText(field, value)
-    );
+    return cellText(row, prop, inPlace);
   };
   // The user's order, visibility and pinned edges (列设置) over the columns the caller may see.
   const [first, ...others] = applyColumnSettings(
@@ -435,7 +422,7 @@ export default function FormModelPage() {
     >
       {columnList.searchList.map((s) => (
         <Form.Item key={s.prop} name={s.prop} label={s.label}>
-          <SearchInput search={s} field={model.fields.get(s.prop)} />
+          <SearchInput search={s} field={model.fields.get(s.prop)} store={optionStore} />
         </Form.Item>
       ))}
       <Form.Item>

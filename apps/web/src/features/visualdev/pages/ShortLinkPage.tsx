@@ -1,5 +1,5 @@
 import type { ColumnDefinition, FormDefinition, ShortLinkKind } from '@platform/shared';
-import { columnWidth, valueFields } from '@platform/shared';
+import { columnWidth } from '@platform/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -13,7 +13,7 @@ import { useSearchParams } from 'react-router';
 import { ListTable } from '../../../shared/components/index.ts';
 import { FormRenderer, FormStore } from '../../../shared/form-engine/index.ts';
 import { useToast } from '../../../shared/toast.tsx';
-import { shortLinkApi } from '../api.ts';
+import { type RecordRow, shortLinkApi } from '../api.ts';
 import { cellText } from '../record-list.ts';
 import './short-link.css';
 
@@ -172,7 +172,6 @@ function PublicPage() {
       </Card>
     );
 
-  const fields = new Map(valueFields(form?.fields ?? []).map((f) => [f.__vModel__ ?? '', f]));
   return (
     <Card title={title}>
       <ListTable
@@ -187,7 +186,7 @@ function PublicPage() {
           dataIndex: c.prop,
           key: c.prop,
           width: columnWidth(c.width) ?? 150,
-          render: (value: unknown) => cellText(fields.get(c.prop), value),
+          render: (_: unknown, row: RecordRow) => cellText(row, c.prop, false),
         }))}
         paging={{
           ...page,

@@ -27,10 +27,12 @@ export default function FlowAddPage() {
   });
   const shown = useMemo(() => {
     const word = keyword.trim().toLowerCase();
+    // The rows name their category (as every list shows it); the filter offers the entries by id.
+    const chosen = categories.options.find((o) => o.value === category)?.label;
     return (templates.data ?? []).filter(
-      (row) => (!word || row.fullName.toLowerCase().includes(word)) && (!category || row.category === category),
+      (row) => (!word || row.fullName.toLowerCase().includes(word)) && (!category || row.category === chosen),
     );
-  }, [templates.data, keyword, category]);
+  }, [templates.data, keyword, category, categories.options]);
   return (
     <div className="wf-detail">
       <Space wrap>

@@ -519,6 +519,12 @@ describe('10. menu addresses mean the same page in both clients', () => {
     'msgCenter/msgTemplate',
     'msgCenter/sendConfig',
     'basic/messageRecord',
+    // The 3.6 client's pages for these (issue 37): its views are workFlow/flowQuickLaunch and
+    // onlineDev/visualPortal; 表单设计 and 系统图标 have menus of their own.
+    'workFlow/flowQuickLaunch',
+    'onlineDev/visualPortal',
+    'workFlow/formDesign',
+    'system/icons',
   ];
 
   test('CurrentUser menuList: pages by their protocol addresses, the schedule under extend/', async () => {
@@ -542,6 +548,30 @@ describe('10. menu addresses mean the same page in both clients', () => {
     // schedules live on a portal card), so that client shows its own "page not found" for it.
     expect(pages.get('extend/schedule')).toMatchObject({ enCode: 'extend.schedule', type: 2 });
     expect(pages.get('extend/schedule')!.enCode.replace(/\./g, '-')).toBe('extend-schedule');
+  });
+  test('an installation seeded before moves the two addresses; an address an administrator chose stays', async () => {
+    const { up } = await import('../src/db/migrations/0048_menu_addresses.ts');
+    const address = async (enCode: string) =>
+      (await t.app.db.selectFrom('menu').select('urlAddress').where('enCode', '=', enCode).executeTakeFirstOrThrow())
+        .urlAddress;
+    await t.app.db
+      .updateTable('menu')
+      .set({ urlAddress: 'workFlow/addFlow' })
+      .where('enCode', '=', 'workFlow.addFlow')
+      .execute();
+    await t.app.db
+      .updateTable('menu')
+      .set({ urlAddress: 'custom/portal' })
+      .where('enCode', '=', 'onlineDev.portal')
+      .execute();
+    await up(t.app.db as unknown as Parameters<typeof up>[0]);
+    expect(await address('workFlow.addFlow')).toBe('workFlow/flowQuickLaunch');
+    expect(await address('onlineDev.portal')).toBe('custom/portal');
+    await t.app.db
+      .updateTable('menu')
+      .set({ urlAddress: 'onlineDev/visualPortal' })
+      .where('enCode', '=', 'onlineDev.portal')
+      .execute();
   });
 });
 

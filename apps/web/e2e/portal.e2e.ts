@@ -100,7 +100,7 @@ describe('portals', () => {
     });
 
     // The portal, through the screens.
-    await page.goto(`${run.server.url}/onlineDev/portal`);
+    await page.goto(`${run.server.url}/onlineDev/visualPortal`);
     await page
       .getByRole('button', { name: /新\s*建/ })
       .first()
@@ -201,7 +201,7 @@ describe('portals', () => {
       enabledLock: 0,
     });
 
-    await page.goto(`${run.server.url}/onlineDev/portal`);
+    await page.goto(`${run.server.url}/onlineDev/visualPortal`);
     await page
       .getByRole('row', { name: /运营大屏/ })
       .getByRole('button', { name: '设计' })

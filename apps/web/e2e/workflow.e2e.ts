@@ -115,7 +115,7 @@ describe('workflow', () => {
 
     // Launch with a large amount.
     const launch = async (amount: string, reason: string) => {
-      await page.goto(`${run.server.url}/workFlow/addFlow`);
+      await page.goto(`${run.server.url}/workFlow/flowQuickLaunch`);
       await page.getByRole('button', { name: /费用报销/ }).click();
       await page.waitForURL(/workFlowDetail/);
       await page.getByLabel('金额').fill(amount);

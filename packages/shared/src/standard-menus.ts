@@ -40,6 +40,7 @@ export const standardMenus: readonly StandardMenu[] = [
       ['system.notice', '系统公告', 'system/notice', 'icon-ym icon-ym-notice'],
       ['system.printDev', '打印模板', 'system/printDev', 'icon-ym icon-ym-print'],
       ['system.log', '系统日志', 'system/log', 'icon-ym icon-ym-log'],
+      ['system.icons', '系统图标', 'system/icons', 'icon-ym icon-ym-icon'],
     ],
   },
   {
@@ -50,7 +51,7 @@ export const standardMenus: readonly StandardMenu[] = [
       ['systemData.dictionary', '数据字典', 'systemData/dictionary', 'icon-ym icon-ym-dictionary'],
       ['systemData.dataInterface', '数据接口', 'systemData/dataInterface', 'icon-ym icon-ym-interface'],
       ['onlineDev.webDesign', '功能设计', 'onlineDev/webDesign', 'icon-ym icon-ym-webDesign'],
-      ['onlineDev.portal', '门户设计', 'onlineDev/portal', 'icon-ym icon-ym-portal'],
+      ['onlineDev.portal', '门户设计', 'onlineDev/visualPortal', 'icon-ym icon-ym-portal'],
     ],
   },
   {
@@ -68,8 +69,9 @@ export const standardMenus: readonly StandardMenu[] = [
     fullName: '流程中心',
     icon: 'icon-ym icon-ym-workFlow',
     children: [
+      ['workFlow.formDesign', '表单设计', 'workFlow/formDesign', 'icon-ym icon-ym-formDesign'],
       ['workFlow.flowEngine', '流程设计', 'workFlow/flowEngine', 'icon-ym icon-ym-flowDesign'],
-      ['workFlow.addFlow', '发起流程', 'workFlow/addFlow', 'icon-ym icon-ym-flowLaunch'],
+      ['workFlow.addFlow', '发起流程', 'workFlow/flowQuickLaunch', 'icon-ym icon-ym-flowLaunch'],
       ['workFlow.flowLaunch', '我发起的', 'workFlow/flowLaunch', 'icon-ym icon-ym-flowLaunch'],
       ['workFlow.flowTodo', '待办事宜', 'workFlow/flowTodo', 'icon-ym icon-ym-flowTodo'],
       ['workFlow.flowDone', '已办事宜', 'workFlow/flowDone', 'icon-ym icon-ym-flowDone'],

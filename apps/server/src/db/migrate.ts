@@ -38,6 +38,7 @@ import * as portalGrant from './migrations/0041_portal_grant.ts';
 import * as flowComment from './migrations/0044_flow_comment.ts';
 import * as auditTrail from './migrations/0046_audit_trail.ts';
 import * as flowForm from './migrations/0047_flow_form.ts';
+import * as menuAddresses from './migrations/0048_menu_addresses.ts';
 
 /** Migrations in order; names are never changed once released. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0044_flow_comment': flowComment,
   '0046_audit_trail': auditTrail,
   '0047_flow_form': flowForm,
+  '0048_menu_addresses': menuAddresses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -9,5 +9,5 @@ export default {
   [portalMenuPage]: () => import('./pages/PortalMenuPage.tsx'),
   [reportMenuPage]: () => import('./pages/ReportPage.tsx'),
   // 门户设计: the definitions, each opening the card designer.
-  'onlineDev/portal': () => import('./pages/PortalListPage.tsx'),
+  'onlineDev/visualPortal': () => import('./pages/PortalListPage.tsx'),
 } satisfies PageModules;

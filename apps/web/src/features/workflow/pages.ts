@@ -3,7 +3,7 @@ import type { PageModules } from '../../shared/shell/page-modules.ts';
 /** The workflow menus by their addresses (JNPF 3.6's workFlow/* views). */
 export default {
   'workFlow/flowEngine': () => import('./pages/FlowEnginePage.tsx'),
-  'workFlow/addFlow': () => import('./pages/FlowAddPage.tsx'),
+  'workFlow/flowQuickLaunch': () => import('./pages/FlowAddPage.tsx'),
   'workFlow/flowLaunch': () => import('./pages/FlowLaunchPage.tsx'),
   'workFlow/flowTodo': () => import('./pages/FlowTodoPage.tsx'),
   'workFlow/flowDone': () => import('./pages/FlowDonePage.tsx'),

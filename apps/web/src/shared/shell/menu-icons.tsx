@@ -64,7 +64,12 @@ const byName: Record<string, ComponentType> = {
   link: LinkOutlined,
   profile: ProfileOutlined,
   flow: SolutionOutlined,
+  formDesign: FormOutlined,
+  icon: AppstoreOutlined,
 };
+
+/** The icon names a menu can use (`icon-ym icon-ym-{name}`), for the 系统图标 page. */
+export const menuIconNames: readonly string[] = Object.keys(byName);
 
 export function MenuIcon({ icon }: { icon?: string }) {
   const name = /icon-ym-([\w-]+)/.exec(icon ?? '')?.[1] ?? icon ?? '';

@@ -5,4 +5,11 @@ export default {
   systemCode: 'Application code',
   icon: 'Icon',
   main: 'Main',
+  icons: {
+    title: 'System icons',
+    hint: 'Click an icon to copy its class name for a menu’s icon.',
+    search: 'Search icons',
+    copied: 'Copied: {{name}}',
+    empty: 'No icon matches',
+  },
 };

@@ -5,4 +5,11 @@ export default {
   systemCode: '应用编码',
   icon: '图标',
   main: '主系统',
+  icons: {
+    title: '系统图标',
+    hint: '点击图标复制它的类名，填入菜单的图标。',
+    search: '搜索图标',
+    copied: '已复制：{{name}}',
+    empty: '没有匹配的图标',
+  },
 };

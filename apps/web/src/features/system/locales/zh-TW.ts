@@ -5,4 +5,11 @@ export default {
   systemCode: '應用編碼',
   icon: '圖標',
   main: '主系統',
+  icons: {
+    title: '系統圖示',
+    hint: '點擊圖示複製它的類名，填入選單的圖示。',
+    search: '搜尋圖示',
+    copied: '已複製：{{name}}',
+    empty: '沒有符合的圖示',
+  },
 };

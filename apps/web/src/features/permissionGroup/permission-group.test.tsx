@@ -8,6 +8,7 @@ import type {
 } from '@platform/shared';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Providers } from '../../app/providers.tsx';
 import { QueryProvider, queryClient } from '../../app/query-client.tsx';
@@ -163,7 +164,9 @@ const renderIn = (element: ReactNode) =>
   render(
     <Providers>
       <QueryProvider>
-        <RouteMetaContext.Provider value={meta}>{element}</RouteMetaContext.Provider>
+        <MemoryRouter>
+          <RouteMetaContext.Provider value={meta}>{element}</RouteMetaContext.Provider>
+        </MemoryRouter>
       </QueryProvider>
     </Providers>,
   );

@@ -810,6 +810,14 @@ describe('13. the low-code pages (issue 37)', () => {
     expect(
       await admin.post(`/api/visualdev/Base/${formId}/Actions/Release`, { pc: 1, pcModuleParentId: ['nope'] }),
     ).toMatchObject({ code: 400 });
+    // Our console and scripts release with no body, or JSON null.
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: `/api/visualdev/Base/${formId}/Actions/Release`,
+      headers: { authorization: admin.token!, 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect(bare.json()).toMatchObject({ code: 200 });
   });
 
   test('the notice card (POST Dashboard/Notice {typeList}) lists what the caller received', async () => {

@@ -169,7 +169,8 @@ export default async function visualdevRoutes(app: App) {
         summary:
           'Release the draft: the record tables follow it and pages use it from now on; with pc=1, a Web page is made under each pcModuleParentId (application or directory) holding none of it',
         params: Type.Object({ id: Id }),
-        body: Type.Optional(VisualDevReleaseInput),
+        // Our console and scripts send no body (or JSON null); the 3.6 release dialog sends its choices.
+        body: Type.Optional(Type.Union([VisualDevReleaseInput, Type.Null()])),
         response: { 200: EmptyEnvelope },
       },
     },

@@ -263,7 +263,7 @@ describe('the form designer', () => {
     await publish.waitFor({ state: 'detached' });
 
     // The menu's page: the designed list, and a record added through the designed form.
-    await page.goto(`${run.server.url}/purchasePage`);
+    await page.goto(`${run.server.url}/model/purchasePage`);
     const headers = page.locator('.ant-table-thead th');
     await page.getByRole('button', { name: /新\s*增/ }).waitFor();
     await expect.poll(() => headers.allInnerTexts()).toEqual(expect.arrayContaining(['单行输入', '数字输入']));

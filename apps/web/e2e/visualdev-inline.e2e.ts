@@ -73,7 +73,7 @@ describe('a list edited in place', () => {
     const page = await context.newPage();
     await signInThroughPage(page, server.url, 'admin', adminPassword);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
-    await page.goto(`${server.url}/materialsPage`);
+    await page.goto(`${server.url}/model/materialsPage`);
     const record = page.getByRole('row', { name: /螺丝/ });
     await record.waitFor({ timeout: 20_000 });
 

@@ -92,7 +92,7 @@ describe('generated form links and labels', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
 
     // The stored value is the entry's id; the cell shows its name.
-    await page.goto(`${server.url}/customersPage`);
+    await page.goto(`${server.url}/model/customersPage`);
     const row = page.getByRole('row', { name: /星河公司/ });
     await row.getByRole('cell', { name: '乙等', exact: true }).waitFor({ timeout: 20_000 });
     await screenshot(page, 'visualdev-dictionary-cell');

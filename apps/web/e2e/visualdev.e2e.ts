@@ -136,7 +136,7 @@ afterAll(async () => {
 async function openOrders(page: Page, account: string, password: string) {
   await signInThroughPage(page, server.url, account, password);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
-  await page.goto(`${server.url}/ordersPage`);
+  await page.goto(`${server.url}/model/ordersPage`);
   await page.getByRole('button', { name: /查\s*询/ }).waitFor({ timeout: 20_000 });
 }
 
@@ -373,7 +373,7 @@ describe('generated form page', () => {
     const page = await context.newPage();
     await signInThroughPage(page, server.url, 'admin', adminPassword);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
-    await page.goto(`${server.url}/customersPage`);
+    await page.goto(`${server.url}/model/customersPage`);
     const names = async () => (await page.getByRole('cell', { name: /公司$/ }).allInnerTexts()).sort();
     await expect.poll(names, { timeout: 20_000 }).toEqual(['北方公司', '浦江公司', '东方公司'].sort());
     await page.getByText('区域', { exact: true }).waitFor();

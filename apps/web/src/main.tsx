@@ -3,18 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
-import { reloadForStaleChunk } from './app/stale-chunk.ts';
 import { configureHttp } from './shared/api/http.ts';
 import { loadAntdLocale } from './shared/i18n/antd-locale.ts';
 import { firstLanguage, i18n, i18nReady } from './shared/i18n/index.ts';
 import { loginPath } from './shared/session/redirect.ts';
 import './app/global.css';
-
-// A lazy file of an older release that is gone (Vite reports it before the import fails): the
-// tab reloads once into the new release instead of failing wherever that code was needed.
-window.addEventListener('vite:preloadError', (event) => {
-  if (reloadForStaleChunk()) event.preventDefault();
-});
 
 const router = createRouter(import.meta.env.BASE_URL.replace(/\/$/, '') || undefined);
 configureHttp({ goToLogin: (redirect) => router.navigate(loginPath(redirect), { replace: true }) });

@@ -80,7 +80,7 @@ describe('permission groups', () => {
     const row = admin.getByRole('row', { name: /pgmember/ });
     await row.getByRole('button', { name: '权限', exact: true }).click();
     const view = admin.getByRole('dialog', { name: /权限 - 组员小李/ });
-    await view.getByRole('button', { name: '岗位查看组' }).waitFor({ timeout: 15_000 });
+    await view.getByRole('button', { name: '岗位查看组' }).first().waitFor({ timeout: 15_000 });
     await view.getByText('岗位管理').first().waitFor({ timeout: 15_000 });
     await screenshot(admin, 'permission-group-user-view');
     await admin.keyboard.press('Escape');
@@ -97,7 +97,7 @@ describe('permission groups', () => {
       .getByRole('button', { name: '权限组' })
       .click();
     const menuView = admin.getByRole('dialog', { name: /权限 - 岗位管理/ });
-    await menuView.getByRole('button', { name: '岗位查看组' }).waitFor({ timeout: 15_000 });
+    await menuView.getByRole('button', { name: '岗位查看组' }).first().waitFor({ timeout: 15_000 });
     await menuView.getByRole('tree').getByText('岗位管理').first().waitFor({ timeout: 15_000 });
     await admin.keyboard.press('Escape');
 

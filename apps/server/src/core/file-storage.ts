@@ -4,6 +4,7 @@ import { type FileHandle, mkdir, open, readdir, rename, rm, stat, writeFile } fr
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Config } from '../config.ts';
 import { BusinessError } from './errors.ts';
 
 export interface StoredObject {
@@ -14,9 +15,9 @@ export interface StoredObject {
 
 /**
  * Where uploaded bytes live. Keys are slash-separated segments of letters, digits, `_`, `-` and
- * `.` (never starting with a dot), made by the server: a user string never becomes a key. The local
- * disk store below is the one used now; an S3-compatible object store is the second implementation
- * of this interface (docs/architecture.md, "Files").
+ * `.` (never starting with a dot), made by the server: a user string never becomes a key. Two
+ * implementations: the local disk store below, and an S3-compatible object store
+ * (`s3-file-storage.ts`), chosen by FILE_STORAGE (docs/architecture.md, "Files").
  */
 export interface FileStorage {
   /** Writes the bytes under `key`, all or nothing (a reader never sees half a file); answers the size. */
@@ -57,9 +58,25 @@ export interface FileStorage {
   move(from: string, to: string): Promise<void>;
   /** Removes one object or a whole folder; nothing there is no error. */
   remove(key: string): Promise<void>;
+  /** Lets go of connections (the app is closing). */
+  close?(): void;
+}
+
+/** The store FILE_STORAGE chose; an object store is checked to be reachable before the server starts. */
+export async function openFileStorage(config: Config): Promise<FileStorage> {
+  const chosen = config.fileStorage ?? { kind: 'local' };
+  if (chosen.kind === 'local') return new LocalFileStorage(path.join(config.dataDir, 'files'));
+  // Loaded only when chosen: the SDK would otherwise add to every start for nothing.
+  const { S3FileStorage } = await import('./s3-file-storage.ts');
+  const storage = new S3FileStorage(chosen);
+  await storage.check();
+  return storage;
 }
 
 const segment = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,199}$/;
+
+/** True for one segment of a key: what a listing may answer as a child's name. */
+export const isSafeSegment = (name: string) => segment.test(name);
 
 /** True for a key the stores accept; anything with `..`, an absolute path or a backslash is not one. */
 export function isSafeKey(key: string): boolean {
@@ -67,12 +84,16 @@ export function isSafeKey(key: string): boolean {
   return parts.length > 0 && parts.length <= 8 && parts.every((part) => segment.test(part));
 }
 
+/** The refusal of more than `maxBytes`, in whole MiB. */
+export const tooLarge = (maxBytes: number) =>
+  new BusinessError('file.tooLarge', { size: Math.floor(maxBytes / 1048576) });
+
 /** A stream that fails once more than `maxBytes` went through it. */
-function limit(maxBytes: number, counted: { bytes: number }) {
+export function limit(maxBytes: number, counted: { bytes: number }) {
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       counted.bytes += chunk.length;
-      if (counted.bytes > maxBytes) done(new BusinessError('file.tooLarge', { size: Math.floor(maxBytes / 1048576) }));
+      if (counted.bytes > maxBytes) done(tooLarge(maxBytes));
       else done(null, chunk);
     },
   });
@@ -126,8 +147,7 @@ export class LocalFileStorage implements FileStorage {
     try {
       // Bytes already in memory (a chunk's marker, 205 per GiB) go in one call, without a stream.
       if (Buffer.isBuffer(source)) {
-        if (source.length > maxBytes)
-          throw new BusinessError('file.tooLarge', { size: Math.floor(maxBytes / 1048576) });
+        if (source.length > maxBytes) throw tooLarge(maxBytes);
         await writeFile(temporary, source);
         counted.bytes = source.length;
       } else await pipeline(source, limit(maxBytes, counted), createWriteStream(temporary));
@@ -164,8 +184,7 @@ export class LocalFileStorage implements FileStorage {
     };
     try {
       for await (const piece of source as AsyncIterable<Buffer>) {
-        if (position - offset + pendingBytes + piece.length > maxBytes)
-          throw new BusinessError('file.tooLarge', { size: Math.floor(maxBytes / 1048576) });
+        if (position - offset + pendingBytes + piece.length > maxBytes) throw tooLarge(maxBytes);
         pending.push(piece);
         pendingBytes += piece.length;
         if (pendingBytes >= writeBatchBytes) {

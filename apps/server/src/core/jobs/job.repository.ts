@@ -9,6 +9,18 @@ export interface NewJob {
   refId?: string | null;
 }
 
+/** One job type's queue as `/metrics` shows it. */
+export interface JobQueueStats {
+  type: string;
+  /** Pending and due now: the queue's depth. */
+  due: number;
+  running: number;
+  /** Gave up after the last attempt. */
+  failed: number;
+  /** How long the longest-waiting due job is overdue, in seconds (0 when none is due). */
+  oldestDueSeconds: number;
+}
+
 export class JobRepository {
   constructor(private readonly db: Db | Trx) {}
 
@@ -73,6 +85,19 @@ export class JobRepository {
       .where('status', '=', 'running')
       .where('lockedAt', '<', olderThan)
       .execute();
+  }
+
+  /** The queue per job type; finished jobs left out (the age on the database's clock, as run_at is). */
+  async queueStats(): Promise<JobQueueStats[]> {
+    const result = await sql<JobQueueStats>`
+      select type,
+        (count(*) filter (where status = 'pending' and run_at <= now()))::int as due,
+        (count(*) filter (where status = 'running'))::int as running,
+        (count(*) filter (where status = 'failed'))::int as failed,
+        coalesce(extract(epoch from now() - min(run_at) filter (where status = 'pending' and run_at <= now())), 0)::float8
+          as oldest_due_seconds
+      from job where status <> 'done' group by type`.execute(this.db);
+    return result.rows;
   }
 
   /** Old finished jobs are kept a week for inspection, then removed. */

@@ -2,10 +2,13 @@ import type { ConnectionOptions } from 'node:tls';
 import { Channel } from '@platform/shared';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { BusinessError } from '../../core/errors.ts';
+import type { MessageKey, Translate } from '../../core/i18n.ts';
 import { sanitizeRichText } from '../../core/sanitize.ts';
 import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
 
 export interface OutgoingMessage {
+  /** The message's id (its send-log row): a gateway that keeps ids can tell a repeat (e-mail: Message-ID). */
+  id?: string;
   channel: string;
   to: { userId: string; email: string | null; mobilePhone: string | null; account: string };
   title: string;
@@ -73,13 +76,17 @@ export class SmtpSender implements ChannelSender {
           ...(user ? { auth: { user, pass } } : {}),
           connectionTimeout: 10_000,
           greetingTimeout: 10_000,
+          // Well inside the job runner's stale claim (5 minutes): a try ends before another runner may take it.
+          socketTimeout: 60_000,
           tls: this.tls,
         }),
       };
     }
-    const senderName = String(settings.emailSenderName ?? '') || String(settings.sysName ?? '');
+    const senderName = emailFrom(settings).name;
     try {
       await this.transport.transporter.sendMail({
+        // One Message-ID per message, the same on every try: a mailbox that sees it twice can tell.
+        ...(message.id ? { messageId: `<${message.id}@${user.split('@')[1] || 'platform.local'}>` } : {}),
         from: senderName ? { name: senderName, address: user } : user,
         to: message.to.email,
         subject: message.title,
@@ -95,13 +102,42 @@ export class SmtpSender implements ChannelSender {
   }
 }
 
+/** Why a send failed, for the send log (`translate` its language): our refusals by key, anything else as it came. */
+export function failureReason(error: unknown, channel: string, translate: Translate): string {
+  const reason =
+    error instanceof ChannelError
+      ? translate(error.message as MessageKey, { channel: translate(`sendConfig.channel.${channel}` as MessageKey) })
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return reason.slice(0, 2000);
+}
+
+/** The mailbox e-mails go out from: the SMTP account, under the sender name (else the system's name). */
+export function emailFrom(settings: Awaited<ReturnType<SysConfigService['get']>>): EmailSender {
+  return {
+    account: String(settings.emailAccount ?? ''),
+    name: String(settings.emailSenderName ?? '') || String(settings.sysName ?? ''),
+  };
+}
+
+export interface EmailSender {
+  account: string;
+  name: string;
+}
+
 /** The senders in use, per channel; deployments (and tests) replace any of them with `use`. */
 export class ChannelRegistry {
   private readonly senders = new Map<string, ChannelSender>();
   private readonly fallback = new RecordingSender();
 
-  constructor(sysConfig: SysConfigService) {
+  constructor(private readonly sysConfig: SysConfigService) {
     this.senders.set(Channel.email, new SmtpSender(sysConfig));
+  }
+
+  /** Whom e-mails come from now (the send log keeps no From of its own). */
+  async emailSender(): Promise<EmailSender> {
+    return emailFrom(await this.sysConfig.get());
   }
 
   use(channel: string, sender: ChannelSender) {

@@ -1,3 +1,4 @@
+import { Channel } from '@platform/shared';
 import type { Insertable, Updateable } from 'kysely';
 import { fetchPage } from '../../core/list.ts';
 import { likePattern } from '../../core/paging.ts';
@@ -60,6 +61,22 @@ export class SendConfigRepository {
     if (rows.length) await this.db.insertInto('messageSendLog').values(rows).execute();
   }
 
+  /** Where one message of the outbox stands (its send-log row is the message). */
+  async logStatus(id: string) {
+    const row = await this.db.selectFrom('messageSendLog').select('status').where('id', '=', id).executeTakeFirst();
+    return row?.status ?? null;
+  }
+
+  /** A try's result; only a message still pending takes it, so a late duplicate never rewrites a settled one. */
+  async settleLog(id: string, values: Updateable<MessageSendLogTable>) {
+    await this.db
+      .updateTable('messageSendLog')
+      .set(values)
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
   logs(sendConfigId: string, offset: number, limit: number) {
     return this.db
       .selectFrom('messageSendLog')
@@ -70,5 +87,17 @@ export class SendConfigRepository {
       .offset(offset)
       .limit(limit)
       .execute();
+  }
+
+  /** One e-mail of the send log, with the name of the user it went to. */
+  email(id: string) {
+    return this.db
+      .selectFrom('messageSendLog')
+      .leftJoin('appUser', 'appUser.id', 'messageSendLog.toUserId')
+      .selectAll('messageSendLog')
+      .select(['appUser.realName as toRealName', 'appUser.account as toAccount'])
+      .where('messageSendLog.id', '=', id)
+      .where('messageSendLog.messageType', '=', Channel.email)
+      .executeTakeFirst();
   }
 }

@@ -1,4 +1,5 @@
 import {
+  EmailInfo,
   EmptyEnvelope,
   EnvelopeOf,
   Id,
@@ -20,16 +21,13 @@ import { sessionOf } from '../../core/auth.ts';
 import { crudRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
-import type { ChannelRegistry } from './channels.ts';
-import { SendConfigService } from './send-config.service.ts';
+import type { SendConfigService } from './send-config.service.ts';
 
 const tags = ['sendConfig'];
 const menu = 'msgCenter.sendConfig';
 const byId = Type.Object({ id: Id });
 
-export default async function sendConfigRoutes(app: App, options: { channels: ChannelRegistry }) {
-  const configs = new SendConfigService(app.db, app.bus, options.channels);
-
+export default async function sendConfigRoutes(app: App, { configs }: { configs: SendConfigService }) {
   crudRoutes(
     app,
     {
@@ -121,5 +119,23 @@ export default async function sendConfigRoutes(app: App, options: { channels: Ch
       },
     },
     async (request) => ok(await configs.logs(request.params.id, request.query)),
+  );
+
+  app.get(
+    '/api/extend/Email/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'One sent e-mail of the send log (the /emailDetail page): to its recipient and the readers of the send log',
+        params: byId,
+        response: { 200: EnvelopeOf(EmailInfo) },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const mayReadLog = async () => (await app.permissions.access(session)).menus.has(menu);
+      return ok(await configs.email(request.params.id, session, mayReadLog));
+    },
   );
 }

@@ -1,7 +1,7 @@
 import {
   Channel,
+  type EmailInfo,
   type PageQuery,
-  type SendChannelResult,
   type SendMessageConfigInfo,
   type SendMessageConfigInput,
   type SendMessageConfigQuery,
@@ -11,32 +11,23 @@ import {
   type SendTestItem,
   type SendTestResult,
 } from '@platform/shared';
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
-import type { EventBus } from '../../core/event-bus.ts';
-import { type MessageKey, type Translate, translator } from '../../core/i18n.ts';
+import { type Translate, translator } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import { sanitizeRichText } from '../../core/sanitize.ts';
 import type { Session } from '../../core/session.ts';
 import { flipEnabledMark } from '../../core/state-switch.ts';
 import type { Db, Trx } from '../../db/database.ts';
-import type { MessageSendLogTable, SendMessageConfigTable } from '../../db/schema.ts';
-import { MessageService, MessageType } from '../message/message.service.ts';
-import { MessageTemplateService, renderTemplate } from '../msgTemplate/msg-template.service.ts';
-import { ChannelError, type ChannelRegistry, htmlChannels } from './channels.ts';
+import type { SendMessageConfigTable } from '../../db/schema.ts';
+import type { MessageTemplateService } from '../msgTemplate/msg-template.service.ts';
+import type { ChannelRegistry } from './channels.ts';
+import type { MessageDelivery } from './message-delivery.ts';
 import { SendConfigRepository } from './send-config.repository.ts';
 
 type Row = Selectable<SendMessageConfigTable>;
 type ConfigTemplate = SendMessageConfigInput['sendConfigTemplateList'][number];
-/** One channel's send: a template through a channel to users, with the template's parameters. */
-export interface DeliveryEntry {
-  sendConfigId: string | null;
-  templateId: string;
-  messageType: string;
-  toUserIds: string[];
-  params: Record<string, string>;
-}
 /** The send log is read by administrators in Chinese, as the rest of the console. */
 const logText = translator('zh-CN');
 
@@ -60,15 +51,12 @@ const switchedOn = (config: Row) =>
   (JSON.parse(config.sendConfigTemplateList) as ConfigTemplate[]).filter((t) => t.enabledMark !== 0);
 
 export class SendConfigService {
-  private readonly templates: MessageTemplateService;
-
   constructor(
     private readonly db: Db,
-    private readonly bus: EventBus,
     private readonly channels: ChannelRegistry,
-  ) {
-    this.templates = new MessageTemplateService(db);
-  }
+    private readonly templates: MessageTemplateService,
+    private readonly delivery: MessageDelivery,
+  ) {}
 
   async page(query: SendMessageConfigQuery) {
     const params = pageParams(query);
@@ -170,9 +158,41 @@ export class SendConfigService {
   }
 
   /**
+   * One e-mail of the send log for the /emailDetail page: its recipient reads it, and so does whoever
+   * may open the send configurations (the log's readers). To anyone else it does not exist. The
+   * sender is the SMTP account of the system configuration (the log keeps no From of its own).
+   */
+  async email(id: string, session: Session, mayReadLog: () => Promise<boolean>): Promise<EmailInfo> {
+    const row = await new SendConfigRepository(this.db).email(id);
+    if (!row || (row.toUserId !== session.userId && !session.isAdministrator && !(await mayReadLog()))) {
+      throw new NotFoundError();
+    }
+    const sender = await this.channels.emailSender();
+    const time = row.creatorTime.getTime();
+    const address = row.recipient ?? '';
+    return {
+      id: row.id,
+      subject: row.title ?? '',
+      sender: sender.account,
+      senderName: sender.name,
+      recipient: address,
+      mAccount: address,
+      toUserName: row.toAccount ? `${row.toRealName ?? ''}/${row.toAccount}` : null,
+      creatorTime: time,
+      fdate: time,
+      cc: null,
+      bcc: null,
+      attachment: null,
+      bodyText: sanitizeRichText(row.content ?? '') ?? '',
+      status: row.status,
+      error: row.error,
+    };
+  }
+
+  /**
    * Sends through every enabled channel of the configuration: the in-app channel stores a message
-   * and pushes it; the others go through their sender. Every attempt is written to the send log
-   * (in Chinese); the answer counts them per channel, a failure's reason in the caller's language `t`.
+   * and pushes it; the others go in the outbox in the same transaction and out through the job
+   * runner. Every message has its send-log row (in Chinese); the answer counts them per channel.
    */
   async send(
     id: string,
@@ -183,7 +203,7 @@ export class SendConfigService {
     const items = await this.enabledItems(id);
     const toUserIds = input.toUserIds;
     const params = input.paramMap ?? {};
-    return this.deliver(
+    return this.delivery.deliver(
       items.map((item) => ({
         sendConfigId: id,
         templateId: item.templateId,
@@ -193,19 +213,7 @@ export class SendConfigService {
       })),
       session.userId,
       t,
-    );
-  }
-
-  /**
-   * Sends entries of channels other than in-app (e-mail, SMS, ...) as `send` does, each attempt in
-   * the send log. Flow messages come here after their action committed (their in-app part was
-   * stored inside it); a channel that fails is logged as failed and throws nothing.
-   */
-  sendExternal(entries: DeliveryEntry[]): Promise<SendMessageResult> {
-    return this.deliver(
-      entries.filter((e) => e.messageType !== Channel.inApp),
-      null,
-      logText,
+      'outbox',
     );
   }
 
@@ -277,7 +285,7 @@ export class SendConfigService {
    * Answers each entry's outcome, a failure's reason in the caller's language.
    */
   async testSend(entries: SendTestInput, session: Session, t: Translate = logText): Promise<SendTestResult[]> {
-    const result = await this.deliver(
+    const result = await this.delivery.deliver(
       entries.map((entry) => ({
         sendConfigId: entry.sendConfigId ?? null,
         templateId: entry.templateId,
@@ -287,125 +295,12 @@ export class SendConfigService {
       })),
       session.userId,
       t,
+      'now',
     );
     return result.channels.map((channel) => ({
       messageType: channel.messageType,
       isSuccess: channel.isSuccess,
       result: channel.result ?? t('sendConfig.sent'),
     }));
-  }
-
-  /** Sends each entry through its channel to its users; writes the send log; counts per channel. */
-  private async deliver(entries: DeliveryEntry[], senderId: string | null, t: Translate): Promise<SendMessageResult> {
-    if (!entries.length) return { sent: 0, recorded: 0, failed: 0, channels: [] };
-    const templates = new Map((await this.templates.findMany(entries.map((e) => e.templateId))).map((e) => [e.id, e]));
-    const everyone = await new SendConfigRepository(this.db).recipients([
-      ...new Set(entries.flatMap((e) => e.toUserIds)),
-    ]);
-    const log: Insertable<MessageSendLogTable>[] = [];
-    const announcements: (() => Promise<void>)[] = [];
-    const channels: SendChannelResult[] = [];
-
-    for (const item of entries) {
-      const template = templates.get(item.templateId);
-      const wanted = new Set(item.toUserIds);
-      const recipients = everyone.filter((r) => wanted.has(r.id));
-      const params = item.params;
-      const base = { sendConfigId: item.sendConfigId, templateId: item.templateId, messageType: item.messageType };
-      const channel: SendChannelResult = {
-        messageType: item.messageType,
-        templateId: item.templateId,
-        isSuccess: true,
-        sent: 0,
-        recorded: 0,
-        failed: 0,
-        result: null,
-      };
-      channels.push(channel);
-      const fail = (reason: string) => {
-        channel.isSuccess = false;
-        channel.failed += 1;
-        channel.result ??= reason;
-      };
-      if (template?.enabledMark !== 1) {
-        log.push({
-          ...base,
-          id: newId(),
-          status: 'failed',
-          error: logText('sendConfig.templateMissing', { id: item.templateId }),
-        });
-        fail(t('sendConfig.templateMissing', { id: item.templateId }));
-        continue;
-      }
-      const title = renderTemplate(template.title, params);
-      const rendered = renderTemplate(template.content, params);
-      // Parameters are put into the template as given: the body is cleaned after they are in.
-      const content = htmlChannels.has(item.messageType) ? (sanitizeRichText(rendered) ?? '') : rendered;
-      if (item.messageType === Channel.inApp) {
-        const userIds = recipients.map((r) => r.id);
-        const delivered = await this.db.transaction().execute((trx) =>
-          MessageService.deliver(
-            trx,
-            {
-              type: MessageType.system,
-              title,
-              bodyText: content,
-              excerpt: null,
-              files: null,
-              sourceId: item.sendConfigId,
-              releaseUserId: senderId,
-            },
-            userIds,
-          ),
-        );
-        announcements.push(() =>
-          MessageService.announce(this.bus, {
-            userIds: delivered.recipients,
-            title,
-            fromUserId: senderId,
-            messageType: MessageType.system,
-          }),
-        );
-        for (const r of recipients) {
-          log.push({ ...base, id: newId(), toUserId: r.id, recipient: r.account, title, content, status: 'sent' });
-        }
-        channel.sent = recipients.length;
-        continue;
-      }
-      const sender = this.channels.get(item.messageType);
-      for (const r of recipients) {
-        const entry = { ...base, id: newId(), toUserId: r.id, title, content };
-        try {
-          const outcome = await sender.send({
-            channel: item.messageType,
-            to: { userId: r.id, email: r.email, mobilePhone: r.mobilePhone, account: r.account },
-            title,
-            content,
-            templateCode: template.templateCode,
-          });
-          log.push({ ...entry, recipient: outcome.recipient, status: outcome.status });
-          channel[outcome.status] += 1;
-        } catch (error) {
-          const reason = (translate: Translate) =>
-            error instanceof ChannelError
-              ? translate(error.message as 'sendConfig.noAddress', {
-                  channel: translate(`sendConfig.channel.${item.messageType}` as MessageKey),
-                })
-              : error instanceof Error
-                ? error.message
-                : String(error);
-          log.push({ ...entry, recipient: null, status: 'failed', error: reason(logText).slice(0, 2000) });
-          fail(reason(t).slice(0, 2000));
-        }
-      }
-    }
-    await new SendConfigRepository(this.db).log(log);
-    for (const announce of announcements) await announce();
-    return {
-      sent: log.filter((l) => l.status === 'sent').length,
-      recorded: log.filter((l) => l.status === 'recorded').length,
-      failed: log.filter((l) => l.status === 'failed').length,
-      channels,
-    };
   }
 }

@@ -1,0 +1,128 @@
+import type { FormDefinition } from '@platform/shared';
+import { describe, expect, test } from 'vitest';
+import { type GenerateOptions, generateArea } from '../src/modules/generater/generate-area.ts';
+import { leaveForm, leaveList } from './helpers/generater-fixture.ts';
+
+/** The generator alone: what a form with twenty kinds and a sub-table becomes, file by file. */
+
+const options: GenerateOptions = {
+  module: 'hr',
+  className: 'ext_leave',
+  subClassNames: ['LeaveHandover'],
+  description: '请假管理',
+  tablePrefix: '',
+  migrationNumber: 49,
+};
+const source = { fullName: '请假单', form: leaveForm as FormDefinition, list: leaveList };
+const files = generateArea(source, options);
+const file = (path: string) => {
+  const found = files.find((f) => f.filePath === path);
+  if (!found) throw new Error(`not generated: ${path}`);
+  return found.fileContent;
+};
+
+describe('generating an area from a form', () => {
+  test('the files sit at their paths in the repository, named after the module and the migration number', () => {
+    expect(files.map((f) => f.filePath)).toEqual([
+      'packages/shared/src/schemas/hr.ts',
+      'apps/server/src/db/hr-tables.ts',
+      'apps/server/src/db/migrations/0049_ext_leave.ts',
+      'apps/server/src/modules/hr/hr.repository.ts',
+      'apps/server/src/modules/hr/hr.service.ts',
+      'apps/server/src/modules/hr/hr.routes.ts',
+      'apps/server/test/hr.test.ts',
+      'hr-README.md',
+    ]);
+  });
+
+  test('each field gets the column its kind stores in, layout kinds none; the sub-table is a child table', () => {
+    const migration = file('apps/server/src/db/migrations/0049_ext_leave.ts');
+    for (const column of [
+      'bill_no text',
+      'applicant text',
+      'days numeric',
+      'urgency numeric',
+      'start_date timestamptz',
+      'start_time text',
+      'period jsonb',
+      'leave_type jsonb',
+      'notify jsonb',
+      'urgent jsonb',
+      'deputy jsonb',
+      'department jsonb',
+      'attachments jsonb',
+      'label_color text',
+      'creator text',
+      'created_at timestamptz',
+      'region jsonb',
+    ]) {
+      expect(migration).toContain(`      ${column},`);
+    }
+    expect(migration).not.toMatch(/divider|card/);
+    expect(migration).toContain('create table ext_leave (');
+    expect(migration).toContain('create table leave_handover (');
+    expect(migration).toContain('parent_id text not null references ext_leave (id) on delete cascade');
+    expect(migration).toMatch(/task text,\n\s+receiver jsonb,\n\s+hours numeric,\n\s+due timestamptz,/);
+  });
+
+  test('a field named like a column every table has is renamed, so the stamps stay the server’s', () => {
+    const migration = file('apps/server/src/db/migrations/0049_ext_leave.ts');
+    expect(migration).toContain('last_modify_time2 timestamptz,');
+    expect(migration.match(/last_modify_time timestamptz/g)).toHaveLength(1);
+  });
+
+  test('the wire schema takes what a person enters; what the server fills in is only answered', () => {
+    const schema = file('packages/shared/src/schemas/hr.ts');
+    const input = schema.slice(
+      schema.indexOf('export const ExtLeaveInput'),
+      schema.indexOf('export type ExtLeaveInput'),
+    );
+    expect(input).toContain('applicant: Type.String({ minLength: 1, maxLength: 50 }),');
+    expect(input).toContain('days: Type.Number({ minimum: 0, maximum: 365 }),');
+    expect(input).toContain('reason: Nullable(Type.String({ maxLength: 500 })),');
+    expect(input).toContain('department: Nullable(FieldList),');
+    expect(input).toContain('deputy: Nullable(FieldScalar),');
+    expect(input).toContain('handovers: Type.Array(LeaveHandoverInput, { maxItems: 1000 }),');
+    for (const filled of ['billNo', 'creator', 'createdAt', 'organize', 'lastModifyTime2']) {
+      expect(input).not.toContain(`${filled}:`);
+    }
+    const info = schema.slice(schema.indexOf('export const ExtLeaveInfo'));
+    expect(info).toContain('billNo: OrNull(Type.String()),');
+    expect(info).toContain('handovers: Type.Array(LeaveHandoverRow),');
+    const row = schema.slice(schema.indexOf('export const ExtLeaveRow'), schema.indexOf('export type ExtLeaveRow'));
+    expect(row.match(/^ {2}\w+:/gm)).toEqual(['  id:', '  applicant:', '  days:', '  creatorTime:']);
+  });
+
+  test('the service fills the server’s fields: the creator, the times, the organisation, the bill number', () => {
+    const service = file('apps/server/src/modules/hr/hr.service.ts');
+    expect(service).toContain(
+      "billNo: await this.billRules.nextNumberWithin(trx, 'leaveNo'), creator: session.userId, createdAt: new Date(), organize: relationOf('Organize')",
+    );
+    expect(service).toContain('lastModifyTime2: new Date()');
+    expect(service).toContain(
+      'await new LeaveHandoverRepository(trx).replace(id, input.handovers.map(leaveHandoverValues));',
+    );
+    expect(service).toContain(
+      'implements CrudService<ExtLeaveQuery, ExtLeaveRow, ExtLeaveInput, ExtLeaveUpdate, ExtLeaveInfo>',
+    );
+  });
+
+  test('the routes are the CRUD kit on the area’s own menu; the README says how to wire it in', () => {
+    const routes = file('apps/server/src/modules/hr/hr.routes.ts');
+    expect(routes).toContain("base: '/api/hr/ExtLeave',");
+    expect(routes).toContain("menu: 'hr.extLeave',");
+    const readme = file('hr-README.md');
+    expect(readme).toContain("'0049_ext_leave': extLeave,");
+    expect(readme).toContain('new ExtLeaveService(db, app.permissions, billRules)');
+  });
+
+  test('the generated API test makes the bill rule the form numbers its records with', () => {
+    const apiTest = file('apps/server/test/hr.test.ts');
+    expect(apiTest).toContain("enCode: 'leaveNo',");
+    expect(apiTest).toContain("toMatchObject({ code: 200, msg: '新建成功' })");
+  });
+
+  test('the same definition and options give the same files', () => {
+    expect(generateArea(source, options)).toEqual(files);
+  });
+});

@@ -1,0 +1,131 @@
+import { inflateRawSync } from 'node:zlib';
+import type { CodePreviewAnswer } from '@platform/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { leaveForm, leaveList } from './helpers/generater-fixture.ts';
+import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+
+/**
+ * Code generation (admin.md 7): CodePreview answers the files a released form generates as the
+ * 3.6 preview dialog reads them; DownloadCode answers a zip behind a download address.
+ */
+
+const base = '/api/visualdev/Base';
+const generater = '/api/visualdev/Generater';
+let t: TestApp;
+let admin: Client;
+let released: string;
+let draft: string;
+
+async function define(enCode: string) {
+  const created = await admin.post<{ id: string }>(base, {
+    fullName: '请假单',
+    enCode,
+    webType: 2,
+    formData: JSON.stringify(leaveForm),
+    columnData: JSON.stringify(leaveList),
+  });
+  expect(created).toMatchObject({ code: 200 });
+  return created.data!.id;
+}
+
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.signIn();
+  released = await define('leave');
+  expect(await admin.post(`${base}/${released}/Actions/Release`)).toMatchObject({ code: 200 });
+  draft = await define('leaveDraft');
+});
+afterAll(() => t.close());
+
+/** The first entry of a zip, read from its local header (yazl writes the sizes there for a buffer). */
+function firstEntry(zip: Buffer) {
+  expect(zip.readUInt32LE(0)).toBe(0x04034b50);
+  const compressedSize = zip.readUInt32LE(18);
+  const nameLength = zip.readUInt16LE(26);
+  const start = 30 + nameLength + zip.readUInt16LE(28);
+  const data = zip.subarray(start, start + compressedSize);
+  const text = (zip.readUInt16LE(8) === 8 ? inflateRawSync(data) : data).toString('utf8');
+  return { name: zip.subarray(30, 30 + nameLength).toString('utf8'), text };
+}
+
+/** What the 3.6 preview dialog sends. */
+const settings = { module: 'hr', className: 'ext_leave', subClassName: 'LeaveHandover', description: '请假管理' };
+
+describe('code preview', () => {
+  test('answers the generated files by folder, each with its name, type and text', async () => {
+    const answer = await admin.post<CodePreviewAnswer>(`${generater}/${released}/Actions/CodePreview`, settings);
+    expect(answer).toMatchObject({ code: 200 });
+    const folders = answer.data!.list;
+    expect(folders.map((f) => f.fileName)).toContain('apps/server/src/modules/hr');
+    const first = folders[0]!.children[0]!;
+    expect(first).toMatchObject({
+      fileName: 'hr.ts',
+      fileType: 'shared',
+      filePath: 'packages/shared/src/schemas/hr.ts',
+    });
+    expect(first.fileContent).toContain('export const ExtLeaveInput = Type.Object({');
+    const service = folders.flatMap((f) => f.children).find((f) => f.fileName === 'hr.service.ts');
+    expect(service?.fileContent).toContain('export class ExtLeaveService');
+  });
+
+  test('an unreleased form is refused with the 3.6 message; an unknown one is not found', async () => {
+    expect(await admin.post(`${generater}/${draft}/Actions/CodePreview`, settings)).toMatchObject({
+      code: 400,
+      msg: '该模板内表单内容为空，无法预览!',
+    });
+    expect(await admin.post(`${generater}/${draft}/Actions/DownloadCode`, settings)).toMatchObject({
+      code: 400,
+      msg: '该模板内表单内容为空，无法下载!',
+    });
+    expect(await admin.post(`${generater}/404404/Actions/CodePreview`, settings)).toMatchObject({
+      code: 400,
+      msg: '数据不存在',
+    });
+  });
+
+  test.each(['../etc', 'hr/x', 'Hr', '1hr', '', 'h r', 'hr.'])(
+    'the module name %j is refused: it becomes paths',
+    async (module) => {
+      expect(await admin.post(`${generater}/${released}/Actions/CodePreview`, { ...settings, module })).toMatchObject({
+        code: 400,
+        msg: '模块命名只能是小写字母开头的字母和数字（例如 hr、crm2）',
+      });
+    },
+  );
+
+  test('class names are identifiers too', async () => {
+    const bad = await admin.post(`${generater}/${released}/Actions/CodePreview`, {
+      ...settings,
+      subClassName: 'a,../b',
+    });
+    expect(bad).toMatchObject({ code: 400, msg: '类名「../b」只能包含字母、数字和下划线，且以字母开头' });
+    const main = await admin.post(`${generater}/${released}/Actions/CodePreview`, { ...settings, className: 'a/b' });
+    expect(main).toMatchObject({ code: 400 });
+  });
+
+  test('a user who may not design forms is refused', async () => {
+    await t.createUser({ account: 'clerk', password: 'Passw0rd' });
+    const clerk = await t.signIn('clerk', 'Passw0rd');
+    expect(await clerk.post(`${generater}/${released}/Actions/CodePreview`, settings)).toMatchObject({ code: 403 });
+    expect(await clerk.post(`${generater}/${released}/Actions/DownloadCode`, settings)).toMatchObject({ code: 403 });
+  });
+});
+
+describe('code download', () => {
+  test('answers a zip named after the module, served without a token, holding every file at its path', async () => {
+    const answer = await admin.post<{ name: string; url: string }>(
+      `${generater}/${released}/Actions/DownloadCode`,
+      settings,
+    );
+    expect(answer).toMatchObject({ code: 200, data: { name: 'hr.zip' } });
+    const zip = await t.app.inject({ method: 'GET', url: answer.data!.url });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.headers['content-disposition']).toContain('hr.zip');
+    const bytes = zip.rawPayload;
+    const preview = await admin.post<CodePreviewAnswer>(`${generater}/${released}/Actions/CodePreview`, settings);
+    const files = preview.data!.list.flatMap((f) => f.children);
+    for (const file of files) expect(bytes.includes(Buffer.from(file.filePath))).toBe(true);
+    expect(firstEntry(bytes)).toEqual({ name: files[0]!.filePath, text: files[0]!.fileContent });
+  });
+});

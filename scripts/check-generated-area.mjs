@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+/**
+ * Issue 40's "done when": the area code generation makes from a form with twenty field kinds, a
+ * sub-table, a bill rule and pickers is placed in a scratch copy of this repository (HEAD) and
+ * must pass there the lint step, both type checks and its own API test.
+ * Usage: node scripts/check-generated-area.mjs (a few minutes; needs `npm ci` done here).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const repo = path.resolve(import.meta.dirname, '..');
+const copy = mkdtempSync(path.join(tmpdir(), 'generated-area-'));
+const run = (command, args, cwd = copy) => {
+  console.log(`$ ${command} ${args.join(' ')}`);
+  execFileSync(command, args, { cwd, stdio: 'inherit' });
+};
+
+try {
+  run('git', ['worktree', 'add', '--quiet', '--detach', copy, 'HEAD'], repo);
+  // The installed packages are reused; the workspace links point into the copy, not at this checkout.
+  mkdirSync(path.join(copy, 'node_modules', '@platform'), { recursive: true });
+  for (const entry of readdirSync(path.join(repo, 'node_modules'))) {
+    if (entry !== '@platform')
+      symlinkSync(path.join(repo, 'node_modules', entry), path.join(copy, 'node_modules', entry));
+  }
+  for (const [name, dir] of [
+    ['server', 'apps/server'],
+    ['shared', 'packages/shared'],
+    ['web', 'apps/web'],
+  ]) {
+    symlinkSync(path.join(copy, dir), path.join(copy, 'node_modules', '@platform', name));
+  }
+  symlinkSync(path.join(repo, 'apps/server/node_modules'), path.join(copy, 'apps/server/node_modules'));
+  run('npx', ['tsx', 'apps/server/test/helpers/emit-generated-area.ts', copy]);
+  // The generator does not wrap long lines; the formatter does, as the generated README says.
+  run('npx', ['biome', 'check', '--write', 'packages/shared/src', 'apps/server/src', 'apps/server/test/hr.test.ts']);
+  run('npm', ['run', 'lint', '--silent']);
+  run('npx', ['tsc', '-p', 'packages/shared']);
+  run('npx', ['tsc', '-p', 'apps/server']);
+  run('npx', ['vitest', 'run', '--project', 'api', 'apps/server/test/hr.test.ts']);
+  console.log('generated area: lint, type checks and its API test pass');
+} finally {
+  execFileSync('git', ['worktree', 'remove', '--force', copy], { cwd: repo });
+  rmSync(copy, { recursive: true, force: true });
+}

@@ -246,3 +246,32 @@ describe('code-rule form rules', () => {
     expect(isValidSortCode(value)).toBe(expected);
   });
 });
+
+describe('bill numbers at their edges (issue 42)', () => {
+  test('a rule without a start number counts from zero', () => {
+    expect(billSerialAt(undefined, 2)).toBe('2');
+    expect(billSerialAt(null, 0)).toBe('0');
+    expect(billSerialAt('', 3)).toBe('3');
+    expect(allocateBillNumber({ type: 1, dateFormat: 'no', digit: 3 }, 4, now)).toBe('004');
+  });
+
+  test('random rules allocate a fresh code of their kind, never a counted number', () => {
+    const first = () => 0;
+    expect(allocateBillNumber({ type: 2, prefix: 'R', digit: 3, startNumber: 1 }, 5, now, first)).toBe(
+      `R${'0'.repeat(16)}`,
+    );
+    expect(allocateBillNumber({ type: 2, randomType: 2, randomDigit: 32 }, 5, now, first)).toBe('A'.repeat(32));
+    expect(billRulePreview({ type: 2, randomType: '2' }, now, first)).toBe('A'.repeat(16));
+    expect(billRulePreview({ type: 2, randomType: 1 }, now, first)).toBe('0'.repeat(16));
+  });
+
+  test('a random source answering its upper bound still picks the last character', () => {
+    expect(randomCode(2, 1, () => 1)).toBe('99');
+    expect(randomCode(1, 2, () => 1)).toBe('9');
+  });
+
+  test('a start number is refused only when it is all zeros, not when it ends in them', () => {
+    expect(validateStartNumber('100')).toBeNull();
+    expect(validateStartNumber('000')).toBe('起始值不能为000');
+  });
+});

@@ -4,68 +4,37 @@
  * stores and checks records with the same ones.
  */
 import type { FormDefinition, FormField, FormOption, FormValues } from '../schemas/formDefinition.ts';
+import { fieldKind, kindKeyOf, kindsWhere, valueKindsWhere } from './field-kinds.ts';
 import { isNumberRangeEmpty } from './number-format.ts';
 import { isEmptyCellValue } from './sub-table.ts';
 
 /** Kinds that hold other fields (layout), not a value of their own. */
-export const CONTAINER_KINDS = new Set(['row', 'card', 'tab', 'tabItem', 'collapse', 'collapseItem', 'tableGrid']);
+export const CONTAINER_KINDS = kindsWhere((kind) => kind.role === 'container');
 export const TABLE_GRID_ROW = 'tableGridTr';
 export const TABLE_GRID_CELL = 'tableGridTd';
 
 /** Kinds that show something but hold no value. */
-export const DISPLAY_KINDS = new Set([
-  'divider',
-  'text',
-  'link',
-  'alert',
-  'groupTitle',
-  'button',
-  'iframe',
-  'barcode',
-  'qrcode',
-]);
+export const DISPLAY_KINDS = kindsWhere((kind) => kind.role === 'display');
 
 /** Kinds the server fills in on save (widgets.md §3 "Open-data (auto-filled) field types", billRule). */
-export const AUTO_KINDS = new Set([
-  'createUser',
-  'createTime',
-  'modifyUser',
-  'modifyTime',
-  'currOrganize',
-  'currDept',
-  'currPosition',
-  'billRule',
-]);
+export const AUTO_KINDS = valueKindsWhere((facets) => facets.auto !== null);
 
 /** Kinds whose value is a list. */
-export const ARRAY_KINDS = new Set([
-  'checkbox',
-  'cascader',
-  'uploadImg',
-  'uploadFile',
-  'dateRange',
-  'timeRange',
-  'table',
-]);
+export const ARRAY_KINDS = valueKindsWhere((facets) => facets.multiple === 'always');
 
-/** Aliases: 3.6 definitions say datePicker / timePicker; the spec's lists say date / time. */
+/** The kind of a field: its key, with the aliases of 3.6 and older definitions resolved (datePicker is date). */
 export function kindOf(field: FormField): string {
-  const key = field.__config__?.jnpfKey ?? '';
-  if (key === 'datePicker') return 'date';
-  if (key === 'timePicker') return 'time';
-  if (key === 'numInputRange' || key === 'numberRange') return 'numRange';
-  if (key === 'currDept') return 'currOrganize';
-  return key;
+  return kindKeyOf(field.__config__?.jnpfKey ?? '');
 }
 
 export function isContainer(field: FormField): boolean {
-  return CONTAINER_KINDS.has(kindOf(field)) || kindOf(field) === TABLE_GRID_ROW || kindOf(field) === TABLE_GRID_CELL;
+  const role = fieldKind(kindOf(field)).role;
+  return role === 'container' || role === 'gridPart';
 }
 
 /** Whether the field holds a value of the record. */
 export function holdsValue(field: FormField): boolean {
-  const kind = kindOf(field);
-  return !!field.__vModel__ && !CONTAINER_KINDS.has(kind) && !DISPLAY_KINDS.has(kind);
+  return !!field.__vModel__ && fieldKind(kindOf(field)).role === 'value';
 }
 
 /** widgets.md §2: items marked noShow or not visible on pc are not rendered. */
@@ -112,7 +81,7 @@ export function defaultValueOf(field: FormField): unknown {
   }
   if (kind === 'switch') return field.inactiveValue ?? 0;
   if (ARRAY_KINDS.has(kind)) return [];
-  if (kind === 'checkbox' || (kind === 'select' && field.multiple)) return [];
+  if (kind === 'select' && field.multiple) return [];
   return undefined;
 }
 
@@ -183,6 +152,21 @@ export function optionLabels(options: readonly OptionItem[], value: unknown, sep
   if (value === null || value === undefined || value === '') return [];
   if (Array.isArray(value)) return value.map(one).filter((s) => s !== '');
   return [one(value)];
+}
+
+/**
+ * Whether a sub-table row holds nothing a person entered: every cell empty, a switch off, the
+ * calculated columns (derived from the others) aside. Such rows are not saved.
+ */
+export function isEmptyRow(row: Readonly<Record<string, unknown>>, columns: readonly FormField[]): boolean {
+  return columns.every((column) => {
+    const kind = kindOf(column);
+    const value = row[column.__vModel__ ?? ''];
+    if (kind === 'calculate') return true;
+    if (kind === 'switch')
+      return value === undefined || value === null || value === false || value === (column.inactiveValue ?? 0);
+    return isEmptyFieldValue(column, value);
+  });
 }
 
 /** Whether a value counts as empty for `required` (widgets.md §5): null, undefined, '', [] and an empty number range. */

@@ -1,5 +1,6 @@
 import type { DataInterfaceParamValue } from '../schemas/dataInterface.ts';
 import type { FormField } from '../schemas/formDefinition.ts';
+import { valueFacetsOf } from './field-kinds.ts';
 import { kindOf } from './form-definition.ts';
 
 /**
@@ -94,9 +95,8 @@ export function interfaceLabelsOf(field: FormField): InterfaceLabels | null {
       valueKey: nonEmpty(field.props?.value, 'id'),
       labelKey: nonEmpty(field.props?.label, 'fullName'),
     };
-  const kind = kindOf(field);
   if (
-    (kind === 'popupSelect' || kind === 'popupTableSelect') &&
+    valueFacetsOf(kindOf(field))?.interfaceBound === 'id' &&
     typeof field.interfaceId === 'string' &&
     field.interfaceId
   )

@@ -1,5 +1,6 @@
 import type { FormField } from '../schemas/formDefinition.ts';
 import { formatDate } from './date-format.ts';
+import { type NameKind, valueFacetsOf } from './field-kinds.ts';
 import { kindOf, type OptionItem, optionLabels } from './form-definition.ts';
 
 /**
@@ -8,26 +9,10 @@ import { kindOf, type OptionItem, optionLabels } from './form-definition.ts';
  * 3.6 client prints the list's values as the server gives them.
  */
 
-/** What the ids of a picker field name. */
-export type NameKind = 'user' | 'organize' | 'position' | 'role' | 'group' | 'area';
+export type { NameKind } from './field-kinds.ts';
 
 /** The name of an id, when it is known. */
 export type NameOf = (kind: NameKind, id: string) => string | undefined;
-
-const nameKinds: Readonly<Record<string, NameKind>> = {
-  userSelect: 'user',
-  createUser: 'user',
-  modifyUser: 'user',
-  organizeSelect: 'organize',
-  comSelect: 'organize',
-  depSelect: 'organize',
-  currOrganize: 'organize',
-  posSelect: 'position',
-  currPosition: 'position',
-  roleSelect: 'role',
-  groupSelect: 'group',
-  areaSelect: 'area',
-};
 
 /** The mixed picker's typed ids (`id--user`, `id--department` ...) and what each type names. */
 const mixedTypes: Readonly<Record<string, NameKind>> = {
@@ -64,39 +49,24 @@ function typedIdsOf(value: unknown): { kind: NameKind; id: string }[] {
 
 /** The ids a field's value names, by kind: what a page looks up in one query per kind. */
 export function namedIds(field: FormField, value: unknown): { kind: NameKind; id: string }[] {
-  const key = kindOf(field);
-  if (key === 'usersSelect') return typedIdsOf(value);
-  const kind = nameKinds[key];
+  const facets = valueFacetsOf(kindOf(field));
+  if (facets?.display === 'typedIds') return typedIdsOf(value);
+  const kind = facets?.names;
   if (!kind) return [];
   return pathsOf(field, value).flatMap((path) => path.map((id) => ({ kind, id })));
 }
 
 /** The dayjs-style format a date field shows its value in (its own `format`, else date and time). */
 export function dateFormatOf(field: FormField): string {
-  const kind = kindOf(field);
-  if (kind === 'createTime' || kind === 'modifyTime') return 'YYYY-MM-DD HH:mm:ss';
+  if (valueFacetsOf(kindOf(field))?.auto?.fill === 'time') return 'YYYY-MM-DD HH:mm:ss';
   return typeof field.format === 'string' && field.format ? field.format : 'YYYY-MM-DD HH:mm:ss';
 }
-
-const dateKinds = new Set(['date', 'createTime', 'modifyTime']);
 
 /** A time kept as milliseconds (a number or digits) in the field's format; anything else as it is. */
 function dateText(field: FormField, value: unknown): unknown {
   const millis = typeof value === 'string' && /^-?[0-9]{1,15}$/.test(value) ? Number(value) : value;
   return typeof millis === 'number' && Number.isFinite(millis) ? formatDate(millis, dateFormatOf(field)) : value;
 }
-
-/** The kinds the 3.6 client draws as widgets from the raw value: numbers, stars, sliders, files, signatures. */
-const drawnKinds = new Set([
-  'inputNumber',
-  'calculate',
-  'rate',
-  'slider',
-  'uploadFile',
-  'uploadImg',
-  'sign',
-  'signature',
-]);
 
 export interface TextSources {
   /** The options of a choice field (static, its dictionary's entries or its interface's rows). */
@@ -115,24 +85,25 @@ export interface TextSources {
 export function displayValue(field: FormField, value: unknown, sources: TextSources = {}): unknown {
   if (value === null || value === undefined || value === '') return value;
   const kind = kindOf(field);
-  if (drawnKinds.has(kind)) return value;
-  if (kind === 'switch') {
+  const shown = valueFacetsOf(kind)?.display ?? 'labels';
+  if (shown === 'asStored') return value;
+  if (shown === 'switch') {
     const active = field.activeValue ?? 1;
     const on = value === true || String(value) === String(active);
     const [yes, no] = sources.switchTexts ?? ['1', '0'];
     return on ? String(field.activeTxt ?? '') || yes : String(field.inactiveTxt ?? '') || no;
   }
-  if (dateKinds.has(kind)) return dateText(field, value);
-  if (kind === 'dateRange' && Array.isArray(value)) return value.map((v) => dateText(field, v) ?? '').join(' ~ ');
-  if ((kind === 'timeRange' || kind === 'numRange') && Array.isArray(value))
+  if (shown === 'date') return dateText(field, value);
+  if (shown === 'dateRange' && Array.isArray(value)) return value.map((v) => dateText(field, v) ?? '').join(' ~ ');
+  if (shown === 'range' && Array.isArray(value))
     return value.map((v) => (v === null || v === undefined ? '' : String(v))).join(' ~ ');
-  if (kind === 'location') return locationText(value);
+  if (shown === 'location') return locationText(value);
   const { options = [], nameOf } = sources;
-  if (kind === 'usersSelect' && nameOf)
+  if (shown === 'typedIds' && nameOf)
     return typedIdsOf(value)
       .map(({ kind: named, id }) => nameOf(named, id) ?? id)
       .join(',');
-  const named = nameKinds[kind];
+  const named = shown === 'names' ? valueFacetsOf(kind)?.names : null;
   if (named && nameOf)
     return pathsOf(field, value)
       .map((path) => path.map((id) => nameOf(named, id) ?? id).join('/'))

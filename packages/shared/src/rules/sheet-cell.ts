@@ -4,23 +4,12 @@
  * times as `YYYY-MM-DD HH:mm:ss`, so what it writes reads back as the same values.
  */
 import type { FormField } from '../schemas/formDefinition.ts';
+import { formatDate } from './date-format.ts';
+import { valueFacetsOf, valueKindsWhere } from './field-kinds.ts';
 import { kindOf, type OptionItem, staticOptions } from './form-definition.ts';
 
 /** Kinds whose value a cell can hold as text; pickers, files, signatures and the like are left out. */
-export const SHEET_KINDS = new Set([
-  'input',
-  'textarea',
-  'inputNumber',
-  'switch',
-  'radio',
-  'checkbox',
-  'select',
-  'date',
-  'time',
-  'rate',
-  'slider',
-  'colorPicker',
-]);
+export const SHEET_KINDS = valueKindsWhere((facets) => facets.sheet !== null);
 
 export const isSheetField = (field: FormField) => SHEET_KINDS.has(kindOf(field));
 
@@ -56,14 +45,14 @@ function dateValue(text: string): number | null {
 export function sheetCellValue(field: FormField, raw: unknown): SheetCell {
   const text = raw === null || raw === undefined ? '' : String(raw).trim();
   if (text === '') return { value: null };
-  const kind = kindOf(field);
-  if (kind === 'inputNumber' || kind === 'rate' || kind === 'slider')
-    return NUMBER.test(text) ? { value: Number(text) } : { problem: 'invalid' };
-  if (kind === 'date') {
+  const facets = valueFacetsOf(kindOf(field));
+  const parse = facets?.sheet ?? 'text';
+  if (parse === 'number') return NUMBER.test(text) ? { value: Number(text) } : { problem: 'invalid' };
+  if (parse === 'date') {
     const millis = dateValue(text);
     return millis === null ? { problem: 'invalid' } : { value: millis };
   }
-  if (kind === 'switch') {
+  if (parse === 'switch') {
     const on = field.activeValue ?? 1;
     const off = field.inactiveValue ?? 0;
     const lower = text.toLowerCase();
@@ -74,8 +63,8 @@ export function sheetCellValue(field: FormField, raw: unknown): SheetCell {
     return { problem: 'invalid' };
   }
   const options = flatOptions(staticOptions(field));
-  if ((kind === 'select' || kind === 'radio' || kind === 'checkbox') && options.length) {
-    const many = kind === 'checkbox' || field.multiple === true;
+  if (parse === 'options' && options.length) {
+    const many = facets?.multiple === 'always' || field.multiple === true;
     const texts = many
       ? text
           .split(/[,，]/)
@@ -91,4 +80,21 @@ export function sheetCellValue(field: FormField, raw: unknown): SheetCell {
     return { value: many ? values : values[0] };
   }
   return { value: text };
+}
+
+/**
+ * What the import template's example row shows for a field: its first option's label, else 1 for a
+ * number, today for a date, the switch's on value, else nothing.
+ */
+export function sheetExample(field: FormField, now = new Date()): string | number {
+  const options = field.options ?? field.__slot__?.options;
+  if (Array.isArray(options) && options.length) {
+    const first = options[0] as { fullName?: unknown; label?: unknown };
+    return String(first.fullName ?? first.label ?? '');
+  }
+  const parse = valueFacetsOf(kindOf(field))?.sheet;
+  if (parse === 'number') return 1;
+  if (parse === 'date') return formatDate(now, 'YYYY-MM-DD');
+  if (parse === 'switch') return String(field.activeValue ?? 1);
+  return '';
 }

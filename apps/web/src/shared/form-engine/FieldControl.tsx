@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { type EngineContext, EngineCtx } from './context.ts';
 import { kindOf } from './definition.ts';
+import { FormRenderer } from './FormRenderer.tsx';
 import { kinds } from './kinds.tsx';
 import { type FormStore, useFieldError, useFieldState, useFieldValue } from './store.ts';
 
@@ -30,6 +31,7 @@ export function FieldControl({ store, name, label, readOnly, id }: FieldControlP
       labelPosition: 'top',
       disabled: false,
       gutter: 0,
+      Renderer: FormRenderer,
     }),
     [store, readOnly],
   );

@@ -50,6 +50,7 @@ export function FormRenderer({ store, mode = 'edit', disabled }: FormRendererPro
       labelPosition: typeof definition.labelPosition === 'string' ? definition.labelPosition : 'right',
       disabled: !!disabled || !!definition.disabled,
       gutter: typeof definition.gutter === 'number' ? definition.gutter : 15,
+      Renderer: FormRenderer,
     }),
     [store, mode, disabled, definition],
   );
@@ -168,13 +169,13 @@ const Node = memo(function Node({ field }: { field: FormField }) {
     default:
       break;
   }
-  const Display = displayKinds[kind as keyof typeof displayKinds];
+  const Display = displayKinds[kind];
   if (Display) {
     const showLabel = config.showLabel === true && !!label;
     return (
       <Col span={spanOf(field)}>
         <ItemShell field={field} label={showLabel ? label : ''} labelFor={undefined}>
-          <Display field={field} store={ctx.store} />
+          <Display field={field} value={undefined} store={ctx.store} />
         </ItemShell>
       </Col>
     );

@@ -23,13 +23,8 @@ function buttons(list: unknown, fallback: Btn[]): Btn[] {
   return (list as Btn[]).filter((b) => b && typeof b.value === 'string' && b.show !== false);
 }
 
-/**
- * The sub-table (input table): sequence column, optional selection column, one column per shown
- * child field, an action column (copy, remove), footer buttons (add, batch remove) and an optional
- * summary row ("合计", two decimals, thousands when the column uses them, masked inputs never
- * summed). Cells are validated row by row on submit with "{label}不能为空" and the regList messages.
- */
-export function SubTable({ field }: { field: FormField }) {
+/** The sub-table's rows, selection and buttons, and the actions on them; its parts draw from this. */
+function useSubTable(field: FormField) {
   const { store, mode, disabled: formDisabled } = useEngine();
   const { t } = useFormEngineTranslation();
   const toast = useToast();
@@ -49,25 +44,12 @@ export function SubTable({ field }: { field: FormField }) {
     { value: 'add', show: true },
     { value: 'batchRemove', show: true },
   ]);
-  const selection = editing && field.hasSelection !== false && footerButtons.some((b) => b.value === 'batchRemove');
   const summaryField = Array.isArray(field.summaryField) ? (field.summaryField as string[]) : [];
-  const showSummary = !!field.showSummary && summaryField.length > 0;
   const rowErrors = Array.isArray(error) ? (error as RowError[]) : [];
-  const tableMessage = typeof error === 'string' ? error : undefined;
 
   const setRows = (next: FormValues[]) => {
     setSelected(new Set());
     store.set(name, next);
-  };
-  const add = () => setRows([...rows, newRow(field)]);
-  const copy = (i: number) => setRows([...rows.slice(0, i + 1), structuredClone(rows[i] ?? {}), ...rows.slice(i + 1)]);
-  const remove = (i: number) => setRows(rows.filter((_, j) => j !== i));
-  const batchRemove = () => {
-    if (selected.size === 0) {
-      toast.error(t('table.selectOne'));
-      return;
-    }
-    setRows(rows.filter((_, j) => !selected.has(j)));
   };
   const toggle = (i: number, on: boolean) => {
     const next = new Set(selected);
@@ -75,12 +57,51 @@ export function SubTable({ field }: { field: FormField }) {
     else next.delete(i);
     setSelected(next);
   };
-  const { cells: headerCells, rows: headerRows } = headerLayout(
+  return {
+    field,
+    name,
+    mode,
+    rows,
     columns,
-    field.__config__.complexHeaderList ?? field.complexHeaderList,
-  );
-  const confirmRemove = !!field.deleteConfirm || !!config.isConfirmRemove;
+    editing,
+    rowButtons,
+    footerButtons,
+    selection: editing && field.hasSelection !== false && footerButtons.some((b) => b.value === 'batchRemove'),
+    summaryField,
+    showSummary: !!field.showSummary && summaryField.length > 0,
+    rowErrors,
+    tableMessage: typeof error === 'string' ? error : undefined,
+    header: headerLayout(columns, config.complexHeaderList ?? field.complexHeaderList),
+    confirmRemove: !!field.deleteConfirm || !!config.isConfirmRemove,
+    selected,
+    selectAll: (on: boolean) => setSelected(on ? new Set(rows.map((_, i) => i)) : new Set()),
+    toggle,
+    add: () => setRows([...rows, newRow(field)]),
+    copy: (i: number) => setRows([...rows.slice(0, i + 1), structuredClone(rows[i] ?? {}), ...rows.slice(i + 1)]),
+    remove: (i: number) => setRows(rows.filter((_, j) => j !== i)),
+    batchRemove: () => {
+      if (selected.size === 0) {
+        toast.error(t('table.selectOne'));
+        return;
+      }
+      setRows(rows.filter((_, j) => !selected.has(j)));
+    },
+  };
+}
 
+type SubTableState = ReturnType<typeof useSubTable>;
+
+/**
+ * The sub-table (input table): sequence column, optional selection column, one column per shown
+ * child field, an action column (copy, remove), footer buttons (add, batch remove) and an optional
+ * summary row ("合计", two decimals, thousands when the column uses them, masked inputs never
+ * summed). Cells are validated row by row on submit with "{label}不能为空" and the regList messages.
+ */
+export function SubTable({ field }: { field: FormField }) {
+  const { t } = useFormEngineTranslation();
+  const table = useSubTable(field);
+  const { name, mode, rows, columns, editing, rowButtons, selection, showSummary, tableMessage } = table;
+  const config = field.__config__;
   return (
     <div className="fe-subtable" data-field={name}>
       {config.showTitle !== false && config.label ? (
@@ -91,114 +112,11 @@ export function SubTable({ field }: { field: FormField }) {
       ) : null}
       <div className="fe-subtable-scroll">
         <table className="fe-subtable-table">
-          <thead>
-            <tr>
-              {selection ? (
-                <th className="fe-col-select" rowSpan={headerRows}>
-                  <Checkbox
-                    aria-label={t('table.batchRemove')}
-                    checked={rows.length > 0 && selected.size === rows.length}
-                    onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((_, i) => i)) : new Set())}
-                  />
-                </th>
-              ) : null}
-              <th className="fe-col-index" rowSpan={headerRows}>
-                {t('table.index')}
-              </th>
-              {headerCells.map((cell) =>
-                cell.group ? (
-                  <th
-                    key={`group-${cell.key}`}
-                    colSpan={cell.span}
-                    className="fe-col-group"
-                    style={{ textAlign: 'center' }}
-                  >
-                    {cell.group}
-                  </th>
-                ) : (
-                  <ColumnHeader
-                    key={cell.key}
-                    column={cell.column as FormField}
-                    editing={editing}
-                    rowSpan={headerRows}
-                  />
-                ),
-              )}
-              {editing && rowButtons.length ? (
-                <th className="fe-col-action" rowSpan={headerRows} style={{ width: 50 * rowButtons.length || 100 }}>
-                  {t('table.action')}
-                </th>
-              ) : null}
-            </tr>
-            {headerRows === 2 ? (
-              <tr>
-                {headerCells
-                  .filter((cell) => cell.group)
-                  .flatMap((cell) => cell.members)
-                  .map((c) => (
-                    <ColumnHeader key={c.__vModel__} column={c} editing={editing} rowSpan={1} />
-                  ))}
-              </tr>
-            ) : null}
-          </thead>
+          <Head table={table} />
           <tbody>
             {rows.map((row, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional, like the stored list
-              <tr key={i} data-row={i}>
-                {selection ? (
-                  <td className="fe-col-select">
-                    <Checkbox
-                      aria-label={`${t('table.index')} ${i + 1}`}
-                      checked={selected.has(i)}
-                      onChange={(e) => toggle(i, e.target.checked)}
-                    />
-                  </td>
-                ) : null}
-                <td className="fe-col-index">{i + 1}</td>
-                {columns.map((c) => {
-                  const column = c.__vModel__ as string;
-                  const message = rowErrors.find((e) => e.row === i && e.field === column)?.message;
-                  return (
-                    <td key={column} className={message ? 'fe-cell-error' : undefined}>
-                      <Cell table={name} tableField={field} column={c} row={row} rowIndex={i} editing={editing} />
-                      {message ? (
-                        <div className="fe-error" role="alert">
-                          {message}
-                        </div>
-                      ) : null}
-                    </td>
-                  );
-                })}
-                {editing && rowButtons.length ? (
-                  <td className="fe-col-action">
-                    {rowButtons.map((b) =>
-                      b.value === 'copy' ? (
-                        <Button key="copy" type="link" size="small" onClick={() => copy(i)}>
-                          {b.label || t('table.copy')}
-                        </Button>
-                      ) : b.value === 'remove' ? (
-                        confirmRemove ? (
-                          <Popconfirm
-                            key="remove"
-                            title={t('table.confirmRemove')}
-                            onConfirm={() => remove(i)}
-                            okText={t('ok')}
-                            cancelText={t('cancel')}
-                          >
-                            <Button type="link" size="small" danger>
-                              {b.label || t('table.remove')}
-                            </Button>
-                          </Popconfirm>
-                        ) : (
-                          <Button key="remove" type="link" size="small" danger onClick={() => remove(i)}>
-                            {b.label || t('table.remove')}
-                          </Button>
-                        )
-                      ) : null,
-                    )}
-                  </td>
-                ) : null}
-              </tr>
+              <BodyRow key={i} table={table} row={row} index={i} />
             ))}
             {rows.length === 0 ? (
               <tr>
@@ -216,7 +134,9 @@ export function SubTable({ field }: { field: FormField }) {
                 {columns.map((c) => {
                   const col = columnOf(c);
                   return (
-                    <td key={col.field}>{isSummaryColumn(col, summaryField) ? summarizeColumn(rows, col) : ''}</td>
+                    <td key={col.field}>
+                      {isSummaryColumn(col, table.summaryField) ? summarizeColumn(rows, col) : ''}
+                    </td>
                   );
                 })}
                 {editing && rowButtons.length ? <td /> : null}
@@ -230,21 +150,146 @@ export function SubTable({ field }: { field: FormField }) {
           {tableMessage}
         </div>
       ) : null}
-      {editing ? (
-        <div className="fe-subtable-footer">
-          {footerButtons.map((b) =>
-            b.value === 'add' ? (
-              <Button key="add" type="primary" ghost icon={<PlusOutlined />} onClick={add}>
-                {b.label || t('table.add')}
+      {editing ? <Footer table={table} /> : null}
+    </div>
+  );
+}
+
+/** The header rows: selection, sequence, the columns (grouped ones over a second row), actions. */
+function Head({ table }: { table: SubTableState }) {
+  const { t } = useFormEngineTranslation();
+  const { rows, selected, selection, editing, rowButtons } = table;
+  const { cells, rows: headerRows } = table.header;
+  return (
+    <thead>
+      <tr>
+        {selection ? (
+          <th className="fe-col-select" rowSpan={headerRows}>
+            <Checkbox
+              aria-label={t('table.batchRemove')}
+              checked={rows.length > 0 && selected.size === rows.length}
+              onChange={(e) => table.selectAll(e.target.checked)}
+            />
+          </th>
+        ) : null}
+        <th className="fe-col-index" rowSpan={headerRows}>
+          {t('table.index')}
+        </th>
+        {cells.map((cell) =>
+          cell.group ? (
+            <th key={`group-${cell.key}`} colSpan={cell.span} className="fe-col-group" style={{ textAlign: 'center' }}>
+              {cell.group}
+            </th>
+          ) : (
+            <ColumnHeader key={cell.key} column={cell.column as FormField} editing={editing} rowSpan={headerRows} />
+          ),
+        )}
+        {editing && rowButtons.length ? (
+          <th className="fe-col-action" rowSpan={headerRows} style={{ width: 50 * rowButtons.length || 100 }}>
+            {t('table.action')}
+          </th>
+        ) : null}
+      </tr>
+      {headerRows === 2 ? (
+        <tr>
+          {cells
+            .filter((cell) => cell.group)
+            .flatMap((cell) => cell.members)
+            .map((c) => (
+              <ColumnHeader key={c.__vModel__} column={c} editing={editing} rowSpan={1} />
+            ))}
+        </tr>
+      ) : null}
+    </thead>
+  );
+}
+
+/** One row: its selection box, number, cells with their messages, and its buttons. */
+function BodyRow({ table, row, index: i }: { table: SubTableState; row: FormValues; index: number }) {
+  const { t } = useFormEngineTranslation();
+  const { name, field, columns, rowErrors, editing, rowButtons } = table;
+  return (
+    <tr data-row={i}>
+      {table.selection ? (
+        <td className="fe-col-select">
+          <Checkbox
+            aria-label={`${t('table.index')} ${i + 1}`}
+            checked={table.selected.has(i)}
+            onChange={(e) => table.toggle(i, e.target.checked)}
+          />
+        </td>
+      ) : null}
+      <td className="fe-col-index">{i + 1}</td>
+      {columns.map((c) => {
+        const column = c.__vModel__ as string;
+        const message = rowErrors.find((e) => e.row === i && e.field === column)?.message;
+        return (
+          <td key={column} className={message ? 'fe-cell-error' : undefined}>
+            <Cell table={name} tableField={field} column={c} row={row} rowIndex={i} editing={editing} />
+            {message ? (
+              <div className="fe-error" role="alert">
+                {message}
+              </div>
+            ) : null}
+          </td>
+        );
+      })}
+      {editing && rowButtons.length ? (
+        <td className="fe-col-action">
+          {rowButtons.map((b) =>
+            b.value === 'copy' ? (
+              <Button key="copy" type="link" size="small" onClick={() => table.copy(i)}>
+                {b.label || t('table.copy')}
               </Button>
-            ) : b.value === 'batchRemove' ? (
-              <Button key="batchRemove" danger icon={<DeleteOutlined />} onClick={batchRemove}>
-                {b.label || t('table.batchRemove')}
-              </Button>
+            ) : b.value === 'remove' ? (
+              <RemoveButton key="remove" table={table} index={i} label={b.label || t('table.remove')} />
             ) : null,
           )}
-        </div>
+        </td>
       ) : null}
+    </tr>
+  );
+}
+
+/** A row's remove button, asking first when the table says so. */
+function RemoveButton({ table, index, label }: { table: SubTableState; index: number; label: string }) {
+  const { t } = useFormEngineTranslation();
+  if (!table.confirmRemove)
+    return (
+      <Button type="link" size="small" danger onClick={() => table.remove(index)}>
+        {label}
+      </Button>
+    );
+  return (
+    <Popconfirm
+      title={t('table.confirmRemove')}
+      onConfirm={() => table.remove(index)}
+      okText={t('ok')}
+      cancelText={t('cancel')}
+    >
+      <Button type="link" size="small" danger>
+        {label}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** The buttons under the table: add a row, remove the selected ones. */
+function Footer({ table }: { table: SubTableState }) {
+  const { t } = useFormEngineTranslation();
+  return (
+    <div className="fe-subtable-footer">
+      {table.footerButtons.map((b) =>
+        b.value === 'add' ? (
+          <Button key="add" type="primary" ghost icon={<PlusOutlined />} onClick={table.add}>
+            {b.label || t('table.add')}
+          </Button>
+        ) : b.value === 'batchRemove' ? (
+          <Button key="batchRemove" danger icon={<DeleteOutlined />} onClick={table.batchRemove}>
+            {b.label || t('table.batchRemove')}
+          </Button>
+        ) : null,
+      )}
     </div>
   );
 }
@@ -266,8 +311,8 @@ function Cell({
   const { store } = useEngine();
   const name = column.__vModel__ as string;
   const kindKey = kindOf(column);
-  const Display = displayKinds[kindKey as keyof typeof displayKinds];
-  if (Display) return <Display field={column} store={store} row={row} />;
+  const Display = displayKinds[kindKey];
+  if (Display) return <Display field={column} value={undefined} store={store} row={row} />;
   const kind = kinds[kindKey];
   const value = row[name];
   if (!kind) return <span>{value === null || value === undefined ? '' : String(value)}</span>;

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { type ComponentType, createContext, useContext } from 'react';
 import type { FormStore } from './store.ts';
 
 export type RenderMode = 'edit' | 'detail';
@@ -10,6 +10,11 @@ export interface EngineContext {
   labelPosition: string;
   disabled: boolean;
   gutter: number;
+  /**
+   * The renderer itself, for a widget that shows a whole form inside a field (a related record's
+   * detail): the recursion runs through this context, not through an import back to FormRenderer.
+   */
+  Renderer: ComponentType<{ store: FormStore; mode?: RenderMode }>;
 }
 
 export const EngineCtx = createContext<EngineContext | null>(null);

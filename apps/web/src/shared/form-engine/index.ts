@@ -3,9 +3,26 @@ export { defaultValueOf, initialValues, isShown, kindOf, valueFields } from './d
 export { FieldControl, type FieldControlProps } from './FieldControl.tsx';
 export { FormRenderer, type FormRendererProps } from './FormRenderer.tsx';
 export { useFormEngineTranslation } from './i18n.ts';
-export { displayKinds, kinds, registerKind } from './kinds.tsx';
+export {
+  isNone,
+  type KindSection,
+  type NoFacet,
+  type PaletteEntry,
+  type PaletteGroupKey,
+  WEB_KINDS,
+  type WebKind,
+  webKind,
+} from './kind-registry.tsx';
+export { displayKinds, kinds } from './kinds.tsx';
 export { useFieldOptions } from './options.ts';
-export { type FileService, type RichTextSlot, setFileService, setRichText, type UploadedFile } from './slots.ts';
+export {
+  type FileService,
+  type FormEnginePlugins,
+  FormEngineProvider,
+  type RichTextSlot,
+  type UploadedFile,
+  useFormEnginePlugins,
+} from './plugins.tsx';
 export { FormStore, useFieldValue } from './store.ts';
 export { validateField, validateRows } from './validate.ts';
 export type { FieldKind, ViewProps, WidgetProps } from './widgets/types.ts';

@@ -5,7 +5,7 @@ import { i18n } from '../i18n/index.ts';
 import { initialValues, isShown, valueFields } from './definition.ts';
 import { FormStore } from './store.ts';
 import { validateField } from './validate.ts';
-import { boundaryTime, pickerOf, timeLimits, withSeconds } from './widgets/inputs.tsx';
+import { boundaryTime, pickerOf, timeLimits, withSeconds } from './widgets/dates.tsx';
 
 beforeAll(async () => {
   await i18n.changeLanguage('zh-CN');

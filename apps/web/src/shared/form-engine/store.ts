@@ -7,6 +7,7 @@ import {
   type FormField,
   type FormFieldEvent,
   type FormValues,
+  isEmptyRow,
   tokenizeExpression,
 } from '@platform/shared';
 import { useCallback, useSyncExternalStore } from 'react';
@@ -106,10 +107,13 @@ export class FormStore {
   private submitted = false;
   /** Record context for the dynamic QR code and the auto-filled kinds. */
   context: Record<string, unknown> = {};
+  /** Nothing stored yet (a new record, a flow not launched): the auto-filled kinds show what the save fills in. */
+  isNew: boolean;
 
   constructor(definition: FormDefinition, stored: FormValues = {}) {
     this.definition = definition;
     this.values = initialValues(definition, stored);
+    this.isNew = Object.keys(stored).length === 0;
     const nodes: CalcNode[] = [];
     for (const field of valueFields(definition.fields)) {
       const name = field.__vModel__ as string;
@@ -161,6 +165,13 @@ export class FormStore {
     const out = { ...this.values };
     for (const node of this.calcs)
       if (node.field.isStorage === 0 || node.field.isStorage === false) delete out[node.name];
+    // Sub-table rows left empty are not sent (the server drops them too).
+    for (const [name, field] of this.fields) {
+      const rows = out[name];
+      if (kindOf(field) !== 'table' || !Array.isArray(rows)) continue;
+      const columns = childrenOf(field).filter((c) => c.__vModel__);
+      out[name] = rows.filter((row) => !isEmptyRow((row ?? {}) as Record<string, unknown>, columns));
+    }
     return out;
   }
 
@@ -301,6 +312,7 @@ export class FormStore {
 
   reset(stored: FormValues = {}): void {
     this.values = initialValues(this.definition, stored);
+    this.isNew = Object.keys(stored).length === 0;
     for (const node of this.calcs) this.evaluate(node);
     this.errors.clear();
     this.states.clear();

@@ -1,4 +1,4 @@
-import { type FormField, isEmptyFieldValue, type SubTableColumn, validateCell } from '@platform/shared';
+import { type FormField, isEmptyFieldValue, isEmptyRow, type SubTableColumn, validateCell } from '@platform/shared';
 import { childrenOf } from './definition.ts';
 import { formEngineT } from './i18n.ts';
 
@@ -49,6 +49,8 @@ export function validateRows(table: FormField, rows: unknown): RowError[] {
   const errors: RowError[] = [];
   rows.forEach((row, index) => {
     const record = (row ?? {}) as Record<string, unknown>;
+    // A row left empty is not saved (getValues drops it), so it has nothing to check.
+    if (isEmptyRow(record, columns)) return;
     for (const column of columns) {
       const message = validateField(column, record[column.__vModel__ as string]);
       if (message) errors.push({ row: index, field: column.__vModel__ as string, message });

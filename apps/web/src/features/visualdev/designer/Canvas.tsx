@@ -3,7 +3,7 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import HolderOutlined from '@ant-design/icons/HolderOutlined';
 import { useDroppable } from '@dnd-kit/core';
 import { horizontalListSortingStrategy, rectSortingStrategy, SortableContext, useSortable } from '@dnd-kit/sortable';
-import type { FormDefinition, FormField } from '@platform/shared';
+import { type FormDefinition, type FormField, kindOf } from '@platform/shared';
 import Button from 'antd/es/button';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -164,9 +164,9 @@ function Item({ node, props, column }: { node: DesignNode; props: CanvasProps; c
       <div {...outer}>
         <div className="vd-container-head">
           {grip}
-          {config.jnpfKey === 'card'
+          {kindOf(node.field) === 'card'
             ? String(node.field.header ?? config.label ?? '') || kindName('card')
-            : config.jnpfKey === 'table'
+            : kindOf(node.field) === 'table'
               ? `${config.label || kindName('table')} (${node.field.__vModel__ ?? ''})`
               : kindName(config.jnpfKey)}
         </div>
@@ -190,7 +190,7 @@ function Item({ node, props, column }: { node: DesignNode; props: CanvasProps; c
 /** What a container holds: one list (row, card, sub-table columns), a list per pane or panel, or a grid of cell lists. */
 function ContainerBody({ node, props }: { node: DesignNode; props: CanvasProps }) {
   const { t } = useTranslation('visualdev');
-  const kind = node.field.__config__.jnpfKey;
+  const kind = kindOf(node.field);
   const children = node.children ?? [];
   if (kind === 'tab' || kind === 'collapse')
     return (

@@ -1,11 +1,10 @@
 import type { DataInterfaceParameter } from '@platform/shared';
-import { useQuery } from '@tanstack/react-query';
 import Empty from 'antd/es/empty';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../shared/api/http.ts';
-import type { Operand } from './PropertyPanel.tsx';
+import { useInterfaceParameters } from '../../dataInterface/index.ts';
+import type { Operand } from './panel-types.ts';
 
 /**
  * One parameter of a data-bound field's template (widgets.md "Parameter template entry",
@@ -65,12 +64,7 @@ export function InterfaceParams({
   onChange: (template: TemplateEntry[]) => void;
 }) {
   const { t } = useTranslation('visualdev');
-  const params = useQuery({
-    queryKey: ['dataInterface', 'params', interfaceId],
-    queryFn: () => http.get<DataInterfaceParameter[]>(`/api/system/DataInterface/GetParam/${interfaceId}`),
-    enabled: interfaceId !== '',
-    staleTime: 60_000,
-  });
+  const params = useInterfaceParameters(interfaceId);
   if (!interfaceId) return null;
   const entries = (params.data ?? []).map((p) => entryOf(p, template));
   const set = (i: number, patch: Partial<TemplateEntry>) =>

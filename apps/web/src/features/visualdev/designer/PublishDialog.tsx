@@ -7,7 +7,7 @@ import TreeSelect from 'antd/es/tree-select';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminRules } from '../../../shared/components/rules.ts';
-import { menuApi } from '../../menu/api.ts';
+import { menuApi } from '../../menu/index.ts';
 
 export interface PublishDialogProps {
   open: boolean;

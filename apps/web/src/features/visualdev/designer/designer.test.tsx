@@ -1,5 +1,4 @@
 import { EditorView } from '@codemirror/view';
-import type { VisualDevInfo } from '@platform/shared';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { Providers } from '../../../app/providers.tsx';
@@ -7,6 +6,7 @@ import { QueryProvider } from '../../../app/query-client.tsx';
 import { i18n } from '../../../shared/i18n/index.ts';
 import { wireResponse } from '../../../test-wire.ts';
 import { Workbench } from './Designer.tsx';
+import { leaveModel } from './designer-fixtures.ts';
 
 beforeAll(async () => {
   await i18n.changeLanguage('zh-CN');
@@ -30,31 +30,7 @@ const definition = {
   ],
 };
 
-const info: VisualDevInfo = {
-  id: '1001',
-  fullName: '请假单',
-  enCode: 'leave',
-  category: '',
-  type: 1,
-  webType: 2,
-  enableFlow: 0,
-  isRelease: 0,
-  enabledMark: 0,
-  sortCode: 0,
-  creatorTime: null,
-  creatorUser: '',
-  lastModifyTime: null,
-  lastModifyUser: '',
-  dbLinkId: '',
-  description: '',
-  tables: '',
-  formData: JSON.stringify(definition),
-  columnData: '',
-  appColumnData: '',
-  interfaceId: '',
-  interfaceName: '',
-  interfaceParam: '',
-};
+const info = leaveModel(JSON.stringify(definition));
 
 function mount(formData = definition) {
   render(

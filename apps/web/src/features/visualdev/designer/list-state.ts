@@ -9,6 +9,7 @@ import {
   type SearchField,
   staticOptions,
   valueFields,
+  valueKindsWhere,
 } from '@platform/shared';
 
 /**
@@ -31,7 +32,8 @@ export const listButtons = ['add', 'download', 'upload', 'batchRemove', 'batchPr
 export const rowButtons = ['edit', 'remove', 'detail'] as const;
 export const pageSizes = [20, 50, 100, 500] as const;
 
-const rangedKinds = new Set(['inputNumber', 'date', 'time', 'createTime', 'modifyTime', 'slider', 'rate']);
+/** Numbers, dates and times may be searched as a range. */
+const rangedKinds = valueKindsWhere((facets) => facets.search === 'range');
 
 export function candidatesOf(form: FormDefinition): ListCandidate[] {
   return valueFields(Array.isArray(form.fields) ? form.fields : [])

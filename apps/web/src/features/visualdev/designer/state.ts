@@ -1,4 +1,11 @@
-import type { FormDefinition, FormField } from '@platform/shared';
+import {
+  FIELD_KINDS,
+  type FormDefinition,
+  type FormField,
+  kindOf,
+  kindsWhere,
+  valueKindsWhere,
+} from '@platform/shared';
 
 /**
  * The form designer's state as a pure reducer: the definition as a tree of nodes (each with a
@@ -33,12 +40,20 @@ export interface DesignerState extends Snapshot {
 }
 
 /** Lists a user may drop fields into: a row's, a card's, a tab pane's, a collapse panel's, a grid cell's, a sub-table's columns. */
-export const dropContainers = new Set(['row', 'card', 'tabItem', 'collapseItem', 'tableGridTd', 'table']);
+export const dropContainers = kindsWhere((kind) => kind.dropTarget);
 /** The parts of a container its parent draws (panes, panels, grid rows and cells): never dragged, copied or removed alone. */
-export const structuralKinds = new Set(['tabItem', 'collapseItem', 'tableGridTr', 'tableGridTd']);
+export const structuralKinds = kindsWhere((kind) => kind.drawnByParent);
 /** Containers whose parts the property panel adds and removes. */
-export const paneKinds: Record<string, string> = { tab: 'tabItem', collapse: 'collapseItem' };
-const kindKey = (node: DesignNode) => node.field.__config__.jnpfKey;
+export const paneKinds: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(FIELD_KINDS).flatMap(([key, kind]) => (kind.parts ? [[key, kind.parts]] : [])),
+);
+/** The designer branches on the kind (`kindOf`: datePicker is date), never on the raw key. */
+const kindKey = (node: DesignNode) => kindOf(node.field);
+/** The kind of the node `uid`, undefined when there is none. */
+export const kindAt = (nodes: readonly DesignNode[], uid: string) => {
+  const node = findNode(nodes, uid);
+  return node ? kindKey(node) : undefined;
+};
 const historyLimit = 100;
 
 export type DesignerAction =
@@ -157,7 +172,7 @@ const insertAt = (list: DesignNode[], index: number, node: DesignNode) => {
 
 /** Whether `field` may go into the list of `parent`: a sub-table takes plain value fields only, and a sub-table goes nowhere but the form's own lists. */
 export function accepts(nodes: readonly DesignNode[], parent: string | null, field: FormField): boolean {
-  const kind = field.__config__.jnpfKey;
+  const kind = kindOf(field);
   if (structuralKinds.has(kind)) return false;
   if (parent === null) return true;
   const node = findNode(nodes, parent);
@@ -359,12 +374,13 @@ export function definitionProblem(value: unknown): { key: string; values?: Recor
       if (name !== undefined) {
         if (typeof name !== 'string' || !name) return { key: 'json.badName', values: { kind: config.jnpfKey } };
         // Sub-table columns have their own scope, as the server's storage plan has.
-        if (config.jnpfKey !== 'table' && names.has(name)) return { key: 'json.duplicate', values: { name } };
+        if (kindOf(item as FormField) !== 'table' && names.has(name))
+          return { key: 'json.duplicate', values: { name } };
         names.add(name);
       }
       if (config.children !== undefined) {
         if (!Array.isArray(config.children)) return { key: 'json.badChildren', values: { kind: config.jnpfKey } };
-        const inner = config.jnpfKey === 'table' ? checkColumns(config.children) : check(config.children);
+        const inner = kindOf(item as FormField) === 'table' ? checkColumns(config.children) : check(config.children);
         if (inner) return inner;
       }
     }
@@ -381,7 +397,8 @@ export function definitionProblem(value: unknown): { key: string; values?: Recor
   return check(fields);
 }
 
-const numberKinds = new Set(['inputNumber', 'calculate', 'slider', 'rate']);
+/** What a calculation may read (widgets.md "Calculate field"). */
+const numberKinds = valueKindsWhere((facets) => facets.numberOperand);
 
 /**
  * The fields field `uid` may read that `accept` takes: the form's fields outside sub-tables, and
@@ -397,7 +414,11 @@ function readableFields(
   const take = (node: DesignNode, prefix: string) => {
     const name = node.field.__vModel__;
     if (node.uid === uid || !name || !accept(node)) return;
-    out.push({ name: `${prefix}${name}`, label: String(node.field.__config__.label ?? name), jnpfKey: kindKey(node) });
+    out.push({
+      name: `${prefix}${name}`,
+      label: String(node.field.__config__.label ?? name),
+      jnpfKey: node.field.__config__.jnpfKey,
+    });
   };
   const walk = (list: readonly DesignNode[]) => {
     for (const node of list) {

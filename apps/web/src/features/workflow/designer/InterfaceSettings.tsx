@@ -1,18 +1,11 @@
-import {
-  type DataInterfaceParameter,
-  type FlowInterfaceParam,
-  FlowParamSource,
-  type FormDataField,
-  flowMsgSystemFields,
-} from '@platform/shared';
-import { useQuery } from '@tanstack/react-query';
+import { type FlowInterfaceParam, FlowParamSource, type FormDataField, flowMsgSystemFields } from '@platform/shared';
 import Empty from 'antd/es/empty';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../shared/api/http.ts';
 import { InterfaceSelect } from '../../../shared/components/index.ts';
+import { useInterfaceParameters } from '../../dataInterface/index.ts';
 
 const sources = [FlowParamSource.field, FlowParamSource.custom, FlowParamSource.empty, FlowParamSource.system];
 
@@ -32,12 +25,7 @@ function InterfaceParamList({
   onChange?: (next: FlowInterfaceParam[]) => void;
 }) {
   const { t } = useTranslation('workflow');
-  const params = useQuery({
-    queryKey: ['dataInterface', 'params', interfaceId],
-    queryFn: () => http.get<DataInterfaceParameter[]>(`/api/system/DataInterface/GetParam/${interfaceId}`),
-    enabled: interfaceId !== '',
-    staleTime: 60_000,
-  });
+  const params = useInterfaceParameters(interfaceId);
   if (!interfaceId) return null;
   const stored = new Map((value ?? []).map((p) => [p.field, p]));
   // One entry per parameter the interface has now: stored choices kept, new ones read a form field.

@@ -3,7 +3,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
 import { useDictionaryOptions } from '../../../shared/api/dictionaries.ts';
-import { sendConfigApi } from '../../sendConfig/api.ts';
+import { sendConfigApi } from '../../sendConfig/index.ts';
 
 export type TemplateMapping = NonNullable<FlowMsgConfig['templateJson']>;
 

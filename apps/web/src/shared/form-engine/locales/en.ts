@@ -20,6 +20,8 @@ export default {
   fileSize: 'File size exceeds {{size}}{{unit}}',
   fileType: 'Please select files of type {{list}}',
   noFiles: 'No files found',
+  downloadAll: 'Download all',
+  previewFile: 'Preview',
   imageLimit: 'The current limit is at most {{limit}} images',
   imageSize: 'Image size exceeds {{size}}{{unit}}',
   notImage: 'Please upload an image',

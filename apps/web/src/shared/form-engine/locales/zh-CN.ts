@@ -21,6 +21,8 @@ export default {
   fileSize: '文件大小超过{{size}}{{unit}}',
   fileType: '请选择{{list}}类型的文件',
   noFiles: '未发现文件',
+  downloadAll: '下载全部',
+  previewFile: '预览',
   imageLimit: '当前限制最多可以上传{{limit}}张图片',
   imageSize: '图片大小超过{{size}}{{unit}}',
   notImage: '请上传图片',

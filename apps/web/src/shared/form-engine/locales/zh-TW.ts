@@ -20,6 +20,8 @@ export default {
   fileSize: '文件大小超過{{size}}{{unit}}',
   fileType: '請選擇{{list}}類型的文件',
   noFiles: '未發現文件',
+  downloadAll: '下載全部',
+  previewFile: '預覽',
   imageLimit: '當前限制最多可以上傳{{limit}}張圖片',
   imageSize: '圖片大小超過{{size}}{{unit}}',
   notImage: '請上傳圖片',

@@ -2,13 +2,16 @@ import type { FormDefinition } from '@platform/shared';
 import { useQuery } from '@tanstack/react-query';
 import Modal from 'antd/es/modal';
 import Spin from 'antd/es/spin';
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import { relationFormApi } from '../../components/pickers/popup-api.ts';
-import { FormRenderer } from '../FormRenderer.tsx';
+import { EngineCtx } from '../context.ts';
 import { useFormEngineTranslation } from '../i18n.ts';
 import { FormStore } from '../store.ts';
 
-/** The related record, read-only, in its own form (widgets.md §4): what a disabled relation form opens. */
+/**
+ * The related record, read-only, in its own form (widgets.md §4): what a disabled relation form
+ * opens. The form is drawn by the engine's renderer taken from its context (no import cycle).
+ */
 export default function RelationRecordDetail({
   modelId,
   id,
@@ -19,6 +22,7 @@ export default function RelationRecordDetail({
   onClose: () => void;
 }) {
   const { t } = useFormEngineTranslation();
+  const Renderer = useContext(EngineCtx)?.Renderer;
   const detail = useQuery({
     queryKey: ['relationForm', 'detail', modelId, id],
     queryFn: async () => {
@@ -36,9 +40,9 @@ export default function RelationRecordDetail({
   );
   return (
     <Modal open width={800} title={t('relation.detail')} footer={null} onCancel={onClose} destroyOnHidden>
-      {store ? (
-        <FormRenderer store={store} mode="detail" />
-      ) : detail.isError ? (
+      {store && Renderer ? (
+        <Renderer store={store} mode="detail" />
+      ) : detail.isError || !Renderer ? (
         <p className="fe-relation-missing">{t('relation.missing')}</p>
       ) : (
         <Spin />

@@ -102,7 +102,7 @@ function PopupTableSelectWidget(props: WidgetProps) {
   );
 }
 
-function AutoCompleteWidget(props: WidgetProps) {
+export function AutoCompleteWidget(props: WidgetProps) {
   const source = useSource(props);
   const { field } = props;
   return (
@@ -147,12 +147,9 @@ function PopupAttribute({
   );
 }
 
-export const dataSelectKinds: Record<string, FieldKind> = {
-  popupSelect: { edit: PopupSelectWidget, view: ChosenView },
-  popupTableSelect: { edit: PopupTableSelectWidget, view: ChosenView },
-  autoComplete: { edit: AutoCompleteWidget },
-  popupAttr: {
-    edit: ({ field, store, row }: WidgetProps) => <PopupAttribute field={field} store={store} row={row} />,
-    view: ({ field, store, row }: ViewProps) => <PopupAttribute field={field} store={store} row={row} />,
-  },
+export const popupSelectKind: FieldKind = { edit: PopupSelectWidget, view: ChosenView };
+export const popupTableSelectKind: FieldKind = { edit: PopupTableSelectWidget, view: ChosenView };
+export const popupAttrKind: FieldKind = {
+  edit: ({ field, store, row }: WidgetProps) => <PopupAttribute field={field} store={store} row={row} />,
+  view: ({ field, store, row }: ViewProps) => <PopupAttribute field={field} store={store} row={row} />,
 };

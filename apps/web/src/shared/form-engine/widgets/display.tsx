@@ -1,13 +1,20 @@
-import { barcodeText, DEFAULT_DATE_TIME_FORMAT, type FormField, qrcodeText } from '@platform/shared';
+import {
+  barcodeText,
+  type CurrentUserInfo,
+  DEFAULT_DATE_TIME_FORMAT,
+  type FormField,
+  qrcodeText,
+} from '@platform/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Divider from 'antd/es/divider';
 import Input from 'antd/es/input';
 import { lazy, Suspense } from 'react';
+import { useSession } from '../../session/store.ts';
 import { useFormEngineTranslation } from '../i18n.ts';
-import { slots } from '../slots.ts';
+import { useFormEnginePlugins } from '../plugins.tsx';
 import { type FormStore, useFieldValues } from '../store.ts';
-import { dateText } from './inputs.tsx';
+import { dateText } from './dates.tsx';
 import type { ViewProps, WidgetProps } from './types.ts';
 
 const BarcodeImage = lazy(() => import('./BarcodeImage.tsx'));
@@ -182,11 +189,37 @@ export function QrcodeWidget({
 
 // ---------------------------------------------------------------------------------------------- auto-filled
 
-/** The auto-filled kinds: read-only, the value the server set on save, or a hint before the first save. */
-export function AutoWidget({ field, value, id }: WidgetProps) {
+/**
+ * The auto-filled kinds: read-only, the value the server set on save. Before the first save (a
+ * new record, a flow's launch) they show what the save will fill in for the signed-in user
+ * (widgets.md §3), unless the record will be nobody's (`context.anonymous`: a short link); the
+ * server fills them itself, whatever the form sends. A bill number is only
+ * taken on save, so it and the modify fields keep the hint until then.
+ */
+export function AutoWidget({ field, value, id, store }: WidgetProps) {
   const { t } = useFormEngineTranslation();
-  const text = autoText(field, value);
+  const user = useSession((state) => state.userInfo);
+  const filling = store.isNew && store.context.anonymous !== true;
+  const text = autoText(field, value) || (filling ? pendingAutoText(field, user, new Date()) : '');
   return <Input id={id} value={text} readOnly placeholder={t('autoFilled')} />;
+}
+
+/** What an auto-filled field will hold once `user` saves a new record at `now` ('' when only the save knows). */
+export function pendingAutoText(field: FormField, user: CurrentUserInfo | null, now: Date): string {
+  if (!user) return '';
+  switch (field.__config__.jnpfKey) {
+    case 'createUser':
+      return `${user.userName}/${user.userAccount}`;
+    case 'createTime':
+      return dateText(now.getTime(), DEFAULT_DATE_TIME_FORMAT);
+    case 'currOrganize':
+    case 'currDept':
+      return user.organizeName;
+    case 'currPosition':
+      return user.positionName;
+    default:
+      return '';
+  }
 }
 
 export function autoText(field: FormField, value: unknown): string {
@@ -213,23 +246,29 @@ const FallbackEditor = ({
   id?: string;
 }) => <Input.TextArea id={id} value={value} autoSize={{ minRows: 6 }} onChange={(e) => onChange?.(e.target.value)} />;
 
-/** editor: the app's rich-text editor (plugged in, loaded on first use); sanitised on display. */
-export function EditorWidget({ value, onChange, disabled, id }: WidgetProps) {
-  const slot = slots.richText;
+/** editor: the app's rich-text editor (from the provider, loaded on first use); sanitised on display. */
+export function EditorWidget({ field, value, onChange, disabled, id }: WidgetProps) {
+  const slot = useFormEnginePlugins().richText;
   if (disabled)
     return <EditorView value={value} field={{ __config__: { jnpfKey: 'editor' } }} store={undefined as never} />;
   const Editor = slot?.Editor ?? FallbackEditor;
   return (
     <div className="fe-editor" style={{ minHeight: 120 }}>
       <Suspense fallback={null}>
-        <Editor id={id} value={typeof value === 'string' ? value : ''} onChange={(html) => onChange(html)} />
+        <Editor
+          id={id}
+          label={str(field.__config__.label)}
+          placeholder={str(field.placeholder) || undefined}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(html) => onChange(html)}
+        />
       </Suspense>
     </div>
   );
 }
 
 export function EditorView({ value }: ViewProps) {
-  const Html = slots.richText?.Html;
+  const Html = useFormEnginePlugins().richText?.Html;
   const html = typeof value === 'string' ? value : '';
   if (!html) return null;
   return Html ? (

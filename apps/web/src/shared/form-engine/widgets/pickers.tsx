@@ -1,23 +1,15 @@
-import { DEFAULT_AREA_LEVEL, type FormField, type LocationCircle, type LocationSettings } from '@platform/shared';
+import {
+  DEFAULT_AREA_LEVEL,
+  type FormField,
+  type LocationCircle,
+  type LocationSettings,
+  valueFacetsOf,
+} from '@platform/shared';
 import { AreaNamesView, AreaPicker } from '../../components/pickers/AreaPicker.tsx';
 import type { PickerKind, PickerMode } from '../../components/pickers/api.ts';
 import { LocationPicker, LocationView } from '../../components/pickers/LocationPicker.tsx';
 import { PickedNames, PickerField } from '../../components/pickers/PickerField.tsx';
-import { dataSelectKinds } from './data-select.tsx';
-import { relationFormKinds } from './relation-form.tsx';
 import type { FieldKind, ViewProps, WidgetProps } from './types.ts';
-
-/** The JNPF designer's keys of the people and organisation pickers (3.6; `comSelect` is the older name of organizeSelect). */
-export const pickerKindOf: Record<string, PickerKind> = {
-  organizeSelect: 'organize',
-  comSelect: 'organize',
-  depSelect: 'department',
-  posSelect: 'position',
-  roleSelect: 'role',
-  groupSelect: 'group',
-  userSelect: 'user',
-  usersSelect: 'users',
-};
 
 const modes: readonly PickerMode[] = ['all', 'custom', 'auth'];
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v) => typeof v === 'string') : []);
@@ -68,7 +60,7 @@ const levelOf = (field: FormField) =>
   typeof field.level === 'number' && field.level >= 0 && field.level <= 3 ? field.level : DEFAULT_AREA_LEVEL;
 
 /** areaSelect: id paths of `level`+1 ids (level 0 province ... 3 street), one or several. */
-const areaKind: FieldKind = {
+export const areaKind: FieldKind = {
   edit: ({ field, value, onChange, disabled, id }: WidgetProps) => (
     <AreaPicker
       id={id}
@@ -102,7 +94,7 @@ export function locationSettingsOf(field: FormField): LocationSettings {
   };
 }
 
-const locationKind: FieldKind = {
+export const locationKind: FieldKind = {
   edit: ({ field, value, onChange, disabled, id }: WidgetProps) => (
     <LocationPicker
       id={id}
@@ -116,11 +108,23 @@ const locationKind: FieldKind = {
   view: ({ value }: ViewProps) => <LocationView value={value} />,
 };
 
-/** Every picker key as a field kind of the engine. */
-export const pickerKinds: Record<string, FieldKind> = {
-  ...Object.fromEntries(Object.entries(pickerKindOf).map(([key, kind]) => [key, pickerKind(kind)])),
-  areaSelect: areaKind,
-  location: locationKind,
-  ...dataSelectKinds,
-  ...relationFormKinds,
-};
+const peoplePickers: readonly string[] = [
+  'organize',
+  'department',
+  'position',
+  'role',
+  'group',
+  'user',
+  'users',
+] satisfies readonly PickerKind[];
+const isPeoplePicker = (of: string | null | undefined): of is PickerKind => !!of && peoplePickers.includes(of);
+
+/**
+ * The people or organisation picker of a kind, the one its shared entry names (`picker`): what the
+ * kind opens is said once, in packages/shared. A kind naming none is a mistake of the registry.
+ */
+export function peoplePickerKind(key: string): FieldKind {
+  const of = valueFacetsOf(key)?.picker;
+  if (!isPeoplePicker(of)) throw new Error(`the kind ${key} opens no people or organisation picker`);
+  return pickerKind(of);
+}

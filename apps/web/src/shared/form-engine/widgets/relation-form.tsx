@@ -7,7 +7,7 @@ import { type FormStore, useFieldValue } from '../store.ts';
 import { columnsOf, common, str, widthOf } from './data-select.tsx';
 import type { FieldKind, ViewProps, WidgetProps } from './types.ts';
 
-// The detail renders a whole form with this engine: loaded when first opened, and no import cycle.
+// The detail renders a whole form with this engine's renderer (from context): loaded when first opened.
 const RelationRecordDetail = lazy(() => import('./RelationRecordDetail.tsx'));
 
 /** The other form's records (modelId), stored by id and shown by its field `relationField`. */
@@ -81,13 +81,11 @@ function RelationAttribute({
   );
 }
 
-export const relationFormKinds: Record<string, FieldKind> = {
-  relationForm: {
-    edit: RelationFormWidget,
-    view: ({ field, value }: ViewProps) => <RelationLink field={field} value={value} />,
-  },
-  relationFormAttr: {
-    edit: ({ field, store, row }: WidgetProps) => <RelationAttribute field={field} store={store} row={row} />,
-    view: ({ field, store, row }: ViewProps) => <RelationAttribute field={field} store={store} row={row} />,
-  },
+export const relationFormKind: FieldKind = {
+  edit: RelationFormWidget,
+  view: ({ field, value }: ViewProps) => <RelationLink field={field} value={value} />,
+};
+export const relationFormAttrKind: FieldKind = {
+  edit: ({ field, store, row }: WidgetProps) => <RelationAttribute field={field} store={store} row={row} />,
+  view: ({ field, store, row }: ViewProps) => <RelationAttribute field={field} store={store} row={row} />,
 };

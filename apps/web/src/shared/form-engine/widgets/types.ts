@@ -23,12 +23,11 @@ export interface ViewProps {
   row?: Record<string, unknown>;
 }
 
+/** What the form engine draws a value kind with (`kinds`, read from `WEB_KINDS`). */
 export interface FieldKind {
   edit: ComponentType<WidgetProps>;
   /** The read-only rendering (widgets.md §2); default: the value as text. */
   view?: ComponentType<ViewProps>;
-  /** Display kinds render the same for input and detail and have no label of their own unless set. */
-  display?: boolean;
 }
 
 export type KindRegistry = Record<string, FieldKind>;

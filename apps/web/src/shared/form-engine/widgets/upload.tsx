@@ -1,11 +1,14 @@
-import { UploadOutlined } from '@ant-design/icons';
-import { acceptText, formatFileSize, isAcceptedFile, SIZE_UNITS, type SizeUnit } from '@platform/shared';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { acceptText, formatFileSize, isAcceptedFile, previewKindOf, SIZE_UNITS, type SizeUnit } from '@platform/shared';
 import Button from 'antd/es/button';
-import { useRef } from 'react';
+import Image from 'antd/es/image';
+import { useCallback, useRef, useState } from 'react';
 import { StoredFileLink } from '../../components/StoredFileLink.tsx';
+import { FilePreview, type PreviewTarget } from '../../components/upload/FilePreview.tsx';
+import { openStoredFiles } from '../../download.ts';
 import { useToast } from '../../toast.tsx';
 import { useFormEngineTranslation } from '../i18n.ts';
-import { slots, type UploadedFile } from '../slots.ts';
+import { type UploadedFile, useFormEnginePlugins } from '../plugins.tsx';
 import type { ViewProps, WidgetProps } from './types.ts';
 
 const num = (v: unknown, fallback?: number): number | undefined => (typeof v === 'number' ? v : fallback);
@@ -27,6 +30,7 @@ export function UploadWidget({ field, value, onChange, disabled, id }: WidgetPro
   const { t } = useFormEngineTranslation();
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
+  const service = useFormEnginePlugins().files;
   const image = field.__config__.jnpfKey === 'uploadImg';
   const files = filesOf(value);
   const limit = num(field.limit, 0) ?? 0;
@@ -57,12 +61,12 @@ export function UploadWidget({ field, value, onChange, disabled, id }: WidgetPro
         (image ? toast.warning : toast.error)(problem);
         continue;
       }
-      if (!slots.files) {
+      if (!service) {
         toast.info(t('uploadPending'));
         continue;
       }
       try {
-        next.push(await slots.files.upload(file, image ? 'image' : 'file', field));
+        next.push(await service.upload(file, image ? 'image' : 'file', field));
       } catch {
         // An upload-complete failure silently cancels the file (widgets.md §8).
       }
@@ -97,6 +101,17 @@ export function UploadWidget({ field, value, onChange, disabled, id }: WidgetPro
   );
 }
 
+/** The extension a stored file's preview is chosen by: the kept one, else the name's. */
+const extensionOf = (file: UploadedFile) =>
+  (
+    file.fileExtension || (file.name.includes('.') ? file.name.slice(file.name.lastIndexOf('.') + 1) : '')
+  ).toLowerCase();
+
+/**
+ * The stored files of an upload field, wherever the field is shown (form, detail, list cell):
+ * images as thumbnails opening a lightbox (one gallery per field), files as download links with
+ * 预览 where the file service can show them, and 下载全部 packing every file into one zip.
+ */
 function FileList({
   files,
   image,
@@ -107,26 +122,65 @@ function FileList({
   onRemove?: (index: number) => void;
 }) {
   const { t } = useFormEngineTranslation();
+  const [preview, setPreview] = useState<PreviewTarget | null>(null);
+  // FilePreview asks for the address again whenever its onClose changes.
+  const closePreview = useCallback(() => setPreview(null), []);
   if (files.length === 0) return null;
+  const downloadAll = () =>
+    void openStoredFiles(files.map((f) => ({ fileId: f.fileId, fileName: f.name }))).catch(() => undefined);
+  const remove = (i: number) =>
+    onRemove ? (
+      <Button type="link" size="small" onClick={() => onRemove(i)}>
+        {t('table.remove')}
+      </Button>
+    ) : null;
   return (
-    <ul className={image ? 'fe-images' : 'fe-files'}>
-      {files.map((file, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be listed twice
-        <li key={`${file.fileId}-${i}`}>
-          {image ? (
-            <img src={file.thumbUrl || file.url} alt={file.name} className="fe-image-thumb" />
-          ) : (
-            <StoredFileLink url={file.url} name={file.name} />
-          )}
-          {!image && file.fileSize ? <span className="fe-file-size">{formatFileSize(file.fileSize)}</span> : null}
-          {onRemove ? (
-            <Button type="link" size="small" onClick={() => onRemove(i)}>
-              {t('table.remove')}
-            </Button>
-          ) : null}
-        </li>
-      ))}
-    </ul>
+    <div className="fe-file-list">
+      {image ? (
+        <Image.PreviewGroup>
+          <ul className="fe-images">
+            {files.map((file, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be listed twice
+              <li key={`${file.fileId}-${i}`}>
+                <Image
+                  src={file.thumbUrl || file.url}
+                  preview={{ src: file.url }}
+                  alt={file.name}
+                  className="fe-image-thumb"
+                  width={64}
+                  height={64}
+                />
+                {remove(i)}
+              </li>
+            ))}
+          </ul>
+        </Image.PreviewGroup>
+      ) : (
+        <ul className="fe-files">
+          {files.map((file, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be listed twice
+            <li key={`${file.fileId}-${i}`}>
+              <StoredFileLink url={file.url} name={file.name} />
+              {file.fileSize ? <span className="fe-file-size">{formatFileSize(file.fileSize)}</span> : null}
+              {previewKindOf(extensionOf(file)) ? (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setPreview({ fileId: file.fileId, fileName: file.name })}
+                >
+                  {t('previewFile')}
+                </Button>
+              ) : null}
+              {remove(i)}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Button type="link" size="small" icon={<DownloadOutlined />} className="fe-download-all" onClick={downloadAll}>
+        {t('downloadAll')}
+      </Button>
+      {preview ? <FilePreview target={preview} onClose={closePreview} /> : null}
+    </div>
   );
 }
 

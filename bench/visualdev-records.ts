@@ -1,11 +1,14 @@
 /**
- * A generated form's record list (issue 18): `POST /api/visualdev/OnlineDev/{modelId}/List` over
- * 100,000 records with two search fields (name fuzzy, level equals), a page of 20, 20
- * connections. Against it, in alternating rounds, the bare SQL of the same query: the page and
+ * A generated form's record list (issues 18 and 41): `POST /api/visualdev/OnlineDev/{modelId}/List`
+ * with two search fields (name fuzzy, level equals), a page of 20, 20 connections, over 100,000
+ * records and then, in the same run, over 1,000,000 (the rows added by one insert ... select from
+ * generate_series). Against it, in alternating rounds, the bare SQL of the same query: the page and
  * the total the record repository composes, run through the server's own pool, 20 at once,
- * without HTTP, the definition, the rights or the value conversion.
+ * without HTTP, the definition, the rights or the value conversion. Prints the growth of p95
+ * from the first size to the last.
  *
  *   BENCH_ENGINES=postgres node --import tsx bench/visualdev-records.ts     (pglite, postgres or both)
+ *   BENCH_RECORDS=100000 ...                                                (the sizes, comma-separated)
  */
 import { CompiledQuery, sql } from 'kysely';
 import {
@@ -22,7 +25,11 @@ import {
 
 const connections = 20;
 const adminPassword = 'Bench@123456';
-const rows = 100_000;
+const sizes = (process.env.BENCH_RECORDS ?? '100000,1000000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0)
+  .sort((a, b) => a - b);
 const name = 'rec1234';
 const level = 'L2';
 
@@ -85,18 +92,11 @@ const comparisons = await onEachEngine(async (engine, databaseUrl, dataDir): Pro
     ).storage as { table: string; columns: { field: string; column: string }[] };
     const column = (f: string) => plan.columns.find((c) => c.field === f)?.column as string;
     const [nameColumn, levelColumn, priceColumn] = [column('name'), column('level'), column('price')];
-    console.log(`${engine}: seeding ${rows.toLocaleString('en')} records...`);
     const admin = await server.app.db
       .selectFrom('appUser')
       .select(['id', 'organizeId'])
       .where('account', '=', 'admin')
       .executeTakeFirstOrThrow();
-    await sql`insert into ${sql.raw(plan.table)} (id, organize_id, creator_user_id, creator_time, ${sql.raw(nameColumn)}, ${sql.raw(levelColumn)}, ${sql.raw(priceColumn)})
-      select lpad(g::text, 12, '0'), ${admin.organizeId}, ${admin.id}, now() - g * interval '1 second', 'rec' || g || ' 记录',
-        to_jsonb('L' || (g % 3 + 1)), g % 1000
-      from generate_series(1, ${rows}) g`.execute(server.app.db);
-    await sql`vacuum analyze`.execute(server.app.db);
-
     const queryJson = JSON.stringify({ name, level });
     const body = JSON.stringify({ currentPage: 1, pageSize: 20, queryJson, sidx: '', superQueryJson: '' });
     // The statements the record repository composes for this list (record.repository.ts), word for word.
@@ -108,35 +108,59 @@ const comparisons = await onEachEngine(async (engine, databaseUrl, dataDir): Pro
       [`%${name}%`, level, 20, 0],
     );
     const count = CompiledQuery.raw(`select count(*) as "total" from ${table} as "r" ${where}`, [`%${name}%`, level]);
-    const check = await server.app.db.executeQuery<{ total: string }>(count);
-    console.log(`  ${engine}: ${check.rows[0]?.total} matches`);
-    const result = await interleave(
-      engine,
-      'OnlineDev List, two search fields, page of 20',
-      loopSide({
-        name: 'bare SQL',
+
+    const results: Comparison[] = [];
+    let seeded = 0;
+    for (const size of sizes) {
+      const started = performance.now();
+      // Rows seeded+1..size, added to those already there, in one statement through the release's indexes.
+      await sql`insert into ${sql.raw(table)} (id, organize_id, creator_user_id, creator_time, ${sql.raw(nameColumn)}, ${sql.raw(levelColumn)}, ${sql.raw(priceColumn)})
+        select lpad(g::text, 12, '0'), ${admin.organizeId}, ${admin.id}, now() - g * interval '1 second', 'rec' || g || ' 记录',
+          to_jsonb('L' || (g % 3 + 1)), g % 1000
+        from generate_series(${seeded + 1}::int, ${size}::int) g`.execute(server.app.db);
+      await sql`vacuum analyze ${sql.raw(table)}`.execute(server.app.db);
+      console.log(
+        `${engine}: ${seeded.toLocaleString('en')} to ${size.toLocaleString('en')} records seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+      seeded = size;
+      const check = await server.app.db.executeQuery<{ total: string }>(count);
+      console.log(`  ${engine}: ${check.rows[0]?.total} matches`);
+      const result = await interleave(
         engine,
-        concurrency: connections,
-        call: () => Promise.all([server.app.db.executeQuery(page), server.app.db.executeQuery(count)]),
-      }),
-      httpSide({
-        name: 'HTTP',
-        engine,
-        url: server.url,
-        scenario: {
-          name: 'OnlineDev List',
-          method: 'POST',
-          path: `/api/visualdev/OnlineDev/${id}/List`,
-          headers,
-          body,
-          connections,
-        },
-      }),
-    );
-    console.log(
-      `  ${engine}: HTTP ${Math.round(result.sides[1]?.reqPerSec.median ?? 0)} req/s, p95 ${result.sides[1]?.p95.median.toFixed(1)} ms, ${result.ratio.median.toFixed(2)} of bare SQL`,
-    );
-    return [result];
+        `OnlineDev List, two search fields, page of 20, ${size.toLocaleString('en')} records`,
+        loopSide({
+          name: 'bare SQL',
+          engine,
+          concurrency: connections,
+          call: () => Promise.all([server.app.db.executeQuery(page), server.app.db.executeQuery(count)]),
+        }),
+        httpSide({
+          name: 'HTTP',
+          engine,
+          url: server.url,
+          scenario: {
+            name: 'OnlineDev List',
+            method: 'POST',
+            path: `/api/visualdev/OnlineDev/${id}/List`,
+            headers,
+            body,
+            connections,
+          },
+        }),
+      );
+      console.log(
+        `  ${engine}: HTTP ${Math.round(result.sides[1]?.reqPerSec.median ?? 0)} req/s, p95 ${result.sides[1]?.p95.median.toFixed(1)} ms, ${result.ratio.median.toFixed(2)} of bare SQL`,
+      );
+      results.push(result);
+    }
+    const [first, last] = [results[0], results.at(-1)];
+    if (first && last && first !== last) {
+      const growth = (side: number) => (last.sides[side]?.p95.median ?? 0) / (first.sides[side]?.p95.median || 1);
+      console.log(
+        `  ${engine}: p95 from ${sizes[0]?.toLocaleString('en')} to ${sizes.at(-1)?.toLocaleString('en')} records: HTTP x${growth(1).toFixed(2)}, bare SQL x${growth(0).toFixed(2)}`,
+      );
+    }
+    return results;
   } finally {
     await server.close();
   }

@@ -64,3 +64,62 @@ export function checkImport(from, to) {
   }
   return null;
 }
+
+/** A web feature reaches another only through that feature's face, `features/<b>/index.ts`; null when allowed. */
+export function checkFeatureFace(from, to) {
+  const a = layerOf(from);
+  const b = layerOf(to);
+  if (a?.layer !== 'feature' || b?.layer !== 'feature' || a.area === b.area) return null;
+  return /^apps\/web\/src\/features\/[^/]+\/index\.tsx?$/.test(to.split(path.sep).join('/'))
+    ? null
+    : `feature ${a.area} reaches ${b.area} only through features/${b.area}/index.ts`;
+}
+
+/**
+ * The import cycles of a graph (node -> the nodes it imports): each strongly connected group of
+ * two or more nodes, or one that imports itself, as its sorted members (Tarjan's algorithm).
+ */
+export function findCycles(edges) {
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const cycles = [];
+  let next = 0;
+  const visit = (node) => {
+    index.set(node, next);
+    low.set(node, next);
+    next++;
+    stack.push(node);
+    onStack.add(node);
+    for (const target of edges.get(node) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(node, Math.min(low.get(node), low.get(target)));
+      } else if (onStack.has(target)) low.set(node, Math.min(low.get(node), index.get(target)));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      group.push(member);
+    } while (member !== node);
+    if (group.length > 1 || edges.get(node)?.has(node)) cycles.push(group.sort());
+  };
+  for (const node of [...edges.keys()].sort()) if (!index.has(node)) visit(node);
+  return cycles.sort((x, y) => x[0].localeCompare(y[0]));
+}
+
+/**
+ * A web feature calls the server only from its `api.ts` (docs/architecture.md): any other feature
+ * file importing the `http` client is refused; its error class `HttpError` may be imported anywhere.
+ * `clause` is the import statement as written. Null when allowed.
+ */
+export function checkHttpImport(from, to, clause) {
+  const a = layerOf(from);
+  if (a?.layer !== 'feature' || to.split(path.sep).join('/') !== 'apps/web/src/shared/api/http.ts') return null;
+  if (/(^|\/)api\.ts$/.test(from) || !/[{,]\s*http\s*[,}]/.test(clause)) return null;
+  return `feature ${a.area} calls the server only from its api.ts, not through the http client here`;
+}

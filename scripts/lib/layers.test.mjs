@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkImport } from './layers.mjs';
+import { checkFeatureFace, checkHttpImport, checkImport, findCycles } from './layers.mjs';
 import { rulesTestsAwaitingUse } from './rules-in-use.mjs';
 
 describe('the import direction of docs/architecture.md', () => {
@@ -80,4 +80,82 @@ test('the rules library tests awaiting use are found from what apps/ imports', (
   expect(awaiting).toContain('relative-time.test.ts');
   expect(awaiting).not.toContain('password-policy.test.ts');
   expect(awaiting).not.toContain('calculate.test.ts');
+});
+
+describe('web feature faces and import cycles (issue 38)', () => {
+  test('a feature reaches another only through its index.ts', () => {
+    expect(
+      checkFeatureFace('apps/web/src/features/message/pages/A.tsx', 'apps/web/src/features/notice/components/B.tsx'),
+    ).toBe('feature message reaches notice only through features/notice/index.ts');
+    expect(
+      checkFeatureFace('apps/web/src/features/visualdev/pages/A.tsx', 'apps/web/src/features/printDev/index.ts'),
+    ).toBeNull();
+    expect(
+      checkFeatureFace('apps/web/src/features/notice/pages/A.tsx', 'apps/web/src/features/notice/api.ts'),
+    ).toBeNull();
+    expect(checkFeatureFace('apps/web/src/features/notice/pages/A.tsx', 'apps/web/src/shared/toast.tsx')).toBeNull();
+  });
+
+  test('cycles of any length are found, each once, and a chain is not a cycle', () => {
+    const graph = (pairs) => {
+      const edges = new Map();
+      for (const [a, b] of pairs) edges.set(a, new Set([...(edges.get(a) ?? []), b]));
+      return edges;
+    };
+    // The six-file form-engine loop of the review, with a tail outside it.
+    const loop = ['FormRenderer', 'kinds', 'pickers', 'relation-form', 'RelationRecordDetail'];
+    const pairs = loop.map((f, i) => [f, loop[(i + 1) % loop.length]]);
+    expect(findCycles(graph([...pairs, ['page', 'FormRenderer'], ['kinds', 'store']]))).toEqual([[...loop].sort()]);
+    expect(
+      findCycles(
+        graph([
+          ['a', 'b'],
+          ['b', 'a'],
+          ['c', 'd'],
+          ['d', 'c'],
+          ['e', 'e'],
+        ]),
+      ),
+    ).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+    expect(
+      findCycles(
+        graph([
+          ['a', 'b'],
+          ['b', 'c'],
+          ['a', 'c'],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  test('a feature calls the server only from its api.ts', () => {
+    const http = 'apps/web/src/shared/api/http.ts';
+    expect(
+      checkHttpImport(
+        'apps/web/src/features/billRule/components/Picker.tsx',
+        http,
+        "import { http } from '../../../shared/api/http.ts'",
+      ),
+    ).toBe('feature billRule calls the server only from its api.ts, not through the http client here');
+    expect(
+      checkHttpImport(
+        'apps/web/src/features/a/B.tsx',
+        http,
+        "import { HttpError, http } from '../../shared/api/http.ts'",
+      ),
+    ).not.toBeNull();
+    expect(
+      checkHttpImport('apps/web/src/features/billRule/api.ts', http, "import { http } from '../../shared/api/http.ts'"),
+    ).toBeNull();
+    expect(
+      checkHttpImport('apps/web/src/features/a/B.tsx', http, "import { HttpError } from '../../shared/api/http.ts'"),
+    ).toBeNull();
+    expect(
+      checkHttpImport(
+        'apps/web/src/features/a/B.tsx',
+        'apps/web/src/features/a/http.ts',
+        "import { http } from './http.ts'",
+      ),
+    ).toBeNull();
+  });
 });

@@ -6,27 +6,55 @@ export const needsServer = /\[needs (PostgreSQL|PostgreSQL and Redis)\]/;
 
 /**
  * Counts of one Vitest JSON report, split into layers by `layerOf(file)` (null: not counted):
- * Map of layer -> { passed, failed, skipped, skippedNeedingServer }.
+ * Map of layer -> { passed, failed, skipped, skippedNeedingServer, retried, failures }. `retried`
+ * names the tests that passed only on a retry (their `meta.failedAttempts`, set by the browser
+ * tests' failure-report.ts): they count as passed, and the summary names them so a flaky test is
+ * seen. `failures` names each failed test (or file that failed to load) with its message's first
+ * line, because CI shows only the last lines of a run.
  */
 export function countByLayer(report, layerOf) {
   const counts = new Map();
   for (const file of report.testResults) {
     const layer = layerOf(file.name);
     if (!layer) continue;
-    const row = counts.get(layer) ?? { passed: 0, failed: 0, skipped: 0, skippedNeedingServer: [] };
+    const row = counts.get(layer) ?? {
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+      skippedNeedingServer: [],
+      retried: [],
+      failures: [],
+    };
     for (const test of file.assertionResults) {
-      if (test.status === 'passed') row.passed++;
-      else if (test.status === 'failed') row.failed++;
-      else {
+      if (test.status === 'passed') {
+        row.passed++;
+        if (test.meta?.failedAttempts > 0) row.retried.push(test.fullName);
+      } else if (test.status === 'failed') {
+        row.failed++;
+        row.failures.push(failureLine(test.fullName, test.failureMessages?.[0]));
+      } else {
         row.skipped++;
         if (needsServer.test(test.fullName ?? '')) row.skippedNeedingServer.push(test.fullName);
       }
     }
     // A file that failed to load (import error, failed hook) has no test results but is a failure.
-    if (file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed')) row.failed++;
+    if (file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed')) {
+      row.failed++;
+      row.failures.push(failureLine(shortPath(file.name), file.message));
+    }
     counts.set(layer, row);
   }
   return counts;
+}
+
+/** Where a file sits in the repository: the part from apps/, packages/ or scripts/ on. */
+const shortPath = (file) => file.replace(/^.*?\/(?=(apps|packages|scripts)\/)/, '');
+
+/** "name: first line of the message", the line cut at 200 characters. */
+function failureLine(name, message) {
+  const first = (message ?? '').split('\n').find((line) => line.trim()) ?? '';
+  const text = first.trim().length > 200 ? `${first.trim().slice(0, 200)}…` : first.trim();
+  return text ? `${name}: ${text}` : name;
 }
 
 /**
@@ -71,6 +99,10 @@ export function summaryLines(layers, failedSteps) {
   });
   const product = layers.filter((l) => l.ran && !l.name.startsWith('rules library'));
   const sum = (key) => product.reduce((n, l) => n + l[key], 0);
+  const retried = product.flatMap((l) => l.retried ?? []);
+  if (retried.length) lines.push(`passed only on a retry (${retried.length}): ${retried.join('; ')}`);
+  for (const layer of product)
+    for (const failure of layer.failures ?? []) lines.push(`failed in ${layer.name}: ${failure}`);
   if (failedSteps.length) lines.push(`failed steps: ${failedSteps.join('; ')}`);
   lines.push(
     `tests (product, without the rules library awaiting use): ${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped`,

@@ -6,7 +6,13 @@ const report = (files, failedToLoad = []) => ({
   testResults: Object.entries(files).map(([name, tests]) => ({
     name,
     status: failedToLoad.includes(name) ? 'failed' : 'passed',
-    assertionResults: tests.map(([fullName, status]) => ({ fullName, status })),
+    message: failedToLoad.includes(name) ? 'Error: Cannot find module ./gone\n    at load' : '',
+    assertionResults: tests.map(([fullName, status, failedAttempts]) => ({
+      fullName,
+      status,
+      meta: { failedAttempts },
+      failureMessages: status === 'failed' ? ['\nAssertionError: expected 400 to be 200\n    at user.test.ts:9'] : [],
+    })),
   })),
 });
 
@@ -37,7 +43,27 @@ describe('the counts of each layer', () => {
       skippedNeedingServer: [
         'two instances on one PostgreSQL and one Redis [needs PostgreSQL and Redis] > a logout reaches both',
       ],
+      retried: [],
+      failures: [
+        'users > delete: AssertionError: expected 400 to be 200',
+        'apps/server/test/broken.test.ts: Error: Cannot find module ./gone',
+      ],
     });
+  });
+
+  test('a test that passed only on a retry counts as passed and is named', () => {
+    const counts = countByLayer(
+      report({
+        '/r/apps/web/e2e/keyboard.e2e.ts': [
+          ['keyboard > a user', 'passed', 1],
+          ['keyboard > a role', 'passed'],
+        ],
+      }),
+      () => 'browser',
+    );
+    expect(counts.get('browser')).toMatchObject({ passed: 2, failed: 0, retried: ['keyboard > a user'] });
+    const lines = summaryLines([{ name: 'browser', ran: true, ...counts.get('browser') }], []);
+    expect(lines).toContain('passed only on a retry (1): keyboard > a user');
   });
 
   test('files go to the layer their path names; a null layer is not counted', () => {
@@ -90,11 +116,13 @@ test('the last lines: every layer with its counts or why it did not run, then th
     { name: 'API on PGlite', ran: true, passed: 5, failed: 1, skipped: 2 },
     { name: 'API on PostgreSQL', ran: false, note: 'not run: DATABASE_URL is not set' },
   ];
+  layers[2].failures = ['users > delete: AssertionError: expected 400 to be 200'];
   expect(summaryLines(layers, ['API on PGlite'])).toEqual([
     'shared                               10 passed, 0 failed, 0 skipped',
     'rules library awaiting use (shared)  7 passed, 0 failed, 0 skipped',
     'API on PGlite                        5 passed, 1 failed, 2 skipped',
     'API on PostgreSQL                    did not run (not run: DATABASE_URL is not set)',
+    'failed in API on PGlite: users > delete: AssertionError: expected 400 to be 200',
     'failed steps: API on PGlite',
     'tests (product, without the rules library awaiting use): 15 passed, 1 failed, 2 skipped',
   ]);

@@ -11,6 +11,24 @@ export type DatabaseConfig =
   /** `schema` isolates one test file on a shared server. */
   | { kind: 'postgres'; url: string; schema?: string };
 
+/** Where uploaded bytes live (FILE_STORAGE): DATA_DIR/files, or a bucket of an S3-compatible store. */
+export type FileStorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3StorageConfig);
+
+/** The object store of FILE_STORAGE=s3 (README, Configuration; docs/operations.md, Object storage). */
+export interface S3StorageConfig {
+  /** `http(s)://host[:port]` of an S3-compatible server (S3_ENDPOINT); null for AWS itself, by region. */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  /** Both null: the SDK's own credential chain (environment, instance role). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most self-hosted stores). */
+  forcePathStyle: boolean;
+  /** Prepended to every key (S3_PREFIX, `platform/`), so one bucket can hold several installations. */
+  prefix: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -29,6 +47,12 @@ export interface Config {
   webDir: string | null;
   /** How often the job runner looks for due jobs (JOB_POLL_MS, default 5000). */
   jobPollMs?: number;
+  /**
+   * How long after start the job runner first polls (JOB_FIRST_POLL_MS, default JOB_POLL_MS). Only
+   * the crash test sets it: a message queued before then waits, so the test can kill the server
+   * between the commit and the send.
+   */
+  jobFirstPollMs?: number;
   /** Socket ping interval; a socket that misses one ping is closed (default 30000). */
   socketHeartbeatMs?: number;
   /** The Redis pub/sub channel of the event bus (REDIS_CHANNEL, default platform:events). */
@@ -37,10 +61,18 @@ export interface Config {
   logRetentionDays?: number;
   /** When set, one line per API call (route, status, envelope code, answer shape) is appended here: a record of the wire contract (API_CALL_LOG). */
   apiCallLog?: string;
+  /** Bearer token `/metrics` asks for (METRICS_TOKEN); null: only loopback clients may read it. */
+  metricsToken?: string | null;
+  /** Shutdown: how long the server answers not-ready before it stops accepting (SHUTDOWN_DELAY_MS, default 0). */
+  shutdownDelayMs?: number;
+  /** Shutdown: the time after which the process exits anyway, unfinished work or not (SHUTDOWN_TIMEOUT_MS, default 25000). */
+  shutdownTimeoutMs?: number;
   /** Tests: an answer with a field its declared schema would drop fails (core/answer-check.ts). */
   checkAnswers?: boolean;
   /** Limits of data interfaces (modules/dataInterface); each has a default. */
   dataInterface?: Partial<DataInterfaceLimits>;
+  /** Unset: the local disk, DATA_DIR/files. */
+  fileStorage?: FileStorageConfig;
 }
 
 /** What data interfaces may reach and how long and how much (docs/architecture.md, Data interfaces). */
@@ -68,11 +100,16 @@ export class ConfigError extends Error {}
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/** DATA_DIR as the server resolves it (relative to where it runs: `apps/server` under npm). */
+export function dataDirFrom(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.DATA_DIR || './data');
+}
+
 /** Reads and validates the environment; generates missing secrets into DATA_DIR outside production. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = parseNodeEnv(env.NODE_ENV);
   const port = parsePort(env.PORT);
-  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const dataDir = dataDirFrom(env);
   const logLevel = env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info');
   if (!logLevels.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
   const databaseUrl = env.DATABASE_URL?.trim();
@@ -95,6 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     loginCipherKey = generatedSecrets(dataDir).loginCipherKey;
   }
+  const metricsToken = env.METRICS_TOKEN?.trim() || null;
+  if (metricsToken && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 printable characters without spaces');
+  }
   const webDist = path.resolve(import.meta.dirname, '../../web/dist');
   return {
     port,
@@ -115,8 +156,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv,
     webDir: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
     jobPollMs: parsePositive('JOB_POLL_MS', env.JOB_POLL_MS, 5000),
+    ...(env.JOB_FIRST_POLL_MS
+      ? { jobFirstPollMs: parseNonNegative('JOB_FIRST_POLL_MS', env.JOB_FIRST_POLL_MS, 0) }
+      : {}),
     logRetentionDays: parseNonNegative('LOG_RETENTION_DAYS', env.LOG_RETENTION_DAYS, 180),
+    metricsToken,
+    shutdownDelayMs: parseNonNegative('SHUTDOWN_DELAY_MS', env.SHUTDOWN_DELAY_MS, 0),
+    shutdownTimeoutMs: parsePositive('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 25_000),
     dataInterface: dataInterfaceLimits(env),
+    fileStorage: fileStorageConfig(env),
     ...(env.REDIS_CHANNEL ? { redisChannel: env.REDIS_CHANNEL } : {}),
     ...(env.API_CALL_LOG ? { apiCallLog: path.resolve(env.API_CALL_LOG) } : {}),
   };
@@ -143,6 +191,45 @@ function dataInterfaceLimits(env: NodeJS.ProcessEnv): Partial<DataInterfaceLimit
     rowCap: parsePositive('DATA_INTERFACE_ROW_CAP', env.DATA_INTERFACE_ROW_CAP, 10_000),
     maxCost: parsePositive('DATA_INTERFACE_MAX_COST', env.DATA_INTERFACE_MAX_COST, 200_000),
     logRetentionDays: parseNonNegative('DATA_INTERFACE_LOG_DAYS', env.DATA_INTERFACE_LOG_DAYS, 30),
+  };
+}
+
+/** FILE_STORAGE and, for `s3`, the S3_* variables; each wrong or missing one is named. */
+export function fileStorageConfig(env: NodeJS.ProcessEnv): FileStorageConfig {
+  const kind = env.FILE_STORAGE?.trim() || 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new ConfigError('FILE_STORAGE must be local or s3');
+  const value = (name: string) => env[name]?.trim() || null;
+  const endpoint = value('S3_ENDPOINT');
+  if (endpoint && !/^https?:\/\/[^/\s]+\/?$/.test(endpoint))
+    throw new ConfigError('S3_ENDPOINT must be http:// or https:// and a host (with a port when not the default)');
+  const bucket = value('S3_BUCKET');
+  if (!bucket) throw new ConfigError('S3_BUCKET is not set: FILE_STORAGE=s3 needs the name of an existing bucket');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new ConfigError('S3_BUCKET must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens');
+  const accessKeyId = value('S3_ACCESS_KEY_ID');
+  const secretAccessKey = value('S3_SECRET_ACCESS_KEY');
+  if (!accessKeyId !== !secretAccessKey)
+    throw new ConfigError(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither for the SDK's own credentials",
+    );
+  const pathStyle = value('S3_FORCE_PATH_STYLE') ?? 'false';
+  if (!['true', 'false', '1', '0'].includes(pathStyle))
+    throw new ConfigError('S3_FORCE_PATH_STYLE must be true or false');
+  const prefix = value('S3_PREFIX') ?? '';
+  if (prefix && !/^([A-Za-z0-9_][A-Za-z0-9_.-]*\/)+$/.test(prefix))
+    throw new ConfigError(
+      'S3_PREFIX must be folder names of letters, digits, _ . - each ending with /, e.g. platform/',
+    );
+  return {
+    kind,
+    endpoint: endpoint?.replace(/\/$/, '') ?? null,
+    bucket,
+    region: value('S3_REGION') ?? 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
+    prefix,
   };
 }
 

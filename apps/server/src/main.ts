@@ -1,7 +1,9 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
+import { answerBackupRequests } from './backup-requests.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import { pgliteOf } from './db/database.ts';
 
 /** Reads the configuration, opens and prepares the database, listens, and shuts down cleanly. */
 async function main() {
@@ -16,21 +18,51 @@ async function main() {
     throw error;
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const releaseLock = config.database.kind === 'pglite' ? lockDataDir(config.dataDir) : () => {};
+  let releaseLock = () => {};
+  if (config.database.kind === 'pglite') {
+    const lock = lockDataDir(config.dataDir);
+    if ('heldBy' in lock) {
+      console.error(
+        `DATA_DIR ${config.dataDir} is in use by another server (pid ${lock.heldBy}). The embedded database serves one process; ` +
+          'to run several instances, set DATABASE_URL to a PostgreSQL server.',
+      );
+      process.exit(1);
+    }
+    releaseLock = lock.release;
+  }
 
-  const { app, seedResult } = await buildApp(config);
+  const { app, seedResult } = await buildApp(config).catch((error: unknown) => {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Configuration error: ${error.message}`);
+    process.exit(1);
+  });
+  const pglite = pgliteOf(app.db);
+  if (pglite) answerBackupRequests(config.dataDir, pglite, app.log);
+  app.metrics.includeProcessMetrics();
   let closing = false;
+  // Not ready first (a balancer stops sending), then after the delay no new connections; requests
+  // in flight finish, the running job ends, sockets are told to reconnect, the database closes.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing requests');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    const { shutdownDelayMs = 0, shutdownTimeoutMs = 25_000 } = config;
+    app.lifecycle.drain();
+    app.log.info({ signal, shutdownDelayMs }, 'shutting down: not ready, then finishing requests, jobs and sockets');
+    const force = setTimeout(() => {
+      app.log.error({ shutdownTimeoutMs }, 'shutdown did not finish in time: exiting anyway');
+      process.exit(1);
+    }, shutdownTimeoutMs).unref();
+    let exitCode = 0;
     try {
+      if (shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, shutdownDelayMs));
       await app.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      exitCode = 1;
     } finally {
       clearTimeout(force);
       releaseLock();
-      process.exit(0);
+      process.exit(exitCode);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -54,38 +86,6 @@ async function main() {
     );
   }
   console.log(`${banner.join('\n')}\n`);
-}
-
-/**
- * The embedded database belongs to one process. A second server on the same DATA_DIR refuses to
- * start; a lock left by a killed process (its pid no longer alive) is taken over.
- */
-function lockDataDir(dataDir: string): () => void {
-  const lockFile = path.join(dataDir, 'server.lock');
-  if (existsSync(lockFile)) {
-    const pid = Number(readFileSync(lockFile, 'utf8').trim());
-    if (pid && pid !== process.pid && isAlive(pid)) {
-      console.error(
-        `DATA_DIR ${dataDir} is in use by another server (pid ${pid}). The embedded database serves one process; ` +
-          'to run several instances, set DATABASE_URL to a PostgreSQL server.',
-      );
-      process.exit(1);
-    }
-    rmSync(lockFile, { force: true });
-  }
-  const fd = openSync(lockFile, 'wx');
-  writeSync(fd, String(process.pid));
-  closeSync(fd);
-  return () => rmSync(lockFile, { force: true });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 main().catch((error: unknown) => {

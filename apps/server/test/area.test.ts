@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 const base = '/api/system/Area';
 let t: TestApp;
@@ -29,8 +29,7 @@ type Row = {
 type Node = { id: string; fullName: string; isLeaf: boolean };
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   await t.createUser({ account: 'areaclerk', password: 'Passw0rd' });
   plain = await t.signIn('areaclerk', 'Passw0rd');
 });

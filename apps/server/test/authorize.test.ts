@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newId } from '../src/core/ids.ts';
 import { dataScopeFilter } from '../src/core/permissions.repository.ts';
 import type { Session } from '../src/core/session.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { mainSystemId } from './helpers/form-menu.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -16,9 +17,8 @@ async function relate(userId: string, objectType: 'Role' | 'Position' | 'Group' 
 }
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
-  mainId = (await t.app.db.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow()).id;
+  ({ t, admin } = await adminApp());
+  mainId = await mainSystemId(t);
   page = await t.app.db
     .selectFrom('menu')
     .select(['id', 'enCode'])

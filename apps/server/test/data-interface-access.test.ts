@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkSelectReading } from '../src/modules/dataInterface/sql-guard.ts';
 import { interfaceCalls, interfaceCategory, staticInterface } from './helpers/data-interfaces.ts';
 import { field, itemsTable } from './helpers/form-fields.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { mainSystemId } from './helpers/form-menu.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 import { launch, releasedFlow, startWith, todoRows } from './helpers/workflow-flows.ts';
 
 /**
@@ -96,10 +97,8 @@ const options = (client: Client, id: string) =>
   client.get<Record<string, unknown>[]>(`${interfaces}/${id}/Actions/Options`);
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
-  mainSystem = (await t.app.db.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow())
-    .id;
+  ({ t, admin } = await adminApp());
+  mainSystem = await mainSystemId(t);
   category = await interfaceCategory(t);
   fruits = await createInterface(
     staticInterface('acc.fruits', category, [

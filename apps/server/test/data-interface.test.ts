@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { multipart } from './helpers/multipart.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp, testApp } from './helpers/test-app.ts';
 
 const base = '/api/system/DataInterface';
 let t: TestApp;
@@ -44,8 +44,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.2', resolve));
   fakePort = (fake.address() as AddressInfo).port;
-  t = await testApp({ dataInterface: { timeoutMs: 300 } });
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp({ dataInterface: { timeoutMs: 300 } }));
   const entry = await t.app.db
     .selectFrom('dictionaryData as d')
     .innerJoin('dictionaryType as k', 'k.id', 'd.dictionaryTypeId')

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newId } from '../src/core/ids.ts';
-import { type Client, type Reply, type TestApp, testAdminPassword, testApp } from './helpers/test-app.ts';
+import { insertDepartment, rootOrganize, userInOrganize } from './helpers/organize-fixture.ts';
+import { adminApp, type Client, type Reply, type TestApp, testAdminPassword } from './helpers/test-app.ts';
 
 /**
  * The rule of power (issue 35): nobody gives an account, itself included, a right it does not hold,
@@ -34,33 +35,6 @@ const page: Record<string, string> = {};
 const ids: Record<string, string> = {};
 
 const PASSWORD = 'Passw0rd';
-
-async function department(name: string, parentId: string, parentPath: string) {
-  const id = newId();
-  await t.app.db
-    .insertInto('organize')
-    .values({
-      id,
-      parentId,
-      category: 'department',
-      enCode: name,
-      fullName: name,
-      organizeIdTree: `${parentPath},${id}`,
-    })
-    .execute();
-  return id;
-}
-
-async function user(account: string, organizeId: string) {
-  const created = await admin.post('/api/permission/Users', { account, realName: account, organizeId });
-  expect(created.code, created.msg).toBe(200);
-  const row = await t.app.db
-    .selectFrom('appUser')
-    .select('id')
-    .where('account', '=', account)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 async function buttonOf(menuCode: string, enCode: string) {
   const row = await t.app.db
@@ -150,17 +124,12 @@ const superAdminOnly = { code: 400, msg: '只有超级管理员才能操作超�
 const outside = { code: 400, msg: '超出您管理的组织范围，无法操作' };
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
-  const root = await t.app.db
-    .selectFrom('organize')
-    .select(['id', 'organizeIdTree'])
-    .where('parentId', '=', '-1')
-    .executeTakeFirstOrThrow();
+  ({ t, admin } = await adminApp());
+  const root = await rootOrganize(t);
   rootId = root.id;
-  sales = await department('sales', rootId, root.organizeIdTree);
-  works = await department('works', rootId, root.organizeIdTree);
-  vault = await department('vault', rootId, root.organizeIdTree);
+  sales = await insertDepartment(t, 'sales', rootId, root.organizeIdTree);
+  works = await insertDepartment(t, 'works', rootId, root.organizeIdTree);
+  vault = await insertDepartment(t, 'vault', rootId, root.organizeIdTree);
   adminId = (await t.app.db.selectFrom('appUser').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow())
     .id;
   for (const code of ['permission.user', 'permission.role', 'permission.authorize', 'system.sysConfig']) {
@@ -271,11 +240,11 @@ beforeAll(async () => {
   });
   expect(vaultMember.code, vaultMember.msg).toBe(200);
 
-  ids.salesUser = await user('salesUser', sales);
-  ids.salesUser2 = await user('salesUser2', sales);
-  ids.worksUser = await user('worksUser', works);
-  ids.strongHolder = await user('strongHolder', rootId);
-  ids.weakHolder = await user('weakHolder', rootId);
+  ids.salesUser = await userInOrganize(t, admin, 'salesUser', sales);
+  ids.salesUser2 = await userInOrganize(t, admin, 'salesUser2', sales);
+  ids.worksUser = await userInOrganize(t, admin, 'worksUser', works);
+  ids.strongHolder = await userInOrganize(t, admin, 'strongHolder', rootId);
+  ids.weakHolder = await userInOrganize(t, admin, 'weakHolder', rootId);
   expect(
     (
       await admin.put(

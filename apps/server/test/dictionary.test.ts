@@ -6,7 +6,7 @@ import type {
 } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { multipart } from './helpers/multipart.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 const types = '/api/system/DictionaryType';
 const data = '/api/system/DictionaryData';
@@ -14,8 +14,7 @@ let t: TestApp;
 let admin: Client;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
 });
 afterAll(() => t.close());
 

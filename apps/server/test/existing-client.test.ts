@@ -4,6 +4,7 @@ import { md5Hex } from '../src/core/password.ts';
 import { OauthRepository } from '../src/modules/oauth/oauth.repository.ts';
 import { seed } from '../src/seed/seed.ts';
 import { field } from './helpers/form-fields.ts';
+import { mainSystemId } from './helpers/form-menu.ts';
 import { multipart } from './helpers/multipart.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 import { TestSocket } from './helpers/ws-client.ts';
@@ -760,9 +761,7 @@ describe('13. the low-code pages (issue 37)', () => {
       '/api/visualdev/Base?currentPage=1&pageSize=20&keyword=&category=&type=1&_t=1',
     );
     expect(JSON.parse(rows.data!.list.find((r) => r.id === formId)!.platformRelease)).toEqual({ pc: 1, app: 0 });
-    const mainId = (
-      await t.app.db.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow()
-    ).id;
+    const mainId = await mainSystemId(t);
     const web = await admin.get<{ list: MenuNode[] }>(`/api/system/Menu/SelectorFilter/${formId}?category=Web&_t=1`);
     expect(web).toMatchObject({ code: 200 });
     const main = web.data!.list.find((n) => n.id === mainId)!;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newId } from '../src/core/ids.ts';
+import { mainSystemId } from './helpers/form-menu.ts';
 import { multipart } from './helpers/multipart.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /**
  * File links by access (issue 35): a download, pack or preview address is issued to the uploader,
@@ -36,14 +37,12 @@ const pack = (client: Client, names: string[]) =>
   );
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   ownerId = await t.createUser({ account: 'file.owner' });
   readerId = await t.createUser({ account: 'file.reader' });
   owner = await t.signIn('file.owner', 'Passw0rd');
   reader = await t.signIn('file.reader', 'Passw0rd');
-  mainSystem = (await t.app.db.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow())
-    .id;
+  mainSystem = await mainSystemId(t);
 });
 afterAll(() => t.close());
 

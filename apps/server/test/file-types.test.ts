@@ -30,6 +30,8 @@ const programs: Record<string, Buffer> = {
 const samples: Record<string, Buffer> = {
   png: padded(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52)),
   jpg: padded(bytes(0xff, 0xd8, 0xff, 0xe0)),
+  bmp: padded(Buffer.from('BM')),
+  webp: padded(Buffer.concat([Buffer.from('RIFF'), bytes(1, 2, 3, 4), Buffer.from('WEBPVP8 ')])),
   gif: padded(Buffer.from('GIF89a')),
   pdf: padded(Buffer.from('%PDF-1.7')),
   zip: padded(bytes(0x50, 0x4b, 0x03, 0x04)),
@@ -97,6 +99,60 @@ describe('signatures', () => {
     expect(contentMatches('aac', padded(bytes(0xff, 0xf1)))).toBe(true);
     expect(contentMatches('3gp', samples.mp4!)).toBe(true);
     for (const magic of ['FWS', 'ZWS']) expect(contentMatches('swf', padded(Buffer.from(magic)))).toBe(true);
+  });
+
+  // An Excel or Word 97 file is an OLE compound file; a 3gp video an ISO box with its brand.
+  const ole = samples.doc!;
+  const pictures = { png: samples.png!, jpg: samples.jpg!, gif: samples.gif!, bmp: samples.bmp!, webp: samples.webp! };
+  test.each(['xls', 'doc', 'ppt'])(
+    '%s takes the OLE head only: no picture, text, pdf, archive or media passes',
+    (kind) => {
+      expect(contentMatches(kind, ole)).toBe(true);
+      for (const [other, head] of Object.entries(samples)) {
+        if (other === 'doc' || (kind === 'xls' && other === 'zip')) continue;
+        expect(contentMatches(kind, head), `${other} as ${kind}`).toBe(false);
+      }
+      // The eight-byte OLE magic with its last byte wrong, and a head cut after seven bytes.
+      expect(contentMatches(kind, padded(Buffer.from('d0cf11e0a1b11ae0', 'hex')))).toBe(false);
+      expect(contentMatches(kind, Buffer.from('d0cf11e0a1b11a', 'hex'))).toBe(false);
+    },
+  );
+
+  test.each(['jpg', 'jpeg'])('%s takes the FF D8 FF head, not a picture of another kind', (kind) => {
+    expect(contentMatches(kind, samples.jpg!)).toBe(true);
+    for (const [other, head] of Object.entries(pictures))
+      if (other !== 'jpg') expect(contentMatches(kind, head), `${other} as ${kind}`).toBe(false);
+    expect(contentMatches(kind, padded(bytes(0xff, 0xd8, 0x00)))).toBe(false);
+    expect(contentMatches(kind, Buffer.from('plain words'))).toBe(false);
+  });
+
+  test('bmp and webp take their heads only', () => {
+    for (const [other, head] of Object.entries(pictures)) {
+      expect(contentMatches('bmp', head), `${other} as bmp`).toBe(other === 'bmp');
+      expect(contentMatches('webp', head), `${other} as webp`).toBe(other === 'webp');
+    }
+    // A RIFF file of another kind (a wav renamed .webp), and an avi renamed .wav or the reverse.
+    expect(contentMatches('webp', samples.wav!)).toBe(false);
+    expect(contentMatches('wav', samples.webp!)).toBe(false);
+    expect(contentMatches('avi', samples.wav!)).toBe(false);
+    expect(contentMatches('wav', samples.avi!)).toBe(false);
+    expect(contentMatches('bmp', Buffer.from('B'))).toBe(false);
+  });
+
+  test('audio and video heads of the wrong family or cut short are refused', () => {
+    // MPEG audio frames start with eleven set bits: FF E0 and above.
+    expect(contentMatches('mp3', padded(bytes(0xff, 0xe0)))).toBe(true);
+    expect(contentMatches('mp3', padded(bytes(0xff, 0xc0)))).toBe(false);
+    expect(contentMatches('mp3', padded(bytes(0xfe, 0xfb)))).toBe(false);
+    expect(contentMatches('aac', padded(bytes(0xff, 0x1b)))).toBe(false);
+    expect(contentMatches('aac', padded(Buffer.from('ADIX')))).toBe(false);
+    expect(contentMatches('aac', bytes(0xff))).toBe(false);
+    expect(contentMatches('3gp', padded(Buffer.from('0000ftyp')))).toBe(true);
+    expect(contentMatches('3gp', padded(Buffer.from('0000free')))).toBe(false);
+    expect(contentMatches('3gp', samples.avi!)).toBe(false);
+    expect(contentMatches('avi', padded(Buffer.from('RIFF')))).toBe(false);
+    expect(contentMatches('7z', padded(Buffer.from('377abcaf271d', 'hex')))).toBe(false);
+    expect(contentMatches('swf', padded(Buffer.from('XWS')))).toBe(false);
   });
 
   test('a kind without a signature is refused; short heads are not any kind', () => {

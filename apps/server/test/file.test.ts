@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, utimesSync } from 'node:fs';
+import { open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import type { ChunkQuery } from '@platform/shared';
@@ -10,7 +11,8 @@ import yazl from 'yazl';
 import { isSafeKey, LocalFileStorage } from '../src/core/file-storage.ts';
 import { FileChunkService } from '../src/modules/file/file-chunks.service.ts';
 import { Md5Thread, UploadHasher } from '../src/modules/file/upload-hasher.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { pdfChunkFields } from './helpers/chunk-upload.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -65,8 +67,7 @@ let admin: Client;
 let other: Client;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   await t.createUser({ account: 'fileother', password: 'Other@2026' });
   other = await t.signIn('fileother', 'Other@2026');
 });
@@ -267,18 +268,7 @@ describe('chunked upload', () => {
   // Two chunks: 5 MiB and the rest (the last chunk is up to twice the size).
   const content = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(chunkSize + 1_500_000)]);
   const identifier = md5(content);
-  const fields = (chunkNumber: number) => ({
-    chunkNumber: String(chunkNumber),
-    chunkSize: String(chunkSize),
-    currentChunkSize: '0',
-    totalSize: String(content.length),
-    identifier,
-    filename: 'big.pdf',
-    relativePath: 'big.pdf',
-    totalChunks: String(Math.max(1, Math.floor(content.length / chunkSize))),
-    fileType: 'application/pdf',
-    extension: 'pdf',
-  });
+  const fields = (chunkNumber: number) => pdfChunkFields({ identifier, size: content.length, chunkSize }, chunkNumber);
   const sendChunk = (client: Client, n: number, data: Buffer, body = content) =>
     client.call<{ uploaded: boolean; merge: boolean; chunkNumbers: number[] }>({
       method: 'POST',
@@ -569,7 +559,7 @@ describe('chunked upload: the MD5 is taken while the chunks land', () => {
     await other.close();
   });
 
-  test('after a restart half-way the new process hashes the whole file at merge', async () => {
+  test('after a restart half-way the new process continues the saved hash: it hashes only the chunks after it', async () => {
     const data = pdf();
     const userId = await adminId();
     for (const n of [1, 2]) await send(data, n);
@@ -580,7 +570,37 @@ describe('chunked upload: the MD5 is taken while the chunks land', () => {
     }
     const merged = await restarted.merge(userId, mergeInput(data));
     expect(merged.fileSize).toBe(data.length);
+    expect(restarted.hashedBytes).toBe(data.length - 2 * chunkSize);
     expect(md5(await downloaded(merged.url))).toBe(md5(data));
+    await restarted.close();
+
+    // Every chunk landed before the restart: the merge reads none of the file for its MD5.
+    const whole = pdf();
+    for (const n of [1, 2, 3, 4]) await send(whole, n);
+    await settle();
+    const again = elsewhere();
+    expect((await again.merge(userId, mergeInput(whole))).fileSize).toBe(whole.length);
+    expect(again.hashedBytes).toBe(0);
+    expect(md5(await downloaded(merged.url))).toBe(md5(data));
+    await again.close();
+  });
+
+  test('a chunk changed after the state was saved, by a write whose process died before it dropped the state, fails the merge', async () => {
+    const data = pdf();
+    const userId = await adminId();
+    for (const n of [1, 2, 3, 4]) await send(data, n);
+    await settle();
+    // What such a write leaves: other bytes in chunk 2 and a new token in its marker; the saved state
+    // still covers the old bytes.
+    const folder = path.join(t.config.dataDir, 'files', 'chunks', `${md5(data)}.${chunkSize}.${userId}`);
+    expect(existsSync(path.join(folder, 'md5'))).toBe(true);
+    const file = await open(path.join(folder, 'data'), 'r+');
+    await file.write(randomBytes(chunkSize), 0, chunkSize, chunkSize);
+    await file.close();
+    await writeFile(path.join(folder, '2'), 'another-token');
+    const restarted = elsewhere();
+    await expect(restarted.merge(userId, mergeInput(data))).rejects.toMatchObject({ key: 'file.md5Mismatch' });
+    expect(restarted.hashedBytes).toBe(data.length);
     await restarted.close();
   });
 

@@ -1,7 +1,7 @@
 import type { FlowFormDetail, FlowFormRow, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { field } from './helpers/form-fields.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 import { approver, releasedTemplate, startWith } from './helpers/workflow-flows.ts';
 
 /**
@@ -14,8 +14,7 @@ let t: TestApp;
 let admin: Client;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
 });
 afterAll(() => t.close());
 

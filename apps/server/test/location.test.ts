@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /**
  * /api/system/Location (widgets.md §7): an adapter for the AMap web service whose key lives in the
@@ -38,8 +38,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
   fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   await t.createUser({ account: 'clerk' });
   clerk = await t.signIn('clerk', 'Passw0rd');
 });

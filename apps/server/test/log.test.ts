@@ -10,7 +10,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { LogService } from '../src/modules/log/log.service.ts';
 import { nextPruneTime } from '../src/modules/log/log-retention.ts';
 import { millisSince } from './helpers/matchers.ts';
-import { type Client, type TestApp, testApp, testDatabase } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp, testApp, testDatabase } from './helpers/test-app.ts';
 
 const fileStart = Date.now();
 
@@ -20,8 +20,7 @@ const day = 24 * 60 * 60_000;
 const base = Date.UTC(2024, 0, 10);
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   const rows = [
     { category: 2, account: 'alice', realName: '爱丽丝', description: '新建用户', creatorTime: new Date(base) },
     { category: 2, account: 'bob', realName: '鲍勃', description: '删除岗位', creatorTime: new Date(base + day) },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { mainSystemId } from './helpers/form-menu.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 import { TestSocket } from './helpers/ws-client.ts';
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
   admin = await t.signIn();
   alice = await t.signIn('alice', 'Passw0rd');
   bob = await t.signIn('bob', 'Passw0rd');
-  mainId = (await t.app.db.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow()).id;
+  mainId = await mainSystemId(t);
 });
 afterAll(() => t.close());
 

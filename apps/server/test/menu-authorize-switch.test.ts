@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Session } from '../src/core/session.ts';
 import { seed } from '../src/seed/seed.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /**
  * A menu's authorisation switches (isButtonAuthorize, isColumnAuthorize, isFormAuthorize,
@@ -23,8 +23,7 @@ let mainId: string;
 let pageId: string;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   const db = t.app.db;
   mainId = (await db.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow()).id;
   pageId = (await db.selectFrom('menu').select('id').where('enCode', '=', 'system.menu').executeTakeFirstOrThrow()).id;

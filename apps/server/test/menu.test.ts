@@ -1,7 +1,8 @@
 import type { MenuInfo } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seed } from '../src/seed/seed.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { mainSystemId } from './helpers/form-menu.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /** The menu page's nodes (the admin tree), as the server declares them. */
 type MenuNode = MenuInfo;
@@ -11,9 +12,8 @@ let admin: Client;
 let mainId: string;
 let otherSystemId: string;
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
-  mainId = (await t.app.db.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow()).id;
+  ({ t, admin } = await adminApp());
+  mainId = await mainSystemId(t);
   otherSystemId = (await admin.post<string>('/api/system/System', { fullName: '其他', enCode: 'other' })).data!;
 });
 afterAll(() => t.close());

@@ -118,21 +118,23 @@ describe('send configurations', () => {
         paramMap: { name: '张三', code: 'A-1' },
       },
     );
-    // The answer says how each channel went, in the configuration's order, with the failure's reason.
+    // The answer says how each channel went, in the configuration's order: in-app stored, the others in the outbox.
     expect(sent).toMatchObject({
       code: 200,
       msg: '发送成功',
       data: {
         sent: 1,
-        recorded: 1,
-        failed: 1,
+        recorded: 0,
+        failed: 0,
+        queued: 2,
         channels: [
-          { messageType: '1', isSuccess: true, sent: 1, recorded: 0, failed: 0, result: null },
-          { messageType: '3', isSuccess: true, sent: 0, recorded: 1, failed: 0, result: null },
-          { messageType: '2', isSuccess: false, sent: 0, recorded: 0, failed: 1, result: '邮件服务未配置' },
+          { messageType: '1', isSuccess: true, sent: 1, recorded: 0, failed: 0, queued: 0, result: null },
+          { messageType: '3', isSuccess: true, sent: 0, recorded: 0, failed: 0, queued: 1, result: null },
+          { messageType: '2', isSuccess: true, sent: 0, recorded: 0, failed: 0, queued: 1, result: null },
         ],
       },
     });
+    await t.runJobs();
     const inbox = await alice.get<{ list: { title: string; type: number }[] }>('/api/message');
     expect(inbox.data?.list[0]).toMatchObject({ title: '张三 的申请已通过', type: 1 });
     const log = await admin.get<{
@@ -140,18 +142,11 @@ describe('send configurations', () => {
     }>(`/api/message/SendMessageConfig/${id}/Log`);
     expect(log.data?.list).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ messageType: '3', status: 'recorded', recipient: '13800000000' }),
-        expect.objectContaining({ messageType: '2', status: 'failed', error: '邮件服务未配置' }),
+        expect.objectContaining({ messageType: '3', status: 'recorded', recipient: '13800000000', attempts: 1 }),
+        // Missing settings are ours to fix: failed at the first try, not retried.
+        expect.objectContaining({ messageType: '2', status: 'failed', error: '邮件服务未配置', attempts: 1 }),
       ]),
     );
-    // The log is written in Chinese; the answer's reasons speak the caller's language.
-    const inEnglish = await admin.call<{ channels: { result: string | null }[] }>({
-      method: 'POST',
-      url: `/api/message/SendMessageConfig/${id}/Actions/Send`,
-      headers: { 'accept-language': 'en' },
-      payload: { toUserIds: [aliceId] },
-    });
-    expect(inEnglish.data?.channels.map((c) => c.result)).toEqual([null, null, 'E-mail (SMTP) is not configured']);
     expect(await admin.delete(`/api/message/MessageTemplateConfig/${await templateId('sms1')}`)).toMatchObject({
       code: 400,
       msg: '该模板已被发送配置引用，不能删除',
@@ -197,6 +192,14 @@ describe('send configurations', () => {
       isSuccess: false,
       result: `消息模板不存在或已禁用：${sms}`,
     });
+    // The log is written in Chinese; the answer's reasons speak the caller's language.
+    const inEnglish = await admin.call<{ channels: { result: string | null }[] }>({
+      method: 'POST',
+      url: `/api/message/SendMessageConfig/${id}/Actions/Send`,
+      headers: { 'accept-language': 'en' },
+      payload: { toUserIds: [aliceId] },
+    });
+    expect(inEnglish.data?.channels[1]?.result).toBe(`Message template missing or disabled: ${sms}`);
     expect(await alice.put(state)).toMatchObject({ code: 403 });
     expect(await admin.put(state)).toMatchObject({ code: 200, msg: '启用成功' });
   });

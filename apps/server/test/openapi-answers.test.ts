@@ -18,6 +18,7 @@ const files: Record<string, string> = {
   'GET /api/file/Preview/{token}': 'a preview (image, PDF or sanitised HTML) by an expiring token',
   'GET /api/file/Generated/{name}': 'a generated file download (an exported dictionary, ...)',
   'GET /api/file/Image/signature/{name}': 'an image file',
+  'GET /metrics': "Prometheus's text exposition format, for a scraper",
 };
 
 interface Operation {

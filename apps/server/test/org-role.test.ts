@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { mainSystemId } from './helpers/form-menu.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /**
  * Organisation roles (global_mark 0) are bound to organisations: a user may hold one only when it
@@ -28,8 +29,7 @@ let globalRole: string;
 const menuCodes = (me: Me | undefined) => me?.menuList.flatMap((m) => m.children.map((c) => c.enCode)).sort();
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   const db = t.app.db;
   rootId = (await db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow()).id;
   const department = async (fullName: string, enCode: string) =>
@@ -148,9 +148,7 @@ describe('an organisation role counts only in one of its organisations', () => {
     await admin.put(`/api/permission/Authority/Data/${id}`, { objectType: 'User', module: [positionPage] });
     expect(await moveUser(id, `${westId},${eastId}`, `${orgRole},${globalRole}`)).toMatchObject({ code: 200 });
     const user = await t.signIn('westThenEast', '123456');
-    const mainId = (
-      await t.app.db.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow()
-    ).id;
+    const mainId = await mainSystemId(t);
     // system.menu's list (the menu alone) and its add button.
     const menuList = async () => (await user.get(`/api/system/Menu/ModuleBySystem/${mainId}`)).code;
     const addMenu = async (enCode: string) =>

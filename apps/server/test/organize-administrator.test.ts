@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { newId } from '../src/core/ids.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { insertDepartment, rootOrganize } from './helpers/organize-fixture.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 const base = '/api/permission/organizeAdminIsTrator';
 
@@ -13,38 +13,17 @@ let works: string;
 let tiered: Client;
 let tieredId: string;
 
-async function department(name: string, parentId: string, parentPath: string) {
-  const id = newId();
-  await t.app.db
-    .insertInto('organize')
-    .values({
-      id,
-      parentId,
-      category: 'department',
-      enCode: name,
-      fullName: name,
-      organizeIdTree: `${parentPath},${id}`,
-    })
-    .execute();
-  return id;
-}
-
 const newUser = (account: string, organizeId: string) => ({ account, realName: account, organizeId });
 /** The refusal of anything outside what a tiered administrator administers. */
 const outside = { code: 400, msg: '超出您管理的组织范围，无法操作' };
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
-  const root = await t.app.db
-    .selectFrom('organize')
-    .select(['id', 'organizeIdTree'])
-    .where('parentId', '=', '-1')
-    .executeTakeFirstOrThrow();
+  ({ t, admin } = await adminApp());
+  const root = await rootOrganize(t);
   rootId = root.id;
-  sales = await department('sales', rootId, root.organizeIdTree);
-  salesEast = await department('salesEast', sales, `${root.organizeIdTree},${sales}`);
-  works = await department('works', rootId, root.organizeIdTree);
+  sales = await insertDepartment(t, 'sales', rootId, root.organizeIdTree);
+  salesEast = await insertDepartment(t, 'salesEast', sales, `${root.organizeIdTree},${sales}`);
+  works = await insertDepartment(t, 'works', rootId, root.organizeIdTree);
   tieredId = await t.createUser({ account: 'tiered' });
   tiered = await t.signIn('tiered', 'Passw0rd');
   const saved = await admin.post(base, {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /**
  * Routes on the allow-list of permissions-enforcement.test.ts check no menu permission: each one
@@ -16,8 +16,7 @@ const userId = async (account: string) =>
   (await t.app.db.selectFrom('appUser').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   const rootId = (
     await t.app.db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow()
   ).id;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newId } from '../src/core/ids.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { mainSystemId } from './helpers/form-menu.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 const base = '/api/permission/PermissionGroup';
 
@@ -37,9 +38,8 @@ async function createRole(enCode: string) {
 }
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
-  mainId = (await t.app.db.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow()).id;
+  ({ t, admin } = await adminApp());
+  mainId = await mainSystemId(t);
   page = await t.app.db
     .selectFrom('menu')
     .select(['id', 'enCode'])

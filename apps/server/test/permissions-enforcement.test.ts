@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newId } from '../src/core/ids.ts';
 import type { RoutePermission } from '../src/core/permissions.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /**
  * Routes that check no permission, each with the reason. Anything else under /api/ must declare
@@ -11,6 +11,8 @@ import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 const unchecked: Record<string, string> = {
   // Open before login.
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public: the liveness probe of a process supervisor or load balancer',
+  'GET /api/health/ready': 'public: the readiness probe (503 while starting or draining)',
   'GET /api/oauth/getLoginConfig': 'public',
   'GET /api/oauth/getConfig/:account': 'public',
   'GET /api/file/ImageCode/:random': 'public',
@@ -37,6 +39,7 @@ const unchecked: Record<string, string> = {
   'PUT /api/permission/Users/Current/major': 'self: only systems granted to the caller',
   'GET /api/permission/Authority/GetColumnsByModuleId/:id': 'self: the service checks the caller may open the menu',
   'PUT /api/permission/Authority/SetColumnsByModuleId': 'self: the service checks the caller may open the menu',
+  'GET /api/extend/Email/:id': "self: the mail's recipient, or a reader of the send log (the service checks)",
   // Pickers every page's forms use (organisation, position, role, group choosers).
   'GET /api/permission/Organize/Tree': 'picker',
   'GET /api/permission/Organize/Selector/:id': 'picker',
@@ -254,8 +257,7 @@ let userId: string;
 let routes: RoutePermission[];
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   userId = await t.createUser({ account: 'clerk' });
   user = await t.signIn('clerk', 'Passw0rd');
   routes = t.app.routePermissions.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
@@ -364,6 +366,36 @@ describe('every route declares its permission', () => {
     expect((await user.call(requestFor(route!))).code).toBe(200);
     await admin.put(`/api/permission/Authority/Data/${userId}`, { objectType: 'User', module: [], button: [] });
     expect(await user.call(requestFor(route!))).toMatchObject({ code: 403, msg: '暂无权限' });
+  });
+
+  test('an area opened from two pages passes with either page granted: forms under 功能设计 or 表单设计', async () => {
+    const db = t.app.db;
+    const pageOf = async (enCode: string) =>
+      (await db.selectFrom('menu').select('id').where('enCode', '=', enCode).executeTakeFirstOrThrow()).id;
+    const formDesign = await pageOf('workFlow.formDesign');
+    const designerId = await t.createUser({ account: 'flowformer' });
+    const designer = await t.signIn('flowformer', 'Passw0rd');
+    const flowForms = { method: 'GET', url: '/api/flowForm/Form?currentPage=1&pageSize=20' } as const;
+    const forms = { method: 'GET', url: '/api/visualdev/Base?currentPage=1&pageSize=20' } as const;
+    expect(await designer.call(flowForms)).toMatchObject({ code: 403, msg: '暂无权限' });
+    expect(
+      await admin.put(`/api/permission/Authority/Data/${designerId}`, { objectType: 'User', module: [formDesign] }),
+    ).toMatchObject({ code: 200 });
+    expect(await designer.call(flowForms)).toMatchObject({ code: 200 });
+    expect(await designer.call(forms)).toMatchObject({ code: 200 });
+    // Another workflow page does not open them.
+    expect(
+      await admin.put(`/api/permission/Authority/Data/${designerId}`, {
+        objectType: 'User',
+        module: [await pageOf('workFlow.flowEngine')],
+      }),
+    ).toMatchObject({ code: 200 });
+    expect(await designer.call(flowForms)).toMatchObject({ code: 403, msg: '暂无权限' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const spec = res.json() as { paths: Record<string, Record<string, { description?: string }>> };
+    expect(spec.paths['/api/flowForm/Form']?.get?.description).toContain(
+      'menu onlineDev.webDesign or workFlow.formDesign',
+    );
   });
 
   test('the requirement is written into the OpenAPI description', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newId } from '../src/core/ids.ts';
 import { multipart } from './helpers/multipart.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /** Portals (/api/visualdev/Portal): definitions, the designer's save, and what the home page reads. */
 
@@ -56,8 +56,7 @@ const portalIdOf = async (client: Client) =>
   (await client.get<{ userInfo: { portalId: string } }>('/api/oauth/CurrentUser')).data!.userInfo.portalId;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
 });
 afterAll(() => t.close());
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { crudContract } from './helpers/crud-contract.ts';
 import { clerkOfForm } from './helpers/form-menu.ts';
 import { multipart } from './helpers/multipart.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /**
  * Print templates (/api/system/printDev) on generated forms: the designer's calls, the fields and
@@ -79,8 +79,7 @@ const create = async (fields: Record<string, unknown>) => {
 };
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   formId = await releasedForm('print.orders');
 });
 afterAll(() => t.close());

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { interfaceCategory, staticInterface } from './helpers/data-interfaces.ts';
 import { field, itemsTable } from './helpers/form-fields.ts';
 import { clerkOfForm } from './helpers/form-menu.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 import { approver, launch, releasedFlow, startWith, todoRows } from './helpers/workflow-flows.ts';
 
 /**
@@ -58,8 +58,7 @@ const saveRecord = async (client: Client, data: object) => {
 type Printed = { printData: Record<string, unknown> };
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   const created = await admin.post<{ id: string }>('/api/visualdev/Base', {
     fullName: '订单',
     enCode: 'print.records',

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -73,6 +74,78 @@ embeddedOnly('the server process on the embedded database', () => {
     expect(existsSync(path.join(dataDir, 'db'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
   });
+});
+
+/** A GET on a connection of its own: its status, or 'refused' when no connection is accepted. */
+function statusOnNewConnection(url: string): Promise<number | 'refused'> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'ECONNREFUSED' ? resolve('refused') : reject(error),
+      );
+  });
+}
+
+/** A login whose body arrives in two parts, over a keep-alive connection as a browser's would be. */
+function slowLogin(url: string) {
+  const body = new URLSearchParams({ account: 'admin', password: loginPayload('Proc@12345') }).toString();
+  const request = http.request(`${url}/api/oauth/Login`, {
+    method: 'POST',
+    agent: new http.Agent({ keepAlive: true }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+  });
+  const answer = new Promise<{ status: number; connection: string | undefined; code: number }>((resolve, reject) => {
+    request.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          connection: res.headers.connection,
+          code: (JSON.parse(text) as { code: number }).code,
+        }),
+      );
+    });
+    request.on('error', reject);
+  });
+  request.write(body.slice(0, 10));
+  return { finish: () => request.end(body.slice(10)), answer };
+}
+
+// Shutdown is the same on either database; the server process runs the embedded one.
+embeddedOnly('graceful shutdown of the server process', () => {
+  test('SIGTERM: not ready at once, a request in flight finishes, new connections are refused, exit 0', async () => {
+    const server = await startServerProcess({ ...env, SHUTDOWN_DELAY_MS: '3000' });
+    const ready = `${server.url}/api/health/ready`;
+    try {
+      expect(await statusOnNewConnection(ready)).toBe(200);
+      const login = slowLogin(server.url);
+      // The request's head is with the server (the body has begun) before the signal.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      server.signal('SIGTERM');
+
+      // During the delay: still serving, but not ready, so a balancer stops sending.
+      await expect.poll(() => statusOnNewConnection(ready), { timeout: 2500, interval: 100 }).toBe(503);
+      expect(await statusOnNewConnection(`${server.url}/api/health/live`)).toBe(200);
+      // Then the listener closes while the slow request is still open.
+      await expect.poll(() => statusOnNewConnection(ready), { timeout: 15_000, interval: 200 }).toBe('refused');
+      expect(server.exitCode()).toBeNull();
+
+      login.finish();
+      expect(await login.answer).toEqual({ status: 200, connection: 'close', code: 200 });
+      expect(await server.exited()).toBe(0);
+    } finally {
+      await server.crash();
+      rmSync(server.dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
 
 describe('configuration at start', () => {

@@ -1,7 +1,8 @@
-import { type DataScopeType, dataScopeTypes } from '@platform/shared';
+import type { DataScopeType } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { field } from './helpers/form-fields.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { menuOfForm, offerRights } from './helpers/form-menu.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /**
  * The menu's rights on generated-form records beyond the main path (issue 42): a tree table read by
@@ -13,13 +14,9 @@ const base = '/api/visualdev/Base';
 const records = '/api/visualdev/OnlineDev';
 let t: TestApp;
 let admin: Client;
-let mainSystem: string;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
-  mainSystem = (await t.app.db.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow())
-    .id;
+  ({ t, admin } = await adminApp());
 });
 afterAll(() => t.close());
 
@@ -41,37 +38,11 @@ async function formUnderMenu(enCode: string, list: object) {
   expect(created).toMatchObject({ code: 200 });
   const modelId = created.data!.id;
   expect(await admin.post(`${base}/${modelId}/Actions/Release`)).toMatchObject({ code: 200 });
-  const menu = await admin.post<string>('/api/system/Menu', {
-    systemId: mainSystem,
-    parentId: '-1',
-    fullName: enCode,
-    enCode: `menu.${enCode}`,
-    type: 3,
-    propertyJson: JSON.stringify({ moduleId: modelId }),
-    isButtonAuthorize: true,
-    isColumnAuthorize: true,
-    isFormAuthorize: true,
-    isDataAuthorize: true,
+  const menuId = await menuOfForm(t, admin, modelId, enCode);
+  const ids = await offerRights(t, admin, menuId, {
+    buttons: ['btn_add', 'btn_edit', 'btn_remove'],
+    fields: fieldNames,
   });
-  expect(menu).toMatchObject({ code: 200 });
-  const menuId = menu.data!;
-  const offer = async (path: string, code: string, extra: object = {}) =>
-    expect(
-      await admin.post(`/api/system/${path}`, { moduleId: menuId, enCode: code, fullName: code, ...extra }),
-    ).toMatchObject({ code: 200 });
-  for (const b of ['btn_add', 'btn_edit', 'btn_remove']) await offer('ModuleButton', b);
-  for (const name of fieldNames) {
-    await offer('ModuleColumn', name);
-    await offer('ModuleForm', name);
-  }
-  for (const scopeType of dataScopeTypes) await offer('ModuleDataAuthorizeScheme', `scope_${scopeType}`, { scopeType });
-  const offered = await t.app.db
-    .selectFrom('modulePermission')
-    .select(['id', 'kind', 'enCode'])
-    .where('menuId', '=', menuId)
-    .execute();
-  const ids = (kind: string, codes: readonly string[]) =>
-    offered.filter((d) => d.kind === kind && codes.includes(d.enCode)).map((d) => d.id);
 
   /** A new user granted the menu, its buttons, these columns and form fields, and the data scope of this kind. */
   async function grantee(account: string, grant: { columns: FieldName[]; forms: FieldName[]; scope: DataScopeType }) {

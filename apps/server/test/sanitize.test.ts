@@ -144,3 +144,99 @@ test('plainText: the words of rich text, spaces folded, cut at max with an ellip
   expect(plainText('abc', 3)).toBe('abc');
   expect(plainText('x'.repeat(101))).toBe(`${'x'.repeat(100)}…`);
 });
+
+test('what the rich-text editor (TipTap) writes is stored as written: headings, marks, alignment, links, lists, images, tables', () => {
+  const written =
+    '<h1>a</h1><h2>b</h2><h3>c</h3><p style="text-align:center">d <strong>e</strong> <em>f</em> <u>g</u> <s>h</s> ' +
+    '<a target="_blank" rel="noopener noreferrer nofollow" href="https://x.cn">l</a></p><ul><li><p>i</p></li></ul>' +
+    '<ol><li><p>j</p></li></ol><blockquote><p>q</p></blockquote><img src="/api/file/Image/annexpic/x.png" alt="" />' +
+    '<table class="print-table"><tbody><tr><th colspan="1" rowspan="1"><p>x</p></th></tr>' +
+    '<tr><td colspan="1" rowspan="1"><p>y</p></td></tr></tbody></table>';
+  expect(sanitizeRichText(written)).toBe(written);
+  expect(sanitizePrintTemplate(written)).toBe(written);
+  // The editor writes the alignment with a space; it is kept, written compactly.
+  expect(sanitizeRichText('<p style="text-align: right">r</p>')).toBe('<p style="text-align:right">r</p>');
+});
+
+describe('style values are matched whole (issue 42)', () => {
+  const kept = (clean: typeof sanitizeRichText, property: string, value: string) =>
+    clean(`<p style="${property}:${value}">x</p>`) === `<p style="${property}:${value}">x</p>`;
+  const rich: [string, string][] = [
+    ['text-align', 'left'],
+    ['font-size', '12px'],
+    ['font-weight', '700'],
+    ['text-decoration', 'underline'],
+    ['width', '12px'],
+    ['color', 'red'],
+  ];
+  const print: [string, string][] = [
+    ['width', '12mm'],
+    ['margin', '1px 2px'],
+    ['line-height', '12px'],
+    ['font-size', '12pt'],
+    ['font-family', 'serif'],
+    ['font-style', 'italic'],
+    ['vertical-align', 'top'],
+    ['white-space', 'nowrap'],
+    ['word-break', 'keep-all'],
+    ['border-collapse', 'separate'],
+    ['border', '1px solid'],
+    ['border-style', 'solid'],
+    ['float', 'left'],
+    ['display', 'block'],
+    ['page-break-before', 'auto'],
+    ['page-break-after', 'auto'],
+    ['page-break-inside', 'auto'],
+    ['break-before', 'auto'],
+    ['break-after', 'auto'],
+    ['break-inside', 'auto'],
+  ];
+
+  test.each(rich)('rich text %s: %s stays, with anything before or after it goes', (property, value) => {
+    expect(kept(sanitizeRichText, property, value)).toBe(true);
+    expect(kept(sanitizeRichText, property, `?${value}`)).toBe(false);
+    expect(kept(sanitizeRichText, property, `${value}?`)).toBe(false);
+  });
+
+  test.each(print)('print %s: %s stays, with anything before or after it goes', (property, value) => {
+    expect(kept(sanitizePrintTemplate, property, value)).toBe(true);
+    expect(kept(sanitizePrintTemplate, property, `?${value}`)).toBe(false);
+    expect(kept(sanitizePrintTemplate, property, `${value}?`)).toBe(false);
+  });
+
+  test('numbers of several digits and decimals of several places', () => {
+    for (const [property, value] of [
+      ['width', '12.25px'],
+      ['font-size', '12.25em'],
+      ['font-weight', '700'],
+      ['text-decoration', 'underline overline'],
+    ] as const) {
+      expect(kept(sanitizeRichText, property, value), `${property}:${value}`).toBe(true);
+    }
+    expect(kept(sanitizeRichText, 'font-weight', '7')).toBe(false);
+    for (const [property, value] of [
+      ['width', '12.25mm'],
+      ['margin', '10px 1.25px 1.5px 12px'],
+      ['margin', '1.25px 1.5px'],
+      ['margin', '1px  2px'],
+      ['line-height', '2'],
+      ['line-height', '1.25'],
+      ['line-height', '12px'],
+      ['font-size', '12.25mm'],
+    ] as const) {
+      expect(kept(sanitizePrintTemplate, property, value), `${property}:${value}`).toBe(true);
+    }
+  });
+
+  test('url( and friends are refused with spaces before the bracket too', () => {
+    expect(kept(sanitizeRichText, 'color', 'url (x)')).toBe(false);
+    expect(kept(sanitizePrintTemplate, 'border', '1px url (x)')).toBe(false);
+  });
+
+  test('links and images may use http too', () => {
+    for (const html of ['<a href="http://a.cn">a</a>', '<img src="http://cdn.test/a.png" />']) {
+      expect(sanitizeRichText(html)).toBe(html);
+      expect(sanitizePrintTemplate(html)).toBe(html);
+    }
+  });
+});

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.ts';
 import { crudContract } from './helpers/crud-contract.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 const base = '/api/system/Signature';
 let t: TestApp;
@@ -38,8 +38,7 @@ interface Row {
 type Card = { id: string; fullName: string; enCode: string; icon: string };
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   signerId = await t.createUser({ account: 'signer', realName: '签字人', password: 'Passw0rd' });
   otherId = await t.createUser({ account: 'bystander', realName: '旁人', password: 'Passw0rd' });
   signer = await t.signIn('signer', 'Passw0rd');

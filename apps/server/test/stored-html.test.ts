@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ChannelSender, OutgoingMessage } from '../src/modules/sendConfig/channels.ts';
 import { multipart } from './helpers/multipart.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /**
  * Stored HTML answers clean whoever asks (issue 35): print templates and their Data/BatchData as
@@ -42,8 +42,7 @@ const field = (jnpfKey: string, name: string, label: string) => ({
 });
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   const created = await admin.post<{ id: string }>('/api/visualdev/Base', {
     fullName: '富文本表单',
     enCode: 'html.form',
@@ -371,7 +370,8 @@ describe('e-mail bodies', () => {
       toUserIds: [aliceId],
       paramMap: { code: '<img src=x onerror="alert(3)">A-1' },
     });
-    expect(reply).toMatchObject({ code: 200, data: { sent: 1 } });
+    expect(reply).toMatchObject({ code: 200, data: { queued: 1 } });
+    await t.runJobs();
     expect(sent).toHaveLength(1);
     expectClean(sent[0]!.content);
     expect(sent[0]!.content).toContain('A-1');

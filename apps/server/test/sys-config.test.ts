@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /**
  * System configuration (issue 13): the page saves the flat settings object of protocol-admin.md
@@ -17,8 +17,7 @@ const base = '/api/system/SysConfig';
 type Settings = Record<string, string | number>;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   clerkId = await t.createUser({ account: 'clerk' });
   clerk = await t.signIn('clerk', 'Passw0rd');
   // A user granted the system-configuration page, but not an administrator.

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { mainSystemId } from './helpers/form-menu.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 let admin: Client;
 let mainId: string;
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
-  const main = await t.app.db.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow();
-  mainId = main.id;
+  ({ t, admin } = await adminApp());
+  mainId = await mainSystemId(t);
 });
 afterAll(() => t.close());
 

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { downloadSheet, sheet, uploadSheet } from './helpers/sheets.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 let admin: Client;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   await admin.post('/api/permission/Organize/Department', {
     parentId: (
       await t.app.db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow()

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /**
  * The user picker's lookups (widgets.md 4 and 7): users of one organisation, the tree level within
@@ -60,8 +60,7 @@ async function addUser(account: string, realName: string, organizeId: string, ex
 }
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   rootId = (await t.app.db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow())
     .id;
   const department = (parentId: string, fullName: string, enCode: string) =>

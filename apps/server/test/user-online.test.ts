@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { millisSince } from './helpers/matchers.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 const fileStart = Date.now();
 
@@ -8,8 +8,7 @@ let t: TestApp;
 let admin: Client;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
 });
 afterAll(() => t.close());
 

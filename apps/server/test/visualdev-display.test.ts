@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { field } from './helpers/form-fields.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /**
  * Issues 36 and 37: wherever a person reads a generated form's values (the list the 3.6 client
@@ -27,8 +27,7 @@ let ids: Ids;
 let adminUser: { id: string; realName: string };
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   const created = async (url: string, body: object) => {
     const reply = await admin.post<{ id: string }>(url, body);
     expect(reply.code, reply.msg).toBe(200);

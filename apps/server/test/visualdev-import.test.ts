@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { field, itemsTable, orderFields } from './helpers/form-fields.ts';
 import { downloadSheet, sheet, uploadSheet } from './helpers/sheets.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /**
  * A generated form's records through the generic import wizard (protocol-admin.md 6 under
@@ -29,8 +29,7 @@ const form = {
 const header = ['名称', '手机', '单价', '级别', '标签', '日期', '启用', '明细-物品', '明细-数量'];
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   const created = await admin.post<{ id: string }>('/api/visualdev/Base', {
     fullName: '导入订单',
     enCode: 'import.orders',

@@ -1,8 +1,8 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { interfaceCalls, interfaceCategory, staticInterface } from './helpers/data-interfaces.ts';
 import { field } from './helpers/form-fields.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { downloadSheetCells } from './helpers/sheets.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /**
  * Issue 18: fields whose values a data interface names (a choice field of dataType 'dynamic', a
@@ -19,8 +19,7 @@ let customers: string;
 let grades: string;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   const category = await interfaceCategory(t);
   const create = async (body: object) => {
     const reply = await admin.post<{ id: string }>(interfaces, body);
@@ -108,15 +107,7 @@ const add = async (modelId: string, data: object) => {
 const list = async (modelId: string) =>
   (await admin.post<{ list: Record<string, unknown>[] }>(`${records}/${modelId}/List`, {})).data!.list;
 
-async function sheetRows(url: string): Promise<unknown[][]> {
-  const reply = await t.app.inject({ method: 'GET', url });
-  expect(reply.statusCode).toBe(200);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(reply.rawPayload as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
+const sheetRows = (url: string) => downloadSheetCells(t, url);
 
 describe('labels from data interfaces', () => {
   test('list, detail, printout source and export name the values by the interface; one call per field for the page', async () => {

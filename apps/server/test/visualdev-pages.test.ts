@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OauthRepository } from '../src/modules/oauth/oauth.repository.ts';
 import { field } from './helpers/form-fields.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /**
  * What a generated form's pages ask of the server beyond a plain list: grouped lists
@@ -15,8 +15,7 @@ let t: TestApp;
 let admin: Client;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
 });
 afterAll(() => t.close());
 

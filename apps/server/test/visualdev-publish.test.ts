@@ -1,6 +1,7 @@
 import type { FormField, MenuInfo } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { mainSystemId } from './helpers/form-menu.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /**
  * Issue 19: 发布 to a menu. A designed definition is released and published as a form page (menu
@@ -14,9 +15,8 @@ let admin: Client;
 let mainId: string;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
-  mainId = (await t.app.db.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow()).id;
+  ({ t, admin } = await adminApp());
+  mainId = await mainSystemId(t);
 });
 afterAll(() => t.close());
 

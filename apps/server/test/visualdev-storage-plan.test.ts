@@ -1,4 +1,4 @@
-import type { FormDefinition, FormField } from '@platform/shared';
+import { FIELD_KINDS, type FormDefinition, type FormField } from '@platform/shared';
 import { describe, expect, test } from 'vitest';
 import { checkedIdentifier, columnTypeOf, planStorage } from '../src/modules/visualdev/storage-plan.ts';
 
@@ -105,5 +105,46 @@ describe('storage plan', () => {
     ['uploadFile', 'jsonb'],
   ])('%s is stored as %s', (kind, type) => {
     expect(columnTypeOf(kind)).toBe(type);
+  });
+
+  test('every value kind of the field-kind table has the column its value type names; unknown keys keep JSON', () => {
+    const byKind = Object.fromEntries(
+      Object.entries(FIELD_KINDS).flatMap(([key, kind]) =>
+        kind.facets && kind.facets.value !== 'rows' ? [[key, columnTypeOf(key)]] : [],
+      ),
+    );
+    // The columns records had before the table: numbers, times and plain text typed, the rest JSON.
+    const typed = (type: string) =>
+      Object.entries(byKind)
+        .filter(([, t]) => t === type)
+        .map(([k]) => k)
+        .sort();
+    expect(typed('numeric')).toEqual(['calculate', 'inputNumber', 'rate', 'slider']);
+    expect(typed('timestamptz')).toEqual(['createTime', 'date', 'modifyTime']);
+    expect(typed('text')).toEqual(
+      [
+        'input',
+        'textarea',
+        'PsdInput',
+        'editor',
+        'colorPicker',
+        'time',
+        'signature',
+        'billRule',
+        'createUser',
+        'modifyUser',
+        'currOrganize',
+        'currPosition',
+        'relationForm',
+        'popupSelect',
+        'popupTableSelect',
+        'autoComplete',
+        'location',
+      ].sort(),
+    );
+    for (const [key, kind] of Object.entries(FIELD_KINDS))
+      for (const alias of kind.aliases) expect(columnTypeOf(alias), alias).toBe(columnTypeOf(key));
+    expect(columnTypeOf('someNewKind')).toBe('jsonb');
+    expect(columnTypeOf('input', true)).toBe('jsonb');
   });
 });

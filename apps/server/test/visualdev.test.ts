@@ -1,9 +1,10 @@
 import type { FormField } from '@platform/shared';
-import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { field, itemsTable, orderFields } from './helpers/form-fields.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { mainSystemId } from './helpers/form-menu.ts';
+import { downloadSheetCells } from './helpers/sheets.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /**
  * Generated forms: definitions (draft, release, record tables made from them), records (search,
@@ -17,10 +18,8 @@ let admin: Client;
 let mainSystem: string;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
-  mainSystem = (await t.app.db.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow())
-    .id;
+  ({ t, admin } = await adminApp());
+  mainSystem = await mainSystemId(t);
 });
 afterAll(() => t.close());
 
@@ -383,15 +382,7 @@ describe('records', () => {
   });
 });
 
-async function sheetRows(url: string): Promise<unknown[][]> {
-  const response = await t.app.inject({ method: 'GET', url });
-  expect(response.statusCode).toBe(200);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
+const sheetRows = (url: string) => downloadSheetCells(t, url);
 
 describe('storage follows the released definition', () => {
   test('a field whose kind changes keeps its values converted; a new field gets a column; a removed one keeps its values', async () => {

@@ -1,7 +1,7 @@
 import type { FlowCommentRow, FlowNode, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { multipart } from './helpers/multipart.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /**
  * FlowComment (protocol-workflow.md §2 Extras): whoever may read a task comments on it, with
@@ -25,8 +25,7 @@ const comments = async (client: Client) =>
   client.get<PageData<FlowCommentRow>>(C, { taskId, currentPage: '1', pageSize: '20' });
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   for (const name of ['alice', 'bob', 'eve']) ids[name] = await t.createUser({ account: name, realName: name });
   alice = await t.signIn('alice', 'Passw0rd');
   bob = await t.signIn('bob', 'Passw0rd');

@@ -7,7 +7,7 @@ import type {
   PageData,
 } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 import { releasedTemplate, todoRows } from './helpers/workflow-flows.ts';
 
 /**
@@ -71,8 +71,7 @@ const launched = async (name: string) =>
 const todo = (name: string) => todoRows(users[name] as Client);
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   for (const name of ['carol', 'erin', 'frank', 'gina', 'dave', 'bob', 'eve']) {
     ids[name] = await t.createUser({ account: `dl_${name}`, realName: name });
     users[name] = await t.signIn(`dl_${name}`, 'Passw0rd');

@@ -1,7 +1,7 @@
 import type { FlowNode, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { multipart } from './helpers/multipart.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 import { approver, launch, releasedFlow, todoRows } from './helpers/workflow-flows.ts';
 
 /**
@@ -58,8 +58,7 @@ const children = async (client: Client, taskId: string) =>
   client.get<Detail[]>(`${B}/SubFlowInfo/${await subNodeOf(taskId)}`);
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   for (const name of ['alice', 'bob', 'carol', 'dave', 'eve'])
     ids[name] = await t.createUser({ account: name, realName: name });
   alice = await t.signIn('alice', 'Passw0rd');

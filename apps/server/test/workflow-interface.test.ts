@@ -1,6 +1,6 @@
 import type { FlowEventLogRow, FlowLaunchRow, FlowNode, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 import { approver, launch, releasedFlow, startWith, subFlow, todoRows } from './helpers/workflow-flows.ts';
 
 /**
@@ -21,8 +21,7 @@ const ids: Record<string, string> = {};
 let category: string;
 
 beforeAll(async () => {
-  t = await testApp({ jobPollMs: 100 });
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp({ jobPollMs: 100 }));
   for (const name of ['alice', 'bob', 'carol']) ids[name] = await t.createUser({ account: name, realName: name });
   alice = await t.signIn('alice', 'Passw0rd');
   bob = await t.signIn('bob', 'Passw0rd');

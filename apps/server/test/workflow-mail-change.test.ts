@@ -1,8 +1,7 @@
 import type { FlowNode, FlowTodoRow, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SmtpSender } from '../src/modules/sendConfig/channels.ts';
-import { mailServer, smtpAccount, smtpCert, smtpPassword, subjectOf } from './helpers/smtp-server.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { mailServer, smtpAccount, subjectOf, useMailServer } from './helpers/smtp-server.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 import { approver, launch, releasedFlow, startWith, todoRows } from './helpers/workflow-flows.ts';
 
 /**
@@ -60,8 +59,7 @@ async function until<T>(probe: () => Promise<T> | T, done: (value: T) => boolean
 }
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   for (const name of ['alice', 'bob', 'carol', 'dave', 'eve', 'frank'])
     ids[name] = await t.createUser({ account: name, realName: name });
   await t.app.db
@@ -96,15 +94,7 @@ describe('flow messages through every channel of a send configuration', () => {
 
   beforeAll(async () => {
     server = await mailServer(true);
-    await t.app.sysConfig.update({
-      emailSmtpHost: '127.0.0.1',
-      emailSmtpPort: server.port,
-      emailSsl: 1,
-      emailAccount: smtpAccount,
-      emailPassword: smtpPassword,
-      emailSenderName: '流程通知',
-    });
-    t.app.messageChannels.use('2', new SmtpSender(t.app.sysConfig, { ca: smtpCert }));
+    await useMailServer(t.app, server.port, '流程通知');
     const template = async (enCode: string, messageType: string, title: string, content: string) => {
       expect(
         await admin.post('/api/message/MessageTemplateConfig', {
@@ -169,6 +159,10 @@ describe('flow messages through every channel of a send configuration', () => {
     );
   const sendLog = async () =>
     (await admin.get<{ list: LogRow[] }>(`/api/message/SendMessageConfig/${msgId}/Log`)).data?.list ?? [];
+  // A message's row is written `pending` with the approval (the outbox) and settled by the job runner
+  // after it: wait for `count` rows, none of them still pending.
+  const settledLog = (count: number) =>
+    until(sendLog, (rows) => rows.length >= count && rows.every((r) => r.status !== 'pending'));
 
   test('an approval sends the in-app template at once and the e-mail after the commit, both in the send log', async () => {
     const flowId = await passFlow('mailPass');
@@ -186,7 +180,7 @@ describe('flow messages through every channel of a send configuration', () => {
     expect(subjectOf(mail?.raw ?? '')).toBe('bob/bob同意了流程mailPass');
     expect(mail?.raw).toContain('Amount 800 approved');
     // SMS has no gateway here: the recording sender writes down what would go out, as the module's own send.
-    const log = await until(sendLog, (rows) => rows.length >= 3);
+    const log = await settledLog(3);
     expect(log.map((r) => [r.messageType, r.status, r.recipient, r.title]).sort()).toEqual([
       ['1', 'sent', 'alice', '流程mailPass已通过'],
       ['2', 'sent', aliceMail, 'bob/bob同意了流程mailPass'],
@@ -202,7 +196,7 @@ describe('flow messages through every channel of a send configuration', () => {
     const row = (await rowOf(bob, taskId)) as FlowTodoRow;
     expect(await bob.post(`${B}/Audit/${row.id}`, {})).toMatchObject({ code: 200 });
     expect((await detail(taskId))?.status).toBe(2);
-    const log = await until(sendLog, (rows) => rows.length >= logBefore + 3);
+    const log = await settledLog(logBefore + 3);
     const mail = log.find((r) => r.messageType === '2' && r.title?.includes('mailNoAddress'));
     expect(mail).toMatchObject({ status: 'failed', recipient: null });
     expect(mail?.error).toBe('接收人没有邮件地址');
@@ -234,7 +228,7 @@ describe('flow messages through every channel of a send configuration', () => {
       (r) => r.length > before,
     );
     expect(mails.slice(before).map((m) => subjectOf(m.raw))).toEqual(['bob/bob同意了流程mailAfter']);
-    const log = await until(sendLog, (rows) => rows.length >= logBefore + 3);
+    const log = await settledLog(logBefore + 3);
     expect(log.length).toBe(logBefore + 3);
     expect(log.some((r) => r.title?.includes('mailStuck'))).toBe(false);
     expect((await messages(alice)).some((m) => m.title.includes('mailStuck'))).toBe(false);

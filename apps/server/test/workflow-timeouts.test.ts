@@ -1,6 +1,6 @@
 import type { FlowTodoRow, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 import { approver, launch, releasedFlow, startWith, subFlow, todoRows } from './helpers/workflow-flows.ts';
 
 /**
@@ -52,8 +52,7 @@ async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
-  t = await testApp({ jobPollMs: 100 });
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp({ jobPollMs: 100 }));
   for (const name of ['alice', 'bob', 'carol']) ids[name] = await t.createUser({ account: name, realName: name });
   alice = await t.signIn('alice', 'Passw0rd');
   bob = await t.signIn('bob', 'Passw0rd');

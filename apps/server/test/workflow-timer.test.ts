@@ -1,6 +1,6 @@
 import type { FlowNode, FlowTodoRow, PageData } from '@platform/shared';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 /** A timer node waits on the job table, then the flow goes on; a task withdrawn meanwhile stays put. */
 
@@ -12,8 +12,7 @@ let bob: Client;
 let bobId: string;
 
 beforeAll(async () => {
-  t = await testApp({ jobPollMs: 100 });
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp({ jobPollMs: 100 }));
   bobId = await t.createUser({ account: 'bob' });
   bob = await t.signIn('bob', 'Passw0rd');
 });

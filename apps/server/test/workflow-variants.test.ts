@@ -1,6 +1,6 @@
 import type { ConditionItem, FlowNode } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 import { approver, launch, releasedTemplate, startWith, todoRows } from './helpers/workflow-flows.ts';
 
 /**
@@ -20,8 +20,7 @@ let dave: Client;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   for (const name of ['alice', 'bob', 'carol', 'dave'])
     ids[name] = await t.createUser({ account: name, realName: name });
   alice = await t.signIn('alice', 'Passw0rd');

@@ -1,6 +1,6 @@
 import type { FlowNode, FlowTodoRow, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 import { approver, launch, releasedTemplate, todoRows } from './helpers/workflow-flows.ts';
 
 /**
@@ -52,8 +52,7 @@ const taskStatus = async (taskId: string) =>
   (await admin.get<{ flowTaskInfo: { status: number; thisStep: string } }>(`${B}/${taskId}`)).data?.flowTaskInfo;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = await t.signIn();
+  ({ t, admin } = await adminApp());
   for (const name of ['alice', 'bob', 'carol', 'dave', 'eve'])
     ids[name] = await t.createUser({ account: name, realName: name });
   alice = await t.signIn('alice', 'Passw0rd');

@@ -1,15 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  adminPassword,
-  launchBrowser,
-  newContext,
-  type RunningServer,
-  screenshot,
-  signInThroughPage,
-  startServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { adminPassword, newContext, screenshot, serverAndBrowser, signInThroughPage } from './harness.ts';
 import { apiData, apiLogin } from './users.auth-helpers.ts';
 
 /**
@@ -18,15 +10,7 @@ import { apiData, apiLogin } from './users.auth-helpers.ts';
  * refuses the others anyway (apps/server/test/delegation.test.ts); the screen does not offer them.
  */
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser();
 
 interface MenuNode {
   id: string;
@@ -38,9 +22,9 @@ const password = 'Abc12345';
 
 /** Sets up, as the super administrator: a department, a strong and an ordinary role, and its tiered administrator. */
 async function prepare() {
-  const signedIn = await apiLogin(server.url, 'admin', adminPassword);
+  const signedIn = await apiLogin(run.server.url, 'admin', adminPassword);
   const token = signedIn.data?.token ?? '';
-  const call = <T>(method: string, url: string, body?: unknown) => apiData<T>(server.url, token, method, url, body);
+  const call = <T>(method: string, url: string, body?: unknown) => apiData<T>(run.server.url, token, method, url, body);
   const me = await call<{ menuList: MenuNode[]; userInfo: { organizeId: string } }>('GET', '/api/oauth/CurrentUser');
   const menus = flat(me.menuList);
   const menu = (enCode: string) => {
@@ -87,7 +71,7 @@ async function prepare() {
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 async function openRolePicker(page: Page) {
-  await page.goto(`${server.url}/permission/user`);
+  await page.goto(`${run.server.url}/permission/user`);
   await page.getByText('账户').first().waitFor({ timeout: 20_000 });
   await page.getByRole('button', { name: /^新\s*建$/ }).click();
   const form = page.getByRole('dialog', { name: '新建用户' });
@@ -104,8 +88,8 @@ describe('delegation in the console', () => {
   test("a tiered administrator's role picker lists only the roles it may give", async () => {
     await prepare();
 
-    const page = await (await newContext(browser)).newPage();
-    await signInThroughPage(page, server.url, 'e2etiered', password);
+    const page = await (await newContext(run.browser)).newPage();
+    await signInThroughPage(page, run.server.url, 'e2etiered', password);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
     const picker = await openRolePicker(page);
     await picker.getByText('用户录入员').first().waitFor({ timeout: 15_000 });
@@ -113,8 +97,8 @@ describe('delegation in the console', () => {
     expect(await picker.getByText('系统配置员').count()).toBe(0);
 
     // The super administrator's picker offers both: the difference is what the caller holds.
-    const admin = await (await newContext(browser)).newPage();
-    await signInThroughPage(admin, server.url, 'admin', adminPassword);
+    const admin = await (await newContext(run.browser)).newPage();
+    await signInThroughPage(admin, run.server.url, 'admin', adminPassword);
     await admin.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
     const full = await openRolePicker(admin);
     await full.getByText('系统配置员').first().waitFor({ timeout: 15_000 });

@@ -146,7 +146,8 @@ describe('the form designer', () => {
 
     // Closed and opened again: what was saved comes back; the list says it is released.
     await page.getByRole('button', { name: /^关\s*闭$/ }).click();
-    await expect(row.getByText('已发布').isVisible()).resolves.toBe(true);
+    // The list refreshes after the designer closes: wait for the state it shows.
+    await row.getByText('已发布').waitFor();
     await row.getByRole('button', { name: /设\s*计/ }).click();
     await page.getByTestId('designer-canvas').locator('.vd-handle').first().waitFor();
     await expect(canvasLabels(page)).resolves.toEqual(['金额', '*报销事由', '费用类型']);

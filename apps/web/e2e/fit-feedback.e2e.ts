@@ -1,15 +1,7 @@
 import type { CurrentUser } from '@platform/shared';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  adminPassword,
-  launchBrowser,
-  newContext,
-  type RunningServer,
-  screenshot,
-  signInThroughPage,
-  startServer,
-} from './harness.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { adminPassword, newContext, screenshot, serverAndBrowser, signInThroughPage } from './harness.ts';
 import { apiData, apiLogin } from './users.auth-helpers.ts';
 
 /**
@@ -19,8 +11,7 @@ import { apiData, apiLogin } from './users.auth-helpers.ts';
  * password is stated where it is made and reset.
  */
 
-let server: RunningServer;
-let browser: Browser;
+const run = serverAndBrowser();
 let token: string;
 let organizeId: string;
 let scheduleIds: string[];
@@ -28,16 +19,15 @@ let clerkId: string;
 const clerkPassword = 'Clerk2026';
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  token = (await apiLogin(server.url, 'admin', adminPassword)).data?.token ?? '';
-  const me = await apiData<CurrentUser>(server.url, token, 'GET', '/api/oauth/CurrentUser');
+  token = (await apiLogin(run.server.url, 'admin', adminPassword)).data?.token ?? '';
+  const me = await apiData<CurrentUser>(run.server.url, token, 'GET', '/api/oauth/CurrentUser');
   organizeId = me.userInfo.organizeId;
   const directory = me.menuList.find((m) => m.enCode === 'extend');
   const page = directory?.children?.find((m) => m.enCode === 'extend.schedule');
   if (!directory || !page) throw new Error('the seeded schedule menu is missing');
   scheduleIds = [directory.id, page.id];
   clerkId = (
-    await apiData<{ id: string }>(server.url, token, 'POST', '/api/permission/Users', {
+    await apiData<{ id: string }>(run.server.url, token, 'POST', '/api/permission/Users', {
       account: 'clerk',
       realName: '新同事',
       organizeId,
@@ -45,25 +35,21 @@ beforeAll(async () => {
   ).id;
   const { createHash } = await import('node:crypto');
   const md5 = createHash('md5').update(clerkPassword).digest('hex');
-  await apiData(server.url, token, 'POST', `/api/permission/Users/${clerkId}/Actions/ResetPassword`, {
+  await apiData(run.server.url, token, 'POST', `/api/permission/Users/${clerkId}/Actions/ResetPassword`, {
     userPassword: md5,
     validatePassword: md5,
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 async function signedIn(account: string, password: string): Promise<Page> {
-  const page = await (await newContext(browser)).newPage();
-  await signInThroughPage(page, server.url, account, password);
+  const page = await (await newContext(run.browser)).newPage();
+  await signInThroughPage(page, run.server.url, account, password);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
   return page;
 }
 
 const grantToClerk = (module: string[]) =>
-  apiData(server.url, token, 'PUT', `/api/permission/Authority/Data/${clerkId}`, { objectType: 'User', module });
+  apiData(run.server.url, token, 'PUT', `/api/permission/Authority/Data/${clerkId}`, { objectType: 'User', module });
 
 describe('issue 36: fit and feedback', () => {
   test('a user without a menu is told so and whom to ask; a grant opens the console without a reload', async () => {
@@ -89,12 +75,12 @@ describe('issue 36: fit and feedback', () => {
   test('a newly published menu shows without a reload in every open tab of every user it reaches', async () => {
     const admin = await signedIn('admin', adminPassword);
     const adminSecondTab = await admin.context().newPage();
-    await adminSecondTab.goto(`${server.url}/home`);
+    await adminSecondTab.goto(`${run.server.url}/home`);
     const clerk = await signedIn('clerk', clerkPassword);
     for (const page of [admin, adminSecondTab, clerk]) await page.getByRole('menuitem').first().waitFor();
 
-    const menuId = await apiData<string>(server.url, token, 'POST', '/api/system/Menu', {
-      systemId: (await apiData<CurrentUser>(server.url, token, 'GET', '/api/oauth/CurrentUser')).userInfo.systemId,
+    const menuId = await apiData<string>(run.server.url, token, 'POST', '/api/system/Menu', {
+      systemId: (await apiData<CurrentUser>(run.server.url, token, 'GET', '/api/oauth/CurrentUser')).userInfo.systemId,
       parentId: '-1',
       fullName: '实时发布',
       enCode: 'livePublished',
@@ -114,7 +100,7 @@ describe('issue 36: fit and feedback', () => {
 
   test('row actions stay in sight at 1440 px; a new account’s initial password is stated where it is made and reset', async () => {
     const admin = await signedIn('admin', adminPassword);
-    await admin.goto(`${server.url}/permission/user`);
+    await admin.goto(`${run.server.url}/permission/user`);
     const row = admin.getByRole('row', { name: /clerk/ });
     await row.waitFor();
     const edit = row.getByRole('button', { name: /编\s*辑/ });

@@ -35,6 +35,28 @@ async function tabTo(page: Page, wanted: RegExp, options: { back?: boolean; most
   throw new Error(`Tab never reached ${wanted}; focus went through:\n${seen.join('\n')}`);
 }
 
+/**
+ * Presses Enter on the focused picker field and waits for its dialog. When the dialog does not come,
+ * the error says where the focus was before and after the key (as `focused` describes it) and the
+ * start of each open dialog's text: the step has failed twice in CI runs and never here, so its
+ * failure has to explain itself.
+ */
+async function enterOpens(page: Page, dialog: ReturnType<Page['getByRole']>) {
+  const before = await focused(page);
+  await page.keyboard.press('Enter');
+  try {
+    await dialog.waitFor({ timeout: 15_000 });
+  } catch (error) {
+    const after = await focused(page);
+    const open = await page
+      .getByRole('dialog')
+      .evaluateAll((nodes) => nodes.map((node) => (node.textContent ?? '').slice(0, 40)));
+    throw new Error(
+      `Enter did not open the dialog. Focus before: "${before}"; after: "${after}"; dialogs open: ${JSON.stringify(open)}\n${String(error)}`,
+    );
+  }
+}
+
 test('create a user and grant a role with the keyboard alone', { timeout: 120_000 }, async () => {
   const context = await newContext(browser, { motion: 'no-preference' });
   const page = await context.newPage();
@@ -65,9 +87,8 @@ test('create a user and grant a role with the keyboard alone', { timeout: 120_00
     await tabTo(page, /姓名|realName/i);
     await page.keyboard.type('键盘用户');
     await tabTo(page, /所属组织|organizeId/i);
-    await page.keyboard.press('Enter');
     const orgPicker = page.getByRole('dialog', { name: '选择组织' });
-    await orgPicker.waitFor();
+    await enterOpens(page, orgPicker);
     await orgPicker.locator('.ant-tree .ant-tree-title').first().waitFor();
     await tabTo(page, /tree/);
     await page.keyboard.press('ArrowDown');
@@ -78,9 +99,8 @@ test('create a user and grant a role with the keyboard alone', { timeout: 120_00
     await orgPicker.waitFor({ state: 'hidden' });
 
     await tabTo(page, /角色|roleId/i);
-    await page.keyboard.press('Enter');
     const rolePicker = page.getByRole('dialog', { name: '选择角色' });
-    await rolePicker.waitFor();
+    await enterOpens(page, rolePicker);
     await tabTo(page, /^tab \| .*组织/);
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');

@@ -1,14 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  adminPassword,
-  launchBrowser,
-  newContext,
-  type RunningServer,
-  screenshot,
-  signInThroughPage,
-  startServer,
-} from './harness.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { adminPassword, newContext, screenshot, serverAndBrowser, signInThroughPage } from './harness.ts';
 import {
   addRoleMember,
   createGroup,
@@ -20,21 +12,13 @@ import {
 } from './permission-group.helpers.ts';
 
 /**
- * Issue 7 "Done when" (browser): the administrator creates an organisation, a department, a
+ * Issue 7 "Done when" (run.browser): the administrator creates an organisation, a department, a
  * position, a role and a user; grants one menu and only its add button; that user, signed in in a
  * second context, sees that menu and only that button; revoking the grant takes effect at the
  * next CurrentUser (a reload). Everything through the screens, found by visible text and roles.
  */
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser();
 
 const userPassword = 'Abc12345';
 
@@ -42,12 +26,12 @@ const see = (scope: Page | Locator, text: string | RegExp, timeout = 15_000) =>
   scope.getByText(text).first().waitFor({ timeout });
 
 async function signIn(page: Page, account: string, password: string) {
-  await signInThroughPage(page, server.url, account, password);
+  await signInThroughPage(page, run.server.url, account, password);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
 }
 
 async function open(page: Page, path: string, marker: string | RegExp) {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${run.server.url}${path}`);
   await see(page, marker, 20_000).catch(async (error: unknown) => {
     await screenshot(page, 'people-failed-open');
     throw error;
@@ -98,7 +82,7 @@ async function pick(page: Page, form: Locator, label: string, pickerTitle: strin
 
 describe('organisation and permission administration', () => {
   test('grant one menu and only its add button; revoking it takes effect at the next CurrentUser', async () => {
-    const admin = await (await newContext(browser)).newPage();
+    const admin = await (await newContext(run.browser)).newPage();
     await signIn(admin, 'admin', adminPassword);
 
     // An organisation (company) under the top, and a department in it.
@@ -188,7 +172,7 @@ describe('organisation and permission administration', () => {
 
     // A permission group with the role as its member, granted the main application, the 岗位管理
     // menu and only its 新建 button (issue 25: grants go to permission groups).
-    await openGroups(admin, server.url);
+    await openGroups(admin, run.server.url);
     await createGroup(admin, '录入员权限', 'e2e.clerkGrants');
     await addRoleMember(admin, '录入员权限', '岗位录入员');
     let grants = await openGrants(admin, '录入员权限');
@@ -199,7 +183,7 @@ describe('organisation and permission administration', () => {
     await saveGrants(admin, grants);
 
     // The user, in a second browser context, sees that menu and only the add button.
-    const clerkContext = await newContext(browser);
+    const clerkContext = await newContext(run.browser);
     const clerk = await clerkContext.newPage();
     await signIn(clerk, 'e2eclerk', userPassword);
     await open(clerk, '/permission/position', '测试工程师');
@@ -228,7 +212,7 @@ describe('organisation and permission administration', () => {
   });
 
   test('every administration screen shows in Chinese, with its empty and list states', async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(run.browser)).newPage();
     await signIn(page, 'admin', adminPassword);
     const screens: [path: string, marker: string, name: string][] = [
       ['/permission/group', '分组名称', 'people-group'],

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import mammoth from 'mammoth';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { adminPassword, newContext, screenshot, serverAndBrowser, signInThroughPage } from './harness.ts';
-import { apiData, tokenOf } from './users.auth-helpers.ts';
+import { screenshot, serverAndBrowser } from './harness.ts';
+import { signedInWithApi } from './session.helpers.ts';
 
 /**
  * Issue 36 (browser): a record is printed where it is shown, from its list row (更多 → 打印) and
@@ -30,13 +30,7 @@ async function wordText(page: Page, preview: Locator): Promise<{ name: string; h
 
 describe('printing records', () => {
   test('a record prints from its list row and from its flow detail: preview and Word', async () => {
-    const context = await newContext(run.browser);
-    const page = await context.newPage();
-    await signInThroughPage(page, run.server.url, 'admin', adminPassword);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
-    const token = await tokenOf(page);
-    const call = <T>(method: string, url: string, body?: unknown) =>
-      apiData<T>(run.server.url, token, method, url, body);
+    const { context, page, call } = await signedInWithApi(run);
 
     const fields = [
       field('input', 'name', '名称'),

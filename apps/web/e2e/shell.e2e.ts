@@ -1,31 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import {
-  adminPassword,
-  launchBrowser,
-  newContext,
-  type RunningServer,
-  screenshot,
-  signInThroughPage,
-  startServer,
-} from './harness.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { adminPassword, newContext, screenshot, serverAndBrowser, signInThroughPage } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowser();
 
 const see = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor({ timeout: 20_000 });
 
 async function signedIn(options: { width?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, options);
+  const context = await newContext(run.browser, options);
   const page = await context.newPage();
-  await signInThroughPage(page, server.url, 'admin', adminPassword);
+  await signInThroughPage(page, run.server.url, 'admin', adminPassword);
   await page.waitForURL((url) => url.pathname === '/home', { timeout: 20_000 });
   await see(page, '快捷入口');
   return { context, page };
@@ -151,7 +135,7 @@ test('menu search, profile, unknown paths and the logout confirmation', async ()
   await page.getByRole('combobox', { name: '搜索菜单' }).fill('字典');
   await page.locator('.shell-search-hit').filter({ hasText: '/systemData/dictionary' }).click();
   await page.waitForURL(/\/systemData\/dictionary$/);
-  await page.goto(`${server.url}/no/such/page`);
+  await page.goto(`${run.server.url}/no/such/page`);
   await page.waitForURL(/\/404$/);
   await page.getByRole('button', { name: '用户菜单' }).click();
   await page.getByRole('menuitem', { name: '个人信息' }).click();
@@ -206,7 +190,7 @@ test('a type 7 menu with _self opens inside the app', async () => {
   await page.waitForURL(/\/externalLink\?href=/);
   await page.getByRole('tab', { name: '站内链接' }).waitFor();
   const src = await page.locator('iframe.shell-external').getAttribute('src');
-  expect(src).toContain(`${server.url}/favicon.svg?token=`);
+  expect(src).toContain(`${run.server.url}/favicon.svg?token=`);
   await screenshot(page, 'shell-external-self');
   await context.close();
 });

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { adminPassword, newContext, screenshot, serverAndBrowser, settled, signInThroughPage } from './harness.ts';
-import { apiData, tokenOf } from './users.auth-helpers.ts';
+import { screenshot, serverAndBrowser, settled } from './harness.ts';
+import { signedInWithApi } from './session.helpers.ts';
+import { apiData } from './users.auth-helpers.ts';
 
 /**
  * Issue 13 (browser): 签名管理. The administrator draws a signature on the pad, grants it to a
@@ -55,11 +56,7 @@ async function sign(page: Page) {
 
 describe('signatures', () => {
   test('the administrator draws a signature, grants it to a user and sees it in the list', async () => {
-    const context = await newContext(run.browser);
-    const page = await context.newPage();
-    await signInThroughPage(page, run.server.url, 'admin', adminPassword);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
-    const token = await tokenOf(page);
+    const { context, page, token } = await signedInWithApi(run);
     const organizes = await apiData<{ list: { id: string; fullName: string }[] }>(
       run.server.url,
       token,
@@ -196,11 +193,7 @@ describe('signatures', () => {
 
 describe('the sign field (电子签章)', () => {
   test('a form field offers the signatures granted to the person filling it in and keeps the picked image', async () => {
-    const context = await newContext(run.browser);
-    const page = await context.newPage();
-    await signInThroughPage(page, run.server.url, 'admin', adminPassword);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
-    const token = await tokenOf(page);
+    const { context, page, token } = await signedInWithApi(run);
     const me = await apiData<{ userInfo: { userId: string } }>(run.server.url, token, 'GET', '/api/oauth/CurrentUser');
     await apiData(run.server.url, token, 'POST', '/api/system/Signature', {
       fullName: '总经理签章',

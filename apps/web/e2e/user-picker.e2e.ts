@@ -1,15 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  adminPassword,
-  launchBrowser,
-  newContext,
-  nextFrames,
-  type RunningServer,
-  screenshot,
-  signInThroughPage,
-  startServer,
-} from './harness.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { adminPassword, newContext, nextFrames, screenshot, serverAndBrowser, signInThroughPage } from './harness.ts';
 import { apiData, tokenOf } from './users.auth-helpers.ts';
 
 /**
@@ -19,14 +10,13 @@ import { apiData, tokenOf } from './users.auth-helpers.ts';
  * its two cards here.
  */
 
-let server: RunningServer;
-let browser: Browser;
+const run = serverAndBrowser();
 let page: Page;
 /** 25 users whose account starts with this: a first page of 20 and a second of 5. */
 const bulk = 'e2ebulk';
 
 const api = <T>(token: string, method: string, path: string, body?: unknown) =>
-  apiData<T>(server.url, token, method, path, body);
+  apiData<T>(run.server.url, token, method, path, body);
 
 /** A company under 集团总部 with a department, two people in the department and 25 in the company. */
 async function seed(token: string) {
@@ -59,16 +49,11 @@ async function seed(token: string) {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  page = await (await newContext(browser)).newPage();
-  await signInThroughPage(page, server.url, 'admin', adminPassword);
+  page = await (await newContext(run.browser)).newPage();
+  await signInThroughPage(page, run.server.url, 'admin', adminPassword);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
   await seed(await tokenOf(page));
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const dialog = (title: string) => page.getByRole('dialog', { name: title });
 const treeNode = (picker: Locator, name: string) =>
@@ -106,7 +91,7 @@ describe('user picker', () => {
       if (/\/api\/permission\/Users\/Selector(\?|$)/.test(request.url())) wholeTree.push(request.url());
     });
 
-    await page.goto(`${server.url}/permission/user`);
+    await page.goto(`${run.server.url}/permission/user`);
     await failing('list', page.getByRole('row', { name: /e2ebulk25/ }).waitFor({ timeout: 20_000 }));
     // A department chosen on the left becomes the new user's organisation.
     await page.locator('.list-page-side .ant-tree').getByText('拣货部', { exact: true }).click();

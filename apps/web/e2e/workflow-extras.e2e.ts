@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { CurrentUser } from '@platform/shared';
 import { describe, expect, test } from 'vitest';
 import { adminPassword, answered, closeContext, screenshot, serverAndBrowser } from './harness.ts';
+import { signedIn } from './session.helpers.ts';
 import { apiData, tokenOf } from './users.auth-helpers.ts';
-import { adminWithFlowStaff, option, pickUsers, signedIn, staffPassword } from './workflow.helpers.ts';
+import { adminWithFlowStaff, option, pickUsers, staffPassword } from './workflow.helpers.ts';
 
 /**
  * Issue 22, the web side of sub-flows, transfer, comments and signatures: a sub-flow node set in

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { adminPassword, closeContext, newContext, screenshot, serverAndBrowser, signInThroughPage } from './harness.ts';
-import { apiData, tokenOf } from './users.auth-helpers.ts';
+import { signedInWithApi } from './session.helpers.ts';
 
 /**
  * Issue 22 (browser): an approver node's 超时处理 and 节点通知 in the designer's property drawer: the
@@ -71,13 +71,7 @@ describe('workflow designer: time limits and node messages', () => {
     await closeContext(context);
   });
   test('a node message through a send configuration: its template parameter takes a system value', async () => {
-    const context = await newContext(run.browser);
-    const page = await context.newPage();
-    await signInThroughPage(page, run.server.url, 'admin', adminPassword);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
-    const token = await tokenOf(page);
-    const call = <T>(method: string, url: string, body?: unknown) =>
-      apiData<T>(run.server.url, token, method, url, body);
+    const { context, page, call } = await signedInWithApi(run);
     await call('POST', '/api/message/MessageTemplateConfig', {
       fullName: '退回提醒',
       enCode: 'e2eBack',

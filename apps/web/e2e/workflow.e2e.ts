@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { answered, closeContext, screenshot, serverAndBrowser } from './harness.ts';
-import { adminWithFlowStaff, option, pickUsers, signedIn, staffPassword } from './workflow.helpers.ts';
+import { signedIn } from './session.helpers.ts';
+import { adminWithFlowStaff, option, pickUsers, staffPassword } from './workflow.helpers.ts';
 
 /**
  * Issue 22 (browser): a flow designed in the designer on a generated form (a condition on the

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { CurrentUser } from '@platform/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { adminPassword, newContext, signInThroughPage } from './harness.ts';
-import { apiData, tokenOf } from './users.auth-helpers.ts';
+import { signedInWithApi } from './session.helpers.ts';
 
 /**
- * What the workflow browser tests share: signing a person in, the select and user-picker steps of
+ * What the workflow browser tests share: the select and user-picker steps of
  * the designer, and the staff a flow needs (users holding a role that opens the workflow menus).
  */
 
@@ -32,15 +31,6 @@ export async function pickUsers(page: Page, field: Locator, names: string[]) {
   await picker.waitFor({ state: 'hidden' });
 }
 
-/** A new browser context signed in as `account`, on the page the sign-in lands on. */
-export async function signedIn(serverUrl: string, browser: Browser, account: string, secret: string) {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signInThroughPage(page, serverUrl, account, secret);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
-  return { context, page };
-}
-
 /**
  * The administrator signed in, an API caller with their token, and `people` created in the
  * administrator's organisation with `staffPassword` and a role granting every workflow menu.
@@ -50,9 +40,8 @@ export async function adminWithFlowStaff(
   browser: Browser,
   people: readonly (readonly [string, string])[],
 ) {
-  const admin = await signedIn(serverUrl, browser, 'admin', adminPassword);
-  const token = await tokenOf(admin.page);
-  const call = <T>(method: string, url: string, body?: unknown) => apiData<T>(serverUrl, token, method, url, body);
+  const admin = await signedInWithApi({ server: { url: serverUrl }, browser });
+  const { call } = admin;
   const me = await call<CurrentUser>('GET', '/api/oauth/CurrentUser');
   const flowMenus = me.menuList.find((m) => m.enCode === 'workFlow');
   if (!flowMenus) throw new Error('the workflow menus are not seeded');

@@ -11,6 +11,7 @@ export * from './schemas/file.ts';
 export * from './schemas/flowForm.ts';
 export * from './schemas/flowGraph.ts';
 export * from './schemas/formDefinition.ts';
+export * from './schemas/generater.ts';
 export * from './schemas/group.ts';
 export * from './schemas/im.ts';
 export * from './schemas/location.ts';

@@ -10,6 +10,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from './event-bus.ts';
 import type { Lang, Translate } from './i18n.ts';
+import type { Lifecycle } from './lifecycle.ts';
+import type { Metrics } from './metrics.ts';
 
 /** The Fastify instance every module receives: typed by the TypeBox schemas of its routes. */
 export type App = FastifyInstance<
@@ -25,6 +27,10 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     bus: EventBus;
+    /** Starting, ready or draining: what `/api/health/ready` answers. */
+    lifecycle: Lifecycle;
+    /** The registry `/metrics` writes. */
+    metrics: Metrics;
   }
   interface FastifyRequest {
     lang: Lang;

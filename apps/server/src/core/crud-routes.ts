@@ -7,21 +7,22 @@ import { type DuplicateMode, type EntityImportMessages, readEntityImport } from 
 import { ok } from './envelope.ts';
 import type { FieldMessages } from './error-handler.ts';
 import type { MessageKey } from './i18n.ts';
-import { permit, permitMenu } from './permissions.ts';
+import { type MenuCodes, permit, permitMenu } from './permissions.ts';
 import type { Session } from './session.ts';
 
 /** What an area's service offers for the usual administration routes. */
-export interface CrudService<Query, Row, Input, Update, Info = Row> extends CrudWrites<Input, Update> {
+export interface CrudService<Query, Row, Input, Update, Info = Row, Saved = string, Updated = void>
+  extends CrudWrites<Input, Update, Saved, Updated> {
   /** `session`: for an area whose list the caller's scope limits (positions, for a tiered administrator). */
   page(query: Query, session: Session): Promise<PageData<Row>>;
   info(id: string, session: Session): Promise<Info>;
 }
 
 /** The writes alone, for an area whose reads are not a paged list (areas: a lazy tree). */
-export interface CrudWrites<Input, Update> {
-  /** Answers the new record's id. */
-  create(input: Input, session: Session): Promise<string>;
-  update(id: string, input: Update, session: Session): Promise<void>;
+export interface CrudWrites<Input, Update, Saved = string, Updated = void> {
+  /** Answers the new record's id (or, with `savedAnswer`, what the route answers). */
+  create(input: Input, session: Session): Promise<Saved>;
+  update(id: string, input: Update, session: Session): Promise<Updated>;
   delete(id: string, session: Session): Promise<void>;
   /** Flips enabledMark and answers the new state; areas without a state switch leave it out. */
   toggleState?(id: string, session: Session): Promise<number>;
@@ -32,11 +33,11 @@ export interface CrudWrites<Input, Update> {
  * present, so an area whose list or reads are its own (a tree, a list by POST) still takes the
  * usual ones from here.
  */
-export interface RecordService<Input, Update, Info> {
+export interface RecordService<Input, Update, Info, Saved = string, Updated = void> {
   info?(id: string, session: Session): Promise<Info>;
-  /** Answers the new record's id. */
-  create?(input: Input, session: Session): Promise<string>;
-  update?(id: string, input: Update, session: Session): Promise<void>;
+  /** Answers the new record's id (or, with `savedAnswer`, what the route answers). */
+  create?(input: Input, session: Session): Promise<Saved>;
+  update?(id: string, input: Update, session: Session): Promise<Updated>;
   delete?(id: string, session: Session): Promise<void>;
   /** Flips enabledMark; answers the new state where the answer says which (`stateAnswer`). */
   toggleState?(id: string, session: Session): Promise<unknown>;
@@ -54,7 +55,7 @@ export interface CrudRoutes<
   /** The collection path, e.g. `/api/permission/Role`. */
   base: string;
   /** The menu whose grant opens the list and whose buttons (btn_add, btn_edit, btn_remove) guard the writes. */
-  menu: string;
+  menu: MenuCodes;
   /** OpenAPI tag and the nouns its summaries use: `{ one: 'role', many: 'Roles' }`. */
   tag: string;
   noun: { one: string; many: string };
@@ -67,6 +68,11 @@ export interface CrudRoutes<
    * applications and menus), or nothing where the protocol's answer has no data.
    */
   createAnswer?: 'id' | 'idAsData' | 'nothing';
+  /**
+   * Create and update answer what the service returns, under this schema, instead of the id and
+   * nothing (flow templates: the id and whether the save made a new main version).
+   */
+  savedAnswer?: TSchema;
   /** The state switch's message: "enabled" or "disabled" (default), or the plain "updated". */
   stateAnswer?: 'enabledOrDisabled' | 'updated';
   /** Buttons other than btn_add, btn_edit and btn_remove guarding the writes (menu definitions: btn_edit for all). */
@@ -99,10 +105,12 @@ export function crudRoutes<
   Input extends TSchema,
   Update extends TSchema,
   Info extends TSchema = Row,
+  Saved = string,
+  Updated = void,
 >(
   app: App,
   def: CrudRoutes<Query, Row, Input, Update, Info>,
-  service: CrudService<Static<Query>, Static<Row>, Static<Input>, Static<Update>, Static<Info>>,
+  service: CrudService<Static<Query>, Static<Row>, Static<Input>, Static<Update>, Static<Info>, Saved, Updated>,
 ) {
   const { base, menu, noun, schemas } = def;
 
@@ -150,10 +158,16 @@ export function crudWriteRoutes<Input extends TSchema, Update extends TSchema>(
  * create at `base` (btn_add), update and the state switch at `/:id/Actions/State` (btn_edit),
  * delete (btn_remove), with the usual messages. `crudRoutes` is these and the paged list.
  */
-export function recordRoutes<Input extends TSchema, Update extends TSchema, Info extends TSchema>(
+export function recordRoutes<
+  Input extends TSchema,
+  Update extends TSchema,
+  Info extends TSchema,
+  Saved = string,
+  Updated = void,
+>(
   app: App,
   def: RecordRoutes<Input, Update, Info>,
-  service: RecordService<Static<Input>, Static<Update>, Static<Info>>,
+  service: RecordService<Static<Input>, Static<Update>, Static<Info>, Saved, Updated>,
 ) {
   const { base, menu, noun, schemas } = def;
   const one = withArticle(noun.one);
@@ -189,11 +203,13 @@ export function recordRoutes<Input extends TSchema, Update extends TSchema, Info
   if (create) {
     const body = schemaOf(schemas.input, 'create');
     const answer = def.createAnswer ?? 'id';
-    const created = {
-      id: EnvelopeOf(Type.Object({ id: Type.String() })),
-      idAsData: EnvelopeOf(Type.String()),
-      nothing: EmptyEnvelope,
-    }[answer];
+    const created = def.savedAnswer
+      ? EnvelopeOf(def.savedAnswer)
+      : {
+          id: EnvelopeOf(Type.Object({ id: Type.String() })),
+          idAsData: EnvelopeOf(Type.String()),
+          nothing: EmptyEnvelope,
+        }[answer];
     routes.post(
       base,
       {
@@ -203,7 +219,7 @@ export function recordRoutes<Input extends TSchema, Update extends TSchema, Info
       },
       async (request) => {
         const id = await create.call(service, request.body as Static<Input>, sessionOf(request));
-        const data = { id: { id }, idAsData: id, nothing: null }[answer];
+        const data = def.savedAnswer ? id : { id: { id }, idAsData: id, nothing: null }[answer];
         return ok(data, request.t('common.created'));
       },
     );
@@ -216,11 +232,16 @@ export function recordRoutes<Input extends TSchema, Update extends TSchema, Info
       {
         preHandler: permit(menu, button.edit),
         config,
-        schema: { ...common, summary: summary('update', `Update ${one}`), body, response: { 200: EmptyEnvelope } },
+        schema: {
+          ...common,
+          summary: summary('update', `Update ${one}`),
+          body,
+          response: { 200: def.savedAnswer ? EnvelopeOf(def.savedAnswer) : EmptyEnvelope },
+        },
       },
       async (request) => {
-        await update.call(service, request.params.id, request.body as Static<Update>, sessionOf(request));
-        return ok(null, request.t('common.updated'));
+        const saved = await update.call(service, request.params.id, request.body as Static<Update>, sessionOf(request));
+        return ok(def.savedAnswer ? saved : null, request.t('common.updated'));
       },
     );
   }
@@ -272,7 +293,7 @@ export interface EntityTransfer<Result> {
 export interface TransferRoutes<Link extends TSchema, Result extends TSchema> {
   /** The collection path; the routes are `{base}/:id/Actions/Export` and `{base}/Actions/Import`. */
   base: string;
-  menu: string;
+  menu: MenuCodes;
   tag: string;
   /**
    * The file's extension as a pattern (`/\.bb$/i`), the largest upload accepted, and the

@@ -1,6 +1,13 @@
 import type { Db, Trx } from '../db/database.ts';
 import type { AuthorizeItemType } from '../db/schema.ts';
 import { type CarriedItem, DelegationRepository, type PowerHolder } from './delegation.repository.ts';
+import {
+  accountInScope,
+  administersOrganize,
+  administersRight,
+  namedItems,
+  type RightAsked,
+} from './delegation-rules.ts';
 import { BusinessError } from './errors.ts';
 import type { MessageKey } from './i18n.ts';
 import { GrantRepository } from './permissions.repository.ts';
@@ -17,11 +24,7 @@ declare module 'fastify' {
 }
 
 /** A tiered-administrator right over one organisation: on itself (thisLayer) or the ones below it (subLayer). */
-export interface AdministeredRight {
-  organizeId: string;
-  layer: 'thisLayer' | 'subLayer';
-  action: AdminAction;
-}
+export type AdministeredRight = RightAsked;
 
 /** What is being given: relations and permission groups (with what they carry), grants, tiered rights. */
 export interface Power {
@@ -52,8 +55,6 @@ const kindKeys: Record<PowerHolder['objectType'], MessageKey> = {
   Organize: 'delegation.kind.Organize',
   PermissionGroup: 'delegation.kind.PermissionGroup',
 };
-/** At most this many missing rights are named in a refusal. */
-const namedLimit = 5;
 
 /**
  * The rule of power, in one place: nobody gives an account (itself included) a right it does not
@@ -207,15 +208,7 @@ export class DelegationGuard {
       accounts.flatMap((a) => (a.organizeId ? [a.organizeId] : [])),
     );
     return new Set(
-      accounts
-        .filter((a) => {
-          if (scope.self && a.id === scope.userId) return true;
-          if (!a.organizeId) return false;
-          if (scope.organizeIds.includes(a.organizeId)) return true;
-          const path = paths.get(a.organizeId) ?? [];
-          return scope.subtreeOrganizeIds.some((id) => path.includes(id));
-        })
-        .map((a) => a.id),
+      accounts.filter((a) => accountInScope(scope, a, paths.get(a.organizeId ?? '') ?? [])).map((a) => a.id),
     );
   }
 
@@ -269,8 +262,7 @@ export class DelegationGuard {
     const ofFirst = missing.filter((m) => m.holderType === first.holderType && m.holderId === first.holderId);
     const itemNames = await repo.itemNames(ofFirst);
     // Sorted, so the same refusal always reads the same.
-    const items = [...new Set(ofFirst.map((m) => itemNames.get(`${m.itemType}:${m.itemId}`) ?? m.itemId))].sort();
-    const named = items.slice(0, namedLimit).join('、') + (items.length > namedLimit ? '…' : '');
+    const named = namedItems(ofFirst.map((m) => itemNames.get(`${m.itemType}:${m.itemId}`) ?? m.itemId));
     if (!first.holderId) throw new BusinessError('delegation.itemsNotHeld', { items: named });
     const holderNames = await repo.holderNames([{ objectType: first.holderType, objectId: first.holderId }]);
     throw new BusinessError(
@@ -286,9 +278,7 @@ export class DelegationGuard {
     const organizes = await repo.positionOrganizes(positionIds);
     const paths = await new GrantRepository(this.db).organizePaths([...organizes.values()]);
     for (const [positionId, organizeId] of organizes) {
-      const path = paths.get(organizeId) ?? [];
-      const inside = access.administers.some((a) => a.organizeId === organizeId || path.includes(a.organizeId));
-      if (inside) continue;
+      if (administersOrganize(access.administers, organizeId, paths.get(organizeId) ?? [])) continue;
       const names = await repo.holderNames([{ objectType: 'Position', objectId: positionId }]);
       throw new BusinessError('delegation.positionOutside', {
         name: names.get(`Position:${positionId}`) ?? positionId,
@@ -303,12 +293,7 @@ export class DelegationGuard {
    */
   private async requireRight(session: Session, access: Access, right: AdministeredRight, db: Db | Trx) {
     const path = (await new GrantRepository(db).organizePaths([right.organizeId])).get(right.organizeId) ?? [];
-    const above = path.filter((id) => id !== right.organizeId);
-    let held = access.administers.some(
-      (a) =>
-        (a.organizeId === right.organizeId && a[right.layer].has(right.action)) ||
-        (above.includes(a.organizeId) && a.subLayer.has(right.action)),
-    );
+    let held = administersRight(access.administers, right, path);
     if (!held && !access.administers.length) held = await this.holdsEverywhere(session, access, right.action);
     if (held) return;
     const names = await new DelegationRepository(db).holderNames([

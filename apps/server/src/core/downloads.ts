@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { Type } from 'typebox';
 import type { App } from './app-types.ts';
 import { FileAnswer, MediaType } from './envelope.ts';
 import { NotFoundError } from './errors.ts';
+import type { FileStorage } from './file-storage.ts';
 
 /** A generated name: 128 random bits in hex. Never a user string, so never a path a caller chose. */
 const generatedName = /^[0-9a-f]{32}$/;
@@ -18,43 +17,52 @@ interface DownloadMeta {
 }
 
 /**
- * Files the server generates for a person to download (an exported dictionary, ...): kept under
- * `dataDir/files/generated` behind a random name, each with its content type and the file name the
- * browser saves it as, dropped after a day. The protocol's clients open an export's `{url}` without
- * an Authorization header, so the unguessable name is what guards it.
+ * Files the server generates for a person to download (an exported dictionary, ...): kept in the
+ * file storage under `generated/` behind a random name (on disk `DATA_DIR/files/generated`, or in
+ * the object store, so any instance serves what another made), each with its content type and the
+ * file name the browser saves it as, dropped after a day. The protocol's clients open an export's
+ * `{url}` without an Authorization header, so the unguessable name is what guards it.
  */
 export class Downloads {
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly folder = 'generated',
+  ) {}
 
-  /** Keeps `bytes` and answers the name and the address that serves them. */
-  async save(bytes: Buffer | string, meta: DownloadMeta): Promise<{ name: string; url: string }> {
-    await mkdir(this.dir, { recursive: true });
+  /** Keeps `bytes` (or what the stream yields, written as it comes) and answers the name and the address that serves them. */
+  async save(bytes: Buffer | string | Readable, meta: DownloadMeta): Promise<{ name: string; url: string }> {
     await this.sweep();
     const name = randomBytes(16).toString('hex');
-    await writeFile(path.join(this.dir, `${name}.json`), JSON.stringify(meta));
-    await writeFile(path.join(this.dir, name), bytes);
+    // The description first: a file is served only once both are there.
+    await this.storage.write(`${this.folder}/${name}.json`, Buffer.from(JSON.stringify(meta)));
+    await this.storage.write(`${this.folder}/${name}`, typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
     return { name, url: `${downloadBase}/${name}` };
   }
 
   /** The stored file and its description, or null for an unknown, expired or malformed name. */
-  async open(name: string): Promise<(DownloadMeta & { file: string }) | null> {
+  async open(name: string): Promise<(DownloadMeta & { stream: Readable }) | null> {
     if (!generatedName.test(name)) return null;
-    const file = path.join(this.dir, name);
-    const info = await stat(file).catch(() => null);
-    if (!info || Date.now() - info.mtimeMs > keepMs) return null;
-    const meta = await readFile(`${file}.json`, 'utf8')
-      .then((text) => JSON.parse(text) as DownloadMeta)
-      .catch(() => null);
-    return meta ? { ...meta, file } : null;
+    const info = await this.storage.stat(`${this.folder}/${name}`);
+    if (!info || Date.now() - info.modified > keepMs) return null;
+    const described = await this.storage.read(`${this.folder}/${name}.json`);
+    if (!described) return null;
+    const parts: Buffer[] = [];
+    for await (const part of described.stream as AsyncIterable<Buffer>) parts.push(part);
+    let meta: DownloadMeta;
+    try {
+      meta = JSON.parse(Buffer.concat(parts).toString('utf8')) as DownloadMeta;
+    } catch {
+      return null;
+    }
+    const found = await this.storage.read(`${this.folder}/${name}`);
+    return found ? { ...meta, stream: found.stream } : null;
   }
 
   private async sweep() {
     const now = Date.now();
-    for (const entry of await readdir(this.dir).catch(() => [] as string[])) {
-      if (!generatedName.test(entry.replace(/\.json$/, ''))) continue;
-      const file = path.join(this.dir, entry);
-      const info = await stat(file).catch(() => null);
-      if (info && now - info.mtimeMs > keepMs) await rm(file, { force: true });
+    for (const entry of await this.storage.list(this.folder)) {
+      if (!generatedName.test(entry.name.replace(/\.json$/, ''))) continue;
+      if (now - entry.modified > keepMs) await this.storage.remove(`${this.folder}/${entry.name}`);
     }
   }
 }
@@ -76,7 +84,8 @@ export function downloadRoutes(app: App, downloads: Downloads) {
         summary: 'Download a generated file by its generated name (no authorization: the name is the key)',
         params: Type.Object({ name: Type.String({ pattern: generatedName.source }) }),
         response: {
-          200: FileAnswer('The file: an exported record, a spreadsheet, a printed document', [
+          200: FileAnswer('The file: an exported record, a spreadsheet, a printed document, generated code', [
+            'application/zip',
             MediaType.binary,
             MediaType.xlsx,
             'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -93,7 +102,7 @@ export function downloadRoutes(app: App, downloads: Downloads) {
         .header('content-disposition', contentDisposition(found.fileName))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
-        .send(createReadStream(found.file));
+        .send(found.stream);
     },
   );
 }

@@ -39,3 +39,29 @@ export function keywordIn<DB, TB extends keyof DB>(
   const like = likePattern(keyword);
   return eb.or(columns.map((column) => eb(column, 'ilike', like)));
 }
+
+/** The filter of a list whose records sit in a category (a dictionary entry) and can be switched off. */
+export interface CategorisedFilter {
+  keyword?: string | undefined;
+  category?: string | undefined;
+  enabledMark?: number | undefined;
+}
+
+/**
+ * A categorised list's statement (bill rules, data interfaces, print templates, portals): `query`,
+ * with the table's own filters already on it, narrowed to the filter's category, state and keyword
+ * (name or code), in the designers' order: sort code, newest first, then id so pages never overlap.
+ */
+export function categorisedList<DB, TB extends keyof DB, Row>(
+  query: SelectQueryBuilder<DB, TB, Row>,
+  filter: CategorisedFilter,
+): SelectQueryBuilder<DB, TB, Row> {
+  // The columns every categorised table has, named through references: Kysely cannot check them
+  // against a table it only knows as a type parameter.
+  let narrowed = query;
+  if (filter.category) narrowed = narrowed.where(sql.ref('category'), '=', filter.category);
+  if (filter.enabledMark !== undefined) narrowed = narrowed.where(sql.ref('enabledMark'), '=', filter.enabledMark);
+  const { keyword } = filter;
+  if (keyword) narrowed = narrowed.where((eb) => keywordIn(eb, [sql.ref('fullName'), sql.ref('enCode')], keyword));
+  return narrowed.orderBy(sql.ref('sortCode')).orderBy(sql.ref('creatorTime'), 'desc').orderBy(sql.ref('id'));
+}

@@ -6,12 +6,35 @@ import { DelegationGuard } from './delegation.ts';
 import { BusinessError, ForbiddenError } from './errors.ts';
 import type { EventBus } from './event-bus.ts';
 import { GrantRepository, type GrantRow } from './permissions.repository.ts';
+import {
+  administeredAllows,
+  administeredScope,
+  isAdministeredMenu,
+  routeGranted,
+  scopeOfKinds,
+} from './scope-rules.ts';
 import type { Session } from './session.ts';
+
+export { mayUseButton, mergeScopes } from './scope-rules.ts';
 
 /** What a route needs: a menu (read routes) or a button on a menu (actions). */
 export interface RequiredPermission {
   menuCode: string;
+  /**
+   * Other menus whose grant passes too, for one area opened from two pages (generated forms are
+   * designed under 功能设计 and, as flow forms, under 表单设计).
+   */
+  orMenuCodes?: readonly string[];
   buttonCode: string | null;
+}
+
+/** The menu a route is granted through, or several pages of one area (the first names it in logs and docs). */
+export type MenuCodes = string | readonly [string, ...string[]];
+
+function requirementOf(menus: MenuCodes, buttonCode: string | null): RequiredPermission {
+  if (typeof menus === 'string') return { menuCode: menus, buttonCode };
+  const [menuCode, ...orMenuCodes] = menus;
+  return { menuCode, orMenuCodes, buttonCode };
 }
 
 /** A registered route and the permission it checks (null: none); the enforcement test reads these. */
@@ -39,10 +62,7 @@ function checker(required: RequiredPermission): preHandlerAsyncHookHandler {
     if (!session) throw new ForbiddenError();
     if (session.isAdministrator) return;
     const access = await request.server.permissions.access(session);
-    const granted = required.buttonCode
-      ? mayUseButton(access, required.menuCode, required.buttonCode)
-      : access.menus.has(required.menuCode);
-    if (granted || administersAnywhere(access, required)) return;
+    if (routeGranted(access, required)) return;
     request.log.debug({ required, userId: session.userId }, 'permission refused');
     throw new ForbiddenError();
   } as CheckHandler;
@@ -56,13 +76,13 @@ function checker(required: RequiredPermission): preHandlerAsyncHookHandler {
  * administrators, and for users granted both the menu and that button on it (directly or through
  * a role, position or group); on a menu with button authorisation switched off, the menu alone.
  */
-export function permit(menuCode: string, buttonCode: string): preHandlerAsyncHookHandler {
-  return checker({ menuCode, buttonCode });
+export function permit(menus: MenuCodes, buttonCode: string): preHandlerAsyncHookHandler {
+  return checker(requirementOf(menus, buttonCode));
 }
 
 /** The permission a read route needs: the menu itself granted (its page may be opened). */
-export function permitMenu(menuCode: string): preHandlerAsyncHookHandler {
-  return checker({ menuCode, buttonCode: null });
+export function permitMenu(menus: MenuCodes): preHandlerAsyncHookHandler {
+  return checker(requirementOf(menus, null));
 }
 
 /** The permission a hook checks, when it is one of `permit` / `permitMenu`. */
@@ -89,9 +109,10 @@ export function installPermissions(app: App) {
       const preValidation = route.preValidation === undefined ? [] : [route.preValidation].flat();
       route.preValidation = [...checks, ...preValidation] as RouteOptions['preValidation'];
       if (route.schema && permission) {
+        const menus = [permission.menuCode, ...(permission.orMenuCodes ?? [])].join(' or ');
         const needs = permission.buttonCode
-          ? `Permission: ${permission.menuCode} / ${permission.buttonCode}`
-          : `Permission: menu ${permission.menuCode}`;
+          ? `Permission: ${menus} / ${permission.buttonCode}`
+          : `Permission: menu ${menus}`;
         const description = route.schema.description ? `${route.schema.description}\n\n${needs}` : needs;
         route.schema = { ...route.schema, description };
       }
@@ -124,30 +145,6 @@ export type DataScope =
       self: boolean;
     };
 
-/** The rows any of several scopes lets a user see (a form opened through several menus). */
-export function mergeScopes(scopes: DataScope[]): DataScope {
-  if (scopes.some((s) => s.all)) return { all: true };
-  const limited = scopes.filter((s): s is Extract<DataScope, { all: false }> => !s.all);
-  const first = limited[0];
-  if (!first) return { all: true };
-  return {
-    all: false,
-    userId: first.userId,
-    organizeIds: [...new Set(limited.flatMap((s) => s.organizeIds))],
-    subtreeOrganizeIds: [...new Set(limited.flatMap((s) => s.subtreeOrganizeIds))],
-    self: limited.some((s) => s.self),
-  };
-}
-
-/**
- * Whether a user may use button `buttonCode` of menu `menuCode`: the menu granted and enabled, and
- * either the button granted (and enabled) or the menu's button authorisation switched off, when
- * its buttons are not subject to authorisation and come with the menu.
- */
-export function mayUseButton(access: Access, menuCode: string, buttonCode: string): boolean {
-  return access.buttons.has(`${menuCode}:${buttonCode}`) || access.buttonsUnchecked.has(menuCode);
-}
-
 /** What a tiered administrator may do with people and structure: add, edit, delete, see. */
 export type AdminAction = 'add' | 'edit' | 'delete' | 'select';
 
@@ -156,22 +153,6 @@ export interface Administered {
   organizeId: string;
   thisLayer: Set<AdminAction>;
   subLayer: Set<AdminAction>;
-}
-
-/**
- * The areas a tiered administrator works in without a grant of their menus: within its
- * organisations only. Only areas whose services check where (`requireAdministered`) and scope their
- * lists (`dataScope`) belong here.
- */
-const administeredMenus = new Set(['permission.user', 'permission.organize', 'permission.position']);
-const actionOfButton: Record<string, AdminAction> = { btn_add: 'add', btn_edit: 'edit', btn_remove: 'delete' };
-
-/** Whether a tiered administrator may do `action` somewhere (the route check; the service checks where). */
-function administersAnywhere(access: Access, required: RequiredPermission): boolean {
-  if (!administeredMenus.has(required.menuCode)) return false;
-  const action = required.buttonCode ? actionOfButton[required.buttonCode] : 'select';
-  if (!action) return false;
-  return access.administers.some((a) => a.thisLayer.has(action) || a.subLayer.has(action));
 }
 
 /** A user's grants, resolved once and cached (see PermissionService). */
@@ -391,29 +372,11 @@ export class PermissionService {
   async dataScope(session: Session, menuCode: string): Promise<DataScope> {
     if (session.isAdministrator) return { all: true };
     const access = await this.access(session);
-    if (administeredMenus.has(menuCode) && access.administers.length) {
-      // A tiered administrator sees the people and structure of what it administers, whatever else
-      // it is granted: the same organisations its changes are held to (DelegationGuard).
-      const where = (layer: 'thisLayer' | 'subLayer') =>
-        access.administers.filter((a) => a[layer].has('select')).map((a) => a.organizeId);
-      return {
-        all: false,
-        userId: session.userId,
-        organizeIds: where('thisLayer'),
-        subtreeOrganizeIds: where('subLayer'),
-        self: false,
-      };
+    if (isAdministeredMenu(menuCode) && access.administers.length) {
+      return administeredScope(session.userId, access.administers);
     }
     if (access.unscopedMenus.has(menuCode)) return { all: true };
-    const kinds = access.scopes.get(menuCode) ?? [];
-    if (kinds.includes('all')) return { all: true };
-    return {
-      all: false,
-      userId: session.userId,
-      organizeIds: kinds.includes('organize') ? access.organizeIds : [],
-      subtreeOrganizeIds: kinds.includes('organizeAndSub') ? access.organizeIds : [],
-      self: kinds.includes('self'),
-    };
+    return scopeOfKinds(session.userId, access.scopes.get(menuCode) ?? [], access.organizeIds);
   }
 
   /**
@@ -430,10 +393,7 @@ export class PermissionService {
     if (!organizeIds.length) throw new BusinessError('organizeAdministrator.outside');
     const paths = await new GrantRepository(this.db).organizePaths([...new Set(organizeIds)]);
     for (const organizeId of new Set(organizeIds)) {
-      const path = paths.get(organizeId) ?? [];
-      const allowed = access.administers.some((a) =>
-        a.organizeId === organizeId ? a.thisLayer.has(action) : path.includes(a.organizeId) && a.subLayer.has(action),
-      );
+      const allowed = administeredAllows(access.administers, organizeId, paths.get(organizeId) ?? [], action);
       if (!allowed) throw new BusinessError('organizeAdministrator.outside');
     }
   }

@@ -4,6 +4,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kyse
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { PoolMonitor } from './pool-monitor.ts';
 import type { Database } from './schema.ts';
 import { preparingPool } from './statement-cache.ts';
 
@@ -17,19 +18,30 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   if (config.kind === 'pglite') return overPglite(await createPglite(config.dataDir, config.template));
   if (config.schema) await createSchema(config.url, config.schema);
+  const max = 10;
   const pool = new pg.Pool({
     connectionString: config.url,
-    max: 10,
+    max,
     ...(config.schema ? { options: `-c search_path=${config.schema},public` } : {}),
   });
   // Prepared statements (statement-cache.ts) are planned once per connection, not per call:
   // PostgreSQL's "auto" mode keeps re-planning searches whose pattern it cannot judge in advance
   // (`ilike $1`), which costs as much as running them.
   pool.on('connect', (client) => void client.query('set plan_cache_mode = force_generic_plan').catch(() => {}));
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+  const monitor = new PoolMonitor(max, () => pool.totalCount);
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: preparingPool(pool, monitor) }),
     plugins: [new CamelCasePlugin()],
   });
+  monitors.set(db, monitor);
+  return db;
+}
+
+/** How each database's connections are used (`/metrics`). */
+const monitors = new WeakMap<Db, PoolMonitor>();
+
+export function poolMonitorOf(db: Db): PoolMonitor | null {
+  return monitors.get(db) ?? null;
 }
 
 /** PGlite with the extensions the migrations use; `template` is a dump (`dumpDataDir`) to start from. */
@@ -40,9 +52,21 @@ export function createPglite(dataDir: string | null, template?: Blob) {
   });
 }
 
+/** The PGlite under each embedded database: a backup dumps it (core/backup.ts). */
+const pglites = new WeakMap<Db, PGlite>();
+
 /** The application's view of an open PGlite; destroying it closes the PGlite. */
 export function overPglite(pglite: PGlite): Db {
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [new CamelCasePlugin()] });
+  const dialect = new PGliteDialect(pglite);
+  const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
+  pglites.set(db, pglite);
+  monitors.set(db, dialect.monitor);
+  return db;
+}
+
+/** The embedded database's PGlite, or null on PostgreSQL. */
+export function pgliteOf(db: Db): PGlite | null {
+  return pglites.get(db) ?? null;
 }
 
 async function createSchema(url: string, schema: string) {

@@ -39,6 +39,7 @@ import * as flowComment from './migrations/0044_flow_comment.ts';
 import * as auditTrail from './migrations/0046_audit_trail.ts';
 import * as flowForm from './migrations/0047_flow_form.ts';
 import * as menuAddresses from './migrations/0048_menu_addresses.ts';
+import * as messageOutbox from './migrations/0049_message_outbox.ts';
 
 /** Migrations in order; names are never changed once released. */
 const migrations: Record<string, Migration> = {
@@ -74,9 +75,13 @@ const migrations: Record<string, Migration> = {
   '0046_audit_trail': auditTrail,
   '0047_flow_form': flowForm,
   '0048_menu_addresses': menuAddresses,
+  '0049_message_outbox': messageOutbox,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** The names of the migrations this code knows, in order: a backup from a newer schema names others. */
+export const migrationNames: readonly string[] = Object.keys(migrations);
 
 /**
  * Runs the migrations not yet applied. `schema` keeps the migration bookkeeping inside one schema

@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { PoolMonitor } from './pool-monitor.ts';
 
 /**
  * Kysely over PGlite. PGlite is one PostgreSQL session, so the driver lends it to one caller at a
@@ -18,12 +19,14 @@ import {
  * requests wait instead of sharing it (sharing let one request's rollback undo another's writes).
  */
 export class PGliteDialect implements Dialect {
+  /** The one connection's use: lent or not, and who waits for it (`/metrics`). */
+  readonly monitor = new PoolMonitor(1, () => 1);
   constructor(private readonly pglite: PGlite) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.pglite, this.monitor);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
@@ -38,26 +41,32 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private releaseCurrent: (() => void) | null = null;
 
-  constructor(private readonly pglite: PGlite) {
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly monitor: PoolMonitor,
+  ) {
     this.connection = new PGliteConnection(pglite);
   }
 
   async init() {}
 
-  async acquireConnection(): Promise<DatabaseConnection> {
+  acquireConnection(): Promise<DatabaseConnection> {
     const previous = this.queue;
     let release!: () => void;
     this.queue = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await previous;
-    this.releaseCurrent = release;
-    return this.connection;
+    return this.monitor.acquire(async () => {
+      await previous;
+      this.releaseCurrent = release;
+      return this.connection;
+    });
   }
 
   async releaseConnection() {
     const release = this.releaseCurrent;
     this.releaseCurrent = null;
+    this.monitor.released();
     release?.();
   }
 

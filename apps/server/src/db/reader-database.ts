@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { PoolMonitor } from './pool-monitor.ts';
 import type { Database } from './schema.ts';
 import { preparingPool } from './statement-cache.ts';
 
@@ -23,7 +24,10 @@ export function openReaderDatabase(
     '-c plan_cache_mode=force_generic_plan',
     ...(config.schema ? [`-c search_path=${config.schema},public`] : []),
   ].join(' ');
-  const pool = new pg.Pool({ connectionString: config.url, max: settings.max ?? 10, options });
+  const max = settings.max ?? 10;
+  const pool = new pg.Pool({ connectionString: config.url, max, options });
+  // Counted apart from the application's pool, and not exported: interfaces' own use.
+  const monitor = new PoolMonitor(max, () => pool.totalCount);
   // No camel-casing plugin: an interface answers its columns as its SQL names them.
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool, monitor) }) });
 }

@@ -806,9 +806,11 @@ export interface MessageSendLogTable {
   recipient: string | null;
   title: string | null;
   content: string | null;
-  /** sent, recorded (a channel without a gateway), failed. */
+  /** pending (in the outbox, maybe retrying), sent, recorded (a channel without a gateway), failed. */
   status: string;
   error: string | null;
+  /** Tries so far; the error is the last one's. */
+  attempts: Generated<number>;
   creatorTime: Generated<Date>;
 }
 

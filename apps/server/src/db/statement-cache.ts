@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import type { PoolMonitor } from './pool-monitor.ts';
 
 /**
  * Named prepared statements for the PostgreSQL pool. Kysely sends every query through the
@@ -46,17 +47,21 @@ function statementName(client: object, text: string, parameterCount: number): st
   return name;
 }
 
-/** The pool Kysely's PostgresDialect is given: the real pool, its clients naming statements. */
-export function preparingPool(pool: pg.Pool): PostgresPool {
+/** The pool Kysely's PostgresDialect is given: the real pool, its clients naming statements, its use counted. */
+export function preparingPool(pool: pg.Pool, monitor: PoolMonitor): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
-      const client = await pool.connect();
+      const client = await monitor.acquire(() => pool.connect());
       const query = (text: string, values: readonly unknown[]) => {
         const name = statementName(client, text, values.length);
         return client.query(name ? { name, text, values: [...values] } : { text, values: [...values] });
       };
       // Kysely only passes a cursor when the dialect is given one; ours is not.
-      return { query, release: () => client.release() } as unknown as PostgresPoolClient;
+      const release = () => {
+        monitor.released();
+        client.release();
+      };
+      return { query, release } as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),
   };

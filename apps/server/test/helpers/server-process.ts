@@ -17,6 +17,10 @@ export interface RunningServer {
   exitCode(): number | null;
   /** Kills the process abruptly and keeps the data directory, as a crash would. */
   crash(): Promise<void>;
+  /** Sends a signal and returns at once, to watch a shutdown while it happens. */
+  signal(name: NodeJS.Signals): void;
+  /** The exit code once the process has ended (null when a signal ended it). */
+  exited(): Promise<number | null>;
 }
 
 /**
@@ -51,6 +55,7 @@ export async function startServerProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     // Three minutes: on the shared two cores at a load of 20 a cold start took over one.
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('')}`)), 180_000);
@@ -80,6 +85,10 @@ export async function startServerProcess(
       if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
     exitCode: () => child.exitCode,
+    signal: (name) => {
+      child.kill(name);
+    },
+    exited: () => exited,
     crash: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -33,13 +33,17 @@ export function uploadSheet(client: Client, url: string, content: Buffer, filena
 
 /** Downloads a generated sheet (no token, as the browser does) and answers its rows as text. */
 export async function downloadSheet(t: TestApp, url: string) {
+  const rows = await downloadSheetCells(t, url);
+  return rows.map((row) => row.map((v) => (v === null || v === undefined ? '' : String(v))));
+}
+
+/** Downloads a generated sheet and answers its rows' cells as stored (numbers stay numbers). */
+export async function downloadSheetCells(t: TestApp, url: string): Promise<unknown[][]> {
   const res = await t.app.inject({ method: 'GET', url });
   expect(res.statusCode).toBe(200);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  workbook.worksheets[0]!.eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))));
-  });
+  const rows: unknown[][] = [];
+  workbook.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
 }

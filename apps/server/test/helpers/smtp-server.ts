@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
+import type { App } from '../../src/core/app-types.ts';
+import { SmtpSender } from '../../src/modules/sendConfig/channels.ts';
 
 /**
  * A real SMTP server on loopback for the e-mail tests, over TLS with a test-only self-signed
@@ -21,9 +23,13 @@ export interface Received {
   raw: string;
 }
 
-/** A mail server that accepts one account and keeps what it is given. */
-export async function mailServer(secure: boolean) {
+/**
+ * A mail server that accepts one account and keeps what it is given. `refuseFirst` mails are
+ * answered with a temporary failure (451) first, as a busy server does.
+ */
+export async function mailServer(secure: boolean, { refuseFirst = 0 } = {}) {
   const received: Received[] = [];
+  let refused = 0;
   const server = new SMTPServer({
     secure,
     key,
@@ -37,6 +43,10 @@ export async function mailServer(secure: boolean) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (refused < refuseFirst) {
+          refused += 1;
+          return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+        }
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -52,6 +62,22 @@ export async function mailServer(secure: boolean) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * Points an app's system configuration at a loopback mail server over TLS (emailSsl 1) with the
+ * test account, and has its e-mail channel trust the test certificate.
+ */
+export async function useMailServer(app: App, port: number, senderName = '') {
+  await app.sysConfig.update({
+    emailSmtpHost: '127.0.0.1',
+    emailSmtpPort: port,
+    emailSsl: 1,
+    emailAccount: smtpAccount,
+    emailPassword: smtpPassword,
+    emailSenderName: senderName,
+  });
+  app.messageChannels.use('2', new SmtpSender(app.sysConfig, { ca: smtpCert }));
 }
 
 /** The subject as a reader sees it: RFC 2047 encoded words decoded, folded lines joined. */

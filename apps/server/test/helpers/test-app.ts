@@ -58,6 +58,8 @@ export interface TestApp {
   signIn(account?: string, password?: string): Promise<Client>;
   /** A plain (non-administrator) user in the root organisation. */
   createUser(fields: { account: string; password?: string; mobilePhone?: string; realName?: string }): Promise<string>;
+  /** Runs the jobs due now (queued e-mails, SMS, ...) once the poll under way has ended; answers how many ran. */
+  runJobs(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -148,6 +150,13 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
     anonymous,
     sms,
     login,
+    async runJobs() {
+      await app.jobs.idle();
+      const ran = await app.jobs.runDue();
+      // A background poll that began meanwhile has finished too.
+      await app.jobs.idle();
+      return ran;
+    },
     async signIn(account = 'admin', password = testAdminPassword) {
       const res = await login(account, password);
       if (res.code !== 200 || !res.data) throw new Error(`sign-in of ${account} failed: ${res.msg}`);
@@ -184,4 +193,10 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
       }
     },
   };
+}
+
+/** A fresh app with the administrator signed in: what most test files start from. */
+export async function adminApp(overrides: Partial<Config> = {}): Promise<{ t: TestApp; admin: Client }> {
+  const t = await testApp(overrides);
+  return { t, admin: await t.signIn() };
 }

@@ -8,6 +8,7 @@ import type { Language } from '../shared/i18n/language.ts';
 import { usePrefersReducedMotion } from '../shared/reduced-motion.ts';
 import { contrastShades, quietText } from '../shared/theme-contrast.ts';
 import { ToastProvider } from '../shared/toast.tsx';
+import { AppFormEngine } from './form-engine.tsx';
 import { antdSize, themeColors, useSettings } from './settings-store.ts';
 
 /**
@@ -90,12 +91,14 @@ function AntdConfig({ children }: { children: ReactNode }) {
   );
 }
 
-/** What every screen needs; TanStack Query is added by the main layout (app/query-client.tsx). */
+/** What every screen needs (forms get the engine's plug-ins here); TanStack Query is added by the main layout (app/query-client.tsx). */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <AntdConfig>
-        <Suspense fallback={null}>{children}</Suspense>
+        <AppFormEngine>
+          <Suspense fallback={null}>{children}</Suspense>
+        </AppFormEngine>
       </AntdConfig>
     </I18nextProvider>
   );

@@ -51,12 +51,6 @@ const tab = (key: string, options: { icon?: string; affix?: boolean; noCache?: b
   noCache: options.noCache,
 });
 
-/** Fixed routes whose features arrive with later issues: a page naming what will be there. */
-const placeholder = (key: string) => async () => {
-  const { fixedPlaceholder } = await import('./pages/FixedPage.tsx');
-  return { Component: fixedPlaceholder(key) };
-};
-
 /**
  * What shows while the first route's code and data load at start-up: nothing. The login page is
  * in the first chunk and the signed-in layout loads in a fraction of a second, so a spinner would
@@ -112,7 +106,7 @@ export function createRouter(basename?: string) {
               {
                 path: 'emailDetail',
                 handle: tab('emailDetail', { icon: 'message' }),
-                lazy: placeholder('emailDetail'),
+                lazy: page(() => import('../features/message/pages/EmailDetailPage.tsx'), 'message'),
               },
               {
                 path: 'workFlowDetail',

@@ -1,4 +1,4 @@
-import type { FileDownloadLink } from '@platform/shared';
+import type { FileDownloadLink, PackDownloadLink } from '@platform/shared';
 import { http } from './api/http.ts';
 
 /**
@@ -30,4 +30,13 @@ export async function openStoredFile(url: string, name = '') {
   if (!storedFileAddress.test(url)) return openDownload(url, name);
   const link = await http.get<FileDownloadLink>(url);
   openDownload(link.url, name);
+}
+
+/**
+ * Downloads several stored files as one zip (protocol-admin.md 5, `POST PackDownload/{type}`): the
+ * server answers the zip's address and name, which is then downloaded.
+ */
+export async function openStoredFiles(files: { fileId: string; fileName: string }[]) {
+  const pack = await http.post<PackDownloadLink>('/api/file/PackDownload/annex', files);
+  openDownload(pack.downloadVo.url, pack.downloadName);
 }

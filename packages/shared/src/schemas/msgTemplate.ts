@@ -169,9 +169,12 @@ export const MessageSendLogRow = Type.Object({
   recipient: NullableText,
   title: NullableText,
   content: NullableText,
-  /** sent, recorded (a channel without a gateway), failed. */
+  /** pending (in the outbox, waiting for its first or next try), sent, recorded (a channel without a gateway), failed. */
   status: Type.String(),
+  /** The last try's failure (a pending message's too, when it is being retried). */
   error: NullableText,
+  /** Tries so far. */
+  attempts: Type.Integer(),
   creatorTime: Type.Integer(),
 });
 export type MessageSendLogRow = Static<typeof MessageSendLogRow>;
@@ -180,11 +183,13 @@ export type MessageSendLogRow = Static<typeof MessageSendLogRow>;
 export const SendChannelResult = Type.Object({
   messageType: Type.String(),
   templateId: Type.String(),
-  /** Every recipient was sent to or recorded. */
+  /** Every recipient was sent to, recorded or queued. */
   isSuccess: Type.Boolean(),
   sent: Type.Integer(),
   recorded: Type.Integer(),
   failed: Type.Integer(),
+  /** Put in the outbox: the job runner sends them after the commit, retrying (the send log shows how each went). */
+  queued: Type.Integer(),
   /** The first failure's reason, in the caller's language where it is ours; null when none failed. */
   result: NullableText,
 });
@@ -195,6 +200,7 @@ export const SendMessageResult = Type.Object({
   sent: Type.Integer(),
   recorded: Type.Integer(),
   failed: Type.Integer(),
+  queued: Type.Integer(),
   channels: Type.Array(SendChannelResult),
 });
 export type SendMessageResult = Static<typeof SendMessageResult>;
@@ -241,3 +247,34 @@ export const SendTestResult = Type.Object({
   result: Type.String(),
 });
 export type SendTestResult = Static<typeof SendTestResult>;
+
+/**
+ * `GET /api/extend/Email/{id}`: one e-mail of the send log, as the /emailDetail page shows it
+ * (shell.md 2.2 "view a mail"). The 3.6 client's detail reads `subject, senderName, sender,
+ * fdate, mAccount, cc, bcc, attachment, bodyText`; `creatorTime` and `recipient` are the same
+ * time and address under the names of its sent-mail view.
+ */
+export const EmailInfo = Type.Object({
+  id: Type.String(),
+  subject: Type.String(),
+  /** The mailbox it went out from (the system's SMTP account). */
+  sender: Type.String(),
+  senderName: Type.String(),
+  /** The recipient's address (mAccount in the 3.6 client's received view). */
+  recipient: Type.String(),
+  mAccount: Type.String(),
+  /** The person it was sent to, by name: "Name/account". */
+  toUserName: NullableText,
+  creatorTime: Type.Integer(),
+  fdate: Type.Integer(),
+  cc: NullableText,
+  bcc: NullableText,
+  /** JSON list of attached files; our sends attach none. */
+  attachment: NullableText,
+  /** The sanitised HTML body. */
+  bodyText: Type.String(),
+  /** sent, recorded or failed, with the reason when it failed. */
+  status: Type.String(),
+  error: NullableText,
+});
+export type EmailInfo = Static<typeof EmailInfo>;

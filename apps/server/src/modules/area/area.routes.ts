@@ -17,7 +17,7 @@ import type { App } from '../../core/app-types.ts';
 import { crudWriteRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permitMenu } from '../../core/permissions.ts';
-import { AreaService } from './area.service.ts';
+import type { AreaService } from './area.service.ts';
 
 const tags = ['area'];
 const base = '/api/system/Area';
@@ -28,9 +28,7 @@ const menu = 'system.area';
  * paged list, so only the list kit's writes apply. The picker's two calls serve any signed-in
  * user: forms with an area field use them.
  */
-export default async function areaRoutes(app: App) {
-  const areas = new AreaService(app.db);
-
+export default async function areaRoutes(app: App, { areas }: { areas: AreaService }) {
   app.get(
     `${base}/:nodeId`,
     {

@@ -21,15 +21,20 @@ import { idsFromBody, idsFromParam } from '../../core/audit.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
-import { AuthorizeService } from './authorize.service.ts';
+import type { AuthorizeService } from './authorize.service.ts';
 
 const tags = ['authorize'];
 const menu = 'permission.authorize';
 const base = '/api/permission/Authority';
 
-export default async function authorizeRoutes(app: App) {
-  const authorize = new AuthorizeService(app.db, app.bus, app.permissions, app.dictionaries, app.delegation);
+export default async function authorizeRoutes(app: App, { authorize }: { authorize: AuthorizeService }) {
+  grantRoutes(app, authorize);
+  columnSettingRoutes(app, authorize);
+  menuHolderRoutes(app, authorize);
+}
 
+/** The grant wizard: what an object holds, per item, saved one object or many at a time, and per module. */
+function grantRoutes(app: App, authorize: AuthorizeService) {
   app.post(
     `${base}/Data/:objectId/Values`,
     {
@@ -134,7 +139,10 @@ export default async function authorizeRoutes(app: App) {
       return ok(null, request.t('common.saved'));
     },
   );
+}
 
+/** A page's column display settings, the caller's own. */
+function columnSettingRoutes(app: App, authorize: AuthorizeService) {
   // Column display settings are the caller's own; the service checks that it may open the page.
   app.get(
     `${base}/GetColumnsByModuleId/:id`,
@@ -164,7 +172,10 @@ export default async function authorizeRoutes(app: App) {
       return ok(null, request.t('common.saved'));
     },
   );
+}
 
+/** Who holds a menu and one of its permissions, asked from the menu page. */
+function menuHolderRoutes(app: App, authorize: AuthorizeService) {
   // Who holds a menu, asked from the menu page (system.menu's permission); the answer is authorisation data.
   app.get(
     '/api/system/Menu/getPermissionGroup/:id',

@@ -16,13 +16,11 @@ import { newId } from '../../core/ids.ts';
 import type { PermissionService } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
-import type { DictionaryCache } from '../dictionary/dictionary-cache.ts';
-import { MenuService } from '../menu/menu.service.ts';
+import type { MenuService } from '../menu/menu.service.ts';
 import { menuInfo, nest } from '../menu/menu-info.ts';
-import { ModulePermissionService } from '../menu/module-permission.service.ts';
-import { PortalService } from '../portal/portal.service.ts';
-import { PortalAccess } from '../portal/portal-access.ts';
-import { SystemService } from '../system/system.service.ts';
+import type { ModulePermissionService } from '../menu/module-permission.service.ts';
+import type { PortalService } from '../portal/portal.service.ts';
+import type { SystemService } from '../system/system.service.ts';
 import { AuthorizeRepository, type GrantItem } from './authorize.repository.ts';
 
 const inputKeys: Record<AuthorizeItemType, keyof AuthorizeDataInput & keyof AuthorizeBatchInput> = {
@@ -46,6 +44,14 @@ type ValuesNode = GrantNode;
  * roles, positions, users and groups. Every change publishes `authorize.changed`, so cached grant sets
  * on every instance are dropped and the next call (and the next CurrentUser) sees the change.
  */
+/** The services whose records a grant names: systems, menus, their permission definitions, portals. */
+export interface AuthorizeParts {
+  systems: SystemService;
+  menus: MenuService;
+  definitions: ModulePermissionService;
+  portals: PortalService;
+}
+
 export class AuthorizeService {
   private readonly systems: SystemService;
   private readonly menus: MenuService;
@@ -56,13 +62,13 @@ export class AuthorizeService {
     private readonly db: Db,
     private readonly bus: EventBus,
     private readonly permissions: PermissionService,
-    dictionaries: DictionaryCache,
     private readonly delegation: DelegationGuard,
+    parts: AuthorizeParts,
   ) {
-    this.systems = new SystemService(db, bus, permissions);
-    this.menus = new MenuService(db, bus, permissions);
-    this.definitions = new ModulePermissionService(db, bus);
-    this.portals = new PortalService(db, dictionaries, new PortalAccess(db, permissions));
+    this.systems = parts.systems;
+    this.menus = parts.menus;
+    this.definitions = parts.definitions;
+    this.portals = parts.portals;
   }
 
   private changed() {

@@ -1,17 +1,12 @@
-import { type Insertable, sql, type Updateable } from 'kysely';
-import { fetchPage, keywordIn } from '../../core/list.ts';
-import type { PageParams } from '../../core/paging.ts';
-import { RecordRepository } from '../../core/record-repository.ts';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import { CategorisedRepository, listedRecordColumns } from '../../core/categorised-repository.ts';
+import type { CategorisedFilter } from '../../core/list.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { BillRuleTable } from '../../db/schema.ts';
 
 export type BillRuleValues = Omit<Insertable<BillRuleTable>, 'id' | 'serial' | 'period' | 'outputNumber'>;
 
-export interface BillRuleFilter {
-  keyword?: string;
-  category?: string | undefined;
-  enabledMark?: number | undefined;
-}
+export type BillRuleFilter = CategorisedFilter;
 
 /** The parts of a rule its numbers are made from, as an allocation answers them. */
 export interface AllocatedSerials {
@@ -42,28 +37,24 @@ const columns = [
   'randomDigit',
   'randomType',
   'outputNumber',
-  'sortCode',
-  'enabledMark',
-  'description',
-  'creatorTime',
-  'lastModifyTime',
+  ...listedRecordColumns,
 ] as const;
 
-export class BillRuleRepository extends RecordRepository<'billRule', BillRuleValues> {
+/** A record as the lists answer it. */
+export type BillRuleListRow = Pick<Selectable<BillRuleTable>, (typeof columns)[number]>;
+
+export class BillRuleRepository extends CategorisedRepository<
+  'billRule',
+  BillRuleValues,
+  BillRuleFilter,
+  BillRuleListRow
+> {
   constructor(db: Db | Trx) {
     super(db, 'billRule');
   }
 
-  private filtered(filter: BillRuleFilter) {
-    let query = this.db.selectFrom('billRule').select(columns);
-    if (filter.category) query = query.where('category', '=', filter.category);
-    if (filter.enabledMark !== undefined) query = query.where('enabledMark', '=', filter.enabledMark);
-    if (filter.keyword) query = query.where((eb) => keywordIn(eb, ['fullName', 'enCode'], filter.keyword ?? ''));
-    return query.orderBy('sortCode').orderBy('creatorTime', 'desc').orderBy('id');
-  }
-
-  page(params: PageParams, filter: Omit<BillRuleFilter, 'keyword'>) {
-    return fetchPage(this.filtered({ ...filter, keyword: params.keyword }), params);
+  protected listQuery() {
+    return this.db.selectFrom('billRule').select(columns);
   }
 
   findById(id: string) {

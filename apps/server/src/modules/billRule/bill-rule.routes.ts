@@ -15,17 +15,18 @@ import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { crudRoutes, transferRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
-import { BillRuleService } from './bill-rule.service.ts';
-import { BillRuleTransferService } from './bill-rule-transfer.service.ts';
+import type { BillRuleService } from './bill-rule.service.ts';
+import type { BillRuleTransferService } from './bill-rule-transfer.service.ts';
 
 const tags = ['billRule'];
 const base = '/api/system/BillRule';
 const menu = 'system.billRule';
 
 /** Code rules. The picker and BillNumber serve any signed-in user: forms number their records through them. */
-export default async function billRuleRoutes(app: App) {
-  const rules = new BillRuleService(app.db, app.dictionaries);
-
+export default async function billRuleRoutes(
+  app: App,
+  { rules, transfer }: { rules: BillRuleService; transfer: BillRuleTransferService },
+) {
   crudRoutes(
     app,
     {
@@ -64,7 +65,6 @@ export default async function billRuleRoutes(app: App) {
     async (request) => ok(await rules.nextNumber(request.params.enCode)),
   );
 
-  const transfer = new BillRuleTransferService(app.db, rules, app.dictionaries, app.downloads);
   transferRoutes(
     app,
     {

@@ -15,7 +15,7 @@ import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
 import { flipEnabledMark } from '../../core/state-switch.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import type { DictionaryCache } from '../dictionary/dictionary-cache.ts';
 import { BillRuleRepository, type BillRuleValues } from './bill-rule.repository.ts';
 
@@ -152,6 +152,15 @@ export class BillRuleService {
     });
   }
 
+  /**
+   * The next number of the rule `enCode`, taken inside the caller's transaction `trx` (a flow's
+   * launch writes its record there): a rollback gives the serial back.
+   */
+  async nextNumberWithin(trx: Trx, enCode: string, now = new Date()): Promise<string> {
+    const [number] = await this.allocateNumbers(enCode.toLowerCase(), [now], trx);
+    return number ?? '';
+  }
+
   private readonly waiting = new Map<string, NumberRequest[]>();
   private readonly allocating = new Set<string>();
 
@@ -160,7 +169,10 @@ export class BillRuleService {
     try {
       for (let batch = this.takeBatch(key); batch.length > 0; batch = this.takeBatch(key)) {
         try {
-          const numbers = await this.allocateNumbers(key, batch);
+          const numbers = await this.allocateNumbers(
+            key,
+            batch.map((request) => request.now),
+          );
           for (const [i, request] of batch.entries()) request.resolve(numbers[i] ?? '');
         } catch (error) {
           for (const request of batch) request.reject(error);
@@ -178,16 +190,17 @@ export class BillRuleService {
     return batch;
   }
 
-  private async allocateNumbers(enCode: string, batch: NumberRequest[]): Promise<string[]> {
-    const now = new Date(Math.max(...batch.map((request) => request.now.getTime())));
-    const repo = new BillRuleRepository(this.db);
-    const allocated = await repo.allocate(enCode, formatDate(now, BILL_RULE_FULL_STAMP), batch.length);
+  /** Numbers for requests made at `nows`, in their order, from one statement on `db`. */
+  private async allocateNumbers(enCode: string, nows: Date[], db: Db | Trx = this.db): Promise<string[]> {
+    const now = new Date(Math.max(...nows.map((at) => at.getTime())));
+    const repo = new BillRuleRepository(db);
+    const allocated = await repo.allocate(enCode, formatDate(now, BILL_RULE_FULL_STAMP), nows.length);
     if (!allocated) throw new BusinessError('billRule.notFound', { code: enCode });
     if (allocated.type === 1) {
       const first = BigInt(allocated.firstSerial);
-      return batch.map((_, i) => billNumberOf({ ...allocated, serial: (first + BigInt(i)).toString() }));
+      return nows.map((_, i) => billNumberOf({ ...allocated, serial: (first + BigInt(i)).toString() }));
     }
-    const numbers = batch.map(() => billRulePreview(allocated, now, secureRandom));
+    const numbers = nows.map(() => billRulePreview(allocated, now, secureRandom));
     await repo.recordOutput(allocated.id, numbers[numbers.length - 1] ?? '');
     return numbers;
   }

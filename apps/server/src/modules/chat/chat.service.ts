@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ImConversation, ImMessageType, PageQuery } from '@platform/shared';
 import { BusinessError } from '../../core/errors.ts';
+import type { FileStorage } from '../../core/file-storage.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams } from '../../core/paging.ts';
 import type { Db } from '../../db/database.ts';
@@ -24,11 +24,12 @@ export interface SentChat {
 export class ChatService {
   constructor(
     private readonly db: Db,
-    private readonly imageDir: string,
+    /** Where `/IM` uploads keep chat images (folder `im`), on disk or in the object store. */
+    private readonly storage: FileStorage,
   ) {}
 
   /** Text as typed; an image as the JSON {name, width, height, path} of a file uploaded through /IM. */
-  private content(type: ImMessageType, raw: unknown): string {
+  private async content(type: ImMessageType, raw: unknown): Promise<string> {
     if (type === 'text' || type === 'voice') {
       const text = typeof raw === 'string' ? raw : '';
       if (!text.trim()) throw new BusinessError('im.emptyMessage');
@@ -44,7 +45,7 @@ export class ChatService {
     }
     const { name, width, height } = (image ?? {}) as { name?: unknown; width?: unknown; height?: unknown };
     const file = typeof name === 'string' ? path.basename(name) : '';
-    if (!imageName.test(file) || !existsSync(path.join(this.imageDir, file))) throw new BusinessError('im.badImage');
+    if (!imageName.test(file) || !(await this.storage.stat(`im/${file}`))) throw new BusinessError('im.badImage');
     const size = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
     return JSON.stringify({ name: file, width: size(width), height: size(height), path: imagePath(file) });
   }
@@ -60,7 +61,7 @@ export class ChatService {
 
   async send(from: string, toUserId: string, type: ImMessageType, raw: unknown): Promise<SentChat> {
     if (toUserId === from) throw new BusinessError('im.userUnknown');
-    const content = this.content(type, raw);
+    const content = await this.content(type, raw);
     const at = new Date();
     const id = newId();
     await this.db.transaction().execute(async (trx) => {

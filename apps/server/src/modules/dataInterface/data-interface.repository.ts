@@ -1,7 +1,7 @@
-import { type Insertable, sql } from 'kysely';
-import { fetchPage, keywordIn } from '../../core/list.ts';
+import { type Insertable, type Selectable, sql } from 'kysely';
+import { CategorisedRepository, listedRecordColumns } from '../../core/categorised-repository.ts';
+import { type CategorisedFilter, fetchPage, keywordIn } from '../../core/list.ts';
 import type { PageParams } from '../../core/paging.ts';
-import { RecordRepository } from '../../core/record-repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { DataInterfaceLogTable, DataInterfaceTable } from '../../db/schema.ts';
 
@@ -10,11 +10,8 @@ export type DataInterfaceValues = Omit<
   'id' | 'creatorTime' | 'creatorUserId' | 'lastModifyTime' | 'lastModifyUserId'
 >;
 
-export interface DataInterfaceFilter {
-  keyword?: string;
-  category?: string | undefined;
+export interface DataInterfaceFilter extends CategorisedFilter {
   types?: number[] | undefined;
-  enabledMark?: number | undefined;
 }
 
 const columns = [
@@ -33,33 +30,29 @@ const columns = [
   'dataExceptionJson',
   'fieldJson',
   'parameterJson',
-  'sortCode',
-  'enabledMark',
-  'description',
-  'creatorTime',
-  'lastModifyTime',
+  ...listedRecordColumns,
 ] as const;
 
-export class DataInterfaceRepository extends RecordRepository<'dataInterface', DataInterfaceValues> {
+/** A record as the lists answer it. */
+export type DataInterfaceListRow = Pick<Selectable<DataInterfaceTable>, (typeof columns)[number]>;
+
+export class DataInterfaceRepository extends CategorisedRepository<
+  'dataInterface',
+  DataInterfaceValues,
+  DataInterfaceFilter,
+  DataInterfaceListRow
+> {
   constructor(db: Db | Trx) {
     super(db, 'dataInterface');
   }
 
-  private filtered(filter: DataInterfaceFilter) {
-    let query = this.db.selectFrom('dataInterface').select(columns);
-    if (filter.category) query = query.where('category', '=', filter.category);
-    if (filter.types?.length) query = query.where('type', 'in', filter.types);
-    if (filter.enabledMark !== undefined) query = query.where('enabledMark', '=', filter.enabledMark);
-    if (filter.keyword) query = query.where((eb) => keywordIn(eb, ['fullName', 'enCode'], filter.keyword ?? ''));
-    return query.orderBy('sortCode').orderBy('creatorTime', 'desc').orderBy('id');
-  }
-
-  page(params: PageParams, filter: Omit<DataInterfaceFilter, 'keyword'>) {
-    return fetchPage(this.filtered({ ...filter, keyword: params.keyword }), params);
+  protected listQuery(filter: DataInterfaceFilter) {
+    const query = this.db.selectFrom('dataInterface').select(columns);
+    return filter.types?.length ? query.where('type', 'in', filter.types) : query;
   }
 
   enabled() {
-    return this.filtered({ enabledMark: 1 }).execute();
+    return this.all({ enabledMark: 1 });
   }
 
   findById(id: string) {

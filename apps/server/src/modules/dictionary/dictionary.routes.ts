@@ -18,13 +18,11 @@ import {
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { recordRoutes, transferRoutes } from '../../core/crud-routes.ts';
-import type { Downloads } from '../../core/downloads.ts';
 import { ok } from '../../core/envelope.ts';
 import type { FieldMessages } from '../../core/error-handler.ts';
 import { permitMenu } from '../../core/permissions.ts';
-import { DictionaryService } from './dictionary.service.ts';
-import type { DictionaryCache } from './dictionary-cache.ts';
-import { DictionaryTransferService } from './dictionary-transfer.service.ts';
+import type { DictionaryService } from './dictionary.service.ts';
+import type { DictionaryTransferService } from './dictionary-transfer.service.ts';
 
 const menu = 'systemData.dictionary';
 const tags = ['dictionary'];
@@ -55,11 +53,17 @@ const formMessages: FieldMessages = {
  * writes the menu's buttons (btn_add, btn_edit, btn_remove; an import adds, so it takes btn_add).
  * `DictionaryData/All` and the selectors serve any signed-in user: pickers on every page use them.
  */
-export default async function dictionaryRoutes(app: App, options: { cache: DictionaryCache; downloads: Downloads }) {
-  const { cache, downloads } = options;
-  const dictionaries = new DictionaryService(app.db, cache);
-  const transfer = new DictionaryTransferService(app.db, cache, downloads);
+export default async function dictionaryRoutes(
+  app: App,
+  { entries: dictionaries, transfer }: { entries: DictionaryService; transfer: DictionaryTransferService },
+) {
+  dictionaryTypeRoutes(app, dictionaries);
+  dictionaryEntryRoutes(app, dictionaries);
+  dictionaryTransferRoutes(app, transfer);
+}
 
+/** Dictionary categories: the tree, the picker, and the CRUD calls. */
+function dictionaryTypeRoutes(app: App, dictionaries: DictionaryService) {
   // Categories
 
   app.get(
@@ -109,7 +113,10 @@ export default async function dictionaryRoutes(app: App, options: { cache: Dicti
       delete: (id) => dictionaries.deleteType(id),
     },
   );
+}
 
+/** Dictionary entries: every dictionary (cached), a category's entries, pickers, the CRUD calls. */
+function dictionaryEntryRoutes(app: App, dictionaries: DictionaryService) {
   // Entries
 
   app.get(
@@ -121,7 +128,7 @@ export default async function dictionaryRoutes(app: App, options: { cache: Dicti
         response: { 200: EnvelopeOf(ListOf(DictionaryAllItem)) },
       },
     },
-    async () => ok({ list: await cache.all() }),
+    async () => ok({ list: await app.dictionaries.all() }),
   );
 
   app.get(
@@ -193,7 +200,10 @@ export default async function dictionaryRoutes(app: App, options: { cache: Dicti
       toggleState: (id, session) => dictionaries.toggleEntryState(id, session),
     },
   );
+}
 
+/** Export and import of one category with its entries. */
+function dictionaryTransferRoutes(app: App, transfer: DictionaryTransferService) {
   // Export and import of one category
 
   transferRoutes(

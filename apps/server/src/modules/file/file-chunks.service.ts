@@ -96,11 +96,12 @@ export class FileChunkService {
       }
       return { uploaded: true, merge: true, chunkNumbers: [] };
     }
-    // The merge of this content is reading the data file: no byte may change under it.
-    if (this.merging.has(md5)) throw new BusinessError('file.chunkRefused');
     const folder = chunkFolder(md5, q.chunkSize, userId);
     const marker = `${folder}/${q.chunkNumber}`;
-    const hasher = this.hasherFor(folder, q);
+    const hasher = this.hasherFor(folder, q.chunkSize, q.totalSize);
+    await hasher.ready;
+    // The merge of this content is reading the data file: no byte may change under it.
+    if (this.merging.has(md5)) throw new BusinessError('file.chunkRefused');
     hasher.begin(q.chunkNumber);
     this.writing.set(folder, (this.writing.get(folder) ?? 0) + 1);
     let token: string | null = null;
@@ -129,11 +130,12 @@ export class FileChunkService {
 
   /**
    * The running hash of this upload, started with its first chunk here (again when the last one was
-   * distrusted); past `runningHashesMax` the one untouched longest is set aside.
+   * distrusted), from the state saved for it if there is one; past `runningHashesMax` the one
+   * untouched longest is set aside.
    */
-  private hasherFor(folder: string, q: ChunkQuery): UploadHasher {
+  private hasherFor(folder: string, chunkSize: number, totalSize: number): UploadHasher {
     const running = this.hashers.get(folder);
-    if (running?.fits(q.chunkSize, q.totalSize)) return running;
+    if (running?.fits(chunkSize, totalSize)) return running;
     running?.drop();
     this.hashers.delete(folder);
     if (this.hashers.size >= runningHashesMax) {
@@ -143,9 +145,14 @@ export class FileChunkService {
         this.hashers.delete(oldest[0]);
       }
     }
-    const hasher = new UploadHasher(this.storage, this.md5Thread, dataKey(folder), folder, q.chunkSize, q.totalSize);
+    const hasher = new UploadHasher(this.storage, this.md5Thread, dataKey(folder), folder, chunkSize, totalSize);
     this.hashers.set(folder, hasher);
     return hasher;
+  }
+
+  /** Bytes this process has hashed for uploads (what a merge after a restart did not read again). */
+  get hashedBytes() {
+    return this.md5Thread.hashedBytes;
   }
 
   /** Stops the MD5 thread (the app is closing). */
@@ -211,6 +218,7 @@ export class FileChunkService {
     }
     // The upload's folder whose chunks are all held (one per chunk size a client used).
     let folder: string | null = null;
+    let chunkSize = 0;
     for (const entry of await this.storage.list('chunks')) {
       const match = /^([0-9a-f]{32})\.(\d+)\.([A-Za-z0-9_-]+)$/.exec(entry.name);
       if (match?.[1] !== md5 || match[3] !== userId) continue;
@@ -219,6 +227,7 @@ export class FileChunkService {
       const data = await this.storage.stat(dataKey(`chunks/${entry.name}`));
       if (data?.size === fileSize && Array.from({ length: total }, (_, i) => String(i + 1)).every((n) => held.has(n))) {
         folder = `chunks/${entry.name}`;
+        chunkSize = Number(match[2]);
         break;
       }
     }
@@ -226,16 +235,16 @@ export class FileChunkService {
     // A chunk still being written here (a retry the client gave up on, another tab): its bytes are
     // not final, so neither is the MD5.
     if (this.writing.has(folder)) throw new BusinessError('file.chunksMissing');
-    const running = this.hashers.get(folder);
+    // After a restart this process has no running hash: one made now continues from the saved state.
+    const running = this.hasherFor(folder, chunkSize, fileSize);
     this.hashers.delete(folder);
     const dataFile = dataKey(folder);
     // The MD5: what the running hash has not hashed yet (usually nothing), or the whole file when it
-    // cannot be trusted or there is none (after a restart). The one fsync of the upload runs
+    // cannot be trusted. The one fsync of the upload runs
     // meanwhile (the chunks were not synced each), so the kept file is durable before the record
     // that points at it is written.
     const hashing = async () =>
-      (running ? await running.finish(fileSize) : null) ??
-      (await UploadHasher.whole(this.storage, this.md5Thread, dataFile, fileSize));
+      (await running.finish(fileSize)) ?? (await UploadHasher.whole(this.storage, this.md5Thread, dataFile, fileSize));
     const [hex, head] = await Promise.all([
       hashing(),
       this.headOf(dataFile),

@@ -21,8 +21,8 @@ import { FileAnswer, MediaType, ok } from '../../core/envelope.ts';
 import { BusinessError } from '../../core/errors.ts';
 import { activeExtensions } from '../../core/file-types.ts';
 import { validatorCompiler } from '../../core/validation.ts';
-import { FileService } from './file.service.ts';
-import { FileChunkService } from './file-chunks.service.ts';
+import type { FileService } from './file.service.ts';
+import type { FileChunkService } from './file-chunks.service.ts';
 import { installFileSweep } from './file-sweep.ts';
 
 const tags = ['file'];
@@ -47,12 +47,18 @@ const checkChunk = validatorCompiler({
  * may read the file (`FileReaders`); the links themselves, and the images of the image types, are
  * public by an unguessable name or token.
  */
-export default async function fileRoutes(app: App) {
-  const files = new FileService(app.db, app.fileStorage, app.fileReaders);
-  const chunks = new FileChunkService(app.db, app.fileStorage);
+export default async function fileRoutes(
+  app: App,
+  { files, chunks }: { files: FileService; chunks: FileChunkService },
+) {
   installFileSweep(app, chunks);
   app.addHook('onClose', () => chunks.close());
+  fileUploadRoutes(app, files, chunks);
+  fileDownloadRoutes(app, files);
+}
 
+/** Uploading: whole files, the public images of the image types, chunked upload and its merge. */
+function fileUploadRoutes(app: App, files: FileService, chunks: FileChunkService) {
   app.post(
     `${base}/Uploader/:type`,
     {
@@ -162,7 +168,10 @@ export default async function fileRoutes(app: App) {
     },
     async (request) => ok(await chunks.merge(sessionOf(request).userId, request.body)),
   );
+}
 
+/** Reading: links (Download, PackDownload, Preview) for who may read the file, and the links themselves (public by token). */
+function fileDownloadRoutes(app: App, files: FileService) {
   app.get(
     `${base}/Download/:type/:fileId`,
     {

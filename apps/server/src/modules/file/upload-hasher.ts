@@ -1,26 +1,34 @@
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { FileStorage } from '../../core/file-storage.ts';
 
 /**
  * The MD5 thread: one MD5 state per running hash, fed in order. It checks that every piece starts
  * where the last one ended and that the digest covers the size asked, so a bookkeeping slip (or a
- * state lost with a thread that died) answers an error, never a hash of the wrong bytes. Plain
- * JavaScript run with `eval`: the same under tsx, vitest and a build.
+ * state lost with a thread that died) answers an error, never a hash of the wrong bytes. The MD5 is
+ * hash-wasm's, whose state can be saved and loaded (node:crypto's cannot), so a restarted process
+ * continues an upload's hash where the last one left it. Messages are handled one after another
+ * (making a state is asynchronous). Plain JavaScript run with `eval`: the same under tsx, vitest and
+ * a build; hash-wasm is found where the main thread resolved it.
  */
 const workerSource = `
-const { parentPort } = require('node:worker_threads');
-const { createHash } = require('node:crypto');
+const { parentPort, workerData } = require('node:worker_threads');
+const { createMD5 } = require(workerData.hashWasm);
 const { openSync, readSync, closeSync } = require('node:fs');
 const states = new Map();
 // One buffer for every file read: no allocation per piece, so no collections for it.
 const piece = Buffer.allocUnsafe(${1024 * 1024});
-const stateAt = (m) => {
+const fresh = async (bytes, saved) => {
+  const hash = await createMD5();
+  if (saved) hash.load(saved);
+  return { hash, bytes };
+};
+const stateAt = async (m) => {
   let state = states.get(m.id);
-  if (!state && m.at === 0) states.set(m.id, (state = { hash: createHash('md5'), bytes: 0 }));
+  if (!state && m.at === 0) states.set(m.id, (state = await fresh(0)));
   if (state && state.bytes === m.at) return state;
   states.delete(m.id);
-  parentPort.postMessage({ seq: m.seq, error: 'out of order' });
-  return null;
+  throw new Error('out of order');
 };
 /** Reads bytes at..end of the file itself (from the page cache, on this thread) into the hash. */
 const hashFile = (state, m) => {
@@ -28,40 +36,44 @@ const hashFile = (state, m) => {
   try {
     while (state.bytes < m.end) {
       const read = readSync(fd, piece, 0, Math.min(piece.length, m.end - state.bytes), state.bytes);
-      if (read === 0) return 'short file';
+      if (read === 0) throw new Error('short file');
       state.hash.update(piece.subarray(0, read));
       state.bytes += read;
     }
-    return null;
   } finally {
     closeSync(fd);
   }
 };
-parentPort.on('message', (m) => {
-  let state = states.get(m.id);
-  if (m.op === 'update') {
-    if (!(state = stateAt(m))) return;
-    state.hash.update(m.bytes);
-    state.bytes += m.bytes.byteLength;
-    parentPort.postMessage({ seq: m.seq });
-  } else if (m.op === 'file') {
-    if (!(state = stateAt(m))) return;
-    let error;
-    try {
-      error = hashFile(state, m);
-    } catch (failure) {
-      error = String(failure);
-    }
-    if (error) {
+const handle = async (m) => {
+  if (m.op === 'drop') return void states.delete(m.id);
+  try {
+    if (m.op === 'update') {
+      const state = await stateAt(m);
+      state.hash.update(m.bytes);
+      state.bytes += m.bytes.byteLength;
+    } else if (m.op === 'file') {
+      hashFile(await stateAt(m), m);
+    } else if (m.op === 'save') {
+      const state = await stateAt(m);
+      return parentPort.postMessage({ seq: m.seq, saved: state.hash.save() });
+    } else if (m.op === 'load') {
+      states.set(m.id, await fresh(m.at, m.saved));
+    } else if (m.op === 'digest') {
+      let state = states.get(m.id);
       states.delete(m.id);
-      parentPort.postMessage({ seq: m.seq, error });
-    } else parentPort.postMessage({ seq: m.seq });
-  } else if (m.op === 'digest') {
+      if (!state && m.size === 0) state = await fresh(0);
+      if (!state || state.bytes !== m.size) throw new Error('incomplete');
+      return parentPort.postMessage({ seq: m.seq, hex: state.hash.digest('hex') });
+    }
+    parentPort.postMessage({ seq: m.seq });
+  } catch (failure) {
     states.delete(m.id);
-    if (!state && m.size === 0) state = { hash: createHash('md5'), bytes: 0 };
-    if (!state || state.bytes !== m.size) parentPort.postMessage({ seq: m.seq, error: 'incomplete' });
-    else parentPort.postMessage({ seq: m.seq, hex: state.hash.digest('hex') });
-  } else if (m.op === 'drop') states.delete(m.id);
+    parentPort.postMessage({ seq: m.seq, error: String(failure && failure.message || failure) });
+  }
+};
+let queue = Promise.resolve();
+parentPort.on('message', (m) => {
+  queue = queue.then(() => handle(m));
 });
 `;
 
@@ -69,6 +81,7 @@ interface Reply {
   seq: number;
   error?: string;
   hex?: string;
+  saved?: Uint8Array;
 }
 
 /** A worker thread that hashes, started on first use; it does not keep the process alive. */
@@ -77,10 +90,15 @@ export class Md5Thread {
   private seq = 0;
   private nextId = 0;
   private readonly waiting = new Map<number, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>();
+  /** Bytes hashed by this process's thread so far (what a merge after a restart did not read again). */
+  hashedBytes = 0;
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(workerSource, { eval: true });
+    const worker = new Worker(workerSource, {
+      eval: true,
+      workerData: { hashWasm: createRequire(import.meta.url).resolve('hash-wasm') },
+    });
     worker.unref();
     worker.on('message', (reply: Reply) => {
       const waiter = this.waiting.get(reply.seq);
@@ -131,13 +149,29 @@ export class Md5Thread {
 
   /** Adds `bytes`, which start at byte `at` of what this hash covers. */
   async update(id: number, at: number, bytes: Buffer): Promise<void> {
+    const length = bytes.byteLength;
     const reply = await this.ask({ op: 'update', id, at }, bytes);
     if (reply.error) throw new Error(`md5 thread: ${reply.error}`);
+    this.hashedBytes += length;
   }
 
   /** Adds bytes `at` up to `end` of the file at `path`, which the thread reads itself. */
   async updateFromFile(id: number, at: number, end: number, path: string): Promise<void> {
     const reply = await this.ask({ op: 'file', id, at, end, path });
+    if (reply.error) throw new Error(`md5 thread: ${reply.error}`);
+    this.hashedBytes += end - at;
+  }
+
+  /** The state of a running hash that covers `at` bytes, to be loaded again (by another process). */
+  async save(id: number, at: number): Promise<Uint8Array> {
+    const reply = await this.ask({ op: 'save', id, at });
+    if (reply.error || !reply.saved) throw new Error(`md5 thread: ${reply.error}`);
+    return reply.saved;
+  }
+
+  /** Makes `id` the running hash whose saved state `saved` covers the first `at` bytes. */
+  async load(id: number, at: number, saved: Uint8Array): Promise<void> {
+    const reply = await this.ask({ op: 'load', id, at, saved });
     if (reply.error) throw new Error(`md5 thread: ${reply.error}`);
   }
 
@@ -165,6 +199,20 @@ const piecesInFlight = 4;
 const fileRequestBytes = 8 * 1024 * 1024;
 /** Chunk markers read at once when the merge checks them. */
 const markersAtOnce = 16;
+/** A running hash saves its state at least this often while it lags behind the chunks (and whenever it catches up). */
+const checkpointBytes = 16 * 1024 * 1024;
+
+/** A running hash's saved state, kept in the upload's folder beside the chunk markers. */
+interface Checkpoint {
+  chunkSize: number;
+  totalSize: number;
+  /** The bytes the state covers: chunks 1..tokens.length, whole. */
+  bytes: number;
+  /** The token each of those chunks' markers held when its bytes were hashed. */
+  tokens: string[];
+  /** hash-wasm's MD5 state, base64. */
+  state: string;
+}
 
 /**
  * The MD5 of one chunked upload's data file, taken while the chunks arrive (admin.md 2.7's merge
@@ -177,7 +225,12 @@ const markersAtOnce = 16;
  * instance is seen at merge, because every chunk write removes the chunk's marker before its first
  * byte and, when it ends, writes a new random token into it (done) or removes it again (failed), and
  * the merge compares the markers with the tokens it saw. Untrusted, it stops, and the merge hashes
- * the whole file again. A process that starts afresh (a restart) has none of this and hashes at merge.
+ * the whole file again.
+ *
+ * Its state is saved in the upload's folder (`md5`: the MD5 state, the bytes it covers and the
+ * chunks' tokens) as it goes, so a process that starts afresh (a restart, another instance) continues
+ * from there: the tokens are checked at merge like its own, so a chunk written again since the save
+ * makes the merge hash the whole file, as above.
  */
 export class UploadHasher {
   private readonly id: number;
@@ -193,6 +246,10 @@ export class UploadHasher {
   private until: number | null = null;
   private pumping: Promise<void> | null = null;
   private trusted = true;
+  /** Bytes covered by the last saved state. */
+  private savedAt = 0;
+  /** Resolves once a saved state (if any) was loaded: chunk writes and the merge wait for it. */
+  readonly ready: Promise<void>;
   touched = Date.now();
 
   constructor(
@@ -205,6 +262,58 @@ export class UploadHasher {
     private readonly totalSize: number,
   ) {
     this.id = thread.open();
+    this.ready = folder ? this.resume().catch(() => undefined) : Promise.resolve();
+  }
+
+  private get checkpointKey() {
+    return `${this.folder}/md5`;
+  }
+
+  /** Continues from the state a process saved for this upload, when it is for the same sizes. */
+  private async resume() {
+    const found = await this.storage.read(this.checkpointKey);
+    if (!found) return;
+    const parts: Buffer[] = [];
+    for await (const part of found.stream as AsyncIterable<Buffer>) parts.push(part);
+    const saved = JSON.parse(Buffer.concat(parts).toString('utf8')) as Checkpoint;
+    const chunks = saved.tokens.length;
+    if (saved.chunkSize !== this.chunkSize || saved.totalSize !== this.totalSize) return;
+    if (chunks < 1 || this.endOf(chunks) !== saved.bytes) return;
+    await this.thread.load(this.id, saved.bytes, Buffer.from(saved.state, 'base64'));
+    for (const [i, token] of saved.tokens.entries()) this.done.set(i + 1, token);
+    this.frontier = chunks;
+    this.sent = this.savedAt = saved.bytes;
+  }
+
+  /** Saves the state at `this.sent` when it ends a chunk whose token is known (failures only cost a resume). */
+  private async checkpoint() {
+    const chunks = this.chunksWithin(this.sent);
+    if (!this.folder || chunks < 1 || this.endOf(chunks) !== this.sent || this.until !== null) return;
+    const tokens = Array.from({ length: chunks }, (_, i) => this.done.get(i + 1));
+    if (tokens.some((token) => token === undefined)) return;
+    const bytes = this.sent;
+    const state = Buffer.from(await this.thread.save(this.id, bytes)).toString('base64');
+    const saved: Checkpoint = {
+      chunkSize: this.chunkSize,
+      totalSize: this.totalSize,
+      bytes,
+      tokens: tokens as string[],
+      state,
+    };
+    if (!this.trusted) return;
+    await this.storage.write(this.checkpointKey, Buffer.from(JSON.stringify(saved)));
+    this.savedAt = bytes;
+  }
+
+  /** A state that cannot be saved costs a restart its head start, not this upload its running hash. */
+  private saveQuietly() {
+    return this.checkpoint().catch(() => undefined);
+  }
+
+  /** How many whole chunks the first `bytes` bytes hold. */
+  private chunksWithin(bytes: number) {
+    const total = Math.max(1, Math.floor(this.totalSize / this.chunkSize));
+    return bytes >= this.totalSize ? total : Math.min(total - 1, Math.floor(bytes / this.chunkSize));
   }
 
   /** The MD5 of the first `size` bytes under `key`, read and hashed now; fails when there are fewer. */
@@ -245,15 +354,17 @@ export class UploadHasher {
     this.kick();
   }
 
+  /** Its bytes changed under it: it stops, and its saved state goes (the merge would not trust it either). */
   private distrust() {
     if (!this.trusted) return;
-    this.trusted = false;
-    this.thread.drop(this.id);
+    this.drop();
+    if (this.folder) void this.storage.remove(this.checkpointKey).catch(() => undefined);
   }
 
-  /** Stops following the upload (the folder is gone, or the upload was set aside). */
+  /** Stops following the upload here (the folder is gone, or the upload was set aside); a saved state stays. */
   drop() {
-    this.distrust();
+    this.trusted = false;
+    this.thread.drop(this.id);
   }
 
   private target() {
@@ -280,11 +391,14 @@ export class UploadHasher {
     const file = this.storage.localPath(this.dataKey);
     while (this.trusted && this.sent < this.target()) {
       const start = this.sent;
-      // At most a few MiB per request: a distrust stops it soon, other uploads' hashes get turns.
-      const end = file ? Math.min(this.target(), start + fileRequestBytes) : this.target();
+      // At most a few MiB per request, ending at a chunk's end (where a state can be saved): a
+      // distrust stops it soon, other uploads' hashes get turns.
+      const chunkEnd = this.endOf(this.chunksWithin(start) + 1);
+      const end = file ? Math.min(this.target(), start + fileRequestBytes, chunkEnd) : this.target();
       if (file) {
         await this.thread.updateFromFile(this.id, start, end, file);
         this.sent = end;
+        if (this.sent === this.target() || this.sent - this.savedAt >= checkpointBytes) await this.saveQuietly();
         continue;
       }
       const found = await this.storage.read(this.dataKey, { start, end });
@@ -309,6 +423,7 @@ export class UploadHasher {
       }
       if (at !== end) throw new Error('data file shorter than its chunks');
       this.sent = end;
+      await this.saveQuietly();
     }
   }
 
@@ -323,6 +438,7 @@ export class UploadHasher {
   }
 
   private async rest(fileSize: number): Promise<string | null> {
+    await this.ready;
     if (fileSize !== this.totalSize) return null;
     this.until = fileSize;
     this.kick();

@@ -12,15 +12,13 @@ import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { crudRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
-import { GroupService } from './group.service.ts';
+import type { GroupService } from './group.service.ts';
 
 const tags = ['group'];
 const base = '/api/permission/Group';
 
 /** User groups: labels that grants can target. Selector and condition serve any signed-in user. */
-export default async function groupRoutes(app: App) {
-  const groups = new GroupService(app.db, app.bus, app.delegation);
-
+export default async function groupRoutes(app: App, { groups }: { groups: GroupService }) {
   crudRoutes(
     app,
     {

@@ -10,15 +10,13 @@ import {
 } from '@platform/shared';
 import type { App } from '../../core/app-types.ts';
 import { ok } from '../../core/envelope.ts';
-import { LocationService } from './location.service.ts';
+import type { LocationService } from './location.service.ts';
 
 const tags = ['location'];
 const base = '/api/system/Location';
 
 /** The location widget's searches (widgets.md §7): any signed-in user, since every form with a location field uses them. */
-export default async function locationRoutes(app: App) {
-  const locations = new LocationService(app.sysConfig);
-
+export default async function locationRoutes(app: App, { locations }: { locations: LocationService }) {
   app.get(
     `${base}/around`,
     {

@@ -3,12 +3,11 @@ import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { ok } from '../../core/envelope.ts';
 import { permitMenu } from '../../core/permissions.ts';
-import { LogService } from './log.service.ts';
+import type { LogService } from './log.service.ts';
 import { installLogRetention } from './log-retention.ts';
 
 /** The system log: logins (category 1) and operations (category 2, written by core/operation-log.ts), pruned daily. */
-export default async function logRoutes(app: App) {
-  const logs = new LogService(app.db);
+export default async function logRoutes(app: App, { logs }: { logs: LogService }) {
   installLogRetention(app);
 
   app.get(

@@ -10,11 +10,10 @@ import { Value } from 'typebox/value';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
-import type { PermissionService } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import type { MenuRow, PermissionKind } from '../../db/schema.ts';
-import { SystemService } from '../system/system.service.ts';
+import type { SystemService } from '../system/system.service.ts';
 import { MenuRepository } from './menu.repository.ts';
 import { subtreeIds } from './menu-info.ts';
 import { checkMenu, menuColumns } from './menu-rules.ts';
@@ -45,15 +44,11 @@ interface ExportedMenu extends Omit<MenuInput, 'systemId' | 'parentId'> {
 
 /** A menu and its subtree as a JSON document, taken from one system and added to another. */
 export class MenuTransferService {
-  private readonly systems: SystemService;
-
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
-    permissions: PermissionService,
-  ) {
-    this.systems = new SystemService(db, bus, permissions);
-  }
+    private readonly systems: SystemService,
+  ) {}
 
   /** The menu, its subtree and their permission definitions, as a JSON document to import elsewhere. */
   async export(id: string) {

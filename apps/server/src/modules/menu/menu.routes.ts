@@ -18,9 +18,9 @@ import { sessionOf } from '../../core/auth.ts';
 import { recordRoutes } from '../../core/crud-routes.ts';
 import { FileAnswer, ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
-import { MenuService } from './menu.service.ts';
-import { MenuTransferService } from './menu-transfer.service.ts';
-import { ModulePermissionService } from './module-permission.service.ts';
+import type { MenuService } from './menu.service.ts';
+import type { MenuTransferService } from './menu-transfer.service.ts';
+import type { ModulePermissionService } from './module-permission.service.ts';
 
 const tags = ['menu'];
 const menu = 'system.menu';
@@ -38,11 +38,21 @@ const families: [path: string, kind: PermissionKind][] = [
   ['ModuleDataAuthorizeScheme', 'resource'],
 ];
 
-export default async function menuRoutes(app: App) {
-  const menus = new MenuService(app.db, app.bus, app.permissions, app.delegation);
-  const transfer = new MenuTransferService(app.db, app.bus, app.permissions);
-  const definitions = new ModulePermissionService(app.db, app.bus);
+/** What the menu routes use: menus, their permission definitions, a menu's export and import. */
+export type MenuRouteServices = {
+  menus: MenuService;
+  definitions: ModulePermissionService;
+  transfer: MenuTransferService;
+};
 
+export default async function menuRoutes(app: App, { menus, definitions, transfer }: MenuRouteServices) {
+  menuTreeRoutes(app, menus);
+  menuTransferRoutes(app, transfer);
+  permissionDefinitionRoutes(app, definitions);
+}
+
+/** An application's menu tree, the pickers, the publish targets, and the CRUD calls. */
+function menuTreeRoutes(app: App, menus: MenuService) {
   app.get(
     `${base}/ModuleBySystem/:systemId`,
     {
@@ -122,7 +132,10 @@ export default async function menuRoutes(app: App) {
     },
     menus,
   );
+}
 
+/** A menu and its subtree exported as a JSON document, and imported into another application. */
+function menuTransferRoutes(app: App, transfer: MenuTransferService) {
   app.get(
     `${base}/:id/Actions/Export`,
     {
@@ -162,7 +175,10 @@ export default async function menuRoutes(app: App) {
     },
     async (request) => ok(await transfer.import(request.body, sessionOf(request)), request.t('menu.imported')),
   );
+}
 
+/** Each family of a menu's permission definitions (buttons, columns, forms, data): list and the record calls. */
+function permissionDefinitionRoutes(app: App, definitions: ModulePermissionService) {
   for (const [path, kind] of families) {
     const familyBase = `/api/system/${path}`;
     const familyTags = ['menu'];

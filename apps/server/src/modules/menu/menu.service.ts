@@ -3,28 +3,23 @@ import type { DelegationGuard } from '../../core/delegation.ts';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/event-bus.ts';
 import { newId } from '../../core/ids.ts';
-import type { PermissionService } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { MenuRow, SystemRow } from '../../db/schema.ts';
-import { SystemService } from '../system/system.service.ts';
+import type { SystemService } from '../system/system.service.ts';
 import { MenuRepository } from './menu.repository.ts';
 import { menuInfo, nest, subtreeIds } from './menu-info.ts';
 import { checkMenu, containerTypes, menuColumns } from './menu-rules.ts';
 
 /** Menus per system, their types' rules, and the permission definitions each menu offers. */
 export class MenuService {
-  private readonly systems: SystemService;
-
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
-    permissions: PermissionService,
+    private readonly systems: SystemService,
     /** Switching authorisation off is giving: only what the caller holds (see requireMaySwitchOff). */
     private readonly delegation?: DelegationGuard,
-  ) {
-    this.systems = new SystemService(db, bus, permissions);
-  }
+  ) {}
 
   private changed() {
     return this.bus.publish({ type: 'authorize.changed' });

@@ -14,13 +14,12 @@ import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
-import { MessageService } from './message.service.ts';
+import type { MessageService } from './message.service.ts';
 
 const tags = ['message'];
 
 /** The signed-in user's own messages: only the session is needed, never another user's receipts. */
-export default async function messageRoutes(app: App) {
-  const messages = new MessageService(app.db, app.bus);
+export default async function messageRoutes(app: App, { messages }: { messages: MessageService }) {
   app.fileReaders.add('message', (session, file) => messages.receivedFile(session.userId, file.name));
 
   app.get(

@@ -12,15 +12,13 @@ import { sessionOf } from '../../core/auth.ts';
 import { crudRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit } from '../../core/permissions.ts';
-import { MessageTemplateService } from './msg-template.service.ts';
+import type { MessageTemplateService } from './msg-template.service.ts';
 
 const tags = ['msgTemplate'];
 const menu = 'msgCenter.msgTemplate';
 const byId = Type.Object({ id: Id });
 
-export default async function messageTemplateRoutes(app: App) {
-  const templates = new MessageTemplateService(app.db);
-
+export default async function messageTemplateRoutes(app: App, { templates }: { templates: MessageTemplateService }) {
   crudRoutes(
     app,
     {

@@ -17,15 +17,13 @@ import { sessionOf } from '../../core/auth.ts';
 import { recordRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
-import { NoticeService } from './notice.service.ts';
+import type { NoticeService } from './notice.service.ts';
 
 const tags = ['notice'];
 const menu = 'system.notice';
 const byId = Type.Object({ id: Id });
 
-export default async function noticeRoutes(app: App) {
-  const notices = new NoticeService(app.db, app.bus, app.dictionaries);
-
+export default async function noticeRoutes(app: App, { notices }: { notices: NoticeService }) {
   app.post(
     '/api/visualdev/Dashboard/Notice',
     {

@@ -12,14 +12,14 @@ import type { Access, PermissionService } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import type { MenuRow, ModulePermissionRow, PermissionKind } from '../../db/schema.ts';
-import { MenuService } from '../menu/menu.service.ts';
+import type { MenuService } from '../menu/menu.service.ts';
 import { type MenuNode, menuTree } from '../menu/menu-tree.ts';
-import { ModulePermissionService } from '../menu/module-permission.service.ts';
+import type { ModulePermissionService } from '../menu/module-permission.service.ts';
 import { homePortalOf } from '../portal/portal.service.ts';
 import { openablePortals } from '../portal/portal-access.ts';
 import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
-import { SystemService } from '../system/system.service.ts';
-import { UserAccountService } from '../user/user-account.service.ts';
+import type { SystemService } from '../system/system.service.ts';
+import type { UserAccountService } from '../user/user-account.service.ts';
 import { passwordExpiry, passwordNotice } from './password-expiry.ts';
 
 /**
@@ -41,6 +41,14 @@ function authorizes(menu: MenuRow, kind: PermissionKind): boolean {
 
 export type { ModulePermission };
 
+/** The services whose records the current user's answer gathers. */
+export interface CurrentUserParts {
+  users: UserAccountService;
+  systems: SystemService;
+  menus: MenuService;
+  definitions: ModulePermissionService;
+}
+
 /**
  * `GET /api/oauth/CurrentUser`: who the user is, what they may open, and the system record.
  * Menus and permissions come from the user's grants (its own and those of its roles, positions
@@ -59,11 +67,12 @@ export class CurrentUserService {
     private readonly sysConfig: SysConfigService,
     private readonly permissions: PermissionService,
     bus: EventBus,
+    parts: CurrentUserParts,
   ) {
-    this.users = new UserAccountService(db);
-    this.systemService = new SystemService(db, bus, permissions);
-    this.menus = new MenuService(db, bus, permissions);
-    this.definitions = new ModulePermissionService(db, bus);
+    this.users = parts.users;
+    this.systemService = parts.systems;
+    this.menus = parts.menus;
+    this.definitions = parts.definitions;
     // System changes publish authorize.changed too (they change what users may switch to).
     bus.subscribe((event) => {
       if (event.type === 'authorize.changed') this.systems = null;

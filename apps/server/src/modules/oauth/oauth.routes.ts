@@ -17,8 +17,8 @@ import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { FileAnswer, ok } from '../../core/envelope.ts';
-import { CurrentUserService } from './current-user.service.ts';
-import { OauthService, type RequestMeta } from './oauth.service.ts';
+import type { CurrentUserService } from './current-user.service.ts';
+import type { OauthService, RequestMeta } from './oauth.service.ts';
 import { passwordNotice } from './password-expiry.ts';
 
 const meta = (request: FastifyRequest): RequestMeta => ({
@@ -28,13 +28,25 @@ const meta = (request: FastifyRequest): RequestMeta => ({
 
 const tags = ['oauth'];
 
-export default async function oauthRoutes(app: App) {
-  const sysConfig = app.sysConfig;
-  const oauth = new OauthService(app.db, app.sessions, sysConfig, app.smsSender, app.config.loginCipherKey);
-  const currentUser = new CurrentUserService(app.db, sysConfig, app.permissions, app.bus);
-  // Per-IP limits on the calls that guess passwords or send messages.
-  const loginRateLimit = { rateLimit: { max: app.config.rateLimits.login, timeWindow: '1 minute' } };
-  const codeRateLimit = { rateLimit: { max: app.config.rateLimits.codes, timeWindow: '1 minute' } };
+/** Per-IP limits on the calls that guess passwords or send messages. */
+const rateLimitsOf = (app: App) => ({
+  loginRateLimit: { rateLimit: { max: app.config.rateLimits.login, timeWindow: '1 minute' } },
+  codeRateLimit: { rateLimit: { max: app.config.rateLimits.codes, timeWindow: '1 minute' } },
+});
+
+/** Signing in and out (shell.md sections 1, 4, 5): each family of calls in its own function. */
+export default async function oauthRoutes(
+  app: App,
+  { oauth, currentUser }: { oauth: OauthService; currentUser: CurrentUserService },
+) {
+  signInRoutes(app, oauth);
+  sessionRoutes(app, oauth, currentUser);
+  scanLoginRoutes(app, oauth);
+}
+
+/** Before signing in: the login page's configuration, captchas, SMS codes, the login itself. */
+function signInRoutes(app: App, oauth: OauthService) {
+  const { loginRateLimit, codeRateLimit } = rateLimitsOf(app);
 
   app.get(
     '/api/oauth/getLoginConfig',
@@ -132,6 +144,12 @@ export default async function oauthRoutes(app: App) {
       return ok(result, passwordNotice(request.t, passwordExpiry) || request.t('auth.loginSuccess'));
     },
   );
+}
+
+/** The signed-in session: who the user is, the password notice, logout, the lock screen, the password policy. */
+function sessionRoutes(app: App, oauth: OauthService, currentUser: CurrentUserService) {
+  const { loginRateLimit } = rateLimitsOf(app);
+  const sysConfig = app.sysConfig;
 
   app.get(
     '/api/oauth/CurrentUser',
@@ -206,6 +224,11 @@ export default async function oauthRoutes(app: App) {
       });
     },
   );
+}
+
+/** The scan login: a ticket the login page shows as a code, its status, and the phone confirming it. */
+function scanLoginRoutes(app: App, oauth: OauthService) {
+  const { codeRateLimit } = rateLimitsOf(app);
 
   app.get(
     '/api/oauth/codeCertificate',

@@ -20,14 +20,21 @@ import type { Session, SessionStore } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { SysConfigService, SysSettings } from '../sysConfig/sys-config.service.ts';
-import { UserAccountService } from '../user/user-account.service.ts';
+import type { UserAccountService } from '../user/user-account.service.ts';
 import { consumeCaptcha, drawCaptcha } from './captcha.ts';
+import {
+  captchaDemanded,
+  isSessionAccount,
+  liftedLock,
+  lockRanOut,
+  unusableReason,
+  wrongPasswordOutcome,
+} from './lockout-rules.ts';
 import { OauthRepository } from './oauth.repository.ts';
 import { type PasswordExpiry, passwordExpiry } from './password-expiry.ts';
 import type { SmsSender } from './sms-sender.ts';
 
 export const captchaTtlMs = 3 * 60_000;
-const defaultCaptchaAfterErrors = 3;
 export const smsTtlMs = 5 * 60_000;
 export const smsIntervalMs = 60_000;
 export const scanTicketTtlMs = 3 * 60_000;
@@ -45,17 +52,14 @@ export interface RequestMeta {
 
 /** Signing in and out, one-use codes and the scan login: the rules of shell.md sections 1, 4, 5. */
 export class OauthService {
-  private readonly users: UserAccountService;
-
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionStore,
     private readonly sysConfig: SysConfigService,
     private readonly sms: SmsSender,
     private readonly cipherKey: string,
-  ) {
-    this.users = new UserAccountService(db);
-  }
+    private readonly users: UserAccountService,
+  ) {}
 
   async loginConfig(): Promise<LoginConfig> {
     const s = await this.sysConfig.get();
@@ -148,12 +152,8 @@ export class OauthService {
    * has passed is lifted before anything else is checked, and the failures start again from zero.
    */
   private async releaseExpiredLock(user: UserRow): Promise<UserRow> {
-    if (
-      (user.enabledMark === 2 || user.enabledMark === 1) &&
-      user.unlockTime &&
-      user.unlockTime.getTime() <= Date.now()
-    ) {
-      const changes = { enabledMark: 1, logErrorCount: 0, unlockTime: null };
+    if (lockRanOut(user, Date.now())) {
+      const changes = liftedLock();
       await this.users.update(user.id, changes);
       return { ...user, ...changes };
     }
@@ -161,32 +161,26 @@ export class OauthService {
   }
 
   private refuseUnusable(user: UserRow) {
-    if (user.enabledMark === 2) {
-      const until = user.unlockTime ?? new Date(Date.now() + 24 * 3600_000);
-      throw new BusinessError('auth.locked', { time: formatDate(until, DEFAULT_DATE_TIME_FORMAT) });
-    }
-    if (user.enabledMark !== 1) throw new BusinessError('auth.disabled');
-    if (user.unlockTime && user.unlockTime.getTime() > Date.now()) {
-      throw new BusinessError('auth.delayed', { time: formatDate(user.unlockTime, DEFAULT_DATE_TIME_FORMAT) });
-    }
+    const unusable = unusableReason(user, Date.now());
+    if (!unusable) return;
+    if (unusable.key === 'auth.disabled') throw new BusinessError('auth.disabled');
+    throw new BusinessError(unusable.key, { time: formatDate(unusable.until, DEFAULT_DATE_TIME_FORMAT) });
   }
 
   private async failPassword(user: UserRow, settings: SysSettings, meta: RequestMeta): Promise<never> {
     const failures = await this.users.countLoginFailure(user.id);
     await this.logLogin(user, user.account, meta, false, 'wrong password');
-    const allowed = Math.max(1, settings.passwordErrorsNumber);
-    if (failures >= allowed) {
-      const unlockTime = new Date(Date.now() + Math.max(1, settings.lockTime) * 60_000);
-      if (settings.lockType === 2) {
-        // Delay: the account stays enabled and its sessions live; signing in waits until unlockTime.
-        await this.users.update(user.id, { unlockTime });
-        throw new BusinessError('auth.delayed', { time: formatDate(unlockTime, DEFAULT_DATE_TIME_FORMAT) });
-      }
-      await this.users.update(user.id, { enabledMark: 2, unlockTime });
-      await this.sessions.revokeUser(user.id, 'offline');
-      throw new BusinessError('auth.locked', { time: formatDate(unlockTime, DEFAULT_DATE_TIME_FORMAT) });
+    const outcome = wrongPasswordOutcome(failures, settings, Date.now());
+    if (outcome.kind === 'left') throw new BusinessError('auth.badCredentialsLeft', { left: outcome.left });
+    const { unlockTime } = outcome;
+    if (outcome.kind === 'delay') {
+      // Delay: the account stays enabled and its sessions live; signing in waits until unlockTime.
+      await this.users.update(user.id, { unlockTime });
+      throw new BusinessError('auth.delayed', { time: formatDate(unlockTime, DEFAULT_DATE_TIME_FORMAT) });
     }
-    throw new BusinessError('auth.badCredentialsLeft', { left: allowed - failures });
+    await this.users.update(user.id, { enabledMark: 2, unlockTime });
+    await this.sessions.revokeUser(user.id, 'offline');
+    throw new BusinessError('auth.locked', { time: formatDate(unlockTime, DEFAULT_DATE_TIME_FORMAT) });
   }
 
   /** Records the login, ends older sessions under single-login, and issues the token. */
@@ -226,8 +220,7 @@ export class OauthService {
 
   /** Unlocking the lock screen proves the password again; failures count like login failures. */
   async verifyLockScreen(session: Session, account: string, password: string, meta: RequestMeta) {
-    if (account.trim().toLowerCase() !== session.account.toLowerCase())
-      throw new BusinessError('auth.lockScreenAccount');
+    if (!isSessionAccount(account, session.account)) throw new BusinessError('auth.lockScreenAccount');
     const digest = passwordDigestFrom(password, this.cipherKey);
     if (!digest) throw new BusinessError('auth.badCipher');
     const found = await this.users.byId(session.userId);
@@ -299,13 +292,4 @@ export class OauthService {
     }
     await repo.setScanTicket(id, status, session.userId);
   }
-}
-
-/**
- * Always when configured; otherwise once the account has failed as often as the configuration
- * allows without one (a typo must not lock a client that shows no captcha until asked out of it).
- */
-function captchaDemanded(settings: SysSettings, user: UserRow | undefined): boolean {
-  const allowed = Math.max(1, settings.captchaAfterErrorsNumber ?? defaultCaptchaAfterErrors);
-  return settings.enableVerificationCode === 1 || (user?.logErrorCount ?? 0) >= allowed;
 }

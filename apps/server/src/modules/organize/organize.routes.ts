@@ -19,7 +19,7 @@ import { sessionOf } from '../../core/auth.ts';
 import { recordRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permitMenu } from '../../core/permissions.ts';
-import { OrganizeService } from './organize.service.ts';
+import type { OrganizeService } from './organize.service.ts';
 
 const tags = ['organize'];
 const menu = 'permission.organize';
@@ -32,9 +32,13 @@ const Tree = EnvelopeOf(ListOf(TreeNode));
  * and department paging) serve every signed-in user, as form widgets on any page use them; the
  * administration page's list, details and changes need the organisation menu and its buttons.
  */
-export default async function organizeRoutes(app: App) {
-  const organizes = new OrganizeService(app.db, app.permissions);
+export default async function organizeRoutes(app: App, { organizes }: { organizes: OrganizeService }) {
+  organizeTreeRoutes(app, organizes);
+  organizeRecordRoutes(app, organizes);
+}
 
+/** The organisation tree, its pickers (all, or within the caller's administration), conditions, departments. */
+function organizeTreeRoutes(app: App, organizes: OrganizeService) {
   app.get(
     base,
     {
@@ -149,7 +153,10 @@ export default async function organizeRoutes(app: App) {
         }),
       }),
   );
+}
 
+/** Creating, changing and deleting companies and departments. */
+function organizeRecordRoutes(app: App, organizes: OrganizeService) {
   // A company's routes at the collection itself (its read and delete serve departments too, as the
   // protocol has it), a department's under /Department; each with the page's menu and buttons.
   const organize = {

@@ -14,14 +14,15 @@ import { idsFromBody } from '../../core/audit.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
-import { menu, OrganizeAdministratorService } from './organize-administrator.service.ts';
+import { menu, type OrganizeAdministratorService } from './organize-administrator.service.ts';
 
 const tags = ['organizeAdministrator'];
 const base = '/api/permission/organizeAdminIsTrator';
 
-export default async function organizeAdministratorRoutes(app: App) {
-  const administrators = new OrganizeAdministratorService(app.db, app.bus, app.permissions, app.delegation);
-
+export default async function organizeAdministratorRoutes(
+  app: App,
+  { administrators }: { administrators: OrganizeAdministratorService },
+) {
   app.get(
     base,
     {

@@ -21,7 +21,7 @@ import { sessionOf } from '../../core/auth.ts';
 import { crudRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
-import { menu, PermissionGroupService } from './permission-group.service.ts';
+import { menu, type PermissionGroupService } from './permission-group.service.ts';
 
 const tags = ['permissionGroup'];
 const base = '/api/permission/PermissionGroup';
@@ -31,9 +31,7 @@ const base = '/api/permission/PermissionGroup';
  * Authority calls with objectType PermissionGroup), and the "permissions" views of the
  * organisation, user, role and menu pages. The selector serves any signed-in user.
  */
-export default async function permissionGroupRoutes(app: App) {
-  const groups = new PermissionGroupService(app.db, app.bus, app.permissions, app.delegation);
-
+export default async function permissionGroupRoutes(app: App, { groups }: { groups: PermissionGroupService }) {
   crudRoutes(
     app,
     {

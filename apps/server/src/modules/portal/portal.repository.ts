@@ -1,17 +1,13 @@
-import type { Insertable } from 'kysely';
-import { fetchPage, keywordIn } from '../../core/list.ts';
-import type { PageParams } from '../../core/paging.ts';
-import { RecordRepository } from '../../core/record-repository.ts';
+import type { Insertable, Selectable } from 'kysely';
+import { CategorisedRepository, listedRecordColumns } from '../../core/categorised-repository.ts';
+import type { CategorisedFilter } from '../../core/list.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { PortalTable } from '../../db/schema.ts';
 
 export type PortalValues = Omit<Insertable<PortalTable>, 'id'>;
 
-export interface PortalFilter {
-  keyword?: string;
-  category?: string | undefined;
+export interface PortalFilter extends CategorisedFilter {
   type?: number | undefined;
-  enabledMark?: number | undefined;
 }
 
 const listColumns = [
@@ -23,33 +19,20 @@ const listColumns = [
   'linkType',
   'customUrl',
   'enabledLock',
-  'sortCode',
-  'enabledMark',
-  'description',
-  'creatorTime',
-  'lastModifyTime',
+  ...listedRecordColumns,
 ] as const;
 
-export class PortalRepository extends RecordRepository<'portal', PortalValues> {
+/** A record as the lists answer it. */
+export type PortalListRow = Pick<Selectable<PortalTable>, (typeof listColumns)[number]>;
+
+export class PortalRepository extends CategorisedRepository<'portal', PortalValues, PortalFilter, PortalListRow> {
   constructor(db: Db | Trx) {
     super(db, 'portal');
   }
 
-  private filtered(filter: PortalFilter) {
-    let query = this.db.selectFrom('portal').select(listColumns);
-    if (filter.category) query = query.where('category', '=', filter.category);
-    if (filter.type !== undefined) query = query.where('type', '=', filter.type);
-    if (filter.enabledMark !== undefined) query = query.where('enabledMark', '=', filter.enabledMark);
-    if (filter.keyword) query = query.where((eb) => keywordIn(eb, ['fullName', 'enCode'], filter.keyword ?? ''));
-    return query.orderBy('sortCode').orderBy('creatorTime', 'desc').orderBy('id');
-  }
-
-  page(params: PageParams, filter: Omit<PortalFilter, 'keyword'>) {
-    return fetchPage(this.filtered({ ...filter, keyword: params.keyword }), params);
-  }
-
-  all(filter: PortalFilter) {
-    return this.filtered(filter).execute();
+  protected listQuery(filter: PortalFilter) {
+    const query = this.db.selectFrom('portal').select(listColumns);
+    return filter.type === undefined ? query : query.where('type', '=', filter.type);
   }
 
   findById(id: string) {

@@ -3,7 +3,6 @@ import {
   EnvelopeOf,
   Id,
   ListOf,
-  PageOf,
   PortalAuth,
   PortalAuthQuery,
   PortalCustomSave,
@@ -20,12 +19,11 @@ import {
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
-import { transferRoutes } from '../../core/crud-routes.ts';
+import { crudRoutes, transferRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
-import { PortalService } from './portal.service.ts';
-import { PortalAccess } from './portal-access.ts';
-import { PortalTransferService } from './portal-transfer.service.ts';
+import type { PortalService } from './portal.service.ts';
+import type { PortalTransferService } from './portal-transfer.service.ts';
 
 const tags = ['portal'];
 const base = '/api/visualdev/Portal';
@@ -35,24 +33,38 @@ const IdParams = Type.Object({ id: Id });
 /**
  * Portals (protocol-workflow.md section 5). The designer's calls need the portal-design menu and its
  * buttons; what the home page calls (Selector, auth, Custom/Save, SetDefault) serves any signed-in
- * user. Create answers the bare new id as `data`, as the 3.6 client reads it.
+ * user. The list and record calls are the CRUD kit's; create answers the bare new id as `data`, as
+ * the 3.6 client reads it (`createAnswer: 'idAsData'`).
  */
-export default async function portalRoutes(app: App) {
-  const portals = new PortalService(app.db, app.dictionaries, new PortalAccess(app.db, app.permissions));
-  const transfer = new PortalTransferService(app.db, portals, app.downloads);
+export default async function portalRoutes(
+  app: App,
+  { portals, transfer }: { portals: PortalService; transfer: PortalTransferService },
+) {
+  portalDesignRoutes(app, portals, transfer);
+  portalUseRoutes(app, portals);
+}
 
-  app.get(
-    base,
+/** The designer's calls (the menu and its buttons): the CRUD kit, the switcher's list, copy, export and import. */
+function portalDesignRoutes(app: App, portals: PortalService, transfer: PortalTransferService) {
+  crudRoutes(
+    app,
     {
-      preHandler: permitMenu(menu),
-      schema: {
-        tags,
-        summary: 'Portals, paged (category, type, enabledMark filters)',
-        querystring: PortalQuery,
-        response: { 200: EnvelopeOf(PageOf(PortalRow)) },
+      base,
+      menu,
+      tag: 'portal',
+      noun: { one: 'portal', many: 'Portals' },
+      schemas: { query: PortalQuery, row: PortalRow, input: PortalInput, update: PortalUpdate, info: PortalInfo },
+      createAnswer: 'idAsData',
+      summaries: {
+        list: 'Portals, paged (category, type, enabledMark filters)',
+        info: 'A portal with its cards (formData)',
+        create: 'Create a portal; data is the new id',
+        update: "Update a portal: the whole definition, or the designer's {id, formData} that keeps every other field",
+        delete: 'Delete a portal (users and roles that had it as default lose it)',
+        state: 'Enable or disable a portal',
       },
     },
-    async (request) => ok(await portals.page(request.query)),
+    portals,
   );
 
   app.get(
@@ -68,81 +80,6 @@ export default async function portalRoutes(app: App) {
     },
     // The 3.6 client sends type=1 meaning "every portal for the switcher", not the link kind.
     async (request) => ok({ list: await portals.selector(sessionOf(request)) }),
-  );
-
-  app.get(
-    `${base}/:id`,
-    {
-      preHandler: permitMenu(menu),
-      schema: {
-        tags,
-        summary: 'A portal with its cards (formData)',
-        params: IdParams,
-        response: { 200: EnvelopeOf(PortalInfo) },
-      },
-    },
-    async (request) => ok(await portals.info(request.params.id)),
-  );
-
-  app.post(
-    base,
-    {
-      preHandler: permit(menu, 'btn_add'),
-      schema: {
-        tags,
-        summary: 'Create a portal; data is the new id',
-        body: PortalInput,
-        response: { 200: EnvelopeOf(Type.String()) },
-      },
-    },
-    async (request) => ok(await portals.create(request.body, sessionOf(request)), request.t('common.created')),
-  );
-
-  app.put(
-    `${base}/:id`,
-    {
-      preHandler: permit(menu, 'btn_edit'),
-      schema: {
-        tags,
-        summary: "Update a portal: the whole definition, or the designer's {id, formData} that keeps every other field",
-        params: IdParams,
-        body: PortalUpdate,
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      await portals.update(request.params.id, request.body, sessionOf(request));
-      return ok(null, request.t('common.updated'));
-    },
-  );
-
-  app.delete(
-    `${base}/:id`,
-    {
-      preHandler: permit(menu, 'btn_remove'),
-      schema: {
-        tags,
-        summary: 'Delete a portal (users and roles that had it as default lose it)',
-        params: IdParams,
-        response: { 200: EmptyEnvelope },
-      },
-    },
-    async (request) => {
-      await portals.delete(request.params.id);
-      return ok(null, request.t('common.deleted'));
-    },
-  );
-
-  app.put(
-    `${base}/:id/Actions/State`,
-    {
-      preHandler: permit(menu, 'btn_edit'),
-      schema: { tags, summary: 'Enable or disable a portal', params: IdParams, response: { 200: EmptyEnvelope } },
-    },
-    async (request) => {
-      const state = await portals.toggleState(request.params.id, sessionOf(request));
-      return ok(null, request.t(state === 1 ? 'people.enabled' : 'people.disabled'));
-    },
   );
 
   app.post(
@@ -179,7 +116,10 @@ export default async function portalRoutes(app: App) {
     },
     transfer,
   );
+}
 
+/** Using a portal: what the home page opens with, the caller's own layout and default, and the roles' defaults. */
+function portalUseRoutes(app: App, portals: PortalService) {
   app.get(
     `${base}/:id/auth`,
     {

@@ -13,15 +13,13 @@ import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { crudRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
-import { PositionService, positionMenu } from './position.service.ts';
+import { type PositionService, positionMenu } from './position.service.ts';
 
 const tags = ['position'];
 const base = '/api/permission/Position';
 
 /** Positions belong to one organisation. Pickers (Selector, All, by organisations, condition) serve any signed-in user. */
-export default async function positionRoutes(app: App) {
-  const positions = new PositionService(app.db, app.bus, app.permissions, app.delegation);
-
+export default async function positionRoutes(app: App, { positions }: { positions: PositionService }) {
   crudRoutes(
     app,
     {

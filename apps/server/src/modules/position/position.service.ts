@@ -7,7 +7,7 @@ import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { PermissionService } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
-import { OrganizeService } from '../organize/organize.service.ts';
+import type { OrganizeService } from '../organize/organize.service.ts';
 import { buildTree, organizeIcons } from '../organize/organize-tree.ts';
 import { renameOwnGroup } from '../permissionGroup/permission-group.service.ts';
 import { PositionRepository } from './position.repository.ts';
@@ -34,18 +34,16 @@ const menu = positionMenu;
 export const positionIcon = 'icon-ym icon-ym-tree-position1';
 
 export class PositionService {
-  private readonly organizes: OrganizeService;
-
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
+    /** The organisation index the list names positions' organisations with. */
+    private readonly organizes: OrganizeService,
     /** Keeps a tiered administrator within the organisations it administers. */
     private readonly permissions?: PermissionService,
     /** Switching a position on gives its members what it carries: only by someone who holds that. */
     private readonly delegation?: DelegationGuard,
-  ) {
-    this.organizes = new OrganizeService(db);
-  }
+  ) {}
 
   /** Holders' cached grants depend on this record: every instance drops them. */
   private grantsChanged() {

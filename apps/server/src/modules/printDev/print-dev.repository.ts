@@ -1,16 +1,13 @@
-import type { Insertable } from 'kysely';
-import { fetchPage, keywordIn } from '../../core/list.ts';
+import type { Insertable, Selectable } from 'kysely';
+import { CategorisedRepository, listedRecordColumns } from '../../core/categorised-repository.ts';
+import { type CategorisedFilter, fetchPage, keywordIn } from '../../core/list.ts';
 import type { PageParams } from '../../core/paging.ts';
-import { RecordRepository } from '../../core/record-repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { PrintDevTable, PrintLogTable } from '../../db/schema.ts';
 
 export type PrintDevValues = Omit<Insertable<PrintDevTable>, 'id'>;
 
-export interface PrintDevFilter {
-  keyword?: string;
-  category?: string | undefined;
-  enabledMark?: number | undefined;
+export interface PrintDevFilter extends CategorisedFilter {
   type?: number | undefined;
 }
 
@@ -29,34 +26,25 @@ const columns = [
   'interfaceName',
   'printTemplate',
   'pageParam',
-  'sortCode',
-  'enabledMark',
-  'description',
-  'creatorTime',
-  'lastModifyTime',
+  ...listedRecordColumns,
 ] as const;
 
-export class PrintDevRepository extends RecordRepository<'printDev', PrintDevValues> {
+/** A record as the lists answer it. */
+export type PrintDevListRow = Pick<Selectable<PrintDevTable>, (typeof columns)[number]>;
+
+export class PrintDevRepository extends CategorisedRepository<
+  'printDev',
+  PrintDevValues,
+  PrintDevFilter,
+  PrintDevListRow
+> {
   constructor(db: Db | Trx) {
     super(db, 'printDev');
   }
 
-  private filtered(filter: PrintDevFilter) {
-    let query = this.db.selectFrom('printDev').select(columns);
-    if (filter.category) query = query.where('category', '=', filter.category);
-    if (filter.enabledMark !== undefined) query = query.where('enabledMark', '=', filter.enabledMark);
-    if (filter.type !== undefined) query = query.where('type', '=', filter.type);
-    if (filter.keyword) query = query.where((eb) => keywordIn(eb, ['fullName', 'enCode'], filter.keyword ?? ''));
-    return query.orderBy('sortCode').orderBy('creatorTime', 'desc').orderBy('id');
-  }
-
-  page(params: PageParams, filter: Omit<PrintDevFilter, 'keyword'>) {
-    return fetchPage(this.filtered({ ...filter, keyword: params.keyword }), params);
-  }
-
-  /** Every template of the filter, unpaged (the selector; templates are few). */
-  all(filter: PrintDevFilter) {
-    return this.filtered(filter).execute();
+  protected listQuery(filter: PrintDevFilter) {
+    const query = this.db.selectFrom('printDev').select(columns);
+    return filter.type === undefined ? query : query.where('type', '=', filter.type);
   }
 
   findById(id: string) {

@@ -30,13 +30,8 @@ import { crudRoutes, transferRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { BusinessError } from '../../core/errors.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
-import type { Session } from '../../core/session.ts';
-import { recordServiceOf } from '../visualdev/record-service-of.ts';
-import { DefinitionService } from '../visualdev/visualdev.service.ts';
-import { FlowDefinitionService } from '../workflow/definition.service.ts';
-import { TaskQueryService } from '../workflow/task-query.service.ts';
-import { PrintDevService } from './print-dev.service.ts';
-import { PrintDevTransferService } from './print-dev-transfer.service.ts';
+import type { PrintDevService } from './print-dev.service.ts';
+import type { PrintDevTransferService } from './print-dev-transfer.service.ts';
 
 const tags = ['printDev'];
 const base = '/api/system/printDev';
@@ -51,27 +46,17 @@ const idList = (ids: string | string[]) => (Array.isArray(ids) ? ids : ids.split
  * print-template menu; printing (Selector, getListOptions, Data, BatchData, printLog/save) serves
  * any signed-in user, and Data reads records with the caller's rights on the template's form.
  */
-export default async function printDevRoutes(app: App) {
-  const definitions = new DefinitionService(app.db);
-  const records = recordServiceOf(app, definitions);
-  const tasks = new TaskQueryService(app.db, new FlowDefinitionService(app.db, definitions));
-  // The flow detail prints its task's record for whoever may read the task (not a task, or not theirs: null).
-  const readableTask = (session: Session, taskId: string) =>
-    tasks.checkReader(session, taskId).catch((error: unknown) => {
-      if (error instanceof BusinessError) return null;
-      throw error;
-    });
-  const templates = new PrintDevService(
-    app.db,
-    app.dictionaries,
-    definitions,
-    records,
-    app.dataInterfaces,
-    readableTask,
-  );
-  const callerOf = (request: FastifyRequest) => ({ session: sessionOf(request), ip: request.ip, origin: 'print' });
-  const transfer = new PrintDevTransferService(app.db, templates, app.downloads);
+export default async function printDevRoutes(
+  app: App,
+  { templates, transfer }: { templates: PrintDevService; transfer: PrintDevTransferService },
+) {
+  printTemplateRoutes(app, templates, transfer);
+  printingRoutes(app, templates);
+  printLogRoutes(app, templates);
+}
 
+/** The designer's calls (the menu): the CRUD kit, copy, a form's fields, export and import. */
+function printTemplateRoutes(app: App, templates: PrintDevService, transfer: PrintDevTransferService) {
   crudRoutes(
     app,
     {
@@ -101,6 +86,50 @@ export default async function printDevRoutes(app: App) {
     },
   );
 
+  app.post(
+    `${base}/Fields`,
+    {
+      preHandler: permitMenu(menu),
+      schema: {
+        tags,
+        summary:
+          'The fields a template can print: of a released generated form (formId; sub-table columns as children), or of its own SQL ({dbLinkId, sqlTemplate}: a node per statement, headTable first, its columns as children; run read-only through the data-interface guard)',
+        body: PrintFieldsBody,
+        response: { 200: EnvelopeOf(Type.Array(PrintField)) },
+      },
+    },
+    async (request) => {
+      const { formId, sqlTemplate } = request.body;
+      if (formId) return ok(await templates.fieldsOfForm(formId));
+      if (sqlTemplate) return ok(await templates.fieldsOfSql(sqlTemplate, sessionOf(request)));
+      throw new BusinessError('printDev.noForm');
+    },
+  );
+
+  transferRoutes(
+    app,
+    {
+      base,
+      menu,
+      tag: 'printDev',
+      file: { extension: /\.bp$/i, maxBytes: 4 * 1024 * 1024 },
+      messages: { file: 'printDev.importFile', mode: 'printDev.importMode', invalid: 'printDev.importInvalid' },
+      answered: (result) => (result.skipped ? 'printDev.importSkipped' : 'printDev.imported'),
+      schemas: { link: Type.Object({ url: Type.String() }), result: PrintDevImportResult },
+      summaries: {
+        export: 'Write a template to a .bp file; answers the url it downloads from without authorization',
+        import:
+          'Import a .bp file (multipart file + type: 0 skip a template whose code exists, 1 add it with a suffix)',
+      },
+    },
+    transfer,
+  );
+}
+
+/** Printing, for any signed-in user: pickers, and a template with the records it prints (Data reads them with the caller's rights). */
+function printingRoutes(app: App, templates: PrintDevService) {
+  const callerOf = (request: FastifyRequest) => ({ session: sessionOf(request), ip: request.ip, origin: 'print' });
+
   app.get(
     `${base}/Selector`,
     {
@@ -125,26 +154,6 @@ export default async function printDevRoutes(app: App) {
       },
     },
     async (request) => ok(await templates.options(idList(request.body.ids))),
-  );
-
-  app.post(
-    `${base}/Fields`,
-    {
-      preHandler: permitMenu(menu),
-      schema: {
-        tags,
-        summary:
-          'The fields a template can print: of a released generated form (formId; sub-table columns as children), or of its own SQL ({dbLinkId, sqlTemplate}: a node per statement, headTable first, its columns as children; run read-only through the data-interface guard)',
-        body: PrintFieldsBody,
-        response: { 200: EnvelopeOf(Type.Array(PrintField)) },
-      },
-    },
-    async (request) => {
-      const { formId, sqlTemplate } = request.body;
-      if (formId) return ok(await templates.fieldsOfForm(formId));
-      if (sqlTemplate) return ok(await templates.fieldsOfSql(sqlTemplate, sessionOf(request)));
-      throw new BusinessError('printDev.noForm');
-    },
   );
 
   app.get(
@@ -172,26 +181,10 @@ export default async function printDevRoutes(app: App) {
     },
     async (request) => ok(await templates.batchData(callerOf(request), request.query.id, idList(request.query.formId))),
   );
+}
 
-  transferRoutes(
-    app,
-    {
-      base,
-      menu,
-      tag: 'printDev',
-      file: { extension: /\.bp$/i, maxBytes: 4 * 1024 * 1024 },
-      messages: { file: 'printDev.importFile', mode: 'printDev.importMode', invalid: 'printDev.importInvalid' },
-      answered: (result) => (result.skipped ? 'printDev.importSkipped' : 'printDev.imported'),
-      schemas: { link: Type.Object({ url: Type.String() }), result: PrintDevImportResult },
-      summaries: {
-        export: 'Write a template to a .bp file; answers the url it downloads from without authorization',
-        import:
-          'Import a .bp file (multipart file + type: 0 skip a template whose code exists, 1 add it with a suffix)',
-      },
-    },
-    transfer,
-  );
-
+/** The print log: a template's prints (the menu), and recording one (any signed-in user). */
+function printLogRoutes(app: App, templates: PrintDevService) {
   app.get(
     `${logBase}/:id`,
     {

@@ -24,7 +24,7 @@ import type { Db } from '../../db/database.ts';
 import type { Caller, DataInterfaceService } from '../dataInterface/data-interface.service.ts';
 import type { DictionaryCache } from '../dictionary/dictionary-cache.ts';
 import type { RecordService } from '../visualdev/record.service.ts';
-import type { DefinitionService } from '../visualdev/visualdev.service.ts';
+import type { FormDefinitionService } from '../visualdev/visualdev.service.ts';
 import { approvalRecordsOf } from '../workflow/task-query.service.ts';
 import { PrintDevRepository, type PrintDevValues, PrintLogRepository } from './print-dev.repository.ts';
 
@@ -101,7 +101,7 @@ export class PrintDevService {
   constructor(
     private readonly db: Db,
     private readonly dictionaries: DictionaryCache,
-    private readonly definitions: DefinitionService,
+    private readonly definitions: FormDefinitionService,
     private readonly records: RecordService,
     private readonly dataInterfaces: DataInterfaceService,
     private readonly readableTask: ReadableTask,

@@ -24,25 +24,35 @@ import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import { storedImageName } from '../../core/stored-images.ts';
-import { CurrentUserService } from '../oauth/current-user.service.ts';
-import { OauthService } from '../oauth/oauth.service.ts';
-import { SystemService } from '../system/system.service.ts';
-import { ProfileService } from './profile.service.ts';
+import type { CurrentUserService } from '../oauth/current-user.service.ts';
+import type { OauthService } from '../oauth/oauth.service.ts';
+import type { SystemService } from '../system/system.service.ts';
+import type { ProfileService } from './profile.service.ts';
 
 const tags = ['profile'];
 const base = '/api/permission/Users/Current';
 const avatarUrl = (name: string) => `/api/file/Image/userAvatar/${name}`;
 
 /** The signed-in user's own record; every call needs only the session and touches only the caller. */
-export default async function profileRoutes(app: App) {
-  const profile = new ProfileService(app.db, app.sessions, app.sysConfig, app.dictionaries);
-  // The password, the application switch and what the caller holds belong to their own areas'
-  // services; their routes live here with every other /Users/Current call.
-  const oauth = new OauthService(app.db, app.sessions, app.sysConfig, app.smsSender, app.config.loginCipherKey);
-  const systems = new SystemService(app.db, app.bus, app.permissions);
-  const currentUser = new CurrentUserService(app.db, app.sysConfig, app.permissions, app.bus);
-  const loginRateLimit = { rateLimit: { max: app.config.rateLimits.login, timeWindow: '1 minute' } };
+/**
+ * What the /Users/Current calls use. The password, the application switch and what the caller
+ * holds belong to their own areas' services; their routes live here with every other such call.
+ */
+export type ProfileRouteServices = {
+  profile: ProfileService;
+  oauth: OauthService;
+  systems: SystemService;
+  currentUser: CurrentUserService;
+};
 
+export default async function profileRoutes(app: App, { profile, oauth, systems, currentUser }: ProfileRouteServices) {
+  ownRecordRoutes(app, profile, currentUser);
+  ownImageRoutes(app, profile);
+  ownAccountRoutes(app, oauth, systems);
+}
+
+/** The caller's own record: what it holds, its base information, theme, language, relations, subordinates, contacts, log. */
+function ownRecordRoutes(app: App, profile: ProfileService, currentUser: CurrentUserService) {
   app.get(
     `${base}/Authorize`,
     {
@@ -146,7 +156,10 @@ export default async function profileRoutes(app: App) {
     },
     async (request) => ok(await profile.ownLog(sessionOf(request), request.query, request.t)),
   );
+}
 
+/** The caller's signature images and avatar. */
+function ownImageRoutes(app: App, profile: ProfileService) {
   app.get(
     `${base}/SignImg`,
     { schema: { tags, summary: 'Own signatures', response: { 200: EnvelopeOf(Type.Array(Signature)) } } },
@@ -210,7 +223,11 @@ export default async function profileRoutes(app: App) {
       return ok(null, request.t('common.saved'));
     },
   );
+}
 
+/** The caller's password and main application, which belong to the oauth and system services. */
+function ownAccountRoutes(app: App, oauth: OauthService, systems: SystemService) {
+  const loginRateLimit = { rateLimit: { max: app.config.rateLimits.login, timeWindow: '1 minute' } };
   app.post(
     `${base}/Actions/ModifyPassword`,
     {

@@ -10,29 +10,31 @@ import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { langFromTag, type Translate } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import { toMillis } from '../../core/paging.ts';
-import type { Session, SessionStore } from '../../core/session.ts';
+import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
-import type { DictionaryCache } from '../dictionary/dictionary-cache.ts';
-import { LogService } from '../log/log.service.ts';
-import type { SysConfigService } from '../sysConfig/sys-config.service.ts';
-import { UserService } from '../user/user.service.ts';
-import { UserAccountService } from '../user/user-account.service.ts';
+import type { LogService } from '../log/log.service.ts';
+import type { UserService } from '../user/user.service.ts';
+import type { UserAccountService } from '../user/user-account.service.ts';
 import { ProfileRepository } from './profile.repository.ts';
 
 const maxSignatures = 20;
+
+/** The services that keep what a profile shows: the user record, the account row, the log. */
+export interface ProfileParts {
+  users: UserService;
+  accounts: UserAccountService;
+  logs: LogService;
+}
 
 /** The signed-in user's own record: `/api/permission/Users/Current/*` (shell.md section 7). */
 export class ProfileService {
   constructor(
     private readonly db: Db,
-    private readonly sessions: SessionStore,
-    private readonly sysConfig: SysConfigService,
-    private readonly dictionaries: DictionaryCache,
+    private readonly parts: ProfileParts,
   ) {}
 
   async baseInfo(session: Session) {
-    const users = new UserService(this.db, this.sessions, this.sysConfig, this.dictionaries);
-    const info = await users.info(session.userId);
+    const info = await this.parts.users.info(session.userId);
     const profile = new ProfileRepository(this.db);
     const [organizes, positions] = await Promise.all([
       profile.relationsNamed(session.userId, 'Organize'),
@@ -53,7 +55,7 @@ export class ProfileService {
       const value = fields[key as keyof typeof fields];
       if (key !== 'birthday' && value !== undefined) changes[key] = value;
     }
-    await new UserAccountService(this.db).update(session.userId, {
+    await this.parts.accounts.update(session.userId, {
       ...changes,
       ...(birthday === undefined ? {} : { birthday: birthday === null ? null : new Date(birthday) }),
       lastModifyTime: new Date(),
@@ -62,19 +64,19 @@ export class ProfileService {
   }
 
   async setTheme(session: Session, input: ThemeInput) {
-    await new UserAccountService(this.db).update(session.userId, { theme: input.theme });
+    await this.parts.accounts.update(session.userId, { theme: input.theme });
   }
 
   async setLanguage(session: Session, input: LanguageInput) {
-    await new UserAccountService(this.db).update(session.userId, { language: langFromTag(input.language) ?? 'zh-CN' });
+    await this.parts.accounts.update(session.userId, { language: langFromTag(input.language) ?? 'zh-CN' });
   }
 
   async setAvatar(session: Session, url: string) {
-    await new UserAccountService(this.db).update(session.userId, { headIcon: url });
+    await this.parts.accounts.update(session.userId, { headIcon: url });
   }
 
   async organizes(session: Session) {
-    const user = await new UserAccountService(this.db).byId(session.userId);
+    const user = await this.parts.accounts.byId(session.userId);
     const rows = await new ProfileRepository(this.db).relationsNamed(session.userId, 'Organize');
     return rows.map((r) => ({ id: r.id, fullName: r.fullName, isDefault: r.id === user?.organizeId }));
   }
@@ -86,7 +88,7 @@ export class ProfileService {
 
   /** Direct reports of `id`: the caller's own, or those of someone below the caller. */
   async subordinates(session: Session, id: string) {
-    const users = new UserAccountService(this.db);
+    const users = this.parts.accounts;
     const target = id === '0' || id === 'currentUser' ? session.userId : id;
     if (target !== session.userId) {
       const person = await users.byId(target);
@@ -125,7 +127,7 @@ export class ProfileService {
   }
 
   ownLog(session: Session, query: OwnLogQuery, t: Translate) {
-    return new LogService(this.db).list(query.category ?? 1, query, t, session.userId);
+    return this.parts.logs.list(query.category ?? 1, query, t, session.userId);
   }
 
   async signatures(session: Session) {

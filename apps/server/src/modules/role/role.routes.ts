@@ -13,15 +13,13 @@ import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { crudRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
-import { RoleService } from './role.service.ts';
+import type { RoleService } from './role.service.ts';
 
 const tags = ['role'];
 const base = '/api/permission/Role';
 
 /** Global roles and organisation roles. Selectors, condition and by-organisation lookups serve any signed-in user. */
-export default async function roleRoutes(app: App) {
-  const roles = new RoleService(app.db, app.bus, app.delegation);
-
+export default async function roleRoutes(app: App, { roles }: { roles: RoleService }) {
   crudRoutes(
     app,
     {

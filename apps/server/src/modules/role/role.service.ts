@@ -7,7 +7,7 @@ import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
 import { flipEnabledMark } from '../../core/state-switch.ts';
 import type { Db, Trx } from '../../db/database.ts';
-import { OrganizeService } from '../organize/organize.service.ts';
+import type { OrganizeService } from '../organize/organize.service.ts';
 import { type OrganizeIndex, organizeIcons } from '../organize/organize-tree.ts';
 import { renameOwnGroup } from '../permissionGroup/permission-group.service.ts';
 import { RoleRepository } from './role.repository.ts';
@@ -21,16 +21,14 @@ const globalIcon = 'icon-ym icon-ym-global-role';
 const menu = 'permission.role';
 
 export class RoleService {
-  private readonly organizes: OrganizeService;
-
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
+    /** The organisation index the list names roles' organisations with. */
+    private readonly organizes: OrganizeService,
     /** Switching a role on gives its users what it carries: only by someone who holds that. */
     private readonly delegation?: DelegationGuard,
-  ) {
-    this.organizes = new OrganizeService(db);
-  }
+  ) {}
 
   /** Refuses switching role `id` on unless the caller holds what it carries. */
   private async requireMaySwitchOn(id: string, session: Session, enabledMark: number) {

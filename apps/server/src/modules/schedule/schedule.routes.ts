@@ -21,9 +21,7 @@ import type { ScheduleService } from './schedule.service.ts';
 const tags = ['schedule'];
 
 /** A user's own calendar: the session is enough; other users' entries are not found. */
-export default async function scheduleRoutes(app: App, options: { schedules: ScheduleService }) {
-  const { schedules } = options;
-
+export default async function scheduleRoutes(app: App, { schedules }: { schedules: ScheduleService }) {
   app.get(
     '/api/system/Schedule',
     {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   EnvelopeOf,
   ListOf,
@@ -17,7 +16,7 @@ import { sessionOf } from '../../core/auth.ts';
 import { crudRoutes } from '../../core/crud-routes.ts';
 import { FileAnswer, MediaType, ok } from '../../core/envelope.ts';
 import { sendStoredImage, storedImageName } from '../../core/stored-images.ts';
-import { SignatureService } from './signature.service.ts';
+import type { SignatureService } from './signature.service.ts';
 
 const tags = ['signature'];
 const base = '/api/system/Signature';
@@ -26,10 +25,10 @@ const base = '/api/system/Signature';
  * 签名管理. The picker and ListByIds serve any signed-in user: a form's signature field lists the
  * signatures granted to whoever fills it in, and shows the ones it keeps to whoever reads it.
  */
-export default async function signatureRoutes(app: App) {
-  const imageDir = path.join(app.config.dataDir, 'files', 'signature');
-  const signatures = new SignatureService(app.db, imageDir);
-
+export default async function signatureRoutes(
+  app: App,
+  { signatures, imageDir }: { signatures: SignatureService; imageDir: string },
+) {
   crudRoutes(
     app,
     {

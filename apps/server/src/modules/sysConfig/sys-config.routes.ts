@@ -15,14 +15,20 @@ import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
 import { BusinessError } from '../../core/errors.ts';
 import { permitMenu } from '../../core/permissions.ts';
-import { ThirdSyncService } from './third-sync.service.ts';
+import type { ThirdSyncService } from './third-sync.service.ts';
 
 const tags = ['sysConfig'];
 const menu = 'system.sysConfig';
 /** The e-mail channel's code in the msgSendType dictionary. */
 const emailChannel = '2';
 /** The system-configuration page's reads (protocol-admin.md section 9). */
-export default async function sysConfigRoutes(app: App) {
+export default async function sysConfigRoutes(app: App, { third }: { third: ThirdSyncService }) {
+  settingRoutes(app);
+  thirdPartyRoutes(app, third);
+}
+
+/** The configuration itself, the super administrators, and a test mail. */
+function settingRoutes(app: App) {
   app.get(
     '/api/system/SysConfig',
     {
@@ -124,9 +130,10 @@ export default async function sysConfigRoutes(app: App) {
     },
     async () => ok(await app.sysConfig.administrators()),
   );
+}
 
-  const third = new ThirdSyncService(app.db, app.sysConfig);
-
+/** The WeCom and DingTalk connectors: connection tests and what was synchronised. */
+function thirdPartyRoutes(app: App, third: ThirdSyncService) {
   app.post(
     '/api/system/SysConfig/:type/testQyWebChatConnect',
     {

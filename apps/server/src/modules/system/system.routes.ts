@@ -3,14 +3,12 @@ import type { App } from '../../core/app-types.ts';
 import { recordRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permitMenu } from '../../core/permissions.ts';
-import { SystemService } from './system.service.ts';
+import type { SystemService } from './system.service.ts';
 
 const tags = ['system'];
 const menu = 'system.system';
 
-export default async function systemRoutes(app: App) {
-  const systems = new SystemService(app.db, app.bus, app.permissions);
-
+export default async function systemRoutes(app: App, { systems }: { systems: SystemService }) {
   app.get(
     '/api/system/System',
     {

@@ -17,7 +17,7 @@ import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
-import { UserPickerService } from './user-picker.service.ts';
+import type { UserPickerService } from './user-picker.service.ts';
 import { base, IdParams, menu, tags } from './user-route-paths.ts';
 
 /**
@@ -26,9 +26,13 @@ import { base, IdParams, menu, tags } from './user-route-paths.ts';
  * subordinates): they serve any signed-in user; GetListByAuthorize shows only what the data scope
  * of the user page lets the caller see.
  */
-export function userPickerRoutes(app: App) {
-  const users = new UserPickerService(app.db);
+export function userPickerRoutes(app: App, users: UserPickerService) {
+  userChoiceRoutes(app, users);
+  userLookupRoutes(app, users);
+}
 
+/** Every user, the picker tree, the chat contacts, and the users within the caller's grants. */
+function userChoiceRoutes(app: App, users: UserPickerService) {
   app.get(
     `${base}/All`,
     { schema: { tags, summary: 'Every enabled user', response: { 200: EnvelopeOf(ListOf(UserBrief)) } } },
@@ -91,7 +95,10 @@ export function userPickerRoutes(app: App) {
       return ok(await users.pickerLevel(request.params.id, request.body, scope));
     },
   );
+}
 
+/** Lookups by organisation, picked ids, relation, subordinates, position and role. */
+function userLookupRoutes(app: App, users: UserPickerService) {
   app.get(
     `${base}/getOrganization`,
     {

@@ -4,7 +4,7 @@ import { type PageParams, page, pageParams } from '../../core/paging.ts';
 import type { DataScope } from '../../core/permissions.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
-import { OrganizeService } from '../organize/organize.service.ts';
+import type { OrganizeService } from '../organize/organize.service.ts';
 import { buildTree, type OrganizeIndex, organizeIcons } from '../organize/organize-tree.ts';
 import { type RelationKind, UserAdminRepository, UserRepository } from './user.repository.ts';
 import { type UserCover, UserLookupRepository } from './user-lookup.repository.ts';
@@ -54,11 +54,10 @@ export const briefToWire = (u: Brief) => ({
  * of picked ids, and the chat contacts (`imUsers`, also the picker's keyword search).
  */
 export class UserPickerService {
-  private readonly organizes: OrganizeService;
-
-  constructor(private readonly db: Db) {
-    this.organizes = new OrganizeService(db);
-  }
+  constructor(
+    private readonly db: Db,
+    private readonly organizes: OrganizeService,
+  ) {}
 
   async byIds(input: IdsInput) {
     const ids = [...(input.ids ?? []), ...(input.userId ?? [])];

@@ -18,9 +18,10 @@ import { sessionOf } from '../../core/auth.ts';
 import { recordRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
-import { UserService } from './user.service.ts';
-import { UserHandoverService } from './user-handover.service.ts';
+import type { UserService } from './user.service.ts';
+import type { UserHandoverService } from './user-handover.service.ts';
 import { userPickerRoutes } from './user-picker.routes.ts';
+import type { UserPickerService } from './user-picker.service.ts';
 import { base, IdParams, menu, tags } from './user-route-paths.ts';
 import { userSheetRoutes } from './user-sheet.routes.ts';
 
@@ -29,19 +30,13 @@ import { userSheetRoutes } from './user-sheet.routes.ts';
  * menu and its buttons; lookups that pickers and chat use on every page serve any signed-in user
  * (user-picker.routes.ts); the sheets are user-sheet.routes.ts.
  */
-export default async function userRoutes(app: App) {
-  const users = new UserService(
-    app.db,
-    app.sessions,
-    app.sysConfig,
-    app.dictionaries,
-    app.bus,
-    app.permissions,
-    app.delegation,
-  );
+export default async function userRoutes(
+  app: App,
+  { users, handover, picker }: { users: UserService; handover: UserHandoverService; picker: UserPickerService },
+) {
   userAdminRoutes(app, users);
-  userHandoverRoutes(app, new UserHandoverService(app.db, app.delegation));
-  userPickerRoutes(app);
+  userHandoverRoutes(app, handover);
+  userPickerRoutes(app, picker);
   userSheetRoutes(app, users);
 }
 

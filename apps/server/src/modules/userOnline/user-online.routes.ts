@@ -4,16 +4,14 @@ import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
-import { UserOnlineService } from './user-online.service.ts';
+import type { UserOnlineService } from './user-online.service.ts';
 
 const tags = ['userOnline'];
 const menu = 'permission.userOnline';
 const base = '/api/permission/OnlineUser';
 
 /** Live sessions and forced offline (the browser confirms with 确定要注销该账号?). */
-export default async function userOnlineRoutes(app: App) {
-  const online = new UserOnlineService(app.db, app.sessions, app.delegation);
-
+export default async function userOnlineRoutes(app: App, { online }: { online: UserOnlineService }) {
   app.get(
     base,
     {

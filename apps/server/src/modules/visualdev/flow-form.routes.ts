@@ -15,7 +15,7 @@ import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
-import { permit, permitMenu } from '../../core/permissions.ts';
+import { type MenuCodes, permit, permitMenu } from '../../core/permissions.ts';
 import type { FlowFormService } from './flow-form.service.ts';
 
 const base = '/api/flowForm/Form';
@@ -25,7 +25,7 @@ const IdParams = Type.Object({ id: Id });
  * Flow forms (protocol-workflow.md 1) for the 3.6 client's 表单设计 page and flow designer, under
  * the grants of the form-design page (`menu`), as the generated forms they stand for.
  */
-export function flowFormRoutes(app: App, forms: FlowFormService, menu: string, tags: string[]) {
+export function flowFormRoutes(app: App, forms: FlowFormService, menu: MenuCodes, tags: string[]) {
   app.get(
     base,
     {

@@ -13,13 +13,13 @@ import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import type { VisualDevRowDb } from '../../db/schema.ts';
-import { DefinitionRepository, type DefinitionValues } from './visualdev.repository.ts';
-import { type DefinitionService, parseJson } from './visualdev.service.ts';
+import { type DefinitionValues, FormDefinitionRepository } from './visualdev.repository.ts';
+import { type FormDefinitionService, parseJson } from './visualdev.service.ts';
 
 const SYSTEM = 1;
 const SystemFormFields = Type.Array(SystemFormField, { maxItems: 500 });
 
-type ListRow = Awaited<ReturnType<DefinitionRepository['page']>>['list'][number];
+type ListRow = Awaited<ReturnType<FormDefinitionRepository['page']>>['list'][number];
 
 function toRow(row: ListRow | VisualDevRowDb, creatorUser: string): FlowFormRow {
   return {
@@ -46,12 +46,12 @@ function toRow(row: ListRow | VisualDevRowDb, creatorUser: string): FlowFormRow 
 export class FlowFormService {
   constructor(
     private readonly db: Db,
-    private readonly definitions: DefinitionService,
+    private readonly definitions: FormDefinitionService,
   ) {}
 
   async page(query: FlowFormQuery): Promise<PageData<FlowFormRow>> {
     const params = pageParams(query);
-    const result = await new DefinitionRepository(this.db).page(params, {
+    const result = await new FormDefinitionRepository(this.db).page(params, {
       keyword: query.keyword?.trim() ?? '',
       isRelease: query.isRelease,
       formType: query.formType,
@@ -62,7 +62,7 @@ export class FlowFormService {
   }
 
   async info(id: string): Promise<FlowFormDetail> {
-    const row = await new DefinitionRepository(this.db).findById(id);
+    const row = await new FormDefinitionRepository(this.db).findById(id);
     if (!row) throw new NotFoundError();
     return {
       ...toRow(row, ''),
@@ -84,29 +84,29 @@ export class FlowFormService {
 
   /** Saves the draft; the kind a form was made as stays (the client shows it read-only). */
   async update(id: string, input: FlowFormInput, session: Session) {
-    const row = await new DefinitionRepository(this.db).findById(id);
+    const row = await new FormDefinitionRepository(this.db).findById(id);
     if (!row) throw new NotFoundError();
     await this.definitions.saveDraft(id, valuesOf(input, row.formType), session);
   }
 
   /** A form a flow starts with stays while the flow does. */
   async delete(id: string) {
-    if (await new DefinitionRepository(this.db).flowTemplateOf(id)) throw new BusinessError('flowForm.inUse');
+    if (await new FormDefinitionRepository(this.db).flowTemplateOf(id)) throw new BusinessError('flowForm.inUse');
     await this.definitions.delete(id);
   }
 
   /** `isRelease` 1 publishes the draft; 0 takes the draft back to what was published. */
   async release(id: string, isRelease: 0 | 1, session: Session) {
-    const row = await new DefinitionRepository(this.db).findById(id);
+    const row = await new FormDefinitionRepository(this.db).findById(id);
     if (!row) throw new NotFoundError();
     if (isRelease === 0) {
       if (!row.releasedFormData) throw new BusinessError('flowForm.neverReleased');
-      await this.db.transaction().execute((trx) => new DefinitionRepository(trx).rollBack(id, session.userId));
+      await this.db.transaction().execute((trx) => new FormDefinitionRepository(trx).rollBack(id, session.userId));
       return;
     }
     if (row.formType !== SYSTEM) return this.definitions.release(id, session);
     if (systemFields(row.formData).length === 0) throw new BusinessError('visualdev.noFields');
-    await this.db.transaction().execute((trx) => new DefinitionRepository(trx).releaseFields(id, session.userId));
+    await this.db.transaction().execute((trx) => new FormDefinitionRepository(trx).releaseFields(id, session.userId));
   }
 
   copy(id: string, session: Session): Promise<string> {
@@ -115,7 +115,7 @@ export class FlowFormService {
 
   /** The flow template that starts with the form, '' when none does. */
   async templateOf(formId: string): Promise<{ id: string }> {
-    const template = await new DefinitionRepository(this.db).flowTemplateOf(formId);
+    const template = await new FormDefinitionRepository(this.db).flowTemplateOf(formId);
     return { id: template?.id ?? '' };
   }
 }

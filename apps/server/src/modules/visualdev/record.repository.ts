@@ -132,7 +132,12 @@ export interface SortKey {
   desc: boolean;
 }
 
-export class RecordRepository {
+/**
+ * The SQL of generated forms' records: the tables each released definition's storage plan made
+ * (`vd_…` and their sub-tables). Named apart from the generic CRUD base `RecordRepository` of
+ * core/record-repository.ts, which the definitions themselves (`FormDefinitionRepository`) extend.
+ */
+export class FormRecordRepository {
   constructor(private readonly db: Db | Trx) {}
 
   async applySteps(steps: StorageStep[]) {

@@ -16,7 +16,7 @@ import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
-import { permit, permitMenu } from '../../core/permissions.ts';
+import { type MenuCodes, permit, permitMenu } from '../../core/permissions.ts';
 import type { ShortLinkService } from './short-link.service.ts';
 
 const base = '/api/visualdev/ShortLink';
@@ -26,7 +26,7 @@ const ModelParams = Type.Object({ modelId: Id });
  * Short links (外链): set on the form-design page (`menu`'s grants), and the public pages' calls,
  * open without a session and rate limited per address (password guessing included).
  */
-export function shortLinkRoutes(app: App, links: ShortLinkService, menu: string, tags: string[]) {
+export function shortLinkRoutes(app: App, links: ShortLinkService, menu: MenuCodes, tags: string[]) {
   const open = {
     public: true,
     rateLimit: { max: app.config.rateLimits.login, timeWindow: '1 minute' },

@@ -17,9 +17,10 @@ import { hashPasswordDigest, md5Hex, verifyPasswordDigest } from '../../core/pas
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import { consumeCaptcha } from '../oauth/captcha.ts';
-import type { Reach, RecordService } from './record.service.ts';
+import type { RecordService } from './record.service.ts';
+import type { Reach } from './record-checks.ts';
 import { ShortLinkRepository, type ShortLinkRow } from './short-link.repository.ts';
-import type { DefinitionService } from './visualdev.service.ts';
+import type { FormDefinitionService } from './visualdev.service.ts';
 
 const parseFields = (text: string): string[] => {
   try {
@@ -38,7 +39,7 @@ const parseFields = (text: string): string[] => {
 export class ShortLinkService {
   constructor(
     private readonly db: Db,
-    private readonly definitions: DefinitionService,
+    private readonly definitions: FormDefinitionService,
     private readonly records: RecordService,
   ) {}
 

@@ -6,6 +6,8 @@ import {
   type FormField,
   holdsValue,
   kindOf,
+  type ValueType,
+  valueFacetsOf,
   valueFields,
 } from '@platform/shared';
 import { BusinessError } from '../../core/errors.ts';
@@ -62,40 +64,25 @@ export function checkedIdentifier(name: string): string {
   return name;
 }
 
-const numericKinds = new Set(['inputNumber', 'rate', 'slider', 'calculate']);
-const timeKinds = new Set(['date', 'createTime', 'modifyTime']);
-/** Kinds whose value is always text. */
-const textKinds = new Set([
-  'input',
-  'textarea',
-  'PsdInput',
-  'editor',
-  'colorPicker',
-  'time',
-  'signature',
-  'billRule',
-  'createUser',
-  'modifyUser',
-  'currOrganize',
-  'currDept',
-  'currPosition',
-  'relationForm',
-  'popupSelect',
-  'popupTableSelect',
-  'autoComplete',
-  'location',
-]);
+/** The column each value type is kept in (a sub-table's rows are a child table, never a column of this one). */
+const columnOfValue = {
+  text: 'text',
+  number: 'numeric',
+  datetime: 'timestamptz',
+  range: 'jsonb',
+  list: 'jsonb',
+  files: 'jsonb',
+  rows: 'jsonb',
+  json: 'jsonb',
+} as const satisfies Record<ValueType, ColumnType>;
 
 /**
- * The column type of a field's kind; kinds whose values may be lists, numbers or text keep JSON, and
- * so does a field set to hold several values (a multiple popup or table select).
+ * The column type of a field's kind (packages/shared `FIELD_KINDS`: a kind no entry names is kept
+ * as JSON, `UNKNOWN_KIND`; display kinds and containers have no column); a field set to hold several values (a multiple popup or table select) keeps JSON.
  */
 export function columnTypeOf(kind: string, list = false): ColumnType {
   if (list) return 'jsonb';
-  if (numericKinds.has(kind)) return 'numeric';
-  if (timeKinds.has(kind)) return 'timestamptz';
-  if (textKinds.has(kind)) return 'text';
-  return 'jsonb';
+  return columnOfValue[valueFacetsOf(kind)?.value ?? 'json'];
 }
 
 /** Names a record reserves for itself. */
@@ -141,6 +128,15 @@ export function wantedFields(definition: FormDefinition): { columns: WantedTable
   return { columns, children };
 }
 
+/**
+ * How the list searches a field: 1 equals, 2 fuzzy (contains), 3 a range. Without a declared type a
+ * text field is searched fuzzy. The release's indexes and the search both follow this, so a fuzzy
+ * search always has its trigram index.
+ */
+export function searchTypeOf(declared: { searchType?: unknown } | undefined, column: StoredColumn): number {
+  return Number(declared?.searchType ?? (column.type === 'text' ? 2 : 1));
+}
+
 /** Which columns the list searches and how: fuzzy text gets a trigram index, the rest a b-tree (JSON a GIN). */
 export function wantedIndexes(plan: StoredTable, list: ColumnDefinition | null): string[] {
   const out = new Set<string>();
@@ -150,7 +146,7 @@ export function wantedIndexes(plan: StoredTable, list: ColumnDefinition | null):
     // Lists are searched by containment (GIN); one JSON value by its text (a b-tree of `col #>> '{}'`,
     // whose statistics keep the planner from AND-ing a GIN scan of a few-valued field into every search).
     if (column.type === 'jsonb') out.add(`${column.column}:${column.list ? 'gin' : 'jsontext'}`);
-    else if (column.type === 'text' && Number(search.searchType) === 2) out.add(`${column.column}:trgm`);
+    else if (column.type === 'text' && searchTypeOf(search, column) === 2) out.add(`${column.column}:trgm`);
     else out.add(`${column.column}:btree`);
   }
   return [...out].sort();

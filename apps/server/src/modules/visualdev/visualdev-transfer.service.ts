@@ -10,8 +10,8 @@ import { type DuplicateMode, parseEntityFile, randomSuffix, withSuffix } from '.
 import { NotFoundError } from '../../core/errors.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
-import { DefinitionRepository } from './visualdev.repository.ts';
-import type { DefinitionService } from './visualdev.service.ts';
+import { FormDefinitionRepository } from './visualdev.repository.ts';
+import type { FormDefinitionService } from './visualdev.service.ts';
 
 /**
  * A generated form's export to a `.vdd` file (its draft: what the designer edits) and its import as
@@ -20,13 +20,13 @@ import type { DefinitionService } from './visualdev.service.ts';
 export class VisualDevTransferService {
   constructor(
     private readonly db: Db,
-    private readonly definitions: DefinitionService,
+    private readonly definitions: FormDefinitionService,
     private readonly downloads: Downloads,
   ) {}
 
   async export(id: string): Promise<{ url: string }> {
-    const row = await new DefinitionRepository(this.db).findById(id);
-    if (!row || row.formType !== 2) throw new NotFoundError();
+    const row = await new FormDefinitionRepository(this.db).findById(id);
+    if (row?.formType !== 2) throw new NotFoundError();
     const file: VisualDevFile = {
       format: VISUAL_DEV_FILE_FORMAT,
       version: 1,
@@ -60,7 +60,7 @@ export class VisualDevTransferService {
   /** Adds the definition of a `.vdd` file: a code that exists is skipped (mode 0) or suffixed (mode 1). */
   async import(content: Buffer, mode: DuplicateMode, session: Session): Promise<VisualDevImportResult> {
     const input = parseEntityFile(content, VisualDevFileSchema, 'visualdev.importInvalid').definition;
-    if (await new DefinitionRepository(this.db).codeTaken(input.enCode, null)) {
+    if (await new FormDefinitionRepository(this.db).codeTaken(input.enCode, null)) {
       if (mode === 0) return { id: '', skipped: true };
       const suffix = randomSuffix();
       input.fullName = withSuffix(input.fullName, suffix);

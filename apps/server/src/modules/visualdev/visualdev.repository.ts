@@ -46,7 +46,7 @@ const listColumns = [
 ] as const;
 
 /** The SQL of generated-form definitions (`visual_dev`). */
-export class DefinitionRepository extends RecordRepository<'visualDev', DefinitionValues> {
+export class FormDefinitionRepository extends RecordRepository<'visualDev', DefinitionValues> {
   constructor(db: Db | Trx) {
     super(db, 'visualDev');
   }

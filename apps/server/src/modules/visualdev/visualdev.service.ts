@@ -27,9 +27,9 @@ import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { VisualDevRowDb } from '../../db/schema.ts';
 import type { MenuService } from '../menu/menu.service.ts';
-import { RecordRepository } from './record.repository.ts';
+import { FormRecordRepository } from './record.repository.ts';
 import { planStorage, type StoragePlan } from './storage-plan.ts';
-import { type DefinitionFilter, DefinitionRepository, type DefinitionValues } from './visualdev.repository.ts';
+import { type DefinitionFilter, type DefinitionValues, FormDefinitionRepository } from './visualdev.repository.ts';
 
 /** A released definition as record calls use it: parsed once, with its storage plan. */
 export interface ReleasedDefinition {
@@ -84,7 +84,7 @@ function valuesOf(input: VisualDevInput): DefinitionValues {
   };
 }
 
-type ListRow = Awaited<ReturnType<DefinitionRepository['page']>>['list'][number];
+type ListRow = Awaited<ReturnType<FormDefinitionRepository['page']>>['list'][number];
 
 /** A list row: the category by its name and `enabledMark` 1 once released (the 3.6 client offers 发布预览 then). */
 function toRow(row: ListRow): VisualDevRow {
@@ -117,14 +117,14 @@ const cacheMs = 3_000;
  * Generated-form definitions (`/api/visualdev/Base`): the draft is what the designer edits;
  * Release makes the record tables match it and publishes it to pages.
  */
-export class DefinitionService {
+export class FormDefinitionService {
   private readonly cache = new Map<string, { at: number; value: Promise<ReleasedDefinition> }>();
 
   constructor(private readonly db: Db) {}
 
   async page(query: VisualDevQuery): Promise<PageData<VisualDevRow>> {
     const params = pageParams(query);
-    const result = await new DefinitionRepository(this.db).page(params, this.filterOf(query));
+    const result = await new FormDefinitionRepository(this.db).page(params, this.filterOf(query));
     return page(result.list.map(toRow), result.total, params);
   }
 
@@ -141,12 +141,12 @@ export class DefinitionService {
   }
 
   async selector(query: VisualDevQuery): Promise<VisualDevSelectorRow[]> {
-    const rows = await new DefinitionRepository(this.db).released(this.filterOf(query));
+    const rows = await new FormDefinitionRepository(this.db).released(this.filterOf(query));
     return rows.map((r) => ({ id: r.id, fullName: r.fullName, enCode: r.enCode, webType: r.webType }));
   }
 
   async info(id: string): Promise<VisualDevInfo> {
-    const row = await new DefinitionRepository(this.db).findById(id);
+    const row = await new FormDefinitionRepository(this.db).findById(id);
     if (!row) throw new NotFoundError();
     return {
       id: row.id,
@@ -182,7 +182,7 @@ export class DefinitionService {
   /** A new definition of `values` (a generated form, or a flow form's system form). */
   insert(values: DefinitionValues, session: Session): Promise<string> {
     return this.db.transaction().execute(async (trx) => {
-      const repo = new DefinitionRepository(trx);
+      const repo = new FormDefinitionRepository(trx);
       if (await repo.codeTaken(values.enCode, null)) throw new BusinessError('visualdev.codeTaken');
       const id = newId();
       await repo.insert(id, values, session.userId);
@@ -197,7 +197,7 @@ export class DefinitionService {
   /** Saves the draft's `values`; the columns not named keep what they hold. */
   async saveDraft(id: string, values: DefinitionValues, session: Session) {
     await this.db.transaction().execute(async (trx) => {
-      const repo = new DefinitionRepository(trx);
+      const repo = new FormDefinitionRepository(trx);
       if (!(await repo.findForUpdate(id))) throw new NotFoundError();
       if (await repo.codeTaken(values.enCode, id)) throw new BusinessError('visualdev.codeTaken');
       await repo.updateDraft(id, values, session.userId);
@@ -207,11 +207,11 @@ export class DefinitionService {
   /** Deletes the definition and its records (their tables). */
   async delete(id: string) {
     await this.db.transaction().execute(async (trx) => {
-      const repo = new DefinitionRepository(trx);
+      const repo = new FormDefinitionRepository(trx);
       const row = await repo.findForUpdate(id);
       if (!row) throw new NotFoundError();
       const plan = row.storage as StoragePlan | null;
-      if (plan) await new RecordRepository(trx).dropTables([...plan.children.map((c) => c.table), plan.table]);
+      if (plan) await new FormRecordRepository(trx).dropTables([...plan.children.map((c) => c.table), plan.table]);
       await repo.delete(id);
     });
     this.cache.delete(id);
@@ -220,7 +220,7 @@ export class DefinitionService {
   /** A copy of the draft, unreleased, with a new name and code; records are not copied. */
   async copy(id: string, session: Session): Promise<string> {
     return this.db.transaction().execute(async (trx) => {
-      const repo = new DefinitionRepository(trx);
+      const repo = new FormDefinitionRepository(trx);
       const row = await repo.findById(id);
       if (!row) throw new NotFoundError();
       const suffix = Date.now().toString(36).slice(-5);
@@ -252,7 +252,7 @@ export class DefinitionService {
     await this.db.transaction().execute(async (trx) => {
       const released = await this.releaseIn(trx, id, session);
       if (!parents.length || !menus) return;
-      const row = await new DefinitionRepository(trx).findById(id);
+      const row = await new FormDefinitionRepository(trx).findById(id);
       if (!row) throw new NotFoundError();
       const published = await menus.pagesOfModule(id, trx);
       const holding = new Set(published.flatMap((page) => [page.parentId, page.systemId]));
@@ -273,7 +273,7 @@ export class DefinitionService {
   }
 
   private async releaseIn(trx: Trx, id: string, session: Session) {
-    const repo = new DefinitionRepository(trx);
+    const repo = new FormDefinitionRepository(trx);
     const row = await repo.findForUpdate(id);
     if (!row) throw new NotFoundError();
     const form = parseJson<FormDefinition>(row.formData, 'formData', { fields: [] });
@@ -287,7 +287,7 @@ export class DefinitionService {
         max: PERMISSION_KEY_MAX,
       });
     const { plan, steps } = planStorage(row.id, (row.storage as StoragePlan | null) ?? null, form, list);
-    await new RecordRepository(trx).applySteps(steps);
+    await new FormRecordRepository(trx).applySteps(steps);
     await repo.release(id, plan, session.userId);
     return { form, list };
   }
@@ -352,10 +352,23 @@ export class DefinitionService {
     return value;
   }
 
+  /** The released definition read inside `trx`; null when the form keeps no records (none, not released, a system form). */
+  async releasedWithin(trx: Trx, id: string): Promise<ReleasedDefinition | null> {
+    const row = await new FormDefinitionRepository(trx).storageOf(id);
+    return row?.storage ? this.loadReleased(id, trx) : null;
+  }
+
   private async loadReleased(id: string, db: Db | Trx): Promise<ReleasedDefinition> {
-    const row = await new DefinitionRepository(db).findById(id);
+    const released = await this.releasedVersion(id, db);
+    if (!released) throw new BusinessError('visualdev.notReleased');
+    return released;
+  }
+
+  /** The released version read now, null when the form was never released; unknown ids are not found. */
+  async releasedVersion(id: string, db: Db | Trx = this.db): Promise<ReleasedDefinition | null> {
+    const row = await new FormDefinitionRepository(db).findById(id);
     if (!row) throw new NotFoundError();
-    if (!row.releasedFormData || !row.storage) throw new BusinessError('visualdev.notReleased');
+    if (!row.releasedFormData || !row.storage) return null;
     return {
       id: row.id,
       fullName: row.fullName,
@@ -376,7 +389,7 @@ export class DefinitionService {
    * released definition (its draft before a first release), or a system form's address and field list.
    */
   async flowFormOf(id: string) {
-    const row = await new DefinitionRepository(this.db).findById(id);
+    const row = await new FormDefinitionRepository(this.db).findById(id);
     if (!row) throw new NotFoundError();
     return {
       id: row.id,
@@ -390,16 +403,9 @@ export class DefinitionService {
 
   /** The workflow's task status onto the record launched under the task id, inside the workflow's transaction. */
   async setFlowState(trx: Trx, formId: string, recordId: string, state: number) {
-    const row = await new DefinitionRepository(trx).storageOf(formId);
+    const row = await new FormDefinitionRepository(trx).storageOf(formId);
     if (!row?.storage) return;
-    await new RecordRepository(trx).setFlowState(row.storage as StoragePlan, recordId, state);
-  }
-
-  /** Who created the record `recordId` of a form: undefined when the form keeps no such record. */
-  async recordOwner(trx: Trx, formId: string, recordId: string): Promise<string | null | undefined> {
-    const row = await new DefinitionRepository(trx).findById(formId);
-    if (!row?.storage) return undefined;
-    return new RecordRepository(trx).owner(row.storage as StoragePlan, recordId);
+    await new FormRecordRepository(trx).setFlowState(row.storage as StoragePlan, recordId, state);
   }
 
   /** `FormDataFields`: the released form's value fields; filterType 1 leaves sub-table columns out. */

@@ -18,10 +18,10 @@ import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
-import type { DefinitionService as FormDefinitions } from '../visualdev/visualdev.service.ts';
-import { categoryNames, DefinitionRepository } from './workflow.repository.ts';
+import type { FormDefinitionService } from '../visualdev/visualdev.service.ts';
+import { categoryNames, FlowDefinitionRepository } from './flow-definition.repository.ts';
 
-type TemplateDbRow = NonNullable<Awaited<ReturnType<DefinitionRepository['template']>>>;
+type TemplateDbRow = NonNullable<Awaited<ReturnType<FlowDefinitionRepository['template']>>>;
 
 const toRow = (r: TemplateDbRow): FlowTemplateRow => ({
   id: r.id,
@@ -53,12 +53,12 @@ function checkGraph(flowName: string, graph: FlowNode) {
 export class FlowDefinitionService {
   constructor(
     private readonly db: Db,
-    private readonly forms: FormDefinitions,
+    private readonly forms: FormDefinitionService,
   ) {}
 
   async page(query: FlowTemplateQuery): Promise<PageData<FlowTemplateRow>> {
     const params = pageParams(query);
-    const result = await new DefinitionRepository(this.db).pageTemplates(params, {
+    const result = await new FlowDefinitionRepository(this.db).pageTemplates(params, {
       category: query.category,
       type: query.type,
       enabledMark: query.enabledMark,
@@ -80,13 +80,13 @@ export class FlowDefinitionService {
 
   /** Templates by id, in the order asked (the entrust form names the flows it stores); unknown ids are left out. */
   async byIds(ids: string[]): Promise<FlowTemplateRow[]> {
-    const rows = await new DefinitionRepository(this.db).templatesByIds([...new Set(ids)]);
+    const rows = await new FlowDefinitionRepository(this.db).templatesByIds([...new Set(ids)]);
     const byId = new Map(rows.map((r) => [r.id, toRow(r)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   async info(id: string): Promise<FlowTemplateInfo> {
-    const repo = new DefinitionRepository(this.db);
+    const repo = new FlowDefinitionRepository(this.db);
     const row = await repo.template(id);
     if (!row) throw new NotFoundError();
     const flows = await repo.flows([id]);
@@ -122,7 +122,7 @@ export class FlowDefinitionService {
     const flows = this.parseFlows(input.flowTemplateJson);
     const id = newId();
     const isMainVersion = await this.db.transaction().execute(async (trx) => {
-      const repo = new DefinitionRepository(trx);
+      const repo = new FlowDefinitionRepository(trx);
       if (await repo.codeTaken(input.enCode, null)) throw new BusinessError('workflow.codeTaken');
       await repo.insertTemplate({ id, ...this.columns(input), creatorUserId: session.userId });
       return this.saveFlows(trx, id, flows, session, false);
@@ -137,7 +137,7 @@ export class FlowDefinitionService {
   ): Promise<{ id: string; isMainVersion: boolean }> {
     const flows = this.parseFlows(input.flowTemplateJson);
     const isMainVersion = await this.db.transaction().execute(async (trx) => {
-      const repo = new DefinitionRepository(trx);
+      const repo = new FlowDefinitionRepository(trx);
       const row = await repo.template(id);
       if (!row) throw new NotFoundError();
       if (await repo.codeTaken(input.enCode, id)) throw new BusinessError('workflow.codeTaken');
@@ -167,7 +167,7 @@ export class FlowDefinitionService {
 
   /** Saves the flows of one template; answers whether every changed flow's new version is its main one. */
   private async saveFlows(trx: Trx, templateId: string, flows: FlowJsonEntry[], session: Session, live: boolean) {
-    const repo = new DefinitionRepository(trx);
+    const repo = new FlowDefinitionRepository(trx);
     const existing = new Map((await repo.flows([templateId])).map((f) => [f.id, f]));
     let allMain = true;
     for (const [index, entry] of flows.entries()) {
@@ -212,7 +212,7 @@ export class FlowDefinitionService {
 
   async delete(id: string) {
     await this.db.transaction().execute(async (trx) => {
-      const repo = new DefinitionRepository(trx);
+      const repo = new FlowDefinitionRepository(trx);
       if (!(await repo.template(id))) throw new NotFoundError();
       if (await repo.templateHasTasks(id)) throw new BusinessError('workflow.templateInUse');
       await repo.deleteTemplate(id);
@@ -255,7 +255,7 @@ export class FlowDefinitionService {
   /** Release checks every flow's main graph (every branch ends, every approver resolvable). */
   async setEnabled(id: string, enabled: boolean, session: Session) {
     await this.db.transaction().execute(async (trx) => {
-      const repo = new DefinitionRepository(trx);
+      const repo = new FlowDefinitionRepository(trx);
       if (!(await repo.template(id))) throw new NotFoundError();
       if (enabled) {
         const flows = await repo.flows([id]);
@@ -271,7 +271,7 @@ export class FlowDefinitionService {
   }
 
   async tree(): Promise<FlowTemplateTreeNode[]> {
-    const rows = await new DefinitionRepository(this.db).allTemplates({ keyword: '', enabledMark: 1 });
+    const rows = await new FlowDefinitionRepository(this.db).allTemplates({ keyword: '', enabledMark: 1 });
     const categories = [...new Set(rows.map((r) => r.category ?? ''))];
     const names = await this.categoryNamesOf(categories);
     return categories.map((category) => {
@@ -299,7 +299,7 @@ export class FlowDefinitionService {
 
   /** The bare array of a template's flows with their main graphs; `launchable` keeps enabled templates only. */
   async flowJsonList(templateId: string, launchable: boolean): Promise<FlowJsonListItem[]> {
-    const repo = new DefinitionRepository(this.db);
+    const repo = new FlowDefinitionRepository(this.db);
     const row = await repo.template(templateId);
     if (!row) throw new NotFoundError();
     if (launchable && row.enabledMark !== 1) return [];
@@ -313,7 +313,7 @@ export class FlowDefinitionService {
     query: FlowTemplateQuery & { flowId?: string },
   ): Promise<PageData<FlowVersionRow>> {
     const params = pageParams(query);
-    const result = await new DefinitionRepository(this.db).pageVersions(params, templateId, query.flowId);
+    const result = await new FlowDefinitionRepository(this.db).pageVersions(params, templateId, query.flowId);
     return page(
       result.list.map((v) => ({
         id: v.id,
@@ -331,7 +331,7 @@ export class FlowDefinitionService {
 
   async mainVersion(versionId: string) {
     await this.db.transaction().execute(async (trx) => {
-      const repo = new DefinitionRepository(trx);
+      const repo = new FlowDefinitionRepository(trx);
       const version = await repo.version(versionId);
       if (!version) throw new NotFoundError();
       await repo.updateFlow(version.flowId, { mainVersionId: version.id });
@@ -340,7 +340,7 @@ export class FlowDefinitionService {
 
   async deleteVersion(versionId: string) {
     await this.db.transaction().execute(async (trx) => {
-      const repo = new DefinitionRepository(trx);
+      const repo = new FlowDefinitionRepository(trx);
       const version = await repo.version(versionId);
       if (!version) throw new NotFoundError();
       if (version.mainVersionId === version.id) throw new BusinessError('workflow.mainVersion');
@@ -352,7 +352,7 @@ export class FlowDefinitionService {
   /** Launchable flows (pg); `coveredTemplates` (when given) keeps those of these templates only. */
   async pageFlows(query: FlowTemplateQuery & { templateId?: string }, coveredTemplates?: readonly string[]) {
     const params = pageParams(query);
-    const result = await new DefinitionRepository(this.db).pageFlows(params, query.templateId, coveredTemplates);
+    const result = await new FlowDefinitionRepository(this.db).pageFlows(params, query.templateId, coveredTemplates);
     const names = await this.categoryNamesOf(result.list.map((f) => f.category ?? ''));
     return page(
       result.list.map((f) => ({ ...f, category: names.get(f.category ?? '') ?? f.category ?? '' })),
@@ -363,7 +363,7 @@ export class FlowDefinitionService {
 
   /** The form a flow launches with: its start node's generated form. */
   async formInfo(flowId: string) {
-    const flow = await new DefinitionRepository(this.db).flow(flowId);
+    const flow = await new FlowDefinitionRepository(this.db).flow(flowId);
     if (!flow) throw new BusinessError('workflow.flowUnknown');
     return this.formOf(flow.formId);
   }
@@ -375,7 +375,7 @@ export class FlowDefinitionService {
 
   /** The template a generated form launches through (OnlineDev Config's flowId), '' when none is enabled. */
   async templateOfForm(formId: string): Promise<string> {
-    const row = await new DefinitionRepository(this.db).templateOfForm(formId);
+    const row = await new FlowDefinitionRepository(this.db).templateOfForm(formId);
     return row?.enabledMark === 1 ? row.id : '';
   }
 }

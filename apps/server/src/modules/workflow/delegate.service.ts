@@ -13,19 +13,11 @@ import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { FlowDefinitionService } from './definition.service.ts';
 import { DelegateRepository, DelegationType } from './delegate.repository.ts';
+import { delegationCovers, launchRefusal, templatesCovered } from './delegate-rules.ts';
+import { FlowDefinitionRepository } from './flow-definition.repository.ts';
 import { MemberRepository } from './member.repository.ts';
-import { DefinitionRepository } from './workflow.repository.ts';
 
-/** A delegation that covers a task of `templateId`: every flow when its list is empty. */
-export function delegationCovers(flowIds: string, templateId: string): boolean {
-  return !flowIds || flowIds.split(',').includes(templateId);
-}
-
-/** The templates some of `delegations` cover: undefined when one of them covers every flow. */
-function templatesCovered(delegations: readonly { flowId: string }[]): string[] | undefined {
-  if (delegations.some((d) => !d.flowId)) return undefined;
-  return [...new Set(delegations.flatMap((d) => d.flowId.split(',')).filter(Boolean))];
-}
+export { delegationCovers } from './delegate-rules.ts';
 
 /**
  * A launch on behalf of `principalIds` (delegated launch): each of them must have delegated
@@ -42,13 +34,9 @@ export async function checkLaunchDelegations(
 ) {
   const rows = await new DelegateRepository(db).launchesFrom(principalIds, delegateId);
   for (const principal of principalIds) {
-    const held = rows.filter((r) => r.userId === principal && r.startTime && r.endTime);
-    const inForce = held.filter((r) => (r.startTime as Date) <= now && (r.endTime as Date) > now);
-    if (inForce.some((r) => delegationCovers(r.flowId ?? '', templateId))) continue;
-    const name = rows.find((r) => r.userId === principal)?.userName || principal;
-    if (!held.length || principal === delegateId) throw new BusinessError('workflow.launchNotDelegated', { name });
-    if (!inForce.length) throw new BusinessError('workflow.launchDelegationExpired', { name });
-    throw new BusinessError('workflow.launchFlowNotDelegated', { name });
+    const refusal = launchRefusal(rows, principal, delegateId, templateId, now);
+    if (!refusal) continue;
+    throw new BusinessError(refusal, { name: rows.find((r) => r.userId === principal)?.userName || principal });
   }
 }
 
@@ -88,7 +76,7 @@ export class DelegateService {
 
   /** `userList?flowId=`: who delegated launching this flow to the caller, now: the launch page's "on behalf of". */
   async principals(session: Session, flowId: string): Promise<FlowDelegatePrincipal[]> {
-    const flow = await new DefinitionRepository(this.db).flow(flowId);
+    const flow = await new FlowDefinitionRepository(this.db).flow(flowId);
     if (!flow) throw new BusinessError('workflow.flowUnknown');
     const repo = new DelegateRepository(this.db);
     const held = await repo.activeTo(session.userId, DelegationType.launch);

@@ -7,12 +7,12 @@ import {
   type FlowNode,
   flowNodeName,
 } from '@platform/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import { translator } from '../../core/i18n.ts';
 import type { Trx } from '../../db/database.ts';
 import { MessageService, MessageType } from '../message/message.service.ts';
 import { MessageTemplateService, renderTemplate } from '../msgTemplate/msg-template.service.ts';
-import { type DeliveryEntry, SendConfigService } from '../sendConfig/send-config.service.ts';
+import { queueExternal } from '../sendConfig/message-delivery.ts';
+import { SendConfigService } from '../sendConfig/send-config.service.ts';
 import { MemberRepository } from './member.repository.ts';
 
 /** What a delivered flow message announces after its transaction commits (sockets push it). */
@@ -24,45 +24,15 @@ export interface FlowAnnouncement {
 
 /**
  * What a run leaves for after its transaction commits: socket pushes of the in-app messages it
- * stored, and the sends through other channels (e-mail, SMS, ...). A run that rolls back drops it.
+ * stored, and whether it put messages of other channels (e-mail, SMS, ...) in the message outbox
+ * (their jobs are in the transaction; the runner is woken to send them). A rollback drops it.
  */
 export interface FlowOutbox {
   announcements: FlowAnnouncement[];
-  sends: DeliveryEntry[];
+  queued: boolean;
 }
 
-export const emptyOutbox = (): FlowOutbox => ({ announcements: [], sends: [] });
-
-/**
- * Sends the external channels of committed flow messages, one batch after the other, without
- * holding up the action that caused them (an SMTP server may take seconds to answer or time out).
- * Each attempt lands in the send log; nothing that goes wrong here reaches the approver.
- */
-export class FlowChannelDispatcher {
-  private queue: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly configs: SendConfigService,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  dispatch(entries: DeliveryEntry[]) {
-    if (!entries.length) return;
-    this.queue = this.queue.then(async () => {
-      try {
-        await this.configs.sendExternal(entries);
-      } catch (error) {
-        // Only the send log itself failing gets here (each channel's failure is logged in it).
-        this.log.error({ err: error }, 'flow message channels not sent');
-      }
-    });
-  }
-
-  /** Settles once everything dispatched so far was tried (the server waits for it before closing). */
-  idle(): Promise<void> {
-    return this.queue;
-  }
-}
+export const emptyOutbox = (): FlowOutbox => ({ announcements: [], queued: false });
 
 /** `/workFlowDetail?config=` of shell.md: type 1 mine, 2 to-do, 3 copied to me. */
 export interface FlowDetailConfig {
@@ -114,7 +84,7 @@ export function msgConfigOf(
  * action that caused it committed. Default (`on` 3): one in-app message per recipient titled by the
  * event. A send configuration (`on` 1): each of its templates, its parameters filled from the form
  * or the task (`@flowFullName`, `@launchUserName`, ...): in-app ones are stored here (with their
- * send log rows), the other channels go in the outbox and out after the commit. Every in-app
+ * send log rows), the other channels go in the message outbox (the job table) and out after the commit. Every in-app
  * message's body opens the task in /workFlowDetail.
  */
 export class FlowNotifier {
@@ -165,14 +135,18 @@ export class FlowNotifier {
           : asText(context.values[relationField]);
       }
       if (item.messageType !== Channel.inApp) {
-        // Sent after the commit: a slow gateway never holds the task's locks, a rollback sends nothing.
-        this.outbox.sends.push({
-          sendConfigId,
-          templateId: item.templateId,
-          messageType: item.messageType,
-          toUserIds: [...new Set(recipients.map((r) => r.userId))],
-          params,
-        });
+        // In the outbox with the action: sent by the job runner after the commit (a slow gateway
+        // never holds the task's locks), never when it rolls back, still after a crash.
+        await queueExternal(this.trx, [
+          {
+            sendConfigId,
+            templateId: item.templateId,
+            messageType: item.messageType,
+            toUserIds: [...new Set(recipients.map((r) => r.userId))],
+            params,
+          },
+        ]);
+        this.outbox.queued = true;
         continue;
       }
       const title = renderTemplate(template.title, params) || context.task.fullName;

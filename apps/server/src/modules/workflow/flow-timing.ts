@@ -1,4 +1,8 @@
 import { type FlowNode, type FlowNoticeConfig, type FlowTimeLimitConfig, FlowTimingOn } from '@platform/shared';
+import { newId } from '../../core/ids.ts';
+import { JobRepository } from '../../core/jobs/job.repository.ts';
+import type { Trx } from '../../db/database.ts';
+import type { Run } from './engine-run.ts';
 
 export const DEADLINE_JOB = 'workflow.deadline';
 
@@ -91,4 +95,28 @@ function baseTime(
     return Number.isFinite(time) ? time : undefined;
   }
   return at.arrived.getTime();
+}
+
+/** The time limits of `node` on this task, counted from its arrival; none when the node has none. */
+export function deadlinePlan(run: Pick<Run, 'graph' | 'task' | 'values'>, node: FlowNode, arrived: Date) {
+  return DeadlinePlan.of(node, run.graph.root, { arrived, launched: run.task.startTime, values: run.values });
+}
+
+export async function scheduleDeadline(trx: Trx, payload: DeadlinePayload, at: number) {
+  await new JobRepository(trx).insert([
+    // By the node instance, so a recalled node drops what is left of its chain before starting anew.
+    { id: newId(), type: DEADLINE_JOB, payload, runAt: new Date(at), refId: payload.taskNodeId },
+  ]);
+}
+
+/** An approver node became current: its first reminder and its first over-time notice go on the job table. */
+export async function startDeadline(run: Run, node: FlowNode, taskNodeId: string) {
+  const arrived = new Date();
+  const plan = deadlinePlan(run, node, arrived);
+  if (!plan) return;
+  const base = { taskId: run.task.id, taskNodeId, count: 1, arrived: arrived.getTime() };
+  const noticeAt = plan.noticeAt(1);
+  if (noticeAt !== undefined) await scheduleDeadline(run.trx, { ...base, kind: 'notice' }, noticeAt);
+  const overAt = plan.overTimeAt(1);
+  if (overAt !== undefined) await scheduleDeadline(run.trx, { ...base, kind: 'overTime' }, overAt);
 }

@@ -9,7 +9,7 @@ import { type DuplicateMode, parseEntityFile, randomSuffix, withSuffix } from '.
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import type { FlowDefinitionService } from './definition.service.ts';
-import { DefinitionRepository } from './workflow.repository.ts';
+import { FlowDefinitionRepository } from './flow-definition.repository.ts';
 
 /**
  * A flow template's export to a `.ffe` file and its import (protocol-admin.md section 0, as the
@@ -39,7 +39,7 @@ export class FlowTransferService {
     const input: FlowTemplateInput = {
       ...parseEntityFile(content, FlowTemplateFile, 'workflow.importInvalid').template,
     };
-    if (await new DefinitionRepository(this.db).codeTaken(input.enCode, null)) {
+    if (await new FlowDefinitionRepository(this.db).codeTaken(input.enCode, null)) {
       if (mode === 0) return { id: '', skipped: true };
       const suffix = randomSuffix();
       input.fullName = withSuffix(input.fullName, suffix);

@@ -4,7 +4,7 @@ import { fetchPage, keywordIn } from '../../core/list.ts';
 import type { PageParams } from '../../core/paging.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { OperatorState } from './workflow.repository.ts';
+import { OperatorState } from './task.repository.ts';
 
 export interface TaskFilter {
   flowCategory?: string | undefined;
@@ -104,7 +104,7 @@ export class TaskListRepository {
         sql<string>`case when o.handle_id = ${userId} then '' else coalesce(h.real_name, '') end`.as('delegateUser'),
       ])
       .where((eb) => heldBy(eb, userId, delegations))
-      .where('o.state', '=', OperatorState.todo)
+      .where('o.state', '=', OperatorState.current)
       .where('flowTask.status', 'in', [1, 6]);
     if (filter.nodeCode) q = q.where('o.nodeCode', '=', filter.nodeCode);
     q = filtered(q, filter, params.keyword, 'o.creator_time');
@@ -118,7 +118,7 @@ export class TaskListRepository {
       .select(['flowTemplate.id', 'flowTemplate.fullName'])
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where((eb) => heldBy(eb, userId, delegations))
-      .where('o.state', '=', OperatorState.todo)
+      .where('o.state', '=', OperatorState.current)
       .where('flowTask.status', 'in', [1, 6])
       .groupBy(['flowTemplate.id', 'flowTemplate.fullName'])
       .orderBy('flowTemplate.fullName')
@@ -195,7 +195,7 @@ export class TaskListRepository {
         .innerJoin('flowTask', 'flowTask.id', 'o.taskId')
         .select(sql<string>`count(*)`.as('n'))
         .where((eb) => heldBy(eb, userId, delegations))
-        .where('o.state', '=', OperatorState.todo)
+        .where('o.state', '=', OperatorState.current)
         .where('flowTask.status', 'in', [1, 6])
         .executeTakeFirstOrThrow(),
       this.db

@@ -24,10 +24,11 @@ import type { FlowDefinitionService } from './definition.service.ts';
 import { DelegateRepository } from './delegate.repository.ts';
 import { delegationCovers } from './delegate.service.ts';
 import { TIMER_JOB } from './engine.service.ts';
+import { FlowDefinitionRepository } from './flow-definition.repository.ts';
 import { GraphIndex } from './flow-graph-index.ts';
 import { DEADLINE_JOB } from './flow-timing.ts';
+import { NodeState, OperatorState, TaskRepository, type TaskRow } from './task.repository.ts';
 import { type TaskFilter, TaskListRepository } from './task-list.repository.ts';
-import { DefinitionRepository, NodeState, OperatorState, TaskRepository, type TaskRow } from './workflow.repository.ts';
 
 const filterOf = (q: FlowListQuery & { status?: number }): TaskFilter => ({
   flowCategory: q.flowCategory,
@@ -89,7 +90,7 @@ export class TaskQueryService {
   private async graphOf(versionId: string): Promise<GraphIndex> {
     const hit = this.graphs.get(versionId);
     if (hit) return hit;
-    const version = await new DefinitionRepository(this.db).version(versionId);
+    const version = await new FlowDefinitionRepository(this.db).version(versionId);
     if (!version) throw new NotFoundError();
     const graph = GraphIndex.parse(version.graph);
     if (this.graphs.size > 500) this.graphs.clear();
@@ -316,7 +317,7 @@ export class TaskQueryService {
   async detail(session: Session, taskId: string, query: FlowDetailQuery): Promise<FlowDetail> {
     if (taskId === '0') {
       if (!query.flowId) throw new BusinessError('workflow.flowUnknown');
-      const flow = await new DefinitionRepository(this.db).flow(query.flowId);
+      const flow = await new FlowDefinitionRepository(this.db).flow(query.flowId);
       if (!flow?.graph) throw new BusinessError('workflow.flowUnknown');
       const root = JSON.parse(flow.graph) as FlowNode;
       return {
@@ -357,7 +358,7 @@ export class TaskQueryService {
   private async detailOf(session: Session, task: TaskRow, query: FlowDetailQuery): Promise<FlowDetail> {
     const tasks = new TaskRepository(this.db);
     const taskId = task.id;
-    const version = await new DefinitionRepository(this.db).version(task.versionId);
+    const version = await new FlowDefinitionRepository(this.db).version(task.versionId);
     if (!version) throw new NotFoundError();
     const graph = await this.graphOf(task.versionId);
     const operator = query.taskOperatorId ? await tasks.operator(query.taskOperatorId) : undefined;
@@ -381,7 +382,7 @@ export class TaskQueryService {
         .filter(Boolean)
         .join(','),
     }));
-    const flow = await new DefinitionRepository(this.db).flow(task.flowId);
+    const flow = await new FlowDefinitionRepository(this.db).flow(task.flowId);
     return {
       flowTemplateInfo: {
         id: task.flowId,
@@ -408,7 +409,7 @@ export class TaskQueryService {
       approversProperties: { ...node.properties, nodeName: flowNodeName(node) } as Record<string, unknown>,
       flowTaskNodeList: nodeList,
       flowTaskOperatorRecordList: records,
-      noOperateAuth: !(mine && operator?.state === OperatorState.todo),
+      noOperateAuth: !(mine && operator?.state === OperatorState.current),
     };
   }
 
@@ -419,7 +420,7 @@ export class TaskQueryService {
     const task = await new TaskRepository(this.db).task(operator.taskId);
     if (!(await this.holds(session, operator.handleId, task?.templateId ?? '')))
       throw new BusinessError('workflow.notYours');
-    return { isCheck: operator.state !== OperatorState.todo || task?.status !== 1 };
+    return { isCheck: operator.state !== OperatorState.current || task?.status !== 1 };
   }
 
   /** `RejectList/{X}`: the approver nodes already passed that the task can be sent back to. */
@@ -445,7 +446,7 @@ export class TaskQueryService {
         list.push({ nodeCode: n.nodeCode, nodeName: n.nodeName });
       }
     const open = (await tasks.operatorsOfNode(operator.taskNodeId)).filter(
-      (o) => o.kind === 0 && (o.state === OperatorState.todo || o.state === OperatorState.waiting),
+      (o) => o.kind === 0 && (o.state === OperatorState.current || o.state === OperatorState.waiting),
     );
     return { isLastAppro: open.length <= 1, list };
   }

@@ -65,7 +65,6 @@ function MainLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const matches = useMatches();
-  const queryClient = useQueryClient();
   const menuTitle = useMenuTitle();
   const lockScreen = useLockScreen();
   const [modal, modalHolder] = Modal.useModal();
@@ -114,20 +113,7 @@ function MainLayout() {
   usePreviousLoginNotice(notification);
   useLiveMenus(useCallback(() => navigate(noMenuPath, { replace: true }), [navigate]));
 
-  const logout = () =>
-    modal.confirm({
-      title: t('confirmTitle'),
-      content: t('logoutConfirm'),
-      okText: t('ok'),
-      cancelText: t('cancel'),
-      onOk: async () => {
-        await sessionApi.logout().catch(() => undefined);
-        useSession.getState().reset();
-        useTags.getState().reset();
-        queryClient.clear();
-        navigate('/login', { replace: true });
-      },
-    });
+  const logout = useLogout(modal);
 
   const dark = settings.mode === 'dark';
   const frameVars = useFrameVars();
@@ -166,27 +152,13 @@ function MainLayout() {
       </a>
       {aside}
       {mobile && (
-        <Drawer
+        <MobileMenuDrawer
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
-          placement="left"
-          size={210}
-          closable={false}
-          className="shell-mobile-drawer"
-          styles={{ body: { padding: 0 } }}
-        >
-          <div className="shell-aside" data-testid="sidebar">
-            <Brand />
-            <SideMenu
-              nodes={menus}
-              selectedKey={selectedKey}
-              openKeys={openKeys}
-              collapsed={false}
-              dark={sideDark}
-              onOpen={() => setDrawerOpen(false)}
-            />
-          </div>
-        </Drawer>
+          menus={menus}
+          selectedKey={selectedKey}
+          openKeys={openKeys}
+        />
       )}
       <div className="shell-main">
         <Navbar
@@ -209,5 +181,65 @@ function MainLayout() {
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       <ResetPasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
     </div>
+  );
+}
+
+/** Signing out after a confirmation: the session, the tags and every cached answer are dropped. */
+function useLogout(modal: ReturnType<typeof Modal.useModal>[0]) {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return () =>
+    modal.confirm({
+      title: t('confirmTitle'),
+      content: t('logoutConfirm'),
+      okText: t('ok'),
+      cancelText: t('cancel'),
+      onOk: async () => {
+        await sessionApi.logout().catch(() => undefined);
+        useSession.getState().reset();
+        useTags.getState().reset();
+        queryClient.clear();
+        navigate('/login', { replace: true });
+      },
+    });
+}
+
+/** shell.md §4 "Device": on mobile the side menu lives in a drawer from the left. */
+function MobileMenuDrawer({
+  open,
+  onClose,
+  menus,
+  selectedKey,
+  openKeys,
+}: {
+  open: boolean;
+  onClose: () => void;
+  menus: ReturnType<typeof visibleMenus>;
+  selectedKey: string;
+  openKeys: string[];
+}) {
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      placement="left"
+      size={210}
+      closable={false}
+      className="shell-mobile-drawer"
+      styles={{ body: { padding: 0 } }}
+    >
+      <div className="shell-aside" data-testid="sidebar">
+        <Brand />
+        <SideMenu
+          nodes={menus}
+          selectedKey={selectedKey}
+          openKeys={openKeys}
+          collapsed={false}
+          dark={sideDark}
+          onOpen={onClose}
+        />
+      </div>
+    </Drawer>
   );
 }

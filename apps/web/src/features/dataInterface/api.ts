@@ -12,7 +12,7 @@ import type {
   ListData,
   PageData,
 } from '@platform/shared';
-import { crudApi } from '../../shared/api/crud-api.ts';
+import { crudApi, transferApi } from '../../shared/api/crud-api.ts';
 import { http } from '../../shared/api/http.ts';
 
 const base = '/api/system/DataInterface';
@@ -21,17 +21,7 @@ const variates = '/api/system/DataInterfaceVariate';
 /** admin.md §7 "Data interfaces" (protocol-admin.md section 4). */
 export const dataInterfaceApi = {
   ...crudApi<DataInterfaceRow, DataInterfaceInput, DataInterfaceQuery>(base),
-  /** The interface and its variables as a `.bd` file: where it downloads from. */
-  exportInterface: (id: string) => http.get<{ url: string }>(`${base}/${id}/Actions/Export`),
-  /** A `.bd` file; `type` 0 skips an interface whose code exists, 1 adds it with a suffix. */
-  importFile: (file: File, type: 0 | 1) => {
-    const form = new FormData();
-    form.append('file', file);
-    form.append('type', String(type));
-    return http.postMultipart<Envelope<{ id: string; skipped: boolean }>>(`${base}/Actions/Import`, form, {
-      envelope: true,
-    });
-  },
+  ...transferApi(base),
   copy: (id: string) =>
     http.post<Envelope<{ id: string }>>(`${base}/${id}/Actions/Copy`, undefined, { envelope: true }),
   parameters: (id: string) => http.get<DataInterfaceParameter[]>(`${base}/GetParam/${id}`),

@@ -9,6 +9,7 @@ import type {
   DictionaryTypeNode,
   Envelope,
 } from '@platform/shared';
+import { transferApi } from '../../shared/api/crud-api.ts';
 import { http } from '../../shared/api/http.ts';
 
 const types = '/api/system/DictionaryType';
@@ -40,17 +41,8 @@ export const dictionaryApi = {
   toggleState: (id: string) => http.put<Envelope<null>>(`${data}/${id}/Actions/State`, undefined, { envelope: true }),
   removeEntry: (id: string) => http.delete<Envelope<null>>(`${data}/${id}`, undefined, { envelope: true }),
 
-  /** Answers the address of the category's `.bdd` file, opened without authorization. */
-  exportType: (id: string) => http.get<DictionaryExportLink>(`${data}/${id}/Actions/Export`),
-  /** A `.bdd` file; `type` 0 skips duplicates, 1 appends them with a random suffix. */
-  importFile: (file: File, type: 0 | 1) => {
-    const form = new FormData();
-    form.append('file', file);
-    form.append('type', String(type));
-    return http.postMultipart<Envelope<{ categoryId: string; added: number }>>(`${data}/Actions/Import`, form, {
-      envelope: true,
-    });
-  },
+  /** A category as a `.bdd` file (its address opens without authorization) and back; `type` 0 skips duplicates, 1 appends them with a random suffix. */
+  ...transferApi<{ categoryId: string; added: number }, DictionaryExportLink>(data),
 };
 
 /** Category ids the client never lets a person edit, delete or add entries to (protocol-admin.md section 1). */

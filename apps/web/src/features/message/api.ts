@@ -1,5 +1,6 @@
 import type {
   DictionaryAllItem,
+  EmailInfo,
   ListData,
   MessageDetail,
   MessageRow,
@@ -50,6 +51,8 @@ export const messageApi = {
     http.post<{ msg: string }>('/api/message/Actions/ReadAll', filters, { envelope: true }),
   /** DELETE /api/message/Record. */
   removeRecords: (ids: string[]) => http.delete<{ msg: string }>('/api/message/Record', { ids }, { envelope: true }),
+  /** GET /api/extend/Email/{id}: one sent e-mail of the send log (the /emailDetail page). */
+  email: (id: string) => http.get<EmailInfo>(`/api/extend/Email/${encodeURIComponent(id)}`),
   unreadCounts: () => http.get<UnreadCounts>('/api/message/getUnReadMsgNum', undefined, { silent: true }),
   /** The msgSourceType dictionary (the type filter); the caller falls back to built-in labels. */
   sourceTypes: async (): Promise<DictionaryOption[]> => {

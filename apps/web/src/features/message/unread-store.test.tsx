@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { parseFiles } from '../../shared/attachments.ts';
 import { i18n } from '../../shared/i18n/index.ts';
 import { ToastProvider } from '../../shared/toast.tsx';
 import { MessageBell } from './components/MessageBell.tsx';
-import { entrustFlowType, messageTarget, parseFiles } from './message-route.ts';
+import { entrustFlowType, messageTarget } from './message-route.ts';
 import { badgeMax, badgeText, useMessageUnread } from './unread-store.ts';
 
 describe('badge (shell.md §9: maximum shown 99)', () => {

@@ -12,7 +12,7 @@ import { HttpError } from '../../shared/api/http.ts';
 import { sessionApi } from '../../shared/session/api.ts';
 import { useSession } from '../../shared/session/store.ts';
 import { useToast } from '../../shared/toast.tsx';
-import { profileApi } from '../profile/api.ts';
+import { profileApi } from '../profile/index.ts';
 import { passwordApi, passwordPolicyKey } from './api.ts';
 import { translateRuleMessage } from './rule-messages.ts';
 import './reset-password.css';
@@ -39,6 +39,22 @@ export function usePasswordPolicy(enabled = true) {
     staleTime: 60_000,
     retry: false,
   });
+}
+
+/**
+ * The change as it travels: both passwords as MD5; while the policy checks strength, the new one
+ * also under the login cipher so the server can check it.
+ */
+async function passwordChange(values: Values, captchaKey: string, strengthChecked: boolean) {
+  const { aesEcbEncryptHex, hashPassword } = await loadCipher();
+  const payload: Parameters<typeof profileApi.modifyPassword>[0] = {
+    oldPassword: await hashPassword(values.oldPassword),
+    password: await hashPassword(values.password),
+    code: values.code.trim(),
+    timestamp: captchaKey,
+  };
+  if (strengthChecked) payload.passwordCipher = await aesEcbEncryptHex(values.password, await passwordApi.cipherKey());
+  return payload;
 }
 
 /**
@@ -99,16 +115,7 @@ function Dialog({ open, onClose, forced = false, notice }: ResetPasswordDialogPr
       }
       let payload: Parameters<typeof profileApi.modifyPassword>[0];
       try {
-        const { aesEcbEncryptHex, hashPassword } = await loadCipher();
-        payload = {
-          oldPassword: await hashPassword(values.oldPassword),
-          password: await hashPassword(values.password),
-          code: values.code.trim(),
-          timestamp: captchaKey,
-        };
-        if (isPolicyFlagOn(rules?.passwordStrengthLimit)) {
-          payload.passwordCipher = await aesEcbEncryptHex(values.password, await passwordApi.cipherKey());
-        }
+        payload = await passwordChange(values, captchaKey, isPolicyFlagOn(rules?.passwordStrengthLimit));
       } catch (failure) {
         if (!(failure instanceof HttpError)) message.error({ content: t('cipherFailed'), duration: 1.5 });
         refreshCaptcha();

@@ -1,10 +1,10 @@
 import type {
+  DashboardNotice,
   DataInterfaceNode,
   DataInterfaceParameter,
   DataInterfaceParamValue,
   Envelope,
   ListData,
-  MessageRow,
   PageData,
   PortalAuth,
   PortalInfo,
@@ -13,6 +13,7 @@ import type {
   PortalRow,
   PortalSelectorNode,
 } from '@platform/shared';
+import { crudApi, transferApi } from '../../shared/api/crud-api.ts';
 import { http } from '../../shared/api/http.ts';
 
 const base = '/api/visualdev/Portal';
@@ -30,27 +31,12 @@ export interface FlowTodoCount {
 
 /** Portals (protocol-workflow.md section 5): the designer's calls and what the home page reads. */
 export const portalApi = {
-  list: (query: PortalQuery, signal?: AbortSignal) => http.get<PageData<PortalRow>>(base, query, { signal }),
-  info: (id: string) => http.get<PortalInfo>(`${base}/${id}`),
-  /** Answers the new id as `data`. */
-  create: (input: PortalInput) => http.post<Envelope<string>>(base, input, { envelope: true }),
-  update: (id: string, input: PortalInput) =>
-    http.put<Envelope<null>>(`${base}/${id}`, { ...input, id }, { envelope: true }),
+  ...crudApi<PortalRow, PortalInput, PortalQuery, PortalInfo, string>(base),
   /** The designer's save: only the cards; every other field stays. */
   saveDesign: (id: string, formData: string) =>
     http.put<Envelope<null>>(`${base}/${id}`, { id, formData }, { envelope: true }),
-  toggleState: (id: string) => http.put<Envelope<null>>(`${base}/${id}/Actions/State`, undefined, { envelope: true }),
-  remove: (id: string) => http.delete<Envelope<null>>(`${base}/${id}`, undefined, { envelope: true }),
   copy: (id: string) => http.post<Envelope<null>>(`${base}/${id}/Actions/Copy`, undefined, { envelope: true }),
-  exportPortal: (id: string) => http.get<{ url: string }>(`${base}/${id}/Actions/Export`),
-  importFile: (file: File, type: 0 | 1) => {
-    const form = new FormData();
-    form.append('file', file);
-    form.append('type', String(type));
-    return http.postMultipart<Envelope<{ id: string; skipped: boolean }>>(`${base}/Actions/Import`, form, {
-      envelope: true,
-    });
-  },
+  ...transferApi(base),
   roleDefaults: (id: string) => http.get<{ roleIds: string[] }>(`${base}/${id}/Actions/RoleDefault`),
   setRoleDefaults: (id: string, roleIds: string[]) =>
     http.put<Envelope<null>>(`${base}/${id}/Actions/RoleDefault`, { roleIds }, { envelope: true }),
@@ -76,12 +62,9 @@ export const portalApi = {
   /** A report's search form: its interface's parameters. */
   interfaceParameters: (id: string) =>
     http.get<DataInterfaceParameter[]>(`/api/system/DataInterface/GetParam/${encodeURIComponent(id)}`),
+  /** Released notices the viewer received, newest first (their ids are the viewer's messages). */
   notices: (signal?: AbortSignal) =>
-    http.get<PageData<MessageRow>>(
-      '/api/message',
-      { currentPage: 1, pageSize: 8, sort: 'desc', keyword: '', type: '1', isRead: '' },
-      { ...quiet, signal },
-    ),
+    http.post<ListData<DashboardNotice>>('/api/visualdev/Dashboard/Notice', {}, { ...quiet, signal }),
   flowTodoCount: (signal?: AbortSignal) =>
     http.post<FlowTodoCount>('/api/visualdev/Dashboard/FlowTodoCount', {}, { ...quiet, signal }),
   flowTodo: (signal?: AbortSignal) =>

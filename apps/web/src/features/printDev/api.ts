@@ -10,7 +10,7 @@ import type {
   PrintLogRow,
   VisualDevSelectorRow,
 } from '@platform/shared';
-import { crudApi } from '../../shared/api/crud-api.ts';
+import { crudApi, transferApi } from '../../shared/api/crud-api.ts';
 import { http } from '../../shared/api/http.ts';
 
 const base = '/api/system/printDev';
@@ -18,18 +18,8 @@ const base = '/api/system/printDev';
 /** admin.md §7 "Print templates" and the print log (protocol-admin.md section 8). */
 export const printDevApi = {
   ...crudApi<PrintDevRow, PrintDevInput, PrintDevQuery>(base),
+  ...transferApi(base),
   copy: (id: string) => http.post<Envelope<null>>(`${base}/${id}/Actions/Copy`, undefined, { envelope: true }),
-  /** The template as a `.bp` file: where it downloads from. */
-  exportTemplate: (id: string) => http.get<{ url: string }>(`${base}/${id}/Actions/Export`),
-  /** A `.bp` file; `type` 0 skips a template whose code exists, 1 adds it with a suffix. */
-  importFile: (file: File, type: 0 | 1) => {
-    const form = new FormData();
-    form.append('file', file);
-    form.append('type', String(type));
-    return http.postMultipart<Envelope<{ id: string; skipped: boolean }>>(`${base}/Actions/Import`, form, {
-      envelope: true,
-    });
-  },
   /** Enabled templates grouped by category (the choice of a form's or a flow node's print button). */
   selector: () => http.get<{ list: PrintDevSelectorNode[] }>(`${base}/Selector`),
   /** The names of templates, in the order asked. */

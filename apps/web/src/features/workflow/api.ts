@@ -13,7 +13,7 @@ import type {
   PageData,
   VisualDevSelectorRow,
 } from '@platform/shared';
-import { crudApi } from '../../shared/api/crud-api.ts';
+import { crudApi, transferApi } from '../../shared/api/crud-api.ts';
 import { http, type Query } from '../../shared/api/http.ts';
 import type {
   ActionBody,
@@ -59,15 +59,8 @@ export const templateApi = {
     http.post<Envelope<null>>(`${template}/${versionId}/MainVersion`, undefined, withMsg),
   removeVersion: (versionId: string) =>
     http.delete<Envelope<null>>(`${template}/${versionId}/FlowJson`, undefined, withMsg),
-  /** The template and its main graphs as a `.ffe` file: where it downloads from. */
-  exportTemplate: (id: string) => http.get<{ url: string }>(`${template}/${id}/Actions/Export`),
-  /** A `.ffe` file; `type` 0 skips a template whose code exists, 1 adds it with a suffix. */
-  importFile: (file: File, type: 0 | 1) => {
-    const form = new FormData();
-    form.append('file', file);
-    form.append('type', String(type));
-    return http.postMultipart<Envelope<{ id: string; skipped: boolean }>>(`${template}/Actions/Import`, form, withMsg);
-  },
+  /** The template and its main graphs as a `.ffe` file and back. */
+  ...transferApi(template),
   /** Launchable templates (the 发起流程 page and the chooser). */
   launchable: (query: Query) => http.get<PageData<FlowTemplateRow>>(`${template}/PageListAll`, query),
   /** The form a flow launches with (its id names the generated form). */

@@ -1,7 +1,15 @@
 import type { FormDefinition } from '@platform/shared';
 import { describe, expect, test } from 'vitest';
 import { encodeBase64 } from '../../shared/shell/menu-routes.ts';
-import { applyOperates, DetailType, detailButtons, detailPath, nodeStates, readConfig } from './run-time.ts';
+import {
+  applyOperates,
+  DetailType,
+  detailButtons,
+  detailPath,
+  monitorActions,
+  nodeStates,
+  readConfig,
+} from './run-time.ts';
 
 const task = (status: number, extra: Record<string, unknown> = {}) => ({
   flowTaskInfo: { fullName: 'x', status, ...extra },
@@ -45,6 +53,15 @@ describe('detail buttons', () => {
     expect(detailButtons({ type: DetailType.done }, task(1), {})).toEqual(['recall']);
     expect(detailButtons({ type: DetailType.done }, task(2), {})).toEqual([]);
     expect(detailButtons({ type: DetailType.circulate }, task(1), {})).toEqual([]);
+  });
+});
+
+describe('monitor row actions', () => {
+  test('a running task is terminated, changed, assigned or suspended; an ended one revived; a suspended one resumed', () => {
+    expect(monitorActions(1)).toEqual(['cancel', 'change', 'assign', 'suspend']);
+    for (const status of [2, 3, 5]) expect(monitorActions(status)).toEqual(['revive']);
+    expect(monitorActions(6)).toEqual(['resume']);
+    for (const status of [0, 4, 7]) expect(monitorActions(status)).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FormDefinition, FormField } from '@platform/shared';
+import { canFlowAct, type FlowTaskAction, FlowTaskStatus, type FormDefinition, type FormField } from '@platform/shared';
 import { decodeBase64, encodeBase64 } from '../../shared/shell/menu-routes.ts';
 import type { FlowNode } from './graph.ts';
 import type { DetailConfig, NodeOperate } from './wire.ts';
@@ -30,8 +30,9 @@ export function readConfig(value: string | null): DetailConfig | null {
   }
 }
 
-/** The buttons of the detail page, in the platform's order. */
-export type DetailButton =
+/** The buttons of the detail page, in the platform's order; each is the state table's action of its name. */
+export type DetailButton = Extract<
+  FlowTaskAction,
   | 'submit'
   | 'save'
   | 'audit'
@@ -42,10 +43,8 @@ export type DetailButton =
   | 'cancel'
   | 'recall'
   | 'withdraw'
-  | 'press';
-
-/** Task states where the initiator may edit and send the form again: draft, rejected to the start, withdrawn. */
-const editableStates = new Set([0, 3, 4, 7]);
+  | 'press'
+>;
 
 /** A button flag of a node's properties: missing means shown (the platform's default). */
 const shown = (properties: Record<string, unknown>, name: string) => properties[`has${name}Btn`] !== false;
@@ -66,36 +65,54 @@ export function detailButtons(
   },
   start: Record<string, unknown>,
 ): DetailButton[] {
-  const status = detail.flowTaskInfo?.status ?? 0;
+  const status = detail.flowTaskInfo?.status ?? FlowTaskStatus.draft;
   const node = detail.approversProperties ?? {};
-  if (detail.flowTaskInfo?.suspend === true || detail.flowTaskInfo?.suspend === 1 || status === 6) return [];
+  const suspended = detail.flowTaskInfo?.suspend === true || detail.flowTaskInfo?.suspend === 1;
+  if (suspended || status === FlowTaskStatus.suspended) return [];
   switch (config.type) {
     case DetailType.mine: {
-      if (!detail.flowTaskInfo || editableStates.has(status)) {
+      // The state table says where the initiator may edit and send the form again (draft, rejected, withdrawn).
+      if (!detail.flowTaskInfo || canFlowAct('submit', status)) {
         return ['submit', ...(shown(start, 'Save') ? (['save'] as const) : [])];
       }
-      if (status !== 1) return [];
       const out: DetailButton[] = [];
-      if (shown(start, 'Revoke')) out.push('withdraw');
-      if (shown(start, 'Press')) out.push('press');
+      if (shown(start, 'Revoke') && canFlowAct('withdraw', status)) out.push('withdraw');
+      if (shown(start, 'Press') && canFlowAct('press', status)) out.push('press');
       return out;
     }
     case DetailType.todo: {
-      if (config.readonly || detail.noOperateAuth || status !== 1) return [];
-      const out: DetailButton[] = [];
-      if (shown(node, 'Audit')) out.push('audit');
-      if (shown(node, 'Reject')) out.push('reject');
-      if (shown(node, 'Transfer')) out.push('transfer');
-      if (shown(node, 'FreeApprover')) out.push('freeApprover');
-      if (node.hasSaveBtn === true) out.push('saveAudit');
-      if (node.hasCancelBtn === true) out.push('cancel');
-      return out;
+      if (config.readonly || detail.noOperateAuth) return [];
+      const offered: [DetailButton, boolean][] = [
+        ['audit', shown(node, 'Audit')],
+        ['reject', shown(node, 'Reject')],
+        ['transfer', shown(node, 'Transfer')],
+        ['freeApprover', shown(node, 'FreeApprover')],
+        ['saveAudit', node.hasSaveBtn === true],
+        ['cancel', node.hasCancelBtn === true],
+      ];
+      // Each button is the state table's action of its name: offered where the task's status allows it.
+      return offered.filter(([button, on]) => on && canFlowAct(button, status)).map(([button]) => button);
     }
     case DetailType.done:
-      return status === 1 && node.hasRevokeBtn !== false ? ['recall'] : [];
+      return canFlowAct('recall', status) && node.hasRevokeBtn !== false ? ['recall'] : [];
     default:
       return [];
   }
+}
+
+/** What a monitor may do to a task row, by the state table. */
+export type MonitorAction = Extract<FlowTaskAction, 'cancel' | 'change' | 'revive' | 'assign' | 'suspend' | 'resume'>;
+
+/**
+ * The monitor list's actions on a task in `status`, as the state table allows them: 终止 and 变更 a
+ * running task, 复活 an ended one, 指派 and 挂起 a running one, 恢复 a suspended one. A suspended
+ * task offers only 恢复 here, as in the 3.6 client (the server would terminate it too).
+ */
+export function monitorActions(status: number): MonitorAction[] {
+  const all: MonitorAction[] = ['cancel', 'change', 'revive', 'assign', 'suspend', 'resume'];
+  return all.filter(
+    (action) => canFlowAct(action, status) && (action === 'resume' || status !== FlowTaskStatus.suspended),
+  );
 }
 
 /** The node property holding a button's own text. */

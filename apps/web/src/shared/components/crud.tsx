@@ -15,7 +15,7 @@ import { useExportTask } from './export-task.ts';
 import { StateTag, useSuccessToast } from './FormDialog.tsx';
 import { useComponentsTranslation } from './i18n.ts';
 import { ListPage, ListTable, type ListTableProps, RefreshButton, SearchBar } from './ListPage.tsx';
-import type { ListController } from './list.ts';
+import { type ListController, type UseListQueryOptions, useListQuery } from './list.ts';
 import type { CrudFormProps } from './record-form.tsx';
 
 /** A link button of a table row. */
@@ -253,6 +253,13 @@ export function useCrudList<Row extends { id: string }, Target = { id?: string }
       }),
     },
   };
+}
+
+/** `useCrudList` over the paged list it reads: an administration list page's usual start. */
+export function useCrudQuery<Row extends { id: string }, Search extends object>(
+  options: UseListQueryOptions<Row, Search, Record<string, never>>,
+): Crud<Row, { id?: string }> {
+  return useCrudList<Row>(useListQuery<Row, Search>(options));
 }
 
 export type ColumnSettingsState = ReturnType<typeof useColumnSettings>;

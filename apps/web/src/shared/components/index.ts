@@ -1,3 +1,4 @@
+export { CategoryCrudPage, useCategoryCrud } from './CategoryCrudPage.tsx';
 export {
   applyColumnSettings,
   ColumnSettingsDrawer,
@@ -24,6 +25,7 @@ export {
   type RowMore,
   TaggedText,
   useCrudList,
+  useCrudQuery,
 } from './crud.tsx';
 export { DictionaryFilter, useDictionaryCategory } from './DictionaryFilter.tsx';
 export { AddAndImportButtons, EntityImportDialog, ImportButton } from './EntityImportDialog.tsx';

@@ -1,4 +1,4 @@
-import type { BillRuleSelectorRow, PageData } from '@platform/shared';
+import type { BillRuleSelectorRow } from '@platform/shared';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
@@ -8,16 +8,9 @@ import Tree from 'antd/es/tree';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDictionaryOptions } from '../../../shared/api/dictionaries.ts';
-import { http } from '../../../shared/api/http.ts';
+import { billRuleApi } from '../api.ts';
 import { BillRuleForm } from './BillRuleForm.tsx';
 import './bill-rule-picker.css';
-
-const selector = (query: { keyword: string; currentPage: number; categoryId?: string | undefined }) =>
-  http.get<PageData<BillRuleSelectorRow>>('/api/system/BillRule/Selector', {
-    ...query,
-    pageSize: 20,
-    sort: 'desc',
-  });
 
 const allCategories = '';
 
@@ -46,13 +39,13 @@ export function BillRuleTemplatePicker({
   const [adding, setAdding] = useState<{ id?: string } | null>(null);
   const rows = useQuery({
     queryKey: ['billRule', 'selector', categoryId, keyword, currentPage],
-    queryFn: () => selector({ keyword, currentPage, ...(categoryId ? { categoryId } : {}) }),
+    queryFn: () => billRuleApi.selector({ keyword, currentPage, ...(categoryId ? { categoryId } : {}) }),
     enabled: open,
   });
   // The stored code's name: the rule found by its code.
   const named = useQuery({
     queryKey: ['billRule', 'selector', 'name', value],
-    queryFn: () => selector({ keyword: value ?? '', currentPage: 1 }),
+    queryFn: () => billRuleApi.selector({ keyword: value ?? '', currentPage: 1 }),
     enabled: !!value,
     staleTime: 60_000,
   });

@@ -1,5 +1,5 @@
-import type { ImConversation } from '@platform/shared';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { ImConversation, ListData } from '@platform/shared';
+import { type UseQueryResult, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import Avatar from 'antd/es/avatar';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
@@ -34,12 +34,9 @@ export default function ChatDrawer({ open, onClose }: { open: boolean; onClose: 
   const toast = useToast();
   const [modal, modalHolder] = Modal.useModal();
   const me = String(useSession((s) => s.userInfo?.userId) ?? '');
-  const unread = useChat((s) => s.unread);
   const version = useChat((s) => s.version);
   const [tab, setTab] = useState('messages');
   const [peer, setPeer] = useState<ChatPeer | null>(null);
-  const [keywordInput, setKeywordInput] = useState('');
-  const [keyword, setKeyword] = useState('');
 
   const conversations = useQuery({
     queryKey: ['chat', 'conversations'],
@@ -50,29 +47,6 @@ export default function ChatDrawer({ open, onClose }: { open: boolean; onClose: 
   useEffect(() => {
     if (open && version > 0) void refetch();
   }, [version, open, refetch]);
-
-  const contacts = useInfiniteQuery({
-    queryKey: ['chat', 'contacts', keyword],
-    queryFn: ({ pageParam, signal }) => chatApi.contacts(keyword, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((sum, p) => sum + p.list.length, 0);
-      return loaded < last.pagination.total && last.list.length > 0 ? pages.length + 1 : undefined;
-    },
-    enabled: open && tab === 'contacts',
-  });
-  const contactRows = contacts.data?.pages.flatMap((p) => p.list) ?? [];
-
-  const onContactScroll = (event: UIEvent<HTMLDivElement>) => {
-    const el = event.currentTarget;
-    if (
-      el.scrollHeight - el.scrollTop - el.clientHeight <= contactScrollThreshold &&
-      contacts.hasNextPage &&
-      !contacts.isFetchingNextPage
-    ) {
-      void contacts.fetchNextPage();
-    }
-  };
 
   // The chat window takes over from the drawer (the drawer's focus trap would hold the keyboard).
   const openChat = (row: ChatPeer) => {
@@ -102,12 +76,79 @@ export default function ChatDrawer({ open, onClose }: { open: boolean; onClose: 
       },
     });
 
-  const conversationList = conversations.isError ? (
+  return (
+    <>
+      <Drawer
+        open={open}
+        onClose={onClose}
+        title={t('title')}
+        size={280}
+        placement="right"
+        className="chat-drawer"
+        styles={{ body: { padding: '0 8px', display: 'flex', flexDirection: 'column' } }}
+      >
+        {modalHolder}
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          centered
+          className="chat-tabs"
+          items={[
+            {
+              key: 'messages',
+              label: t('messages'),
+              children: (
+                <ConversationList
+                  conversations={conversations}
+                  onOpen={openChat}
+                  onRemove={(row) => void removeConversation(row).catch(() => undefined)}
+                  onClearHistory={clearHistory}
+                />
+              ),
+            },
+            {
+              key: 'contacts',
+              label: t('contacts'),
+              children: <ContactList enabled={open && tab === 'contacts'} onOpen={openChat} />,
+            },
+          ]}
+        />
+      </Drawer>
+      {peer && (
+        <ChatWindow
+          key={peer.id}
+          me={me}
+          peer={peer}
+          onClose={() => {
+            setPeer(null);
+            void refetch();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** The 消息 tab: the conversations, newest first, each with its unread count; a right click removes one or clears its history. */
+function ConversationList({
+  conversations,
+  onOpen,
+  onRemove,
+  onClearHistory,
+}: {
+  conversations: UseQueryResult<ListData<ImConversation>>;
+  onOpen: (row: ChatPeer) => void;
+  onRemove: (row: ImConversation) => void;
+  onClearHistory: (row: ImConversation) => void;
+}) {
+  const { t } = useTranslation('chat');
+  const unread = useChat((s) => s.unread);
+  return conversations.isError ? (
     <Result
       status="warning"
       title={t('loadFailed')}
       extra={
-        <Button size="small" onClick={() => void refetch()}>
+        <Button size="small" onClick={() => void conversations.refetch()}>
           {t('retry')}
         </Button>
       }
@@ -132,12 +173,12 @@ export default function ChatDrawer({ open, onClose }: { open: boolean; onClose: 
                 { key: 'history', label: t('deleteHistory'), danger: true },
               ],
               onClick: ({ key }) => {
-                if (key === 'remove') void removeConversation(row).catch(() => undefined);
-                else clearHistory(row);
+                if (key === 'remove') onRemove(row);
+                else onClearHistory(row);
               },
             }}
           >
-            <button type="button" className="chat-row" onClick={() => openChat(row)}>
+            <button type="button" className="chat-row" onClick={() => onOpen(row)}>
               <Badge count={count} size="small" overflowCount={99}>
                 <Avatar size={36} src={row.headIcon || undefined}>
                   {row.realName.slice(0, 1)}
@@ -159,8 +200,37 @@ export default function ChatDrawer({ open, onClose }: { open: boolean; onClose: 
       })}
     </div>
   );
+}
 
-  const contactList = (
+/** The 联系人 tab: the contacts, searched by keyword, a page more as the list scrolls to its end. */
+function ContactList({ enabled, onOpen }: { enabled: boolean; onOpen: (row: ChatPeer) => void }) {
+  const { t } = useTranslation('chat');
+  const [keywordInput, setKeywordInput] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const contacts = useInfiniteQuery({
+    queryKey: ['chat', 'contacts', keyword],
+    queryFn: ({ pageParam, signal }) => chatApi.contacts(keyword, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, p) => sum + p.list.length, 0);
+      return loaded < last.pagination.total && last.list.length > 0 ? pages.length + 1 : undefined;
+    },
+    enabled,
+  });
+  const contactRows = contacts.data?.pages.flatMap((p) => p.list) ?? [];
+
+  const onContactScroll = (event: UIEvent<HTMLDivElement>) => {
+    const el = event.currentTarget;
+    if (
+      el.scrollHeight - el.scrollTop - el.clientHeight <= contactScrollThreshold &&
+      contacts.hasNextPage &&
+      !contacts.isFetchingNextPage
+    ) {
+      void contacts.fetchNextPage();
+    }
+  };
+
+  return (
     <div className="chat-contacts">
       <Input.Search
         size="small"
@@ -186,7 +256,7 @@ export default function ChatDrawer({ open, onClose }: { open: boolean; onClose: 
         ) : (
           <>
             {contactRows.map((row) => (
-              <button type="button" key={row.id} className="chat-row" onClick={() => openChat(row)}>
+              <button type="button" key={row.id} className="chat-row" onClick={() => onOpen(row)}>
                 <Avatar size={36} src={row.headIcon || undefined}>
                   {row.realName.slice(0, 1)}
                 </Avatar>
@@ -206,42 +276,5 @@ export default function ChatDrawer({ open, onClose }: { open: boolean; onClose: 
         )}
       </div>
     </div>
-  );
-
-  return (
-    <>
-      <Drawer
-        open={open}
-        onClose={onClose}
-        title={t('title')}
-        size={280}
-        placement="right"
-        className="chat-drawer"
-        styles={{ body: { padding: '0 8px', display: 'flex', flexDirection: 'column' } }}
-      >
-        {modalHolder}
-        <Tabs
-          activeKey={tab}
-          onChange={setTab}
-          centered
-          className="chat-tabs"
-          items={[
-            { key: 'messages', label: t('messages'), children: conversationList },
-            { key: 'contacts', label: t('contacts'), children: contactList },
-          ]}
-        />
-      </Drawer>
-      {peer && (
-        <ChatWindow
-          key={peer.id}
-          me={me}
-          peer={peer}
-          onClose={() => {
-            setPeer(null);
-            void refetch();
-          }}
-        />
-      )}
-    </>
   );
 }

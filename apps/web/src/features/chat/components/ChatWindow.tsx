@@ -4,14 +4,14 @@ import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Spin from 'antd/es/spin';
-import { type KeyboardEvent, type UIEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, type UIEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageSocket } from '../../../shared/api/ws.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { useToast } from '../../../shared/toast.tsx';
 import { chatApi } from '../api.ts';
 import { checkImage, historyScrollThreshold, insertAt, openingPageSize, sendableText } from '../chat-rules.ts';
-import { requestHistory, useChat } from '../chat-store.ts';
+import { type ChatLine, requestHistory, useChat } from '../chat-store.ts';
 import { ChatContent } from './ChatContent.tsx';
 import { EmojiPicker } from './EmojiPicker.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
@@ -42,79 +42,12 @@ function imageSize(file: Blob): Promise<{ width: number | null; height: number |
 /** shell.md §2.8 chat window: header, messages, emoji, image, history, 3-row input, Enter sends. */
 export function ChatWindow({ me, peer, onClose }: { me: string; peer: ChatPeer; onClose: () => void }) {
   const { t } = useTranslation('chat');
-  const toast = useToast();
-  const lines = useChat((s) => s.lines);
   const online = useChat((s) => s.online.has(peer.id));
   const [text, setText] = useState('');
   const [historyOpen, setHistoryOpen] = useState(false);
-  const [loading, setLoading] = useState(true);
-  const [page, setPage] = useState(1);
-  const [total, setTotal] = useState(0);
-  const [uploading, setUploading] = useState(false);
-  const listRef = useRef<HTMLDivElement>(null);
+  const { lines, loading, listRef, onScroll, stickToEnd } = useChatHistory(me, peer.id);
+  const { uploading, fileRef, sendImage } = useImageSend(peer.id, stickToEnd);
   const inputRef = useRef<HTMLTextAreaElement | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
-  const stickToEnd = useRef(true);
-
-  // Opening a chat: it becomes the active one, its unread count goes to 0, the last 30 load.
-  useEffect(() => {
-    const chat = useChat.getState();
-    chat.setActive(peer.id);
-    chat.clearUnread(peer.id);
-    messageSocket.send({ method: 'UpdateReadMessage', formUserId: peer.id });
-    let live = true;
-    requestHistory({ toUserId: peer.id, formUserId: me, currentPage: 1, pageSize: openingPageSize, sord: 'desc' })
-      .then((result) => {
-        if (!live) return;
-        useChat.getState().setLines([...result.list].reverse());
-        setTotal(result.pagination.total);
-      })
-      .catch(() => undefined)
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-      useChat.getState().setActive(null);
-    };
-  }, [peer.id, me]);
-
-  useLayoutEffect(() => {
-    const el = listRef.current;
-    if (el && stickToEnd.current) el.scrollTop = el.scrollHeight;
-  });
-
-  const loadOlder = async () => {
-    if (loading || lines.length >= total) return;
-    setLoading(true);
-    const el = listRef.current;
-    const before = el ? el.scrollHeight - el.scrollTop : 0;
-    try {
-      const next = page + 1;
-      const result = await requestHistory({
-        toUserId: peer.id,
-        formUserId: me,
-        currentPage: next,
-        pageSize: openingPageSize,
-        sord: 'desc',
-      });
-      stickToEnd.current = false;
-      useChat.getState().setLines([...[...result.list].reverse(), ...useChat.getState().lines]);
-      setPage(next);
-      setTotal(result.pagination.total);
-      requestAnimationFrame(() => {
-        if (el) el.scrollTop = el.scrollHeight - before;
-      });
-    } catch {
-      // the socket dropped: the user can scroll again
-    } finally {
-      setLoading(false);
-    }
-  };
-
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    const el = event.currentTarget;
-    stickToEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-    if (el.scrollTop <= historyScrollThreshold) void loadOlder();
-  };
 
   const send = () => {
     const content = sendableText(text);
@@ -140,34 +73,6 @@ export function ChatWindow({ me, peer, onClose }: { me: string; peer: ChatPeer; 
       el?.focus();
       el?.setSelectionRange(next.caret, next.caret);
     });
-  };
-
-  const sendImage = async (file: File) => {
-    const check = checkImage(file);
-    if (check === 'tooLarge') {
-      toast.error({ content: t('imageTooLarge'), duration: 1.5 });
-      return;
-    }
-    if (check === 'notImage') {
-      toast.error({ content: t('imageOnly'), duration: 1.5 });
-      return;
-    }
-    setUploading(true);
-    try {
-      const [uploaded, size] = await Promise.all([chatApi.uploadImage(file, file.name), imageSize(file)]);
-      stickToEnd.current = true;
-      messageSocket.send({
-        method: 'SendMessage',
-        toUserId: peer.id,
-        messageType: 'image',
-        messageContent: { name: uploaded.name, width: size.width, height: size.height },
-      });
-    } catch {
-      // the upload call showed the server's message
-    } finally {
-      setUploading(false);
-      if (fileRef.current) fileRef.current.value = '';
-    }
   };
 
   return (
@@ -206,18 +111,7 @@ export function ChatWindow({ me, peer, onClose }: { me: string; peer: ChatPeer; 
                 <Spin size="small" />
               </div>
             )}
-            {lines.map((line, index) => {
-              const mine = line.sendUserId === me;
-              return (
-                // biome-ignore lint/suspicious/noArrayIndexKey: chat lines carry no id on the wire; the list only grows at its ends
-                <div key={`${line.sendTime}-${index}`} className={`chat-line ${mine ? 'mine' : 'theirs'}`}>
-                  <div className="chat-line-time">{formatDateTime(line.sendTime)}</div>
-                  <div className="chat-bubble">
-                    <ChatContent line={line} />
-                  </div>
-                </div>
-              );
-            })}
+            <ChatLineList lines={lines} me={me} />
           </div>
           <div className="chat-toolbar">
             <EmojiPicker onPick={insertEmoji} />
@@ -272,5 +166,135 @@ export function ChatWindow({ me, peer, onClose }: { me: string; peer: ChatPeer; 
         {historyOpen && <HistoryPanel me={me} other={peer.id} otherName={peer.realName} />}
       </div>
     </Modal>
+  );
+}
+
+/**
+ * The conversation with one peer: opening it makes it the active chat, clears its unread count and
+ * loads the last page; scrolling to the top loads the page before, keeping the reader's place.
+ */
+function useChatHistory(me: string, peerId: string) {
+  const lines = useChat((s) => s.lines);
+  const [loading, setLoading] = useState(true);
+  const [page, setPage] = useState(1);
+  const [total, setTotal] = useState(0);
+  const listRef = useRef<HTMLDivElement>(null);
+  const stickToEnd = useRef(true);
+
+  // Opening a chat: it becomes the active one, its unread count goes to 0, the last 30 load.
+  useEffect(() => {
+    const chat = useChat.getState();
+    chat.setActive(peerId);
+    chat.clearUnread(peerId);
+    messageSocket.send({ method: 'UpdateReadMessage', formUserId: peerId });
+    let live = true;
+    requestHistory({ toUserId: peerId, formUserId: me, currentPage: 1, pageSize: openingPageSize, sord: 'desc' })
+      .then((result) => {
+        if (!live) return;
+        useChat.getState().setLines([...result.list].reverse());
+        setTotal(result.pagination.total);
+      })
+      .catch(() => undefined)
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+      useChat.getState().setActive(null);
+    };
+  }, [peerId, me]);
+
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (el && stickToEnd.current) el.scrollTop = el.scrollHeight;
+  });
+
+  const loadOlder = async () => {
+    if (loading || lines.length >= total) return;
+    setLoading(true);
+    const el = listRef.current;
+    const before = el ? el.scrollHeight - el.scrollTop : 0;
+    try {
+      const next = page + 1;
+      const result = await requestHistory({
+        toUserId: peerId,
+        formUserId: me,
+        currentPage: next,
+        pageSize: openingPageSize,
+        sord: 'desc',
+      });
+      stickToEnd.current = false;
+      useChat.getState().setLines([...[...result.list].reverse(), ...useChat.getState().lines]);
+      setPage(next);
+      setTotal(result.pagination.total);
+      requestAnimationFrame(() => {
+        if (el) el.scrollTop = el.scrollHeight - before;
+      });
+    } catch {
+      // the socket dropped: the user can scroll again
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const el = event.currentTarget;
+    stickToEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+    if (el.scrollTop <= historyScrollThreshold) void loadOlder();
+  };
+  return { lines, loading, listRef, onScroll, stickToEnd };
+}
+
+/** Sending a picture: checked for kind and size, uploaded, then sent with its dimensions. */
+function useImageSend(peerId: string, stickToEnd: RefObject<boolean>) {
+  const { t } = useTranslation('chat');
+  const toast = useToast();
+  const [uploading, setUploading] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const sendImage = async (file: File) => {
+    const check = checkImage(file);
+    if (check === 'tooLarge') {
+      toast.error({ content: t('imageTooLarge'), duration: 1.5 });
+      return;
+    }
+    if (check === 'notImage') {
+      toast.error({ content: t('imageOnly'), duration: 1.5 });
+      return;
+    }
+    setUploading(true);
+    try {
+      const [uploaded, size] = await Promise.all([chatApi.uploadImage(file, file.name), imageSize(file)]);
+      stickToEnd.current = true;
+      messageSocket.send({
+        method: 'SendMessage',
+        toUserId: peerId,
+        messageType: 'image',
+        messageContent: { name: uploaded.name, width: size.width, height: size.height },
+      });
+    } catch {
+      // the upload call showed the server's message
+    } finally {
+      setUploading(false);
+      if (fileRef.current) fileRef.current.value = '';
+    }
+  };
+  return { uploading, fileRef, sendImage };
+}
+
+/** The lines of the conversation, each with its time, mine on one side and theirs on the other. */
+function ChatLineList({ lines, me }: { lines: readonly ChatLine[]; me: string }) {
+  return (
+    <>
+      {lines.map((line, index) => {
+        const mine = line.sendUserId === me;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: chat lines carry no id on the wire; the list only grows at its ends
+          <div key={`${line.sendTime}-${index}`} className={`chat-line ${mine ? 'mine' : 'theirs'}`}>
+            <div className="chat-line-time">{formatDateTime(line.sendTime)}</div>
+            <div className="chat-bubble">
+              <ChatContent line={line} />
+            </div>
+          </div>
+        );
+      })}
+    </>
   );
 }

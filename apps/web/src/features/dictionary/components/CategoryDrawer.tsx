@@ -67,7 +67,7 @@ export function CategoryDrawer({ open, onClose }: { open: boolean; onClose: () =
           : [
               crud.edit({ id: row.id }),
               crud.remove(changing(() => dictionaryApi.removeType(row.id))),
-              crud.download(() => dictionaryApi.exportType(row.id)),
+              crud.download(() => dictionaryApi.exportFile(row.id)),
             ],
     }),
   ];

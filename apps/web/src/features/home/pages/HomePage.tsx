@@ -153,7 +153,10 @@ export function TodayScheduleCard() {
 
 /** The portal home page, with the portal texts; loaded only for users who have a portal. */
 const PortalHome = lazy(async () => {
-  const [module] = await Promise.all([import('../../portal/components/PortalHome.tsx'), i18n.loadNamespaces('portal')]);
+  const [module] = await Promise.all([
+    import('../../portal/index.ts').then((m) => ({ default: m.PortalHome })),
+    i18n.loadNamespaces('portal'),
+  ]);
   return module;
 });
 

@@ -3,10 +3,10 @@ import type { MessageDetail } from '@platform/shared';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import { useTranslation } from 'react-i18next';
+import { parseFiles } from '../../../shared/attachments.ts';
+import { SafeHtml } from '../../../shared/components/rich-text/SafeHtml.tsx';
 import { StoredFileLink } from '../../../shared/components/StoredFileLink.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
-import { parseFiles } from '../message-route.ts';
-import { SafeHtml } from './SafeHtml.tsx';
 import '../message.css';
 
 /** shell.md §2.7: title, release time, release user, excerpt, HTML body and attachments; 80% wide. */

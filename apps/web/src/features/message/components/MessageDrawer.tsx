@@ -1,5 +1,5 @@
 import type { MessageRow } from '@platform/shared';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Empty from 'antd/es/empty';
@@ -140,53 +140,79 @@ export default function MessageDrawer({ open, onClose }: { open: boolean; onClos
           </span>
         </div>
       </div>
-      <div className="message-drawer-list" onScroll={onScroll} data-testid="message-list">
-        {list.isError ? (
-          <Result
-            status="warning"
-            title={t('loadFailed')}
-            extra={
-              <Button size="small" onClick={() => void refetch()}>
-                {t('retry')}
-              </Button>
-            }
-          />
-        ) : list.isPending && open ? (
-          <div className="message-drawer-loading">
-            <Spin />
-          </div>
-        ) : rows.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
-        ) : (
-          <>
-            {rows.map((row) => (
-              <button
-                type="button"
-                key={row.id}
-                className={`message-item ${row.isRead === '1' ? 'read' : 'unread'}`}
-                onClick={() => void opener.open(row.id).catch(() => undefined)}
-              >
-                <span className="message-item-icon">
-                  <MessageTypeIcon type={row.type} />
-                </span>
-                <span className="message-item-text">
-                  <span className="message-item-title">{row.title}</span>
-                  <span className="message-item-time">{formatDateTime(row.releaseTime)}</span>
-                </span>
-                {row.isRead !== '1' && <span className="message-item-dot" role="img" aria-label={t('unread')} />}
-              </button>
-            ))}
-            <div className="message-drawer-more">
-              {list.isFetchingNextPage ? (
-                <Spin size="small" />
-              ) : !list.hasNextPage && rows.length >= messagePageSize ? (
-                t('noMore')
-              ) : null}
-            </div>
-          </>
-        )}
-      </div>
+      <MessageList
+        list={list}
+        rows={rows}
+        loading={list.isPending && open}
+        onScroll={onScroll}
+        onOpen={(id) => void opener.open(id).catch(() => undefined)}
+      />
       {opener.dialogs}
     </Drawer>
+  );
+}
+
+/** The drawer's messages, unread ones marked, with the load, retry, empty and end-of-list states. */
+function MessageList({
+  list,
+  rows,
+  loading,
+  onScroll,
+  onOpen,
+}: {
+  list: UseInfiniteQueryResult<unknown>;
+  rows: readonly MessageRow[];
+  loading: boolean;
+  onScroll: (event: UIEvent<HTMLDivElement>) => void;
+  onOpen: (id: string) => void;
+}) {
+  const { t } = useTranslation('message');
+  return (
+    <div className="message-drawer-list" onScroll={onScroll} data-testid="message-list">
+      {list.isError ? (
+        <Result
+          status="warning"
+          title={t('loadFailed')}
+          extra={
+            <Button size="small" onClick={() => void list.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        />
+      ) : loading ? (
+        <div className="message-drawer-loading">
+          <Spin />
+        </div>
+      ) : rows.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
+      ) : (
+        <>
+          {rows.map((row) => (
+            <button
+              type="button"
+              key={row.id}
+              className={`message-item ${row.isRead === '1' ? 'read' : 'unread'}`}
+              onClick={() => onOpen(row.id)}
+            >
+              <span className="message-item-icon">
+                <MessageTypeIcon type={row.type} />
+              </span>
+              <span className="message-item-text">
+                <span className="message-item-title">{row.title}</span>
+                <span className="message-item-time">{formatDateTime(row.releaseTime)}</span>
+              </span>
+              {row.isRead !== '1' && <span className="message-item-dot" role="img" aria-label={t('unread')} />}
+            </button>
+          ))}
+          <div className="message-drawer-more">
+            {list.isFetchingNextPage ? (
+              <Spin size="small" />
+            ) : !list.hasNextPage && rows.length >= messagePageSize ? (
+              t('noMore')
+            ) : null}
+          </div>
+        </>
+      )}
+    </div>
   );
 }

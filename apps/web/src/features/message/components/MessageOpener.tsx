@@ -8,7 +8,7 @@ import { useMessageUnread } from '../unread-store.ts';
 import { MessageDetailDialog } from './MessageDetailDialog.tsx';
 
 const ScheduleDetailDialog = lazy(() =>
-  import('../../schedule/components/ScheduleDetailDialog.tsx').then((m) => ({ default: m.ScheduleDetailDialog })),
+  import('../../schedule/index.ts').then((m) => ({ default: m.ScheduleDetailDialog })),
 );
 
 /** Refreshes the bell from the server after something was read. */

@@ -38,4 +38,12 @@ export default {
     removeConfirm: 'This permanently deletes the data. Continue?',
     selectFirst: 'Please select a piece of data',
   },
+  email: {
+    sender: 'From',
+    time: 'Time',
+    recipient: 'To',
+    status: 'Status',
+    statuses: { sent: 'Sent', recorded: 'Recorded', failed: 'Failed' },
+    missing: 'No mail chosen: open one from the send log',
+  },
 };

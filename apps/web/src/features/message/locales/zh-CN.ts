@@ -38,4 +38,12 @@ export default {
     removeConfirm: '此操作将永久删除该数据, 是否继续?',
     selectFirst: '请选择一条数据',
   },
+  email: {
+    sender: '发件人',
+    time: '时间',
+    recipient: '收件人',
+    status: '状态',
+    statuses: { sent: '已发送', recorded: '已记录', failed: '发送失败' },
+    missing: '未指定邮件：请从发送记录打开',
+  },
 };

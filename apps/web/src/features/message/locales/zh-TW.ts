@@ -38,4 +38,12 @@ export default {
     removeConfirm: '此操作將永久刪除該數據, 是否繼續?',
     selectFirst: '請選擇一條數據',
   },
+  email: {
+    sender: '發件人',
+    time: '時間',
+    recipient: '收件人',
+    status: '狀態',
+    statuses: { sent: '已發送', recorded: '已記錄', failed: '發送失敗' },
+    missing: '未指定郵件：請從發送記錄打開',
+  },
 };

@@ -4,7 +4,9 @@ import Form from 'antd/es/form';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
+import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage, ListTable, RefreshButton, SearchBar } from '../../../shared/components/ListPage.tsx';
@@ -118,56 +120,12 @@ export default function MessageRecordPage() {
         onRetry={refetch}
         dataSource={list.rows}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
-        columns={[
-          {
-            title: t('record.messageTitle'),
-            dataIndex: 'title',
-            render: (title: string, row) => (
-              <Space>
-                <MessageTypeIcon type={row.type} />
-                <Button type="link" size="small" onClick={() => void opener.open(row.id).catch(() => undefined)}>
-                  {title}
-                </Button>
-              </Space>
-            ),
-          },
-          {
-            title: t('record.type'),
-            dataIndex: 'type',
-            width: 120,
-            render: (type: number) => typeLabel.get(String(type)) ?? type,
-          },
-          { title: t('record.releaseUser'), dataIndex: 'releaseUser', width: 140 },
-          {
-            title: t('record.releaseTime'),
-            dataIndex: 'releaseTime',
-            width: 170,
-            render: (v: number) => formatDateTime(v),
-          },
-          {
-            title: t('record.status'),
-            dataIndex: 'isRead',
-            width: 90,
-            render: (isRead: string) =>
-              isRead === '1' ? <Tag>{t('read')}</Tag> : <Tag color="red">{t('unread')}</Tag>,
-          },
-          {
-            title: t('record.actions'),
-            key: 'actions',
-            width: 130,
-            fixed: 'right',
-            render: (_: unknown, row) => (
-              <Space size={0}>
-                <Button type="link" size="small" onClick={() => void opener.open(row.id).catch(() => undefined)}>
-                  {t('record.view')}
-                </Button>
-                <Button type="link" size="small" danger onClick={() => remove([row.id])}>
-                  {t('record.remove')}
-                </Button>
-              </Space>
-            ),
-          },
-        ]}
+        columns={recordColumns({
+          t,
+          typeLabel,
+          onOpen: (id) => void opener.open(id).catch(() => undefined),
+          onRemove: (id) => remove([id]),
+        })}
         paging={{
           currentPage: list.state.currentPage,
           pageSize: list.state.pageSize,
@@ -178,4 +136,67 @@ export default function MessageRecordPage() {
       {opener.dialogs}
     </ListPage>
   );
+}
+
+/** The record table's columns: title (opens the message), type, sender, time, read state, actions. */
+function recordColumns({
+  t,
+  typeLabel,
+  onOpen,
+  onRemove,
+}: {
+  t: TFunction<'message'>;
+  typeLabel: ReadonlyMap<string, string>;
+  onOpen: (id: string) => void;
+  onRemove: (id: string) => void;
+}): ColumnsType<MessageRow> {
+  return [
+    {
+      title: t('record.messageTitle'),
+      dataIndex: 'title',
+      render: (title: string, row) => (
+        <Space>
+          <MessageTypeIcon type={row.type} />
+          <Button type="link" size="small" onClick={() => onOpen(row.id)}>
+            {title}
+          </Button>
+        </Space>
+      ),
+    },
+    {
+      title: t('record.type'),
+      dataIndex: 'type',
+      width: 120,
+      render: (type: number) => typeLabel.get(String(type)) ?? type,
+    },
+    { title: t('record.releaseUser'), dataIndex: 'releaseUser', width: 140 },
+    {
+      title: t('record.releaseTime'),
+      dataIndex: 'releaseTime',
+      width: 170,
+      render: (v: number) => formatDateTime(v),
+    },
+    {
+      title: t('record.status'),
+      dataIndex: 'isRead',
+      width: 90,
+      render: (isRead: string) => (isRead === '1' ? <Tag>{t('read')}</Tag> : <Tag color="red">{t('unread')}</Tag>),
+    },
+    {
+      title: t('record.actions'),
+      key: 'actions',
+      width: 130,
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => onOpen(row.id)}>
+            {t('record.view')}
+          </Button>
+          <Button type="link" size="small" danger onClick={() => onRemove(row.id)}>
+            {t('record.remove')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
 }

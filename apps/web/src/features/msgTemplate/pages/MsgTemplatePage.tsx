@@ -1,31 +1,24 @@
 import type { MessageTemplateRow } from '@platform/shared';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDictionaryOptions } from '../../../shared/api/dictionaries.ts';
-import { AddButton, CrudPage, DictionaryFilter, useCrudList, useListQuery } from '../../../shared/components/index.ts';
+import { AddButton, CrudPage, DictionaryFilter, useCrudQuery } from '../../../shared/components/index.ts';
+import { useMessageKinds } from '../../sendConfig/index.ts';
 import { msgTemplateApi } from '../api.ts';
 import { MsgTemplateForm } from '../components/MsgTemplateForm.tsx';
 
 const initialSearch: { keyword: string; messageType?: string; messageSource?: string } = { keyword: '' };
 
-const labels = (options: { value: string; label: string }[]) =>
-  new Map(options.map((option) => [option.value, option.label]));
-
 /** 消息模板 (admin.md 3.7): searched by keyword, message type and source; state switch, copy and delete. */
 export default function MsgTemplatePage() {
   const { t } = useTranslation('msgTemplate');
-  const types = useDictionaryOptions('msgSendType', 'enCode');
-  const sources = useDictionaryOptions('msgSourceType', 'enCode');
-  const typeName = useMemo(() => labels(types.options), [types.options]);
-  const sourceName = useMemo(() => labels(sources.options), [sources.options]);
-  const list = useListQuery<MessageTemplateRow, typeof initialSearch>({
+  const kinds = useMessageKinds<MessageTemplateRow>(t);
+  const { typeName } = kinds;
+  const crud = useCrudQuery<MessageTemplateRow, typeof initialSearch>({
     queryKey: ['msgTemplate', 'list'],
     fetch: (params, signal) => msgTemplateApi.list(params, signal),
     initialSearch,
   });
-  const crud = useCrudList<MessageTemplateRow>(list);
   const columns: ColumnsType<MessageTemplateRow> = [
     { title: t('fullName'), dataIndex: 'fullName', key: 'fullName', width: 150, ellipsis: true },
     { title: t('enCode'), dataIndex: 'enCode', key: 'enCode', width: 130, ellipsis: true },
@@ -36,13 +29,7 @@ export default function MsgTemplatePage() {
       width: 100,
       render: (code: string) => typeName.get(code) ?? code,
     },
-    {
-      title: t('messageSource'),
-      dataIndex: 'messageSource',
-      key: 'messageSource',
-      width: 100,
-      render: (code: string | null) => (code ? (sourceName.get(code) ?? code) : ''),
-    },
+    kinds.sourceColumn,
     {
       title: t('templateType'),
       dataIndex: 'templateType',
@@ -79,18 +66,12 @@ export default function MsgTemplatePage() {
             dictionary="msgSendType"
             value="enCode"
           />
-          <DictionaryFilter
-            name="messageSource"
-            label={t('messageSource')}
-            placeholder={t('allSources')}
-            dictionary="msgSourceType"
-            value="enCode"
-          />
+          {kinds.sourceFilter}
         </>
       }
       actions={<AddButton onClick={() => crud.open({})} />}
     >
-      <MsgTemplateForm {...crud.form} types={types.options} sources={sources.options} />
+      <MsgTemplateForm {...crud.form} types={kinds.types} sources={kinds.sources} />
     </CrudPage>
   );
 }

@@ -12,10 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/toast.tsx';
 import { noticeApi } from '../api.ts';
 
-const RichTextEditor = lazy(() => import('./RichTextEditor.tsx'));
+const RichTextEditor = lazy(() => import('../../../shared/components/rich-text/RichTextEditor.tsx'));
 
 /** Form.Item hands value and onChange to its direct child: this one passes them through the lazy boundary. */
 function LazyEditor(props: { value?: string; onChange?: (html: string) => void; id?: string }) {
+  const { t } = useTranslation('notice');
   return (
     <Suspense
       fallback={
@@ -24,7 +25,7 @@ function LazyEditor(props: { value?: string; onChange?: (html: string) => void; 
         </div>
       }
     >
-      <RichTextEditor {...props} />
+      <RichTextEditor {...props} label={t('fields.bodyText')} placeholder={t('editor.placeholder')} />
     </Suspense>
   );
 }

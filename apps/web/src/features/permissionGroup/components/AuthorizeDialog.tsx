@@ -1,7 +1,7 @@
 import Modal from 'antd/es/modal';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Checked, GrantSteps, useGrantSave } from '../../authorize/components/GrantSteps.tsx';
+import { type Checked, GrantSteps, useGrantSave } from '../../authorize/index.ts';
 import type { GroupTarget } from './MembersDialog.tsx';
 
 /**

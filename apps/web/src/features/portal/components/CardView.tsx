@@ -7,6 +7,7 @@ import Spin from 'antd/es/spin';
 import Statistic from 'antd/es/statistic';
 import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
+import Tag from 'antd/es/tag';
 import Timeline from 'antd/es/timeline';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,6 +59,7 @@ function Quiet({ text }: { text: string }) {
 
 function NoticeBody({ refreshMs }: { refreshMs: number }) {
   const { t } = useTranslation('portal');
+  const navigate = useNavigate();
   const notices = useQuery({
     queryKey: ['portal', 'notices'],
     queryFn: ({ signal }) => portalApi.notices(signal),
@@ -70,8 +72,15 @@ function NoticeBody({ refreshMs }: { refreshMs: number }) {
     <ul className="portal-list">
       {list.map((row) => (
         <li key={row.id}>
-          <span className="portal-list-title">{row.title}</span>
-          <span className="portal-list-meta">{formatDateTime(row.releaseTime)}</span>
+          <button
+            type="button"
+            className="portal-list-title portal-list-open"
+            onClick={() => navigate('/messageRecord')}
+          >
+            {row.category ? <Tag>{row.category}</Tag> : null}
+            {row.fullName}
+          </button>
+          <span className="portal-list-meta">{formatDateTime(row.releaseTime ?? row.creatorTime)}</span>
         </li>
       ))}
     </ul>

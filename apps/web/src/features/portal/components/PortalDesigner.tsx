@@ -263,26 +263,7 @@ export function PortalDesigner({
         <Spin />
       ) : (
         <div className="portal-designer">
-          <nav className="portal-palette" aria-label={t('designer.palette')}>
-            {/* A click (or Enter) adds the card below the others; a drag drops it where the pointer is. */}
-            {portalCardKinds.map((kind) => (
-              <Button
-                key={kind}
-                size="small"
-                block
-                draggable
-                onDragStart={(event) => {
-                  // Firefox starts a drag only with data set.
-                  event.dataTransfer.setData('text/plain', kind);
-                  setDragged(kind);
-                }}
-                onDragEnd={() => setDragged(null)}
-                onClick={() => add(kind)}
-              >
-                {t(`kinds.${kind}`)}
-              </Button>
-            ))}
-          </nav>
+          <Palette onAdd={add} onDrag={setDragged} />
           {/* biome-ignore lint/a11y/noStaticElementInteractions: a click on the empty canvas only clears the selection. */}
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: see above. */}
           <div className="portal-canvas" onClick={() => setSelected(undefined)}>
@@ -319,31 +300,75 @@ export function PortalDesigner({
             ) : (
               <p className="portal-hint">{t('designer.selectHint')}</p>
             )}
-            <Form layout="vertical" size="small">
-              <Form.Item label={t('designer.autoRefresh')}>
-                <Switch
-                  aria-label={t('designer.autoRefresh')}
-                  checked={data.refresh.autoRefresh}
-                  onChange={(autoRefresh) => setData({ ...data, refresh: { ...data.refresh, autoRefresh } })}
-                />
-              </Form.Item>
-              <Form.Item label={t('designer.refreshSeconds')}>
-                <InputNumber
-                  aria-label={t('designer.refreshSeconds')}
-                  min={0}
-                  max={86_400}
-                  precision={0}
-                  value={data.refresh.autoRefreshTime}
-                  disabled={!data.refresh.autoRefresh}
-                  onChange={(value) =>
-                    setData({ ...data, refresh: { ...data.refresh, autoRefreshTime: Number(value) || 0 } })
-                  }
-                />
-              </Form.Item>
-            </Form>
+            <RefreshSettings refresh={data.refresh} onChange={(refresh) => setData({ ...data, refresh })} />
           </aside>
         </div>
       )}
     </Modal>
+  );
+}
+
+/** The card kinds: a click (or Enter) adds one below the others, a drag drops it where the pointer is. */
+function Palette({
+  onAdd,
+  onDrag,
+}: {
+  onAdd: (kind: PortalCardKind) => void;
+  onDrag: (kind: PortalCardKind | null) => void;
+}) {
+  const { t } = useTranslation('portal');
+  return (
+    <nav className="portal-palette" aria-label={t('designer.palette')}>
+      {portalCardKinds.map((kind) => (
+        <Button
+          key={kind}
+          size="small"
+          block
+          draggable
+          onDragStart={(event) => {
+            // Firefox starts a drag only with data set.
+            event.dataTransfer.setData('text/plain', kind);
+            onDrag(kind);
+          }}
+          onDragEnd={() => onDrag(null)}
+          onClick={() => onAdd(kind)}
+        >
+          {t(`kinds.${kind}`)}
+        </Button>
+      ))}
+    </nav>
+  );
+}
+
+/** Whether the portal refreshes itself, and how often. */
+function RefreshSettings({
+  refresh,
+  onChange,
+}: {
+  refresh: PortalFormData['refresh'];
+  onChange: (refresh: PortalFormData['refresh']) => void;
+}) {
+  const { t } = useTranslation('portal');
+  return (
+    <Form layout="vertical" size="small">
+      <Form.Item label={t('designer.autoRefresh')}>
+        <Switch
+          aria-label={t('designer.autoRefresh')}
+          checked={refresh.autoRefresh}
+          onChange={(autoRefresh) => onChange({ ...refresh, autoRefresh })}
+        />
+      </Form.Item>
+      <Form.Item label={t('designer.refreshSeconds')}>
+        <InputNumber
+          aria-label={t('designer.refreshSeconds')}
+          min={0}
+          max={86_400}
+          precision={0}
+          value={refresh.autoRefreshTime}
+          disabled={!refresh.autoRefresh}
+          onChange={(value) => onChange({ ...refresh, autoRefreshTime: Number(value) || 0 })}
+        />
+      </Form.Item>
+    </Form>
   );
 }

@@ -8,8 +8,7 @@ import {
   CrudPage,
   DictionaryFilter,
   ImportButton,
-  useCrudList,
-  useListQuery,
+  useCrudQuery,
   useSuccessToast,
 } from '../../../shared/components/index.ts';
 import { useSession } from '../../../shared/session/store.ts';
@@ -34,12 +33,11 @@ export default function PortalListPage() {
     success(await portalApi.setDefault(id));
     patchUserInfo({ portalId: id });
   };
-  const list = useListQuery<PortalRow, typeof initialSearch>({
+  const crud = useCrudQuery<PortalRow, typeof initialSearch>({
     queryKey: ['portal', 'list'],
     fetch: (params, signal) => portalApi.list(params, signal),
     initialSearch,
   });
-  const crud = useCrudList<PortalRow>(list);
   const [designing, setDesigning] = useState<PortalRow | null>(null);
   const [roles, setRoles] = useState<PortalRow | null>(null);
   const columns: ColumnsType<PortalRow> = [
@@ -78,7 +76,7 @@ export default function PortalListPage() {
         crud.edit({ id: row.id }),
         crud.copy(t('copyQuestion'), () => portalApi.copy(row.id)),
         { key: 'roles', label: t('roleDefault.action'), button: 'btn_edit', onClick: () => setRoles(row) },
-        crud.download(() => portalApi.exportPortal(row.id)),
+        crud.download(() => portalApi.exportFile(row.id)),
         crud.remove(() => portalApi.remove(row.id)),
       ],
       // Whoever designs portals may open one as their own home, a role or not (issue 36).
@@ -111,7 +109,7 @@ export default function PortalListPage() {
       actions={
         <>
           <AddButton onClick={() => crud.open({})} />
-          <ImportButton accept=".vp" upload={portalApi.importFile} onSaved={list.refetch} />
+          <ImportButton accept=".vp" upload={portalApi.importFile} onSaved={crud.list.refetch} />
         </>
       }
     >

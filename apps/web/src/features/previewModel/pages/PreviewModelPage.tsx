@@ -5,21 +5,11 @@ import Card from 'antd/es/card';
 import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
 import { useMemo, useState } from 'react';
-import { formFileService } from '../../../shared/components/upload/form-file-service.ts';
 import { allKindsDefinition } from '../../../shared/form-engine/fixtures/all-kinds.ts';
 import { jnpf36Definition } from '../../../shared/form-engine/fixtures/jnpf36.ts';
-import {
-  FormRenderer,
-  FormStore,
-  setFileService,
-  useFormEngineTranslation,
-} from '../../../shared/form-engine/index.ts';
+import { FormRenderer, FormStore, useFormEngineTranslation } from '../../../shared/form-engine/index.ts';
 import { useToast } from '../../../shared/toast.tsx';
 import { PreviewPrintButton } from '../../printDev/index.ts';
-import { plugRichText } from '../rich-text.ts';
-
-plugRichText();
-setFileService(formFileService);
 
 const samples = { all: allKindsDefinition, jnpf: jnpf36Definition } as const;
 type Sample = keyof typeof samples;

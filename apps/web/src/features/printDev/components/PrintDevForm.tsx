@@ -18,7 +18,7 @@ import InputNumber from 'antd/es/input-number';
 import Radio from 'antd/es/radio';
 import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type CrudFormProps,
@@ -28,18 +28,12 @@ import {
   recordValues,
   useRecordForm,
 } from '../../../shared/components/index.ts';
-import { i18n } from '../../../shared/i18n/index.ts';
+import type { RichTextHandle } from '../../../shared/components/rich-text/RichTextEditor.tsx';
 import { printDevApi } from '../api.ts';
 import '../print-dev.css';
 
-/** The notice area's rich-text editor, loaded with its texts when a template is edited. */
-const RichTextEditor = lazy(async () => {
-  const [module] = await Promise.all([
-    import('../../notice/components/RichTextEditor.tsx'),
-    i18n.loadNamespaces('notice'),
-  ]);
-  return module;
-});
+/** The shared rich-text editor, loaded when a template is edited. */
+const RichTextEditor = lazy(() => import('../../../shared/components/rich-text/RichTextEditor.tsx'));
 
 const editorId = 'print-template-editor';
 const marginKeys = ['mt', 'mb', 'ml', 'mr'] as const;
@@ -165,25 +159,6 @@ function PageFields() {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/**
- * Puts `content` at the cursor in the template editor (at its end when the cursor is elsewhere);
- * the editor hears the input and saves it.
- */
-function insertIntoEditor(content: string, kind: 'text' | 'html') {
-  const area = document.getElementById(editorId);
-  if (!area) return;
-  const selection = document.getSelection();
-  if (!selection?.anchorNode || !area.contains(selection.anchorNode)) {
-    area.focus();
-    const range = document.createRange();
-    range.selectNodeContents(area);
-    range.collapse(false);
-    selection?.removeAllRanges();
-    selection?.addRange(range);
-  }
-  document.execCommand(kind === 'text' ? 'insertText' : 'insertHTML', false, content);
-}
-
 /** A sub-table as a table: a header of its column names and one row of placeholders, repeated per record row. */
 export function subTableHtml(table: PrintField): string {
   const columns = table.children ?? [];
@@ -210,7 +185,9 @@ function TemplateFields() {
     queryFn: () => printDevApi.fields(formId as string),
     enabled: Boolean(formId),
   });
-  const insert = (content: string, kind: 'text' | 'html') => insertIntoEditor(content, kind);
+  // Puts a field at the cursor in the template editor (at its end when the cursor is elsewhere).
+  const editor = useRef<RichTextHandle>(null);
+  const insert = (content: string, kind: 'text' | 'html') => editor.current?.insert(content, kind);
   const fieldButton = (field: PrintField, onClick: () => void, title = fieldToken(kind, field.id)) => (
     <Button
       key={field.id}
@@ -259,7 +236,7 @@ function TemplateFields() {
         <div className="print-dev-editor">
           <Suspense fallback={null}>
             <Form.Item name="printTemplate" noStyle>
-              <RichTextEditor id={editorId} placeholder={t('editorPlaceholder')} />
+              <RichTextEditor ref={editor} id={editorId} label={t('template')} placeholder={t('editorPlaceholder')} />
             </Form.Item>
           </Suspense>
         </div>

@@ -48,6 +48,59 @@ function toInput(values: Values): ScheduleInput {
   };
 }
 
+/**
+ * The form's values when it opens: the entry being edited, or a new one-hour entry at the next full
+ * hour (at 9:00 when a day was picked in the calendar), not repeating, reminding at its start.
+ */
+function initialValues(editing: ScheduleInfo | undefined, initialStart: Date | undefined): Values {
+  if (editing) {
+    return {
+      title: editing.title,
+      content: editing.content ?? '',
+      category: editing.category ?? undefined,
+      urgent: editing.urgent,
+      allDay: editing.allDay,
+      start: dayjs(editing.startDay),
+      end: dayjs(editing.endDay),
+      reminderTime: editing.reminderTime,
+      repetition: editing.repetition,
+      repeatTime: editing.repeatTime ? dayjs(editing.repeatTime) : null,
+      toUserIds: editing.toUserIds,
+    };
+  }
+  const base = initialStart ? dayjs(initialStart) : dayjs();
+  const start = base.hour() === 0 && initialStart ? base.hour(9) : base.add(1, 'hour').startOf('hour');
+  return {
+    title: '',
+    content: '',
+    urgent: 1,
+    allDay: false,
+    start,
+    end: start.add(1, 'hour'),
+    reminderTime: -2,
+    repetition: '1',
+    repeatTime: null,
+    toUserIds: [],
+  };
+}
+
+/** The people an entry may be shared with, searched by keyword; an edited entry's people stay listed. */
+function usePeopleOptions(open: boolean, editing: ScheduleInfo | undefined) {
+  const [peopleKeyword, setPeopleKeyword] = useState('');
+  const people = useQuery({
+    queryKey: ['schedule', 'people', peopleKeyword],
+    queryFn: () => scheduleApi.people(peopleKeyword),
+    enabled: open,
+  });
+  const knownPeople = (people.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.realName}/${p.account}` }));
+  const editingPeople = (editing?.toUserIds ?? []).map((id, index) => ({
+    value: id,
+    label: editing?.toUser[index] ?? id,
+  }));
+  const peopleOptions = [...knownPeople, ...editingPeople.filter((p) => !knownPeople.some((k) => k.value === p.value))];
+  return { people, peopleOptions, setPeopleKeyword };
+}
+
 /** Create or edit an entry (600 px form dialog). A repeating entry asks which entries the change is for. */
 export function ScheduleFormDialog({
   open,
@@ -68,47 +121,12 @@ export function ScheduleFormDialog({
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const [pending, setPending] = useState<ScheduleInput | null>(null);
-  const [peopleKeyword, setPeopleKeyword] = useState('');
   const repetition = Form.useWatch('repetition', form);
   const allDay = Form.useWatch('allDay', form);
-  const people = useQuery({
-    queryKey: ['schedule', 'people', peopleKeyword],
-    queryFn: () => scheduleApi.people(peopleKeyword),
-    enabled: open,
-  });
+  const { people, peopleOptions, setPeopleKeyword } = usePeopleOptions(open, editing);
 
   useEffect(() => {
-    if (!open) return;
-    if (editing) {
-      form.setFieldsValue({
-        title: editing.title,
-        content: editing.content ?? '',
-        category: editing.category ?? undefined,
-        urgent: editing.urgent,
-        allDay: editing.allDay,
-        start: dayjs(editing.startDay),
-        end: dayjs(editing.endDay),
-        reminderTime: editing.reminderTime,
-        repetition: editing.repetition,
-        repeatTime: editing.repeatTime ? dayjs(editing.repeatTime) : null,
-        toUserIds: editing.toUserIds,
-      });
-    } else {
-      const base = initialStart ? dayjs(initialStart) : dayjs();
-      const start = base.hour() === 0 && initialStart ? base.hour(9) : base.add(1, 'hour').startOf('hour');
-      form.setFieldsValue({
-        title: '',
-        content: '',
-        urgent: 1,
-        allDay: false,
-        start,
-        end: start.add(1, 'hour'),
-        reminderTime: -2,
-        repetition: '1',
-        repeatTime: null,
-        toUserIds: [],
-      });
-    }
+    if (open) form.setFieldsValue(initialValues(editing, initialStart));
   }, [open, editing, initialStart, form]);
 
   const save = async (input: ScheduleInput, scope: ScheduleScope) => {
@@ -133,13 +151,6 @@ export function ScheduleFormDialog({
     }
     await save(input, 1).catch(() => undefined);
   };
-
-  const knownPeople = (people.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.realName}/${p.account}` }));
-  const editingPeople = (editing?.toUserIds ?? []).map((id, index) => ({
-    value: id,
-    label: editing?.toUser[index] ?? id,
-  }));
-  const peopleOptions = [...knownPeople, ...editingPeople.filter((p) => !knownPeople.some((k) => k.value === p.value))];
 
   return (
     <Modal

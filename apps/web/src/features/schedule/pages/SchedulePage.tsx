@@ -36,7 +36,6 @@ export default function SchedulePage() {
   const [form, setForm] = useState<{ editing?: ScheduleInfo; start?: Date } | null>(null);
   const range = useMemo(() => viewRange(view, anchor), [view, anchor]);
   const days = useMemo(() => visibleDays(view, anchor), [view, anchor]);
-  const today = new Date();
 
   const entries = useQuery({
     queryKey: ['schedule', 'range', range.startTime, range.endTime],
@@ -44,6 +43,10 @@ export default function SchedulePage() {
   });
   const rows = entries.data?.list ?? [];
   const onDay = (day: Date) => rows.filter((row) => overlapsDay(row, day)).sort((a, b) => a.startDay - b.startDay);
+  const openDay = (day: Date) => {
+    setAnchor(day);
+    setView('day');
+  };
 
   const title =
     view === 'month'
@@ -51,23 +54,6 @@ export default function SchedulePage() {
       : view === 'week'
         ? `${t('dayTitle', dateParts(days[0] as Date))} - ${t('dayTitle', dateParts(days[6] as Date))}`
         : t('dayTitle', dateParts(anchor));
-
-  const chip = (row: ScheduleRow, withTime = true) => (
-    <button
-      type="button"
-      key={row.id}
-      className="schedule-chip"
-      style={{ borderLeftColor: row.color || urgencyColours[row.urgent] || urgencyColours[1] }}
-      title={row.title}
-      onClick={(event) => {
-        event.stopPropagation();
-        setDetail({ id: row.id, groupId: row.groupId });
-      }}
-    >
-      {withTime && <span className="schedule-chip-time">{row.allDay ? t('allDay') : formatClock(row.startDay)}</span>}
-      <span className="schedule-chip-title">{row.title}</span>
-    </button>
-  );
 
   return (
     <div className="schedule-page">
@@ -113,96 +99,16 @@ export default function SchedulePage() {
           extra={<Button onClick={() => void entries.refetch()}>{t('today')}</Button>}
         />
       ) : view === 'month' ? (
-        <div className="schedule-month">
-          {(t('weekdays', { returnObjects: true }) as string[]).map((name) => (
-            <div key={name} className="schedule-weekday">
-              {name}
-            </div>
-          ))}
-          {days.map((day) => {
-            const list = onDay(day);
-            return (
-              // biome-ignore lint/a11y/noStaticElementInteractions: double-click a day to add an entry there
-              <div
-                key={day.getTime()}
-                className={`schedule-cell ${day.getMonth() !== anchor.getMonth() ? 'other-month' : ''} ${sameDay(day, today) ? 'today' : ''}`}
-                onDoubleClick={() => setForm({ start: day })}
-              >
-                <button
-                  type="button"
-                  className="schedule-cell-date"
-                  onClick={() => {
-                    setAnchor(day);
-                    setView('day');
-                  }}
-                >
-                  {day.getDate()}
-                </button>
-                {list.slice(0, monthCellLimit).map((row) => chip(row))}
-                {list.length > monthCellLimit && (
-                  <button
-                    type="button"
-                    className="schedule-more"
-                    onClick={() => {
-                      setAnchor(day);
-                      setView('day');
-                    }}
-                  >
-                    {t('more', { count: list.length - monthCellLimit })}
-                  </button>
-                )}
-              </div>
-            );
-          })}
-        </div>
+        <MonthView
+          days={days}
+          anchor={anchor}
+          onDay={onDay}
+          onOpenDay={openDay}
+          onAdd={(start) => setForm({ start })}
+          onOpenEntry={setDetail}
+        />
       ) : (
-        <div className={`schedule-grid schedule-grid-${view}`}>
-          <div className="schedule-grid-head">
-            <div className="schedule-hour-label" />
-            {days.map((day) => (
-              <div key={day.getTime()} className={`schedule-grid-dayhead ${sameDay(day, today) ? 'today' : ''}`}>
-                {(t('weekdays', { returnObjects: true }) as string[])[day.getDay()]} {day.getMonth() + 1}/
-                {day.getDate()}
-              </div>
-            ))}
-          </div>
-          <div className="schedule-grid-allday">
-            <div className="schedule-hour-label">{t('allDay')}</div>
-            {days.map((day) => (
-              <div key={day.getTime()} className="schedule-grid-slot">
-                {onDay(day)
-                  .filter((row) => row.allDay || !sameDay(new Date(row.startDay), day))
-                  .map((row) => chip(row, false))}
-              </div>
-            ))}
-          </div>
-          <div className="schedule-grid-body">
-            {hours.map((hour) => (
-              <div key={hour} className="schedule-grid-row">
-                <div className="schedule-hour-label">{`${String(hour).padStart(2, '0')}:00`}</div>
-                {days.map((day) => (
-                  // biome-ignore lint/a11y/noStaticElementInteractions: double-click an hour to add an entry there
-                  <div
-                    key={day.getTime()}
-                    className="schedule-grid-slot"
-                    onDoubleClick={() =>
-                      setForm({ start: new Date(day.getFullYear(), day.getMonth(), day.getDate(), hour) })
-                    }
-                  >
-                    {onDay(day)
-                      .filter(
-                        (row) =>
-                          !row.allDay &&
-                          sameDay(new Date(row.startDay), day) &&
-                          new Date(row.startDay).getHours() === hour,
-                      )
-                      .map((row) => chip(row))}
-                  </div>
-                ))}
-              </div>
-            ))}
-          </div>
-        </div>
+        <TimeGrid view={view} days={days} onDay={onDay} onAdd={(start) => setForm({ start })} onOpenEntry={setDetail} />
       )}
       {!entries.isPending && !entries.isError && rows.length === 0 && <p className="schedule-empty">{t('empty')}</p>}
       {detail && (
@@ -236,4 +142,152 @@ export default function SchedulePage() {
 
 function dateParts(day: Date) {
   return { year: day.getFullYear(), month: day.getMonth() + 1, day: day.getDate() };
+}
+
+type EntryKey = { id: string; groupId: string };
+
+/** One entry on the calendar, edged in its colour (else its urgency's); a click opens its detail. */
+function Chip({
+  row,
+  withTime = true,
+  onOpen,
+}: {
+  row: ScheduleRow;
+  withTime?: boolean;
+  onOpen: (entry: EntryKey) => void;
+}) {
+  const { t } = useTranslation('schedule');
+  return (
+    <button
+      type="button"
+      className="schedule-chip"
+      style={{ borderLeftColor: row.color || urgencyColours[row.urgent] || urgencyColours[1] }}
+      title={row.title}
+      onClick={(event) => {
+        event.stopPropagation();
+        onOpen({ id: row.id, groupId: row.groupId });
+      }}
+    >
+      {withTime && <span className="schedule-chip-time">{row.allDay ? t('allDay') : formatClock(row.startDay)}</span>}
+      <span className="schedule-chip-title">{row.title}</span>
+    </button>
+  );
+}
+
+/** The month view: six weeks of days, three entries a day and "n more" leading to the day view. */
+function MonthView({
+  days,
+  anchor,
+  onDay,
+  onOpenDay,
+  onAdd,
+  onOpenEntry,
+}: {
+  days: readonly Date[];
+  anchor: Date;
+  onDay: (day: Date) => ScheduleRow[];
+  onOpenDay: (day: Date) => void;
+  onAdd: (start: Date) => void;
+  onOpenEntry: (entry: EntryKey) => void;
+}) {
+  const { t } = useTranslation('schedule');
+  const today = new Date();
+  return (
+    <div className="schedule-month">
+      {(t('weekdays', { returnObjects: true }) as string[]).map((name) => (
+        <div key={name} className="schedule-weekday">
+          {name}
+        </div>
+      ))}
+      {days.map((day) => {
+        const list = onDay(day);
+        return (
+          // biome-ignore lint/a11y/noStaticElementInteractions: double-click a day to add an entry there
+          <div
+            key={day.getTime()}
+            className={`schedule-cell ${day.getMonth() !== anchor.getMonth() ? 'other-month' : ''} ${sameDay(day, today) ? 'today' : ''}`}
+            onDoubleClick={() => onAdd(day)}
+          >
+            <button type="button" className="schedule-cell-date" onClick={() => onOpenDay(day)}>
+              {day.getDate()}
+            </button>
+            {list.slice(0, monthCellLimit).map((row) => (
+              <Chip key={row.id} row={row} onOpen={onOpenEntry} />
+            ))}
+            {list.length > monthCellLimit && (
+              <button type="button" className="schedule-more" onClick={() => onOpenDay(day)}>
+                {t('more', { count: list.length - monthCellLimit })}
+              </button>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The week and day views: an all-day row above one row per hour, entries in the hour they start. */
+function TimeGrid({
+  view,
+  days,
+  onDay,
+  onAdd,
+  onOpenEntry,
+}: {
+  view: CalendarView;
+  days: readonly Date[];
+  onDay: (day: Date) => ScheduleRow[];
+  onAdd: (start: Date) => void;
+  onOpenEntry: (entry: EntryKey) => void;
+}) {
+  const { t } = useTranslation('schedule');
+  const today = new Date();
+  return (
+    <div className={`schedule-grid schedule-grid-${view}`}>
+      <div className="schedule-grid-head">
+        <div className="schedule-hour-label" />
+        {days.map((day) => (
+          <div key={day.getTime()} className={`schedule-grid-dayhead ${sameDay(day, today) ? 'today' : ''}`}>
+            {(t('weekdays', { returnObjects: true }) as string[])[day.getDay()]} {day.getMonth() + 1}/{day.getDate()}
+          </div>
+        ))}
+      </div>
+      <div className="schedule-grid-allday">
+        <div className="schedule-hour-label">{t('allDay')}</div>
+        {days.map((day) => (
+          <div key={day.getTime()} className="schedule-grid-slot">
+            {onDay(day)
+              .filter((row) => row.allDay || !sameDay(new Date(row.startDay), day))
+              .map((row) => (
+                <Chip key={row.id} row={row} withTime={false} onOpen={onOpenEntry} />
+              ))}
+          </div>
+        ))}
+      </div>
+      <div className="schedule-grid-body">
+        {hours.map((hour) => (
+          <div key={hour} className="schedule-grid-row">
+            <div className="schedule-hour-label">{`${String(hour).padStart(2, '0')}:00`}</div>
+            {days.map((day) => (
+              // biome-ignore lint/a11y/noStaticElementInteractions: double-click an hour to add an entry there
+              <div
+                key={day.getTime()}
+                className="schedule-grid-slot"
+                onDoubleClick={() => onAdd(new Date(day.getFullYear(), day.getMonth(), day.getDate(), hour))}
+              >
+                {onDay(day)
+                  .filter(
+                    (row) =>
+                      !row.allDay && sameDay(new Date(row.startDay), day) && new Date(row.startDay).getHours() === hour,
+                  )
+                  .map((row) => (
+                    <Chip key={row.id} row={row} onOpen={onOpenEntry} />
+                  ))}
+              </div>
+            ))}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
 }

@@ -87,8 +87,10 @@ const answers: Record<string, unknown> = {
     sent: 1,
     recorded: 0,
     failed: 1,
+    queued: 1,
     channels: [
-      { messageType: '1', templateId: 't1', isSuccess: true, sent: 1, recorded: 0, failed: 0, result: null },
+      { messageType: '1', templateId: 't1', isSuccess: true, sent: 1, recorded: 0, failed: 0, queued: 0, result: null },
+      { messageType: '2', templateId: 't2', isSuccess: true, sent: 0, recorded: 0, failed: 0, queued: 1, result: null },
       {
         messageType: '2',
         templateId: 't2',
@@ -96,7 +98,8 @@ const answers: Record<string, unknown> = {
         sent: 0,
         recorded: 0,
         failed: 1,
-        result: '邮件服务未配置',
+        queued: 0,
+        result: '消息模板不存在或已禁用：t2',
       },
     ],
   },
@@ -155,9 +158,13 @@ describe('测试发送', { timeout: 20_000 }, () => {
     const lines = within(result).getAllByRole('listitem');
     expect(lines[0]?.textContent).toContain('成功');
     expect(lines[0]?.textContent).toContain('站内消息 · 审批通知');
-    expect(lines[0]?.textContent).toContain('已发送 1，已记录 0，失败 0');
-    expect(lines[1]?.textContent).toContain('失败');
-    expect(lines[1]?.textContent).toContain('邮件 · 审批邮件');
-    await waitFor(() => expect(lines[1]?.textContent).toContain('邮件服务未配置'));
+    expect(lines[0]?.textContent).toContain('已发送 1，已记录 0，失败 0，排队 0');
+    // An e-mail goes in the outbox: the answer says it is queued, the send log says how it went.
+    expect(lines[1]?.textContent).toContain('成功');
+    expect(lines[1]?.textContent).toContain('排队 1');
+    expect(lines[1]?.textContent).toContain('后台发送，失败会重试');
+    expect(lines[2]?.textContent).toContain('失败');
+    expect(lines[2]?.textContent).toContain('邮件 · 审批邮件');
+    await waitFor(() => expect(lines[2]?.textContent).toContain('消息模板不存在或已禁用：t2'));
   });
 });

@@ -161,6 +161,7 @@ function SendResult({
                   <Alert type="error" showIcon title={channel.result} style={{ marginTop: 6 }} />
                 ) : null}
                 {channel.recorded ? <Typography.Text type="secondary">{t('recordedHint')}</Typography.Text> : null}
+                {channel.queued ? <Typography.Text type="secondary">{t('queuedHint')}</Typography.Text> : null}
               </Card>
             </li>
           ))}

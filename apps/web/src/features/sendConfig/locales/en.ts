@@ -22,7 +22,8 @@ export default {
   sendResult: 'Result',
   success: 'Succeeded',
   failure: 'Failed',
-  counts: 'Sent {{sent}}, recorded {{recorded}}, failed {{failed}}',
+  counts: 'Sent {{sent}}, recorded {{recorded}}, failed {{failed}}, queued {{queued}}',
+  queuedHint: 'Queued: sent in the background and retried on failure; the send log shows how it went',
   recordedHint: 'Recorded: this channel has no gateway; the message was written to the send log',
   rules: {
     channels: 'Add at least one channel',

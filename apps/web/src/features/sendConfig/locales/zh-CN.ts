@@ -22,7 +22,8 @@ export default {
   sendResult: '发送结果',
   success: '成功',
   failure: '失败',
-  counts: '已发送 {{sent}}，已记录 {{recorded}}，失败 {{failed}}',
+  counts: '已发送 {{sent}}，已记录 {{recorded}}，失败 {{failed}}，排队 {{queued}}',
+  queuedHint: '排队：后台发送，失败会重试，结果见发送记录',
   recordedHint: '已记录：该发送方式未接入网关，内容写入发送记录',
   rules: {
     channels: '请至少添加一种发送方式',

@@ -22,7 +22,8 @@ export default {
   sendResult: '傳送結果',
   success: '成功',
   failure: '失敗',
-  counts: '已傳送 {{sent}}，已記錄 {{recorded}}，失敗 {{failed}}',
+  counts: '已傳送 {{sent}}，已記錄 {{recorded}}，失敗 {{failed}}，排隊 {{queued}}',
+  queuedHint: '排隊：背景傳送，失敗會重試，結果見傳送紀錄',
   recordedHint: '已記錄：此傳送方式未串接閘道，內容已寫入傳送紀錄',
   rules: {
     channels: '請至少新增一種傳送方式',

@@ -1,33 +1,27 @@
 import type { SendMessageConfigInfo } from '@platform/shared';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDictionaryOptions } from '../../../shared/api/dictionaries.ts';
-import { AddButton, CrudPage, DictionaryFilter, useCrudList, useListQuery } from '../../../shared/components/index.ts';
+import { AddButton, CrudPage, useCrudQuery } from '../../../shared/components/index.ts';
 import { sendConfigApi } from '../api.ts';
 import { SendConfigForm } from '../components/SendConfigForm.tsx';
 import { TestSendDialog } from '../components/TestSendDialog.tsx';
+import { useMessageKinds } from '../message-kinds.tsx';
 
 const initialSearch: { keyword: string; messageSource?: string } = { keyword: '' };
-
-const labels = (options: { value: string; label: string }[]) =>
-  new Map(options.map((option) => [option.value, option.label]));
 
 /** 发送配置: which templates go out through which channels; state switch, copy, delete and 测试发送. */
 export default function SendConfigPage() {
   const { t } = useTranslation('sendConfig');
-  const types = useDictionaryOptions('msgSendType', 'enCode');
-  const sources = useDictionaryOptions('msgSourceType', 'enCode');
-  const typeName = useMemo(() => labels(types.options), [types.options]);
-  const sourceName = useMemo(() => labels(sources.options), [sources.options]);
+  const kinds = useMessageKinds<SendMessageConfigInfo>(t);
+  const { typeName } = kinds;
   const [testing, setTesting] = useState<SendMessageConfigInfo | null>(null);
-  const list = useListQuery<SendMessageConfigInfo, typeof initialSearch>({
+  const crud = useCrudQuery<SendMessageConfigInfo, typeof initialSearch>({
     queryKey: ['sendConfig', 'list'],
     fetch: (params, signal) => sendConfigApi.list(params, signal),
     initialSearch,
   });
-  const crud = useCrudList<SendMessageConfigInfo>(list);
   const columns: ColumnsType<SendMessageConfigInfo> = [
     { title: t('fullName'), dataIndex: 'fullName', key: 'fullName', width: 150, ellipsis: true },
     { title: t('enCode'), dataIndex: 'enCode', key: 'enCode', width: 130, ellipsis: true },
@@ -43,13 +37,7 @@ export default function SendConfigPage() {
           </Tag>
         )),
     },
-    {
-      title: t('messageSource'),
-      dataIndex: 'messageSource',
-      key: 'messageSource',
-      width: 100,
-      render: (code: string | null) => (code ? (sourceName.get(code) ?? code) : ''),
-    },
+    kinds.sourceColumn,
     crud.columns.creatorTime,
     crud.columns.sortCode,
     crud.columns.stateSwitch({ width: 80, toggle: (row) => sendConfigApi.toggleState(row.id) }),
@@ -67,18 +55,10 @@ export default function SendConfigPage() {
     <CrudPage
       crud={crud}
       columns={columns}
-      filters={
-        <DictionaryFilter
-          name="messageSource"
-          label={t('messageSource')}
-          placeholder={t('allSources')}
-          dictionary="msgSourceType"
-          value="enCode"
-        />
-      }
+      filters={kinds.sourceFilter}
       actions={<AddButton onClick={() => crud.open({})} />}
     >
-      <SendConfigForm {...crud.form} types={types.options} sources={sources.options} />
+      <SendConfigForm {...crud.form} types={kinds.types} sources={kinds.sources} />
       <TestSendDialog config={testing} types={typeName} onClose={() => setTesting(null)} />
     </CrudPage>
   );

@@ -3,7 +3,7 @@ import Form from 'antd/es/form';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
-import { AddButton, CrudPage, PickerField, useCrudList, useListQuery } from '../../../shared/components/index.ts';
+import { AddButton, CrudPage, PickerField, useCrudQuery } from '../../../shared/components/index.ts';
 import { signatureApi } from '../api.ts';
 import { SignatureForm } from '../components/SignatureForm.tsx';
 import '../signature.css';
@@ -13,12 +13,11 @@ const initialSearch: { keyword: string; userId?: string } = { keyword: '' };
 /** 签名管理: the signatures the administrators keep, each shown by its image, with the users granted it. */
 export default function SignaturePage() {
   const { t } = useTranslation('signature');
-  const list = useListQuery<SystemSignatureRow, typeof initialSearch>({
+  const crud = useCrudQuery<SystemSignatureRow, typeof initialSearch>({
     queryKey: ['signature', 'list'],
     fetch: (params, signal) => signatureApi.list(params, signal),
     initialSearch,
   });
-  const crud = useCrudList<SystemSignatureRow>(list);
   const columns: ColumnsType<SystemSignatureRow> = [
     { title: t('fullName'), dataIndex: 'fullName', key: 'fullName', width: 160 },
     { title: t('enCode'), dataIndex: 'enCode', key: 'enCode', width: 150 },

@@ -4,8 +4,7 @@ import Input from 'antd/es/input';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../shared/components/index.ts';
 import { hashPassword } from '../../../shared/crypto/login-cipher.ts';
-import { usePasswordPolicy } from '../../password/ResetPasswordDialog.tsx';
-import { translateRuleMessage } from '../../password/rule-messages.ts';
+import { translateRuleMessage, usePasswordPolicy } from '../../password/index.ts';
 import { userApi } from '../api.ts';
 import { InitialPasswordNote } from './InitialPasswordNote.tsx';
 

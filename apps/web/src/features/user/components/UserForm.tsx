@@ -10,6 +10,7 @@ import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -129,6 +130,39 @@ function Field({ span = 12, children }: { span?: 12 | 24; children: ReactNode })
   return <Col span={span}>{children}</Col>;
 }
 
+/** Every field of a loaded user as the form holds it: lists split from their commas, dates as days. */
+function userValuesOf(user: Awaited<ReturnType<typeof userApi.info>>): UserValues {
+  return {
+    account: user.account,
+    realName: user.realName,
+    gender: user.gender || undefined,
+    organizeId: split(user.organizeId),
+    managerId: user.managerId || undefined,
+    positionId: split(user.positionId),
+    ranks: user.ranks ?? '',
+    roleId: split(user.roleId),
+    groupId: split(user.groupId),
+    mobilePhone: user.mobilePhone ?? '',
+    email: user.email ?? '',
+    sortCode: user.sortCode ?? 0,
+    enabled: user.enabledMark === 1,
+    description: user.description ?? '',
+    headIcon: user.headIcon ?? '',
+    certificatesType: user.certificatesType || undefined,
+    certificatesNumber: user.certificatesNumber ?? '',
+    education: user.education || undefined,
+    birthday: dateOf(user.birthday),
+    entryDate: dateOf(user.entryDate),
+    ...Object.fromEntries(textFields.map((field) => [field, user[field] ?? ''])),
+  };
+}
+
+/** The server's length limit of a field as a form rule, named in the reader's language. */
+function maxRules(field: keyof typeof UserInput.properties, t: TFunction<'user'>): Rule[] {
+  const limit = maxLengthOf(field);
+  return limit ? [{ max: limit, message: t('rules.max', { field: t(field), max: limit }) }] : [];
+}
+
 /**
  * Create or edit a user (800 px): the 基础信息 card (account, organisation, manager, positions,
  * roles, groups) and the 个人资料 card (identity, dates, phones, address). Editing loads every
@@ -148,8 +182,6 @@ export function UserForm({
   const rules = useAdminRules();
   const [form] = Form.useForm<UserValues>();
   const id = target?.id;
-  const certificateTypes = useDictionary('certificateType');
-  const educations = useDictionary('Education');
   const info = useQuery({
     queryKey: ['user', 'info', id],
     queryFn: () => userApi.info(id as string),
@@ -158,59 +190,14 @@ export function UserForm({
   });
   useEffect(() => {
     const user = info.data;
-    if (!user) return;
-    form.setFieldsValue({
-      account: user.account,
-      realName: user.realName,
-      gender: user.gender || undefined,
-      organizeId: split(user.organizeId),
-      managerId: user.managerId || undefined,
-      positionId: split(user.positionId),
-      ranks: user.ranks ?? '',
-      roleId: split(user.roleId),
-      groupId: split(user.groupId),
-      mobilePhone: user.mobilePhone ?? '',
-      email: user.email ?? '',
-      sortCode: user.sortCode ?? 0,
-      enabled: user.enabledMark === 1,
-      description: user.description ?? '',
-      headIcon: user.headIcon ?? '',
-      certificatesType: user.certificatesType || undefined,
-      certificatesNumber: user.certificatesNumber ?? '',
-      education: user.education || undefined,
-      birthday: dateOf(user.birthday),
-      entryDate: dateOf(user.entryDate),
-      ...Object.fromEntries(textFields.map((field) => [field, user[field] ?? ''])),
-    });
+    if (user) form.setFieldsValue(userValuesOf(user));
   }, [form, info.data]);
   const submit = (values: UserValues) => {
     const input = toUserInput(values);
     return id ? userApi.update(id, input) : userApi.create(input);
   };
 
-  const max = (field: keyof typeof UserInput.properties): Rule[] => {
-    const limit = maxLengthOf(field);
-    return limit ? [{ max: limit, message: t('rules.max', { field: t(field), max: limit }) }] : [];
-  };
-  const phone = (field: TextField): Rule[] => {
-    const rule = phonePatterns[field];
-    return rule ? [{ pattern: rule.pattern, message: t(rule.message) }] : [];
-  };
-  const textInput = (field: TextField, span: 12 | 24 = 12) => (
-    <Field span={span} key={field}>
-      <Form.Item name={field} label={t(field)} rules={[...max(field), ...phone(field)]}>
-        <Input maxLength={maxLengthOf(field)} />
-      </Form.Item>
-    </Field>
-  );
-  const dateInput = (field: 'birthday' | 'entryDate') => (
-    <Field>
-      {/* A picked day is kept as its start, whatever the time of day it was picked at. */}
-      <Form.Item name={field} label={t(field)} getValueFromEvent={(date: Dayjs | null) => date?.startOf('day') ?? null}>
-        <DatePicker style={{ width: '100%' }} />
-      </Form.Item>
-    </Field>
-  );
+  const max = (field: keyof typeof UserInput.properties) => maxRules(field, t);
 
   return (
     <FormDialog<UserValues>
@@ -307,47 +294,77 @@ export function UserForm({
           </Form.Item>
         </Row>
       </Card>
-      <Card size="small" title={t('extraInfo')}>
-        <Row gutter={16}>
-          {textInput('nation')}
-          {textInput('nativePlace')}
-          <Field>
-            <Form.Item name="certificatesType" label={t('certificatesType')}>
-              <Select allowClear options={certificateTypes} />
-            </Form.Item>
-          </Field>
-          <Field>
-            <Form.Item
-              name="certificatesNumber"
-              label={t('certificatesNumber')}
-              dependencies={['certificatesType']}
-              rules={[
-                ...max('certificatesNumber'),
-                ({ getFieldValue }) => ({
-                  validator: (_, value: string | undefined) =>
-                    getFieldValue('certificatesType') !== idCardType || !value?.trim() || isValidIdCard(value.trim())
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('rules.idCard'))),
-                }),
-              ]}
-            >
-              <Input maxLength={maxLengthOf('certificatesNumber')} />
-            </Form.Item>
-          </Field>
-          {dateInput('birthday')}
-          <Field>
-            <Form.Item name="education" label={t('education')}>
-              <Select allowClear options={educations} />
-            </Form.Item>
-          </Field>
-          {dateInput('entryDate')}
-          {textInput('telePhone')}
-          {textInput('landline')}
-          {textInput('urgentContacts')}
-          {textInput('urgentTelePhone')}
-          {textInput('postalAddress', 24)}
-        </Row>
-      </Card>
+      <ExtraInfoCard />
     </FormDialog>
+  );
+}
+
+/** The 个人资料 card: identity (an ID card number is checked), dates, education, phones and address. */
+function ExtraInfoCard() {
+  const { t } = useTranslation('user');
+  const certificateTypes = useDictionary('certificateType');
+  const educations = useDictionary('Education');
+  const max = (field: keyof typeof UserInput.properties) => maxRules(field, t);
+  const phone = (field: TextField): Rule[] => {
+    const rule = phonePatterns[field];
+    return rule ? [{ pattern: rule.pattern, message: t(rule.message) }] : [];
+  };
+  const textInput = (field: TextField, span: 12 | 24 = 12) => (
+    <Field span={span} key={field}>
+      <Form.Item name={field} label={t(field)} rules={[...max(field), ...phone(field)]}>
+        <Input maxLength={maxLengthOf(field)} />
+      </Form.Item>
+    </Field>
+  );
+  const dateInput = (field: 'birthday' | 'entryDate') => (
+    <Field>
+      {/* A picked day is kept as its start, whatever the time of day it was picked at. */}
+      <Form.Item name={field} label={t(field)} getValueFromEvent={(date: Dayjs | null) => date?.startOf('day') ?? null}>
+        <DatePicker style={{ width: '100%' }} />
+      </Form.Item>
+    </Field>
+  );
+  return (
+    <Card size="small" title={t('extraInfo')}>
+      <Row gutter={16}>
+        {textInput('nation')}
+        {textInput('nativePlace')}
+        <Field>
+          <Form.Item name="certificatesType" label={t('certificatesType')}>
+            <Select allowClear options={certificateTypes} />
+          </Form.Item>
+        </Field>
+        <Field>
+          <Form.Item
+            name="certificatesNumber"
+            label={t('certificatesNumber')}
+            dependencies={['certificatesType']}
+            rules={[
+              ...max('certificatesNumber'),
+              ({ getFieldValue }) => ({
+                validator: (_, value: string | undefined) =>
+                  getFieldValue('certificatesType') !== idCardType || !value?.trim() || isValidIdCard(value.trim())
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('rules.idCard'))),
+              }),
+            ]}
+          >
+            <Input maxLength={maxLengthOf('certificatesNumber')} />
+          </Form.Item>
+        </Field>
+        {dateInput('birthday')}
+        <Field>
+          <Form.Item name="education" label={t('education')}>
+            <Select allowClear options={educations} />
+          </Form.Item>
+        </Field>
+        {dateInput('entryDate')}
+        {textInput('telePhone')}
+        {textInput('landline')}
+        {textInput('urgentContacts')}
+        {textInput('urgentTelePhone')}
+        {textInput('postalAddress', 24)}
+      </Row>
+    </Card>
   );
 }

@@ -138,20 +138,7 @@ export default function UserPage() {
       columns={columns}
       columnSettings={settings}
       side={<OrganizeSide title={t('organize')} list={list} />}
-      filters={
-        <Form.Item name="enabledMark" label={t('state')}>
-          <Select
-            allowClear
-            placeholder={t('states.all')}
-            style={{ width: 120 }}
-            options={[
-              { value: 1, label: t('states.enabled') },
-              { value: 0, label: t('states.disabled') },
-              { value: 2, label: t('states.locked') },
-            ]}
-          />
-        </Form.Item>
-      }
+      filters={<StateFilter />}
       actions={
         <>
           <AddButton onClick={() => crud.open({ organizeId })} />
@@ -159,18 +146,7 @@ export default function UserPage() {
             <Button onClick={() => setImporting(true)}>{c('buttons.import')}</Button>
           </Auth>
           <Auth button="btn_export">
-            <Dropdown
-              menu={{
-                items: [
-                  { key: 'page', label: t('exportPage'), onClick: () => void exportUsers(0) },
-                  { key: 'all', label: t('exportAll'), onClick: () => void exportUsers(1) },
-                ],
-              }}
-            >
-              <Button>
-                {c('buttons.export')} <DownOutlined />
-              </Button>
-            </Dropdown>
+            <ExportButton onExport={(dataType) => void exportUsers(dataType)} />
           </Auth>
         </>
       }
@@ -187,5 +163,44 @@ export default function UserPage() {
         }}
       />
     </CrudPage>
+  );
+}
+
+/** The state filter: enabled, disabled or locked (all when cleared). */
+function StateFilter() {
+  const { t } = useTranslation('user');
+  return (
+    <Form.Item name="enabledMark" label={t('state')}>
+      <Select
+        allowClear
+        placeholder={t('states.all')}
+        style={{ width: 120 }}
+        options={[
+          { value: 1, label: t('states.enabled') },
+          { value: 0, label: t('states.disabled') },
+          { value: 2, label: t('states.locked') },
+        ]}
+      />
+    </Form.Item>
+  );
+}
+
+/** 导出: the users of this page (0) or all users under the filter (1). */
+function ExportButton({ onExport }: { onExport: (dataType: 0 | 1) => void }) {
+  const { t } = useTranslation('user');
+  const { t: c } = useComponentsTranslation();
+  return (
+    <Dropdown
+      menu={{
+        items: [
+          { key: 'page', label: t('exportPage'), onClick: () => onExport(0) },
+          { key: 'all', label: t('exportAll'), onClick: () => onExport(1) },
+        ],
+      }}
+    >
+      <Button>
+        {c('buttons.export')} <DownOutlined />
+      </Button>
+    </Dropdown>
   );
 }

@@ -3,7 +3,7 @@ import Button from 'antd/es/button';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudPage, TaggedText, useCrudList, useListQuery } from '../../../shared/components/index.ts';
+import { CrudPage, TaggedText, useCrudQuery } from '../../../shared/components/index.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { Auth } from '../../../shared/shell/permission.tsx';
 import { userOnlineApi } from '../api.ts';
@@ -14,12 +14,11 @@ const initialSearch = { keyword: '' };
 export default function UserOnlinePage() {
   const { t } = useTranslation('userOnline');
   const [selected, setSelected] = useState<string[]>([]);
-  const list = useListQuery<OnlineUserRow, typeof initialSearch>({
+  const crud = useCrudQuery<OnlineUserRow, typeof initialSearch>({
     queryKey: ['userOnline', 'list'],
     fetch: (params, signal) => userOnlineApi.list(params, signal),
     initialSearch,
   });
-  const crud = useCrudList<OnlineUserRow>(list);
   const columns: ColumnsType<OnlineUserRow> = [
     {
       title: t('userAccount'),

@@ -81,7 +81,11 @@ function PublicPage() {
     () => (open ? (JSON.parse(config.data?.formData ?? '{}') as FormDefinition) : null),
     [open, config.data],
   );
-  const store = useMemo(() => (form && type === 'form' ? new FormStore(form, {}) : null), [form, type]);
+  // A link's record is nobody's (the server saves it without a creator): its system fields keep the hint.
+  const store = useMemo(
+    () => (form && type === 'form' ? Object.assign(new FormStore(form, {}), { context: { anonymous: true } }) : null),
+    [form, type],
+  );
   const list = useMemo(
     () => (open && type === 'list' ? (JSON.parse(config.data?.columnData ?? '{}') as ColumnDefinition) : null),
     [open, type, config.data],

@@ -6,14 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AddButton,
-  CrudPage,
-  FormDialog,
-  useAdminRules,
-  useCrudList,
-  useListQuery,
-} from '../../../shared/components/index.ts';
+import { AddButton, CrudPage, FormDialog, useAdminRules, useCrudQuery } from '../../../shared/components/index.ts';
 import { designApi } from '../api.ts';
 import { ShortLinkDialog } from './ShortLinkDialog.tsx';
 
@@ -32,12 +25,11 @@ export default function WebDesignPage() {
   const { t } = useTranslation('visualdev');
   const [designing, setDesigning] = useState<string | null>(null);
   const [linking, setLinking] = useState<string | null>(null);
-  const list = useListQuery<VisualDevRow, typeof initialSearch>({
+  const crud = useCrudQuery<VisualDevRow, typeof initialSearch>({
     queryKey: ['visualdev', 'definitions'],
     fetch: (params, signal) => designApi.list(params, signal),
     initialSearch,
   });
-  const crud = useCrudList<VisualDevRow>(list);
   const columns: ColumnsType<VisualDevRow> = [
     { title: t('design.fullName'), dataIndex: 'fullName', key: 'fullName', width: 200 },
     { title: t('design.enCode'), dataIndex: 'enCode', key: 'enCode', width: 160 },
@@ -76,7 +68,7 @@ export default function WebDesignPage() {
           definitionId={designing}
           onClose={() => {
             setDesigning(null);
-            list.refetch();
+            crud.list.refetch();
           }}
         />
       </Suspense>

@@ -12,9 +12,6 @@ const dialogWidth = 600;
 
 export type ChangeMode = 'change' | 'resurgence' | 'assign';
 
-/** Task statuses a monitor may revive from: approved, rejected, terminated (the server checks too). */
-export const revivableStatuses: readonly number[] = [2, 3, 5];
-
 /** The nodes a mode offers: 变更 / 复活 the approver nodes of the flow (`Selector`), 指派 the current ones. */
 async function targetsOf(taskId: string, mode: ChangeMode): Promise<{ id: string; nodeName: string }[]> {
   if (mode !== 'assign') return monitorApi.changeTargets(taskId);

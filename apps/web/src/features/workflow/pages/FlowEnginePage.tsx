@@ -6,7 +6,7 @@ import Tag from 'antd/es/tag';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDictionaryOptions } from '../../../shared/api/dictionaries.ts';
-import { AddAndImportButtons, CrudPage, useCrudList, useListQuery } from '../../../shared/components/index.ts';
+import { AddAndImportButtons, CrudPage, useCrudQuery } from '../../../shared/components/index.ts';
 import { templateApi } from '../api.ts';
 import { VersionsDialog } from '../components/VersionsDialog.tsx';
 import type { FlowTemplateRow } from '../wire.ts';
@@ -23,12 +23,11 @@ export default function FlowEnginePage() {
   const categoryName = useMemo(() => new Map(categories.options.map((o) => [o.value, o.label])), [categories.options]);
   const [designing, setDesigning] = useState<{ id: string | null } | null>(null);
   const [versions, setVersions] = useState<FlowTemplateRow | null>(null);
-  const list = useListQuery<FlowTemplateRow, typeof initialSearch>({
+  const crud = useCrudQuery<FlowTemplateRow, typeof initialSearch>({
     queryKey: ['workflow', 'templates'],
     fetch: (params, signal) => templateApi.list(params, signal),
     initialSearch,
   });
-  const crud = useCrudList<FlowTemplateRow>(list);
   const columns: ColumnsType<FlowTemplateRow> = [
     { title: t('fullName'), dataIndex: 'fullName', key: 'fullName', width: 200 },
     { title: t('enCode'), dataIndex: 'enCode', key: 'enCode', width: 160 },
@@ -78,7 +77,7 @@ export default function FlowEnginePage() {
         { key: 'versions', label: t('versions.title'), onClick: () => setVersions(row) },
         crud.copy(t('copyQuestion'), () => templateApi.copy(row.id)),
         crud.remove(() => templateApi.remove(row.id)),
-        crud.download(() => templateApi.exportTemplate(row.id)),
+        crud.download(() => templateApi.exportFile(row.id)),
       ],
     }),
   ];
@@ -89,7 +88,7 @@ export default function FlowEnginePage() {
           templateId={designing.id}
           onClose={() => {
             setDesigning(null);
-            list.refetch();
+            crud.list.refetch();
           }}
         />
       </Suspense>
@@ -130,7 +129,7 @@ export default function FlowEnginePage() {
           onAdd={() => setDesigning({ id: null })}
           accept=".ffe"
           upload={templateApi.importFile}
-          onSaved={list.refetch}
+          onSaved={crud.list.refetch}
         />
       }
     >

@@ -87,6 +87,77 @@ function PickedList({ items, onRemove }: { items: readonly PickedItem[]; onRemov
   );
 }
 
+/** The tree of a tree picker, expanded, with what may not be chosen greyed; a click picks a node. */
+function PickerTree({
+  loading,
+  nodes,
+  selectable,
+  resetKey,
+  onPick,
+}: {
+  loading: boolean;
+  nodes: readonly PickerNode[];
+  selectable: (node: PickerNode) => boolean;
+  resetKey: string;
+  onPick: (id: string) => void;
+}) {
+  const { t } = useComponentsTranslation();
+  if (loading) return <Spin />;
+  if (!nodes.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />;
+  return (
+    <Tree
+      blockNode
+      treeData={toDataNodes(nodes, selectable)}
+      defaultExpandAll
+      key={resetKey}
+      selectedKeys={[]}
+      onSelect={(_, info) => onPick(String(info.node.key))}
+    />
+  );
+}
+
+/** The right pane: what is chosen, with 清空列表; the mixed picker's under a heading per type. */
+function PickedPane({
+  picked,
+  grouped,
+  onClear,
+  onRemove,
+}: {
+  picked: readonly PickedItem[];
+  grouped: boolean;
+  onClear: () => void;
+  onRemove: (id: string) => void;
+}) {
+  const { t } = useComponentsTranslation();
+  return (
+    <div className="selector-dialog-pane">
+      <div className="selector-dialog-pane-head">
+        <span>
+          {t('selected')} ({picked.length})
+        </span>
+        <Button type="link" size="small" onClick={onClear}>
+          {t('clearList')}
+        </Button>
+      </div>
+      <div className="selector-dialog-pane-body">
+        {grouped ? (
+          groupOrder.map((heading) => {
+            const items = picked.filter((item) => headingOf(item) === heading);
+            return items.length ? (
+              <section key={heading} aria-label={t(`types.${heading}`)}>
+                <div className="selector-dialog-group">{t(`types.${heading}`)}</div>
+                <PickedList items={items} onRemove={onRemove} />
+              </section>
+            ) : null;
+          })
+        ) : (
+          <PickedList items={picked} onRemove={onRemove} />
+        )}
+      </div>
+    </div>
+  );
+}
+
 /**
  * The common selector dialog of widgets.md §2: 800 px, not closed by the backdrop, a keyword box
  * (Enter searches), the tree on the left, the chosen items on the right with 清空列表, cancel and
@@ -162,22 +233,6 @@ export function SelectorDialog({
   };
   const remove = (id: string) => setPicked((current) => current.filter((c) => c.id !== id));
 
-  const treeView = tree.isLoading ? (
-    <Spin />
-  ) : nodes.length ? (
-    <Tree
-      blockNode
-      treeData={toDataNodes(nodes, selectable)}
-      defaultExpandAll
-      key={`${searched}-${roleTab}`}
-      selectedKeys={[]}
-      onSelect={(_, info) => pick(String(info.node.key))}
-    />
-  ) : (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
-  );
-
-  const grouped = multiple && kind === 'users';
   return (
     <Modal
       open={open}
@@ -238,34 +293,24 @@ export function SelectorDialog({
               onPick={pickNode}
             />
           ) : (
-            <div className="selector-dialog-pane-body">{treeView}</div>
+            <div className="selector-dialog-pane-body">
+              <PickerTree
+                loading={tree.isLoading}
+                nodes={nodes}
+                selectable={selectable}
+                // A new search or tab opens the tree afresh, expanded.
+                resetKey={`${searched}-${roleTab}`}
+                onPick={pick}
+              />
+            </div>
           )}
         </div>
-        <div className="selector-dialog-pane">
-          <div className="selector-dialog-pane-head">
-            <span>
-              {t('selected')} ({picked.length})
-            </span>
-            <Button type="link" size="small" onClick={() => setPicked([])}>
-              {t('clearList')}
-            </Button>
-          </div>
-          <div className="selector-dialog-pane-body">
-            {grouped ? (
-              groupOrder.map((heading) => {
-                const items = picked.filter((item) => headingOf(item) === heading);
-                return items.length ? (
-                  <section key={heading} aria-label={t(`types.${heading}`)}>
-                    <div className="selector-dialog-group">{t(`types.${heading}`)}</div>
-                    <PickedList items={items} onRemove={remove} />
-                  </section>
-                ) : null;
-              })
-            ) : (
-              <PickedList items={picked} onRemove={remove} />
-            )}
-          </div>
-        </div>
+        <PickedPane
+          picked={picked}
+          grouped={multiple && kind === 'users'}
+          onClear={() => setPicked([])}
+          onRemove={remove}
+        />
       </div>
     </Modal>
   );

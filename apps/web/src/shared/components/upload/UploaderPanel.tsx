@@ -150,83 +150,99 @@ export function UploaderPanel({ type = 'annex', limit = 0, accept, onSuccess }: 
         {t('upload.choose')}
       </Button>
       <ul className="uploader-list" aria-label={t('upload.files')}>
-        {items.map((item) => {
-          const status = shownStatus(item);
-          const checking = item.status === 'check';
-          return (
-            <li key={item.id} className={`uploader-item uploader-${status}`} data-status={status}>
-              <span className="uploader-name" title={item.name}>
-                {item.name}
-              </span>
-              <span className="uploader-size">{formatSize(item.size)}</span>
-              <Progress
-                className="uploader-progress"
-                percent={checking ? Math.floor(item.hashed * 100) : shownPercent(item)}
-                size="small"
-                status={
-                  status === 'error'
-                    ? 'exception'
-                    : status === 'success'
-                      ? 'success'
-                      : status === 'uploading'
-                        ? 'active'
-                        : 'normal'
-                }
-                aria-label={item.name}
-              />
-              <span className="uploader-status" role="status">
-                {checking ? t('upload.verifying') : t(`upload.statuses.${status}`)}
-              </span>
-              <span className="uploader-actions">
-                {!checking && item.status === 'uploading' && (
-                  <Tooltip title={t('upload.pause')}>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<PauseCircleOutlined />}
-                      aria-label={t('upload.pause')}
-                      onClick={() => pause(item.id)}
-                    />
-                  </Tooltip>
-                )}
-                {!checking && item.status === 'paused' && (
-                  <Tooltip title={t('upload.resume')}>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<PlayCircleOutlined />}
-                      aria-label={t('upload.resume')}
-                      onClick={() => resume(item.id)}
-                    />
-                  </Tooltip>
-                )}
-                {!checking && item.status === 'error' && (
-                  <Tooltip title={t('upload.retry')}>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<ReloadOutlined />}
-                      aria-label={t('upload.retry')}
-                      onClick={() => resume(item.id)}
-                    />
-                  </Tooltip>
-                )}
-                {!checking && (
-                  <Tooltip title={t('upload.remove')}>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<CloseOutlined />}
-                      aria-label={t('upload.remove')}
-                      onClick={() => remove(item.id)}
-                    />
-                  </Tooltip>
-                )}
-              </span>
-            </li>
-          );
-        })}
+        {items.map((item) => (
+          <UploadRow key={item.id} item={item} onPause={pause} onResume={resume} onRemove={remove} />
+        ))}
       </ul>
     </div>
+  );
+}
+
+/** One file: name, size, progress, status text and the actions its state allows (none while verified). */
+function UploadRow({
+  item,
+  onPause,
+  onResume,
+  onRemove,
+}: {
+  item: UploadItem;
+  onPause: (id: string) => void;
+  onResume: (id: string) => void;
+  onRemove: (id: string) => void;
+}) {
+  const { t } = useComponentsTranslation();
+  const status = shownStatus(item);
+  const checking = item.status === 'check';
+  return (
+    <li className={`uploader-item uploader-${status}`} data-status={status}>
+      <span className="uploader-name" title={item.name}>
+        {item.name}
+      </span>
+      <span className="uploader-size">{formatSize(item.size)}</span>
+      <Progress
+        className="uploader-progress"
+        percent={checking ? Math.floor(item.hashed * 100) : shownPercent(item)}
+        size="small"
+        status={
+          status === 'error'
+            ? 'exception'
+            : status === 'success'
+              ? 'success'
+              : status === 'uploading'
+                ? 'active'
+                : 'normal'
+        }
+        aria-label={item.name}
+      />
+      <span className="uploader-status" role="status">
+        {checking ? t('upload.verifying') : t(`upload.statuses.${status}`)}
+      </span>
+      <span className="uploader-actions">
+        {!checking && item.status === 'uploading' && (
+          <Tooltip title={t('upload.pause')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<PauseCircleOutlined />}
+              aria-label={t('upload.pause')}
+              onClick={() => onPause(item.id)}
+            />
+          </Tooltip>
+        )}
+        {!checking && item.status === 'paused' && (
+          <Tooltip title={t('upload.resume')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<PlayCircleOutlined />}
+              aria-label={t('upload.resume')}
+              onClick={() => onResume(item.id)}
+            />
+          </Tooltip>
+        )}
+        {!checking && item.status === 'error' && (
+          <Tooltip title={t('upload.retry')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<ReloadOutlined />}
+              aria-label={t('upload.retry')}
+              onClick={() => onResume(item.id)}
+            />
+          </Tooltip>
+        )}
+        {!checking && (
+          <Tooltip title={t('upload.remove')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<CloseOutlined />}
+              aria-label={t('upload.remove')}
+              onClick={() => onRemove(item.id)}
+            />
+          </Tooltip>
+        )}
+      </span>
+    </li>
   );
 }

@@ -197,7 +197,7 @@ async function designServices(app: App, platform: ReturnType<typeof platformServ
       flowForms: new FlowFormService(db, forms),
       transfer: new VisualDevTransferService(db, forms, downloads),
     },
-    generater: { generater: new GeneraterService(forms, downloads) },
+    generater: { generater: new GeneraterService(db, forms, downloads) },
     printDev: { templates, transfer: new PrintDevTransferService(db, templates, downloads) },
   };
 }

@@ -129,3 +129,44 @@ describe('code download', () => {
     expect(firstEntry(bytes)).toEqual({ name: files[0]!.filePath, text: files[0]!.fileContent });
   });
 });
+
+describe('the differences from the last download', () => {
+  test('after a download each file says whether it is new, changed (with the old text) or the same; gone paths are listed', async () => {
+    const id = await define('leaveAgain');
+    expect(await admin.post(`${base}/${id}/Actions/Release`)).toMatchObject({ code: 200 });
+    const preview = (body: object) => admin.post<CodePreviewAnswer>(`${generater}/${id}/Actions/CodePreview`, body);
+    const filesOf = (answer: CodePreviewAnswer) => answer.list.flatMap((folder) => folder.children);
+
+    const first = (await preview(settings)).data!;
+    expect(first.lastGeneration).toBeUndefined();
+    expect(filesOf(first).every((file) => file.change === undefined)).toBe(true);
+
+    expect(await admin.post(`${generater}/${id}/Actions/DownloadCode`, settings)).toMatchObject({ code: 200 });
+    const same = (await preview(settings)).data!;
+    expect(same.lastGeneration).toMatchObject({ generatedBy: expect.stringContaining('admin'), removed: [] });
+    expect(Date.now() - same.lastGeneration!.generatedAt).toBeLessThan(60_000);
+    expect(new Set(filesOf(same).map((file) => file.change))).toEqual(new Set(['unchanged']));
+
+    const described = filesOf((await preview({ ...settings, description: '休假管理' })).data!);
+    const changed = described.filter((file) => file.change === 'changed');
+    expect(changed.length).toBeGreaterThan(0);
+    for (const file of changed) {
+      expect(file.previousContent).toContain('请假管理');
+      expect(file.fileContent).toContain('休假管理');
+    }
+    expect(described.filter((file) => file.change !== 'changed').every((file) => !('previousContent' in file))).toBe(
+      true,
+    );
+
+    // Another module name moves the area's files: new paths are added, the old ones listed as gone.
+    const before = filesOf(same).map((file) => file.filePath);
+    const renamed = filesOf((await preview({ ...settings, module: 'vacation' })).data!);
+    const moved = renamed.filter((file) => !before.includes(file.filePath));
+    expect(moved.length).toBeGreaterThan(0);
+    expect(moved.every((file) => file.change === 'added' && file.filePath.includes('vacation'))).toBe(true);
+    const after = renamed.map((file) => file.filePath);
+    const gone = (await preview({ ...settings, module: 'vacation' })).data!.lastGeneration!.removed;
+    expect(gone).toEqual(before.filter((path) => !after.includes(path)));
+    expect(gone.length).toBeGreaterThan(0);
+  });
+});

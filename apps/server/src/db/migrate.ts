@@ -40,6 +40,7 @@ import * as auditTrail from './migrations/0046_audit_trail.ts';
 import * as flowForm from './migrations/0047_flow_form.ts';
 import * as menuAddresses from './migrations/0048_menu_addresses.ts';
 import * as messageOutbox from './migrations/0049_message_outbox.ts';
+import * as codeGeneration from './migrations/0050_code_generation.ts';
 
 /** Migrations in order; names are never changed once released. */
 const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0047_flow_form': flowForm,
   '0048_menu_addresses': menuAddresses,
   '0049_message_outbox': messageOutbox,
+  '0050_code_generation': codeGeneration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -169,6 +169,7 @@ export interface Database {
   imConversation: ImConversationTable;
   job: JobTable;
   storedFile: StoredFileTable;
+  codeGeneration: CodeGenerationTable;
   fileLink: FileLinkTable;
   visualDev: VisualDevTable;
   flowTemplate: FlowTemplateTable;
@@ -931,6 +932,20 @@ export interface StoredFileTable {
   md5: string | null;
   creatorTime: Generated<Date>;
   creatorUserId: string | null;
+}
+
+/** A generated file as the last download of a form held it. */
+export interface GeneratedFileText {
+  filePath: string;
+  fileContent: string;
+}
+
+/** The files of a form's last code download (migration 0050), for the next preview's differences. */
+export interface CodeGenerationTable {
+  visualDevId: string;
+  files: Json<GeneratedFileText[]>;
+  creatorTime: Generated<Date>;
+  creatorUserName: string;
 }
 
 /** An expiring download address (migration 0025). */

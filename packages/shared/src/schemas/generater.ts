@@ -32,6 +32,13 @@ export const GeneratedFile = Type.Object({
   /** The file's path in the repository. */
   filePath: Type.String(),
   fileContent: Type.String(),
+  /**
+   * How the file differs from the last download of the same form; absent when it was never
+   * downloaded. Our console shows the differences; the 3.6 dialog ignores both fields.
+   */
+  change: Type.Optional(Type.Union([Type.Literal('added'), Type.Literal('changed'), Type.Literal('unchanged')])),
+  /** The text the last download held, only for a `changed` file. */
+  previousContent: Type.Optional(Type.String()),
 });
 export type GeneratedFile = Static<typeof GeneratedFile>;
 
@@ -43,7 +50,18 @@ export const GeneratedFolder = Type.Object({
 });
 export type GeneratedFolder = Static<typeof GeneratedFolder>;
 
-export const CodePreviewAnswer = Type.Object({ list: Type.Array(GeneratedFolder) });
+/** The last download of the same form: when, by whom, and the paths it held that would no longer be generated. */
+export const LastGeneration = Type.Object({
+  generatedAt: Type.Number(),
+  generatedBy: Type.String(),
+  removed: Type.Array(Type.String()),
+});
+export type LastGeneration = Static<typeof LastGeneration>;
+
+export const CodePreviewAnswer = Type.Object({
+  list: Type.Array(GeneratedFolder),
+  lastGeneration: Type.Optional(LastGeneration),
+});
 export type CodePreviewAnswer = Static<typeof CodePreviewAnswer>;
 
 export const DownloadCodeAnswer = Type.Object({ name: Type.String(), url: Type.String() });

@@ -1,6 +1,7 @@
 import { CodePreviewAnswer, DownloadCodeAnswer, DownloadCodeForm, EnvelopeOf, Id } from '@platform/shared';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
+import { sessionOf } from '../../core/auth.ts';
 import { ok } from '../../core/envelope.ts';
 import { permitMenu } from '../../core/permissions.ts';
 import type { GeneraterService } from './generater.service.ts';
@@ -32,6 +33,6 @@ export default async function generaterRoutes(app: App, { generater }: { generat
   app.post(
     `${base}/:id/Actions/DownloadCode`,
     call('The generated files as a zip: its name and the address that serves it', DownloadCodeAnswer),
-    async (request) => ok(await generater.download(request.params.id, request.body)),
+    async (request) => ok(await generater.download(request.params.id, request.body, sessionOf(request))),
   );
 }

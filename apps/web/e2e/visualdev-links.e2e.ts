@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminPassword, launchBrowser, newContext, screenshot, signInThroughPage } from './harness.ts';
@@ -6,7 +7,8 @@ import { apiData, apiLogin, type PreparedServer, startServerWithUsers } from './
 /**
  * Issue 18 (browser): a generated form's dictionary-backed select shows the entry's name in the
  * list page, and the public list of 外链设置 (/formShortLink) behind its password serves a visitor
- * without a session.
+ * without a session. Issue 40: the released form's code previewed file by file, downloaded as a zip,
+ * and previewed again against that download.
  */
 
 let server: PreparedServer;
@@ -132,5 +134,51 @@ describe('generated form links and labels', () => {
     await record.getByRole('cell', { name: '乙等', exact: true }).waitFor({ timeout: 15_000 });
     await screenshot(outside, 'visualdev-public-list');
     await visitor.close();
+  });
+
+  test('生成代码: the files previewed, the zip downloaded, then what a new description changes', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInThroughPage(page, server.url, 'admin', adminPassword);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+    await page.goto(`${server.url}/onlineDev/webDesign`);
+    await page
+      .getByRole('row', { name: /客户/ })
+      .getByRole('button', { name: /更\s*多/ })
+      .click();
+    await page.getByRole('menuitem', { name: '生成代码' }).click();
+    const dialog = page.getByRole('dialog', { name: '生成代码 - 客户' });
+    await expect(dialog.getByLabel('模块名称').inputValue()).resolves.toBe('e2eCustomers');
+    await dialog.getByLabel('功能描述').fill('客户管理');
+    await dialog.getByRole('button', { name: '预览代码' }).click();
+
+    await dialog.getByText(/这个表单还没有下载过代码/).waitFor({ timeout: 20_000 });
+    const editor = dialog.getByRole('textbox', { name: /e2eCustomers/ });
+    await dialog.getByRole('treeitem', { name: /e2eCustomers\.routes\.ts/ }).click();
+    await expect(editor.textContent()).resolves.toContain('export default async function');
+    await screenshot(page, 'generater-preview');
+
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: '下载代码' }).click();
+    const zip = await downloading;
+    expect(zip.suggestedFilename()).toBe('e2eCustomers.zip');
+    expect((await readFile(await zip.path())).readUInt32LE(0)).toBe(0x04034b50);
+    // The preview now compares with that download: nothing differs.
+    await dialog.getByText(/下载的代码相比: 新增 0, 修改 0, 不再生成 0/).waitFor({ timeout: 20_000 });
+
+    await dialog.getByRole('button', { name: '返回设置' }).click();
+    await dialog.getByLabel('功能描述').fill('客户档案');
+    await dialog.getByRole('button', { name: '预览代码' }).click();
+    await dialog.getByText(/修改 [1-9]/).waitFor({ timeout: 20_000 });
+    await dialog.getByRole('treeitem', { name: /修改/ }).first().click();
+    const differences = dialog.getByRole('region', { name: /e2eCustomers|README/ });
+    await expect(differences.locator('ins').allTextContents()).resolves.toEqual(
+      expect.arrayContaining([expect.stringContaining('客户档案')]),
+    );
+    await expect(differences.locator('del').allTextContents()).resolves.toEqual(
+      expect.arrayContaining([expect.stringContaining('客户管理')]),
+    );
+    await screenshot(page, 'generater-differences');
+    await context.close();
   });
 });

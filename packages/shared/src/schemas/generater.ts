@@ -6,9 +6,13 @@ import { type Static, type TSchema, Type } from 'typebox';
  */
 
 /** An area's folder and route segment: it becomes file paths, so a plain identifier and nothing else. */
-export const ModuleName = Type.String({ pattern: '^[a-z][a-zA-Z0-9]{0,39}$' });
+export const moduleNamePattern = '^[a-z][a-zA-Z0-9]{0,39}$';
+export const ModuleName = Type.String({ pattern: moduleNamePattern });
 /** A class name as the 3.6 dialog offers it (a table name such as `ext_leave`): letters, digits, underscores. */
-export const ClassName = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$' });
+export const classNamePattern = '^[A-Za-z][A-Za-z0-9_]{0,63}$';
+export const ClassName = Type.String({ pattern: classNamePattern });
+/** Prefix of the generated tables' names, e.g. `ext_`, or none. */
+export const tablePrefixPattern = '^([a-z][a-z0-9]{0,9}_)?$';
 
 export const DownloadCodeForm = Type.Object({
   module: ModuleName,
@@ -18,8 +22,7 @@ export const DownloadCodeForm = Type.Object({
   description: Type.Optional(Type.String({ maxLength: 100 })),
   /** The 3.6 dialog's Java package: accepted and unused (this project has no packages). */
   modulePackageName: Type.Optional(Type.String({ maxLength: 100 })),
-  /** Prefix of the generated tables' names, e.g. `ext_`. */
-  tablePrefix: Type.Optional(Type.String({ pattern: '^([a-z][a-z0-9]{0,9}_)?$' })),
+  tablePrefix: Type.Optional(Type.String({ pattern: tablePrefixPattern })),
 });
 export type DownloadCodeForm = Static<typeof DownloadCodeForm>;
 

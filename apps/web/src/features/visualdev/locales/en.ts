@@ -54,6 +54,7 @@ export default {
     design: 'Design',
     release: 'Release',
     releaseQuestion: 'Pages will use the current design after release. Continue?',
+    generateCode: 'Generate code',
     copyQuestion: 'Copy this function form?',
     releaseStates: {
       '0': 'Not released',

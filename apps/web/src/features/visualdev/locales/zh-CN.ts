@@ -54,6 +54,7 @@ export default {
     design: '设计',
     release: '发布',
     releaseQuestion: '发布后页面将使用当前设计，是否继续？',
+    generateCode: '生成代码',
     copyQuestion: '您确定要复制该功能表单, 是否继续?',
     releaseStates: {
       '0': '未发布',

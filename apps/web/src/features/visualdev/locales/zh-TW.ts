@@ -54,6 +54,7 @@ export default {
     design: '設計',
     release: '發佈',
     releaseQuestion: '發佈後頁面將使用當前設計，是否繼續？',
+    generateCode: '產生程式碼',
     copyQuestion: '您確定要複製該功能表單, 是否繼續?',
     releaseStates: {
       '0': '未發佈',

@@ -7,6 +7,7 @@ import Tag from 'antd/es/tag';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton, CrudPage, FormDialog, useAdminRules, useCrudQuery } from '../../../shared/components/index.ts';
+import { GenerateCodeDialog, type GeneratedForm } from '../../generater/index.ts';
 import { designApi } from '../api.ts';
 import { ShortLinkDialog } from './ShortLinkDialog.tsx';
 
@@ -25,6 +26,7 @@ export default function WebDesignPage() {
   const { t } = useTranslation('visualdev');
   const [designing, setDesigning] = useState<string | null>(null);
   const [linking, setLinking] = useState<string | null>(null);
+  const [generating, setGenerating] = useState<GeneratedForm | null>(null);
   const crud = useCrudQuery<VisualDevRow, typeof initialSearch>({
     queryKey: ['visualdev', 'definitions'],
     fetch: (params, signal) => designApi.list(params, signal),
@@ -46,7 +48,7 @@ export default function WebDesignPage() {
     },
     crud.columns.creatorTime,
     crud.columns.actions({
-      width: 300,
+      width: 360,
       actions: (row) => [
         { key: 'design', label: t('design.design'), button: 'btn_edit', onClick: () => setDesigning(row.id) },
         {
@@ -59,6 +61,18 @@ export default function WebDesignPage() {
         crud.copy(t('design.copyQuestion'), () => designApi.copy(row.id)),
         crud.remove(() => designApi.remove(row.id)),
       ],
+      // Code is generated from the released version: a form never released has none.
+      more: (row) => ({
+        button: 'btn_edit',
+        items: [
+          {
+            key: 'generate',
+            label: t('design.generateCode'),
+            disabled: row.isRelease === 0,
+            onClick: () => setGenerating(row),
+          },
+        ],
+      }),
     }),
   ];
   if (designing) {
@@ -78,6 +92,7 @@ export default function WebDesignPage() {
     <CrudPage crud={crud} columns={columns} actions={<AddButton onClick={() => crud.open({})} />}>
       <NewDefinitionDialog open={!!crud.form.target} onClose={crud.form.onClose} onSaved={crud.form.onSaved} />
       <ShortLinkDialog modelId={linking} onClose={() => setLinking(null)} />
+      <GenerateCodeDialog form={generating} onClose={() => setGenerating(null)} />
     </CrudPage>
   );
 }

@@ -2,7 +2,8 @@ import { lazy, Suspense, useCallback } from 'react';
 import { useComponentsTranslation } from '../i18n.ts';
 import { jsonSyntaxError } from './json-syntax.ts';
 
-export type CodeLanguage = 'sql' | 'json';
+/** `typescript` covers TSX too (generated code); `text` is plain (a README). */
+export type CodeLanguage = 'sql' | 'json' | 'typescript' | 'text';
 
 export interface CodeEditorProps {
   /** Given by Form.Item: the editable area takes it, so the item's `<label for>` names it. */
@@ -25,7 +26,7 @@ export interface CodeEditorProps {
 const CodeMirrorEditor = lazy(() => import('./CodeMirrorEditor.tsx'));
 
 /**
- * A code editor with syntax highlighting (SQL, JSON), line numbers, undo and bracket matching, that
+ * A code editor with syntax highlighting (SQL, JSON, TypeScript), line numbers, undo and bracket matching, that
  * works as an antd Form control (value / onChange, the item's label, help and error state). The
  * editor library is loaded with the first editor shown, not with the pages that never show one.
  * Tab is left to move focus (WCAG 2.1.2); indenting is Enter's job.

@@ -1,4 +1,5 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { javascript } from '@codemirror/lang-javascript';
 import { json } from '@codemirror/lang-json';
 import { PostgreSQL, sql } from '@codemirror/lang-sql';
 import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
@@ -28,6 +29,8 @@ function highlighting(colours: CodeColours): Extension {
 const languages: Record<CodeLanguage, () => Extension> = {
   sql: () => sql({ dialect: PostgreSQL }),
   json: () => json(),
+  typescript: () => javascript({ typescript: true, jsx: true }),
+  text: () => [],
 };
 
 /** Drawn with antd's own variables, so that the editor follows the theme like the inputs beside it. */
@@ -100,6 +103,7 @@ export default function CodeMirrorEditor({
   onChangeRef.current = onChange;
   const colours = useRef(new Compartment());
   const named = useRef(new Compartment());
+  const grammar = useRef(new Compartment());
   const { token } = theme.useToken();
   const mode = luminance(toHex(token.colorBgContainer)) < 0.2 ? 'dark' : 'light';
 
@@ -116,7 +120,7 @@ export default function CodeMirrorEditor({
           bracketMatching(),
           indentOnInput(),
           keymap.of([...defaultKeymap, ...historyKeymap]),
-          languages[language](),
+          grammar.current.of(languages[language]()),
           colours.current.of(highlighting(codeColours[mode])),
           frame,
           EditorView.theme({ '&': { height }, '.cm-scroller': { overflow: 'auto' } }),
@@ -149,6 +153,11 @@ export default function CodeMirrorEditor({
   useEffect(() => {
     view.current?.dispatch({ effects: colours.current.reconfigure(highlighting(codeColours[mode])) });
   }, [mode]);
+
+  // One editor shows several files (the code preview): the grammar follows the file.
+  useEffect(() => {
+    view.current?.dispatch({ effects: grammar.current.reconfigure(languages[language]()) });
+  }, [language]);
 
   // The form's help, error and required state change after the view is built.
   const namesKey = JSON.stringify(names);

@@ -2,7 +2,7 @@
 /**
  * Issue 40's "done when": the area code generation makes from a form with twenty field kinds, a
  * sub-table, a bill rule and pickers is placed in a scratch copy of this repository (HEAD) and
- * must pass there the lint step, both type checks and its own API test.
+ * must pass there the lint step, the three type checks (shared, server, web) and its own API test.
  * Usage: node scripts/check-generated-area.mjs (a few minutes; needs `npm ci` done here).
  */
 import { execFileSync } from 'node:child_process';
@@ -35,10 +35,19 @@ try {
   symlinkSync(path.join(repo, 'apps/server/node_modules'), path.join(copy, 'apps/server/node_modules'));
   run('npx', ['tsx', 'apps/server/test/helpers/emit-generated-area.ts', copy]);
   // The generator does not wrap long lines; the formatter does, as the generated README says.
-  run('npx', ['biome', 'check', '--write', 'packages/shared/src', 'apps/server/src', 'apps/server/test/hr.test.ts']);
+  run('npx', [
+    'biome',
+    'check',
+    '--write',
+    'packages/shared/src',
+    'apps/server/src',
+    'apps/server/test/hr.test.ts',
+    'apps/web/src/features/hr',
+  ]);
   run('npm', ['run', 'lint', '--silent']);
   run('npx', ['tsc', '-p', 'packages/shared']);
   run('npx', ['tsc', '-p', 'apps/server']);
+  run('npx', ['tsc', '-p', 'apps/web']);
   run('npx', ['vitest', 'run', '--project', 'api', 'apps/server/test/hr.test.ts']);
   console.log('generated area: lint, type checks and its API test pass');
 } finally {

@@ -3,6 +3,7 @@ import { type AreaSource, areaModel, type GenerateOptions } from './area-model.t
 import { renderMigration, renderSharedSchema, renderTableTypes } from './render-data.ts';
 import { renderApiTest, renderReadme } from './render-docs.ts';
 import { renderRepository, renderRoutes, renderService } from './render-server.ts';
+import { renderWebApi, renderWebDefinition, renderWebLocale, renderWebPage, renderWebPages } from './render-web.ts';
 
 export type { AreaSource, GenerateOptions } from './area-model.ts';
 
@@ -14,6 +15,7 @@ export function generateArea(source: AreaSource, options: GenerateOptions): Gene
   const model = areaModel(source, options);
   const m = model.module;
   const server = `apps/server/src/modules/${m}`;
+  const web = `apps/web/src/features/${m}`;
   const files: [string, GeneratedFile['fileType'], string][] = [
     [`packages/shared/src/schemas/${m}.ts`, 'shared', renderSharedSchema(model)],
     [`apps/server/src/db/${m}-tables.ts`, 'server', renderTableTypes(model)],
@@ -22,6 +24,15 @@ export function generateArea(source: AreaSource, options: GenerateOptions): Gene
     [`${server}/${m}.service.ts`, 'server', renderService(model)],
     [`${server}/${m}.routes.ts`, 'server', renderRoutes(model)],
     [`apps/server/test/${m}.test.ts`, 'test', renderApiTest(model)],
+    [`${web}/api.ts`, 'web', renderWebApi(model)],
+    [`${web}/definition.ts`, 'web', renderWebDefinition(model, source.form)],
+    [`${web}/pages/${model.className}Page.tsx`, 'web', renderWebPage(model)],
+    [`${web}/pages.ts`, 'web', renderWebPages(model)],
+    ...(['zh-CN', 'zh-TW', 'en'] as const).map((language): [string, GeneratedFile['fileType'], string] => [
+      `${web}/locales/${language}.ts`,
+      'web',
+      renderWebLocale(model, language),
+    ]),
   ];
   const readme = `${m}-README.md`;
   files.push([

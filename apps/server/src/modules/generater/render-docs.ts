@@ -96,8 +96,10 @@ export function renderReadme(model: AreaModel, paths: readonly string[]): string
   return `# ${model.description}
 
 Generated from the released form 「${model.label}」 as an area of this project: wire schema,
-migration, repository, service and routes (the CRUD kit) and an API test. Copy the files to the
-same paths in the repository, then wire the area in (each is one line or two):
+migration, repository, service and routes (the CRUD kit), an API test, and the browser feature
+(its calls, the released form the engine renders, the list page, zh-CN / zh-TW / en words; the
+console finds its page and locales itself). Copy the files to the same paths in the repository,
+then wire the server side in (each is one line or two):
 
 1. \`packages/shared/src/index.ts\`: \`export * from './schemas/${model.module}.ts';\`
 2. \`apps/server/src/db/schema.ts\`: \`import type { ${c}Tables } from './${model.module}-tables.ts';\` and
@@ -107,10 +109,12 @@ same paths in the repository, then wire the area in (each is one line or two):
    repository has a later migration).
 4. \`apps/server/src/services.ts\`: \`${model.module}: { ${model.variable}: new ${c}Service(db${serviceArguments(model)}) },\`
 5. \`apps/server/src/app.ts\`: \`await app.register(${model.module}Routes, services.${model.module});\`
-6. A menu with the code \`${model.menu}\` and the buttons \`btn_add\`, \`btn_edit\`, \`btn_remove\`
-   (系统管理 → 菜单管理), granted to the roles that use it.
+6. A menu with the code \`${model.menu}\`, the address \`${model.module}/${model.variable}\` and the buttons
+   \`btn_add\`, \`btn_edit\`, \`btn_remove\` (系统管理 → 菜单管理), granted to the roles that use it.
+7. The field labels in \`apps/web/src/features/${model.module}/locales/zh-TW.ts\` and \`en.ts\` are the
+   designer's words: translate them there.
 
-Then \`npx biome check --write\` on these files (the generator does not wrap long lines), \`npm run lint\`, \`npx tsc -p packages/shared\`, \`npx tsc -p apps/server\` and
+Then \`npx biome check --write\` on these files (the generator does not wrap long lines), \`npm run lint\`, \`npx tsc -p packages/shared\`, \`npx tsc -p apps/server\`, \`npx tsc -p apps/web\` and
 \`npx vitest run --project api apps/server/test/${model.module}.test.ts\`.
 
 Files:

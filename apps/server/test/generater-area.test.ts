@@ -1,4 +1,4 @@
-import type { FormDefinition } from '@platform/shared';
+import { type FormDefinition, valueFields } from '@platform/shared';
 import { describe, expect, test } from 'vitest';
 import { type GenerateOptions, generateArea } from '../src/modules/generater/generate-area.ts';
 import { leaveForm, leaveList } from './helpers/generater-fixture.ts';
@@ -31,8 +31,31 @@ describe('generating an area from a form', () => {
       'apps/server/src/modules/hr/hr.service.ts',
       'apps/server/src/modules/hr/hr.routes.ts',
       'apps/server/test/hr.test.ts',
+      'apps/web/src/features/hr/api.ts',
+      'apps/web/src/features/hr/definition.ts',
+      'apps/web/src/features/hr/pages/ExtLeavePage.tsx',
+      'apps/web/src/features/hr/pages.ts',
+      'apps/web/src/features/hr/locales/zh-CN.ts',
+      'apps/web/src/features/hr/locales/zh-TW.ts',
+      'apps/web/src/features/hr/locales/en.ts',
       'hr-README.md',
     ]);
+  });
+
+  test('the browser feature: its page at the menu address, the form as released, values renamed both ways', () => {
+    expect(file('apps/web/src/features/hr/pages.ts')).toContain(
+      "'hr/extLeave': () => import('./pages/ExtLeavePage.tsx')",
+    );
+    const definition = file('apps/web/src/features/hr/definition.ts');
+    // The form keeps the designer's names (its formulas and events refer to them); the wire has its own.
+    for (const field of valueFields((leaveForm as FormDefinition).fields))
+      expect(definition).toContain(`"__vModel__": ${JSON.stringify(field.__vModel__)}`);
+    expect(definition).toMatch(/days: \(values\.days \?\? null\) as ExtLeaveInput\['days'\]/);
+    expect(definition).toMatch(/handovers?\w*: rows\(values\.\w+\)\.map/);
+    // What the server fills in (the bill number) is answered, never sent.
+    expect(definition).not.toMatch(/billNo: \(values/);
+    expect(definition).toMatch(/billNo: info\.billNo/);
+    expect(file('apps/web/src/features/hr/locales/zh-CN.ts')).toContain("title: '请假管理'");
   });
 
   test('each field gets the column its kind stores in, layout kinds none; the sub-table is a child table', () => {

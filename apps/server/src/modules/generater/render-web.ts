@@ -144,6 +144,7 @@ ${listed
   .join('\n')}
     crud.columns.creatorTime,
     crud.columns.actions({
+      width: 150,
       actions: (row) => [
         { key: 'edit', label: t('edit'), button: 'btn_edit', onClick: () => void open(row.id) },
         crud.remove(() => ${v}Api.remove(row.id)),

@@ -1,4 +1,6 @@
-import { type FormDefinition, valueFields } from '@platform/shared';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { type FormDefinition, takenAreaNames, valueFields } from '@platform/shared';
 import { describe, expect, test } from 'vitest';
 import { type GenerateOptions, generateArea } from '../src/modules/generater/generate-area.ts';
 import { leaveForm, leaveList } from './helpers/generater-fixture.ts';
@@ -148,4 +150,14 @@ describe('generating an area from a form', () => {
   test('the same definition and options give the same files', () => {
     expect(generateArea(source, options)).toEqual(files);
   });
+});
+
+test('every area of this repository, server or web, is a name generation refuses', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const folders = (dir: string) =>
+    readdirSync(path.join(root, dir), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  const areas = new Set([...folders('server/src/modules'), ...folders('web/src/features')]);
+  expect([...areas].filter((name) => !takenAreaNames.includes(name))).toEqual([]);
 });

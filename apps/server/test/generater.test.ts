@@ -93,6 +93,17 @@ describe('code preview', () => {
     },
   );
 
+  test.each(['dictionary', 'workflow', 'permission', 'billrule'])(
+    'the module name %j is refused: it is one of ours (its files or routes)',
+    async (module) => {
+      for (const action of ['CodePreview', 'DownloadCode'])
+        expect(await admin.post(`${generater}/${released}/Actions/${action}`, { ...settings, module })).toMatchObject({
+          code: 400,
+          msg: `模块名称「${module}」已被本系统的功能使用，请换一个名称`,
+        });
+    },
+  );
+
   test('class names are identifiers too', async () => {
     const bad = await admin.post(`${generater}/${released}/Actions/CodePreview`, {
       ...settings,

@@ -1,5 +1,6 @@
 export * from './amount-in-words.ts';
 export * from './area.ts';
+export * from './area-names.ts';
 export * from './barcode.ts';
 export * from './bill-rule.ts';
 export * from './calculate.ts';

@@ -365,6 +365,7 @@ export const en: Catalog = {
   'generater.notReleasedPreview': 'The form of this template is empty (never released): nothing to preview',
   'generater.notReleasedDownload': 'The form of this template is empty (never released): nothing to download',
   'generater.badModule': 'A module name is letters and digits starting with a lower-case letter (hr, crm2)',
+  'generater.moduleTaken': 'The module name “{name}” is used by this product already: choose another',
   'generater.badClassName':
     'The class name "{name}" may hold only letters, digits and underscores, starting with a letter',
   'generater.tooManySubClasses': '{given} sub-table class names were given; the form has {tables} sub-tables',

@@ -364,6 +364,7 @@ export const zhCN = {
   'generater.notReleasedPreview': '该模板内表单内容为空，无法预览!',
   'generater.notReleasedDownload': '该模板内表单内容为空，无法下载!',
   'generater.badModule': '模块命名只能是小写字母开头的字母和数字（例如 hr、crm2）',
+  'generater.moduleTaken': '模块名称「{name}」已被本系统的功能使用，请换一个名称',
   'generater.badClassName': '类名「{name}」只能包含字母、数字和下划线，且以字母开头',
   'generater.tooManySubClasses': '子表类名有 {given} 个，表单只有 {tables} 个子表',
   'visualdev.notReleased': '功能未发布',

@@ -365,6 +365,7 @@ export const zhTW: Catalog = {
   'generater.notReleasedPreview': '該模板內表單內容為空，無法預覽!',
   'generater.notReleasedDownload': '該模板內表單內容為空，無法下載!',
   'generater.badModule': '模組命名只能是小寫字母開頭的字母和數字（例如 hr、crm2）',
+  'generater.moduleTaken': '模組名稱「{name}」已被本系統的功能使用，請換一個名稱',
   'generater.badClassName': '類名「{name}」只能包含字母、數字和下劃線，且以字母開頭',
   'generater.tooManySubClasses': '子表類名有 {given} 個，表單只有 {tables} 個子表',
   'visualdev.notReleased': '功能未發佈',

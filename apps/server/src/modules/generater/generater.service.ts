@@ -4,6 +4,7 @@ import {
   type CodePreviewAnswer,
   type DownloadCodeForm,
   type GeneratedFile,
+  isAreaNameFree,
   type LastGeneration,
 } from '@platform/shared';
 import { Value } from 'typebox/value';
@@ -96,6 +97,8 @@ export class GeneraterService {
   ): Promise<GeneratedFile[]> {
     const released = await this.definitions.releasedVersion(id);
     if (!released) throw new BusinessError(notReleased);
+    // Its files would overwrite one of ours, or its routes sit among ours.
+    if (!isAreaNameFree(form.module)) throw new BusinessError('generater.moduleTaken', { name: form.module });
     const options: GenerateOptions = {
       module: form.module,
       className: form.className || form.module,

@@ -3,6 +3,7 @@ import {
   classNamePattern,
   type DownloadCodeForm,
   type GeneratedFile,
+  isAreaNameFree,
   moduleNamePattern,
   tablePrefixPattern,
 } from '@platform/shared';
@@ -149,7 +150,14 @@ export function GenerateCodeDialog({ form: target, onClose }: { form: GeneratedF
           name="module"
           label={t('module')}
           extra={t('moduleHelp')}
-          rules={[{ required: true, pattern: modulePattern, message: t('moduleInvalid') }]}
+          rules={[
+            { required: true, pattern: modulePattern, message: t('moduleInvalid') },
+            {
+              validator: async (_, value: string | undefined) => {
+                if (value && !isAreaNameFree(value.trim())) throw new Error(t('moduleTaken', { name: value.trim() }));
+              },
+            },
+          ]}
         >
           <Input autoFocus maxLength={40} />
         </Form.Item>

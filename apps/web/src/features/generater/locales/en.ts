@@ -3,6 +3,7 @@ export default {
   module: 'Module name',
   moduleHelp: "The area's folder and route: a lower-case letter first, then letters and digits",
   moduleInvalid: 'A module name starts with a lower-case letter and has only letters and digits, at most 40',
+  moduleTaken: 'The module name “{{name}}” is used by this product already: choose another',
   className: 'Class name',
   classNameHelp: 'The module name when left empty',
   classNameInvalid: 'A class name starts with a letter and has only letters, digits and underscores',

@@ -3,6 +3,7 @@ export default {
   module: '模块名称',
   moduleHelp: '区域的目录和路由名: 小写字母开头, 只含字母和数字',
   moduleInvalid: '模块名称须以小写字母开头, 只含字母和数字, 最多 40 个字符',
+  moduleTaken: '模块名称「{{name}}」已被本系统的功能使用，请换一个名称',
   className: '类名',
   classNameHelp: '留空时与模块名称相同',
   classNameInvalid: '类名须以字母开头, 只含字母、数字和下划线',

@@ -3,6 +3,7 @@ export default {
   module: '模組名稱',
   moduleHelp: '區域的目錄和路由名: 小寫字母開頭, 只含字母和數字',
   moduleInvalid: '模組名稱須以小寫字母開頭, 只含字母和數字, 最多 40 個字元',
+  moduleTaken: '模組名稱「{{name}}」已被本系統的功能使用，請換一個名稱',
   className: '類別名稱',
   classNameHelp: '留空時與模組名稱相同',
   classNameInvalid: '類別名稱須以字母開頭, 只含字母、數字和底線',

@@ -3,7 +3,8 @@
  * Issue 40's "done when": the area code generation makes from a form with twenty field kinds, a
  * sub-table, a bill rule and pickers is placed in a scratch copy of this repository (HEAD) and
  * must pass there the lint step, the three type checks (shared, server, web) and its own API test.
- * Usage: node scripts/check-generated-area.mjs (a few minutes; needs `npm ci` done here).
+ * Usage: node scripts/check-generated-area.mjs [--keep] (a few minutes; needs `npm ci` done here).
+ * `--keep` leaves the copy (printed at the end) to build and open the generated page by hand.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
@@ -51,6 +52,9 @@ try {
   run('npx', ['vitest', 'run', '--project', 'api', 'apps/server/test/hr.test.ts']);
   console.log('generated area: lint, type checks and its API test pass');
 } finally {
-  execFileSync('git', ['worktree', 'remove', '--force', copy], { cwd: repo });
-  rmSync(copy, { recursive: true, force: true });
+  if (process.argv.includes('--keep')) console.log(`kept: ${copy} (git worktree remove --force ${copy})`);
+  else {
+    execFileSync('git', ['worktree', 'remove', '--force', copy], { cwd: repo });
+    rmSync(copy, { recursive: true, force: true });
+  }
 }

@@ -28,7 +28,7 @@ export function countByLayer(report, layerOf) {
     for (const test of file.assertionResults) {
       if (test.status === 'passed') {
         row.passed++;
-        if (test.meta?.failedAttempts > 0) row.retried.push(test.fullName);
+        if (test.meta?.failedAttempts > 0) row.retried.push(retriedLine(test.fullName, test.meta.firstFailure));
       } else if (test.status === 'failed') {
         row.failed++;
         row.failures.push(failureLine(test.fullName, test.failureMessages?.[0]));
@@ -51,6 +51,17 @@ export function countByLayer(report, layerOf) {
 const shortPath = (file) => file.replace(/^.*?\/(?=(apps|packages|scripts)\/)/, '');
 
 /** "name: first line of the message", the line cut at 200 characters. */
+/** A test that passed on its retry, with the first lines of why its first attempt failed (when recorded). */
+function retriedLine(name, message) {
+  const lines = (message ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(0, 4)
+    .join(' | ');
+  return lines ? `${name} (first attempt: ${lines.length > 400 ? `${lines.slice(0, 400)}…` : lines})` : name;
+}
+
 function failureLine(name, message) {
   const first = (message ?? '').split('\n').find((line) => line.trim()) ?? '';
   const text = first.trim().length > 200 ? `${first.trim().slice(0, 200)}…` : first.trim();

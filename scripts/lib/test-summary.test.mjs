@@ -7,10 +7,10 @@ const report = (files, failedToLoad = []) => ({
     name,
     status: failedToLoad.includes(name) ? 'failed' : 'passed',
     message: failedToLoad.includes(name) ? 'Error: Cannot find module ./gone\n    at load' : '',
-    assertionResults: tests.map(([fullName, status, failedAttempts]) => ({
+    assertionResults: tests.map(([fullName, status, failedAttempts, firstFailure]) => ({
       fullName,
       status,
-      meta: { failedAttempts },
+      meta: { failedAttempts, firstFailure },
       failureMessages: status === 'failed' ? ['\nAssertionError: expected 400 to be 200\n    at user.test.ts:9'] : [],
     })),
   })),
@@ -64,6 +64,18 @@ describe('the counts of each layer', () => {
     expect(counts.get('browser')).toMatchObject({ passed: 2, failed: 0, retried: ['keyboard > a user'] });
     const lines = summaryLines([{ name: 'browser', ran: true, ...counts.get('browser') }], []);
     expect(lines).toContain('passed only on a retry (1): keyboard > a user');
+  });
+
+  test("a retried test's first failure is told in a few lines: the retry's pass would hide it", () => {
+    const message =
+      'TimeoutError: 选择组织 did not open\n\nfocus before: 所属组织\nfocus after: body\ndialogs: none\n    at x.ts:1';
+    const counts = countByLayer(
+      report({ '/r/apps/web/e2e/keyboard.e2e.ts': [['keyboard > a user', 'passed', 1, message]] }),
+      () => 'browser',
+    );
+    expect(counts.get('browser').retried).toEqual([
+      'keyboard > a user (first attempt: TimeoutError: 选择组织 did not open | focus before: 所属组织 | focus after: body | dialogs: none)',
+    ]);
   });
 
   test('files go to the layer their path names; a null layer is not counted', () => {

@@ -5,6 +5,8 @@ declare module 'vitest' {
   interface TaskMeta {
     /** Attempts of this test that failed; above 0 on a test that passed means it passed on a retry. */
     failedAttempts?: number;
+    /** The first failed attempt's message: Vitest reports no error for a test that passed on its retry. */
+    firstFailure?: string;
   }
 }
 
@@ -18,5 +20,6 @@ beforeEach(({ onTestFailed }) => {
     const first = task.result?.errors?.[0];
     const account = whatWasOpen();
     if (first && account) first.message = `${first.message}\n--- when it failed ---\n${account}`;
+    task.meta.firstFailure ??= (first?.message ?? '').slice(0, 2000);
   });
 });

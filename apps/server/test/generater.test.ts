@@ -1,6 +1,8 @@
 import { inflateRawSync } from 'node:zlib';
-import type { CodePreviewAnswer } from '@platform/shared';
+import type { CodePreviewAnswer, generatedMenus } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { seedMenus } from '../src/seed/menus.ts';
+import { seedPermissions } from '../src/seed/permissions.ts';
 import { leaveForm, leaveList } from './helpers/generater-fixture.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
 
@@ -180,4 +182,38 @@ describe('the differences from the last download', () => {
     expect([...gone].sort()).toEqual(before.filter((path) => !after.includes(path)).sort());
     expect(gone.length).toBeGreaterThan(0);
   });
+});
+
+test("a generated area's line in generated-menus.ts becomes its page with the standard buttons, once", async () => {
+  const line: (typeof generatedMenus)[number] = [
+    'hr.extLeave',
+    '请假管理',
+    'hr/extLeave',
+    'icon-ym icon-ym-generator-table',
+  ];
+  const seed = () => t.app.db.transaction().execute(async (trx) => seedPermissions(trx, await seedMenus(trx, [line])));
+  await seed();
+  await seed();
+  const pages = await t.app.db
+    .selectFrom('menu')
+    .select(['id', 'parentId', 'fullName', 'type', 'urlAddress', 'isButtonAuthorize'])
+    .where('enCode', '=', 'hr.extLeave')
+    .execute();
+  expect(pages).toEqual([
+    {
+      id: expect.any(String),
+      parentId: '-1',
+      fullName: '请假管理',
+      type: 2,
+      urlAddress: 'hr/extLeave',
+      isButtonAuthorize: true,
+    },
+  ]);
+  const buttons = await t.app.db
+    .selectFrom('modulePermission')
+    .select('enCode')
+    .where('menuId', '=', pages[0]!.id)
+    .orderBy('sortCode')
+    .execute();
+  expect(buttons.map((button) => button.enCode)).toEqual(['btn_add', 'btn_edit', 'btn_remove', 'btn_detail']);
 });

@@ -1,4 +1,5 @@
 export * from './envelope.ts';
+export * from './generated-menus.ts';
 export * from './paging.ts';
 export * from './rules/index.ts';
 export * from './schemas/area.ts';

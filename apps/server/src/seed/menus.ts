@@ -1,4 +1,4 @@
-import { standardMenus } from '@platform/shared';
+import { generatedMenus, standardMenus } from '@platform/shared';
 import { newId } from '../core/ids.ts';
 import type { Trx } from '../db/database.ts';
 
@@ -16,9 +16,10 @@ export interface CreatedPage {
  * set it, even while the switch changed nothing), so nothing needs repairing, and a row that is off
  * now was turned off by an administrator, whose choice the seed must not undo at the next start.
  * A standard menu that does not exist (first start, a page added to this list, one an administrator
- * deleted) is created. Returns the pages this run created.
+ * deleted) is created, and so is the page of each generated area (`generated`, from
+ * packages/shared/src/generated-menus.ts). Returns the pages this run created.
  */
-export async function seedMenus(trx: Trx): Promise<CreatedPage[]> {
+export async function seedMenus(trx: Trx, generated = generatedMenus): Promise<CreatedPage[]> {
   const system = await trx.selectFrom('system').select('id').where('enCode', '=', 'main').executeTakeFirstOrThrow();
   const created: CreatedPage[] = [];
   for (const [index, directory] of standardMenus.entries()) {
@@ -45,6 +46,20 @@ export async function seedMenus(trx: Trx): Promise<CreatedPage[]> {
       });
       if (page.created) created.push({ id: page.id, enCode });
     }
+  }
+  // Generated areas' pages sit at the top level, after the standard directories.
+  for (const [index, [enCode, fullName, urlAddress, icon]] of generated.entries()) {
+    const page = await ensureMenu(trx, {
+      systemId: system.id,
+      parentId: '-1',
+      enCode,
+      fullName,
+      icon,
+      type: 2,
+      urlAddress,
+      sortCode: standardMenus.length + index,
+    });
+    if (page.created) created.push({ id: page.id, enCode });
   }
   return created;
 }

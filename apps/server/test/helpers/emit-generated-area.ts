@@ -65,6 +65,11 @@ export function emitGeneratedArea(root: string): string[] {
     '  await app.register(generaterRoutes, services.generater);\n',
     '  await app.register(generaterRoutes, services.generater);\n  await app.register(hrRoutes, services.hr);\n',
   );
+  edit(
+    'packages/shared/src/generated-menus.ts',
+    '[] = [];',
+    "[] = [\n  ['hr.extLeave', '请假管理', 'hr/extLeave', 'icon-ym icon-ym-generator-table'],\n];",
+  );
   return files.map((file) => file.filePath);
 }
 

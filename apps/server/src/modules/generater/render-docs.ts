@@ -109,8 +109,9 @@ then wire the server side in (each is one line or two):
    repository has a later migration).
 4. \`apps/server/src/services.ts\`: \`${model.module}: { ${model.variable}: new ${c}Service(db${serviceArguments(model)}) },\`
 5. \`apps/server/src/app.ts\`: \`await app.register(${model.module}Routes, services.${model.module});\`
-6. A menu with the code \`${model.menu}\`, the address \`${model.module}/${model.variable}\` and the buttons
-   \`btn_add\`, \`btn_edit\`, \`btn_remove\` (系统管理 → 菜单管理), granted to the roles that use it.
+6. \`packages/shared/src/generated-menus.ts\`: \`['${model.menu}', '${model.description.replace(/'/g, '')}', '${model.module}/${model.variable}', 'icon-ym icon-ym-generator-table'],\`
+   in \`generatedMenus\`: the next start makes the page with its buttons (btn_add, btn_edit,
+   btn_remove, btn_detail); grant it to the roles that use it (系统管理 → 权限授权).
 7. The field labels in \`apps/web/src/features/${model.module}/locales/zh-TW.ts\` and \`en.ts\` are the
    designer's words: translate them there.
 

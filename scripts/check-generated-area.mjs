@@ -2,7 +2,7 @@
 /**
  * Issue 40's "done when": the area code generation makes from a form with twenty field kinds, a
  * sub-table, a bill rule and pickers is placed in a scratch copy of this repository (HEAD) and
- * must pass there the lint step, the three type checks (shared, server, web) and its own API test.
+ * must pass there the lint step, the three type checks (shared, server, web), its own API test and its browser test.
  * Usage: node scripts/check-generated-area.mjs [--keep] (a few minutes; needs `npm ci` done here).
  * `--keep` leaves the copy (printed at the end) to build and open the generated page by hand.
  */
@@ -44,12 +44,15 @@ try {
     'apps/server/src',
     'apps/server/test/hr.test.ts',
     'apps/web/src/features/hr',
+    'apps/web/e2e/hr.e2e.ts',
   ]);
   run('npm', ['run', 'lint', '--silent']);
   run('npx', ['tsc', '-p', 'packages/shared']);
   run('npx', ['tsc', '-p', 'apps/server']);
   run('npx', ['tsc', '-p', 'apps/web']);
   run('npx', ['vitest', 'run', '--project', 'api', 'apps/server/test/hr.test.ts']);
+  run('npm', ['run', 'build']);
+  run('npx', ['vitest', 'run', '--config', 'apps/web/e2e/vitest.config.ts', 'hr.e2e']);
   console.log('generated area: lint, type checks and its API test pass');
 } finally {
   if (process.argv.includes('--keep')) console.log(`kept: ${copy} (git worktree remove --force ${copy})`);

@@ -40,6 +40,7 @@ describe('generating an area from a form', () => {
       'apps/web/src/features/hr/locales/zh-CN.ts',
       'apps/web/src/features/hr/locales/zh-TW.ts',
       'apps/web/src/features/hr/locales/en.ts',
+      'apps/web/e2e/hr.e2e.ts',
       'hr-README.md',
     ]);
   });
@@ -58,6 +59,15 @@ describe('generating an area from a form', () => {
     expect(definition).not.toMatch(/billNo: \(values/);
     expect(definition).toMatch(/billNo: info\.billNo/);
     expect(file('apps/web/src/features/hr/locales/zh-CN.ts')).toContain("title: '请假管理'");
+  });
+
+  test('the browser test fills the required fields it can type into, makes the bill rule, and finds the record again', () => {
+    const test = file('apps/web/e2e/hr.e2e.ts');
+    expect(test).toContain("await form.getByLabel('申请人', { exact: true }).fill('申请人样例');");
+    expect(test).toContain("await form.getByLabel('请假天数', { exact: true }).fill('1');");
+    expect(test).toContain("enCode: 'leaveNo'");
+    expect(test).toContain("page.getByRole('menuitem', { name: /^请假管理$/ })");
+    expect(test).toContain("again.getByLabel('申请人', { exact: true }).inputValue()).resolves.toBe('申请人样例')");
   });
 
   test('each field gets the column its kind stores in, layout kinds none; the sub-table is a child table', () => {

@@ -1,5 +1,6 @@
 import type { GeneratedFile, GeneratedFolder } from '@platform/shared';
 import { type AreaSource, areaModel, type GenerateOptions } from './area-model.ts';
+import { renderBrowserTest } from './render-browser-test.ts';
 import { renderMigration, renderSharedSchema, renderTableTypes } from './render-data.ts';
 import { renderApiTest, renderReadme } from './render-docs.ts';
 import { renderRepository, renderRoutes, renderService } from './render-server.ts';
@@ -33,6 +34,7 @@ export function generateArea(source: AreaSource, options: GenerateOptions): Gene
       'web',
       renderWebLocale(model, language),
     ]),
+    [`apps/web/e2e/${m}.e2e.ts`, 'test', renderBrowserTest(model)],
   ];
   const readme = `${m}-README.md`;
   files.push([

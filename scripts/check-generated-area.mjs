@@ -35,16 +35,18 @@ try {
   }
   symlinkSync(path.join(repo, 'apps/server/node_modules'), path.join(copy, 'apps/server/node_modules'));
   run('npx', ['tsx', 'apps/server/test/helpers/emit-generated-area.ts', copy]);
-  // The generator does not wrap long lines; the formatter does, as the generated README says.
+  // The wiring lines are edits by hand in the README, formatted as one would; the generated files are
+  // left exactly as generated, so lint judges them as they come.
   run('npx', [
     'biome',
     'check',
     '--write',
-    'packages/shared/src',
-    'apps/server/src',
-    'apps/server/test/hr.test.ts',
-    'apps/web/src/features/hr',
-    'apps/web/e2e/hr.e2e.ts',
+    'packages/shared/src/index.ts',
+    'packages/shared/src/generated-menus.ts',
+    'apps/server/src/db/schema.ts',
+    'apps/server/src/db/migrate.ts',
+    'apps/server/src/services.ts',
+    'apps/server/src/app.ts',
   ]);
   run('npm', ['run', 'lint', '--silent']);
   run('npx', ['tsc', '-p', 'packages/shared']);

@@ -66,7 +66,7 @@ describe('generating an area from a form', () => {
     expect(test).toContain("await form.getByLabel('申请人', { exact: true }).fill('申请人样例');");
     expect(test).toContain("await form.getByLabel('请假天数', { exact: true }).fill('1');");
     expect(test).toContain("enCode: 'leaveNo'");
-    expect(test).toContain("page.getByRole('menuitem', { name: /^请假管理$/ })");
+    expect(test).toContain("page.getByRole('menuitem', { name: /请假管理$/ })");
     expect(test).toContain("again.getByLabel('申请人', { exact: true }).inputValue()).resolves.toBe('申请人样例')");
   });
 

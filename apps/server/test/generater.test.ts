@@ -70,6 +70,19 @@ describe('code preview', () => {
     expect(service?.fileContent).toContain('export class ExtLeaveService');
   });
 
+  test("the files come in this repository's style: no line past Biome's 120 columns", async () => {
+    const answer = await admin.post<CodePreviewAnswer>(`${generater}/${released}/Actions/CodePreview`, settings);
+    const code = answer.data!.list.flatMap((folder) => folder.children).filter((f) => f.filePath.endsWith('.ts'));
+    expect(code.length).toBeGreaterThan(5);
+    for (const file of code) {
+      const long = file.fileContent.split('\n').filter((line) => line.length > 120 && !line.includes("'"));
+      expect(long, file.filePath).toEqual([]);
+    }
+    const routes = code.find((f) => f.filePath.endsWith('hr.routes.ts'))!.fileContent;
+    // The generator writes the route's schemas on one line past 120 columns; the formatter wraps them.
+    expect(routes).toMatch(/schemas: \{\n\s+query: ExtLeaveQuery,\n/);
+  });
+
   test('an unreleased form is refused with the 3.6 message; an unknown one is not found', async () => {
     expect(await admin.post(`${generater}/${draft}/Actions/CodePreview`, settings)).toMatchObject({
       code: 400,

@@ -1,25 +1,28 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FormDefinition } from '@platform/shared';
+import { formatGenerated } from '../../src/modules/generater/format-generated.ts';
 import { generateArea } from '../../src/modules/generater/generate-area.ts';
 import { leaveForm, leaveList } from './generater-fixture.ts';
 
 /**
  * Writes the area the twenty-kind leave form generates into the repository copy at `root` and
- * wires it in as its README says (scripts/check-generated-area.mjs then lints, type-checks and
+ * wires it in as its README says, formatted as the service formats it (scripts/check-generated-area.mjs then lints, type-checks and
  * tests that copy). Run with tsx: `tsx emit-generated-area.ts <root>`.
  */
-export function emitGeneratedArea(root: string): string[] {
-  const files = generateArea(
-    { fullName: '请假单', form: leaveForm as FormDefinition, list: leaveList },
-    {
-      module: 'hr',
-      className: 'ext_leave',
-      subClassNames: ['LeaveHandover'],
-      description: '请假管理',
-      tablePrefix: '',
-      migrationNumber: 9999,
-    },
+export async function emitGeneratedArea(root: string): Promise<string[]> {
+  const files = await formatGenerated(
+    generateArea(
+      { fullName: '请假单', form: leaveForm as FormDefinition, list: leaveList },
+      {
+        module: 'hr',
+        className: 'ext_leave',
+        subClassNames: ['LeaveHandover'],
+        description: '请假管理',
+        tablePrefix: '',
+        migrationNumber: 9999,
+      },
+    ),
   );
   for (const file of files) {
     const target = path.join(root, file.filePath);
@@ -75,5 +78,5 @@ export function emitGeneratedArea(root: string): string[] {
 
 const root = process.argv[2];
 if (root && import.meta.url === `file://${process.argv[1]}`) {
-  console.log(emitGeneratedArea(root).join('\n'));
+  console.log((await emitGeneratedArea(root)).join('\n'));
 }

@@ -15,6 +15,7 @@ import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import { migrationNames } from '../../db/migrate.ts';
 import type { FormDefinitionService } from '../visualdev/visualdev.service.ts';
+import { formatGenerated } from './format-generated.ts';
 import { folderTree, type GenerateOptions, generateArea } from './generate-area.ts';
 import { GeneraterRepository, type StoredGeneration } from './generater.repository.ts';
 
@@ -107,6 +108,8 @@ export class GeneraterService {
       tablePrefix: form.tablePrefix ?? '',
       migrationNumber: nextMigration(),
     };
-    return generateArea({ fullName: released.fullName, form: released.form, list: released.list }, options);
+    return formatGenerated(
+      generateArea({ fullName: released.fullName, form: released.form, list: released.list }, options),
+    );
   }
 }

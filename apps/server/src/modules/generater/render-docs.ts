@@ -115,7 +115,7 @@ then wire the server side in (each is one line or two):
 7. The field labels in \`apps/web/src/features/${model.module}/locales/zh-TW.ts\` and \`en.ts\` are the
    designer's words: translate them there.
 
-Then \`npx biome check --write\` on these files (the generator does not wrap long lines), \`npm run lint\`, \`npx tsc -p packages/shared\`, \`npx tsc -p apps/server\`, \`npx tsc -p apps/web\` and
+Then \`npx biome check --write\` on the files you edited to wire it in, \`npm run lint\`, \`npx tsc -p packages/shared\`, \`npx tsc -p apps/server\`, \`npx tsc -p apps/web\` and
 \`npx vitest run --project api apps/server/test/${model.module}.test.ts\`.
 
 Files:

@@ -3,8 +3,12 @@ import type { AreaModel, FieldModel } from './area-model.ts';
 /** The generated area's browser test (`apps/web/e2e/<module>.e2e.ts`): its page from the menu, a record added and opened again. */
 
 const quoted = (text: string) => `'${text.replace(/[\\']/g, (c) => `\\${c}`)}'`;
-/** A menu's name as a regular expression: its icon's label comes first ("appstore 请假管理"), so only the end is fixed. */
-const menuName = (text: string) => `/${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$/`;
+
+/**
+ * A name as a regular expression fixed only at its end: a menu's icon label comes first ("appstore
+ * 请假管理"), a required field's mark before its label.
+ */
+const endsWith = (text: string) => `/${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$/`;
 
 /** What the test types into a required field the form shows as a text box: its label for text, 1 for numbers. */
 function typed(field: FieldModel): string | null {
@@ -19,7 +23,7 @@ export function renderBrowserTest(model: AreaModel): string {
   const fills = filled.map(([field, value]) =>
     value === null
       ? `    // ${field.label}: required, and not a text box the test can type into: choose a value here.`
-      : `    await form.getByLabel(${quoted(field.label)}, { exact: true }).fill(${quoted(value)});`,
+      : `    await form.getByLabel(${endsWith(field.label)}).fill(${quoted(value)});`,
   );
   const shown = filled.find(([field, value]) => value !== null && field.columnType === 'text' && field.listed);
   const rules = [...new Set(model.fields.flatMap((f) => (f.billRule ? [f.billRule] : [])))];
@@ -45,7 +49,7 @@ ${rules
     await screenshot(page, '${model.module}-list');
     await row.getByRole('button', { name: /编\\s*辑/ }).click();
     const again = page.getByRole('dialog', { name: '编辑' });
-    await expect(again.getByLabel(${quoted(shown[0].label)}, { exact: true }).inputValue()).resolves.toBe(${quoted(shown[1] ?? '')});`
+    await expect(again.getByLabel(${endsWith(shown[0].label)}).inputValue()).resolves.toBe(${quoted(shown[1] ?? '')});`
     : `    await page.getByText('共 1 条').waitFor({ timeout: 15_000 });
     await screenshot(page, '${model.module}-list');`;
   return `import { describe, expect, test } from 'vitest';
@@ -58,7 +62,7 @@ const run = serverAndBrowser();
 describe(${quoted(model.description)}, () => {
   test('from the menu: a record added, listed and opened again', async () => {
     const { context, page${rules.length ? ', call' : ''} } = await signedInWithApi(run);
-${billRules}    await page.getByRole('menuitem', { name: ${menuName(model.description)} }).click();
+${billRules}    await page.getByRole('menuitem', { name: ${endsWith(model.description)} }).click();
     await page.getByRole('button', { name: /新\\s*建/ }).click();
     const form = page.getByRole('dialog', { name: '新建' });
 ${fills.join('\n')}

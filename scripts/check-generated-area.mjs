@@ -55,7 +55,7 @@ try {
   run('npx', ['vitest', 'run', '--project', 'api', 'apps/server/test/hr.test.ts']);
   run('npm', ['run', 'build']);
   run('npx', ['vitest', 'run', '--config', 'apps/web/e2e/vitest.config.ts', 'hr.e2e']);
-  console.log('generated area: lint, type checks and its API test pass');
+  console.log('generated area: lint, type checks, its API test and its browser test pass');
 } finally {
   if (process.argv.includes('--keep')) console.log(`kept: ${copy} (git worktree remove --force ${copy})`);
   else {

@@ -134,6 +134,8 @@ export default function CodeMirrorEditor({
         ],
       }),
     });
+    // A read-only text longer than the box scrolls: the keyboard must reach the box to scroll it (WCAG 2.1.1).
+    if (readOnly) created.scrollDOM.tabIndex = 0;
     view.current = created;
     return () => {
       created.destroy();

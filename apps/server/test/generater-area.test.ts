@@ -14,6 +14,7 @@ const options: GenerateOptions = {
   description: '请假管理',
   tablePrefix: '',
   migrationNumber: 49,
+  formStyle: 'engine',
 };
 const source = { fullName: '请假单', form: leaveForm as FormDefinition, list: leaveList };
 const files = generateArea(source, options);
@@ -155,6 +156,37 @@ describe('generating an area from a form', () => {
     const apiTest = file('apps/server/test/hr.test.ts');
     expect(apiTest).toContain("enCode: 'leaveNo',");
     expect(apiTest).toContain("toMatchObject({ code: 200, msg: '新建成功' })");
+  });
+
+  test('by default the page shows the released form through the engine, written out nowhere', () => {
+    expect(file('apps/web/src/features/hr/pages/ExtLeavePage.tsx')).toContain(
+      '<FormRenderer store={editing.store} mode="edit" />',
+    );
+    expect(files.some((f) => f.filePath.includes('/components/'))).toBe(false);
+  });
+
+  test('written out, the form is the layout as JSX with each field placed by name or formId, titles in the locales', () => {
+    const written = generateArea(source, { ...options, formStyle: 'written' });
+    const writtenFile = (path: string) => written.find((f) => f.filePath === path)?.fileContent ?? '';
+    const form = writtenFile('apps/web/src/features/hr/components/ExtLeaveForm.tsx');
+    expect(form).toContain("export function ExtLeaveForm({ store, mode = 'edit' }");
+    expect(form).toContain('<FormPart name="applicant" label={t(\'fields.applicant\')} span={24} />');
+    // The row keeps the designer's widths; the odd name keeps its source name and gets a property's label.
+    expect(form).toMatch(
+      /<FormCol span=\{24\}><FormRow><FormPart name="startDate" label=\{t\('fields.startDate'\)\} span=\{12\} \/>/,
+    );
+    expect(form).toContain('<FormPart name="label-color" label={t(\'fields.labelColor\')} span={24} />');
+    expect(form).toContain('<Card size="small" title={t(\'sections.s2\')}>');
+    expect(form).toContain('<FormPart formId={41} />');
+    expect(form).toContain('{ key: "urgent", label: t(\'sections.s1\'), forceRender: true, children: <FormRow>');
+    expect(form).toContain('<FormPart name="handovers" label={t(\'fields.handovers\')} span={24} />');
+    const locale = writtenFile('apps/web/src/features/hr/locales/zh-CN.ts');
+    expect(locale).toContain("sections: {\n    s1: '加急处理',\n    s2: '补充',\n  },");
+    expect(locale).toContain("handovers: '工作交接',");
+    const page = writtenFile('apps/web/src/features/hr/pages/ExtLeavePage.tsx');
+    expect(page).toContain("import { ExtLeaveForm } from '../components/ExtLeaveForm.tsx';");
+    expect(page).toContain('<ExtLeaveForm store={editing.store} />');
+    expect(page).not.toContain('FormRenderer');
   });
 
   test('the same definition and options give the same files', () => {

@@ -119,6 +119,22 @@ describe('code preview', () => {
     },
   );
 
+  test('the form written out: a component of the layout, used by the page; an unknown style is refused', async () => {
+    const written = await admin.post<CodePreviewAnswer>(`${generater}/${released}/Actions/CodePreview`, {
+      ...settings,
+      formStyle: 'written',
+    });
+    const files = written.data!.list.flatMap((folder) => folder.children);
+    const form = files.find((f) => f.filePath === 'apps/web/src/features/hr/components/ExtLeaveForm.tsx');
+    expect(form?.fileContent).toContain('<FormLayout store={store} mode={mode}>');
+    expect(files.find((f) => f.fileName === 'ExtLeavePage.tsx')?.fileContent).toContain(
+      '<ExtLeaveForm store={editing.store} />',
+    );
+    const odd = await admin.post(`${generater}/${released}/Actions/CodePreview`, { ...settings, formStyle: 'jsx' });
+    expect(odd).toMatchObject({ code: 400 });
+    expect(odd.msg).toContain('formStyle');
+  });
+
   test('class names are identifiers too', async () => {
     const bad = await admin.post(`${generater}/${released}/Actions/CodePreview`, {
       ...settings,

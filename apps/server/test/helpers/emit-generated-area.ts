@@ -21,6 +21,7 @@ export async function emitGeneratedArea(root: string): Promise<string[]> {
         description: '请假管理',
         tablePrefix: '',
         migrationNumber: 9999,
+        formStyle: 'written',
       },
     ),
   );

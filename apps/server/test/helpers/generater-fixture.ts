@@ -17,13 +17,33 @@ export const leaveFields: FormField[] = [
   field('textarea', 'reason', '请假原因', {}, { maxlength: 500 }),
   field('inputNumber', 'days', '请假天数', { required: true }, { min: 0, max: 365 }),
   field('rate', 'urgency', '紧急程度'),
-  field('datePicker', 'startDate', '开始日期'),
-  field('timePicker', 'startTime', '开始时间'),
+  {
+    __config__: {
+      jnpfKey: 'row',
+      formId: 43,
+      children: [
+        field('datePicker', 'startDate', '开始日期', { span: 12 }),
+        field('timePicker', 'startTime', '开始时间', { span: 12 }),
+      ],
+    },
+  },
   field('dateRange', 'period', '请假区间'),
   field('select', 'leaveType', '请假类型', {}, { options }),
   field('radio', 'halfDay', '半天', {}, { options }),
   field('checkbox', 'notify', '通知', {}, { options }),
-  field('switch', 'urgent', '加急'),
+  {
+    __config__: {
+      jnpfKey: 'collapse',
+      formId: 44,
+      children: [
+        {
+          title: '加急处理',
+          name: 'urgent',
+          __config__: { jnpfKey: 'collapseItem', children: [field('switch', 'urgent', '加急')] },
+        },
+      ],
+    },
+  },
   field('userSelect', 'deputy', '代理人'),
   field('depSelect', 'department', '部门', {}, { multiple: true }),
   field('posSelect', 'position', '岗位'),
@@ -37,7 +57,11 @@ export const leaveFields: FormField[] = [
     __config__: {
       jnpfKey: 'card',
       label: '补充',
-      children: [field('areaSelect', 'region', '地区'), { __config__: { jnpfKey: 'divider', label: '——' } }],
+      formId: 40,
+      children: [
+        field('areaSelect', 'region', '地区'),
+        { __config__: { jnpfKey: 'divider', label: '——', formId: 41 } },
+      ],
     },
   },
   {

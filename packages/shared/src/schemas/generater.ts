@@ -23,6 +23,11 @@ export const DownloadCodeForm = Type.Object({
   /** The 3.6 dialog's Java package: accepted and unused (this project has no packages). */
   modulePackageName: Type.Optional(Type.String({ maxLength: 100 })),
   tablePrefix: Type.Optional(Type.String({ pattern: tablePrefixPattern })),
+  /**
+   * Ours, not 3.6's: `engine` (the default) renders the released form with the form engine;
+   * `written` writes its layout out as a component the team then changes as code.
+   */
+  formStyle: Type.Optional(Type.Union([Type.Literal('engine'), Type.Literal('written')])),
 });
 export type DownloadCodeForm = Static<typeof DownloadCodeForm>;
 

@@ -29,6 +29,8 @@ export interface GenerateOptions {
   tablePrefix: string;
   /** The migration's number, so it sorts after the repository's last one. */
   migrationNumber: number;
+  /** The form rendered by the engine from the released definition, or its layout written out as code. */
+  formStyle: 'engine' | 'written';
 }
 
 /** A definition as the generator reads it (the released version). */

@@ -5,6 +5,7 @@ import { renderMigration, renderSharedSchema, renderTableTypes } from './render-
 import { renderApiTest, renderReadme } from './render-docs.ts';
 import { renderRepository, renderRoutes, renderService } from './render-server.ts';
 import { renderWebApi, renderWebDefinition, renderWebLocale, renderWebPage, renderWebPages } from './render-web.ts';
+import { renderWebForm, sectionTitles } from './render-web-form.ts';
 
 export type { AreaSource, GenerateOptions } from './area-model.ts';
 
@@ -15,9 +16,12 @@ export type { AreaSource, GenerateOptions } from './area-model.ts';
 export function generateArea(source: AreaSource, options: GenerateOptions): GeneratedFile[] {
   const model = areaModel(source, options);
   const m = model.module;
+  const written = options.formStyle === 'written';
+  const sections = written ? sectionTitles(source.form) : [];
   const server = `apps/server/src/modules/${m}`;
   const web = `apps/web/src/features/${m}`;
-  const files: [string, GeneratedFile['fileType'], string][] = [
+  type Entry = [string, GeneratedFile['fileType'], string];
+  const files: Entry[] = [
     [`packages/shared/src/schemas/${m}.ts`, 'shared', renderSharedSchema(model)],
     [`apps/server/src/db/${m}-tables.ts`, 'server', renderTableTypes(model)],
     [`apps/server/src/db/migrations/${model.migration}.ts`, 'server', renderMigration(model)],
@@ -27,12 +31,15 @@ export function generateArea(source: AreaSource, options: GenerateOptions): Gene
     [`apps/server/test/${m}.test.ts`, 'test', renderApiTest(model)],
     [`${web}/api.ts`, 'web', renderWebApi(model)],
     [`${web}/definition.ts`, 'web', renderWebDefinition(model, source.form)],
+    ...(written
+      ? [[`${web}/components/${model.className}Form.tsx`, 'web', renderWebForm(model, source.form)] satisfies Entry]
+      : []),
     [`${web}/pages/${model.className}Page.tsx`, 'web', renderWebPage(model)],
     [`${web}/pages.ts`, 'web', renderWebPages(model)],
     ...(['zh-CN', 'zh-TW', 'en'] as const).map((language): [string, GeneratedFile['fileType'], string] => [
       `${web}/locales/${language}.ts`,
       'web',
-      renderWebLocale(model, language),
+      renderWebLocale(model, language, sections),
     ]),
     [`apps/web/e2e/${m}.e2e.ts`, 'test', renderBrowserTest(model)],
   ];

@@ -107,6 +107,7 @@ export class GeneraterService {
       description: form.description?.trim() || released.fullName,
       tablePrefix: form.tablePrefix ?? '',
       migrationNumber: nextMigration(),
+      formStyle: form.formStyle ?? 'engine',
     };
     return formatGenerated(
       generateArea({ fullName: released.fullName, form: released.form, list: released.list }, options),

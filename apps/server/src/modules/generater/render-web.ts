@@ -88,13 +88,19 @@ export function renderWebPage(model: AreaModel): string {
   const c = model.className;
   const v = model.variable;
   const listed = model.fields.filter((f) => f.listed);
+  const written = model.options.formStyle === 'written';
+  const engineImport = written
+    ? `import { FormStore, valueFields } from '../../../shared/form-engine/index.ts';
+import { ${c}Form } from '../components/${c}Form.tsx';`
+    : `import { FormRenderer, FormStore, valueFields } from '../../../shared/form-engine/index.ts';`;
+  const form = written ? `<${c}Form store={editing.store} />` : `<FormRenderer store={editing.store} mode="edit" />`;
   return `import { type ${c}Row, type FormField, valueText } from '@platform/shared';
 import Modal from 'antd/es/modal';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton, CrudPage, useCrudQuery } from '../../../shared/components/index.ts';
-import { FormRenderer, FormStore, valueFields } from '../../../shared/form-engine/index.ts';
+${engineImport}
 import { ${v}Api } from '../api.ts';
 import { definition, fromInfo, toInput } from '../definition.ts';
 
@@ -162,7 +168,7 @@ ${listed
         width={String(definition.generalWidth ?? '600px')}
         destroyOnHidden
       >
-        {editing && <FormRenderer store={editing.store} mode="edit" />}
+        {editing && ${form}}
       </Modal>
     </CrudPage>
   );
@@ -186,16 +192,22 @@ const words = {
 } as const;
 
 /** A locale file: the page's words, and the field labels as the designer wrote them (translate them here). */
-export function renderWebLocale(model: AreaModel, language: keyof typeof words): string {
+export function renderWebLocale(model: AreaModel, language: keyof typeof words, sections: readonly string[]): string {
   const quote = (text: string) => JSON.stringify(text).slice(1, -1).replace(/'/g, "\\'");
-  const labels = model.fields.map((f) => `    ${f.property}: '${quote(f.label)}',`);
+  const labels = [...model.fields, ...model.children].map((f) => `    ${f.property}: '${quote(f.label)}',`);
+  const sectionLines = sections.length
+    ? `
+  sections: {
+${sections.map((title, i) => `    s${i + 1}: '${quote(title)}',`).join('\n')}
+  },`
+    : '';
   return `export default {
   title: '${quote(model.description)}',
   add: '${words[language].add}',
   edit: '${words[language].edit}',
   fields: {
 ${labels.join('\n')}
-  },
+  },${sectionLines}
 } as const;
 `;
 }

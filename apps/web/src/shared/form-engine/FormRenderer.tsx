@@ -39,8 +39,17 @@ export interface FormRendererProps {
   disabled?: boolean;
 }
 
-/** Renders a form definition (protocol.md "Generated forms") from its store, for input or read-only. */
-export function FormRenderer({ store, mode = 'edit', disabled }: FormRendererProps) {
+export interface FormLayoutProps extends FormRendererProps {
+  /** The form's parts: rows, columns and `FormPart`s, as a written-out form lays them out. */
+  children: ReactNode;
+}
+
+/**
+ * A form's frame without its fields: the engine's context (store, mode, label width and position,
+ * gutter from the definition) around `children`. `FormRenderer` puts the definition's own fields
+ * in it; a form written out as code (issue 40) puts its `FormRow`s and `FormPart`s.
+ */
+export function FormLayout({ store, mode = 'edit', disabled, children }: FormLayoutProps) {
   const definition: FormDefinition = store.definition;
   const ctx = useMemo<EngineContext>(
     () => ({
@@ -57,12 +66,75 @@ export function FormRenderer({ store, mode = 'edit', disabled }: FormRendererPro
   return (
     <EngineCtx.Provider value={ctx}>
       <div className={`fe-form fe-${mode} fe-label-${ctx.labelPosition}`} data-mode={mode}>
-        <Row gutter={ctx.gutter}>
-          <Fields fields={definition.fields} />
-        </Row>
+        <Row gutter={ctx.gutter}>{children}</Row>
       </div>
     </EngineCtx.Provider>
   );
+}
+
+/** Renders a form definition (protocol.md "Generated forms") from its store, for input or read-only. */
+export function FormRenderer(props: FormRendererProps) {
+  return (
+    <FormLayout {...props}>
+      <Fields fields={props.store.definition.fields} />
+    </FormLayout>
+  );
+}
+
+/** A row of a written-out form: columns side by side, with the form's gutter. */
+export function FormRow({ children }: { children: ReactNode }) {
+  const { gutter } = useEngine();
+  return <Row gutter={gutter}>{children}</Row>;
+}
+
+/** A column of a written-out form, `span` of 24. */
+export const FormCol = Col;
+
+export interface FormPartProps {
+  /** A value field or sub-table, by its name (`__vModel__`)... */
+  name?: string;
+  /** ...or any other field of the definition (text, divider, a table grid), by its `formId`. */
+  formId?: number;
+  /** The label shown instead of the designer's (a translated one). */
+  label?: string;
+  /** The width in 24ths instead of the designer's. */
+  span?: number;
+}
+
+/**
+ * One field of the store's definition placed by code: its widget, options, checks, formulas and
+ * events stay the engine's, so a written-out form lays the fields out without repeating them.
+ */
+export function FormPart({ name, formId, label, span }: FormPartProps) {
+  const { store } = useEngine();
+  const found = useMemo(
+    () => findField(store.definition.fields, (f) => (name ? f.__vModel__ === name : f.__config__?.formId === formId)),
+    [store, name, formId],
+  );
+  const field = useMemo(
+    () =>
+      found && (label !== undefined || span !== undefined)
+        ? {
+            ...found,
+            __config__: {
+              ...found.__config__,
+              ...(label !== undefined && { label }),
+              ...(span !== undefined && { span }),
+            },
+          }
+        : found,
+    [found, label, span],
+  );
+  return field ? <Node field={field} /> : null;
+}
+
+function findField(fields: readonly FormField[], match: (field: FormField) => boolean): FormField | undefined {
+  for (const field of fields) {
+    if (match(field)) return field;
+    const inside = findField(childrenOf(field), match);
+    if (inside) return inside;
+  }
+  return undefined;
 }
 
 function Fields({ fields }: { fields: readonly FormField[] }) {

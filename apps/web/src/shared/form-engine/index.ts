@@ -1,7 +1,16 @@
 export type { RenderMode } from './context.ts';
 export { defaultValueOf, initialValues, isShown, kindOf, valueFields } from './definition.ts';
 export { FieldControl, type FieldControlProps } from './FieldControl.tsx';
-export { FormRenderer, type FormRendererProps } from './FormRenderer.tsx';
+export {
+  FormCol,
+  FormLayout,
+  type FormLayoutProps,
+  FormPart,
+  type FormPartProps,
+  FormRenderer,
+  type FormRendererProps,
+  FormRow,
+} from './FormRenderer.tsx';
 export { useFormEngineTranslation } from './i18n.ts';
 export {
   isNone,

@@ -12,6 +12,7 @@ import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
+import Radio from 'antd/es/radio';
 import Segmented from 'antd/es/segmented';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
@@ -38,6 +39,7 @@ interface Settings {
   className?: string;
   tablePrefix?: string;
   description?: string;
+  formStyle: 'engine' | 'written';
 }
 
 const modulePattern = new RegExp(moduleNamePattern);
@@ -76,6 +78,7 @@ export function GenerateCodeDialog({ form: target, onClose }: { form: GeneratedF
       className: '',
       tablePrefix: '',
       description: target.fullName,
+      formStyle: 'engine',
     });
   }, [target, settingsForm]);
 
@@ -86,6 +89,7 @@ export function GenerateCodeDialog({ form: target, onClose }: { form: GeneratedF
       className: values.className?.trim() ?? '',
       tablePrefix: values.tablePrefix?.trim() ?? '',
       description: values.description?.trim() ?? '',
+      formStyle: values.formStyle,
     };
   };
   const run = async (kind: 'preview' | 'download', work: (values: DownloadCodeForm) => Promise<void>) => {
@@ -179,6 +183,14 @@ export function GenerateCodeDialog({ form: target, onClose }: { form: GeneratedF
         </Form.Item>
         <Form.Item name="description" label={t('description')}>
           <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="formStyle" label={t('formStyle')} extra={t('formStyleHelp')}>
+          <Radio.Group
+            options={[
+              { value: 'engine', label: t('formStyleEngine') },
+              { value: 'written', label: t('formStyleWritten') },
+            ]}
+          />
         </Form.Item>
         {/* Enter in a field previews, as the first action offered. */}
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />

@@ -11,6 +11,11 @@ export default {
   tablePrefixHelp: "Put before the generated tables' names, e.g. ext_",
   tablePrefixInvalid: 'A table prefix starts with a lower-case letter and ends with an underscore, e.g. ext_',
   description: 'Description',
+  formStyle: 'Form',
+  formStyleEngine: 'Rendered by the form engine',
+  formStyleWritten: 'Written out as code',
+  formStyleHelp:
+    'Engine: the form follows the released design; written out: its layout becomes a component developers change',
   preview: 'Preview code',
   download: 'Download code',
   back: 'Back to settings',

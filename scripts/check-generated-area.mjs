@@ -8,10 +8,10 @@
  * `--keep` leaves the copy (printed at the end) to build and open the generated page by hand.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { promisify } from 'node:util';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const quick = process.argv.includes('--quick');

@@ -119,6 +119,21 @@ if (process.env.DATABASE_URL) {
 } else {
   skippedLayer('API on PostgreSQL', 'not run: DATABASE_URL is not set');
 }
+// Issue 40: the area generated from a twenty-kind form, placed in a scratch copy of HEAD, passes lint,
+// the three type checks and its own API test there (its browser test: the script without --quick).
+const generatedOk = run(
+  'generated area in a scratch copy',
+  'node',
+  ['scripts/check-generated-area.mjs', '--quick'],
+  withoutDatabaseUrl,
+);
+layers.push({
+  name: 'generated area (scratch copy)',
+  ran: true,
+  passed: generatedOk ? 1 : 0,
+  failed: generatedOk ? 0 : 1,
+  skipped: 0,
+});
 if (run('build web app', 'npm', ['run', 'build', '--silent'])) {
   vitest(
     'browser tests (Chromium)',

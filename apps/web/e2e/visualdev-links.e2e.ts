@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminPassword, launchBrowser, newContext, screenshot, signInThroughPage } from './harness.ts';
+import { adminPassword, launchBrowser, newContext, screenshot } from './harness.ts';
+import { signedIn } from './session.helpers.ts';
 import { apiData, apiLogin, type PreparedServer, startServerWithUsers } from './users.auth-helpers.ts';
 
 /**
@@ -88,10 +89,7 @@ afterAll(async () => {
 
 describe('generated form links and labels', () => {
   test('the list shows a dictionary entry by name; the public list opens to a visitor with the password', async () => {
-    const admin = await newContext(browser);
-    const page = await admin.newPage();
-    await signInThroughPage(page, server.url, 'admin', adminPassword);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+    const { context: admin, page } = await signedIn(server.url, browser, 'admin', adminPassword);
 
     // The stored value is the entry's id; the cell shows its name.
     await page.goto(`${server.url}/model/customersPage`);
@@ -137,10 +135,7 @@ describe('generated form links and labels', () => {
   });
 
   test('生成代码: the files previewed, the zip downloaded, then what a new description changes', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signInThroughPage(page, server.url, 'admin', adminPassword);
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+    const { context, page } = await signedIn(server.url, browser, 'admin', adminPassword);
     await page.goto(`${server.url}/onlineDev/webDesign`);
     await page
       .getByRole('row', { name: /客户/ })
@@ -179,6 +174,14 @@ describe('generated form links and labels', () => {
       expect.arrayContaining([expect.stringContaining('客户管理')]),
     );
     await screenshot(page, 'generater-differences');
+
+    // The form written out: a component of its own, which the page shows instead of the engine's renderer.
+    await dialog.getByRole('button', { name: '返回设置' }).click();
+    await dialog.getByRole('radio', { name: '写成代码' }).check();
+    await dialog.getByRole('button', { name: '预览代码' }).click();
+    await dialog.getByRole('treeitem', { name: /E2eCustomersForm\.tsx/ }).click({ timeout: 20_000 });
+    await expect(editor.textContent()).resolves.toContain('<FormLayout store={store} mode={mode}>');
+    await screenshot(page, 'generater-written-form');
     await context.close();
   });
 });

@@ -66,6 +66,7 @@ ${billRules}    await page.getByRole('menuitem', { name: ${endsWith(model.descri
     await page.getByRole('button', { name: /新\\s*建/ }).click();
     const form = page.getByRole('dialog', { name: '新建' });
 ${fills.join('\n')}
+    await screenshot(page, '${model.module}-form');
     await form.getByRole('button', { name: /确\\s*定/ }).click();
     await form.waitFor({ state: 'hidden', timeout: 15_000 });
 ${found}

@@ -176,7 +176,7 @@ describe('generating an area from a form', () => {
       /<FormCol span=\{24\}><FormRow><FormPart name="startDate" label=\{t\('fields.startDate'\)\} span=\{12\} \/>/,
     );
     expect(form).toContain('<FormPart name="label-color" label={t(\'fields.labelColor\')} span={24} />');
-    expect(form).toContain('<Card size="small" title={t(\'sections.s2\')}>');
+    expect(form).toContain('<Card className="fe-card" size="small" title={t(\'sections.s2\')}>');
     expect(form).toContain('<FormPart formId={41} />');
     expect(form).toContain('{ key: "urgent", label: t(\'sections.s1\'), forceRender: true, children: <FormRow>');
     expect(form).toContain('<FormPart name="handovers" label={t(\'fields.handovers\')} span={24} />');

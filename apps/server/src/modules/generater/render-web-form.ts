@@ -58,15 +58,15 @@ function writeFields(model: AreaModel, form: FormDefinition): { jsx: string; use
         if (kind === 'card') {
           uses.add('Card');
           const title = `t('sections.s${++section}')`;
-          return `<FormCol span={${span}}><Card size="small" title={${title}}><FormRow>${write(childrenOf(field))}</FormRow></Card></FormCol>`;
+          return `<FormCol span={${span}}><Card className="fe-card" size="small" title={${title}}><FormRow>${write(childrenOf(field))}</FormRow></Card></FormCol>`;
         }
         if (kind === 'tab') {
           uses.add('Tabs');
-          return `<FormCol span={${span}}><Tabs items={[${panes(field)}]} /></FormCol>`;
+          return `<FormCol span={${span}}><Tabs className="fe-tabs" items={[${panes(field)}]} /></FormCol>`;
         }
         if (kind === 'collapse') {
           uses.add('Collapse');
-          return `<FormCol span={${span}}><Collapse items={[${panes(field)}]} /></FormCol>`;
+          return `<FormCol span={${span}}><Collapse className="fe-collapse" items={[${panes(field)}]} /></FormCol>`;
         }
         const property = name ? labelKey.get(name) : undefined;
         if (name && property) {

@@ -3,6 +3,7 @@ import { newId } from '../src/core/ids.ts';
 import { dataScopeFilter } from '../src/core/permissions.repository.ts';
 import type { Session } from '../src/core/session.ts';
 import { mainSystemId } from './helpers/form-menu.ts';
+import { relate, seededPage } from './helpers/grants.ts';
 import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -11,25 +12,10 @@ let mainId: string;
 let page: { id: string; enCode: string };
 let buttons: Record<string, string>;
 
-async function relate(userId: string, objectType: 'Role' | 'Position' | 'Group' | 'Organize', objectId: string) {
-  await t.app.db.insertInto('userRelation').values({ id: newId(), userId, objectType, objectId }).execute();
-  await t.app.bus.publish({ type: 'authorize.changed', userIds: [userId] });
-}
-
 beforeAll(async () => {
   ({ t, admin } = await adminApp());
   mainId = await mainSystemId(t);
-  page = await t.app.db
-    .selectFrom('menu')
-    .select(['id', 'enCode'])
-    .where('enCode', '=', 'system.menu')
-    .executeTakeFirstOrThrow();
-  const rows = await t.app.db
-    .selectFrom('modulePermission')
-    .select(['id', 'enCode'])
-    .where('menuId', '=', page.id)
-    .execute();
-  buttons = Object.fromEntries(rows.map((r) => [r.enCode, r.id]));
+  ({ page, buttons } = await seededPage(t, 'system.menu'));
 });
 afterAll(() => t.close());
 
@@ -158,7 +144,7 @@ describe('grants through roles, positions and groups', () => {
         button: [buttons[button]],
       });
       expect((await user.get(`/api/system/Menu/ModuleBySystem/${mainId}`)).code, holderType).toBe(403);
-      await relate(userId, holderType, holderId);
+      await relate(t, userId, holderType, holderId);
       expect((await user.get(`/api/system/Menu/ModuleBySystem/${mainId}`)).code, holderType).toBe(200);
       const me = await user.get<{
         permissionList: { button: { enCode: string }[] }[];

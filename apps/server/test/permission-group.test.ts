@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { newId } from '../src/core/ids.ts';
 import { mainSystemId } from './helpers/form-menu.ts';
+import { relate, seededPage } from './helpers/grants.ts';
 import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
 const base = '/api/permission/PermissionGroup';
@@ -19,11 +20,6 @@ interface Row {
   memberCount: number;
 }
 
-async function relate(userId: string, objectType: 'Role' | 'Position' | 'Group' | 'Organize', objectId: string) {
-  await t.app.db.insertInto('userRelation').values({ id: newId(), userId, objectType, objectId }).execute();
-  await t.app.bus.publish({ type: 'authorize.changed', userIds: [userId] });
-}
-
 async function createGroup(fields: Partial<{ fullName: string; enCode: string; enabledMark: number }> = {}) {
   const enCode = fields.enCode ?? `pg${newId()}`;
   const created = await admin.post<{ id: string }>(base, { fullName: enCode, enCode, ...fields });
@@ -40,17 +36,7 @@ async function createRole(enCode: string) {
 beforeAll(async () => {
   ({ t, admin } = await adminApp());
   mainId = await mainSystemId(t);
-  page = await t.app.db
-    .selectFrom('menu')
-    .select(['id', 'enCode'])
-    .where('enCode', '=', 'system.menu')
-    .executeTakeFirstOrThrow();
-  const rows = await t.app.db
-    .selectFrom('modulePermission')
-    .select(['id', 'enCode'])
-    .where('menuId', '=', page.id)
-    .execute();
-  buttons = Object.fromEntries(rows.map((r) => [r.enCode, r.id]));
+  ({ page, buttons } = await seededPage(t, 'system.menu'));
 });
 afterAll(() => t.close());
 
@@ -219,7 +205,7 @@ describe('permission groups: effective rights', () => {
   test('a user reaches a menu only through a group its role belongs to; taking the role out revokes it', async () => {
     const userId = await t.createUser({ account: 'viaGroupRole' });
     const roleId = await createRole('viaGroupRole');
-    await relate(userId, 'Role', roleId);
+    await relate(t, userId, 'Role', roleId);
     const user = await t.signIn('viaGroupRole', 'Passw0rd');
     const modules = `/api/system/Menu/ModuleBySystem/${mainId}`;
     expect(await user.get(modules)).toMatchObject({ code: 403, msg: '暂无权限' });
@@ -286,7 +272,7 @@ describe('permission groups: the "permissions" views', () => {
   test('which groups reach a user, role, organisation or menu, and what one of them grants', async () => {
     const userId = await t.createUser({ account: 'viewed' });
     const roleId = await createRole('viewedRole');
-    await relate(userId, 'Role', roleId);
+    await relate(t, userId, 'Role', roleId);
     const groupId = await createGroup({ fullName: '查看组', enCode: 'viewers' });
     await admin.put(`/api/permission/Authority/Data/${groupId}`, {
       objectType: 'PermissionGroup',

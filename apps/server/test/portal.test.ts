@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { newId } from '../src/core/ids.ts';
+import { relate } from './helpers/grants.ts';
 import { multipart } from './helpers/multipart.ts';
 import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
@@ -32,11 +32,7 @@ const create = async (fields: Record<string, unknown> = {}) => {
 };
 async function member(account: string, roleId: string) {
   const userId = await t.createUser({ account });
-  await t.app.db
-    .insertInto('userRelation')
-    .values({ id: newId(), userId, objectType: 'Role', objectId: roleId })
-    .execute();
-  await t.app.bus.publish({ type: 'authorize.changed', userIds: [userId] });
+  await relate(t, userId, 'Role', roleId);
   return t.signIn(account, 'Passw0rd');
 }
 /** Grants (or, with [], takes back) portals to a role or user through the grant wizard's save. */

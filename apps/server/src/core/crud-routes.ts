@@ -1,5 +1,5 @@
 import { type AuditObjectType, EmptyEnvelope, EnvelopeOf, Id, type PageData, PageOf } from '@platform/shared';
-import type { FastifyTypeProviderDefault } from 'fastify';
+import type { FastifyTypeProviderDefault, preHandlerAsyncHookHandler } from 'fastify';
 import { type Static, type TSchema, Type } from 'typebox';
 import type { App } from './app-types.ts';
 import { sessionOf } from './auth.ts';
@@ -281,6 +281,41 @@ export function recordRoutes<
       },
     );
   }
+}
+
+/** An action on one record that answers only its message: copy, release, unlock, set as default. */
+export interface RecordAction {
+  /** The 3.6 client's method for it (it GETs some copies). */
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The path, with the record's `:id`. */
+  url: string;
+  tags: string[];
+  summary: string;
+  /** The permission it needs (`permit(menu, button)`); left out where any signed-in user acts for themself. */
+  preHandler?: preHandlerAsyncHookHandler;
+  /** The kind of object it changes, for the audit trail (core/audit.ts). */
+  audit?: AuditObjectType;
+  /** The message the answer carries. */
+  done: MessageKey;
+}
+
+/** Declares `def`'s route: `act` runs on the record the path names, and the answer is `done`'s message alone. */
+export function recordActionRoute(
+  app: App,
+  def: RecordAction,
+  act: (id: string, session: Session) => Promise<unknown>,
+) {
+  app.withTypeProvider<FastifyTypeProviderDefault>().route<{ Params: { id: string } }>({
+    method: def.method,
+    url: def.url,
+    ...(def.preHandler ? { preHandler: def.preHandler } : {}),
+    ...(def.audit ? { config: { audit: { object: def.audit } } } : {}),
+    schema: { tags: def.tags, summary: def.summary, params: IdParams, response: { 200: EmptyEnvelope } },
+    handler: async (request) => {
+      await act(request.params.id, sessionOf(request));
+      return ok(null, request.t(def.done));
+    },
+  });
 }
 
 /** What an area's transfer service offers for the export and import of one record. */

@@ -1,22 +1,11 @@
-import {
-  EmptyEnvelope,
-  Id,
-  MessageTemplateInfo,
-  MessageTemplateInput,
-  MessageTemplateQuery,
-  MessageTemplateRow,
-} from '@platform/shared';
-import { Type } from 'typebox';
+import { MessageTemplateInfo, MessageTemplateInput, MessageTemplateQuery, MessageTemplateRow } from '@platform/shared';
 import type { App } from '../../core/app-types.ts';
-import { sessionOf } from '../../core/auth.ts';
-import { crudRoutes } from '../../core/crud-routes.ts';
-import { ok } from '../../core/envelope.ts';
+import { crudRoutes, recordActionRoute } from '../../core/crud-routes.ts';
 import { permit } from '../../core/permissions.ts';
 import type { MessageTemplateService } from './msg-template.service.ts';
 
 const tags = ['msgTemplate'];
 const menu = 'msgCenter.msgTemplate';
-const byId = Type.Object({ id: Id });
 
 export default async function messageTemplateRoutes(app: App, { templates }: { templates: MessageTemplateService }) {
   crudRoutes(
@@ -42,20 +31,16 @@ export default async function messageTemplateRoutes(app: App, { templates }: { t
     templates,
   );
 
-  app.post(
-    '/api/message/MessageTemplateConfig/:id/Actions/Copy',
+  recordActionRoute(
+    app,
     {
+      method: 'POST',
+      url: '/api/message/MessageTemplateConfig/:id/Actions/Copy',
+      tags,
+      summary: 'Copy a template (the copy starts disabled)',
       preHandler: permit(menu, 'btn_add'),
-      schema: {
-        tags,
-        summary: 'Copy a template (the copy starts disabled)',
-        params: byId,
-        response: { 200: EmptyEnvelope },
-      },
+      done: 'msgTemplate.copied',
     },
-    async (request) => {
-      await templates.copy(request.params.id, sessionOf(request));
-      return ok(null, request.t('msgTemplate.copied'));
-    },
+    (id, session) => templates.copy(id, session),
   );
 }

@@ -1,9 +1,7 @@
 import {
   DashboardNotice,
   DashboardNoticeQuery,
-  EmptyEnvelope,
   EnvelopeOf,
-  Id,
   ListOf,
   NoticeInfo,
   NoticeInput,
@@ -14,14 +12,13 @@ import {
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
-import { recordRoutes } from '../../core/crud-routes.ts';
+import { recordActionRoute, recordRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import type { NoticeService } from './notice.service.ts';
 
 const tags = ['notice'];
 const menu = 'system.notice';
-const byId = Type.Object({ id: Id });
 
 export default async function noticeRoutes(app: App, { notices }: { notices: NoticeService }) {
   app.post(
@@ -69,20 +66,16 @@ export default async function noticeRoutes(app: App, { notices }: { notices: Not
     notices,
   );
 
-  app.put(
-    '/api/message/Notice/:id/Actions/Release',
+  recordActionRoute(
+    app,
     {
+      method: 'PUT',
+      url: '/api/message/Notice/:id/Actions/Release',
+      tags,
+      summary: 'Release: a message to the audience and a messagePush to its members online',
       preHandler: permit(menu, 'btn_release'),
-      schema: {
-        tags,
-        summary: 'Release: a message to the audience and a messagePush to its members online',
-        params: byId,
-        response: { 200: EmptyEnvelope },
-      },
+      done: 'notice.releaseDone',
     },
-    async (request) => {
-      await notices.release(request.params.id, sessionOf(request));
-      return ok(null, request.t('notice.releaseDone'));
-    },
+    (id, session) => notices.release(id, session),
   );
 }

@@ -12,6 +12,7 @@ import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { idsFromBody } from '../../core/audit.ts';
 import { sessionOf } from '../../core/auth.ts';
+import { recordActionRoute } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import { menu, type OrganizeAdministratorService } from './organize-administrator.service.ts';
@@ -69,21 +70,17 @@ export default async function organizeAdministratorRoutes(
     },
   );
 
-  app.delete(
-    `${base}/:id`,
+  recordActionRoute(
+    app,
     {
+      method: 'DELETE',
+      url: `${base}/:id`,
+      tags,
+      summary: 'End one user’s administration of one organisation',
       preHandler: permit(menu, 'btn_edit'),
-      config: { audit: { object: 'organizeAdministrator' } },
-      schema: {
-        tags,
-        summary: 'End one user’s administration of one organisation',
-        params: Type.Object({ id: Id }),
-        response: { 200: EmptyEnvelope },
-      },
+      audit: 'organizeAdministrator',
+      done: 'common.deleted',
     },
-    async (request) => {
-      await administrators.delete(request.params.id, sessionOf(request));
-      return ok(null, request.t('common.deleted'));
-    },
+    (id, session) => administrators.delete(id, session),
   );
 }

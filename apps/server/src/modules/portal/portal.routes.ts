@@ -19,7 +19,7 @@ import {
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
-import { crudRoutes, transferRoutes } from '../../core/crud-routes.ts';
+import { crudRoutes, recordActionRoute, transferRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import type { PortalService } from './portal.service.ts';
@@ -82,21 +82,17 @@ function portalDesignRoutes(app: App, portals: PortalService, transfer: PortalTr
     async (request) => ok({ list: await portals.selector(sessionOf(request)) }),
   );
 
-  app.post(
-    `${base}/:id/Actions/Copy`,
+  recordActionRoute(
+    app,
     {
+      method: 'POST',
+      url: `${base}/:id/Actions/Copy`,
+      tags,
+      summary: 'Copy a portal under a new name and code',
       preHandler: permit(menu, 'btn_add'),
-      schema: {
-        tags,
-        summary: 'Copy a portal under a new name and code',
-        params: IdParams,
-        response: { 200: EmptyEnvelope },
-      },
+      done: 'portal.copied',
     },
-    async (request) => {
-      await portals.copy(request.params.id, sessionOf(request));
-      return ok(null, request.t('portal.copied'));
-    },
+    (id, session) => portals.copy(id, session),
   );
 
   transferRoutes(
@@ -152,20 +148,16 @@ function portalUseRoutes(app: App, portals: PortalService) {
     },
   );
 
-  app.put(
-    `${base}/:id/Actions/SetDefault`,
+  recordActionRoute(
+    app,
     {
-      schema: {
-        tags,
-        summary: "Make a portal the viewer's home page (userInfo.portalId)",
-        params: IdParams,
-        response: { 200: EmptyEnvelope },
-      },
+      method: 'PUT',
+      url: `${base}/:id/Actions/SetDefault`,
+      tags,
+      summary: "Make a portal the viewer's home page (userInfo.portalId)",
+      done: 'portal.defaultSet',
     },
-    async (request) => {
-      await portals.setDefault(request.params.id, sessionOf(request));
-      return ok(null, request.t('portal.defaultSet'));
-    },
+    (id, session) => portals.setDefault(id, session),
   );
 
   app.get(

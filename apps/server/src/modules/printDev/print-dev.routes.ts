@@ -26,7 +26,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
-import { crudRoutes, transferRoutes } from '../../core/crud-routes.ts';
+import { crudRoutes, recordActionRoute, transferRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { BusinessError } from '../../core/errors.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
@@ -69,21 +69,17 @@ function printTemplateRoutes(app: App, templates: PrintDevService, transfer: Pri
     templates,
   );
 
-  app.post(
-    `${base}/:id/Actions/Copy`,
+  recordActionRoute(
+    app,
     {
+      method: 'POST',
+      url: `${base}/:id/Actions/Copy`,
+      tags,
+      summary: 'Copy a template under a new name and code',
       preHandler: permit(menu, 'btn_add'),
-      schema: {
-        tags,
-        summary: 'Copy a template under a new name and code',
-        params: IdParams,
-        response: { 200: EmptyEnvelope },
-      },
+      done: 'printDev.copied',
     },
-    async (request) => {
-      await templates.copy(request.params.id, sessionOf(request));
-      return ok(null, request.t('printDev.copied'));
-    },
+    (id, session) => templates.copy(id, session),
   );
 
   app.post(

@@ -1,6 +1,5 @@
 import {
   EmailInfo,
-  EmptyEnvelope,
   EnvelopeOf,
   Id,
   ListOf,
@@ -18,7 +17,7 @@ import {
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
-import { crudRoutes } from '../../core/crud-routes.ts';
+import { crudRoutes, recordActionRoute } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import type { SendConfigService } from './send-config.service.ts';
@@ -47,16 +46,17 @@ export default async function sendConfigRoutes(app: App, { configs }: { configs:
     configs,
   );
 
-  app.post(
-    '/api/message/SendMessageConfig/:id/Actions/Copy',
+  recordActionRoute(
+    app,
     {
+      method: 'POST',
+      url: '/api/message/SendMessageConfig/:id/Actions/Copy',
+      tags,
+      summary: 'Copy a send configuration (disabled)',
       preHandler: permit(menu, 'btn_add'),
-      schema: { tags, summary: 'Copy a send configuration (disabled)', params: byId, response: { 200: EmptyEnvelope } },
+      done: 'msgTemplate.copied',
     },
-    async (request) => {
-      await configs.copy(request.params.id, sessionOf(request));
-      return ok(null, request.t('msgTemplate.copied'));
-    },
+    (id, session) => configs.copy(id, session),
   );
 
   app.post(

@@ -15,7 +15,7 @@ import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { idsFromBody } from '../../core/audit.ts';
 import { sessionOf } from '../../core/auth.ts';
-import { recordRoutes } from '../../core/crud-routes.ts';
+import { recordActionRoute, recordRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import type { UserService } from './user.service.ts';
@@ -93,22 +93,18 @@ function userAdminRoutes(app: App, users: UserService) {
     },
   );
 
-  app.put(
-    `${base}/:id/Actions/unlock`,
+  recordActionRoute(
+    app,
     {
+      method: 'PUT',
+      url: `${base}/:id/Actions/unlock`,
+      tags,
+      summary: 'Unlock an account locked by failed logins',
       preHandler: permit(menu, 'btn_edit'),
-      config: { audit: { object: 'user' } },
-      schema: {
-        tags,
-        summary: 'Unlock an account locked by failed logins',
-        params: IdParams,
-        response: { 200: EmptyEnvelope },
-      },
+      audit: 'user',
+      done: 'auth.unlocked',
     },
-    async (request) => {
-      await users.unlock(request.params.id, sessionOf(request));
-      return ok(null, request.t('auth.unlocked'));
-    },
+    (id, session) => users.unlock(id, session),
   );
 }
 

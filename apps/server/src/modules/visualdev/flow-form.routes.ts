@@ -14,6 +14,7 @@ import {
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
+import { recordActionRoute } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { type MenuCodes, permit, permitMenu } from '../../core/permissions.ts';
 import type { FlowFormService } from './flow-form.service.ts';
@@ -134,20 +135,16 @@ export function flowFormRoutes(app: App, forms: FlowFormService, menu: MenuCodes
     },
   );
 
-  app.get(
-    `${base}/:id/Actions/Copy`,
+  recordActionRoute(
+    app,
     {
+      method: 'GET',
+      url: `${base}/:id/Actions/Copy`,
+      tags,
+      summary: 'Copy a flow form (its draft, unreleased); a GET in the 3.6 client',
       preHandler: permit(menu, 'btn_add'),
-      schema: {
-        tags,
-        summary: 'Copy a flow form (its draft, unreleased); a GET in the 3.6 client',
-        params: IdParams,
-        response: { 200: EmptyEnvelope },
-      },
+      done: 'visualdev.copied',
     },
-    async (request) => {
-      await forms.copy(request.params.id, sessionOf(request));
-      return ok(null, request.t('visualdev.copied'));
-    },
+    (id, session) => forms.copy(id, session),
   );
 }

@@ -22,7 +22,7 @@ import {
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
-import { crudWriteRoutes, transferRoutes } from '../../core/crud-routes.ts';
+import { crudWriteRoutes, recordActionRoute, transferRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { type MenuCodes, permit, permitMenu } from '../../core/permissions.ts';
 import type { VisualdevRouteServices } from './visualdev.routes.ts';
@@ -93,21 +93,17 @@ export function visualdevDefinitionRoutes(
     definitions,
   );
 
-  app.post(
-    `${base}/:id/Actions/Copy`,
+  recordActionRoute(
+    app,
     {
+      method: 'POST',
+      url: `${base}/:id/Actions/Copy`,
+      tags,
+      summary: 'Copy a definition (its draft, unreleased, no records)',
       preHandler: permit(menu, 'btn_add'),
-      schema: {
-        tags,
-        summary: 'Copy a definition (its draft, unreleased, no records)',
-        params: Type.Object({ id: Id }),
-        response: { 200: EmptyEnvelope },
-      },
+      done: 'visualdev.copied',
     },
-    async (request) => {
-      await definitions.copy(request.params.id, sessionOf(request));
-      return ok(null, request.t('visualdev.copied'));
-    },
+    (id, session) => definitions.copy(id, session),
   );
 
   definitionReleaseRoutes(app, { definitions, menus }, menu);

@@ -21,7 +21,7 @@ import {
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
-import { crudRoutes, transferRoutes } from '../../core/crud-routes.ts';
+import { crudRoutes, recordActionRoute, transferRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import type { FlowDefinitionService } from './definition.service.ts';
@@ -58,16 +58,17 @@ export function flowTemplateRoutes(
     },
     definitions,
   );
-  app.post(
-    `${P}/:id/Actions/Copy`,
+  recordActionRoute(
+    app,
     {
+      method: 'POST',
+      url: `${P}/:id/Actions/Copy`,
+      tags,
+      summary: 'Copy a template',
       preHandler: permit(design, 'btn_add'),
-      schema: { tags, summary: 'Copy a template', params: IdParams, response: { 200: EmptyEnvelope } },
+      done: 'workflow.copied',
     },
-    async (request) => {
-      await definitions.copy(request.params.id, sessionOf(request));
-      return ok(null, request.t('workflow.copied'));
-    },
+    (id, session) => definitions.copy(id, session),
   );
   for (const [action, enabled] of [
     ['Release', true],

@@ -180,6 +180,14 @@ describe('generating an area from a form', () => {
     expect(form).toContain('<FormPart formId={41} />');
     expect(form).toContain('{ key: "urgent", label: t(\'sections.s1\'), forceRender: true, children: <FormRow>');
     expect(form).toContain('<FormPart name="handovers" label={t(\'fields.handovers\')} span={24} />');
+    // A form of plain fields imports only what it uses (lint refuses unused imports).
+    const plain = generateArea(
+      { ...source, form: { fields: [leaveForm.fields[1]!] } as FormDefinition },
+      { ...options, formStyle: 'written' },
+    ).find((f) => f.filePath.endsWith('ExtLeaveForm.tsx'))?.fileContent;
+    expect(plain).toContain(
+      "import { FormLayout, FormPart, type FormStore, type RenderMode } from '../../../shared/form-engine/index.ts';",
+    );
     const locale = writtenFile('apps/web/src/features/hr/locales/zh-CN.ts');
     expect(locale).toContain("sections: {\n    s1: '加急处理',\n    s2: '补充',\n  },");
     expect(locale).toContain("handovers: '工作交接',");

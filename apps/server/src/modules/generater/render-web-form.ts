@@ -84,15 +84,12 @@ function writeFields(model: AreaModel, form: FormDefinition): { jsx: string; use
 export function renderWebForm(model: AreaModel, form: FormDefinition): string {
   const { jsx, uses } = writeFields(model, form);
   const antd = [...uses].sort().map((name) => `import ${name} from 'antd/es/${name.toLowerCase()}';\n`);
+  // Only what the layout uses: a form without rows or sections imports no FormRow, FormCol or FormPart.
+  const engine = ['FormCol', 'FormLayout', 'FormPart', 'FormRow']
+    .filter((name) => name === 'FormLayout' || jsx.includes(`<${name}`))
+    .concat('type FormStore', 'type RenderMode');
   return `${antd.join('')}import { useTranslation } from 'react-i18next';
-import {
-  FormCol,
-  FormLayout,
-  FormPart,
-  FormRow,
-  type FormStore,
-  type RenderMode,
-} from '../../../shared/form-engine/index.ts';
+import { ${engine.join(', ')} } from '../../../shared/form-engine/index.ts';
 
 /**
  * The form 「${model.label}」 written out: its layout (order, widths, sections) is this file's to

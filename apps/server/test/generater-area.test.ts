@@ -147,6 +147,8 @@ describe('generating an area from a form', () => {
     const routes = file('apps/server/src/modules/hr/hr.routes.ts');
     expect(routes).toContain("base: '/api/hr/ExtLeave',");
     expect(routes).toContain("menu: 'hr.extLeave',");
+    // The API description is English throughout: the class name, not the designer's Chinese label.
+    expect(routes).toContain("noun: { one: 'ExtLeave record', many: 'ExtLeave records' },");
     const readme = file('hr-README.md');
     expect(readme).toContain("'0049_ext_leave': extLeave,");
     expect(readme).toContain('new ExtLeaveService(db, app.permissions, billRules)');

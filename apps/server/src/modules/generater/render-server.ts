@@ -269,7 +269,7 @@ export default async function ${model.module}Routes(app: App, { ${model.variable
       base: '${model.base}',
       menu: '${model.menu}',
       tag: '${model.module}',
-      noun: { one: '${model.label.replace(/'/g, '')} record', many: '${model.label.replace(/'/g, '')} records' },
+      noun: { one: '${model.className} record', many: '${model.className} records' },
       schemas: { query: ${c}Query, row: ${c}Row, input: ${c}Input, update: ${c}Update, info: ${c}Info },
     },
     ${model.variable},

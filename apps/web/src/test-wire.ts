@@ -451,3 +451,27 @@ export function fakeDictionary(enCode: string, fullName: string, entries: [id: s
     })),
   });
 }
+
+/** A message template's details (`MessageTemplateConfig/:id`), its code and name its id unless told. */
+export function fakeMessageTemplate(fields: Partial<MessageTemplateInfo> & Pick<MessageTemplateInfo, 'id'>) {
+  return checkAnswer(MessageTemplateInfo, {
+    fullName: fields.id,
+    enCode: fields.id,
+    templateType: 0,
+    messageSource: null,
+    messageType: '1',
+    enabledMark: 1,
+    sortCode: 0,
+    description: null,
+    title: null,
+    content: null,
+    templateCode: null,
+    wxSkip: null,
+    xcxAppId: null,
+    templateParamList: [],
+    smsFieldList: [],
+    creatorTime: 0,
+    lastModifyTime: null,
+    ...fields,
+  });
+}

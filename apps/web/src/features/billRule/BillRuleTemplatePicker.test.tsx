@@ -1,11 +1,10 @@
 import type { BillRuleSelectorRow } from '@platform/shared';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { Providers } from '../../app/providers.tsx';
-import { QueryProvider, queryClient } from '../../app/query-client.tsx';
+import { queryClient } from '../../app/query-client.tsx';
 import { i18n } from '../../shared/i18n/index.ts';
-import { useSession } from '../../shared/session/store.ts';
-import { fakeDictionary, fakeUserInfo, wireResponse } from '../../test-wire.ts';
+import { renderInApp, signIn, stubServer } from '../../test-app.tsx';
+import { fakeDictionary } from '../../test-wire.ts';
 import { BillRuleTemplatePicker } from './components/BillRuleTemplatePicker.tsx';
 
 const rules: (BillRuleSelectorRow & { category: string })[] = [
@@ -22,44 +21,30 @@ beforeAll(async () => {
 beforeEach(() => {
   selectorQueries.length = 0;
   queryClient.clear();
-  useSession.setState({ token: 'Bearer t1', userInfo: fakeUserInfo(), locked: false });
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init.method ?? 'GET';
-    if (url.pathname === '/api/system/DictionaryData/All') {
+  signIn();
+  stubServer(({ path, query }) => {
+    if (path === '/api/system/DictionaryData/All') {
       const businessType = fakeDictionary('businessType', '业务分类', [
         ['office', '办公'],
         ['buy', '采购'],
       ]);
-      return wireResponse(method, url, { code: 200, data: { list: [businessType] } });
+      return { code: 200, data: { list: [businessType] } };
     }
-    selectorQueries.push(url.searchParams);
-    const keyword = url.searchParams.get('keyword') ?? '';
-    const categoryId = url.searchParams.get('categoryId');
+    selectorQueries.push(query);
+    const keyword = query.get('keyword') ?? '';
+    const categoryId = query.get('categoryId');
     const list = rules
       .filter((r) => !categoryId || r.category === categoryId)
       .filter((r) => !keyword || r.fullName.includes(keyword) || r.enCode.includes(keyword))
       .map(({ id, fullName, enCode }) => ({ id, fullName, enCode }));
-    return wireResponse(method, url, {
-      code: 200,
-      data: { list, pagination: { currentPage: 1, pageSize: 20, total: list.length } },
-    });
+    return { code: 200, data: { list, pagination: { currentPage: 1, pageSize: 20, total: list.length } } };
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 const renderPicker = (value?: string) => {
   const onChange = vi.fn();
-  render(
-    <Providers>
-      <QueryProvider>
-        <BillRuleTemplatePicker value={value} onChange={onChange} id="rule" />
-      </QueryProvider>
-    </Providers>,
-  );
+  renderInApp(<BillRuleTemplatePicker value={value} onChange={onChange} id="rule" />);
   return onChange;
 };
 const dialog = () => screen.getByRole('dialog', { name: '单据规则' });

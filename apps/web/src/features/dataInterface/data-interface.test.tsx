@@ -6,15 +6,13 @@ import type {
   DataInterfaceRow,
   DataInterfaceVariateRow,
 } from '@platform/shared';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { Providers } from '../../app/providers.tsx';
-import { QueryProvider, queryClient } from '../../app/query-client.tsx';
+import { queryClient } from '../../app/query-client.tsx';
 import { i18n } from '../../shared/i18n/index.ts';
-import { useSession } from '../../shared/session/store.ts';
-import { RouteMetaContext } from '../../shared/shell/permission.tsx';
 import { useShell } from '../../shared/shell/shell-store.ts';
-import { fakeDictionary, fakeModulePermission, fakeUserInfo, wireResponse } from '../../test-wire.ts';
+import { type FakeRequest, renderInApp, signIn, stubServer } from '../../test-app.tsx';
+import { fakeDictionary, fakeModulePermission } from '../../test-wire.ts';
 import DataInterfacePage from './pages/DataInterfacePage.tsx';
 
 /**
@@ -55,13 +53,7 @@ let parameters: DataInterfaceParameter[];
 let previewRows: DataInterfaceDataRow[];
 let logRows: DataInterfaceLogRow[];
 let variates: DataInterfaceVariateRow[];
-interface Sent {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: Record<string, unknown>;
-}
-const sent: Sent[] = [];
+const sent: FakeRequest[] = [];
 
 function answer(method: string, path: string, query: URLSearchParams): unknown {
   if (path === '/api/system/DictionaryData/All')
@@ -111,35 +103,20 @@ beforeEach(() => {
   previewRows = [];
   logRows = [];
   variates = [];
-  useSession.setState({ token: 'Bearer t1', userInfo: fakeUserInfo(), locked: false });
+  signIn();
   useShell.setState({
     permissionList: [fakeModulePermission('m-di', { button: ['btn_add', 'btn_edit', 'btn_remove'] })],
   });
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init.method ?? 'GET';
-    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
-    sent.push({ method, path: url.pathname, query: url.searchParams, body });
-    const msg = method === 'GET' ? '' : '保存成功';
-    return wireResponse(method, url, { code: 200, msg, data: answer(method, url.pathname, url.searchParams) });
+  stubServer((request) => {
+    sent.push(request);
+    const msg = request.method === 'GET' ? '' : '保存成功';
+    return { code: 200, msg, data: answer(request.method, request.path, request.query) };
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 const meta = { title: '数据接口', zhTitle: '数据接口', icon: '', moduleId: 'm-di' };
-const renderPage = () =>
-  render(
-    <Providers>
-      <QueryProvider>
-        <RouteMetaContext.Provider value={meta}>
-          <DataInterfacePage />
-        </RouteMetaContext.Provider>
-      </QueryProvider>
-    </Providers>,
-  );
+const renderPage = () => renderInApp(<DataInterfacePage />, { meta });
 const calls = (method: string, path: string | RegExp) =>
   sent.filter((s) => s.method === method && (typeof path === 'string' ? s.path === path : path.test(s.path)));
 const row = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;

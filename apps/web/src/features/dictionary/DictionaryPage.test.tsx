@@ -1,15 +1,13 @@
 import { DictionaryAllItem, type DictionaryDataRow, type DictionaryTypeNode, ListOf } from '@platform/shared';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { Providers } from '../../app/providers.tsx';
-import { QueryProvider, queryClient } from '../../app/query-client.tsx';
+import { queryClient } from '../../app/query-client.tsx';
 import { dictionariesQueryKey } from '../../shared/api/dictionaries.ts';
 import { i18n } from '../../shared/i18n/index.ts';
-import { useSession } from '../../shared/session/store.ts';
-import { RouteMetaContext } from '../../shared/shell/permission.tsx';
 import { useShell } from '../../shared/shell/shell-store.ts';
-import { checkAnswer, fakeModulePermission, fakeUserInfo, wireResponse } from '../../test-wire.ts';
+import { renderInApp, signIn, stubServer } from '../../test-app.tsx';
+import { checkAnswer, fakeModulePermission } from '../../test-wire.ts';
 import { DictionaryTypeSelect } from './components/DictionaryTypeSelect.tsx';
 import DictionaryPage from './pages/DictionaryPage.tsx';
 
@@ -51,40 +49,27 @@ beforeAll(async () => {
 beforeEach(() => {
   requests.length = 0;
   queryClient.clear();
-  useSession.setState({ token: 'Bearer t1', userInfo: fakeUserInfo(), locked: false });
+  signIn();
   useShell.setState({
     permissionList: [fakeModulePermission('m1', { button: ['btn_add', 'btn_edit', 'btn_remove'] })],
   });
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init.method ?? 'GET';
-    requests.push(`${method} ${url.pathname}`);
-    if (url.pathname === '/api/system/DictionaryType') {
-      return wireResponse(method, url, {
+  stubServer(({ method, path }) => {
+    requests.push(`${method} ${path}`);
+    if (path === '/api/system/DictionaryType') {
+      return {
         code: 200,
         data: { list: [category('0', '系统字典', 0), category('region', '地区', 1), category('mixed', '混合', 1)] },
-      });
+      };
     }
-    const state = url.pathname.match(/^\/api\/system\/DictionaryData\/(\w+)\/Actions\/State$/);
-    if (state) return wireResponse(method, url, { code: 200, msg: '禁用成功' });
-    const typeId = url.pathname.split('/').pop() ?? '';
-    return wireResponse(method, url, { code: 200, data: { list: entriesByType[typeId] ?? [] } });
+    if (/^\/api\/system\/DictionaryData\/(\w+)\/Actions\/State$/.test(path)) return { code: 200, msg: '禁用成功' };
+    const typeId = path.split('/').pop() ?? '';
+    return { code: 200, data: { list: entriesByType[typeId] ?? [] } };
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 const meta = { title: '数据字典', zhTitle: '数据字典', icon: '', moduleId: 'm1' };
-const renderPage = (element: ReactNode = <DictionaryPage />) =>
-  render(
-    <Providers>
-      <QueryProvider>
-        <RouteMetaContext.Provider value={meta}>{element}</RouteMetaContext.Provider>
-      </QueryProvider>
-    </Providers>,
-  );
+const renderPage = (element: ReactNode = <DictionaryPage />) => renderInApp(element, { meta });
 const addButton = () => screen.getByRole('button', { name: /新\s*建/ });
 const chooseCategory = async (name: string) => {
   fireEvent.click(await screen.findByText(name, { selector: '.ant-tree-title' }));

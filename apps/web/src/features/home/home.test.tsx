@@ -1,15 +1,14 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Providers } from '../../app/providers.tsx';
 import { QueryProvider, queryClient } from '../../app/query-client.tsx';
 import { i18n } from '../../shared/i18n/index.ts';
-import { useSession } from '../../shared/session/store.ts';
-import { fakeUserInfo, wireResponse } from '../../test-wire.ts';
+import { type FakeRequest, signIn, stubServer } from '../../test-app.tsx';
 import { todayRange } from './api.ts';
 import { TodayScheduleCard, UnreadMessagesCard } from './pages/HomePage.tsx';
 
-const requests: { path: string; search: URLSearchParams }[] = [];
+const requests: Pick<FakeRequest, 'path' | 'query'>[] = [];
 let answers: Record<string, unknown> = {};
 let hold = false;
 const emptyPage = { currentPage: 1, pageSize: 5, total: 0 };
@@ -23,23 +22,15 @@ beforeEach(() => {
   hold = false;
   answers = {};
   queryClient.clear();
-  useSession.setState({
-    token: 'Bearer t1',
-    userInfo: fakeUserInfo({ userAccount: 'admin', userName: '管理员' }),
-    locked: false,
-  });
-  vi.stubGlobal('fetch', async (input: string) => {
-    const url = new URL(input, 'http://localhost');
-    requests.push({ path: url.pathname, search: url.searchParams });
+  signIn();
+  stubServer(({ path, query }) => {
+    requests.push({ path, query });
     if (hold) return new Promise(() => undefined);
-    const empty = url.pathname === '/api/message' ? { list: [], pagination: emptyPage } : { list: [] };
-    return wireResponse('GET', url, { code: 200, data: answers[url.pathname] ?? empty });
+    const empty = path === '/api/message' ? { list: [], pagination: emptyPage } : { list: [] };
+    return { code: 200, data: answers[path] ?? empty };
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 const renderAt = (element: React.ReactNode) =>
   render(
@@ -85,9 +76,9 @@ describe('unread messages card', () => {
     fireEvent.click(await screen.findByText('请审批报销单'));
     expect(await screen.findByText('message record page')).toBeTruthy();
     const call = requests.find((r) => r.path === '/api/message');
-    expect(call?.search.get('isRead')).toBe('0');
-    expect(call?.search.get('pageSize')).toBe('5');
-    expect(call?.search.get('currentPage')).toBe('1');
+    expect(call?.query.get('isRead')).toBe('0');
+    expect(call?.query.get('pageSize')).toBe('5');
+    expect(call?.query.get('currentPage')).toBe('1');
   });
 
   test('empty state', async () => {
@@ -142,8 +133,8 @@ describe("today's schedule card", () => {
     expect(titles).toEqual(['晨会', '下午评审']);
     expect(screen.getByText('09:00 - 09:30')).toBeTruthy();
     const call = requests.find((r) => r.path === '/api/system/Schedule');
-    expect(call?.search.get('startTime')).toBe(String(start));
-    expect(call?.search.get('endTime')).toBe(String(end));
+    expect(call?.query.get('startTime')).toBe(String(start));
+    expect(call?.query.get('endTime')).toBe(String(end));
     fireEvent.click(screen.getByText('晨会'));
     expect(await screen.findByText('schedule page')).toBeTruthy();
   });

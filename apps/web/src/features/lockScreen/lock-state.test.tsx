@@ -1,18 +1,18 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { Providers } from '../../app/providers.tsx';
 import { QueryProvider, queryClient } from '../../app/query-client.tsx';
 import { i18n } from '../../shared/i18n/index.ts';
 import { useSession } from '../../shared/session/store.ts';
 import { storageKey } from '../../shared/storage.ts';
-import { fakeUserInfo, wireResponse } from '../../test-wire.ts';
+import { fakeServerByPath, signIn } from '../../test-app.tsx';
 import { isLocked, lock, lockScreenPath, unlock } from './lock-state.ts';
 import LockScreenPage from './pages/LockScreenPage.tsx';
 
-type Handler = (url: URL, init: RequestInit) => { code: number; msg?: string; data?: unknown };
-let routes: Record<string, Handler> = {};
-const requests: { url: URL; init: RequestInit }[] = [];
+// Only the network boundary is replaced; an unknown path fails like a server that is not there.
+const server = fakeServerByPath();
+const { requests } = server;
 
 beforeAll(async () => {
   await i18n.changeLanguage('zh-CN');
@@ -20,27 +20,9 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  routes = {};
-  requests.length = 0;
   queryClient.clear();
   localStorage.clear();
-  useSession.setState({
-    token: 'Bearer t1',
-    userInfo: fakeUserInfo({ userAccount: 'zhangsan', userName: '张三' }),
-    locked: false,
-  });
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    requests.push({ url, init });
-    const handler = routes[url.pathname];
-    if (!handler) throw new TypeError('Failed to fetch');
-    return wireResponse(init.method ?? 'GET', url, handler(url, init));
-  });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  signIn({ userAccount: 'zhangsan', userName: '张三' });
 });
 
 const stored = () => JSON.parse(localStorage.getItem(storageKey('session')) ?? 'null')?.state;
@@ -99,7 +81,7 @@ function renderLockScreen() {
 describe('lock screen page (zh-CN)', () => {
   test('shows the user and unlocks with Enter once the server accepts the password', async () => {
     lock();
-    routes['/api/oauth/LockScreen'] = () => ({ code: 200, msg: '已解锁' });
+    server.routes['/api/oauth/LockScreen'] = () => ({ code: 200, msg: '已解锁' });
     const router = renderLockScreen();
     expect(await screen.findByText('张三')).toBeTruthy();
     const input = screen.getByPlaceholderText('请输入密码解锁');
@@ -108,7 +90,7 @@ describe('lock screen page (zh-CN)', () => {
     expect(await screen.findByText('home page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
     expect(isLocked()).toBe(false);
-    const call = requests.find((request) => request.url.pathname === '/api/oauth/LockScreen');
+    const call = requests.find((request) => request.path === '/api/oauth/LockScreen');
     expect(JSON.parse(String(call?.init.body))).toEqual({
       account: 'zhangsan',
       password: 'e10adc3949ba59abbe56e057f20f883e',
@@ -117,7 +99,7 @@ describe('lock screen page (zh-CN)', () => {
 
   test('a wrong password shows the server message and stays locked', async () => {
     lock();
-    routes['/api/oauth/LockScreen'] = () => ({ code: 400, msg: '账号或密码错误，还可尝试4次' });
+    server.routes['/api/oauth/LockScreen'] = () => ({ code: 400, msg: '账号或密码错误，还可尝试4次' });
     renderLockScreen();
     const input = await screen.findByPlaceholderText('请输入密码解锁');
     fireEvent.change(input, { target: { value: 'wrong' } });
@@ -132,16 +114,16 @@ describe('lock screen page (zh-CN)', () => {
     const input = await screen.findByPlaceholderText('请输入密码解锁');
     fireEvent.submit(input.closest('form') as HTMLFormElement);
     expect(await screen.findByText('请输入密码')).toBeTruthy();
-    expect(requests.some((request) => request.url.pathname === '/api/oauth/LockScreen')).toBe(false);
+    expect(requests.some((request) => request.path === '/api/oauth/LockScreen')).toBe(false);
   });
 
   test('"log in again" signs out and goes to the login page', async () => {
     lock();
-    routes['/api/oauth/Logout'] = () => ({ code: 200, msg: '已退出' });
+    server.routes['/api/oauth/Logout'] = () => ({ code: 200, msg: '已退出' });
     renderLockScreen();
     fireEvent.click(await screen.findByRole('button', { name: '重新登录' }));
     expect(await screen.findByText('login page')).toBeTruthy();
     expect(useSession.getState().token).toBe('');
-    expect(requests.some((request) => request.url.pathname === '/api/oauth/Logout')).toBe(true);
+    expect(requests.some((request) => request.path === '/api/oauth/Logout')).toBe(true);
   });
 });

@@ -1,17 +1,18 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Providers } from '../../app/providers.tsx';
 import { QueryProvider, queryClient } from '../../app/query-client.tsx';
 import { i18n } from '../../shared/i18n/index.ts';
 import { useSession } from '../../shared/session/store.ts';
-import { fakeLoginConfig, fakeUserInfo, wireResponse } from '../../test-wire.ts';
+import { fakeServerByPath, signIn } from '../../test-app.tsx';
+import { fakeLoginConfig, fakeUserInfo } from '../../test-wire.ts';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
 import { FirstLoginPasswordCheck } from './useFirstLoginPasswordCheck.tsx';
 
-type Handler = (url: URL, init: RequestInit) => { code: number; msg?: string; data?: unknown };
-let routes: Record<string, Handler> = {};
-const requests: { url: URL; init: RequestInit }[] = [];
+// Only the network boundary is replaced; an unknown path fails like a server that is not there.
+const server = fakeServerByPath();
+const { requests } = server;
 const cipherKey = 'EY8WePvjM5GGwQzn';
 const policyOff = {
   passwordStrengthLimit: 0,
@@ -30,29 +31,12 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  routes = {
+  server.routes = {
     '/api/oauth/PasswordPolicy': () => ({ code: 200, msg: 'Success', data: policyOff }),
     '/api/oauth/getLoginConfig': () => ({ code: 200, msg: 'Success', data: fakeLoginConfig({ cipherKey }) }),
   };
-  requests.length = 0;
   queryClient.clear();
-  useSession.setState({
-    token: 'Bearer t1',
-    userInfo: fakeUserInfo({ userAccount: 'zhangsan', userName: '张三' }),
-    locked: false,
-  });
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    requests.push({ url, init });
-    const handler = routes[url.pathname];
-    if (!handler) throw new TypeError('Failed to fetch');
-    return wireResponse(init.method ?? 'GET', url, handler(url, init));
-  });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  signIn({ userAccount: 'zhangsan', userName: '张三' });
 });
 
 function renderIn(element: React.ReactNode) {
@@ -89,7 +73,7 @@ describe('reset-password dialog (zh-CN, shell.md §5)', () => {
     await waitFor(() =>
       expect(errors()).toEqual(['旧密码不能为空', '新密码不能为空', '重复密码不能为空', '验证码不能为空']),
     );
-    expect(requests.some((r) => r.url.pathname.endsWith('ModifyPassword'))).toBe(false);
+    expect(requests.some((r) => r.path.endsWith('ModifyPassword'))).toBe(false);
   });
 
   test('the repeat must equal the new password', async () => {
@@ -110,20 +94,20 @@ describe('reset-password dialog (zh-CN, shell.md §5)', () => {
     ['abcdefg1', { includeUppercaseLetters: 1 }, '新密码必须包含大写字母'],
     ['Abcdefg1', { containsCharacters: 1 }, '新密码必须包含字符'],
   ])('policy on: %s gives %s', async (password, rules, message) => {
-    routes['/api/oauth/PasswordPolicy'] = () => ({
+    server.routes['/api/oauth/PasswordPolicy'] = () => ({
       code: 200,
       data: { ...policyOff, passwordStrengthLimit: 1, ...rules },
     });
     renderDialog();
     await screen.findByText('修改密码');
-    await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/oauth/PasswordPolicy')).toBe(true));
+    await waitFor(() => expect(requests.some((r) => r.path === '/api/oauth/PasswordPolicy')).toBe(true));
     field('请输入新密码', password);
     await waitFor(() => expect(errors()).toContain(message));
   });
 
   test('the same rules with the policy off accept any non-empty password', async () => {
     // Every rule set, only the switch off: none of them may apply.
-    routes['/api/oauth/PasswordPolicy'] = () => ({
+    server.routes['/api/oauth/PasswordPolicy'] = () => ({
       code: 200,
       data: {
         ...policyOff,
@@ -137,7 +121,7 @@ describe('reset-password dialog (zh-CN, shell.md §5)', () => {
     });
     renderDialog();
     await screen.findByText('修改密码');
-    await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/oauth/PasswordPolicy')).toBe(true));
+    await waitFor(() => expect(requests.some((r) => r.path === '/api/oauth/PasswordPolicy')).toBe(true));
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     field('请输入新密码', 'ab');
     // The repeat, checked after the new password, answers with its own message: by then the new
@@ -148,8 +132,11 @@ describe('reset-password dialog (zh-CN, shell.md §5)', () => {
   });
 
   test('sends MD5 digests, the captcha key and, with the policy on, the cipher; shows the server msg', async () => {
-    routes['/api/oauth/PasswordPolicy'] = () => ({ code: 200, data: { ...policyOff, passwordStrengthLimit: 1 } });
-    routes['/api/permission/Users/Current/Actions/ModifyPassword'] = () => ({ code: 200, msg: '密码修改成功' });
+    server.routes['/api/oauth/PasswordPolicy'] = () => ({
+      code: 200,
+      data: { ...policyOff, passwordStrengthLimit: 1 },
+    });
+    server.routes['/api/permission/Users/Current/Actions/ModifyPassword'] = () => ({ code: 200, msg: '密码修改成功' });
     renderDialog();
     await screen.findByText('修改密码');
     const key = screen.getByRole('img', { name: '验证码' }).getAttribute('src')?.split('/').pop();
@@ -160,7 +147,7 @@ describe('reset-password dialog (zh-CN, shell.md §5)', () => {
     const changedAfter = Date.now();
     ok();
     expect(await screen.findByText('密码修改成功')).toBeTruthy();
-    const call = requests.find((r) => r.url.pathname.endsWith('/ModifyPassword'));
+    const call = requests.find((r) => r.path.endsWith('/ModifyPassword'));
     expect(JSON.parse(String(call?.init.body))).toEqual({
       oldPassword: 'e10adc3949ba59abbe56e057f20f883e',
       password: 'c33367701511b4f6020ec61ded352059',
@@ -177,7 +164,7 @@ describe('reset-password dialog (zh-CN, shell.md §5)', () => {
   });
 
   test('a refused change gets a new captcha', async () => {
-    routes['/api/permission/Users/Current/Actions/ModifyPassword'] = () => ({ code: 400, msg: '验证码错误' });
+    server.routes['/api/permission/Users/Current/Actions/ModifyPassword'] = () => ({ code: 400, msg: '验证码错误' });
     renderDialog();
     await screen.findByText('修改密码');
     const before = screen.getByRole('img', { name: '验证码' }).getAttribute('src');
@@ -197,7 +184,7 @@ describe('reset-password dialog (zh-CN, shell.md §5)', () => {
 
 describe('first login (shell.md §4)', () => {
   test('opens by itself, forced, when the password was never changed and the policy demands it', async () => {
-    routes['/api/oauth/PasswordPolicy'] = () => ({
+    server.routes['/api/oauth/PasswordPolicy'] = () => ({
       code: 200,
       data: { ...policyOff, mandatoryModificationOfInitialPassword: 1 },
     });
@@ -208,7 +195,7 @@ describe('first login (shell.md §4)', () => {
   });
 
   test('stays closed when the password was changed before', async () => {
-    routes['/api/oauth/PasswordPolicy'] = () => ({
+    server.routes['/api/oauth/PasswordPolicy'] = () => ({
       code: 200,
       data: { ...policyOff, mandatoryModificationOfInitialPassword: 1 },
     });
@@ -222,7 +209,7 @@ describe('first login (shell.md §4)', () => {
     await screen.findByTestId('mounted');
     // Mounted with its effects run: a check that wanted the policy would be fetching it or have fetched it.
     expect(queryClient.isFetching()).toBe(0);
-    expect(requests.map((r) => r.url.pathname)).not.toContain('/api/oauth/PasswordPolicy');
+    expect(requests.map((r) => r.path)).not.toContain('/api/oauth/PasswordPolicy');
     expect(screen.queryByText('修改密码')).toBeNull();
   });
 });

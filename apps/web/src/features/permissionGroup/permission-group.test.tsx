@@ -6,17 +6,15 @@ import type {
   PermissionMembers,
   PermissionTree,
 } from '@platform/shared';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { Providers } from '../../app/providers.tsx';
-import { QueryProvider, queryClient } from '../../app/query-client.tsx';
+import { queryClient } from '../../app/query-client.tsx';
 import { i18n } from '../../shared/i18n/index.ts';
-import { useSession } from '../../shared/session/store.ts';
-import { RouteMetaContext } from '../../shared/shell/permission.tsx';
 import { useShell } from '../../shared/shell/shell-store.ts';
-import { fakeModulePermission, fakeUserInfo, wireResponse } from '../../test-wire.ts';
+import { type FakeRequest, renderInApp, signIn, stubServer } from '../../test-app.tsx';
+import { fakeModulePermission } from '../../test-wire.ts';
 import { PermissionsDialog, type PermissionsTarget } from './components/PermissionsDialog.tsx';
 import PermissionGroupPage from './pages/PermissionGroupPage.tsx';
 
@@ -43,13 +41,7 @@ const node = (id: string, fullName: string, type: string, children: GrantNode[] 
   children,
 });
 
-interface Sent {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: Record<string, unknown>;
-}
-const sent: Sent[] = [];
+const sent: FakeRequest[] = [];
 let groups: PermissionGroupRow[];
 let members: PermissionMembers;
 let reach: PermissionGroupsOfObject;
@@ -140,36 +132,21 @@ beforeEach(() => {
       { id: 'o1', type: 'Organize', fullName: '财务部' },
     ],
   };
-  useSession.setState({ token: 'Bearer t1', userInfo: fakeUserInfo(), locked: false });
+  signIn();
   useShell.setState({
     permissionList: [fakeModulePermission('m-auth', { button: ['btn_add', 'btn_edit', 'btn_remove'] })],
   });
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init.method ?? 'GET';
-    const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    sent.push({ method, path: url.pathname, query: url.searchParams, body });
-    const data = answer(method, url.pathname, url.searchParams, body);
-    const msg = method === 'GET' ? '' : method === 'DELETE' ? '删除成功' : '保存成功';
-    return wireResponse(method, url, { code: 200, msg, data });
+  stubServer((request) => {
+    sent.push(request);
+    const data = answer(request.method, request.path, request.query, request.body);
+    const msg = request.method === 'GET' ? '' : request.method === 'DELETE' ? '删除成功' : '保存成功';
+    return { code: 200, msg, data };
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 const meta = { title: '权限授权', zhTitle: '权限授权', icon: '', moduleId: 'm-auth' };
-const renderIn = (element: ReactNode) =>
-  render(
-    <Providers>
-      <QueryProvider>
-        <MemoryRouter>
-          <RouteMetaContext.Provider value={meta}>{element}</RouteMetaContext.Provider>
-        </MemoryRouter>
-      </QueryProvider>
-    </Providers>,
-  );
+const renderIn = (element: ReactNode) => renderInApp(<MemoryRouter>{element}</MemoryRouter>, { meta });
 const calls = (method: string, path: string | RegExp) =>
   sent.filter((s) => s.method === method && (typeof path === 'string' ? s.path === path : path.test(s.path)));
 const row = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;

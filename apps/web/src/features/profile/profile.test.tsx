@@ -1,17 +1,17 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { Providers } from '../../app/providers.tsx';
-import { QueryProvider, queryClient } from '../../app/query-client.tsx';
+import { queryClient } from '../../app/query-client.tsx';
 import { isSignatureEmpty, SignaturePad } from '../../shared/components/SignaturePad.tsx';
 import { i18n } from '../../shared/i18n/index.ts';
 import { useSession } from '../../shared/session/store.ts';
-import { fakeLogRow, fakeUserCard, fakeUserInfo, wireResponse } from '../../test-wire.ts';
+import { type FakeRequest, renderInApp, signIn, stubServer } from '../../test-app.tsx';
+import { fakeLogRow, fakeUserCard } from '../../test-wire.ts';
 import ProfilePage from './pages/ProfilePage.tsx';
 
 const base = '/api/permission/Users/Current';
 const png =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-const requests: { method: string; path: string; search: URLSearchParams; body?: unknown }[] = [];
+const requests: FakeRequest[] = [];
 
 /** The network boundary: answers by method and path, as the server's routes do. */
 const answers: Record<string, unknown> = {
@@ -49,32 +49,17 @@ beforeAll(async () => {
 beforeEach(() => {
   requests.length = 0;
   queryClient.clear();
-  useSession.setState({
-    token: 'Bearer t1',
-    userInfo: fakeUserInfo({ userAccount: 'admin', userName: '管理员' }),
-    locked: false,
-  });
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init.method ?? 'GET';
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    requests.push({ method, path: url.pathname, search: url.searchParams, body });
-    const data = answers[`${method} ${url.pathname}`] ?? null;
-    return wireResponse(method, url, { code: 200, data });
+  signIn();
+  stubServer((request) => {
+    requests.push(request);
+    return { code: 200, data: answers[`${request.method} ${request.path}`] ?? null };
   });
 });
 afterEach(() => {
-  cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-const renderIn = (element: React.ReactNode) =>
-  render(
-    <Providers>
-      <QueryProvider>{element}</QueryProvider>
-    </Providers>,
-  );
 const openTab = (name: string) => fireEvent.click(screen.getByRole('tab', { name }));
 
 describe('signature pad empty-check (shell.md §5: 请签名)', () => {
@@ -85,7 +70,7 @@ describe('signature pad empty-check (shell.md §5: 请签名)', () => {
 
   test('confirm with nothing drawn warns 请签名 and saves nothing', async () => {
     const onConfirm = vi.fn();
-    renderIn(<SignaturePad onConfirm={onConfirm} />);
+    renderInApp(<SignaturePad onConfirm={onConfirm} />);
     expect(screen.getByText('请在此区域使用鼠标手写签名')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     expect(await screen.findByText('请签名')).toBeTruthy();
@@ -95,7 +80,7 @@ describe('signature pad empty-check (shell.md §5: 请签名)', () => {
   test('after drawing, confirm gives the PNG data URL; clear empties it again', async () => {
     vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(png);
     const onConfirm = vi.fn();
-    renderIn(<SignaturePad onConfirm={onConfirm} />);
+    renderInApp(<SignaturePad onConfirm={onConfirm} />);
     const canvas = screen.getByTestId('signature-canvas');
     expect(canvas.getAttribute('width')).toBe('560');
     expect(canvas.getAttribute('height')).toBe('300');
@@ -115,7 +100,7 @@ describe('signature pad empty-check (shell.md §5: 请签名)', () => {
 
 describe('profile sections', () => {
   test('base info shows the server record and offers avatar change', async () => {
-    renderIn(<ProfilePage />);
+    renderInApp(<ProfilePage />);
     expect(await screen.findByText('管理员')).toBeTruthy();
     expect(screen.getByRole('button', { name: /更换头像/ })).toBeTruthy();
     expect(screen.queryByText('服务器暂未提供此功能')).toBeNull();
@@ -124,7 +109,7 @@ describe('profile sections', () => {
   test('a new avatar shows in the navbar at once: the session user gets its url, CurrentUser is not asked', async () => {
     const url = '/api/file/Image/userAvatar/abc.png';
     answers['POST /api/file/Uploader/userAvatar'] = { name: 'abc.png', url };
-    const { container } = renderIn(<ProfilePage />);
+    const { container } = renderInApp(<ProfilePage />);
     await screen.findByRole('button', { name: /更换头像/ });
     const input = container.querySelector<HTMLInputElement>('.profile-avatar input[type="file"]');
     if (!input) throw new Error('no file input');
@@ -144,7 +129,7 @@ describe('profile sections', () => {
   });
 
   test('organisations and positions, with switching the major one disabled', async () => {
-    renderIn(<ProfilePage />);
+    renderInApp(<ProfilePage />);
     openTab('组织岗位');
     expect(await screen.findByText('研发部')).toBeTruthy();
     expect(await screen.findByText('开发工程师')).toBeTruthy();
@@ -156,37 +141,37 @@ describe('profile sections', () => {
   });
 
   test('subordinates of the caller ("0")', async () => {
-    renderIn(<ProfilePage />);
+    renderInApp(<ProfilePage />);
     openTab('我的下属');
     expect(await screen.findByText('张三/zhangsan')).toBeTruthy();
     expect(requests.some((r) => r.path === `${base}/Subordinate/0`)).toBe(true);
   });
 
   test('login log is paged: category 1, page 1 of 20, total shown by the pager', async () => {
-    renderIn(<ProfilePage />);
+    renderInApp(<ProfilePage />);
     openTab('登录日志');
     expect(await screen.findByText('10.0.0.8')).toBeTruthy();
     const call = requests.find((r) => r.path === `${base}/SystemLog`);
-    expect(call?.search.get('category')).toBe('1');
-    expect(call?.search.get('currentPage')).toBe('1');
-    expect(call?.search.get('pageSize')).toBe('20');
+    expect(call?.query.get('category')).toBe('1');
+    expect(call?.query.get('currentPage')).toBe('1');
+    expect(call?.query.get('pageSize')).toBe('20');
     expect(document.querySelector('.ant-pagination-item-3')).toBeTruthy();
     fireEvent.click(document.querySelector('.ant-pagination-item-2') as Element);
     await waitFor(() =>
-      expect(requests.some((r) => r.path === `${base}/SystemLog` && r.search.get('currentPage') === '2')).toBe(true),
+      expect(requests.some((r) => r.path === `${base}/SystemLog` && r.query.get('currentPage') === '2')).toBe(true),
     );
   });
 
   test('operation log asks for category 2', async () => {
-    renderIn(<ProfilePage />);
+    renderInApp(<ProfilePage />);
     openTab('操作日志');
     await waitFor(() =>
-      expect(requests.some((r) => r.path === `${base}/SystemLog` && r.search.get('category') === '2')).toBe(true),
+      expect(requests.some((r) => r.path === `${base}/SystemLog` && r.query.get('category') === '2')).toBe(true),
     );
   });
 
   test('signatures: default tag, set default, delete after confirmation', async () => {
-    renderIn(<ProfilePage />);
+    renderInApp(<ProfilePage />);
     openTab('个人签名');
     await screen.findByText('默认');
     fireEvent.click(screen.getByRole('button', { name: /设为默认/ }));
@@ -204,7 +189,7 @@ describe('profile sections', () => {
 
   test('a new signature with nothing drawn is refused; drawn it is posted as PNG', async () => {
     vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue(png);
-    renderIn(<ProfilePage />);
+    renderInApp(<ProfilePage />);
     openTab('个人签名');
     fireEvent.click(await screen.findByRole('button', { name: /新建签名/ }));
     const dialog = await screen.findByRole('dialog');

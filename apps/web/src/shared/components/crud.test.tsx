@@ -1,17 +1,15 @@
 import type { Envelope, PageData } from '@platform/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { Providers } from '../../app/providers.tsx';
-import { QueryProvider, queryClient } from '../../app/query-client.tsx';
-import { fakeModulePermission, fakeUserInfo, wireResponse } from '../../test-wire.ts';
+import { queryClient } from '../../app/query-client.tsx';
+import { renderInApp, signIn } from '../../test-app.tsx';
+import { fakeModulePermission, wireResponse } from '../../test-wire.ts';
 import { http } from '../api/http.ts';
 import { i18n } from '../i18n/index.ts';
-import { useSession } from '../session/store.ts';
-import { RouteMetaContext } from '../shell/permission.tsx';
 import { useShell } from '../shell/shell-store.ts';
 import { useColumnSettings } from './ColumnSettingsDrawer.tsx';
 import { AddButton, CrudPage, useCrudList } from './crud.tsx';
@@ -115,11 +113,7 @@ beforeEach(() => {
   calls.length = 0;
   hold = undefined;
   queryClient.clear();
-  useSession.setState({
-    token: 'Bearer t1',
-    userInfo: fakeUserInfo({ userAccount: 'admin', userName: '管理员' }),
-    locked: false,
-  });
+  signIn();
   grant('btn_add', 'btn_edit', 'btn_remove');
   answers = {
     'GET /api/t': {
@@ -151,24 +145,14 @@ beforeEach(() => {
     return new Response(JSON.stringify({ data: null, ...answer }), { headers: { 'Content-Type': 'application/json' } });
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 function grant(...buttons: string[]) {
   useShell.setState({ permissionList: [fakeModulePermission('m1', { button: buttons })] });
 }
 
 const meta = { title: '测试', zhTitle: '测试', icon: '', moduleId: 'm1' };
-const renderIn = (element: ReactNode) =>
-  render(
-    <Providers>
-      <QueryProvider>
-        <RouteMetaContext.Provider value={meta}>{element}</RouteMetaContext.Provider>
-      </QueryProvider>
-    </Providers>,
-  );
+const renderIn = (element: ReactNode) => renderInApp(element, { meta });
 const renderPage = () => renderIn(<TestPage />);
 /** The form alone: `onClose` then `onSaved` (the list's refresh) are what a save ends with. */
 function renderForm(target: { id?: string }) {

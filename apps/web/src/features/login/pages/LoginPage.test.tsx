@@ -1,39 +1,25 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { Providers } from '../../../app/providers.tsx';
 import { i18n } from '../../../shared/i18n/index.ts';
 import { useSession } from '../../../shared/session/store.ts';
-import { fakeCurrentUser, fakeLoginConfig, fakeMenuNode, wireResponse } from '../../../test-wire.ts';
+import { fakeServerByPath } from '../../../test-app.tsx';
+import { fakeCurrentUser, fakeLoginConfig, fakeMenuNode } from '../../../test-wire.ts';
 import { resetLoginConfig } from '../useLogin.ts';
 import LoginPage from './LoginPage.tsx';
 
-type Handler = (url: URL, init: RequestInit) => { code: number; msg?: string; data?: unknown };
-let routes: Record<string, Handler> = {};
-const requests: { url: URL; init: RequestInit }[] = [];
+// Only the network boundary is replaced; an unknown path fails like a server that is not there.
+const server = fakeServerByPath();
+const { requests } = server;
 
 beforeAll(async () => {
   await i18n.changeLanguage('zh-CN');
 });
 
 beforeEach(() => {
-  routes = {};
-  requests.length = 0;
   resetLoginConfig();
   useSession.setState({ token: '', userInfo: null });
-  // Only the network boundary is replaced; an unknown path fails like a server that is not there.
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    requests.push({ url, init });
-    const handler = routes[url.pathname];
-    if (!handler) throw new TypeError('Failed to fetch');
-    return wireResponse(init.method ?? 'GET', url, handler(url, init));
-  });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 function UserPage() {
@@ -74,7 +60,7 @@ describe('login page (zh-CN)', () => {
     fireEvent.click(submitButton());
     expect(await screen.findByText('请输入账号', { selector: '.ant-form-item-explain-error' })).toBeTruthy();
     expect(await screen.findByText('请输入密码', { selector: '.ant-form-item-explain-error' })).toBeTruthy();
-    expect(requests.some((request) => request.url.pathname === '/api/oauth/Login')).toBe(false);
+    expect(requests.some((request) => request.path === '/api/oauth/Login')).toBe(false);
   });
 
   test('verification-code tab: a wrong mobile number says 请输入正确的手机号', async () => {
@@ -85,18 +71,22 @@ describe('login page (zh-CN)', () => {
     const panel = mobile.closest('form') as HTMLFormElement;
     fireEvent.click(within(panel).getByRole('button', { name: '获取验证码' }));
     expect(await screen.findByText('请输入正确的手机号')).toBeTruthy();
-    expect(requests.some((request) => request.url.pathname === '/api/oauth/sendSmsCode')).toBe(false);
+    expect(requests.some((request) => request.path === '/api/oauth/sendSmsCode')).toBe(false);
   });
 
   test('signs in with the encrypted password and goes to the redirect', async () => {
-    routes['/api/oauth/getLoginConfig'] = () => ({ code: 200, msg: 'ok', data: fakeLoginConfig() });
-    routes['/api/oauth/getConfig/admin'] = () => ({
+    server.routes['/api/oauth/getLoginConfig'] = () => ({ code: 200, msg: 'ok', data: fakeLoginConfig() });
+    server.routes['/api/oauth/getConfig/admin'] = () => ({
       code: 200,
       msg: 'ok',
       data: { enableVerificationCode: false, verificationCodeNumber: 4 },
     });
-    routes['/api/oauth/Login'] = () => ({ code: 200, msg: 'ok', data: { token: 'Bearer t1', theme: 'classic' } });
-    routes['/api/oauth/CurrentUser'] = () => ({
+    server.routes['/api/oauth/Login'] = () => ({
+      code: 200,
+      msg: 'ok',
+      data: { token: 'Bearer t1', theme: 'classic' },
+    });
+    server.routes['/api/oauth/CurrentUser'] = () => ({
       code: 200,
       msg: 'ok',
       data: fakeCurrentUser({ menuList: [fakeMenuNode({ id: '1' })], userInfo: { userName: '管理员' } }),
@@ -107,7 +97,7 @@ describe('login page (zh-CN)', () => {
     fireEvent.click(submitButton());
 
     expect(await screen.findByText('user page')).toBeTruthy();
-    const login = requests.find((request) => request.url.pathname === '/api/oauth/Login');
+    const login = requests.find((request) => request.path === '/api/oauth/Login');
     const form = new URLSearchParams(String(login?.init.body));
     expect(form.get('account')).toBe('admin');
     expect(form.get('password')).toBe(
@@ -115,16 +105,20 @@ describe('login page (zh-CN)', () => {
     );
     expect(form.get('origin')).toBe('password');
     expect(form.get('grant_type')).toBe('password');
-    const currentUser = requests.find((request) => request.url.pathname === '/api/oauth/CurrentUser');
+    const currentUser = requests.find((request) => request.path === '/api/oauth/CurrentUser');
     expect(new Headers(currentUser?.init.headers).get('Authorization')).toBe('Bearer t1');
     expect(useSession.getState()).toMatchObject({ token: 'Bearer t1', userInfo: { userName: '管理员' } });
     expect(router.state.location.pathname).toBe('/system/user');
   });
 
   test('an empty menu list is refused: the no-menu page says so, the session stays for a grant made meanwhile', async () => {
-    routes['/api/oauth/getLoginConfig'] = () => ({ code: 200, msg: 'ok', data: fakeLoginConfig() });
-    routes['/api/oauth/Login'] = () => ({ code: 200, msg: 'ok', data: { token: 'Bearer t2', theme: 'classic' } });
-    routes['/api/oauth/CurrentUser'] = () => ({
+    server.routes['/api/oauth/getLoginConfig'] = () => ({ code: 200, msg: 'ok', data: fakeLoginConfig() });
+    server.routes['/api/oauth/Login'] = () => ({
+      code: 200,
+      msg: 'ok',
+      data: { token: 'Bearer t2', theme: 'classic' },
+    });
+    server.routes['/api/oauth/CurrentUser'] = () => ({
       code: 200,
       msg: 'ok',
       data: fakeCurrentUser({ menuList: [] }),
@@ -138,7 +132,7 @@ describe('login page (zh-CN)', () => {
   });
 
   test('a captcha is shown when getConfig asks for one, and sent with its key', async () => {
-    routes['/api/oauth/getConfig/admin'] = () => ({
+    server.routes['/api/oauth/getConfig/admin'] = () => ({
       code: 200,
       msg: 'ok',
       data: { enableVerificationCode: true, verificationCodeNumber: 4 },

@@ -1,34 +1,14 @@
 import type { MessageTemplateInfo, SendMessageConfigInfo } from '@platform/shared';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Providers } from '../../../app/providers.tsx';
 import { QueryProvider, queryClient } from '../../../app/query-client.tsx';
 import { i18n } from '../../../shared/i18n/index.ts';
-import { useSession } from '../../../shared/session/store.ts';
-import { fakeUserInfo, wireResponse } from '../../../test-wire.ts';
+import { signIn, stubServer } from '../../../test-app.tsx';
+import { fakeMessageTemplate } from '../../../test-wire.ts';
 import { TestSendDialog } from './TestSendDialog.tsx';
 
-const template = (id: string, fields: Partial<MessageTemplateInfo>): MessageTemplateInfo => ({
-  id,
-  fullName: id,
-  enCode: id,
-  templateType: 0,
-  messageSource: null,
-  messageType: '1',
-  enabledMark: 1,
-  sortCode: 0,
-  description: null,
-  title: null,
-  content: null,
-  templateCode: null,
-  wxSkip: null,
-  xcxAppId: null,
-  templateParamList: [],
-  smsFieldList: [],
-  creatorTime: 0,
-  lastModifyTime: null,
-  ...fields,
-});
+const template = (id: string, fields: Partial<MessageTemplateInfo>) => fakeMessageTemplate({ ...fields, id });
 const inApp = template('t1', {
   fullName: '审批通知',
   templateParamList: [
@@ -111,23 +91,14 @@ beforeAll(async () => {
 beforeEach(() => {
   sent.length = 0;
   queryClient.clear();
-  useSession.setState({ token: 'Bearer t1', userInfo: fakeUserInfo(), locked: false });
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init.method ?? 'GET';
-    if (method === 'POST') sent.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
-    const key = `${method} ${url.pathname}`;
-    return wireResponse(
-      method,
-      url,
-      key in answers ? { code: 200, msg: '发送成功', data: answers[key] } : { code: 404 },
-    );
+  signIn();
+  stubServer(({ method, path, body }) => {
+    if (method === 'POST') sent.push({ path, body });
+    const key = `${method} ${path}`;
+    return key in answers ? { code: 200, msg: '发送成功', data: answers[key] } : { code: 404 };
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('测试发送', { timeout: 20_000 }, () => {
   test("asks for every template's parameters once, sends to the signed-in user, shows each channel's outcome", async () => {

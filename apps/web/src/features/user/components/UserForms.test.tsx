@@ -1,16 +1,14 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { Providers } from '../../../app/providers.tsx';
-import { QueryProvider, queryClient } from '../../../app/query-client.tsx';
+import { queryClient } from '../../../app/query-client.tsx';
 import { i18n } from '../../../shared/i18n/index.ts';
-import { useSession } from '../../../shared/session/store.ts';
 import { useShell } from '../../../shared/shell/shell-store.ts';
-import { fakeUserInfo, wireResponse } from '../../../test-wire.ts';
+import { type FakeRequest, renderInApp, signIn, stubServer } from '../../../test-app.tsx';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
 import { UserForm } from './UserForm.tsx';
 
-const requests: { url: URL; init: RequestInit }[] = [];
+const requests: FakeRequest[] = [];
 /** Answers by "METHOD /path" for a test; anything else gets an empty list (pickers) or null. */
 let answers: Record<string, unknown> = {};
 /** What the server answers the calls a test does not look at. */
@@ -42,37 +40,22 @@ beforeEach(() => {
   requests.length = 0;
   answers = {};
   queryClient.clear();
-  useSession.setState({
-    token: 'Bearer t1',
-    userInfo: fakeUserInfo({ userAccount: 'admin', userName: '管理员' }),
-    locked: false,
-  });
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    requests.push({ url, init });
-    const key = `${init.method ?? 'GET'} ${url.pathname}`;
+  signIn();
+  stubServer((request) => {
+    requests.push(request);
+    const key = `${request.method} ${request.path}`;
     const data =
-      key in answers ? answers[key] : (quietAnswers[key] ?? (url.pathname.includes('Selector') ? { list: [] } : null));
-    return wireResponse(init.method ?? 'GET', url, { code: 200, msg: '重置密码成功', data });
+      key in answers ? answers[key] : (quietAnswers[key] ?? (request.path.includes('Selector') ? { list: [] } : null));
+    return { code: 200, msg: '重置密码成功', data };
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const renderIn = (element: React.ReactNode) =>
-  render(
-    <Providers>
-      <QueryProvider>{element}</QueryProvider>
-    </Providers>,
-  );
+afterEach(() => vi.unstubAllGlobals());
 const errors = () => Array.from(document.querySelectorAll('.ant-form-item-explain-error'), (node) => node.textContent);
 const ok = () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
 
 describe('user form (zh-CN messages)', { timeout: 20_000 }, () => {
   test('empty: account, name and organisation are required', async () => {
-    renderIn(<UserForm target={{}} onClose={() => {}} onSaved={() => {}} />);
+    renderInApp(<UserForm target={{}} onClose={() => {}} onSaved={() => {}} />);
     await screen.findByText('新建用户');
     ok();
     await waitFor(() => expect(errors()).toEqual(['请输入账户', '请输入名称', '请选择所属组织']));
@@ -80,7 +63,7 @@ describe('user form (zh-CN messages)', { timeout: 20_000 }, () => {
   });
 
   test('account letters and digits only, name at most 50, mobile and email patterns', async () => {
-    renderIn(<UserForm target={{}} onClose={() => {}} onSaved={() => {}} />);
+    renderInApp(<UserForm target={{}} onClose={() => {}} onSaved={() => {}} />);
     await screen.findByText('新建用户');
     fireEvent.change(screen.getByLabelText('账户'), { target: { value: 'zhang san' } });
     fireEvent.change(screen.getByLabelText('姓名'), { target: { value: '张'.repeat(51) } });
@@ -182,7 +165,7 @@ const sentBody = (method: string, path: string) => {
 describe('user form: the two cards', { timeout: 20_000 }, () => {
   test('editing shows every stored field and saving sends every one back unchanged', async () => {
     answerForEdit();
-    renderIn(<UserForm target={{ id: 'u1' }} onClose={() => {}} onSaved={() => {}} />);
+    renderInApp(<UserForm target={{ id: 'u1' }} onClose={() => {}} onSaved={() => {}} />);
     await screen.findByText('编辑用户');
     await waitFor(() => expect(shown('民族')).toBe('汉族'));
     expect(screen.getByText('基础信息')).toBeTruthy();
@@ -209,7 +192,7 @@ describe('user form: the two cards', { timeout: 20_000 }, () => {
   });
 
   test('a new user sends every field of the protocol, empty ones as empty text and no dates', async () => {
-    renderIn(<UserForm target={{ organizeId: 'o1' }} onClose={() => {}} onSaved={() => {}} />);
+    renderInApp(<UserForm target={{ organizeId: 'o1' }} onClose={() => {}} onSaved={() => {}} />);
     await screen.findByText('新建用户');
     fireEvent.change(screen.getByLabelText('账户'), { target: { value: 'lisi' } });
     fireEvent.change(screen.getByLabelText('姓名'), { target: { value: '李四' } });
@@ -249,7 +232,7 @@ describe('user form: the two cards', { timeout: 20_000 }, () => {
 
   test('an ID card number is checked when the type is 身份证; texts keep to the server limits', async () => {
     answerForEdit();
-    renderIn(<UserForm target={{ id: 'u1' }} onClose={() => {}} onSaved={() => {}} />);
+    renderInApp(<UserForm target={{ id: 'u1' }} onClose={() => {}} onSaved={() => {}} />);
     await screen.findByText('编辑用户');
     await waitFor(() => expect(shown('民族')).toBe('汉族'));
     fireEvent.change(screen.getByLabelText('证件号码'), { target: { value: '110105194912310021' } });
@@ -283,7 +266,7 @@ describe('user form: phone patterns', { timeout: 20_000 }, () => {
     ['紧急电话', '13900139000', []],
     ['紧急电话', '0571 88886666', ['请正确输入您的电话号码']],
   ])('%s %j → %j', async (label, value, expected) => {
-    renderIn(<UserForm target={{}} onClose={() => {}} onSaved={() => {}} />);
+    renderInApp(<UserForm target={{}} onClose={() => {}} onSaved={() => {}} />);
     await screen.findByText('新建用户');
     fireEvent.change(screen.getByLabelText(label), { target: { value } });
     ok();
@@ -295,7 +278,7 @@ describe('user form: phone patterns', { timeout: 20_000 }, () => {
   test('in English the phone messages come from the user locale', async () => {
     await i18n.changeLanguage('en');
     try {
-      renderIn(<UserForm target={{}} onClose={() => {}} onSaved={() => {}} />);
+      renderInApp(<UserForm target={{}} onClose={() => {}} onSaved={() => {}} />);
       await screen.findByText('Add user');
       fireEvent.change(screen.getByLabelText('Landline'), { target: { value: '12345' } });
       fireEvent.change(screen.getByLabelText('Office phone'), { target: { value: '12345' } });
@@ -316,14 +299,14 @@ describe('the initial password is stated where accounts are made and reset', () 
 
   test('a super administrator reads it where the account is made', async () => {
     useShell.setState({ sysConfig: { newUserDefaultPassword: 'Init2024' } });
-    renderIn(<UserForm target={{}} onClose={() => {}} onSaved={() => {}} />);
+    renderInApp(<UserForm target={{}} onClose={() => {}} onSaved={() => {}} />);
     expect(
       await screen.findByText('新用户的初始密码为 Init2024。请告知该用户，首次登录后可在个人信息中修改密码。'),
     ).toBeTruthy();
   });
 
   test('anyone else is told where it is kept; the reset dialog says the new one must be passed on', async () => {
-    renderIn(<ResetPasswordDialog user={{ id: 'u1', account: 'zhangsan' }} onClose={() => {}} />);
+    renderInApp(<ResetPasswordDialog user={{ id: 'u1', account: 'zhangsan' }} onClose={() => {}} />);
     expect(
       await screen.findByText(
         '保存后该用户需用新密码重新登录，请将新密码告知该用户。新用户的初始密码为系统配置中的「新用户默认密码」，请向系统管理员获取。',
@@ -334,7 +317,7 @@ describe('the initial password is stated where accounts are made and reset', () 
 
 describe('reset password dialog', () => {
   test('400 px; required, pattern and repeat messages', async () => {
-    renderIn(<ResetPasswordDialog user={{ id: 'u1', account: 'zhangsan' }} onClose={() => {}} />);
+    renderInApp(<ResetPasswordDialog user={{ id: 'u1', account: 'zhangsan' }} onClose={() => {}} />);
     await screen.findByText('重置密码 - zhangsan');
     expect((document.querySelector('.ant-modal') as HTMLElement).style.width).toBe('400px');
     ok();
@@ -351,7 +334,7 @@ describe('reset password dialog', () => {
       passwordLengthMinNumber: 8,
       containsCharacters: 1,
     });
-    renderIn(<ResetPasswordDialog user={{ id: 'u1', account: 'zhangsan' }} onClose={() => {}} />);
+    renderInApp(<ResetPasswordDialog user={{ id: 'u1', account: 'zhangsan' }} onClose={() => {}} />);
     await screen.findByText('重置密码 - zhangsan');
     await waitFor(() => expect(requests.some((r) => r.url.pathname === '/api/oauth/PasswordPolicy')).toBe(true));
     fireEvent.change(screen.getByLabelText('新密码'), { target: { value: 'abc123' } });
@@ -372,7 +355,7 @@ describe('reset password dialog', () => {
 
   test('only the MD5 hex of the new password travels, in both fields', async () => {
     const onClose = vi.fn();
-    renderIn(<ResetPasswordDialog user={{ id: 'u1', account: 'zhangsan' }} onClose={onClose} />);
+    renderInApp(<ResetPasswordDialog user={{ id: 'u1', account: 'zhangsan' }} onClose={onClose} />);
     await screen.findByText('重置密码 - zhangsan');
     fireEvent.change(screen.getByLabelText('新密码'), { target: { value: 'abc123' } });
     fireEvent.change(screen.getByLabelText('确认密码'), { target: { value: 'abc123' } });

@@ -1,10 +1,9 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { Providers } from '../../../app/providers.tsx';
-import { QueryProvider, queryClient } from '../../../app/query-client.tsx';
+import { queryClient } from '../../../app/query-client.tsx';
 import { i18n } from '../../../shared/i18n/index.ts';
-import { wireResponse } from '../../../test-wire.ts';
+import { type FakeRequest, renderInApp, stubServer } from '../../../test-app.tsx';
 import { taskApi } from '../api.ts';
 import { LaunchOnBehalf, onBehalfOf } from './LaunchOnBehalf.tsx';
 
@@ -14,13 +13,7 @@ import { LaunchOnBehalf, onBehalfOf } from './LaunchOnBehalf.tsx';
  * launches for oneself.
  */
 
-interface Sent {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: Record<string, unknown>;
-}
-const sent: Sent[] = [];
+const sent: FakeRequest[] = [];
 let principals: { id: string; fullName: string; account: string }[] = [];
 
 beforeAll(async () => {
@@ -30,19 +23,12 @@ beforeAll(async () => {
 beforeEach(() => {
   sent.length = 0;
   queryClient.clear();
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init.method ?? 'GET';
-    const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    sent.push({ method, path: url.pathname, query: url.searchParams, body });
-    const data = url.pathname.endsWith('/userList') ? { list: principals } : { id: 't1' };
-    return wireResponse(method, url, { code: 200, data });
+  stubServer((request) => {
+    sent.push(request);
+    return { code: 200, data: request.path.endsWith('/userList') ? { list: principals } : { id: 't1' } };
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 /** The launch form's part under test: the choice, and a submit that sends what the page sends. */
 function LaunchForm() {
@@ -59,14 +45,7 @@ function LaunchForm() {
     </>
   );
 }
-const mount = () =>
-  render(
-    <Providers>
-      <QueryProvider>
-        <LaunchForm />
-      </QueryProvider>
-    </Providers>,
-  );
+const mount = () => renderInApp(<LaunchForm />);
 const launched = async () => {
   fireEvent.click(screen.getByRole('button', { name: 'submit' }));
   await waitFor(() => expect(sent.some((s) => s.method === 'POST')).toBe(true));

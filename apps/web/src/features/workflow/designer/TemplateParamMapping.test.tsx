@@ -1,10 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { Providers } from '../../../app/providers.tsx';
 import { QueryProvider, queryClient } from '../../../app/query-client.tsx';
 import { i18n } from '../../../shared/i18n/index.ts';
-import { wireResponse } from '../../../test-wire.ts';
+import { stubServer } from '../../../test-app.tsx';
+import { fakeMessageTemplate } from '../../../test-wire.ts';
 import { mappingFor, type TemplateMapping, TemplateParamMapping } from './TemplateParamMapping.tsx';
 
 /**
@@ -31,26 +32,8 @@ const config = {
   creatorTime: now,
   lastModifyTime: null,
 };
-const template = (id: string, fullName: string, params: { field: string; fieldName: string }[]) => ({
-  id,
-  fullName,
-  enCode: id,
-  templateType: 0,
-  messageSource: '2',
-  messageType: '1',
-  enabledMark: 1,
-  sortCode: 0,
-  description: null,
-  title: null,
-  content: null,
-  templateCode: null,
-  wxSkip: null,
-  xcxAppId: null,
-  templateParamList: params,
-  smsFieldList: [],
-  creatorTime: now,
-  lastModifyTime: null,
-});
+const template = (id: string, fullName: string, params: { field: string; fieldName: string }[]) =>
+  fakeMessageTemplate({ id, fullName, messageSource: '2', templateParamList: params, creatorTime: now });
 const templates: Record<string, ReturnType<typeof template>> = {
   't-inapp': template('t-inapp', '站内通知', [
     { field: 'who', fieldName: '审批人' },
@@ -87,23 +70,18 @@ beforeAll(async () => {
 beforeEach(() => {
   requested.length = 0;
   queryClient.clear();
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init.method ?? 'GET';
-    requested.push(url.pathname);
-    const id = url.pathname.split('/').at(-1) ?? '';
-    const data = url.pathname.startsWith('/api/message/SendMessageConfig/')
+  stubServer(({ path }) => {
+    requested.push(path);
+    const id = path.split('/').at(-1) ?? '';
+    const data = path.startsWith('/api/message/SendMessageConfig/')
       ? config
-      : url.pathname.startsWith('/api/message/MessageTemplateConfig/')
+      : path.startsWith('/api/message/MessageTemplateConfig/')
         ? templates[id]
         : dictionaries;
-    return wireResponse(method, url, { code: 200, data });
+    return { code: 200, data };
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 const fields = [
   { vModel: 'amount', label: '报销金额', jnpfKey: 'inputNumber' },

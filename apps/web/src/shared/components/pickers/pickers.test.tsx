@@ -1,10 +1,8 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { Providers } from '../../../app/providers.tsx';
-import { QueryProvider, queryClient } from '../../../app/query-client.tsx';
-import { fakeUserInfo, wireResponse } from '../../../test-wire.ts';
+import { queryClient } from '../../../app/query-client.tsx';
+import { renderInApp, signIn, stubServer } from '../../../test-app.tsx';
 import { i18n } from '../../i18n/index.ts';
-import { useSession } from '../../session/store.ts';
 import { isNearBottom, nextPageOf, userPickerApi } from './api.ts';
 import { PickerField } from './PickerField.tsx';
 import { SelectorDialog } from './SelectorDialog.tsx';
@@ -88,29 +86,13 @@ beforeAll(async () => {
 beforeEach(() => {
   sent.length = 0;
   queryClient.clear();
-  useSession.setState({
-    token: 'Bearer t1',
-    userInfo: fakeUserInfo({ userAccount: 'admin', userName: '管理员' }),
-    locked: false,
-  });
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
-    sent.push({ path: url.pathname, body });
-    return wireResponse(init.method ?? 'GET', url, { code: 200, data: answer(url.pathname, body) });
+  signIn();
+  stubServer(({ path, body }) => {
+    sent.push({ path, body });
+    return { code: 200, data: answer(path, body) };
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const renderIn = (element: React.ReactNode) =>
-  render(
-    <Providers>
-      <QueryProvider>{element}</QueryProvider>
-    </Providers>,
-  );
+afterEach(() => vi.unstubAllGlobals());
 const markerWord = 'marker';
 const searches = () => sent.filter((s) => s.body.keyword && s.body.keyword !== markerWord);
 /**
@@ -184,7 +166,7 @@ const scrollTo = (element: HTMLElement, top: number) => {
 describe('user picker dialog', () => {
   test('the tree loads a level at a time; only users can be picked in single mode', async () => {
     const onOk = vi.fn();
-    renderIn(<SelectorDialog kind="user" open value={[]} onOk={onOk} onCancel={() => {}} />);
+    renderInApp(<SelectorDialog kind="user" open value={[]} onOk={onOk} onCancel={() => {}} />);
     expect(await screen.findByText('选择用户')).toBeTruthy();
     await screen.findByText('总公司');
     expect(sent.map((s) => s.path)).toEqual(['/api/permission/Users/ImUser/Selector/0']);
@@ -216,7 +198,7 @@ describe('user picker dialog', () => {
   test('a keyword lists users 20 a page; scrolling near the bottom loads more until a short page', async () => {
     const restore = layOut();
     try {
-      renderIn(<SelectorDialog kind="user" open multiple value={[]} onOk={() => {}} onCancel={() => {}} />);
+      renderInApp(<SelectorDialog kind="user" open multiple value={[]} onOk={() => {}} onCancel={() => {}} />);
       await screen.findByText('总公司');
       search('李');
       await waitFor(() => expect(held()).toBe(20));
@@ -270,7 +252,7 @@ describe('user picker dialog', () => {
   });
 
   test('a keyword that matches nobody shows the empty state', async () => {
-    renderIn(<SelectorDialog kind="user" open value={[]} onOk={() => {}} onCancel={() => {}} />);
+    renderInApp(<SelectorDialog kind="user" open value={[]} onOk={() => {}} onCancel={() => {}} />);
     await screen.findByText('总公司');
     search('nobody');
     await waitFor(() => expect(leftPane().querySelector('.ant-empty-description')?.textContent).toBe('暂无数据'));
@@ -278,14 +260,16 @@ describe('user picker dialog', () => {
   });
 
   test('the field shows a chosen user by name, asking only for that user', async () => {
-    renderIn(<PickerField kind="user" value="u2" />);
+    renderInApp(<PickerField kind="user" value="u2" />);
     await screen.findByText('李四/lisi');
     expect(sent).toEqual([{ path: '/api/permission/Users/getUserList', body: { ids: ['u2'] } }]);
   });
 
   test('clearing a single field gives an empty string without opening the dialog; currentUser is named without a call', async () => {
     const changes: unknown[] = [];
-    const { container } = renderIn(<PickerField kind="user" value="currentUser" onChange={(v) => changes.push(v)} />);
+    const { container } = renderInApp(
+      <PickerField kind="user" value="currentUser" onChange={(v) => changes.push(v)} />,
+    );
     await screen.findByText('当前用户');
     expect(sent).toEqual([]);
     fireEvent.mouseDown(container.querySelector('.ant-select-clear') as HTMLElement);
@@ -297,7 +281,7 @@ describe('user picker dialog', () => {
   test('a multiple value that is not a list is reset to [] with a warning', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const changes: unknown[] = [];
-    renderIn(<PickerField kind="user" multiple value="u1" onChange={(v) => changes.push(v)} />);
+    renderInApp(<PickerField kind="user" multiple value="u1" onChange={(v) => changes.push(v)} />);
     await waitFor(() => expect(changes).toEqual([[]]));
     expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();

@@ -1,7 +1,7 @@
 import type { FlowCommentRow, FlowNode, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { multipart } from './helpers/multipart.ts';
-import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
+import { adminAppWith, type Client, type TestApp } from './helpers/test-app.ts';
 
 /**
  * FlowComment (protocol-workflow.md §2 Extras): whoever may read a task comments on it, with
@@ -15,21 +15,15 @@ const C = '/api/workflow/Engine/FlowComment';
 
 let t: TestApp;
 let admin: Client;
-let alice: Client;
-let bob: Client;
-let eve: Client;
+let alice: Client, bob: Client, eve: Client;
 let taskId: string;
-const ids: Record<string, string> = {};
+let ids: Record<string, string>;
 
 const comments = async (client: Client) =>
   client.get<PageData<FlowCommentRow>>(C, { taskId, currentPage: '1', pageSize: '20' });
 
 beforeAll(async () => {
-  ({ t, admin } = await adminApp());
-  for (const name of ['alice', 'bob', 'eve']) ids[name] = await t.createUser({ account: name, realName: name });
-  alice = await t.signIn('alice', 'Passw0rd');
-  bob = await t.signIn('bob', 'Passw0rd');
-  eve = await t.signIn('eve', 'Passw0rd');
+  ({ t, admin, ids, alice, bob, eve } = await adminAppWith(['alice', 'bob', 'eve']));
   const graph: FlowNode = {
     type: 'start',
     nodeId: 'start',

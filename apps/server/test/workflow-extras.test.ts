@@ -1,7 +1,8 @@
 import type { FlowNode, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { grantMenu } from './helpers/grants.ts';
 import { multipart } from './helpers/multipart.ts';
-import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
+import { adminAppWith, type Client, type TestApp } from './helpers/test-app.ts';
 import { approver, launch, releasedFlow, todoRows } from './helpers/workflow-flows.ts';
 
 /**
@@ -19,12 +20,8 @@ const T = '/api/workflow/Engine/FlowTask';
 
 let t: TestApp;
 let admin: Client;
-let alice: Client;
-let bob: Client;
-let carol: Client;
-let dave: Client;
-let eve: Client;
-const ids: Record<string, string> = {};
+let alice: Client, bob: Client, carol: Client, dave: Client, eve: Client;
+let ids: Record<string, string>;
 let childFlowId: string;
 
 /** start → sub-flow (the child flow, by the given initiators) → dave. */
@@ -58,14 +55,7 @@ const children = async (client: Client, taskId: string) =>
   client.get<Detail[]>(`${B}/SubFlowInfo/${await subNodeOf(taskId)}`);
 
 beforeAll(async () => {
-  ({ t, admin } = await adminApp());
-  for (const name of ['alice', 'bob', 'carol', 'dave', 'eve'])
-    ids[name] = await t.createUser({ account: name, realName: name });
-  alice = await t.signIn('alice', 'Passw0rd');
-  bob = await t.signIn('bob', 'Passw0rd');
-  carol = await t.signIn('carol', 'Passw0rd');
-  dave = await t.signIn('dave', 'Passw0rd');
-  eve = await t.signIn('eve', 'Passw0rd');
+  ({ t, admin, ids, alice, bob, carol, dave, eve } = await adminAppWith(['alice', 'bob', 'carol', 'dave', 'eve']));
   childFlowId = await releasedFlow(admin, 'child', {
     type: 'start',
     nodeId: 'cstart',
@@ -178,14 +168,7 @@ describe('sub-flows', () => {
 
 describe('monitor', () => {
   test('a user granted the monitor menu terminates any task; one without it is refused and nothing changes', async () => {
-    const menu = await t.app.db
-      .selectFrom('menu')
-      .select('id')
-      .where('enCode', '=', 'workFlow.flowMonitor')
-      .executeTakeFirstOrThrow();
-    expect(
-      await admin.put(`/api/permission/Authority/Data/${ids.eve}`, { objectType: 'User', module: [menu.id] }),
-    ).toMatchObject({ code: 200 });
+    await grantMenu(t, admin, ids.eve as string, 'workFlow.flowMonitor');
     const flowId = await releasedFlow(admin, 'monitored', {
       type: 'start',
       nodeId: 'start',

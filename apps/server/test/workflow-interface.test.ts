@@ -1,6 +1,6 @@
 import type { FlowEventLogRow, FlowLaunchRow, FlowNode, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
+import { adminAppWith, type Client, type TestApp } from './helpers/test-app.ts';
 import { approver, launch, releasedFlow, startWith, subFlow, todoRows } from './helpers/workflow-flows.ts';
 
 /**
@@ -14,18 +14,12 @@ const M = '/api/workflow/Engine/FlowMonitor';
 
 let t: TestApp;
 let admin: Client;
-let alice: Client;
-let bob: Client;
-let carol: Client;
-const ids: Record<string, string> = {};
+let alice: Client, bob: Client, carol: Client;
+let ids: Record<string, string>;
 let category: string;
 
 beforeAll(async () => {
-  ({ t, admin } = await adminApp({ jobPollMs: 100 }));
-  for (const name of ['alice', 'bob', 'carol']) ids[name] = await t.createUser({ account: name, realName: name });
-  alice = await t.signIn('alice', 'Passw0rd');
-  bob = await t.signIn('bob', 'Passw0rd');
-  carol = await t.signIn('carol', 'Passw0rd');
+  ({ t, admin, ids, alice, bob, carol } = await adminAppWith(['alice', 'bob', 'carol'], { jobPollMs: 100 }));
   const entry = await t.app.db
     .selectFrom('dictionaryData as d')
     .innerJoin('dictionaryType as k', 'k.id', 'd.dictionaryTypeId')

@@ -1,7 +1,9 @@
 import type { FlowNode, FlowTodoRow, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { grantMenu } from './helpers/grants.ts';
+import { until } from './helpers/polling.ts';
 import { mailServer, smtpAccount, subjectOf, useMailServer } from './helpers/smtp-server.ts';
-import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
+import { adminAppWith, type Client, type TestApp } from './helpers/test-app.ts';
 import { approver, launch, releasedFlow, startWith, todoRows } from './helpers/workflow-flows.ts';
 
 /**
@@ -15,13 +17,8 @@ const B = '/api/workflow/Engine/FlowBefore';
 
 let t: TestApp;
 let admin: Client;
-let alice: Client;
-let bob: Client;
-let carol: Client;
-let dave: Client;
-let eve: Client;
-let frank: Client;
-const ids: Record<string, string> = {};
+let alice: Client, bob: Client, carol: Client, dave: Client, eve: Client, frank: Client;
+let ids: Record<string, string>;
 const aliceMail = 'alice@example.test';
 
 interface Record_ {
@@ -48,40 +45,16 @@ const messages = async (client: Client) =>
   (await client.get<PageData<{ title: string }>>('/api/message', { pageSize: '100' })).data?.list ?? [];
 const rowOf = async (client: Client, taskId: string) => (await todoRows(client)).find((r) => r.processId === taskId);
 
-async function until<T>(probe: () => Promise<T> | T, done: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await probe();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await probe();
-  }
-  return value;
-}
-
 beforeAll(async () => {
-  ({ t, admin } = await adminApp());
-  for (const name of ['alice', 'bob', 'carol', 'dave', 'eve', 'frank'])
-    ids[name] = await t.createUser({ account: name, realName: name });
+  const cast = await adminAppWith(['alice', 'bob', 'carol', 'dave', 'eve', 'frank']);
+  ({ t, admin, ids, alice, bob, carol, dave, eve, frank } = cast);
   await t.app.db
     .updateTable('appUser')
     .set({ email: aliceMail, mobilePhone: '13800000001' })
     .where('id', '=', ids.alice as string)
     .execute();
-  alice = await t.signIn('alice', 'Passw0rd');
-  bob = await t.signIn('bob', 'Passw0rd');
-  carol = await t.signIn('carol', 'Passw0rd');
-  dave = await t.signIn('dave', 'Passw0rd');
-  eve = await t.signIn('eve', 'Passw0rd');
-  frank = await t.signIn('frank', 'Passw0rd');
   // eve is a monitor: granted the monitor menu, nothing else of workflow administration.
-  const menu = await t.app.db
-    .selectFrom('menu')
-    .select('id')
-    .where('enCode', '=', 'workFlow.flowMonitor')
-    .executeTakeFirstOrThrow();
-  expect(
-    await admin.put(`/api/permission/Authority/Data/${ids.eve}`, { objectType: 'User', module: [menu.id] }),
-  ).toMatchObject({ code: 200 });
+  await grantMenu(t, admin, ids.eve as string, 'workFlow.flowMonitor');
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import type { FlowTodoRow, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
+import { sleep, until } from './helpers/polling.ts';
+import { adminAppWith, type Client, type TestApp } from './helpers/test-app.ts';
 import { approver, launch, releasedFlow, startWith, subFlow, todoRows } from './helpers/workflow-flows.ts';
 
 /**
@@ -16,10 +17,8 @@ const second = 1 / 3600;
 
 let t: TestApp;
 let admin: Client;
-let alice: Client;
-let bob: Client;
-let carol: Client;
-const ids: Record<string, string> = {};
+let alice: Client, bob: Client, carol: Client;
+let ids: Record<string, string>;
 
 interface MessageRow {
   id: string;
@@ -40,23 +39,8 @@ const messages = async (client: Client) =>
 const bodyOf = async (client: Client, id: string) =>
   JSON.parse((await client.get<{ bodyText: string }>(`/api/message/ReadInfo/${id}`)).data?.bodyText ?? '{}');
 
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await probe();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    value = await probe();
-  }
-  return value;
-}
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 beforeAll(async () => {
-  ({ t, admin } = await adminApp({ jobPollMs: 100 }));
-  for (const name of ['alice', 'bob', 'carol']) ids[name] = await t.createUser({ account: name, realName: name });
-  alice = await t.signIn('alice', 'Passw0rd');
-  bob = await t.signIn('bob', 'Passw0rd');
-  carol = await t.signIn('carol', 'Passw0rd');
+  ({ t, admin, ids, alice, bob, carol } = await adminAppWith(['alice', 'bob', 'carol'], { jobPollMs: 100 }));
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import type { ConditionItem, FlowNode } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
+import { adminAppWith, type Client, type TestApp } from './helpers/test-app.ts';
 import { approver, launch, releasedTemplate, startWith, todoRows } from './helpers/workflow-flows.ts';
 
 /**
@@ -13,20 +13,11 @@ const B = '/api/workflow/Engine/FlowBefore';
 
 let t: TestApp;
 let admin: Client;
-let alice: Client;
-let bob: Client;
-let carol: Client;
-let dave: Client;
-const ids: Record<string, string> = {};
+let alice: Client, bob: Client, carol: Client, dave: Client;
+let ids: Record<string, string>;
 
 beforeAll(async () => {
-  ({ t, admin } = await adminApp());
-  for (const name of ['alice', 'bob', 'carol', 'dave'])
-    ids[name] = await t.createUser({ account: name, realName: name });
-  alice = await t.signIn('alice', 'Passw0rd');
-  bob = await t.signIn('bob', 'Passw0rd');
-  carol = await t.signIn('carol', 'Passw0rd');
-  dave = await t.signIn('dave', 'Passw0rd');
+  ({ t, admin, ids, alice, bob, carol, dave } = await adminAppWith(['alice', 'bob', 'carol', 'dave']));
 });
 afterAll(() => t.close());
 

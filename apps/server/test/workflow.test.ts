@@ -1,6 +1,6 @@
 import type { FlowNode, FlowTodoRow, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
+import { adminAppWith, type Client, type TestApp } from './helpers/test-app.ts';
 import { approver, launch, releasedTemplate, todoRows } from './helpers/workflow-flows.ts';
 
 /**
@@ -15,12 +15,8 @@ const L = '/api/workflow/Engine/FlowLaunch';
 
 let t: TestApp;
 let admin: Client;
-let alice: Client;
-let bob: Client;
-let carol: Client;
-let dave: Client;
-let eve: Client;
-const ids: Record<string, string> = {};
+let alice: Client, bob: Client, carol: Client, dave: Client, eve: Client;
+let ids: Record<string, string>;
 
 const amountGraph = (): FlowNode => ({
   type: 'start',
@@ -52,14 +48,7 @@ const taskStatus = async (taskId: string) =>
   (await admin.get<{ flowTaskInfo: { status: number; thisStep: string } }>(`${B}/${taskId}`)).data?.flowTaskInfo;
 
 beforeAll(async () => {
-  ({ t, admin } = await adminApp());
-  for (const name of ['alice', 'bob', 'carol', 'dave', 'eve'])
-    ids[name] = await t.createUser({ account: name, realName: name });
-  alice = await t.signIn('alice', 'Passw0rd');
-  bob = await t.signIn('bob', 'Passw0rd');
-  carol = await t.signIn('carol', 'Passw0rd');
-  dave = await t.signIn('dave', 'Passw0rd');
-  eve = await t.signIn('eve', 'Passw0rd');
+  ({ t, admin, ids, alice, bob, carol, dave, eve } = await adminAppWith(['alice', 'bob', 'carol', 'dave', 'eve']));
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,6 @@
+import { expect } from 'vitest';
 import { newId } from '../../src/core/ids.ts';
-import type { TestApp } from './test-app.ts';
+import type { Client, TestApp } from './test-app.ts';
 
 export type Holder = 'Role' | 'Position' | 'Group' | 'Organize';
 
@@ -28,4 +29,12 @@ export async function seededPage(
 export async function relate(t: TestApp, userId: string, objectType: Holder, objectId: string): Promise<void> {
   await t.app.db.insertInto('userRelation').values({ id: newId(), userId, objectType, objectId }).execute();
   await t.app.bus.publish({ type: 'authorize.changed', userIds: [userId] });
+}
+
+/** Grants a user the seeded menu `enCode` and nothing else, through the authority screen's save. */
+export async function grantMenu(t: TestApp, admin: Client, userId: string, enCode: string): Promise<void> {
+  const menu = await t.app.db.selectFrom('menu').select('id').where('enCode', '=', enCode).executeTakeFirstOrThrow();
+  expect(
+    await admin.put(`/api/permission/Authority/Data/${userId}`, { objectType: 'User', module: [menu.id] }),
+  ).toMatchObject({ code: 200 });
 }

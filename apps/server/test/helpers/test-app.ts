@@ -200,3 +200,20 @@ export async function adminApp(overrides: Partial<Config> = {}): Promise<{ t: Te
   const t = await testApp(overrides);
   return { t, admin: await t.signIn() };
 }
+
+/**
+ * `adminApp` with these users besides, each its account for real name and signed in with the
+ * default password: the people a flow or a grant is handed to. Answers their ids by name, and
+ * each one's client under their name beside `t`, `admin` and `ids`.
+ */
+export async function adminAppWith<const Name extends string>(
+  names: readonly Name[],
+  overrides: Partial<Config> = {},
+): Promise<{ t: TestApp; admin: Client; ids: Record<Name, string> } & Record<Name, Client>> {
+  const { t, admin } = await adminApp(overrides);
+  const ids = {} as Record<Name, string>;
+  for (const name of names) ids[name] = await t.createUser({ account: name, realName: name });
+  const people = {} as Record<Name, Client>;
+  for (const name of names) people[name] = await t.signIn(name, 'Passw0rd');
+  return { ...people, t, admin, ids };
+}

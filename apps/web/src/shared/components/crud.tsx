@@ -18,6 +18,15 @@ import { ListPage, ListTable, type ListTableProps, RefreshButton, SearchBar } fr
 import { type ListController, type UseListQueryOptions, useListQuery } from './list.ts';
 import type { CrudFormProps } from './record-form.tsx';
 
+/** A column showing one field of the row, keyed by the field's name; `more` adds width, render and the rest. */
+export function fieldColumn<Row>(
+  field: keyof Row & string,
+  title: ReactNode,
+  more: Omit<ColumnType<Row>, 'title' | 'dataIndex' | 'key'> = {},
+): ColumnType<Row> {
+  return { title, dataIndex: field, key: field, ...more };
+}
+
 /** A link button of a table row. */
 export interface RowAction {
   key: string;

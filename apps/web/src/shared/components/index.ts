@@ -18,6 +18,7 @@ export {
   type ColumnSettingsState,
   type Crud,
   CrudPage,
+  fieldColumn,
   type Question,
   type RowAction,
   type RowActionList,

@@ -1,7 +1,7 @@
 import type { GroupRow } from '@platform/shared';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { AddButton, CrudPage, useCrudQuery } from '../../../shared/components/index.ts';
+import { AddButton, CrudPage, fieldColumn, useCrudQuery } from '../../../shared/components/index.ts';
 import { groupApi } from '../api.ts';
 import { GroupForm } from '../components/GroupForm.tsx';
 
@@ -10,15 +10,11 @@ const initialSearch = { keyword: '' };
 /** 分组管理: user groups, which grants can target. */
 export default function GroupPage() {
   const { t } = useTranslation('group');
-  const crud = useCrudQuery<GroupRow, typeof initialSearch>({
-    queryKey: ['group', 'list'],
-    fetch: (params, signal) => groupApi.list(params, signal),
-    initialSearch,
-  });
+  const crud = useCrudQuery({ queryKey: ['group', 'list'], fetch: groupApi.list, initialSearch });
   const columns: ColumnsType<GroupRow> = [
-    { title: t('groupName'), dataIndex: 'fullName', key: 'fullName', width: 200 },
-    { title: t('groupCode'), dataIndex: 'enCode', key: 'enCode', width: 160 },
-    { title: t('groupType'), dataIndex: 'type', key: 'type', width: 120 },
+    fieldColumn('fullName', t('groupName'), { width: 200 }),
+    fieldColumn('enCode', t('groupCode'), { width: 160 }),
+    fieldColumn('type', t('groupType'), { width: 120 }),
     crud.columns.description(220),
     crud.columns.creatorTime,
     crud.columns.sortCode,

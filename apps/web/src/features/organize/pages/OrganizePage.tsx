@@ -3,6 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import {
   CrudPage,
+  fieldColumn,
   useComponentsTranslation,
   useCrudList,
   useUnpagedListQuery,
@@ -26,15 +27,12 @@ export default function OrganizePage() {
   const crud = useCrudList<OrganizeNode, OrganizeFormTarget>(list);
   const permissions = usePermissionsView();
   const columns: ColumnsType<OrganizeNode> = [
-    { title: c('fields.fullName'), dataIndex: 'fullName', key: 'fullName', width: 260 },
-    { title: c('fields.enCode'), dataIndex: 'enCode', key: 'enCode', width: 160 },
-    {
-      title: t('category'),
-      dataIndex: 'category',
-      key: 'category',
+    fieldColumn('fullName', c('fields.fullName'), { width: 260 }),
+    fieldColumn('enCode', c('fields.enCode'), { width: 160 }),
+    fieldColumn('category', t('category'), {
       width: 90,
       render: (value: string) => (value === 'company' ? t('company') : t('department')),
-    },
+    }),
     crud.columns.creatorTime,
     crud.columns.sortCode,
     crud.columns.state,

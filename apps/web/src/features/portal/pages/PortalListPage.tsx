@@ -1,14 +1,14 @@
 import type { PortalRow } from '@platform/shared';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDictionaryOptions } from '../../../shared/api/dictionaries.ts';
 import {
   AddButton,
   CrudPage,
-  DictionaryFilter,
+  fieldColumn,
   ImportButton,
   useCrudQuery,
+  useDictionaryCategory,
   useSuccessToast,
 } from '../../../shared/components/index.ts';
 import { useSession } from '../../../shared/session/store.ts';
@@ -22,48 +22,33 @@ const initialSearch: { keyword: string; category?: string } = { keyword: '' };
 /** 门户设计: portals by category, each opening the card designer, with copy, export, import and role defaults. */
 export default function PortalListPage() {
   const { t } = useTranslation('portal');
-  const categories = useDictionaryOptions('portalDesigner', 'enCode');
-  const categoryName = useMemo(
-    () => new Map(categories.options.map((option) => [option.value, option.label])),
-    [categories.options],
-  );
+  const category = useDictionaryCategory<PortalRow>({
+    dictionary: 'portalDesigner',
+    value: 'enCode',
+    label: t('category'),
+    placeholder: t('allCategories'),
+  });
   const success = useSuccessToast();
   const patchUserInfo = useSession((s) => s.patchUserInfo);
   const makeHome = async (id: string) => {
     success(await portalApi.setDefault(id));
     patchUserInfo({ portalId: id });
   };
-  const crud = useCrudQuery<PortalRow, typeof initialSearch>({
-    queryKey: ['portal', 'list'],
-    fetch: (params, signal) => portalApi.list(params, signal),
-    initialSearch,
-  });
+  const crud = useCrudQuery({ queryKey: ['portal', 'list'], fetch: portalApi.list, initialSearch });
   const [designing, setDesigning] = useState<PortalRow | null>(null);
   const [roles, setRoles] = useState<PortalRow | null>(null);
   const columns: ColumnsType<PortalRow> = [
-    { title: t('fullName'), dataIndex: 'fullName', key: 'fullName', width: 200 },
-    { title: t('enCode'), dataIndex: 'enCode', key: 'enCode', width: 160 },
-    {
-      title: t('category'),
-      dataIndex: 'category',
-      key: 'category',
-      width: 120,
-      render: (code: string) => categoryName.get(code) ?? code,
-    },
-    {
-      title: t('type'),
-      dataIndex: 'type',
-      key: 'type',
+    fieldColumn('fullName', t('fullName'), { width: 200 }),
+    fieldColumn('enCode', t('enCode'), { width: 160 }),
+    category.column,
+    fieldColumn('type', t('type'), {
       width: 100,
       render: (type: number) => t(`types.${type}`, { defaultValue: String(type) }),
-    },
-    {
-      title: t('enabledLock'),
-      dataIndex: 'enabledLock',
-      key: 'enabledLock',
+    }),
+    fieldColumn('enabledLock', t('enabledLock'), {
       width: 80,
       render: (lock: number) => (lock === 1 ? t('locked') : ''),
-    },
+    }),
     crud.columns.creatorTime,
     crud.columns.sortCode,
     crud.columns.stateSwitch({ width: 90, toggle: (row) => portalApi.toggleState(row.id) }),
@@ -96,16 +81,7 @@ export default function PortalListPage() {
     <CrudPage
       crud={crud}
       columns={columns}
-      filters={
-        <DictionaryFilter
-          name="category"
-          label={t('category')}
-          placeholder={t('allCategories')}
-          dictionary="portalDesigner"
-          value="enCode"
-          width={160}
-        />
-      }
+      filters={category.filter}
       actions={
         <>
           <AddButton onClick={() => crud.open({})} />
@@ -113,7 +89,7 @@ export default function PortalListPage() {
         </>
       }
     >
-      <PortalForm {...crud.form} categories={categories.options} />
+      <PortalForm {...crud.form} categories={category.options} />
       <PortalDesigner portal={designing} onClose={() => setDesigning(null)} />
       <RoleDefaultDialog portal={roles} onClose={() => setRoles(null)} />
     </CrudPage>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   AddButton,
   CrudPage,
+  fieldColumn,
   OrganizeSide,
   type PickerNode,
   useCrudList,
@@ -29,16 +30,13 @@ export default function RolePage() {
   const permissions = usePermissionsView();
   const { organizeId } = list.state.fixed;
   const columns: ColumnsType<RoleRow> = [
-    { title: t('roleName'), dataIndex: 'fullName', key: 'fullName', width: 180 },
-    { title: t('roleCode'), dataIndex: 'enCode', key: 'enCode', width: 150 },
-    {
-      title: t('roleType'),
-      dataIndex: 'globalMark',
-      key: 'globalMark',
+    fieldColumn('fullName', t('roleName'), { width: 180 }),
+    fieldColumn('enCode', t('roleCode'), { width: 150 }),
+    fieldColumn('globalMark', t('roleType'), {
       width: 100,
       render: (value: number) => (value === 1 ? t('globalMark') : t('organizeRole')),
-    },
-    { title: t('organizes'), dataIndex: 'organizeInfo', key: 'organizeInfo', width: 220, ellipsis: true },
+    }),
+    fieldColumn('organizeInfo', t('organizes'), { width: 220, ellipsis: true }),
     crud.columns.creatorTime,
     crud.columns.sortCode,
     crud.columns.stateSwitch({ width: 90, toggle: (row) => roleApi.toggleState(row.id) }),

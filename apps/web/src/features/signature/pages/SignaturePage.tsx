@@ -3,7 +3,7 @@ import Form from 'antd/es/form';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
-import { AddButton, CrudPage, PickerField, useCrudQuery } from '../../../shared/components/index.ts';
+import { AddButton, CrudPage, fieldColumn, PickerField, useCrudQuery } from '../../../shared/components/index.ts';
 import { signatureApi } from '../api.ts';
 import { SignatureForm } from '../components/SignatureForm.tsx';
 import '../signature.css';
@@ -13,27 +13,17 @@ const initialSearch: { keyword: string; userId?: string } = { keyword: '' };
 /** 签名管理: the signatures the administrators keep, each shown by its image, with the users granted it. */
 export default function SignaturePage() {
   const { t } = useTranslation('signature');
-  const crud = useCrudQuery<SystemSignatureRow, typeof initialSearch>({
-    queryKey: ['signature', 'list'],
-    fetch: (params, signal) => signatureApi.list(params, signal),
-    initialSearch,
-  });
+  const crud = useCrudQuery({ queryKey: ['signature', 'list'], fetch: signatureApi.list, initialSearch });
   const columns: ColumnsType<SystemSignatureRow> = [
-    { title: t('fullName'), dataIndex: 'fullName', key: 'fullName', width: 160 },
-    { title: t('enCode'), dataIndex: 'enCode', key: 'enCode', width: 150 },
-    {
-      title: t('icon'),
-      dataIndex: 'icon',
-      key: 'icon',
+    fieldColumn('fullName', t('fullName'), { width: 160 }),
+    fieldColumn('enCode', t('enCode'), { width: 150 }),
+    fieldColumn('icon', t('icon'), {
       width: 140,
       render: (icon: string, row) => (
         <img src={icon} alt={`${t('icon')} ${row.fullName}`} className="signature-thumbnail" loading="lazy" />
       ),
-    },
-    {
-      title: t('users'),
-      dataIndex: 'userNames',
-      key: 'userNames',
+    }),
+    fieldColumn('userNames', t('users'), {
       render: (names: string[]) => (
         <span className="signature-users">
           {names.map((name) => (
@@ -41,7 +31,7 @@ export default function SignaturePage() {
           ))}
         </span>
       ),
-    },
+    }),
     crud.columns.sortCode,
     crud.columns.creatorTime,
     crud.columns.actions({

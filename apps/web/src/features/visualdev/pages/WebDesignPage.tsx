@@ -6,7 +6,14 @@ import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AddButton, CrudPage, FormDialog, useAdminRules, useCrudQuery } from '../../../shared/components/index.ts';
+import {
+  AddButton,
+  CrudPage,
+  FormDialog,
+  fieldColumn,
+  useAdminRules,
+  useCrudQuery,
+} from '../../../shared/components/index.ts';
 import { GenerateCodeDialog, type GeneratedForm } from '../../generater/index.ts';
 import { designApi } from '../api.ts';
 import { ShortLinkDialog } from './ShortLinkDialog.tsx';
@@ -27,25 +34,18 @@ export default function WebDesignPage() {
   const [designing, setDesigning] = useState<string | null>(null);
   const [linking, setLinking] = useState<string | null>(null);
   const [generating, setGenerating] = useState<GeneratedForm | null>(null);
-  const crud = useCrudQuery<VisualDevRow, typeof initialSearch>({
-    queryKey: ['visualdev', 'definitions'],
-    fetch: (params, signal) => designApi.list(params, signal),
-    initialSearch,
-  });
+  const crud = useCrudQuery({ queryKey: ['visualdev', 'definitions'], fetch: designApi.list, initialSearch });
   const columns: ColumnsType<VisualDevRow> = [
-    { title: t('design.fullName'), dataIndex: 'fullName', key: 'fullName', width: 200 },
-    { title: t('design.enCode'), dataIndex: 'enCode', key: 'enCode', width: 160 },
-    {
-      title: t('design.isRelease'),
-      dataIndex: 'isRelease',
-      key: 'isRelease',
+    fieldColumn('fullName', t('design.fullName'), { width: 200 }),
+    fieldColumn('enCode', t('design.enCode'), { width: 160 }),
+    fieldColumn('isRelease', t('design.isRelease'), {
       width: 120,
       render: (state: number) => (
         <Tag color={state === 1 ? 'success' : state === 2 ? 'warning' : 'default'}>
           {t(`design.releaseStates.${state}`)}
         </Tag>
       ),
-    },
+    }),
     crud.columns.creatorTime,
     crud.columns.actions({
       width: 360,

@@ -6,7 +6,7 @@ import Tag from 'antd/es/tag';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDictionaryOptions } from '../../../shared/api/dictionaries.ts';
-import { AddAndImportButtons, CrudPage, useCrudQuery } from '../../../shared/components/index.ts';
+import { AddAndImportButtons, CrudPage, fieldColumn, useCrudQuery } from '../../../shared/components/index.ts';
 import { templateApi } from '../api.ts';
 import { VersionsDialog } from '../components/VersionsDialog.tsx';
 import type { FlowTemplateRow } from '../wire.ts';
@@ -23,40 +23,24 @@ export default function FlowEnginePage() {
   const categoryName = useMemo(() => new Map(categories.options.map((o) => [o.value, o.label])), [categories.options]);
   const [designing, setDesigning] = useState<{ id: string | null } | null>(null);
   const [versions, setVersions] = useState<FlowTemplateRow | null>(null);
-  const crud = useCrudQuery<FlowTemplateRow, typeof initialSearch>({
-    queryKey: ['workflow', 'templates'],
-    fetch: (params, signal) => templateApi.list(params, signal),
-    initialSearch,
-  });
+  const crud = useCrudQuery({ queryKey: ['workflow', 'templates'], fetch: templateApi.list, initialSearch });
   const columns: ColumnsType<FlowTemplateRow> = [
-    { title: t('fullName'), dataIndex: 'fullName', key: 'fullName', width: 200 },
-    { title: t('enCode'), dataIndex: 'enCode', key: 'enCode', width: 160 },
-    {
-      title: t('category'),
-      dataIndex: 'category',
-      key: 'category',
-      width: 120,
-      render: (id: string) => categoryName.get(id) ?? id,
-    },
-    {
-      title: t('type'),
-      dataIndex: 'type',
-      key: 'type',
+    fieldColumn('fullName', t('fullName'), { width: 200 }),
+    fieldColumn('enCode', t('enCode'), { width: 160 }),
+    fieldColumn('category', t('category'), { width: 120, render: (id: string) => categoryName.get(id) ?? id }),
+    fieldColumn('type', t('type'), {
       width: 100,
       render: (type: number) => t(`types.${type}`, { defaultValue: String(type) }),
-    },
+    }),
     crud.columns.creatorTime,
     crud.columns.sortCode,
-    {
-      title: t('state'),
-      dataIndex: 'enabledMark',
-      key: 'enabledMark',
+    fieldColumn('enabledMark', t('state'), {
       width: 90,
       align: 'center',
       render: (value: number) => (
         <Tag color={value === 1 ? 'success' : 'default'}>{t(value === 1 ? 'released' : 'stopped')}</Tag>
       ),
-    },
+    }),
     crud.columns.actions({
       width: 380,
       actions: (row) => [

@@ -8,7 +8,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { BillRuleRepository } from '../src/modules/billRule/bill-rule.repository.ts';
 import { BillRuleService } from '../src/modules/billRule/bill-rule.service.ts';
 import { crudContract } from './helpers/crud-contract.ts';
-import { businessType } from './helpers/dictionaries.ts';
+import { businessType, dictionaryEntry } from './helpers/dictionaries.ts';
 import { multipart } from './helpers/multipart.ts';
 import { needsPostgres } from './helpers/needs.ts';
 import { adminApp, type Client, type TestApp, testApp, testDatabase } from './helpers/test-app.ts';
@@ -162,13 +162,8 @@ describe('code rules: numbers', () => {
       code: 400,
       msg: '业务分类不存在：no-such-entry',
     });
-    const sex = await t.app.db
-      .selectFrom('dictionaryData as d')
-      .innerJoin('dictionaryType as k', 'k.id', 'd.dictionaryTypeId')
-      .select('d.id')
-      .where('k.enCode', '=', 'sex')
-      .executeTakeFirstOrThrow();
-    expect(await admin.post(base, serialRule({ enCode: 'b9', category: sex.id }))).toMatchObject({ code: 400 });
+    const sex = await dictionaryEntry(t, 'sex');
+    expect(await admin.post(base, serialRule({ enCode: 'b9', category: sex }))).toMatchObject({ code: 400 });
     const listed = await admin.get<{ list: { enCode: string }[] }>(base, { keyword: 'b' });
     expect(listed.data!.list.map((r) => r.enCode).filter((c) => /^b\d$/.test(c))).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { interfaceCategory } from './helpers/data-interfaces.ts';
 import { multipart } from './helpers/multipart.ts';
 import { adminApp, type Client, type TestApp, testApp } from './helpers/test-app.ts';
 
@@ -45,13 +46,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.2', resolve));
   fakePort = (fake.address() as AddressInfo).port;
   ({ t, admin } = await adminApp({ dataInterface: { timeoutMs: 300 } }));
-  const entry = await t.app.db
-    .selectFrom('dictionaryData as d')
-    .innerJoin('dictionaryType as k', 'k.id', 'd.dictionaryTypeId')
-    .select('d.id')
-    .where('k.enCode', '=', 'DataInterfaceType')
-    .executeTakeFirstOrThrow();
-  category = entry.id;
+  category = await interfaceCategory(t);
   const config = t.app.config.database;
   schema = config.kind === 'postgres' ? (config.schema ?? 'public') : 'public';
   await sql`create table di_fruit (id text primary key, name text not null, price integer not null)`.execute(t.app.db);
@@ -399,13 +394,11 @@ describe('data interfaces: SQL calls', () => {
     const fresh = await testApp({ dataInterface: { logRetentionDays: 30 } });
     try {
       const client = await fresh.signIn();
-      const entry = await fresh.app.db
-        .selectFrom('dictionaryData as d')
-        .innerJoin('dictionaryType as k', 'k.id', 'd.dictionaryTypeId')
-        .select('d.id')
-        .where('k.enCode', '=', 'DataInterfaceType')
-        .executeTakeFirstOrThrow();
-      const made = await client.post<{ id: string }>(base, { ...sqlInterface('select 1 as one'), category: entry.id });
+      const freshCategory = await interfaceCategory(fresh);
+      const made = await client.post<{ id: string }>(base, {
+        ...sqlInterface('select 1 as one'),
+        category: freshCategory,
+      });
       const id = made.data?.id ?? '';
       await sql`insert into data_interface_log (id, interface_id, user_id, invok_time, invok_waste_time, invok_state, invok_size)
         values ('old1', ${id}, null, now() - interval '31 days', 1, 1, 1),
@@ -565,14 +558,9 @@ describe('data interfaces: HTTP', () => {
     const allowedApp = await testApp({ dataInterface: { allowedRanges: ['127.0.0.2/32'], httpMaxBytes: 2000 } });
     try {
       const client = await allowedApp.signIn();
-      const entry = await allowedApp.app.db
-        .selectFrom('dictionaryData as d')
-        .innerJoin('dictionaryType as k', 'k.id', 'd.dictionaryTypeId')
-        .select('d.id')
-        .where('k.enCode', '=', 'DataInterfaceType')
-        .executeTakeFirstOrThrow();
+      const allowedCategory = await interfaceCategory(allowedApp);
       const make = async (url: string) => {
-        const reply = await client.post<{ id: string }>(base, { ...httpInterface(url), category: entry.id });
+        const reply = await client.post<{ id: string }>(base, { ...httpInterface(url), category: allowedCategory });
         expect(reply.code).toBe(200);
         return reply.data?.id ?? '';
       };

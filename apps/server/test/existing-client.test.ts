@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { md5Hex } from '../src/core/password.ts';
 import { OauthRepository } from '../src/modules/oauth/oauth.repository.ts';
 import { seed } from '../src/seed/seed.ts';
+import { interfaceCategory } from './helpers/data-interfaces.ts';
 import { field } from './helpers/form-fields.ts';
 import { mainSystemId } from './helpers/form-menu.ts';
 import { multipart } from './helpers/multipart.ts';
@@ -1067,14 +1068,7 @@ describe('15. calls of the spec still absent (issue 36, issue 37 flowForm)', () 
   });
 
   test('a data-interface variable exports to .ffa and imports with type="undefined" as the client sends it', async () => {
-    const category = (
-      await t.app.db
-        .selectFrom('dictionaryData as d')
-        .innerJoin('dictionaryType as y', 'y.id', 'd.dictionaryTypeId')
-        .select('d.id')
-        .where('y.enCode', '=', 'DataInterfaceType')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const category = await interfaceCategory(t);
     const created = await admin.post<{ id: string }>('/api/system/DataInterface', {
       fullName: '变量接口',
       enCode: 'clientVariate',

@@ -1,5 +1,6 @@
 import type { FlowEventLogRow, FlowLaunchRow, FlowNode, PageData } from '@platform/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { interfaceCategory } from './helpers/data-interfaces.ts';
 import { adminAppWith, type Client, type TestApp } from './helpers/test-app.ts';
 import { approver, launch, releasedFlow, startWith, subFlow, todoRows } from './helpers/workflow-flows.ts';
 
@@ -20,13 +21,7 @@ let category: string;
 
 beforeAll(async () => {
   ({ t, admin, ids, alice, bob, carol } = await adminAppWith(['alice', 'bob', 'carol'], { jobPollMs: 100 }));
-  const entry = await t.app.db
-    .selectFrom('dictionaryData as d')
-    .innerJoin('dictionaryType as k', 'k.id', 'd.dictionaryTypeId')
-    .select('d.id')
-    .where('k.enCode', '=', 'DataInterfaceType')
-    .executeTakeFirstOrThrow();
-  category = entry.id;
+  category = await interfaceCategory(t);
 });
 afterAll(() => t.close());
 

@@ -1,3 +1,4 @@
+import { dictionaryEntry } from './dictionaries.ts';
 import type { TestApp } from './test-app.ts';
 
 /** A static interface's definition (its rows as JSON), enabled, in `category`. */
@@ -16,15 +17,7 @@ export const staticInterface = (enCode: string, category: string, rows: object[]
 });
 
 /** The id of a seeded interface category (an entry of the DataInterfaceType dictionary). */
-export async function interfaceCategory(t: TestApp): Promise<string> {
-  const entry = await t.app.db
-    .selectFrom('dictionaryData as d')
-    .innerJoin('dictionaryType as k', 'k.id', 'd.dictionaryTypeId')
-    .select('d.id')
-    .where('k.enCode', '=', 'DataInterfaceType')
-    .executeTakeFirstOrThrow();
-  return entry.id;
-}
+export const interfaceCategory = (t: TestApp): Promise<string> => dictionaryEntry(t, 'DataInterfaceType');
 
 /** How many calls of `interfaceId` its call log holds. */
 export async function interfaceCalls(t: TestApp, interfaceId: string): Promise<number> {

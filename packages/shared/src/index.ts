@@ -27,6 +27,7 @@ export * from './schemas/portal.ts';
 export * from './schemas/position.ts';
 export * from './schemas/printDev.ts';
 export * from './schemas/profile.ts';
+export * from './schemas/report.ts';
 export * from './schemas/role.ts';
 export * from './schemas/schedule.ts';
 export * from './schemas/sheetImport.ts';

@@ -41,6 +41,7 @@ import * as flowForm from './migrations/0047_flow_form.ts';
 import * as menuAddresses from './migrations/0048_menu_addresses.ts';
 import * as messageOutbox from './migrations/0049_message_outbox.ts';
 import * as codeGeneration from './migrations/0050_code_generation.ts';
+import * as report from './migrations/0051_report.ts';
 
 /** Migrations in order; names are never changed once released. */
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0048_menu_addresses': menuAddresses,
   '0049_message_outbox': messageOutbox,
   '0050_code_generation': codeGeneration,
+  '0051_report': report,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -141,6 +141,7 @@ export interface Database {
   dataInterface: DataInterfaceTable;
   printDev: PrintDevTable;
   printLog: PrintLogTable;
+  report: ReportTable;
   portal: PortalTable;
   portalCustom: PortalCustomTable;
   dataInterfaceVariate: DataInterfaceVariateTable;
@@ -576,6 +577,25 @@ export interface PrintDevTable extends Audit {
   interfaceName: string | null;
   printTemplate: string | null;
   pageParam: string | null;
+  sortCode: Generated<number>;
+  enabledMark: Generated<number>;
+  description: string | null;
+}
+
+/**
+ * A report definition (migration 0051). Its parameters, datasets and layout are JSON the designer
+ * owns; the repository reads them back as text, so their keys (an interface's `user_id`) stay as
+ * written instead of passing through the camel-case mapping of result rows.
+ */
+export interface ReportTable extends Audit {
+  id: string;
+  fullName: string;
+  enCode: string;
+  /** The id of a ReportSort dictionary entry. */
+  categoryId: string;
+  parameters: Json<unknown>;
+  datasets: Json<unknown>;
+  layout: Json<unknown>;
   sortCode: Generated<number>;
   enabledMark: Generated<number>;
   description: string | null;

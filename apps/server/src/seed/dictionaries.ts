@@ -202,6 +202,14 @@ const dictionaries: DictionarySeed[] = [
       ['KingbaseES', '人大金仓'],
     ],
   },
+  {
+    enCode: 'ReportSort',
+    fullName: '报表分类',
+    entries: [
+      ['1', '业务报表'],
+      ['2', '系统报表'],
+    ],
+  },
 ];
 
 /** Codes earlier seeds used before following the platform's: renamed in place, ids and entries kept. */

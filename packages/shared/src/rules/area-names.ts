@@ -35,6 +35,7 @@ export const takenAreaNames: readonly string[] = [
   'previewModel',
   'printDev',
   'profile',
+  'report',
   'role',
   'schedule',
   'sendConfig',
@@ -51,6 +52,7 @@ export const takenAreaNames: readonly string[] = [
   'extend',
   'flowForm',
   'permission',
+  'ReportServer',
 ];
 
 /** Whether a generated area may be called `name` (compared without case: file systems may ignore it). */

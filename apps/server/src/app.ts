@@ -58,6 +58,7 @@ import portalRoutes from './modules/portal/portal.routes.ts';
 import positionRoutes from './modules/position/position.routes.ts';
 import printDevRoutes from './modules/printDev/print-dev.routes.ts';
 import profileRoutes from './modules/profile/profile.routes.ts';
+import reportRoutes from './modules/report/report.routes.ts';
 import roleRoutes from './modules/role/role.routes.ts';
 import scheduleRoutes from './modules/schedule/schedule.routes.ts';
 import { ChannelRegistry } from './modules/sendConfig/channels.ts';
@@ -251,6 +252,7 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   await app.register(visualdevRoutes, services.visualdev);
   await app.register(generaterRoutes, services.generater);
   await app.register(printDevRoutes, services.printDev);
+  await app.register(reportRoutes, services.report);
   await app.register(portalRoutes, services.portal);
   await app.register(workflowRoutes, services.workflow);
 

@@ -39,6 +39,8 @@ import { PositionService } from './modules/position/position.service.ts';
 import { PrintDevService } from './modules/printDev/print-dev.service.ts';
 import { PrintDevTransferService } from './modules/printDev/print-dev-transfer.service.ts';
 import { ProfileService } from './modules/profile/profile.service.ts';
+import { ReportService } from './modules/report/report.service.ts';
+import { ReportTransferService } from './modules/report/report-transfer.service.ts';
 import { RoleService } from './modules/role/role.service.ts';
 import { ScheduleService } from './modules/schedule/schedule.service.ts';
 import { MessageDelivery } from './modules/sendConfig/message-delivery.ts';
@@ -164,7 +166,7 @@ function peopleServices(app: App, platform: ReturnType<typeof platformServices>)
   };
 }
 
-/** The designers and what runs their definitions: data interfaces, generated forms, printing. */
+/** The designers and what runs their definitions: data interfaces, generated forms, printing, reports. */
 async function designServices(app: App, platform: ReturnType<typeof platformServices>) {
   const { db, dictionaries, downloads } = app;
   const { menus, rules, messageOutbox } = platform.parts;
@@ -181,6 +183,7 @@ async function designServices(app: App, platform: ReturnType<typeof platformServ
       throw error;
     });
   const templates = new PrintDevService(db, dictionaries, forms, records, interfaces, readableTask);
+  const reports = new ReportService(db, dictionaries, interfaces, app.permissions);
   const parts: DesignParts = { forms, records, flowDefinitions, queries, messageOutbox, interfaces };
   return {
     parts,
@@ -199,6 +202,7 @@ async function designServices(app: App, platform: ReturnType<typeof platformServ
     },
     generater: { generater: new GeneraterService(db, forms, downloads) },
     printDev: { templates, transfer: new PrintDevTransferService(db, templates, downloads) },
+    report: { reports, transfer: new ReportTransferService(db, reports, downloads) },
   };
 }
 

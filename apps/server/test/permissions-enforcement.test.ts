@@ -171,6 +171,9 @@ const unchecked: Record<string, string> = {
   'POST /api/system/printDev/getListOptions': 'picker: names of the print templates a form page offers',
   'GET /api/system/printDev/Data': "records: the record service checks the caller's menus of the template's form",
   'GET /api/system/printDev/BatchData': "records: the record service checks the caller's menus of the template's form",
+  'GET /api/ReportServer/Data/Selector': 'picker: the enabled reports a report menu (type 5) may open',
+  'GET /api/ReportServer/Data/:id':
+    'a report menu opens the definition and its search form; the service refuses a disabled report to all but its designers',
   'POST /api/system/printLog/save': 'whoever printed records the print (any signed-in user)',
   'GET /api/workflow/Engine/flowTemplate/TreeList':
     'picker: the launch page lists released flows to any signed-in user',

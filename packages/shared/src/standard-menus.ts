@@ -52,6 +52,7 @@ export const standardMenus: readonly StandardMenu[] = [
       ['systemData.dataInterface', '数据接口', 'systemData/dataInterface', 'icon-ym icon-ym-interface'],
       ['onlineDev.webDesign', '功能设计', 'onlineDev/webDesign', 'icon-ym icon-ym-webDesign'],
       ['onlineDev.portal', '门户设计', 'onlineDev/visualPortal', 'icon-ym icon-ym-portal'],
+      ['onlineDev.dataReport', '报表设计', 'onlineDev/dataReport', 'icon-ym icon-ym-report'],
     ],
   },
   {

@@ -1,0 +1,122 @@
+import {
+  EnvelopeOf,
+  Id,
+  ListOf,
+  PageOf,
+  ReportImportResult,
+  ReportInfo,
+  ReportInput,
+  ReportQuery,
+  ReportRow,
+  ReportSelectorNode,
+  ReportUpdate,
+} from '@platform/shared';
+import { Type } from 'typebox';
+import type { App } from '../../core/app-types.ts';
+import { sessionOf } from '../../core/auth.ts';
+import { crudWriteRoutes, recordActionRoute, transferRoutes } from '../../core/crud-routes.ts';
+import { ok } from '../../core/envelope.ts';
+import { permit, permitMenu } from '../../core/permissions.ts';
+import { type ReportService, reportMenu } from './report.service.ts';
+import type { ReportTransferService } from './report-transfer.service.ts';
+
+const tag = 'report';
+const tags = [tag];
+/** The report server's base, as the 3.6 client's report menus (type 5) call it. */
+const base = '/api/ReportServer/Data';
+const menu = reportMenu;
+const IdParams = Type.Object({ id: Id });
+
+/**
+ * Report definitions (issue 39, protocol-workflow.md section 6). The designer's calls need the
+ * report menu; opening a report (Selector, GET {id}) serves any signed-in user, the service
+ * refusing a disabled report to all but its designers.
+ */
+export default async function reportRoutes(
+  app: App,
+  { reports, transfer }: { reports: ReportService; transfer: ReportTransferService },
+) {
+  app.get(
+    base,
+    {
+      preHandler: permitMenu(menu),
+      schema: {
+        tags,
+        summary: 'Reports, paged (category: a ReportSort entry id; enabledMark)',
+        querystring: ReportQuery,
+        response: { 200: EnvelopeOf(PageOf(ReportRow)) },
+      },
+    },
+    async (request) => ok(await reports.page(request.query)),
+  );
+
+  app.get(
+    `${base}/Selector`,
+    {
+      schema: {
+        tags,
+        summary: 'Enabled reports grouped by category, for pickers (menus of type 5)',
+        response: { 200: EnvelopeOf(ListOf(ReportSelectorNode)) },
+      },
+    },
+    async () => ok({ list: await reports.selector() }),
+  );
+
+  app.get(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        summary:
+          'A report: its definition and the search form its parameters make (searchForm.components); a disabled report opens only for its designers',
+        params: IdParams,
+        response: { 200: EnvelopeOf(ReportInfo) },
+      },
+    },
+    async (request) => ok(await reports.info(request.params.id, sessionOf(request))),
+  );
+
+  crudWriteRoutes(
+    app,
+    {
+      base,
+      menu,
+      tag,
+      noun: { one: 'report', many: 'Reports' },
+      schemas: { input: ReportInput, update: ReportUpdate },
+    },
+    reports,
+  );
+
+  recordActionRoute(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/:id/Actions/Copy`,
+      tags,
+      summary: 'Copy a report under a new name and code',
+      preHandler: permit(menu, 'btn_add'),
+      done: 'report.copied',
+    },
+    (id, session) => reports.copy(id, session),
+  );
+
+  transferRoutes(
+    app,
+    {
+      base,
+      menu,
+      tag,
+      file: { extension: /\.json$/i, maxBytes: 4 * 1024 * 1024 },
+      messages: { file: 'report.importFile', mode: 'report.importMode', invalid: 'report.importInvalid' },
+      answered: (result) => (result.skipped ? 'report.importSkipped' : 'report.imported'),
+      schemas: { link: Type.Object({ url: Type.String() }), result: ReportImportResult },
+      summaries: {
+        export: 'Write a report to a .json file; answers the url it downloads from without authorization',
+        import:
+          'Import a report .json file (multipart file + type: 0 skip a report whose code exists, 1 add it with a suffix)',
+      },
+    },
+    transfer,
+  );
+}

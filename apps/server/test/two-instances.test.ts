@@ -1,14 +1,19 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { pdfChunkFields } from './helpers/chunk-upload.ts';
 import { businessType } from './helpers/dictionaries.ts';
+import { multipart } from './helpers/multipart.ts';
 import { redisUrl as configuredRedisUrl, needsPostgresAndRedis } from './helpers/needs.ts';
+import { startObjectStore, type TestObjectStore } from './helpers/object-store.ts';
 import { type Client, type TestApp, testApp, testDatabase } from './helpers/test-app.ts';
 import { TestSocket } from './helpers/ws-client.ts';
 
 /**
- * Two server instances on one PostgreSQL schema and one Redis: a user on one chats with a user on
- * the other, and pushes and forced logouts cross over. Runs when DATABASE_URL and REDIS_URL are set.
+ * Two server instances that share only one PostgreSQL schema, one Redis and one S3-compatible
+ * bucket (each has its own DATA_DIR): a user on one chats with a user on the other, pushes and
+ * forced logouts cross over, and a file or export made on one is served by the other, as behind a
+ * load balancer. Runs when DATABASE_URL and REDIS_URL are set.
  */
 const redisUrl = configuredRedisUrl ?? '';
 
@@ -36,6 +41,7 @@ async function listening(t: TestApp) {
 }
 
 needsPostgresAndRedis('two instances on one PostgreSQL and one Redis', () => {
+  let store: TestObjectStore;
   let one: TestApp;
   let two: TestApp;
   let url1: string;
@@ -53,9 +59,11 @@ needsPostgresAndRedis('two instances on one PostgreSQL and one Redis', () => {
       );
     }
     const database = testDatabase();
+    store = await startObjectStore();
     const shared = {
       database,
       redisUrl,
+      fileStorage: { kind: 's3' as const, ...store.storage },
       redisChannel: `platform:test:${randomBytes(6).toString('hex')}`,
       jobPollMs: 100,
     };
@@ -72,6 +80,7 @@ needsPostgresAndRedis('two instances on one PostgreSQL and one Redis', () => {
   afterAll(async () => {
     await two?.close();
     await one?.close();
+    await store?.close();
   });
 
   test('users on different instances chat in real time and see each other online', async () => {
@@ -237,5 +246,68 @@ needsPostgresAndRedis('two instances on one PostgreSQL and one Redis', () => {
     });
     // The change crosses over through Redis: no waiting for the cache's expiry (30 s), only for the bus.
     await expect.poll(modules, { timeout: 1000, interval: 10 }).toBe(403);
+  });
+
+  test('a file uploaded on one instance downloads from the other; a chunked upload may alternate', async () => {
+    const text = Buffer.from('两个实例: the bytes are in the bucket, not on either disk');
+    const up = await alice.call<{ name: string }>({
+      method: 'POST',
+      url: '/api/file/Uploader/annex',
+      ...multipart({}, { name: '共享.txt', content: text }),
+    });
+    expect(up.code).toBe(200);
+    // The uploader again, signed in on the other instance (a file is its uploader's to see).
+    const aliceOnTwo = await two.signIn('alice', 'Passw0rd');
+    const link = await aliceOnTwo.get<{ url: string }>(`/api/file/Download/annex/${up.data!.name}`);
+    const downloaded = await fetch(`${url2}${link.data!.url}`);
+    expect(downloaded.status).toBe(200);
+    expect(Buffer.from(await downloaded.arrayBuffer()).equals(text)).toBe(true);
+
+    // Chunks sent to either instance, as a balancer spreads them; the merge on the first.
+    const chunkSize = 1024 * 1024;
+    const content = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(2 * chunkSize + 999)]);
+    const identifier = createHash('md5').update(content).digest('hex');
+    const fields = (n: number) => pdfChunkFields({ identifier, size: content.length, chunkSize }, n);
+    for (const [n, via] of [
+      [1, alice],
+      [2, aliceOnTwo],
+    ] as const) {
+      const data = content.subarray((n - 1) * chunkSize, n === 2 ? content.length : n * chunkSize);
+      const sent = await via.call({
+        method: 'POST',
+        url: '/api/file/chunk',
+        ...multipart(fields(n), { name: 'blob', content: data }),
+      });
+      expect(sent.code).toBe(200);
+    }
+    const merged = await alice.call<{ name: string; fileSize: number }>({
+      method: 'POST',
+      url: '/api/file/merge',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        identifier,
+        fileName: 'big.pdf',
+        fileSize: String(content.length),
+        type: 'annex',
+        extension: 'pdf',
+      }).toString(),
+    });
+    expect(merged).toMatchObject({ code: 200, data: { fileSize: content.length } });
+    const bigLink = await aliceOnTwo.get<{ url: string }>(`/api/file/Download/annex/${merged.data!.name}`);
+    const big = Buffer.from(await (await fetch(`${url2}${bigLink.data!.url}`)).arrayBuffer());
+    expect(createHash('md5').update(big).digest('hex')).toBe(identifier);
+  });
+
+  test('an export written on one instance is downloaded from the other', async () => {
+    const exported = await admin.get<{ url: string }>('/api/permission/Users/ExportData', {
+      dataType: '0',
+      selectKey: 'account,realName',
+    });
+    expect(exported.code).toBe(200);
+    const fromOne = await fetch(`${url1}${exported.data!.url}`);
+    expect(fromOne.status).toBe(200);
+    const sheet = Buffer.from(await fromOne.arrayBuffer());
+    // An xlsx is a zip: its first bytes are the local file header's signature.
+    expect(sheet.readUInt32LE(0)).toBe(0x04034b50);
   });
 });

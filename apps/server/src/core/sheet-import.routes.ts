@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
 import {
   EnvelopeOf,
   FileLink,
@@ -188,20 +186,14 @@ export function registerSheetImportRoutes<F extends string, Checked>(app: App, o
     },
     async (request, reply) => {
       const { name } = request.params as { name: string };
-      const file = (await keeperOf(request)).download(name);
-      if (
-        !file ||
-        !(await access(file).then(
-          () => true,
-          () => false,
-        ))
-      )
-        throw new NotFoundError();
+      const found = await (await keeperOf(request)).download(name);
+      if (!found) throw new NotFoundError();
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="${name}"`)
         .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(file));
+        .header('content-length', found.size)
+        .send(found.stream);
     },
   );
 }

@@ -1,4 +1,3 @@
-import { access, writeFile } from 'node:fs/promises';
 import {
   type FileLink,
   type ImportCellErrors,
@@ -156,8 +155,7 @@ export class SheetImporter<F extends string, Checked> {
     ];
     for (const row of rows) sheet.addRow(row);
     sheet.getRow(1).font = { bold: true };
-    const { name, file } = await this.files.allocate(this.exportFolder);
-    await workbook.xlsx.writeFile(file);
+    const name = await this.files.save(this.exportFolder, Buffer.from(await workbook.xlsx.writeBuffer()));
     return { name, url: this.downloadUrl(name) };
   }
 
@@ -169,9 +167,9 @@ export class SheetImporter<F extends string, Checked> {
     return this.writeSheet(t, rows, { key: 'errorsInfo', label: t('import.reason') });
   }
 
-  /** The path of a generated download, or null. */
+  /** A generated download as a stream, or null. */
   download(name: string) {
-    return this.files.resolve(this.exportFolder, name);
+    return this.files.open(this.exportFolder, name);
   }
 
   /**
@@ -195,8 +193,7 @@ export class SheetImporter<F extends string, Checked> {
     // A legacy binary .xls is kept as the .xlsx of its values: every later step reads one format.
     const workbook = content.subarray(0, 4).equals(oleMagic) ? await legacyXlsToXlsx(content) : content;
     if (!workbook?.subarray(0, 4).equals(zipMagic)) throw new BusinessError('import.badExcel');
-    const { name, file } = await this.files.allocate(this.importFolder);
-    await writeFile(file, workbook);
+    const name = await this.files.save(this.importFolder, workbook);
     return { name, url: '' };
   }
 
@@ -208,17 +205,12 @@ export class SheetImporter<F extends string, Checked> {
   }
 
   private async read(fileName: string): Promise<SheetRow<F>[]> {
-    const file = this.files.resolve(this.importFolder, fileName);
-    const exists = file
-      ? await access(file).then(
-          () => true,
-          () => false,
-        )
-      : false;
-    if (!file || !exists) throw new BusinessError('import.fileMissing');
+    const bytes = await this.files.read(this.importFolder, fileName);
+    if (!bytes) throw new BusinessError('import.fileMissing');
     const workbook = new ExcelJS.Workbook();
     try {
-      await workbook.xlsx.readFile(file);
+      // exceljs types its input as its own Buffer declaration; a Node Buffer is what it reads.
+      await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
     } catch {
       throw new BusinessError('import.badExcel');
     }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { EnvelopeOf, ExportQuery, FileLink, UserImportRow } from '@platform/shared';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
@@ -13,7 +12,7 @@ import { base, menu, tags } from './user-route-paths.ts';
 
 /** Excel: the generic import calls for users, and the export of the user list. */
 export function userSheetRoutes(app: App, users: UserService) {
-  const files = new SheetFiles(path.join(app.config.dataDir, 'files'));
+  const files = new SheetFiles(app.fileStorage);
   const sheets = new SheetImporter(
     app.db,
     files,

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   EmptyEnvelope,
   EnvelopeOf,
@@ -224,7 +223,7 @@ function recordWriteRoutes(app: App, service: RecordService) {
 function recordSheetRoutes(app: App, service: RecordService) {
   // Import through the generic wizard (protocol-admin.md 6) under the records' base: the columns
   // are the definition's, the rights those of btn_import on a menu that opens it.
-  const files = new SheetFiles(path.join(app.config.dataDir, 'files'));
+  const files = new SheetFiles(app.fileStorage);
   const importerFor = (modelId: string, definition: SheetImportDefinition<string, ImportedLine>) =>
     new SheetImporter(app.db, files, definition, sheetDownloadUrl(`${records}/${modelId}`), app.log);
   const noColumns: SheetImportDefinition<string, ImportedLine> = {

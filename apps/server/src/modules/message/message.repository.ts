@@ -34,28 +34,33 @@ function filtered(eb: Eb, userId: string, filters: MessageFilters) {
   return eb.and(conditions);
 }
 
+/** What the list shows of a received message; its detail adds the body and the files. */
+const listedColumns = [
+  'message.id',
+  'message.title',
+  'message.type',
+  'message.flowType',
+  'message.excerpt',
+  'message.releaseTime',
+  'messageReceive.isRead',
+  'appUser.realName',
+  'appUser.account',
+] as const;
+
 export class MessageRepository {
   constructor(private readonly db: Db | Trx) {}
 
+  /** Receipts with the message each one delivered: where a user's messages are read from. */
+  private receipts() {
+    return this.db.selectFrom('messageReceive').innerJoin('message', 'message.id', 'messageReceive.messageId');
+  }
+
   async list(userId: string, filters: MessageFilters, offset: number, limit: number) {
-    const base = this.db
-      .selectFrom('messageReceive')
-      .innerJoin('message', 'message.id', 'messageReceive.messageId')
-      .where((eb) => filtered(eb, userId, filters));
+    const base = this.receipts().where((eb) => filtered(eb, userId, filters));
     return fetchPage(
       base
         .leftJoin('appUser', 'appUser.id', 'message.releaseUserId')
-        .select([
-          'message.id',
-          'message.title',
-          'message.type',
-          'message.flowType',
-          'message.excerpt',
-          'message.releaseTime',
-          'messageReceive.isRead',
-          'appUser.realName',
-          'appUser.account',
-        ])
+        .select(listedColumns)
         .orderBy('message.releaseTime', 'desc')
         .orderBy('message.id', 'desc'),
       { offset: offset, pageSize: limit },
@@ -85,9 +90,7 @@ export class MessageRepository {
 
   /** Whether `userId` received a message whose attachments name the file (a notice released to them, a system message). */
   async receivedFile(userId: string, name: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('messageReceive')
-      .innerJoin('message', 'message.id', 'messageReceive.messageId')
+    const row = await this.receipts()
       .select('message.id')
       .where('messageReceive.userId', '=', userId)
       .where('message.files', 'like', likePattern(name))
@@ -96,23 +99,9 @@ export class MessageRepository {
   }
 
   detail(userId: string, messageId: string) {
-    return this.db
-      .selectFrom('messageReceive')
-      .innerJoin('message', 'message.id', 'messageReceive.messageId')
+    return this.receipts()
       .leftJoin('appUser', 'appUser.id', 'message.releaseUserId')
-      .select([
-        'message.id',
-        'message.title',
-        'message.type',
-        'message.flowType',
-        'message.excerpt',
-        'message.bodyText',
-        'message.files',
-        'message.releaseTime',
-        'messageReceive.isRead',
-        'appUser.realName',
-        'appUser.account',
-      ])
+      .select([...listedColumns, 'message.bodyText', 'message.files'])
       .where('messageReceive.userId', '=', userId)
       .where('message.id', '=', messageId)
       .executeTakeFirst();
@@ -164,9 +153,7 @@ export class MessageRepository {
   /** Unread receipts per user and message type, for the users given. */
   unreadByType(userIds: string[]) {
     if (userIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('messageReceive')
-      .innerJoin('message', 'message.id', 'messageReceive.messageId')
+    return this.receipts()
       .select(['messageReceive.userId', 'message.type', (eb) => eb.fn.countAll<number>().as('count')])
       .where('messageReceive.userId', 'in', userIds)
       .where('messageReceive.isRead', '=', 0)
@@ -176,9 +163,7 @@ export class MessageRepository {
 
   /** The newest message title of the user, notices (type 3) or the rest. */
   async latestTitle(userId: string, notices: boolean): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('messageReceive')
-      .innerJoin('message', 'message.id', 'messageReceive.messageId')
+    const row = await this.receipts()
       .select('message.title')
       .where('messageReceive.userId', '=', userId)
       .where('message.type', notices ? '=' : '<>', 3)

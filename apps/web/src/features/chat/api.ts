@@ -1,8 +1,6 @@
-import type { Envelope, ImContact, ImConversation, ImUploadResult, ListData, PageData } from '@platform/shared';
+import type { ImContact, ImConversation, ImUploadResult, ListData, PageData } from '@platform/shared';
 import type { Static } from 'typebox';
-import { buildUrl, HttpError, http, httpSettings } from '../../shared/api/http.ts';
-import { i18n } from '../../shared/i18n/index.ts';
-import { getToken } from '../../shared/session/store.ts';
+import { http } from '../../shared/api/http.ts';
 import { contactPageSize } from './chat-rules.ts';
 
 export type Contact = Static<typeof ImContact>;
@@ -29,26 +27,6 @@ export const chatApi = {
     http.delete<{ msg: string }>(`/api/message/imreply/deleteChatRecord/${encodeURIComponent(userId)}`, undefined, {
       envelope: true,
     }),
-  /**
-   * POST /api/file/Uploader/IM, multipart with the token (shell.md §7 "Image upload"): success is
-   * code 200 and data.name. The request layer sends JSON only, so this one call builds its own.
-   */
-  uploadImage: async (file: Blob, name: string): Promise<UploadResult> => {
-    const body = new FormData();
-    body.append('file', file, name);
-    const headers: Record<string, string> = { 'jnpf-origin': 'pc' };
-    const token = getToken();
-    if (token) headers.Authorization = token;
-    let answer: Envelope<UploadResult> | undefined;
-    try {
-      const response = await fetch(buildUrl('/api/file/Uploader/IM'), { method: 'POST', headers, body });
-      answer = (await response.json().catch(() => undefined)) as Envelope<UploadResult> | undefined;
-    } catch {
-      answer = undefined;
-    }
-    if (answer?.code === 200 && answer.data) return answer.data;
-    const text = answer?.msg || i18n.t('common:requestError');
-    httpSettings.toastError(text, 1.5);
-    throw new HttpError(text, answer?.code ?? -1, answer);
-  },
+  /** POST /api/file/Uploader/IM (shell.md §7 "Image upload"): the stored image's name comes back. */
+  uploadImage: (file: Blob, name: string) => http.postFile<UploadResult>('/api/file/Uploader/IM', file, name),
 };

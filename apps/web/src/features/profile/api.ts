@@ -2,7 +2,6 @@ import type {
   AccessContact,
   BaseInfo,
   BaseInfoInput,
-  Envelope,
   FileLink,
   LogRow,
   ModifyPasswordInput,
@@ -11,9 +10,7 @@ import type {
   Subordinate,
   UserOrganize,
 } from '@platform/shared';
-import { buildUrl, HttpError, http, httpSettings } from '../../shared/api/http.ts';
-import { i18n } from '../../shared/i18n/index.ts';
-import { getToken } from '../../shared/session/store.ts';
+import { http } from '../../shared/api/http.ts';
 
 /**
  * shell.md §7 "Current user": every call under /api/permission/Users/Current, the profile page's
@@ -60,26 +57,6 @@ export const profileApi = {
   /** Resolves with the envelope: its `msg` is the success text to show. */
   modifyPassword: (input: ModifyPasswordInput) =>
     http.post<{ msg: string }>(`${base}/Actions/ModifyPassword`, input, { envelope: true }),
-  /**
-   * POST /api/file/Uploader/userAvatar, multipart field `file`, with the headers the request layer
-   * sends (`jnpf-origin: pc`, the token). The request layer sends JSON only, so this call builds its own.
-   */
-  uploadAvatar: async (file: Blob, name: string): Promise<FileLink> => {
-    const body = new FormData();
-    body.append('file', file, name);
-    const headers: Record<string, string> = { 'jnpf-origin': 'pc' };
-    const token = getToken();
-    if (token) headers.Authorization = token;
-    let answer: Envelope<FileLink> | undefined;
-    try {
-      const response = await fetch(buildUrl('/api/file/Uploader/userAvatar'), { method: 'POST', headers, body });
-      answer = (await response.json().catch(() => undefined)) as typeof answer;
-    } catch {
-      answer = undefined;
-    }
-    if (answer?.code === 200 && answer.data) return answer.data;
-    const text = answer?.msg || i18n.t('common:requestError');
-    httpSettings.toastError(text, 1.5);
-    throw new HttpError(text, answer?.code ?? -1, answer);
-  },
+  /** POST /api/file/Uploader/userAvatar: where the stored avatar is; `setAvatar` then makes it the user's. */
+  uploadAvatar: (file: Blob, name: string) => http.postFile<FileLink>('/api/file/Uploader/userAvatar', file, name),
 };

@@ -161,6 +161,12 @@ export const http = {
   /** `multipart/form-data` (an import's file and fields); the browser writes the boundary. */
   postMultipart: <T>(url: string, data: FormData, options?: RequestOptions) =>
     request<T>('POST', url, { body: data }, options),
+  /** One file as the multipart field `file`, under `name` (an upload to the file service). */
+  postFile: <T>(url: string, file: Blob, name: string, options?: RequestOptions) => {
+    const form = new FormData();
+    form.append('file', file, name);
+    return request<T>('POST', url, { body: form }, options);
+  },
   /** `application/x-www-form-urlencoded`, as the login call wants it. */
   postForm: <T>(url: string, data: Record<string, string | number | undefined>, options?: RequestOptions) => {
     const form = new URLSearchParams();

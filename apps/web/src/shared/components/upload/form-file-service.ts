@@ -8,11 +8,10 @@ import type { FileService, UploadedFile } from '../../form-engine/index.ts';
  */
 export const formFileService: FileService = {
   async upload(file: File, kind: 'file' | 'image'): Promise<UploadedFile> {
-    const form = new FormData();
-    form.append('file', file, file.name);
-    const answer = await http.postMultipart<UploadAnswer>(
+    const answer = await http.postFile<UploadAnswer>(
       `/api/file/Uploader/${kind === 'image' ? 'annexpic' : 'annex'}`,
-      form,
+      file,
+      file.name,
     );
     const dot = file.name.lastIndexOf('.');
     return {

@@ -1,7 +1,7 @@
-import path from 'node:path';
 import type { App } from './core/app-types.ts';
 import { BusinessError } from './core/errors.ts';
 import type { Session } from './core/session.ts';
+import { StoredImages } from './core/stored-images.ts';
 import { AreaService } from './modules/area/area.service.ts';
 import { AuthorizeService } from './modules/authorize/authorize.service.ts';
 import { BillRuleService } from './modules/billRule/bill-rule.service.ts';
@@ -128,8 +128,8 @@ function platformServices(app: App) {
 type PlatformParts = ReturnType<typeof platformServices>['parts'];
 
 function signatureServices(app: App) {
-  const imageDir = path.join(app.config.dataDir, 'files', 'signature');
-  return { signatures: new SignatureService(app.db, imageDir), imageDir };
+  const images = new StoredImages(app.fileStorage, 'signature');
+  return { signatures: new SignatureService(app.db, images), images };
 }
 
 /** Users, their grants and their own records: sign-in, the current user, permissions, profile. */

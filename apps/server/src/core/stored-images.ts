@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyReply } from 'fastify';
-import { BusinessError } from './errors.ts';
+import type { FileStorage } from './file-storage.ts';
 
 /** Names the server gives stored images: 128 random bits in hex and the kind read from the bytes. */
 export const storedImageName = /^[0-9a-f]{32}\.(png|jpg|gif|bmp|webp)$/;
@@ -15,23 +12,6 @@ export const contentTypes: Record<string, string> = {
   bmp: 'image/bmp',
   webp: 'image/webp',
 };
-
-/**
- * Sends an image stored under a generated name, or null when there is none. The name is checked
- * by the route's schema against `storedImageName`, so no user string becomes a path.
- */
-export async function sendStoredImage(reply: FastifyReply, dir: string, name: string) {
-  const file = path.join(dir, name);
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) return null;
-  return reply
-    .header('content-type', contentTypes[path.extname(name).slice(1)] ?? 'application/octet-stream')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', 'inline')
-    .header('cache-control', 'private, max-age=86400, immutable')
-    .header('content-length', info.size)
-    .send(createReadStream(file));
-}
 
 export const maxImageBytes = 5 * 1024 * 1024;
 
@@ -51,31 +31,39 @@ export function imageKind(head: Buffer): 'png' | 'jpg' | 'gif' | 'bmp' | 'webp' 
   return null;
 }
 
-/** Stores an uploaded image under a generated name (see `storedImageName`); answers the name. */
-export async function storeImage(dir: string, file: AsyncIterable<Buffer> | NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of file as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxImageBytes) throw new BusinessError('im.imageTooLarge');
-    chunks.push(chunk);
+/**
+ * Images kept under names the server gives (`storedImageName`) in one folder of the file storage,
+ * so that every instance serves what any of them stored. The name is checked before it becomes a
+ * key: no user string reaches the storage.
+ */
+export class StoredImages {
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly folder: string,
+  ) {}
+
+  /** Keeps image bytes whose kind the caller has read from them (`imageKind`); answers the generated name. */
+  async save(data: Buffer, kind: NonNullable<ReturnType<typeof imageKind>>): Promise<string> {
+    const name = `${randomBytes(16).toString('hex')}.${kind}`;
+    await this.storage.write(`${this.folder}/${name}`, data);
+    return name;
   }
-  const data = Buffer.concat(chunks);
-  const kind = imageKind(data.subarray(0, 16));
-  if (!kind) throw new BusinessError('im.imageOnly');
-  return storeImageBytes(dir, data, kind);
-}
 
-/** Writes image bytes whose kind the caller has read from them (`imageKind`) under a generated name; answers the name. */
-export async function storeImageBytes(dir: string, data: Buffer, kind: NonNullable<ReturnType<typeof imageKind>>) {
-  const name = `${randomBytes(16).toString('hex')}.${kind}`;
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, name), data, { flag: 'wx' });
-  return name;
-}
+  async remove(name: string) {
+    if (storedImageName.test(name)) await this.storage.remove(`${this.folder}/${name}`);
+  }
 
-/** Removes a stored image; a name that is not one the server gives is never joined to a path. */
-export async function removeStoredImage(dir: string, name: string) {
-  if (!storedImageName.test(name)) return;
-  await rm(path.join(dir, name), { force: true });
+  /** Sends the stored image, or answers null when there is none. */
+  async send(reply: FastifyReply, name: string) {
+    if (!storedImageName.test(name)) return null;
+    const found = await this.storage.read(`${this.folder}/${name}`);
+    if (!found) return null;
+    return reply
+      .header('content-type', contentTypes[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', 'inline')
+      .header('cache-control', 'private, max-age=86400, immutable')
+      .header('content-length', found.size)
+      .send(found.stream);
+  }
 }

@@ -15,7 +15,7 @@ import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
 import { crudRoutes } from '../../core/crud-routes.ts';
 import { FileAnswer, MediaType, ok } from '../../core/envelope.ts';
-import { sendStoredImage, storedImageName } from '../../core/stored-images.ts';
+import { type StoredImages, storedImageName } from '../../core/stored-images.ts';
 import type { SignatureService } from './signature.service.ts';
 
 const tags = ['signature'];
@@ -27,7 +27,7 @@ const base = '/api/system/Signature';
  */
 export default async function signatureRoutes(
   app: App,
-  { signatures, imageDir }: { signatures: SignatureService; imageDir: string },
+  { signatures, images }: { signatures: SignatureService; images: StoredImages },
 ) {
   crudRoutes(
     app,
@@ -86,7 +86,7 @@ export default async function signatureRoutes(
       },
     },
     async (request, reply) => {
-      const sent = await sendStoredImage(reply, imageDir, request.params.name);
+      const sent = await images.send(reply, request.params.name);
       // The declared answer is the image; a missing one is the envelope under 404.
       return sent ?? (reply as FastifyReply).status(404).send({ code: 404, msg: request.t('common.notFound') });
     },

@@ -12,7 +12,7 @@ import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
-import { imageKind, removeStoredImage, storeImageBytes } from '../../core/stored-images.ts';
+import { imageKind, type StoredImages } from '../../core/stored-images.ts';
 import type { Db } from '../../db/database.ts';
 import { SignatureRepository, type SignatureValues } from './signature.repository.ts';
 
@@ -70,7 +70,7 @@ export class SignatureService
 {
   constructor(
     private readonly db: Db,
-    private readonly imageDir: string,
+    private readonly images: StoredImages,
   ) {}
 
   async page(query: SystemSignatureQuery): Promise<PageData<SystemSignatureRow>> {
@@ -118,14 +118,14 @@ export class SignatureService
         const repo = new SignatureRepository(trx);
         if (await repo.codeTaken(input.enCode, null)) throw new BusinessError('signature.codeTaken');
         await this.checkUsers(repo, userIds);
-        storedName = await storeImageBytes(this.imageDir, image.bytes, image.kind);
+        storedName = await this.images.save(image.bytes, image.kind);
         const id = newId();
         await repo.insert(id, valuesOf(input, signatureImageUrl(storedName)), session.userId);
         await repo.setGrants(id, userIds);
         return id;
       });
     } catch (error) {
-      if (storedName) await removeStoredImage(this.imageDir, storedName);
+      if (storedName) await this.images.remove(storedName);
       throw error;
     }
   }
@@ -146,7 +146,7 @@ export class SignatureService
         await this.checkUsers(repo, userIds);
         let url = before.image;
         if (image) {
-          storedName = await storeImageBytes(this.imageDir, image.bytes, image.kind);
+          storedName = await this.images.save(image.bytes, image.kind);
           url = signatureImageUrl(storedName);
           replaced = before.image;
         }
@@ -154,7 +154,7 @@ export class SignatureService
         await repo.setGrants(id, userIds);
       });
     } catch (error) {
-      if (storedName) await removeStoredImage(this.imageDir, storedName);
+      if (storedName) await this.images.remove(storedName);
       throw error;
     }
     if (replaced) await this.removeImage(replaced);
@@ -174,7 +174,7 @@ export class SignatureService
   /** After the change is committed: a file left behind is only disk space, never a reason to fail the call. */
   private async removeImage(url: string) {
     const name = storedUrl.exec(url)?.[1];
-    if (name) await removeStoredImage(this.imageDir, name).catch(() => undefined);
+    if (name) await this.images.remove(name).catch(() => undefined);
   }
 
   private async checkUsers(repo: SignatureRepository, userIds: string[]) {

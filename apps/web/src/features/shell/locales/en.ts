@@ -139,6 +139,7 @@ export default {
     'systemData.dataInterface': 'Data interfaces',
     'onlineDev.webDesign': 'Form design',
     'onlineDev.portal': 'Portal design',
+    'onlineDev.dataReport': 'Report design',
     msgCenter: 'Messages',
     'msgCenter.msgTemplate': 'Message templates',
     'msgCenter.sendConfig': 'Send settings',

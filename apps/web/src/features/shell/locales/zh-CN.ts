@@ -137,6 +137,7 @@ export default {
     'systemData.dataInterface': '数据接口',
     'onlineDev.webDesign': '功能设计',
     'onlineDev.portal': '门户设计',
+    'onlineDev.dataReport': '报表设计',
     msgCenter: '消息中心',
     'msgCenter.msgTemplate': '消息模板',
     'msgCenter.sendConfig': '发送配置',

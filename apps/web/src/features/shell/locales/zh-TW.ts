@@ -139,6 +139,7 @@ export default {
     'systemData.dataInterface': '資料介面',
     'onlineDev.webDesign': '功能設計',
     'onlineDev.portal': '門戶設計',
+    'onlineDev.dataReport': '報表設計',
     msgCenter: '訊息中心',
     'msgCenter.msgTemplate': '訊息範本',
     'msgCenter.sendConfig': '傳送配置',

@@ -1,10 +1,9 @@
-import type { ImContact, NoticeInfo, NoticeInput, NoticeRow, PageData } from '@platform/shared';
+import type { NoticeInfo, NoticeInput, NoticeRow, PageData } from '@platform/shared';
 import type { Static } from 'typebox';
 import { http } from '../../shared/api/http.ts';
 
 export type NoticeListRow = Static<typeof NoticeRow>;
 export type NoticeDetail = Static<typeof NoticeInfo>;
-type Contact = Static<typeof ImContact>;
 
 export interface NoticeListQuery {
   currentPage: number;
@@ -33,11 +32,4 @@ export const noticeApi = {
     http.put<{ msg: string }>(`/api/message/Notice/${encodeURIComponent(id)}/Actions/Release`, undefined, {
       envelope: true,
     }),
-  /** The audience picker: people by keyword (the chat's contact list). */
-  people: (keyword: string) =>
-    http.get<PageData<Contact>>(
-      '/api/message/imreply/contacts',
-      { keyword, currentPage: 1, pageSize: 50 },
-      { silent: true },
-    ),
 };

@@ -1,17 +1,12 @@
 import type {
-  ImContact,
   ListData,
-  PageData,
   ScheduleDetail,
   ScheduleInfo,
   ScheduleInput,
   ScheduleRow,
   ScheduleScope,
 } from '@platform/shared';
-import type { Static } from 'typebox';
 import { http } from '../../shared/api/http.ts';
-
-type Contact = Static<typeof ImContact>;
 
 /** The only HTTP of the schedule (admin.md §6 "Schedule", shell.md §7). */
 export const scheduleApi = {
@@ -29,11 +24,4 @@ export const scheduleApi = {
     http.delete<{ msg: string }>(`/api/system/Schedule/${encodeURIComponent(id)}/${scope}`, undefined, {
       envelope: true,
     }),
-  /** People to invite: the chat's contact list (keyword, paged). */
-  people: (keyword: string) =>
-    http.get<PageData<Contact>>(
-      '/api/message/imreply/contacts',
-      { keyword, currentPage: 1, pageSize: 50 },
-      { silent: true },
-    ),
 };

@@ -9,6 +9,7 @@ import Spin from 'antd/es/spin';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContactSelect } from '../../../shared/components/pickers/ContactSelect.tsx';
 import { useToast } from '../../../shared/toast.tsx';
 import { noticeApi } from '../api.ts';
 
@@ -56,17 +57,11 @@ export function NoticeFormDialog({
   const toast = useToast();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
-  const [keyword, setKeyword] = useState('');
   const info = useQuery({
     queryKey: ['notice', 'info', id],
     queryFn: () => noticeApi.info(id as string),
     enabled: open && !!id,
     gcTime: 0,
-  });
-  const people = useQuery({
-    queryKey: ['notice', 'people', keyword],
-    queryFn: () => noticeApi.people(keyword),
-    enabled: open,
   });
 
   useEffect(() => {
@@ -111,7 +106,6 @@ export function NoticeFormDialog({
     }
   };
 
-  const peopleOptions = (people.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.realName}/${p.account}` }));
   return (
     <Modal
       open={open}
@@ -152,13 +146,7 @@ export function NoticeFormDialog({
           />
         </Form.Item>
         <Form.Item name="toUserIds" label={t('fields.toUsers')}>
-          <Select
-            mode="multiple"
-            showSearch={{ filterOption: false, onSearch: setKeyword }}
-            placeholder={t('placeholders.toUsers')}
-            options={peopleOptions}
-            loading={people.isFetching}
-          />
+          <ContactSelect active={open} placeholder={t('placeholders.toUsers')} />
         </Form.Item>
         <Form.Item name="expirationTime" label={t('fields.expirationTime')}>
           <DatePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />

@@ -1,5 +1,4 @@
 import type { ScheduleInfo, ScheduleInput, ScheduleScope } from '@platform/shared';
-import { useQuery } from '@tanstack/react-query';
 import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -9,6 +8,7 @@ import Switch from 'antd/es/switch';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContactSelect } from '../../../shared/components/pickers/ContactSelect.tsx';
 import { useToast } from '../../../shared/toast.tsx';
 import { scheduleApi } from '../api.ts';
 import { ScopeDialog } from './ScopeDialog.tsx';
@@ -84,23 +84,6 @@ function initialValues(editing: ScheduleInfo | undefined, initialStart: Date | u
   };
 }
 
-/** The people an entry may be shared with, searched by keyword; an edited entry's people stay listed. */
-function usePeopleOptions(open: boolean, editing: ScheduleInfo | undefined) {
-  const [peopleKeyword, setPeopleKeyword] = useState('');
-  const people = useQuery({
-    queryKey: ['schedule', 'people', peopleKeyword],
-    queryFn: () => scheduleApi.people(peopleKeyword),
-    enabled: open,
-  });
-  const knownPeople = (people.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.realName}/${p.account}` }));
-  const editingPeople = (editing?.toUserIds ?? []).map((id, index) => ({
-    value: id,
-    label: editing?.toUser[index] ?? id,
-  }));
-  const peopleOptions = [...knownPeople, ...editingPeople.filter((p) => !knownPeople.some((k) => k.value === p.value))];
-  return { people, peopleOptions, setPeopleKeyword };
-}
-
 /** Create or edit an entry (600 px form dialog). A repeating entry asks which entries the change is for. */
 export function ScheduleFormDialog({
   open,
@@ -123,7 +106,11 @@ export function ScheduleFormDialog({
   const [pending, setPending] = useState<ScheduleInput | null>(null);
   const repetition = Form.useWatch('repetition', form);
   const allDay = Form.useWatch('allDay', form);
-  const { people, peopleOptions, setPeopleKeyword } = usePeopleOptions(open, editing);
+  // An edited entry's people stay listed while the search does not find them.
+  const editingPeople = (editing?.toUserIds ?? []).map((id, index) => ({
+    value: id,
+    label: editing?.toUser[index] ?? id,
+  }));
 
   useEffect(() => {
     if (open) form.setFieldsValue(initialValues(editing, initialStart));
@@ -219,13 +206,7 @@ export function ScheduleFormDialog({
           </Form.Item>
         ) : null}
         <Form.Item name="toUserIds" label={t('fields.toUsers')}>
-          <Select
-            mode="multiple"
-            showSearch={{ filterOption: false, onSearch: setPeopleKeyword }}
-            placeholder={t('placeholders.toUsers')}
-            options={peopleOptions}
-            loading={people.isFetching}
-          />
+          <ContactSelect active={open} chosen={editingPeople} placeholder={t('placeholders.toUsers')} />
         </Form.Item>
         <Form.Item name="content" label={t('fields.content')}>
           <Input.TextArea rows={4} maxLength={20000} placeholder={t('placeholders.content')} />

@@ -1,4 +1,5 @@
-import type { ListData, PageData } from '@platform/shared';
+import type { ImContact, ListData, PageData } from '@platform/shared';
+import type { Static } from 'typebox';
 import { http } from '../../api/http.ts';
 
 /** A node of the pickers' trees (widgets.md §3 "Organisation tree node"): what every selector call answers. */
@@ -224,3 +225,11 @@ export function filterTree(nodes: readonly PickerNode[], keyword: string): Picke
   }
   return out;
 }
+
+/** People found by keyword in the chat's contact list, the first 50 (whom a notice or a schedule entry goes to). */
+export const searchContacts = (keyword: string) =>
+  http.get<PageData<Static<typeof ImContact>>>(
+    '/api/message/imreply/contacts',
+    { keyword, currentPage: 1, pageSize: 50 },
+    { silent: true },
+  );

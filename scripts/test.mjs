@@ -133,6 +133,7 @@ layers.push({
   passed: generatedOk ? 1 : 0,
   failed: generatedOk ? 0 : 1,
   skipped: 0,
+  failures: generatedOk ? [] : ['lint, a type check or its API test failed in the scratch copy (its output is above)'],
 });
 if (run('build web app', 'npm', ['run', 'build', '--silent'])) {
   vitest(

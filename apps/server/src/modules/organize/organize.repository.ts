@@ -27,11 +27,6 @@ export class OrganizeRepository {
       .then((rows) => rows.map((r) => r.id));
   }
 
-  findByCodes(codes: string[]): Promise<{ id: string; enCode: string }[]> {
-    if (codes.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('organize').select(['id', 'enCode']).where('enCode', 'in', codes).execute();
-  }
-
   codeTaken(enCode: string, exceptId: string | null): Promise<boolean> {
     let query = this.db.selectFrom('organize').select('id').where(sql`lower(en_code)`, '=', enCode.toLowerCase());
     if (exceptId) query = query.where('id', '<>', exceptId);

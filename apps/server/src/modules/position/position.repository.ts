@@ -68,11 +68,6 @@ export class PositionRepository extends RecordRepository<'position', PositionVal
     return this.rows().where('p.id', '=', id).executeTakeFirst();
   }
 
-  findByCodes(codes: string[]): Promise<{ id: string; enCode: string }[]> {
-    if (codes.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('position').select(['id', 'enCode']).where('enCode', 'in', codes).execute();
-  }
-
   organizeExists(id: string): Promise<boolean> {
     return this.db.selectFrom('organize').select('id').where('id', '=', id).executeTakeFirst().then(Boolean);
   }

@@ -4,6 +4,7 @@ import type { PageParams } from '../../core/paging.ts';
 import { forgetPermissionHolder } from '../../core/permissions.repository.ts';
 import { RecordRepository } from '../../core/record-repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
+import { OrganizeRepository } from '../organize/organize.repository.ts';
 
 export interface RoleValues {
   fullName: string;
@@ -77,19 +78,8 @@ export class RoleRepository extends RecordRepository<'role', RoleValues> {
     return this.filtered({ ids: [id] }).executeTakeFirst();
   }
 
-  findByCodes(codes: string[]): Promise<{ id: string; enCode: string }[]> {
-    if (codes.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('role').select(['id', 'enCode']).where('enCode', 'in', codes).execute();
-  }
-
   existingOrganizeIds(ids: string[]): Promise<string[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('organize')
-      .select('id')
-      .where('id', 'in', ids)
-      .execute()
-      .then((rows) => rows.map((r) => r.id));
+    return new OrganizeRepository(this.db).existingIds(ids);
   }
 
   async setOrganizes(roleId: string, organizeIds: string[]) {
@@ -160,15 +150,5 @@ export class RoleRepository extends RecordRepository<'role', RoleValues> {
       .orderBy('r.sortCode')
       .orderBy('r.creatorTime', 'desc')
       .execute();
-  }
-
-  userOrganizeIds(userId: string): Promise<string[]> {
-    return this.db
-      .selectFrom('userRelation')
-      .select('objectId')
-      .where('userId', '=', userId)
-      .where('objectType', '=', 'Organize')
-      .execute()
-      .then((rows) => rows.map((r) => r.objectId));
   }
 }

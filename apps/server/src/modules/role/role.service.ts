@@ -7,6 +7,7 @@ import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
 import { flipEnabledMark } from '../../core/state-switch.ts';
 import type { Db, Trx } from '../../db/database.ts';
+import { OrganizeRepository } from '../organize/organize.repository.ts';
 import type { OrganizeService } from '../organize/organize.service.ts';
 import { type OrganizeIndex, organizeIcons } from '../organize/organize-tree.ts';
 import { renameOwnGroup } from '../permissionGroup/permission-group.service.ts';
@@ -93,7 +94,10 @@ export class RoleService {
     const index = await this.organizes.index();
     let roles: Row[];
     if (session && !session.isAdministrator) {
-      const visible = await repo.list({ enabledMark: 1, visibleFrom: await repo.userOrganizeIds(session.userId) });
+      const visible = await repo.list({
+        enabledMark: 1,
+        visibleFrom: await new OrganizeRepository(this.db).userOrganizeIds(session.userId),
+      });
       const givable = await this.delegation?.givable(
         session,
         visible.map((r) => ({ objectType: 'Role', objectId: r.id })),

@@ -17,16 +17,6 @@ export class OrganizeRepository {
     return this.db.selectFrom('organize').selectAll().orderBy('sortCode').orderBy('creatorTime').execute();
   }
 
-  existingIds(ids: string[]): Promise<string[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('organize')
-      .select('id')
-      .where('id', 'in', ids)
-      .execute()
-      .then((rows) => rows.map((r) => r.id));
-  }
-
   codeTaken(enCode: string, exceptId: string | null): Promise<boolean> {
     let query = this.db.selectFrom('organize').select('id').where(sql`lower(en_code)`, '=', enCode.toLowerCase());
     if (exceptId) query = query.where('id', '<>', exceptId);

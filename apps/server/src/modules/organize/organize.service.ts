@@ -18,6 +18,11 @@ export class OrganizeService {
     private readonly permissions?: PermissionService,
   ) {}
 
+  /** The organisations a user belongs to (the subtrees of these are what they may see). */
+  userOrganizeIds(userId: string): Promise<string[]> {
+    return new OrganizeRepository(this.db).userOrganizeIds(userId);
+  }
+
   async index(): Promise<OrganizeIndex> {
     return new OrganizeIndex(await new OrganizeRepository(this.db).all());
   }
@@ -64,7 +69,7 @@ export class OrganizeService {
     const index = await this.index();
     let rows = index.rows;
     if (options.session && !options.session.isAdministrator) {
-      const own = await new OrganizeRepository(this.db).userOrganizeIds(options.session.userId);
+      const own = await this.userOrganizeIds(options.session.userId);
       rows = rows.filter((r) => own.some((o) => index.isInSubtree(r.id, o)));
     }
     if (options.excludeId !== '0') rows = rows.filter((r) => !index.isInSubtree(r.id, options.excludeId));

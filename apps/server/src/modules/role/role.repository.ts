@@ -4,7 +4,6 @@ import type { PageParams } from '../../core/paging.ts';
 import { forgetPermissionHolder } from '../../core/permissions.repository.ts';
 import { RecordRepository } from '../../core/record-repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
-import { OrganizeRepository } from '../organize/organize.repository.ts';
 
 export interface RoleValues {
   fullName: string;
@@ -79,7 +78,13 @@ export class RoleRepository extends RecordRepository<'role', RoleValues> {
   }
 
   existingOrganizeIds(ids: string[]): Promise<string[]> {
-    return new OrganizeRepository(this.db).existingIds(ids);
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('organize')
+      .select('id')
+      .where('id', 'in', ids)
+      .execute()
+      .then((rows) => rows.map((r) => r.id));
   }
 
   async setOrganizes(roleId: string, organizeIds: string[]) {

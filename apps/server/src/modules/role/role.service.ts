@@ -7,7 +7,6 @@ import { page, pageParams, toMillis } from '../../core/paging.ts';
 import type { Session } from '../../core/session.ts';
 import { flipEnabledMark } from '../../core/state-switch.ts';
 import type { Db, Trx } from '../../db/database.ts';
-import { OrganizeRepository } from '../organize/organize.repository.ts';
 import type { OrganizeService } from '../organize/organize.service.ts';
 import { type OrganizeIndex, organizeIcons } from '../organize/organize-tree.ts';
 import { renameOwnGroup } from '../permissionGroup/permission-group.service.ts';
@@ -96,7 +95,7 @@ export class RoleService {
     if (session && !session.isAdministrator) {
       const visible = await repo.list({
         enabledMark: 1,
-        visibleFrom: await new OrganizeRepository(this.db).userOrganizeIds(session.userId),
+        visibleFrom: await this.organizes.userOrganizeIds(session.userId),
       });
       const givable = await this.delegation?.givable(
         session,

@@ -78,7 +78,7 @@ export function RowActions({ actions, more }: { actions: RowActionList; more?: R
 }
 
 /** A cell's text with a tag after it where the row has one (主系统, 当前会话, 超级管理员). */
-export function TaggedText({ text, tag, color }: { text: ReactNode; tag?: ReactNode; color: string }) {
+function TaggedText({ text, tag, color }: { text: ReactNode; tag?: ReactNode; color: string }) {
   return (
     <>
       {text}
@@ -89,6 +89,20 @@ export function TaggedText({ text, tag, color }: { text: ReactNode; tag?: ReactN
       ) : null}
     </>
   );
+}
+
+/** A column of one field of the row, the text followed by the row's `tag` where it has one (in `color`). */
+export function tagColumn<Row>(
+  field: keyof Row & string,
+  title: ReactNode,
+  width: number,
+  tag: (row: Row) => ReactNode,
+  color = 'blue',
+): ColumnType<Row> {
+  return fieldColumn(field, title, {
+    width,
+    render: (value: ReactNode, row) => <TaggedText text={value} tag={tag(row)} color={color} />,
+  });
 }
 
 /** The toolbar's 新建 (btn_add), or another primary action under the same permission. */

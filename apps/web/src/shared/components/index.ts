@@ -24,7 +24,7 @@ export {
   type RowActionList,
   RowActions,
   type RowMore,
-  TaggedText,
+  tagColumn,
   useCrudList,
   useCrudQuery,
 } from './crud.tsx';

@@ -1,7 +1,7 @@
 import type { SystemInfo } from '@platform/shared';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { AddButton, CrudPage, TaggedText, useCrudList, useUnpagedListQuery } from '../../../shared/components/index.ts';
+import { AddButton, CrudPage, tagColumn, useCrudList, useUnpagedListQuery } from '../../../shared/components/index.ts';
 import { systemApi } from '../api.ts';
 import { SystemForm } from '../components/SystemForm.tsx';
 
@@ -17,13 +17,7 @@ export default function SystemPage() {
   });
   const crud = useCrudList<SystemInfo>(list);
   const columns: ColumnsType<SystemInfo> = [
-    {
-      title: t('systemName'),
-      dataIndex: 'fullName',
-      key: 'fullName',
-      width: 200,
-      render: (value: string, row) => <TaggedText text={value} tag={row.isMain && t('main')} color="blue" />,
-    },
+    tagColumn('fullName', t('systemName'), 200, (row) => row.isMain && t('main')),
     { title: t('systemCode'), dataIndex: 'enCode', key: 'enCode', width: 160 },
     { title: t('icon'), dataIndex: 'icon', key: 'icon', width: 180 },
     crud.columns.description(200),

@@ -13,7 +13,7 @@ import {
   AddButton,
   CrudPage,
   OrganizeSide,
-  TaggedText,
+  tagColumn,
   useColumnSettings,
   useComponentsTranslation,
   useCrudList,
@@ -86,13 +86,7 @@ export default function UserPage() {
   ];
 
   const columns: ColumnsType<UserRow> = [
-    {
-      title: t('account'),
-      dataIndex: 'account',
-      key: 'account',
-      width: 140,
-      render: (value: string, row) => <TaggedText text={value} tag={row.isAdministrator && t('admin')} color="blue" />,
-    },
+    tagColumn('account', t('account'), 140, (row) => row.isAdministrator && t('admin')),
     { title: t('realName'), dataIndex: 'realName', key: 'realName', width: 120 },
     {
       title: t('gender'),

@@ -3,7 +3,7 @@ import Button from 'antd/es/button';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudPage, TaggedText, useCrudQuery } from '../../../shared/components/index.ts';
+import { CrudPage, tagColumn, useCrudQuery } from '../../../shared/components/index.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { Auth } from '../../../shared/shell/permission.tsx';
 import { userOnlineApi } from '../api.ts';
@@ -20,13 +20,7 @@ export default function UserOnlinePage() {
     initialSearch,
   });
   const columns: ColumnsType<OnlineUserRow> = [
-    {
-      title: t('userAccount'),
-      dataIndex: 'userAccount',
-      key: 'userAccount',
-      width: 140,
-      render: (value: string, row) => <TaggedText text={value} tag={row.isCurrent && t('current')} color="success" />,
-    },
+    tagColumn('userAccount', t('userAccount'), 140, (row) => row.isCurrent && t('current'), 'success'),
     { title: t('userName'), dataIndex: 'userName', key: 'userName', width: 120 },
     { title: t('organize'), dataIndex: 'organize', key: 'organize', width: 200, ellipsis: true },
     { title: t('loginTime'), dataIndex: 'loginTime', key: 'loginTime', width: 170, render: formatDateTime },

@@ -1,8 +1,9 @@
 import { utils, write } from '@e965/xlsx';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { downloadSheet, sheet, uploadSheet } from './helpers/sheets.ts';
-import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
+import { rootOrganizeId } from './helpers/organize-fixture.ts';
+import { downloadSheet, sheet, uploadSheet, userHeader } from './helpers/sheets.ts';
+import { type Client, orphanMemberships, type TestApp, testApp } from './helpers/test-app.ts';
 import { TestSocket } from './helpers/ws-client.ts';
 
 // The generic import kit (admin.md 2.5, protocol-admin.md 6) through the area that uses it first:
@@ -18,9 +19,7 @@ beforeAll(async () => {
   const listening = t.app.server.address();
   address = `http://127.0.0.1:${typeof listening === 'object' && listening ? listening.port : 0}`;
   admin = await t.signIn();
-  const rootId = (
-    await t.app.db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow()
-  ).id;
+  const rootId = await rootOrganizeId(t);
   await admin.post('/api/permission/Organize/Department', { parentId: rootId, fullName: '套件部', enCode: 'kit' });
 });
 afterAll(() => t.close());
@@ -39,18 +38,7 @@ describe('template', () => {
     const zh = await admin.get<{ url: string }>(`${base}/TemplateDownload`);
     expect(zh.code).toBe(200);
     const zhRows = await downloadSheet(t, zh.data!.url);
-    expect(zhRows[0]).toEqual([
-      '账户',
-      '姓名',
-      '性别',
-      '组织编码',
-      '岗位编码',
-      '角色编码',
-      '手机',
-      '邮箱',
-      '排序',
-      '说明',
-    ]);
+    expect(zhRows[0]).toEqual(userHeader);
     expect(zhRows[1]?.slice(0, 2)).toEqual(['zhangsan', '张三']);
 
     const en = await admin.call<{ url: string }>({
@@ -238,13 +226,7 @@ describe('import', () => {
       const txOf = new Map(written.rows.map((r) => [r.account, r.tx]));
       expect(txOf.has('batchexplode')).toBe(false);
       expect(await accountsLike('batchexplode')).toEqual([]);
-      const orphans = await t.app.db
-        .selectFrom('userRelation')
-        .leftJoin('appUser', 'appUser.id', 'userRelation.userId')
-        .select('userRelation.id')
-        .where('appUser.id', 'is', null)
-        .execute();
-      expect(orphans).toEqual([]);
+      expect(await orphanMemberships(t)).toEqual([]);
       // The second batch went in as one transaction; the first, after its rollback, row by row.
       const second = new Set(list.slice(1000).map((r) => txOf.get(r.account)));
       expect(second.size).toBe(1);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { downloadSheet, sheet, uploadSheet } from './helpers/sheets.ts';
-import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
+import { rootOrganizeId } from './helpers/organize-fixture.ts';
+import { downloadSheet, sheet, uploadSheet, userHeader } from './helpers/sheets.ts';
+import { adminApp, type Client, orphanMemberships, type TestApp, userCount } from './helpers/test-app.ts';
 
 let t: TestApp;
 let admin: Client;
@@ -8,9 +9,7 @@ let admin: Client;
 beforeAll(async () => {
   ({ t, admin } = await adminApp());
   await admin.post('/api/permission/Organize/Department', {
-    parentId: (
-      await t.app.db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow()
-    ).id,
+    parentId: await rootOrganizeId(t),
     fullName: '导入部',
     enCode: 'imp',
   });
@@ -22,12 +21,7 @@ const upload = (content: Buffer, filename = 'users.xlsx') =>
   uploadSheet(admin, '/api/permission/Users/Uploader', content, filename);
 const download = (url: string) => downloadSheet(t, url);
 
-const countUsers = () =>
-  t.app.db
-    .selectFrom('appUser')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-    .then((r) => Number(r.n));
+const countUsers = () => userCount(t);
 
 describe('Excel import and export', () => {
   test('1,000 users with 10 bad rows: 990 in, 10 out with reasons, nothing half-written', async () => {
@@ -97,13 +91,7 @@ describe('Excel import and export', () => {
     expect(await t.app.db.selectFrom('appUser').select('id').where('account', 'in', failedAccounts).execute()).toEqual(
       [],
     );
-    const orphan = await t.app.db
-      .selectFrom('userRelation')
-      .leftJoin('appUser', 'appUser.id', 'userRelation.userId')
-      .select('userRelation.id')
-      .where('appUser.id', 'is', null)
-      .execute();
-    expect(orphan).toEqual([]);
+    expect(await orphanMemberships(t)).toEqual([]);
     // Good rows carry their organisation and role.
     const withRole = await t.app.db
       .selectFrom('userRelation')
@@ -118,19 +106,7 @@ describe('Excel import and export', () => {
     });
     expect(failures.code).toBe(200);
     const sheetRows = await download(failures.data!.url);
-    expect(sheetRows[0]).toEqual([
-      '账户',
-      '姓名',
-      '性别',
-      '组织编码',
-      '岗位编码',
-      '角色编码',
-      '手机',
-      '邮箱',
-      '排序',
-      '说明',
-      '异常原因',
-    ]);
+    expect(sheetRows[0]).toEqual([...userHeader, '异常原因']);
     expect(sheetRows).toHaveLength(11);
     expect(sheetRows.slice(1).map((r) => r[10])).toEqual(bad.map(([, , reason]) => reason));
   });
@@ -146,9 +122,7 @@ describe('Excel import and export', () => {
   });
 
   test('an organisation role of none of the row’s organisations fails the row, and writes nothing of it', async () => {
-    const rootId = (
-      await t.app.db.selectFrom('organize').select('id').where('parentId', '=', '-1').executeTakeFirstOrThrow()
-    ).id;
+    const rootId = await rootOrganizeId(t);
     // A role of the root organisation only: it fits a row in root, not a row in 导入部 alone.
     expect(
       await admin.post('/api/permission/Role', {

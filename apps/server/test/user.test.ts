@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { md5Hex } from '../src/core/password.ts';
 import { millisSince } from './helpers/matchers.ts';
 import { appWithDepartment } from './helpers/organize-fixture.ts';
-import type { Client, TestApp } from './helpers/test-app.ts';
+import { type Client, type TestApp, userCount } from './helpers/test-app.ts';
 
 const fileStart = Date.now();
 
@@ -57,12 +57,7 @@ async function createUser(fields: Record<string, unknown> = {}) {
   return res.data!.id;
 }
 
-const countUsers = () =>
-  t.app.db
-    .selectFrom('appUser')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-    .then((r) => Number(r.n));
+const countUsers = () => userCount(t);
 
 describe('create and read', () => {
   test('a new user gets the default password and their organisations, positions and roles', async () => {

@@ -195,6 +195,25 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<TestApp>
   };
 }
 
+/** How many users the database holds: what a refused or partial write must leave unchanged. */
+export async function userCount(t: TestApp): Promise<number> {
+  const row = await t.app.db
+    .selectFrom('appUser')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Memberships whose user is gone: what an import that rolled a user back must not leave behind. */
+export function orphanMemberships(t: TestApp): Promise<{ id: string }[]> {
+  return t.app.db
+    .selectFrom('userRelation')
+    .leftJoin('appUser', 'appUser.id', 'userRelation.userId')
+    .select('userRelation.id')
+    .where('appUser.id', 'is', null)
+    .execute();
+}
+
 /** A fresh app with the administrator signed in: what most test files start from. */
 export async function adminApp(overrides: Partial<Config> = {}): Promise<{ t: TestApp; admin: Client }> {
   const t = await testApp(overrides);

@@ -1,35 +1,15 @@
 import { CloseOutlined } from '@ant-design/icons';
-import {
-  AREA_ROOT_ID,
-  type AreaNames,
-  type AreaSelectorNode,
-  DEFAULT_AREA_LEVEL,
-  isAreaPathAccepted,
-  type ListData,
-} from '@platform/shared';
+import { AREA_ROOT_ID, type AreaSelectorNode, DEFAULT_AREA_LEVEL, isAreaPathAccepted } from '@platform/shared';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Tree, { type DataNode } from 'antd/es/tree';
 import { type MouseEvent, useEffect, useMemo, useState } from 'react';
-import { http } from '../../api/http.ts';
 import { useComponentsTranslation } from '../i18n.ts';
 import '../list-page.css';
+import { type AreaPath, areaPickerApi } from './api.ts';
 import './pickers.css';
-
-/** An id path from the province down (widgets.md §3 "Area value"). */
-type AreaPath = string[];
-
-const base = '/api/system/Area';
-const silent = { silent: true } as const;
-
-/** The area picker's calls (protocol-admin.md §3): one level below a node ('-1' the top), and the names of id paths. */
-export const areaPickerApi = {
-  children: (parentId: string) =>
-    http.get<ListData<AreaSelectorNode>>(`${base}/${encodeURIComponent(parentId)}/Selector/0`, undefined, silent),
-  names: (idsList: AreaPath[]) => http.post<AreaNames>(`${base}/GetAreaByIds`, { idsList }, silent),
-};
 
 /** The stored value as a list of paths: one path (single) or several (multiple); anything else is none. */
 export function areaPathsOf(value: unknown, multiple: boolean): AreaPath[] {

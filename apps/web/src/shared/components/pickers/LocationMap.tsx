@@ -5,7 +5,6 @@ import {
   LOCATION_MAX_ZOOM,
   LOCATION_MIN_ZOOM,
   type LocationSettings,
-  type LocationStaticMap,
   metresPerPixel,
   offsetOfPoint,
   pointAtOffset,
@@ -13,8 +12,8 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
-import { http } from '../../api/http.ts';
 import { useComponentsTranslation } from '../i18n.ts';
+import { locationApi } from './api.ts';
 
 /** The dialog's map, in CSS pixels (the 600 px dialog less its padding). */
 export const MAP_WIDTH = 552;
@@ -24,16 +23,11 @@ const KEY_STEP = 64;
 /** A press that moves less than this is a click, not a drag. */
 const DRAG_SLOP = 3;
 
-/** A picture of the map from the server, which holds the map service's key (GET /api/system/Location/staticmap). */
+/** A picture of the map from the server, which holds the map service's key. */
 export function useStaticMap(centre: GeoPoint, zoom: number, width: number, height: number, enabled = true) {
   return useQuery({
     queryKey: ['picker', 'location', 'map', centre.lng, centre.lat, zoom, width, height],
-    queryFn: () =>
-      http.get<LocationStaticMap>(
-        '/api/system/Location/staticmap',
-        { location: coordinatesText(centre), zoom, size: `${width}*${height}` },
-        { silent: true },
-      ),
+    queryFn: () => locationApi.staticMap(centre, zoom, width, height),
     placeholderData: keepPreviousData,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

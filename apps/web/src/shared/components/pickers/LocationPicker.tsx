@@ -2,7 +2,6 @@ import { EnvironmentOutlined } from '@ant-design/icons';
 import {
   AUTO_LOCATION_TIMEOUT_MS,
   autoLocationAllowed,
-  coordinatesText,
   DEFAULT_LOCATION,
   distanceMetres,
   type GeoPoint,
@@ -11,7 +10,6 @@ import {
   LOCATION_SCROLL_THRESHOLD,
   LOCATION_THUMBNAIL,
   type LocationPoi,
-  type LocationPois,
   type LocationSettings,
   locationProblem,
   wgs84ToGcj02,
@@ -23,9 +21,10 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Spin from 'antd/es/spin';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { HttpError, http } from '../../api/http.ts';
+import { HttpError } from '../../api/http.ts';
 import { useToast } from '../../toast.tsx';
 import { useComponentsTranslation } from '../i18n.ts';
+import { locationApi } from './api.ts';
 import { LocationMap, useStaticMap } from './LocationMap.tsx';
 import './pickers.css';
 
@@ -75,23 +74,6 @@ function toValue(poi: LocationPoi): LocationValue {
     fullAddress: `${poi.pname}${poi.cityname === poi.pname ? '' : poi.cityname}${poi.adname}${poi.address}${poi.name}`,
   };
 }
-
-const silent = { silent: true } as const;
-/** The location calls (widgets.md §7): nearby places, or places by keyword within the fine-tune radius. */
-const locationApi = {
-  around: (centre: GeoPoint, page: number) =>
-    http.get<LocationPois>(
-      '/api/system/Location/around',
-      { location: coordinatesText(centre), radius: -1, offset: LOCATION_PAGE_SIZE, page },
-      silent,
-    ),
-  text: (keywords: string, centre: GeoPoint, radius: number, page: number) =>
-    http.get<LocationPois>(
-      '/api/system/Location/text',
-      { keywords, location: coordinatesText(centre), radius, offset: LOCATION_PAGE_SIZE, page },
-      silent,
-    ),
-};
 
 /**
  * The 600 px 选择位置 dialog (widgets.md §2, §4, §5): a keyword box, the map with its centre

@@ -1,4 +1,15 @@
-import type { ImContact, ListData, PageData } from '@platform/shared';
+import {
+  type AreaNames,
+  type AreaSelectorNode,
+  coordinatesText,
+  type GeoPoint,
+  type ImContact,
+  type ListData,
+  LOCATION_PAGE_SIZE,
+  type LocationPois,
+  type LocationStaticMap,
+  type PageData,
+} from '@platform/shared';
 import type { Static } from 'typebox';
 import { http } from '../../api/http.ts';
 
@@ -231,5 +242,42 @@ export const searchContacts = (keyword: string) =>
   http.get<PageData<Static<typeof ImContact>>>(
     '/api/message/imreply/contacts',
     { keyword, currentPage: 1, pageSize: 50 },
-    { silent: true },
+    silent,
   );
+
+/** An id path from the province down (widgets.md §3 "Area value"). */
+export type AreaPath = string[];
+
+const areaBase = '/api/system/Area';
+
+/** The area picker's calls (protocol-admin.md §3): one level below a node ('-1' the top), and the names of id paths. */
+export const areaPickerApi = {
+  children: (parentId: string) =>
+    http.get<ListData<AreaSelectorNode>>(`${areaBase}/${encodeURIComponent(parentId)}/Selector/0`, undefined, silent),
+  names: (idsList: AreaPath[]) => http.post<AreaNames>(`${areaBase}/GetAreaByIds`, { idsList }, silent),
+};
+
+/**
+ * The location calls (widgets.md §7): nearby places, or places by keyword within the fine-tune
+ * radius; and a picture of the map, from the server, which holds the map service's key.
+ */
+export const locationApi = {
+  around: (centre: GeoPoint, page: number) =>
+    http.get<LocationPois>(
+      '/api/system/Location/around',
+      { location: coordinatesText(centre), radius: -1, offset: LOCATION_PAGE_SIZE, page },
+      silent,
+    ),
+  text: (keywords: string, centre: GeoPoint, radius: number, page: number) =>
+    http.get<LocationPois>(
+      '/api/system/Location/text',
+      { keywords, location: coordinatesText(centre), radius, offset: LOCATION_PAGE_SIZE, page },
+      silent,
+    ),
+  staticMap: (centre: GeoPoint, zoom: number, width: number, height: number) =>
+    http.get<LocationStaticMap>(
+      '/api/system/Location/staticmap',
+      { location: coordinatesText(centre), zoom, size: `${width}*${height}` },
+      silent,
+    ),
+};

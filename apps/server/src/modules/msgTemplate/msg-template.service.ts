@@ -30,6 +30,40 @@ export function renderTemplate(text: string | null, params: Record<string, strin
 const bodyOf = (messageType: string, content: string | null): string | null =>
   messageType === Channel.email ? sanitizeRichText(content) : content;
 
+/** The form fields a message template and a send configuration share (its header), as stored. */
+export function headerValues(input: Pick<MessageTemplateInput, HeaderField>) {
+  return {
+    fullName: input.fullName.trim(),
+    enCode: input.enCode.trim(),
+    templateType: input.templateType ?? 0,
+    messageSource: input.messageSource ?? null,
+    enabledMark: input.enabledMark,
+    sortCode: input.sortCode ?? 0,
+    description: input.description ?? null,
+  };
+}
+
+type HeaderField =
+  | 'fullName'
+  | 'enCode'
+  | 'templateType'
+  | 'messageSource'
+  | 'enabledMark'
+  | 'sortCode'
+  | 'description';
+
+/**
+ * What a copy of a template or a send configuration changes: "<name>.副本<time>", the code with
+ * `suffix`, disabled until someone checks it.
+ */
+export function copiedHeader(row: { fullName: string; enCode: string }, suffix: string) {
+  return {
+    fullName: `${row.fullName}.副本${Date.now().toString().slice(-6)}`.slice(0, 50),
+    enCode: `${row.enCode.slice(0, 43)}_${suffix}`,
+    enabledMark: 0,
+  };
+}
+
 export function templateInfo(row: Row): MessageTemplateInfo {
   return {
     id: row.id,
@@ -107,14 +141,8 @@ export class MessageTemplateService {
       }
     }
     return {
-      fullName: input.fullName.trim(),
-      enCode: input.enCode.trim(),
-      templateType: input.templateType ?? 0,
-      messageSource: input.messageSource ?? null,
+      ...headerValues(input),
       messageType: input.messageType,
-      enabledMark: input.enabledMark,
-      sortCode: input.sortCode ?? 0,
-      description: input.description ?? null,
       title: input.title ?? null,
       content: bodyOf(input.messageType, input.content ?? null),
       templateCode: input.templateCode ?? null,
@@ -169,9 +197,7 @@ export class MessageTemplateService {
       await repo.insert({
         ...rest,
         id: newIdValue,
-        fullName: `${row.fullName}.副本${Date.now().toString().slice(-6)}`.slice(0, 50),
-        enCode: `${row.enCode.slice(0, 43)}_${suffix}`,
-        enabledMark: 0,
+        ...copiedHeader(row, suffix),
         creatorUserId: session.userId,
       });
     });

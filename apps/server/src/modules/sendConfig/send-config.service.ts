@@ -21,7 +21,7 @@ import type { Session } from '../../core/session.ts';
 import { flipEnabledMark } from '../../core/state-switch.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { SendMessageConfigTable } from '../../db/schema.ts';
-import type { MessageTemplateService } from '../msgTemplate/msg-template.service.ts';
+import { copiedHeader, headerValues, type MessageTemplateService } from '../msgTemplate/msg-template.service.ts';
 import type { ChannelRegistry } from './channels.ts';
 import type { MessageDelivery } from './message-delivery.ts';
 import { SendConfigRepository } from './send-config.repository.ts';
@@ -76,13 +76,7 @@ export class SendConfigService {
 
   private values(input: SendMessageConfigInput) {
     return {
-      fullName: input.fullName.trim(),
-      enCode: input.enCode.trim(),
-      templateType: input.templateType ?? 0,
-      messageSource: input.messageSource ?? null,
-      enabledMark: input.enabledMark,
-      sortCode: input.sortCode ?? 0,
-      description: input.description ?? null,
+      ...headerValues(input),
       sendConfigTemplateList: JSON.stringify(
         input.sendConfigTemplateList.map((t) => ({ ...t, id: t.id ?? newId(), enabledMark: t.enabledMark ?? 1 })),
       ),
@@ -140,9 +134,7 @@ export class SendConfigService {
       await repo.insert({
         ...rest,
         id: copyId,
-        fullName: `${row.fullName}.副本${Date.now().toString().slice(-6)}`.slice(0, 50),
-        enCode: `${row.enCode.slice(0, 43)}_${copyId.slice(-6)}`,
-        enabledMark: 0,
+        ...copiedHeader(row, copyId.slice(-6)),
         creatorUserId: session.userId,
       });
     });

@@ -1,0 +1,17 @@
+export default {
+  add: 'New report',
+  edit: 'Edit report',
+  fullName: 'Name',
+  enCode: 'Code',
+  category: 'Category',
+  allCategories: 'All categories',
+  allStates: 'All states',
+  creatorUser: 'Created by',
+  lastModifyTime: 'Last modified',
+  copyQuestion: 'Copy this report?',
+  exportQuestion: 'Export this report?',
+  enableQuestion: 'Enable this report?',
+  disableQuestion: 'Disable this report?',
+  designerLater: "A report's parameters, datasets and layout are edited in the report designer (coming soon).",
+  rules: { category: 'Choose a category' },
+};

@@ -1,0 +1,17 @@
+export default {
+  add: '新建',
+  edit: '编辑',
+  fullName: '名称',
+  enCode: '编码',
+  category: '分类',
+  allCategories: '全部分类',
+  allStates: '全部状态',
+  creatorUser: '创建人',
+  lastModifyTime: '最后修改时间',
+  copyQuestion: '您确定要复制该报表, 是否继续?',
+  exportQuestion: '您确定要导出该报表, 是否继续?',
+  enableQuestion: '此操作将启用该报表，是否继续?',
+  disableQuestion: '此操作将禁用该报表，是否继续?',
+  designerLater: '报表的参数、数据集和版式在报表设计器中编辑（即将推出）',
+  rules: { category: '请选择分类' },
+};

@@ -1,0 +1,17 @@
+export default {
+  add: '新建',
+  edit: '編輯',
+  fullName: '名稱',
+  enCode: '編碼',
+  category: '分類',
+  allCategories: '全部分類',
+  allStates: '全部狀態',
+  creatorUser: '創建人',
+  lastModifyTime: '最後修改時間',
+  copyQuestion: '您確定要複製該報表, 是否繼續?',
+  exportQuestion: '您確定要導出該報表, 是否繼續?',
+  enableQuestion: '此操作將啟用該報表，是否繼續?',
+  disableQuestion: '此操作將禁用該報表，是否繼續?',
+  designerLater: '報表的參數、數據集和版式在報表設計器中編輯（即將推出）',
+  rules: { category: '請選擇分類' },
+};

@@ -60,38 +60,10 @@ function organizeTreeRoutes(app: App, organizes: OrganizeService) {
     async () => ok({ list: await organizes.selector({ excludeId: '0', companiesOnly: false }) }),
   );
 
-  app.get(
-    `${base}/Selector/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Companies, without {id} and below it ("0" for none)',
-        params: IdParams,
-        response: { 200: Tree },
-      },
-    },
-    async (request) => ok({ list: await organizes.selector({ excludeId: request.params.id, companiesOnly: true }) }),
-  );
-
-  app.get(
-    `${base}/SelectorByAuth/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Companies the caller may see, without {id} and below it',
-        params: IdParams,
-        response: { 200: Tree },
-      },
-    },
-    async (request) =>
-      ok({
-        list: await organizes.selector({
-          excludeId: request.params.id,
-          companiesOnly: true,
-          session: sessionOf(request),
-        }),
-      }),
-  );
+  selectorRoutes(app, organizes, '', {
+    all: 'Companies, without {id} and below it ("0" for none)',
+    byAuth: 'Companies the caller may see, without {id} and below it',
+  });
 
   app.post(
     `${base}/OrganizeCondition`,
@@ -121,38 +93,41 @@ function organizeTreeRoutes(app: App, organizes: OrganizeService) {
     async (request) => ok(await organizes.departmentPage(request.query)),
   );
 
-  app.get(
-    `${base}/Department/Selector/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Companies and departments, without {id} and below it',
-        params: IdParams,
-        response: { 200: Tree },
-      },
-    },
-    async (request) => ok({ list: await organizes.selector({ excludeId: request.params.id, companiesOnly: false }) }),
-  );
+  selectorRoutes(app, organizes, '/Department', {
+    all: 'Companies and departments, without {id} and below it',
+    byAuth: 'Companies and departments the caller may see, without {id} and below it',
+  });
+}
 
-  app.get(
-    `${base}/Department/SelectorByAuth/:id`,
-    {
-      schema: {
-        tags,
-        summary: 'Companies and departments the caller may see, without {id} and below it',
-        params: IdParams,
-        response: { 200: Tree },
+/**
+ * A picker's tree without {id} and below it ("0" for none), at `${base}${prefix}/Selector/:id`,
+ * and at `.../SelectorByAuth/:id` limited to the caller's own organisations and below. Companies
+ * alone at the collection; companies and departments under /Department.
+ */
+function selectorRoutes(
+  app: App,
+  organizes: OrganizeService,
+  prefix: '' | '/Department',
+  summaries: { all: string; byAuth: string },
+) {
+  const companiesOnly = prefix === '';
+  for (const byAuth of [false, true]) {
+    app.get(
+      `${base}${prefix}/${byAuth ? 'SelectorByAuth' : 'Selector'}/:id`,
+      {
+        schema: {
+          tags,
+          summary: byAuth ? summaries.byAuth : summaries.all,
+          params: IdParams,
+          response: { 200: Tree },
+        },
       },
-    },
-    async (request) =>
-      ok({
-        list: await organizes.selector({
-          excludeId: request.params.id,
-          companiesOnly: false,
-          session: sessionOf(request),
-        }),
-      }),
-  );
+      async (request) => {
+        const session = byAuth ? { session: sessionOf(request) } : {};
+        return ok({ list: await organizes.selector({ excludeId: request.params.id, companiesOnly, ...session }) });
+      },
+    );
+  }
 }
 
 /** Creating, changing and deleting companies and departments. */

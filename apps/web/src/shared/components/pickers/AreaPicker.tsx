@@ -3,10 +3,10 @@ import { AREA_ROOT_ID, type AreaSelectorNode, DEFAULT_AREA_LEVEL, isAreaPathAcce
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
-import Select from 'antd/es/select';
 import Tree, { type DataNode } from 'antd/es/tree';
-import { type MouseEvent, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useComponentsTranslation } from '../i18n.ts';
+import { DialogSelect } from './DialogSelect.tsx';
 import '../list-page.css';
 import { type AreaPath, areaPickerApi } from './api.ts';
 import './pickers.css';
@@ -196,37 +196,22 @@ export function AreaPicker({
   placeholder?: string;
   id?: string;
 }) {
-  const { t } = useComponentsTranslation();
   const [open, setOpen] = useState(false);
   const paths = useMemo(() => areaPathsOf(value, multiple), [value, multiple]);
   const names = useAreaNames(paths);
   const items = paths.map((path) => ({ path, fullName: names.get(pathKey(path)) ?? pathKey(path) }));
   const emit = (next: AreaPath[]) => onChange?.(multiple ? next : (next[0] ?? []));
-  const openDialog = (event: MouseEvent) => {
-    const target = event.target instanceof Element ? event.target : null;
-    if (disabled || target?.closest('.ant-select-clear, .ant-select-selection-item-remove')) return;
-    setOpen(true);
-  };
   return (
     <>
-      <Select
+      <DialogSelect
         id={id}
-        mode="multiple"
-        open={false}
         value={items.map((item) => pathKey(item.path))}
         options={items.map((item) => ({ value: pathKey(item.path), label: item.fullName }))}
-        placeholder={placeholder ?? t('pleaseSelect')}
+        placeholder={placeholder}
         disabled={disabled}
-        allowClear={clearable}
-        onChange={(keys: string[]) => emit(keys.map((key) => key.split('/')))}
-        onClick={openDialog}
-        onKeyDown={(event) => {
-          if (disabled || !['Enter', ' ', 'ArrowDown'].includes(event.key)) return;
-          event.preventDefault();
-          setOpen(true);
-        }}
-        suffixIcon={null}
-        style={{ width: '100%' }}
+        clearable={clearable}
+        onChange={(keys) => emit(keys.map((key) => key.split('/')))}
+        onOpen={() => setOpen(true)}
       />
       <AreaDialog
         open={open}

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import Select from 'antd/es/select';
-import { type MouseEvent, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useComponentsTranslation } from '../i18n.ts';
 import { currentUserId, flattenNodes, type PickerKind, type PickerMode, treeSource, userPickerApi } from './api.ts';
+import { DialogSelect } from './DialogSelect.tsx';
 import { type PickedItem, SelectorDialog } from './SelectorDialog.tsx';
 
 type Value = string | string[] | undefined;
@@ -90,7 +90,6 @@ export function PickerField({
   /** Where the field sits in a row (a search bar) it sets its own width. */
   className?: string;
 }) {
-  const { t } = useComponentsTranslation();
   const pickerMode = mode ?? (kind === 'organize' || kind === 'department' ? 'auth' : 'all');
   const [open, setOpen] = useState(false);
   // Names of what was picked in the dialog, so a new choice shows by name at once.
@@ -105,34 +104,18 @@ export function PickerField({
   const names = useNames(kind, pickerMode, ableIds, ids, open, known);
   const items: PickedItem[] = ids.map((itemId) => ({ id: itemId, fullName: names.get(itemId) ?? itemId }));
   const emit = (next: string[]) => onChange?.(multiple ? next : (next[0] ?? ''));
-  // Deleting a tag or clearing is a click inside the field too; it must not open the dialog.
-  const openDialog = (event: MouseEvent) => {
-    const target = event.target instanceof Element ? event.target : null;
-    if (disabled || target?.closest('.ant-select-clear, .ant-select-selection-item-remove')) return;
-    setOpen(true);
-  };
   return (
     <>
-      <Select
+      <DialogSelect
         id={id}
-        mode="multiple"
-        open={false}
         value={ids}
         options={items.map((item) => ({ value: item.id, label: item.fullName }))}
-        placeholder={placeholder ?? t('pleaseSelect')}
+        placeholder={placeholder}
         disabled={disabled}
-        allowClear={clearable}
-        onChange={(next: string[]) => emit(next)}
-        onClick={openDialog}
-        // The keyboard opens the dialog as a click does (the field never opens a dropdown of its own).
-        onKeyDown={(event) => {
-          if (disabled || !['Enter', ' ', 'ArrowDown'].includes(event.key)) return;
-          event.preventDefault();
-          setOpen(true);
-        }}
-        suffixIcon={null}
+        clearable={clearable}
         className={className}
-        style={className ? undefined : { width: '100%' }}
+        onChange={emit}
+        onOpen={() => setOpen(true)}
       />
       <SelectorDialog
         kind={kind}

@@ -4,10 +4,10 @@ import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Popover from 'antd/es/popover';
-import Select from 'antd/es/select';
 import Table, { type ColumnsType } from 'antd/es/table';
-import { type Key, type MouseEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { type Key, useCallback, useEffect, useMemo, useState } from 'react';
 import { useComponentsTranslation } from '../i18n.ts';
+import { DialogSelect } from './DialogSelect.tsx';
 import {
   autocompleteSize,
   cellText,
@@ -190,35 +190,20 @@ function ChosenField({
   onOpen: () => void;
   onChange: (ids: string[]) => void;
 }) {
-  const { t } = useComponentsTranslation();
   const rows = useChosenRows(source, ids);
   const names = new Map(
     (rows.data ?? []).map((row) => [cellText(row, source.propsValue), cellText(row, source.relationField)]),
   );
-  const open = (event: MouseEvent) => {
-    const target = event.target instanceof Element ? event.target : null;
-    if (disabled || target?.closest('.ant-select-clear, .ant-select-selection-item-remove')) return;
-    onOpen();
-  };
   return (
-    <Select
+    <DialogSelect
       id={id}
-      mode="multiple"
-      open={false}
       value={ids}
       options={ids.map((value) => ({ value, label: names.get(value) ?? value }))}
-      placeholder={placeholder ?? t('pleaseSelect')}
+      placeholder={placeholder}
       disabled={disabled}
-      allowClear={clearable}
-      onChange={(next: string[]) => onChange(multiple ? next : next.slice(0, 1))}
-      onClick={open}
-      onKeyDown={(event) => {
-        if (disabled || !['Enter', ' ', 'ArrowDown'].includes(event.key)) return;
-        event.preventDefault();
-        onOpen();
-      }}
-      suffixIcon={null}
-      style={{ width: '100%' }}
+      clearable={clearable}
+      onChange={(next) => onChange(multiple ? next : next.slice(0, 1))}
+      onOpen={onOpen}
     />
   );
 }

@@ -12,7 +12,6 @@ import { RecordAccess, type Who } from './record-access.ts';
 import type { Reach } from './record-checks.ts';
 import { RecordLabels } from './record-labels.ts';
 import { RecordQuery } from './record-query.ts';
-import type { FieldSlot } from './record-values.ts';
 import { RecordWrite } from './record-write.ts';
 import type { StoredColumn } from './storage-plan.ts';
 import type { FormDefinitionService } from './visualdev.service.ts';
@@ -93,15 +92,8 @@ export class RecordService {
   }
 
   /** A list page within a reach already known (a short link's); see `RecordQuery.listOf`. */
-  listOf(
-    reach: Reach,
-    body: RecordListBody,
-    t: Translate,
-    labelled = false,
-    session: Session | null = null,
-    parentId: string | null = null,
-  ): Promise<PageData<Record<string, unknown>>> {
-    return this.query.listOf(reach, body, t, labelled, session, parentId);
+  listOf(...args: Parameters<RecordQuery['listOf']>) {
+    return this.query.listOf(...args);
   }
 
   info(session: Session, modelId: string, recordId: string, menuId?: string): Promise<RecordInfo> {
@@ -178,13 +170,8 @@ export class RecordService {
   /* -------------------------------------------------------------- writes */
 
   /** The values the server sets itself (see `RecordWrite.autoValues`). */
-  autoValues(
-    who: Who | null,
-    slots: FieldSlot[],
-    creating: boolean,
-    within?: Trx,
-  ): Promise<Map<StoredColumn, unknown>> {
-    return this.writes.autoValues(who, slots, creating, within);
+  autoValues(...args: Parameters<RecordWrite['autoValues']>) {
+    return this.writes.autoValues(...args);
   }
 
   organizeOf(who: Who | null, within?: Trx): Promise<string | null> {
@@ -209,26 +196,13 @@ export class RecordService {
   }
 
   /** The record of a flow launched on the form, inside the engine's transaction (see `RecordWrite.saveLaunched`). */
-  saveLaunched(
-    trx: Trx,
-    formId: string,
-    recordId: string,
-    initiator: string,
-    formData: Record<string, unknown>,
-  ): Promise<Record<string, unknown> | undefined> {
-    return this.writes.saveLaunched(trx, formId, recordId, initiator, formData);
+  saveLaunched(...args: Parameters<RecordWrite['saveLaunched']>) {
+    return this.writes.saveLaunched(...args);
   }
 
   /** An approver's changes onto the record of the task, inside the engine's transaction (see `RecordWrite.saveApproved`). */
-  saveApproved(
-    trx: Trx,
-    formId: string,
-    recordId: string,
-    approver: string,
-    formData: Record<string, unknown>,
-    writable: ReadonlySet<string> | null,
-  ): Promise<Record<string, unknown> | undefined> {
-    return this.writes.saveApproved(trx, formId, recordId, approver, formData, writable);
+  saveApproved(...args: Parameters<RecordWrite['saveApproved']>) {
+    return this.writes.saveApproved(...args);
   }
 
   /** The workflow's task status onto the record launched under the task id (`flowState`), inside its transaction. */

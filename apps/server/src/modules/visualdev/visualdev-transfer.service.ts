@@ -11,7 +11,7 @@ import { NotFoundError } from '../../core/errors.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import { FormDefinitionRepository } from './visualdev.repository.ts';
-import type { FormDefinitionService } from './visualdev.service.ts';
+import { draftValues, type FormDefinitionService } from './visualdev.service.ts';
 
 /**
  * A generated form's export to a `.vdd` file (its draft: what the designer edits) and its import as
@@ -27,27 +27,24 @@ export class VisualDevTransferService {
   async export(id: string): Promise<{ url: string }> {
     const row = await new FormDefinitionRepository(this.db).findById(id);
     if (row?.formType !== 2) throw new NotFoundError();
+    // The file holds what a designer edits: the flow form's own columns stay behind.
+    const {
+      formType: _f,
+      flowType: _t,
+      urlAddress: _u,
+      appUrlAddress: _a,
+      interfaceUrl: _i,
+      ...definition
+    } = draftValues(row);
     const file: VisualDevFile = {
       format: VISUAL_DEV_FILE_FORMAT,
       version: 1,
       exportedAt: Date.now(),
       definition: {
-        fullName: row.fullName,
-        enCode: row.enCode,
-        category: row.category,
+        ...definition,
         type: row.type as VisualDevInput['type'],
         webType: row.webType as VisualDevInput['webType'],
         enableFlow: row.enableFlow === 1 ? 1 : 0,
-        dbLinkId: row.dbLinkId,
-        sortCode: row.sortCode,
-        description: row.description,
-        tables: row.tables,
-        formData: row.formData,
-        columnData: row.columnData,
-        appColumnData: row.appColumnData,
-        interfaceId: row.interfaceId,
-        interfaceName: row.interfaceName,
-        interfaceParam: row.interfaceParam,
       },
     };
     const { url } = await this.downloads.save(JSON.stringify(file, null, 2), {

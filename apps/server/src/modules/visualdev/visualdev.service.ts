@@ -432,7 +432,8 @@ export class FormDefinitionService {
   }
 }
 
-function draftValues(row: VisualDevRowDb): DefinitionValues {
+/** A definition's draft columns as stored: what a copy writes again and an export file carries. */
+export function draftValues(row: VisualDevRowDb): DefinitionValues {
   return {
     fullName: row.fullName,
     enCode: row.enCode,

@@ -126,7 +126,7 @@ describe('generating an area from a form', () => {
     expect(info).toContain('billNo: OrNull(Type.String()),');
     expect(info).toContain('handovers: Type.Array(LeaveHandoverRow),');
     const row = schema.slice(schema.indexOf('export const ExtLeaveRow'), schema.indexOf('export type ExtLeaveRow'));
-    expect(row.match(/^ {2}\w+:/gm)).toEqual(['  id:', '  applicant:', '  days:', '  creatorTime:']);
+    expect(row.match(/^ {2}\w+:/gm)).toEqual(['  id:', '  applicant:', '  days:', '  deputy:', '  creatorTime:']);
   });
 
   test('the service fills the server’s fields: the creator, the times, the organisation, the bill number', () => {
@@ -158,6 +158,12 @@ describe('generating an area from a form', () => {
     const apiTest = file('apps/server/test/hr.test.ts');
     expect(apiTest).toContain("enCode: 'leaveNo',");
     expect(apiTest).toContain("toMatchObject({ code: 200, msg: '新建成功' })");
+  });
+
+  test('the list shows each value as the form does (a picked user by name), through the engine', () => {
+    const page = file('apps/web/src/features/hr/pages/ExtLeavePage.tsx');
+    expect(page).toContain('<FieldValue field={field} value={value} store={listStore} />');
+    expect(page).toContain("{ title: t('fields.deputy'), dataIndex: 'deputy', key: 'deputy', render: cell(\"deputy\") },");
   });
 
   test('by default the page shows the released form through the engine, written out nowhere', () => {

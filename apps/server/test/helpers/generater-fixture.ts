@@ -84,5 +84,6 @@ export const leaveList = {
   columnList: [
     { prop: 'applicant', label: '申请人' },
     { prop: 'days', label: '请假天数' },
+    { prop: 'deputy', label: '代理人' },
   ],
 };

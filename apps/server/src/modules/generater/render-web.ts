@@ -90,11 +90,11 @@ export function renderWebPage(model: AreaModel): string {
   const listed = model.fields.filter((f) => f.listed);
   const written = model.options.formStyle === 'written';
   const engineImport = written
-    ? `import { FormStore, valueFields } from '../../../shared/form-engine/index.ts';
+    ? `import { FieldValue, FormStore, valueFields } from '../../../shared/form-engine/index.ts';
 import { ${c}Form } from '../components/${c}Form.tsx';`
-    : `import { FormRenderer, FormStore, valueFields } from '../../../shared/form-engine/index.ts';`;
+    : `import { FieldValue, FormRenderer, FormStore, valueFields } from '../../../shared/form-engine/index.ts';`;
   const form = written ? `<${c}Form store={editing.store} />` : `<FormRenderer store={editing.store} mode="edit" />`;
-  return `import { type ${c}Row, type FormField, valueText } from '@platform/shared';
+  return `import type { ${c}Row, FormField } from '@platform/shared';
 import Modal from 'antd/es/modal';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -106,11 +106,13 @@ import { definition, fromInfo, toInput } from '../definition.ts';
 
 const initialSearch: { keyword: string } = { keyword: '' };
 const fieldsByName = new Map(valueFields(definition.fields).map((field): [string, FormField] => [field.__vModel__ ?? '', field]));
+/** The list's one store of the definition: a cell's view reads options and names through it. */
+const listStore = new FormStore(definition, {});
 
-/** A list cell as the form would show its value: option names, formatted dates. */
+/** A list cell as the form shows the value read-only: option names, picked people's names, dates. */
 const cell = (source: string) => (value: unknown) => {
   const field = fieldsByName.get(source);
-  return field ? valueText(field, value) : String(value ?? '');
+  return field ? <FieldValue field={field} value={value} store={listStore} /> : String(value ?? '');
 };
 
 /** ${model.description}: the records in a list, each added and edited in the released form. */

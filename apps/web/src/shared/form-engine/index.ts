@@ -1,6 +1,7 @@
 export type { RenderMode } from './context.ts';
 export { defaultValueOf, initialValues, isShown, kindOf, valueFields } from './definition.ts';
 export { FieldControl, type FieldControlProps } from './FieldControl.tsx';
+export { FieldValue } from './FieldValue.tsx';
 export {
   FormCol,
   FormLayout,

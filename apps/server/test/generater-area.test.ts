@@ -163,7 +163,9 @@ describe('generating an area from a form', () => {
   test('the list shows each value as the form does (a picked user by name), through the engine', () => {
     const page = file('apps/web/src/features/hr/pages/ExtLeavePage.tsx');
     expect(page).toContain('<FieldValue field={field} value={value} store={listStore} />');
-    expect(page).toContain("{ title: t('fields.deputy'), dataIndex: 'deputy', key: 'deputy', render: cell(\"deputy\") },");
+    expect(page).toContain(
+      "{ title: t('fields.deputy'), dataIndex: 'deputy', key: 'deputy', render: cell(\"deputy\") },",
+    );
   });
 
   test('by default the page shows the released form through the engine, written out nowhere', () => {

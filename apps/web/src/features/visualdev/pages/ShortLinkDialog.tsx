@@ -8,7 +8,7 @@ import QRCode from 'antd/es/qr-code';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../shared/components/index.ts';
 import { useToast } from '../../../shared/toast.tsx';
@@ -59,6 +59,61 @@ function LinkBox({ label, address }: { label: string; address: string }) {
   );
 }
 
+/** The texts and the public page of each part of the dialog. */
+const sections = {
+  form: { title: 'link.formSection', use: 'link.formUse', link: 'link.formLink', page: 'form' },
+  column: { title: 'link.listSection', use: 'link.columnUse', link: 'link.columnLink', page: 'list' },
+} as const;
+
+/**
+ * One public page's part of the dialog: its switch; once on, its password switch, the password
+ * (needed unless one is stored: empty keeps it), the page's own fields (`children`) and its link.
+ */
+function PublicPageSection({
+  part,
+  modelId,
+  passwordStored,
+  children,
+}: {
+  part: keyof typeof sections;
+  modelId: string;
+  passwordStored: boolean | undefined;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('visualdev');
+  const form = Form.useFormInstance<Values>();
+  const use = Form.useWatch(`${part}Use`, form);
+  const passUse = Form.useWatch(`${part}PassUse`, form);
+  const texts = sections[part];
+  const password = passwordStored
+    ? { placeholder: t('link.passwordKept'), rules: [] }
+    : { placeholder: t('link.password'), rules: [{ required: true, message: t('link.password') }] };
+  return (
+    <>
+      <Divider titlePlacement="start" plain>
+        {t(texts.title)}
+      </Divider>
+      <Form.Item name={`${part}Use`} label={t(texts.use)} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      {use ? (
+        <>
+          <Form.Item name={`${part}PassUse`} label={t('link.passUse')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          {passUse ? (
+            <Form.Item name={`${part}Password`} label={t('link.passwordLabel')} rules={password.rules}>
+              <Input.Password placeholder={password.placeholder} maxLength={50} autoComplete="new-password" />
+            </Form.Item>
+          ) : null}
+          {children}
+          <LinkBox label={t(texts.link)} address={publicAddress(shortLinkPage(modelId, texts.page))} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * 外链设置 of a definition (from the definitions list): its form filled and its list read without
  * signing in, each switched on its own, each behind an optional password (a stored one is kept
@@ -98,17 +153,6 @@ export function ShortLinkDialog({ modelId, onClose }: { modelId: string | null; 
       columnText: info.data.columnText,
     });
   }, [open, info.data, form]);
-  const formUse = Form.useWatch('formUse', form);
-  const formPassUse = Form.useWatch('formPassUse', form);
-  const columnUse = Form.useWatch('columnUse', form);
-  const columnPassUse = Form.useWatch('columnPassUse', form);
-  // A password switched on needs one typed, unless one is stored already (empty keeps it).
-  const password = (stored: boolean | undefined) =>
-    stored
-      ? { placeholder: t('link.passwordKept'), rules: [] }
-      : { placeholder: t('link.password'), rules: [{ required: true, message: t('link.password') }] };
-  const formPassword = password(info.data?.hasFormPassword);
-  const columnPassword = password(info.data?.hasColumnPassword);
   const toInput = (values: Values): ShortLinkInput => ({
     formUse: values.formUse ? 1 : 0,
     formPassUse: values.formUse && values.formPassUse ? 1 : 0,
@@ -130,56 +174,21 @@ export function ShortLinkDialog({ modelId, onClose }: { modelId: string | null; 
       onClose={onClose}
       onSubmit={(values) => shortLinkApi.save(modelId ?? '', toInput(values))}
     >
-      <Divider titlePlacement="start" plain>
-        {t('link.formSection')}
-      </Divider>
-      <Form.Item name="formUse" label={t('link.formUse')} valuePropName="checked">
-        <Switch />
-      </Form.Item>
-      {formUse ? (
-        <>
-          <Form.Item name="formPassUse" label={t('link.passUse')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          {formPassUse ? (
-            <Form.Item name="formPassword" label={t('link.passwordLabel')} rules={formPassword.rules}>
-              <Input.Password placeholder={formPassword.placeholder} maxLength={50} autoComplete="new-password" />
-            </Form.Item>
-          ) : null}
-          <LinkBox label={t('link.formLink')} address={publicAddress(shortLinkPage(modelId ?? '', 'form'))} />
-        </>
-      ) : null}
-      <Divider titlePlacement="start" plain>
-        {t('link.listSection')}
-      </Divider>
-      <Form.Item name="columnUse" label={t('link.columnUse')} valuePropName="checked">
-        <Switch />
-      </Form.Item>
-      {columnUse ? (
-        <>
-          <Form.Item name="columnPassUse" label={t('link.passUse')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          {columnPassUse ? (
-            <Form.Item name="columnPassword" label={t('link.passwordLabel')} rules={columnPassword.rules}>
-              <Input.Password placeholder={columnPassword.placeholder} maxLength={50} autoComplete="new-password" />
-            </Form.Item>
-          ) : null}
-          <Form.Item
-            name="columnText"
-            label={t('link.columnText')}
-            rules={[{ required: true, type: 'array', min: 1, message: t('link.columnTextRequired') }]}
-          >
-            <Select
-              mode="multiple"
-              allowClear
-              loading={definition.isLoading}
-              options={columns.map((c) => ({ value: c.prop, label: c.label }))}
-            />
-          </Form.Item>
-          <LinkBox label={t('link.columnLink')} address={publicAddress(shortLinkPage(modelId ?? '', 'list'))} />
-        </>
-      ) : null}
+      <PublicPageSection part="form" modelId={modelId ?? ''} passwordStored={info.data?.hasFormPassword} />
+      <PublicPageSection part="column" modelId={modelId ?? ''} passwordStored={info.data?.hasColumnPassword}>
+        <Form.Item
+          name="columnText"
+          label={t('link.columnText')}
+          rules={[{ required: true, type: 'array', min: 1, message: t('link.columnTextRequired') }]}
+        >
+          <Select
+            mode="multiple"
+            allowClear
+            loading={definition.isLoading}
+            options={columns.map((c) => ({ value: c.prop, label: c.label }))}
+          />
+        </Form.Item>
+      </PublicPageSection>
     </FormDialog>
   );
 }

@@ -40,6 +40,18 @@ export class JobRepository {
       .execute();
   }
 
+  /**
+   * Puts a job into the table unless one with its id is there: a recurring job's id names its
+   * period, so several instances starting at once, or a run rescheduling itself, leave one a period.
+   */
+  async insertOnce(job: { id: string; type: string; runAt: Date; payload: unknown }) {
+    await this.db
+      .insertInto('job')
+      .values({ id: job.id, type: job.type, payload: JSON.stringify(job.payload), runAt: job.runAt })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+
   /** Pending jobs about these records are dropped (a deleted or changed schedule). */
   async cancelByRef(refIds: string[]) {
     if (refIds.length === 0) return;

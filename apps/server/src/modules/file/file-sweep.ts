@@ -1,4 +1,6 @@
 import type { App } from '../../core/app-types.ts';
+import { JobRepository } from '../../core/jobs/job.repository.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import { FileRepository } from './file.repository.ts';
 import type { FileChunkService } from './file-chunks.service.ts';
 
@@ -11,9 +13,9 @@ const hourMs = 3600_000;
  * job table, so a restart misses none and several instances sweep once. Each run schedules the next.
  */
 export function installFileSweep(app: App, chunks: FileChunkService) {
-  const schedule = (repo: FileRepository, after: number) => {
+  const schedule = (db: Db | Trx, after: number) => {
     const runAt = new Date(Math.floor(after / hourMs) * hourMs + hourMs);
-    return repo.scheduleJobOnce({
+    return new JobRepository(db).insertOnce({
       id: `${sweepJobType}:${runAt.toISOString().slice(0, 13)}`,
       type: sweepJobType,
       runAt,
@@ -24,10 +26,10 @@ export function installFileSweep(app: App, chunks: FileChunkService) {
     app.jobs.register(sweepJobType, async (trx) => {
       const repo = new FileRepository(trx);
       const swept = await chunks.sweep(Date.now(), repo);
-      await schedule(repo, Date.now());
+      await schedule(trx, Date.now());
       app.log.info(swept, 'file chunks and links swept');
       return undefined;
     });
-    await schedule(new FileRepository(app.db), Date.now());
+    await schedule(app.db, Date.now());
   });
 }

@@ -91,12 +91,4 @@ export class FileRepository {
     const result = await this.db.deleteFrom('fileLink').where('expiresAt', '<=', now).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
-
-  async scheduleJobOnce(job: { id: string; type: string; runAt: Date; payload: unknown }) {
-    await this.db
-      .insertInto('job')
-      .values({ id: job.id, type: job.type, payload: JSON.stringify(job.payload), runAt: job.runAt })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-  }
 }

@@ -1,4 +1,6 @@
 import type { App } from '../../core/app-types.ts';
+import { JobRepository } from '../../core/jobs/job.repository.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import { LogRepository } from './log.repository.ts';
 
 /** The job that prunes the system log; one per day, named by the day (log.prune:2024-01-10). */
@@ -27,9 +29,9 @@ function localDay(date: Date): string {
  */
 export function installLogRetention(app: App) {
   const retentionDays = () => app.config.logRetentionDays ?? 180;
-  const schedule = (repo: LogRepository, after: Date) => {
+  const schedule = (db: Db | Trx, after: Date) => {
     const runAt = nextPruneTime(after);
-    return repo.scheduleJobOnce({
+    return new JobRepository(db).insertOnce({
       id: `${pruneJobType}:${localDay(runAt)}`,
       type: pruneJobType,
       runAt,
@@ -46,10 +48,10 @@ export function installLogRetention(app: App) {
       const removed = await repo.prune(before);
       // After its own time too, so a run started early (by hand) still schedules the next day.
       const at = Number((payload as { at?: number }).at) || 0;
-      await schedule(repo, new Date(Math.max(Date.now(), at)));
+      await schedule(trx, new Date(Math.max(Date.now(), at)));
       app.log.info({ removed, before }, 'system log pruned');
       return undefined;
     });
-    if (retentionDays() > 0) await schedule(new LogRepository(app.db), new Date());
+    if (retentionDays() > 0) await schedule(app.db, new Date());
   });
 }

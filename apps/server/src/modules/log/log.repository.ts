@@ -99,16 +99,4 @@ export class LogRepository {
     }
     return removed;
   }
-
-  /**
-   * Puts a job into the job table unless one with its id is there. The prune job's id names its
-   * day, so several instances starting at once, or a run rescheduling itself, leave one per day.
-   */
-  async scheduleJobOnce(job: { id: string; type: string; runAt: Date; payload: unknown }) {
-    await this.db
-      .insertInto('job')
-      .values({ id: job.id, type: job.type, payload: JSON.stringify(job.payload), runAt: job.runAt })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-  }
 }

@@ -16,7 +16,7 @@ import type { Translate } from '../../core/i18n.ts';
 import { newId } from '../../core/ids.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
-import { buildTree } from '../organize/organize-tree.ts';
+import { buildTree, subtreeIds } from '../organize/organize-tree.ts';
 import { DictionaryRepository } from './dictionary.repository.ts';
 import type { DictionaryCache } from './dictionary-cache.ts';
 
@@ -56,21 +56,6 @@ const entryInfoOf = (e: EntryRow): DictionaryDataInfo => ({
 const emptyText = (text: string | null | undefined) => (text ? text : null);
 const truthy = (value: number | boolean | undefined) => value === 1 || value === true;
 
-/** The ids of `id` and every record below it, so a record is never moved under itself. */
-function subtreeOf(rows: { id: string; parentId: string }[], id: string): Set<string> {
-  const ids = new Set([id]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const row of rows) {
-      if (!ids.has(row.id) && ids.has(row.parentId)) {
-        ids.add(row.id);
-        grew = true;
-      }
-    }
-  }
-  return ids;
-}
-
 /**
  * The data-dictionary page: categories (a tree of their own; `isTree` says whether a category's
  * entries nest) and their entries. Every write drops the dictionary cache on every instance.
@@ -91,7 +76,7 @@ export class DictionaryService {
   /** The category form's parent picker: the top node '0' first, the edited category's subtree left out. */
   async typeSelector(editedId: string, t: Translate): Promise<DictionarySelectorNode[]> {
     const types = await new DictionaryRepository(this.db).types();
-    const excluded = editedId === topParent ? new Set<string>() : subtreeOf(types, editedId);
+    const excluded = editedId === topParent ? new Set<string>() : subtreeIds(types, editedId);
     const children = buildTree(
       types.filter((type) => !excluded.has(type.id)),
       (type) => ({ id: type.id, parentId: type.parentId, fullName: type.fullName, enCode: type.enCode }),
@@ -212,7 +197,7 @@ export class DictionaryService {
     let children: DictionarySelectorNode[] = [];
     if (type.isTree === 1) {
       const all = await repo.entriesOf(typeId);
-      const excluded = editedId === topParent ? new Set<string>() : subtreeOf(all, editedId);
+      const excluded = editedId === topParent ? new Set<string>() : subtreeIds(all, editedId);
       children = buildTree(
         all.filter((e) => !excluded.has(e.id)),
         (e) => ({ id: e.id, parentId: e.parentId, fullName: e.fullName, enCode: e.enCode }),
@@ -338,7 +323,7 @@ export class DictionaryService {
     if (parentId === topParent) return;
     const types = await repo.types();
     if (!types.some((t) => t.id === parentId)) throw new BusinessError('dictionary.parentNotFound', { id: parentId });
-    if (editedId && subtreeOf(types, editedId).has(parentId)) throw new BusinessError('dictionary.parentLoop');
+    if (editedId && subtreeIds(types, editedId).has(parentId)) throw new BusinessError('dictionary.parentLoop');
   }
 
   /**
@@ -355,7 +340,7 @@ export class DictionaryService {
     if (!parentId || parentId === topParent || parentId === type.id || type.isTree !== 1) return topParent;
     const all = await repo.entriesOf(type.id);
     if (!all.some((e) => e.id === parentId)) throw new BusinessError('dictionary.parentNotFound', { id: parentId });
-    if (editedId && subtreeOf(all, editedId).has(parentId)) throw new BusinessError('dictionary.parentLoop');
+    if (editedId && subtreeIds(all, editedId).has(parentId)) throw new BusinessError('dictionary.parentLoop');
     return parentId;
   }
 }

@@ -45,22 +45,6 @@ export function nest<T extends { id: string; parentId: string; hasChildren: bool
   return roots;
 }
 
-/** The ids of `id` and everything below it. */
-export function subtreeIds(rows: Pick<MenuRow, 'id' | 'parentId'>[], id: string): Set<string> {
-  const ids = new Set([id]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const row of rows) {
-      if (!ids.has(row.id) && ids.has(row.parentId)) {
-        ids.add(row.id);
-        grew = true;
-      }
-    }
-  }
-  return ids;
-}
-
 export function permissionInfo(row: ModulePermissionRow): ModulePermissionInfo {
   return {
     id: row.id,

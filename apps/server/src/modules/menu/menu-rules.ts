@@ -2,9 +2,9 @@ import type { MenuInput } from '@platform/shared';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import type { Trx } from '../../db/database.ts';
 import type { MenuRow } from '../../db/schema.ts';
+import { subtreeIds } from '../organize/organize-tree.ts';
 import type { SystemService } from '../system/system.service.ts';
 import { MenuRepository } from './menu.repository.ts';
-import { subtreeIds } from './menu-info.ts';
 
 // The rules a menu obeys, whether made by hand (MenuService) or imported (MenuTransferService).
 

@@ -13,9 +13,9 @@ import { newId } from '../../core/ids.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import type { MenuRow, PermissionKind } from '../../db/schema.ts';
+import { subtreeIds } from '../organize/organize-tree.ts';
 import type { SystemService } from '../system/system.service.ts';
 import { MenuRepository } from './menu.repository.ts';
-import { subtreeIds } from './menu-info.ts';
 import { checkMenu, menuColumns } from './menu-rules.ts';
 
 const ExportedPermission = Type.Object({

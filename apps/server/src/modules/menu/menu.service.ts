@@ -6,9 +6,10 @@ import { newId } from '../../core/ids.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { MenuRow, SystemRow } from '../../db/schema.ts';
+import { subtreeIds } from '../organize/organize-tree.ts';
 import type { SystemService } from '../system/system.service.ts';
 import { MenuRepository } from './menu.repository.ts';
-import { menuInfo, nest, subtreeIds } from './menu-info.ts';
+import { menuInfo, nest } from './menu-info.ts';
 import { checkMenu, containerTypes, menuColumns } from './menu-rules.ts';
 
 /** Menus per system, their types' rules, and the permission definitions each menu offers. */

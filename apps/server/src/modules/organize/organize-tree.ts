@@ -35,6 +35,22 @@ export function buildTree<R extends { id: string; parentId: string }, T>(
   return roots;
 }
 
+/** The ids of `id` and everything below it, in rows linked by parentId: what a move may not go under. */
+export function subtreeIds(rows: { id: string; parentId: string }[], id: string): Set<string> {
+  const ids = new Set([id]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const row of rows) {
+      if (!ids.has(row.id) && ids.has(row.parentId)) {
+        ids.add(row.id);
+        grew = true;
+      }
+    }
+  }
+  return ids;
+}
+
 /** An organisation set with fast lookups of paths and subtrees. */
 export class OrganizeIndex {
   readonly byId: Map<string, OrganizeRow>;

@@ -72,7 +72,7 @@ import userOnlineRoutes from './modules/userOnline/user-online.routes.ts';
 import visualdevRoutes from './modules/visualdev/visualdev.routes.ts';
 import workflowRoutes from './modules/workflow/workflow.routes.ts';
 import { type SeedResult, seed } from './seed/seed.ts';
-import { buildServices } from './services.ts';
+import { buildServices, type Services } from './services.ts';
 
 // What app.ts adds to the instance from the areas (core/app-types.ts declares what core adds).
 declare module 'fastify' {
@@ -218,7 +218,14 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
     await hub.close();
   });
 
-  // Every area's routes, in one list; each receives its services from the composition root.
+  await registerAreaRoutes(app, services, hub);
+
+  await serveWeb(app, config.webDir);
+  return { app, seedResult };
+}
+
+/** Every area's routes, in one list; each receives its services from the composition root. */
+async function registerAreaRoutes(app: App, services: Services, hub: SocketHub) {
   await app.register(healthRoutes);
   await app.register(oauthRoutes, services.oauth);
   await app.register(systemRoutes, services.system);
@@ -255,7 +262,4 @@ export async function buildApp(config: Config, plugs: AppPlugs = {}): Promise<Bu
   await app.register(reportRoutes, services.report);
   await app.register(portalRoutes, services.portal);
   await app.register(workflowRoutes, services.workflow);
-
-  await serveWeb(app, config.webDir);
-  return { app, seedResult };
 }

@@ -41,15 +41,19 @@ export function navigation({
 }: NavigationProps): { aside: ReactNode; navLeft: ReactNode } {
   let aside: ReactNode = null;
   let navLeft: ReactNode = null;
-  /** The classic and blend sidebar: `nodes` as a collapsible menu, under `brand` where it has one. */
-  const sidebar = (nodes: MenuNode[], brand?: ReactNode) => (
-    <aside className={`shell-aside ${sideCollapsed ? 'collapsed' : ''}`} data-testid="sidebar">
-      {brand}
-      <SideMenu nodes={nodes} selectedKey={selectedKey} openKeys={openKeys} collapsed={sideCollapsed} dark={sideDark} />
-    </aside>
-  );
   if (layout === 'classic') {
-    aside = sidebar(menus, <Brand collapsed={sideCollapsed} />);
+    aside = (
+      <aside className={`shell-aside ${sideCollapsed ? 'collapsed' : ''}`} data-testid="sidebar">
+        <Brand collapsed={sideCollapsed} />
+        <SideMenu
+          nodes={menus}
+          selectedKey={selectedKey}
+          openKeys={openKeys}
+          collapsed={sideCollapsed}
+          dark={sideDark}
+        />
+      </aside>
+    );
   } else if (layout === 'functional') {
     navLeft = (
       <>
@@ -70,7 +74,17 @@ export function navigation({
         />
       </>
     );
-    aside = sidebar(topNode?.children ?? []);
+    aside = (
+      <aside className={`shell-aside ${sideCollapsed ? 'collapsed' : ''}`} data-testid="sidebar">
+        <SideMenu
+          nodes={topNode?.children ?? []}
+          selectedKey={selectedKey}
+          openKeys={openKeys}
+          collapsed={sideCollapsed}
+          dark={sideDark}
+        />
+      </aside>
+    );
   } else if (layout === 'plain') {
     aside = (
       <aside className="shell-plain" data-testid="sidebar">

@@ -39,14 +39,15 @@ export default function ReportPage() {
   });
   const crud = useCrudQuery({ queryKey: ['report', 'list'], fetch: reportApi.list, initialSearch });
   const more = useMoreActions(crud);
+  // The widths add up to what a 1440 px screen shows beside the menu, 状态 not hidden under 操作.
   const columns: ColumnsType<ReportRow> = [
-    fieldColumn('fullName', t('fullName'), { width: 200 }),
-    fieldColumn('enCode', t('enCode'), { width: 160 }),
+    fieldColumn('fullName', t('fullName'), { width: 140, ellipsis: true }),
+    fieldColumn('enCode', t('enCode'), { width: 130, ellipsis: true }),
     // A row names its entry by id (`categoryId`), where the shared column reads `category`.
-    { ...category.column, dataIndex: 'categoryId', key: 'categoryId' },
-    fieldColumn('creatorUser', t('creatorUser'), { width: 140 }),
-    crud.columns.creatorTime,
-    fieldColumn('lastModifyTime', t('lastModifyTime'), { width: 170, render: formatDateTime }),
+    { ...category.column, dataIndex: 'categoryId', key: 'categoryId', width: 100 },
+    fieldColumn('creatorUser', t('creatorUser'), { width: 120, ellipsis: true }),
+    { ...crud.columns.creatorTime, width: 160 },
+    fieldColumn('lastModifyTime', t('lastModifyTime'), { width: 160, render: formatDateTime }),
     crud.columns.sortCode,
     crud.columns.state,
     crud.columns.actions({

@@ -1,10 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  checkSelect,
-  checkSelectReading,
-  deniedFunctions,
-  deniedTables,
-} from '../src/modules/dataInterface/sql-guard.ts';
+import { checkSelect, checkSelectReading, deniedTables } from '../src/modules/dataInterface/sql-guard.ts';
 
 /**
  * The SQL guard of data interfaces as a pure function (issue 42): what an interface's SQL may be,
@@ -87,7 +82,37 @@ describe('what is refused, and why', () => {
   });
 
   test.each([
-    ...deniedFunctions,
+    // Written out, not read from the guard: a name dropped from the guard's list must fail here.
+    'lo_import',
+    'lo_export',
+    'loread',
+    'lowrite',
+    'set_config',
+    'current_setting',
+    'nextval',
+    'setval',
+    'currval',
+    'lastval',
+    'txid_current',
+    'ts_stat',
+    'ts_rewrite',
+    'query_to_xml',
+    'query_to_xmlschema',
+    'query_to_xml_and_xmlschema',
+    'cursor_to_xml',
+    'cursor_to_xmlschema',
+    'table_to_xml',
+    'table_to_xmlschema',
+    'table_to_xml_and_xmlschema',
+    'schema_to_xml',
+    'schema_to_xmlschema',
+    'schema_to_xml_and_xmlschema',
+    'database_to_xml',
+    'database_to_xmlschema',
+    'database_to_xml_and_xmlschema',
+    'version',
+    'inet_server_addr',
+    'inet_server_port',
     // The families: server administration, large objects, dblink, upgrade, index maintenance, files.
     'pg_sleep',
     'pg_read_file',

@@ -10,7 +10,7 @@ import { BusinessError } from '../../core/errors.ts';
  */
 
 /** Functions that read files, large objects, the network, settings or run SQL text of their own. */
-export const deniedFunctions = new Set([
+const deniedFunctions = new Set([
   'lo_import',
   'lo_export',
   'loread',

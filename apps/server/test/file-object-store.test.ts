@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { S3FileStorage } from '../src/core/s3-file-storage.ts';
-import { pdfChunkFields } from './helpers/chunk-upload.ts';
+import { mergePdf, pdfChunkFields } from './helpers/chunk-upload.ts';
 import { multipart } from './helpers/multipart.ts';
 import { startObjectStore, type TestObjectStore } from './helpers/object-store.ts';
 import { type Client, type TestApp, testApp } from './helpers/test-app.ts';
@@ -107,18 +107,7 @@ describe('files in an S3-compatible object store', () => {
     expect((await admin.get<{ chunkNumbers: number[] }>('/api/file/chunk', fields(1))).data?.chunkNumbers).toEqual([
       1, 2, 3,
     ]);
-    const merged = await admin.call<{ name: string; fileSize: number }>({
-      method: 'POST',
-      url: '/api/file/merge',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        identifier,
-        fileName: 'big.pdf',
-        fileSize: String(content.length),
-        type: 'annex',
-        extension: 'pdf',
-      }).toString(),
-    });
+    const merged = await mergePdf(admin, { identifier, size: content.length });
     expect(merged).toMatchObject({ code: 200, data: { fileSize: content.length } });
     expect((await bucket.stat(`merged/${identifier}`))?.size).toBe(content.length);
     expect(await bucket.names('chunks')).toEqual([]);

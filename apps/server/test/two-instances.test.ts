@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { pdfChunkFields } from './helpers/chunk-upload.ts';
+import { mergePdf, pdfChunkFields } from './helpers/chunk-upload.ts';
 import { businessType } from './helpers/dictionaries.ts';
 import { multipart } from './helpers/multipart.ts';
 import { redisUrl as configuredRedisUrl, needsPostgresAndRedis } from './helpers/needs.ts';
@@ -280,18 +280,7 @@ needsPostgresAndRedis('two instances on one PostgreSQL and one Redis', () => {
       });
       expect(sent.code).toBe(200);
     }
-    const merged = await alice.call<{ name: string; fileSize: number }>({
-      method: 'POST',
-      url: '/api/file/merge',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        identifier,
-        fileName: 'big.pdf',
-        fileSize: String(content.length),
-        type: 'annex',
-        extension: 'pdf',
-      }).toString(),
-    });
+    const merged = await mergePdf(alice, { identifier, size: content.length });
     expect(merged).toMatchObject({ code: 200, data: { fileSize: content.length } });
     const bigLink = await aliceOnTwo.get<{ url: string }>(`/api/file/Download/annex/${merged.data!.name}`);
     const big = Buffer.from(await (await fetch(`${url2}${bigLink.data!.url}`)).arrayBuffer());

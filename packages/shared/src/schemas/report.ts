@@ -77,8 +77,147 @@ export type ReportDataset = Static<typeof ReportDataset>;
 
 /** The largest layout accepted, as JSON text (the sheet's cells, merges and styles). */
 export const REPORT_LAYOUT_MAX_CHARS = 1_000_000;
-/** The sheet as the designer keeps it: an object, stored as it is (the designer comes in a later slice). */
-export const ReportLayout = Type.Record(Type.String({ maxLength: 200 }), Type.Unknown());
+/** The widest and longest template a sheet may have (its output grows with the data, not these). */
+export const REPORT_MAX_COLUMNS = 100;
+export const REPORT_MAX_TEMPLATE_ROWS = 500;
+
+/** What a subtotal or total cell computes over the detail rows above it (Excel's SUBTOTAL functions). */
+export const REPORT_AGGREGATES = ['sum', 'avg', 'count', 'max', 'min'] as const;
+export type ReportAggregate = (typeof REPORT_AGGREGATES)[number];
+// The schema's literals below spell these lists out: a mapped union reads as `never` to TypeScript.
+
+const HexColor = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' });
+export const ReportCellStyle = Type.Object({
+  bold: Type.Optional(Type.Boolean()),
+  italic: Type.Optional(Type.Boolean()),
+  fontSize: Type.Optional(Type.Integer({ minimum: 8, maximum: 72 })),
+  color: Type.Optional(HexColor),
+  background: Type.Optional(HexColor),
+  align: Type.Optional(Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Literal('right')])),
+  border: Type.Optional(Type.Boolean()),
+});
+export type ReportCellStyle = Static<typeof ReportCellStyle>;
+
+/** A style a cell takes when its value compares so with `value` (the first condition that holds wins). */
+export const ReportCondition = Type.Object({
+  op: Type.Union([
+    Type.Literal('>'),
+    Type.Literal('>='),
+    Type.Literal('<'),
+    Type.Literal('<='),
+    Type.Literal('='),
+    Type.Literal('!='),
+  ]),
+  value: Type.Union([Type.Number(), Type.String({ maxLength: 200 })]),
+  style: ReportCellStyle,
+});
+export type ReportCondition = Static<typeof ReportCondition>;
+
+/** Where a click on a cell leads: another report, its parameters taken from the clicked row's fields. */
+export const ReportDrill = Type.Object({
+  reportId: Id,
+  parameters: Type.Array(Type.Object({ name: ReportName, field: Type.String({ minLength: 1, maxLength: 100 }) }), {
+    maxItems: 20,
+  }),
+});
+export type ReportDrill = Static<typeof ReportDrill>;
+
+/**
+ * One cell of the template. `text` is shown as it is (`${name}` puts a parameter's value in); text
+ * starting with `=` is a formula over cells of the same row (`=D3/E3`, + - * / and brackets). In a
+ * detail row `field` binds the cell to a dataset column, and `group` groups the rows by it (the value
+ * merged down its group). In a subtotal or total row `aggregate` computes over the detail cells of
+ * its column.
+ */
+export const ReportCell = Type.Object({
+  text: Type.Optional(Type.String({ maxLength: 2000 })),
+  field: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  group: Type.Optional(Type.Boolean()),
+  aggregate: Type.Optional(
+    Type.Union([
+      Type.Literal('sum'),
+      Type.Literal('avg'),
+      Type.Literal('count'),
+      Type.Literal('max'),
+      Type.Literal('min'),
+    ]),
+  ),
+  /** An Excel number or date format: `#,##0.00`, `0.0%`, `yyyy-mm-dd`. */
+  format: Type.Optional(Type.String({ maxLength: 50 })),
+  style: Type.Optional(ReportCellStyle),
+  conditions: Type.Optional(Type.Array(ReportCondition, { maxItems: 10 })),
+  drill: Type.Optional(ReportDrill),
+});
+export type ReportCell = Static<typeof ReportCell>;
+
+/**
+ * A template row. `static` rows are shown once; a `detail` row repeats for each row of its dataset;
+ * `subtotal` rows follow the groups of the detail row above them (`groupColumn`: the column of the
+ * group cell whose groups they close); a `total` row follows all of its rows.
+ */
+export const REPORT_ROW_KINDS = ['static', 'detail', 'subtotal', 'total'] as const;
+export type ReportRowKind = (typeof REPORT_ROW_KINDS)[number];
+export const ReportSheetRow = Type.Object({
+  kind: Type.Union([Type.Literal('static'), Type.Literal('detail'), Type.Literal('subtotal'), Type.Literal('total')]),
+  dataset: Type.Optional(ReportName),
+  groupColumn: Type.Optional(Type.Integer({ minimum: 0, maximum: REPORT_MAX_COLUMNS - 1 })),
+  height: Type.Optional(Type.Integer({ minimum: 12, maximum: 400 })),
+  cells: Type.Array(Type.Union([ReportCell, Type.Null()]), { maxItems: REPORT_MAX_COLUMNS }),
+});
+export type ReportSheetRow = Static<typeof ReportSheetRow>;
+
+/** Cells joined into one: the top-left cell at `row`, `col` (0-based) covers the others. */
+export const ReportMerge = Type.Object({
+  row: Type.Integer({ minimum: 0 }),
+  col: Type.Integer({ minimum: 0 }),
+  rowSpan: Type.Integer({ minimum: 1 }),
+  colSpan: Type.Integer({ minimum: 1 }),
+});
+export type ReportMerge = Static<typeof ReportMerge>;
+
+export const ReportChart = Type.Object({
+  title: Type.Optional(Type.String({ maxLength: 100 })),
+  dataset: ReportName,
+  type: Type.Union([Type.Literal('bar'), Type.Literal('line'), Type.Literal('pie')]),
+  /** The field along the axis (the slices of a pie). */
+  category: Type.String({ minLength: 1, maxLength: 100 }),
+  /** The fields summed per category, one series each. */
+  values: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 10 }),
+});
+export type ReportChart = Static<typeof ReportChart>;
+
+export const ReportPageSetup = Type.Object({
+  paper: Type.Optional(
+    Type.Union([Type.Literal('A4'), Type.Literal('A3'), Type.Literal('A5'), Type.Literal('Letter')]),
+  ),
+  orientation: Type.Optional(Type.Union([Type.Literal('portrait'), Type.Literal('landscape')])),
+  /** Millimetres. */
+  margins: Type.Optional(
+    Type.Object({
+      top: Type.Number({ minimum: 0, maximum: 100 }),
+      right: Type.Number({ minimum: 0, maximum: 100 }),
+      bottom: Type.Number({ minimum: 0, maximum: 100 }),
+      left: Type.Number({ minimum: 0, maximum: 100 }),
+    }),
+  ),
+  /** Whether the rows above the first detail row repeat at the top of every page. */
+  repeatHeader: Type.Optional(Type.Boolean()),
+});
+export type ReportPageSetup = Static<typeof ReportPageSetup>;
+
+/** The sheet: column widths (px), template rows, merges of template cells, frozen rows, page setup, charts. */
+export const ReportLayout = Type.Object({
+  columns: Type.Optional(
+    Type.Array(Type.Object({ width: Type.Integer({ minimum: 20, maximum: 1000 }) }), {
+      maxItems: REPORT_MAX_COLUMNS,
+    }),
+  ),
+  rows: Type.Optional(Type.Array(ReportSheetRow, { maxItems: REPORT_MAX_TEMPLATE_ROWS })),
+  merges: Type.Optional(Type.Array(ReportMerge, { maxItems: 2000 })),
+  frozenRows: Type.Optional(Type.Integer({ minimum: 0, maximum: 50 })),
+  page: Type.Optional(ReportPageSetup),
+  charts: Type.Optional(Type.Array(ReportChart, { maxItems: 10 })),
+});
 export type ReportLayout = Static<typeof ReportLayout>;
 
 export const ReportInput = Type.Object({

@@ -87,6 +87,8 @@ export interface DataInterfaceLimits {
   timeoutMs: number;
   /** The most rows one call answers (DATA_INTERFACE_ROW_CAP, default 10000). */
   rowCap: number;
+  /** The most rows a report's dataset reads (REPORT_ROW_CAP, default 100000): reports sum whole tables. */
+  reportRowCap: number;
   /** PGlite has no statement time-out: a statement whose planned cost is above this is refused (DATA_INTERFACE_MAX_COST, default 200000). */
   maxCost: number;
   /** HTTP interfaces: time-out (ms) and the largest answer (bytes). */
@@ -189,6 +191,7 @@ function dataInterfaceLimits(env: NodeJS.ProcessEnv): Partial<DataInterfaceLimit
     ...(role ? { role } : {}),
     timeoutMs: parsePositive('DATA_INTERFACE_TIMEOUT_MS', env.DATA_INTERFACE_TIMEOUT_MS, 5000),
     rowCap: parsePositive('DATA_INTERFACE_ROW_CAP', env.DATA_INTERFACE_ROW_CAP, 10_000),
+    reportRowCap: parsePositive('REPORT_ROW_CAP', env.REPORT_ROW_CAP, 100_000),
     maxCost: parsePositive('DATA_INTERFACE_MAX_COST', env.DATA_INTERFACE_MAX_COST, 200_000),
     logRetentionDays: parseNonNegative('DATA_INTERFACE_LOG_DAYS', env.DATA_INTERFACE_LOG_DAYS, 30),
   };

@@ -40,6 +40,7 @@ import { PrintDevService } from './modules/printDev/print-dev.service.ts';
 import { PrintDevTransferService } from './modules/printDev/print-dev-transfer.service.ts';
 import { ProfileService } from './modules/profile/profile.service.ts';
 import { ReportService } from './modules/report/report.service.ts';
+import { ReportRunService } from './modules/report/report-run.service.ts';
 import { ReportTransferService } from './modules/report/report-transfer.service.ts';
 import { RoleService } from './modules/role/role.service.ts';
 import { ScheduleService } from './modules/schedule/schedule.service.ts';
@@ -202,7 +203,11 @@ async function designServices(app: App, platform: ReturnType<typeof platformServ
     },
     generater: { generater: new GeneraterService(db, forms, downloads) },
     printDev: { templates, transfer: new PrintDevTransferService(db, templates, downloads) },
-    report: { reports, transfer: new ReportTransferService(db, reports, downloads) },
+    report: {
+      reports,
+      transfer: new ReportTransferService(db, reports, downloads),
+      runs: new ReportRunService(db, interfaces, app.permissions, downloads),
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { interfaceCategory, staticInterface } from './helpers/data-interfaces.ts';
+import { mainSystemId } from './helpers/form-menu.ts';
 import { multipart } from './helpers/multipart.ts';
 import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
 
@@ -47,7 +48,15 @@ const report = (fields: Record<string, unknown> = {}) => ({
       ],
     },
   ],
-  layout: { cells: [{ r: 0, c: 0, v: '地区' }], merges: [], styles: { header_row: { bold: true } } },
+  layout: {
+    columns: [{ width: 120 }],
+    rows: [
+      { kind: 'static', cells: [{ text: '地区', style: { bold: true } }] },
+      { kind: 'detail', dataset: 'sales', cells: [{ field: 'region', group: true }] },
+      { kind: 'subtotal', groupColumn: 0, cells: [{ text: '小计' }] },
+    ],
+    merges: [{ row: 0, col: 0, rowSpan: 1, colSpan: 1 }],
+  },
   ...fields,
 });
 const create = async (fields: Record<string, unknown>) => {
@@ -118,7 +127,7 @@ describe('reports: the designer', () => {
         { name: 'year', label: '年份', jnpfKey: 'inputNumber', required: false, defaultValue: 2024 },
       ],
       datasets: report().datasets,
-      // The layout's keys are kept as written (no camel-casing of header_row).
+      // The layout comes back as written (its JSON keys are not re-cased on the way through the database).
       layout: report().layout,
       searchForm: {
         components: [
@@ -230,14 +239,14 @@ describe('reports: the designer', () => {
       categoryId: system,
       parameters: [{ name: 'region', label: '区域', jnpfKey: 'input' }],
       datasets: [{ name: 'sales', interfaceId, parameterMap: [{ field: 'region', parameter: 'region' }] }],
-      layout: { cells: [] },
+      layout: { rows: [] },
     });
     expect(await admin.put(`${base}/${id}`, changed)).toMatchObject({ code: 200, msg: '更新成功' });
     const info = (await admin.get<Record<string, unknown>>(`${base}/${id}`)).data!;
     expect(info).toMatchObject({
       fullName: '改名报表',
       categoryId: system,
-      layout: { cells: [] },
+      layout: { rows: [] },
       searchForm: {
         components: [{ bindParameter: 'region', defaultValue: null, label: '区域', jnpfKey: 'input', required: false }],
       },
@@ -380,11 +389,30 @@ describe('reports: opening one', () => {
     });
   });
 
-  test('someone without the report menu opens enabled reports, is refused a disabled one and every design call', async () => {
+  test('a report menu opens its report, not a disabled one; without the designer menu every design call is refused', async () => {
     const id = await create({ enCode: 'guarded.report', fullName: '受保护报表' });
     const off = await create({ enCode: 'guarded.off', enabledMark: 0 });
-    await t.createUser({ account: 'report.viewer' });
+    const viewerId = await t.createUser({ account: 'report.viewer' });
     const viewer = await t.signIn('report.viewer', 'Passw0rd');
+    expect(await viewer.get(`${base}/${id}`)).toMatchObject({ code: 400, msg: '无权查看该报表' });
+    const menus = await Promise.all(
+      [id, off].map(async (moduleId, i) => {
+        const menu = await admin.post<string>('/api/system/Menu', {
+          systemId: await mainSystemId(t),
+          parentId: '-1',
+          fullName: `报表菜单${i}`,
+          enCode: `report.open.${i}`,
+          type: 5,
+          urlAddress: `dataReport/report.open.${i}`,
+          propertyJson: JSON.stringify({ moduleId }),
+        });
+        expect(menu, menu.msg).toMatchObject({ code: 200 });
+        return menu.data!;
+      }),
+    );
+    expect(
+      await admin.put(`/api/permission/Authority/Data/${viewerId}`, { objectType: 'User', module: menus }),
+    ).toMatchObject({ code: 200 });
 
     expect((await viewer.get(`${base}/${id}`)).data).toMatchObject({
       searchForm: { components: [expect.objectContaining({ bindParameter: 'region' }), expect.anything()] },

@@ -2,6 +2,7 @@ import type {
   ReportAggregate,
   ReportCell,
   ReportCellStyle,
+  ReportChart,
   ReportCondition,
   ReportLayout,
   ReportMerge,
@@ -186,11 +187,14 @@ export function reportValueOf(raw: unknown): ReportValue {
 
 const DATE_FORMAT = /[yd]|h{1,2}:|m{1,2}:s/i;
 
+/** Whether an Excel format shows a date or time (its value is then a time, not a number). */
+export const isDateFormat = (format: string) => DATE_FORMAT.test(format);
+
 /** `value` as a cell shows it under an Excel-style `format` (`#,##0.00`, `0%`, `yyyy-mm-dd hh:mm`). */
 export function formatReportValue(value: ReportValue, format?: string): string {
   if (value === null) return '';
   if (!format) return typeof value === 'number' ? String(roundFloat(value)) : value;
-  if (DATE_FORMAT.test(format)) {
+  if (isDateFormat(format)) {
     const time = typeof value === 'number' ? value : Date.parse(value);
     if (Number.isNaN(time)) return String(value);
     return formatDate(time, excelDateTokens(format));
@@ -510,5 +514,31 @@ export function reportPage(output: ReportOutput, page: number, size: number, rep
     page: current,
     pages,
     total: output.rows.length,
+  };
+}
+
+/** A chart's figures from its dataset's rows: each value field summed per category, categories in first-come order. */
+export function reportChartData(
+  chart: ReportChart,
+  rows: readonly Readonly<Record<string, unknown>>[],
+): { title: string; type: ReportChart['type']; categories: string[]; series: { name: string; data: number[] }[] } {
+  const sums = new Map<string, number[]>();
+  for (const row of rows) {
+    const category = String(reportValueOf(row[chart.category]) ?? '');
+    let sum = sums.get(category);
+    if (!sum) {
+      sum = chart.values.map(() => 0);
+      sums.set(category, sum);
+    }
+    chart.values.forEach((field, i) => {
+      const value = reportValueOf(row[field]);
+      if (typeof value === 'number') sum[i] = roundFloat((sum[i] ?? 0) + value);
+    });
+  }
+  return {
+    title: chart.title ?? '',
+    type: chart.type,
+    categories: [...sums.keys()],
+    series: chart.values.map((name, i) => ({ name, data: [...sums.values()].map((sum) => sum[i] ?? 0) })),
   };
 }

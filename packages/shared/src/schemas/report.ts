@@ -90,7 +90,8 @@ const HexColor = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' });
 export const ReportCellStyle = Type.Object({
   bold: Type.Optional(Type.Boolean()),
   italic: Type.Optional(Type.Boolean()),
-  fontSize: Type.Optional(Type.Integer({ minimum: 8, maximum: 72 })),
+  /** Points, as Excel counts them. */
+  fontSize: Type.Optional(Type.Integer({ minimum: 6, maximum: 72 })),
   color: Type.Optional(HexColor),
   background: Type.Optional(HexColor),
   align: Type.Optional(Type.Union([Type.Literal('left'), Type.Literal('center'), Type.Literal('right')])),
@@ -319,3 +320,57 @@ export const ReportFile = Type.Object({
 export type ReportFile = Static<typeof ReportFile>;
 export const ReportImportResult = Type.Object({ id: Type.String(), skipped: Type.Boolean() });
 export type ReportImportResult = Static<typeof ReportImportResult>;
+
+/** `Actions/Preview` and `Actions/ExportExcel`: parameter values by name (one left out takes its default), and the page wanted. */
+export const ReportRunInput = Type.Object({
+  parameters: Type.Optional(Type.Record(Type.String({ maxLength: 50 }), ReportParameterValue)),
+  currentPage: Type.Optional(Type.Integer({ minimum: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+});
+export type ReportRunInput = Static<typeof ReportRunInput>;
+
+const ReportOutputValue = Type.Union([Type.String(), Type.Number(), Type.Null()]);
+export const ReportOutputCellSchema = Type.Object({
+  text: Type.String(),
+  value: ReportOutputValue,
+  formula: Type.Optional(Type.String()),
+  format: Type.Optional(Type.String()),
+  style: Type.Optional(ReportCellStyle),
+  drill: Type.Optional(
+    Type.Object({ reportId: Type.String(), parameters: Type.Record(Type.String(), ReportOutputValue) }),
+  ),
+});
+export const ReportOutputRowSchema = Type.Object({
+  kind: Type.Union([Type.Literal('static'), Type.Literal('detail'), Type.Literal('subtotal'), Type.Literal('total')]),
+  height: Type.Optional(Type.Integer()),
+  cells: Type.Array(Type.Union([ReportOutputCellSchema, Type.Null()])),
+});
+
+/** A chart's figures: the categories in the order they first come, one series per value field (summed). */
+export const ReportChartData = Type.Object({
+  title: Type.String(),
+  type: Type.Union([Type.Literal('bar'), Type.Literal('line'), Type.Literal('pie')]),
+  categories: Type.Array(Type.String()),
+  series: Type.Array(Type.Object({ name: Type.String(), data: Type.Array(Type.Number()) })),
+});
+export type ReportChartData = Static<typeof ReportChartData>;
+
+/** One page of a report filled with its datasets' rows, header rows repeated, merges cut to the page. */
+export const ReportPreview = Type.Object({
+  id: Type.String(),
+  fullName: Type.String(),
+  columns: Type.Array(Type.Number()),
+  rows: Type.Array(ReportOutputRowSchema),
+  merges: Type.Array(ReportMerge),
+  currentPage: Type.Integer(),
+  pages: Type.Integer(),
+  /** Output rows in all. */
+  total: Type.Integer(),
+  frozenRows: Type.Integer(),
+  page: ReportPageSetup,
+  /** Datasets that had more rows than the report reads (`cap`): the report shows the first `cap`. */
+  truncated: Type.Array(Type.String()),
+  cap: Type.Integer(),
+  charts: Type.Array(ReportChartData),
+});
+export type ReportPreview = Static<typeof ReportPreview>;

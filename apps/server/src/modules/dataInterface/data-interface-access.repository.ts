@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { likePattern } from '../../core/paging.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { moduleIdOf } from '../menu/menu-info.ts';
 
 /** The definitions that use one interface: what a caller must be able to open to call it. */
 export interface InterfaceReferences {
@@ -9,7 +10,7 @@ export interface InterfaceReferences {
   printIds: string[];
   /** Generated forms whose form, list or app list names it, or names one of those print templates. */
   formIds: string[];
-  /** Enabled menus opening one of those forms (types 3, 4) or the interface itself (a type 5 report). */
+  /** Enabled menus opening one of those forms (types 3, 4), or a type 5 report: an enabled report reading the interface, or the interface itself. */
   menus: { enCode: string; moduleId: string }[];
   /** Portals whose cards name it. */
   portalIds: string[];
@@ -42,8 +43,22 @@ export class DataInterfaceAccessRepository {
           eb('releasedAppColumnData', 'like', key),
         ]),
       );
-    const formIds = (await this.db.selectFrom('visualDev').select('id').where(mentions).execute()).map((r) => r.id);
-    const modules = [interfaceId, ...formIds];
+    const [formIds, reportIds] = await Promise.all([
+      this.db
+        .selectFrom('visualDev')
+        .select('id')
+        .where(mentions)
+        .execute()
+        .then((rows) => rows.map((r) => r.id)),
+      this.db
+        .selectFrom('report')
+        .select('id')
+        .where('enabledMark', '=', 1)
+        .where(sql<string>`datasets::text`, 'like', quoted(interfaceId))
+        .execute()
+        .then((rows) => rows.map((r) => r.id)),
+    ]);
+    const modules = [interfaceId, ...formIds, ...reportIds];
     const [menus, portals, flows] = await Promise.all([
       this.db
         .selectFrom('menu')
@@ -71,8 +86,9 @@ export class DataInterfaceAccessRepository {
       printIds,
       formIds,
       menus: menus.flatMap((menu) => {
-        const moduleId = moduleOf(menu.propertyJson);
-        const fits = menu.type === 5 ? moduleId === interfaceId : formIds.includes(moduleId);
+        const moduleId = moduleIdOf(menu.propertyJson);
+        const fits =
+          menu.type === 5 ? moduleId === interfaceId || reportIds.includes(moduleId) : formIds.includes(moduleId);
         return fits ? [{ enCode: menu.enCode, moduleId }] : [];
       }),
       portalIds: portals.map((p) => p.id),
@@ -108,14 +124,5 @@ export class DataInterfaceAccessRepository {
   async formName(formId: string): Promise<string> {
     const row = await this.db.selectFrom('visualDev').select('fullName').where('id', '=', formId).executeTakeFirst();
     return row?.fullName ?? formId;
-  }
-}
-
-function moduleOf(propertyJson: string | null): string {
-  try {
-    const moduleId = (JSON.parse(propertyJson ?? '{}') as { moduleId?: unknown }).moduleId;
-    return typeof moduleId === 'string' ? moduleId : '';
-  } catch {
-    return '';
   }
 }

@@ -12,8 +12,8 @@ import type { FormTableRef } from './sql-guard.ts';
 
 /** The data-interface page: its holders run any interface. */
 export const dataInterfaceMenu = 'systemData.dataInterface';
-/** Design pages whose designers preview forms and portals with their widgets' interfaces. */
-const designMenus = [dataInterfaceMenu, 'onlineDev.webDesign', 'onlineDev.portal'];
+/** Design pages whose designers preview forms, portals and reports with the interfaces they read. */
+const designMenus = [dataInterfaceMenu, 'onlineDev.webDesign', 'onlineDev.portal', 'onlineDev.dataReport'];
 const printMenu = 'system.printDev';
 /** How long a user's right to call an interface, or its scope on a form, is reused. */
 const ttlMs = 10_000;

@@ -10,26 +10,19 @@ import {
   Id,
   PageOf,
 } from '@platform/shared';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
-import { sessionOf } from '../../core/auth.ts';
 import { ok, okJson } from '../../core/envelope.ts';
 import { BusinessError } from '../../core/errors.ts';
 import { permitMenu } from '../../core/permissions.ts';
-import type { Caller, DataInterfaceService } from './data-interface.service.ts';
+import type { DataInterfaceService } from './data-interface.service.ts';
 import { dataInterfaceMenu } from './data-interface-access.ts';
+import { callerOf } from './data-interface-call.ts';
 
 const tags = ['dataInterface'];
 const base = '/api/system/DataInterface';
 const menu = dataInterfaceMenu;
 const IdParams = Type.Object({ id: Id });
-
-const callerOf = (request: FastifyRequest, origin: string): Caller => ({
-  session: sessionOf(request),
-  ip: request.ip,
-  origin,
-});
 
 /**
  * Running an interface: its parameters, the preview (the menu), the widgets' calls (List,

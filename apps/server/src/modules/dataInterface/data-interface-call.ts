@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { DataInterfaceLimits } from '../../config.ts';
+import { sessionOf } from '../../core/auth.ts';
 import type { Session } from '../../core/session.ts';
 import type { Db } from '../../db/database.ts';
 import type { DataInterfaceAccess } from './data-interface-access.ts';
@@ -10,6 +12,13 @@ export interface Caller {
   ip: string;
   origin: string;
 }
+
+/** The caller of a request, for the call log's `origin` (preview, list, print, report...). */
+export const callerOf = (request: FastifyRequest, origin: string): Caller => ({
+  session: sessionOf(request),
+  ip: request.ip,
+  origin,
+});
 
 export interface DataInterfaceOptions extends DataInterfaceLimits {
   /** Whether the reader role could be made: SQL interfaces refuse to run without it. */

@@ -187,6 +187,30 @@ export class DataInterfaceRunner {
     });
   }
 
+  /**
+   * A report's dataset: up to `cap` rows (REPORT_ROW_CAP), and whether there were more (`truncated`), for a caller
+   * who may call the interface, generated forms' tables read within the caller's data scope.
+   */
+  async reportRows(id: string, paramList: DataInterfaceParamValue[], caller: Caller) {
+    await this.requireCallable(caller.session, id);
+    const definition = await this.enabledDefinition(id, false);
+    const cap = this.settings.reportRowCap;
+    return this.logged(definition, caller, async () => {
+      const { list } = await this.rows(
+        definition,
+        paramList,
+        caller.session,
+        caller.session,
+        null,
+        undefined,
+        this.db,
+        cap + 1,
+      );
+      const rows = mapped(definition, list.length > cap ? list.slice(0, cap) : list);
+      return { rows, truncated: list.length > cap, cap };
+    });
+  }
+
   /** Actions/List: one page, filtered by the keyword over `columnOptions` (the columns the widget shows). */
   async list(id: string, input: DataInterfaceListInput, caller: Caller) {
     await this.requireCallable(caller.session, id);
@@ -238,9 +262,10 @@ export class DataInterfaceRunner {
     paging: Paging | null,
     byIds?: { column: string; ids: string[] },
     db: Db | Trx = this.db,
+    cap = this.settings.rowCap,
   ): Promise<{ list: DataInterfaceDataRow[]; total: number }> {
     const resolve = resolver(definition, paramList, session, db);
-    if (definition.row.type === 1) return this.sql.rows(definition, resolve, reader, paging, byIds, db);
+    if (definition.row.type === 1) return this.sql.rows(definition, resolve, reader, paging, byIds, db, cap);
     let rows: DataInterfaceDataRow[];
     if (definition.row.type === 2) rows = staticRows(definition.config.staticData ?? '[]');
     else
@@ -254,7 +279,7 @@ export class DataInterfaceRunner {
           maxBytes: this.settings.httpMaxBytes,
           ...(this.settings.resolver ? { resolver: this.settings.resolver } : {}),
         },
-        this.settings.rowCap,
+        cap,
       );
     if (byIds) {
       const wanted = new Set(byIds.ids);
@@ -271,7 +296,7 @@ export class DataInterfaceRunner {
       );
     }
     const total = rows.length;
-    const list = paging ? rows.slice(paging.offset, paging.offset + paging.limit) : rows.slice(0, this.settings.rowCap);
+    const list = paging ? rows.slice(paging.offset, paging.offset + paging.limit) : rows.slice(0, cap);
     return { list, total };
   }
 }

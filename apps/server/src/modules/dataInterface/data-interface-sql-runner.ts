@@ -69,6 +69,7 @@ export class SqlInterfaceRunner {
     paging: Paging | null,
     byIds: { column: string; ids: string[] } | undefined,
     db: Db | Trx,
+    cap = this.settings.rowCap,
   ) {
     if (!this.settings.readerReady()) throw new BusinessError('dataInterface.sqlNoRole', { role: this.settings.role });
     const source = definition.config.sqlData?.sql ?? '';
@@ -116,7 +117,7 @@ export class SqlInterfaceRunner {
       queries.push({ text: `select t.* ${from} limit ${bind(paging.limit)} offset ${bind(paging.offset)}`, values });
       queries.push({ text: `select count(*) as total ${from}`, values });
     } else {
-      queries.push({ text: `select t.* ${from} limit ${bind(this.settings.rowCap)}`, values });
+      queries.push({ text: `select t.* ${from} limit ${bind(cap)}`, values });
     }
     // Every query gets the full list: PostgreSQL infers each one's parameter types from its own text.
     const results = await runAsReader(db, this.settings.reader(), this.reader, this.trimmed(queries));

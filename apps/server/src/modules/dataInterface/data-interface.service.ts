@@ -132,6 +132,10 @@ export class DataInterfaceService {
   options(id: string, paramList: DataInterfaceParamValue[] | undefined, caller: Caller) {
     return this.runner.options(id, paramList, caller);
   }
+  /** A report's dataset: up to the report cap, for a caller who may call the interface, within its data scope. */
+  reportRows(id: string, paramList: DataInterfaceParamValue[], caller: Caller) {
+    return this.runner.reportRows(id, paramList, caller);
+  }
   /** The rows (up to the cap) inside the caller's transaction, a system call (see `DataInterfaceRunner.rowsWithin`). */
   rowsWithin(trx: Trx, id: string, paramList: DataInterfaceParamValue[] | undefined, caller: Caller) {
     return this.runner.rowsWithin(trx, id, paramList, caller);

@@ -17,13 +17,17 @@ const definitionAreas = [
   '/api/visualdev/Portal',
   '/api/workflow/Engine/flowTemplate',
   '/api/system/printDev',
+  '/api/ReportServer/Data',
 ];
+/** Calls under those areas that run a definition rather than change one. */
+const runActions = ['/actions/preview', '/actions/exportexcel'];
 export const defaultDataInterfaceLimits = (schema: string): DataInterfaceLimits => ({
   allowedRanges: [],
   schemas: [schema],
   role: 'platform_data_reader',
   timeoutMs: 5000,
   rowCap: 10_000,
+  reportRowCap: 100_000,
   maxCost: 200_000,
   httpTimeoutMs: 10_000,
   httpMaxBytes: 2 * 1024 * 1024,
@@ -46,6 +50,7 @@ export async function openDataInterfaces(app: App, menus: MenuService, options: 
   app.addHook('onResponse', async (request, reply) => {
     if (request.method === 'GET' || reply.statusCode !== 200) return;
     const url = request.url.toLowerCase();
+    if (runActions.some((action) => url.split('?')[0]?.endsWith(action))) return;
     if (definitionAreas.some((area) => url.startsWith(area.toLowerCase())))
       await app.bus.publish({ type: dataInterfaceReferencesChanged });
   });

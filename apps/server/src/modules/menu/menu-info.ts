@@ -58,3 +58,13 @@ export function permissionInfo(row: ModulePermissionRow): ModulePermissionInfo {
     creatorTime: toMillis(row.creatorTime),
   };
 }
+
+/** The form, report or portal a menu's property JSON names (`moduleId`); '' when it names none. */
+export function moduleIdOf(propertyJson: string | null): string {
+  try {
+    const moduleId = (JSON.parse(propertyJson ?? '{}') as { moduleId?: unknown }).moduleId;
+    return typeof moduleId === 'string' ? moduleId : '';
+  } catch {
+    return '';
+  }
+}

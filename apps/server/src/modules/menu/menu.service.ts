@@ -9,7 +9,7 @@ import type { MenuRow, SystemRow } from '../../db/schema.ts';
 import { subtreeIds } from '../organize/organize-tree.ts';
 import type { SystemService } from '../system/system.service.ts';
 import { MenuRepository } from './menu.repository.ts';
-import { menuInfo, nest } from './menu-info.ts';
+import { menuInfo, moduleIdOf, nest } from './menu-info.ts';
 import { checkMenu, containerTypes, menuColumns } from './menu-rules.ts';
 
 /** Menus per system, their types' rules, and the permission definitions each menu offers. */
@@ -262,13 +262,7 @@ export class MenuService {
    */
   async pagesOfModule(moduleId: string, db: Db | Trx = this.db): Promise<MenuRow[]> {
     const rows = await new MenuRepository(db).pagesMentioning(moduleId);
-    return rows.filter((row) => {
-      try {
-        return (JSON.parse(row.propertyJson ?? '{}') as { moduleId?: unknown }).moduleId === moduleId;
-      } catch {
-        return false;
-      }
-    });
+    return rows.filter((row) => moduleIdOf(row.propertyJson) === moduleId);
   }
 
   /** Every menu of one system (all systems when null), disabled ones too, in display order. */

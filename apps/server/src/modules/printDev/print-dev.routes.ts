@@ -22,7 +22,6 @@ import {
   PrintLogQuery,
   PrintLogRow,
 } from '@platform/shared';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../core/app-types.ts';
 import { sessionOf } from '../../core/auth.ts';
@@ -30,6 +29,7 @@ import { crudRoutes, recordActionRoute, transferRoutes } from '../../core/crud-r
 import { ok } from '../../core/envelope.ts';
 import { BusinessError } from '../../core/errors.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
+import { callerOf } from '../dataInterface/data-interface-call.ts';
 import type { PrintDevService } from './print-dev.service.ts';
 import type { PrintDevTransferService } from './print-dev-transfer.service.ts';
 
@@ -124,8 +124,6 @@ function printTemplateRoutes(app: App, templates: PrintDevService, transfer: Pri
 
 /** Printing, for any signed-in user: pickers, and a template with the records it prints (Data reads them with the caller's rights). */
 function printingRoutes(app: App, templates: PrintDevService) {
-  const callerOf = (request: FastifyRequest) => ({ session: sessionOf(request), ip: request.ip, origin: 'print' });
-
   app.get(
     `${base}/Selector`,
     {
@@ -162,7 +160,7 @@ function printingRoutes(app: App, templates: PrintDevService) {
         response: { 200: EnvelopeOf(PrintData) },
       },
     },
-    async (request) => ok(await templates.data(callerOf(request), request.query.id, request.query.formId)),
+    async (request) => ok(await templates.data(callerOf(request, 'print'), request.query.id, request.query.formId)),
   );
 
   app.get(
@@ -175,7 +173,8 @@ function printingRoutes(app: App, templates: PrintDevService) {
         response: { 200: EnvelopeOf(Type.Array(PrintData)) },
       },
     },
-    async (request) => ok(await templates.batchData(callerOf(request), request.query.id, idList(request.query.formId))),
+    async (request) =>
+      ok(await templates.batchData(callerOf(request, 'print'), request.query.id, idList(request.query.formId))),
   );
 }
 

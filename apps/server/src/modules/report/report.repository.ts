@@ -1,9 +1,10 @@
 import { type Insertable, sql } from 'kysely';
 import { fetchPage, keywordIn } from '../../core/list.ts';
-import type { PageParams } from '../../core/paging.ts';
+import { likePattern, type PageParams } from '../../core/paging.ts';
 import { RecordRepository } from '../../core/record-repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { ReportTable } from '../../db/schema.ts';
+import { moduleIdOf } from '../menu/menu-info.ts';
 
 /** A report's columns as written: parameters, datasets and layout as JSON text. */
 export type ReportValues = Omit<Insertable<ReportTable>, 'id'>;
@@ -76,5 +77,17 @@ export class ReportRepository extends RecordRepository<'report', ReportValues> {
       ])
       .where('id', '=', id)
       .executeTakeFirst();
+  }
+
+  /** The codes of enabled report menus (type 5) whose moduleId is `id`. */
+  async menusOpening(id: string): Promise<string[]> {
+    const menus = await this.db
+      .selectFrom('menu')
+      .select(['enCode', 'propertyJson'])
+      .where('type', '=', 5)
+      .where('enabledMark', '=', 1)
+      .where('propertyJson', 'like', likePattern(`"${id}"`))
+      .execute();
+    return menus.filter((menu) => moduleIdOf(menu.propertyJson) === id).map((menu) => menu.enCode);
   }
 }

@@ -6,8 +6,10 @@ import {
   ReportImportResult,
   ReportInfo,
   ReportInput,
+  ReportPreview,
   ReportQuery,
   ReportRow,
+  ReportRunInput,
   ReportSelectorNode,
   ReportUpdate,
 } from '@platform/shared';
@@ -17,7 +19,9 @@ import { sessionOf } from '../../core/auth.ts';
 import { crudWriteRoutes, recordActionRoute, transferRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
+import { callerOf } from '../dataInterface/data-interface-call.ts';
 import { type ReportService, reportMenu } from './report.service.ts';
+import type { ReportRunService } from './report-run.service.ts';
 import type { ReportTransferService } from './report-transfer.service.ts';
 
 const tag = 'report';
@@ -34,7 +38,7 @@ const IdParams = Type.Object({ id: Id });
  */
 export default async function reportRoutes(
   app: App,
-  { reports, transfer }: { reports: ReportService; transfer: ReportTransferService },
+  { reports, transfer, runs }: { reports: ReportService; transfer: ReportTransferService; runs: ReportRunService },
 ) {
   app.get(
     base,
@@ -68,12 +72,45 @@ export default async function reportRoutes(
       schema: {
         tags,
         summary:
-          'A report: its definition and the search form its parameters make (searchForm.components); a disabled report opens only for its designers',
+          'A report: its definition and the search form its parameters make (searchForm.components); for administrators, its designers and holders of a report menu (type 5) opening it; a disabled report only for its designers',
         params: IdParams,
         response: { 200: EnvelopeOf(ReportInfo) },
       },
     },
-    async (request) => ok(await reports.info(request.params.id, sessionOf(request))),
+    async (request) => {
+      await runs.requireViewable(sessionOf(request), request.params.id);
+      return ok(await reports.info(request.params.id, sessionOf(request)));
+    },
+  );
+
+  app.post(
+    `${base}/:id/Actions/Preview`,
+    {
+      schema: {
+        tags,
+        summary:
+          'A page of the report filled with its datasets (run as the viewer: its interface permissions and data scope apply), header rows repeated, merges cut to the page, chart figures',
+        params: IdParams,
+        body: ReportRunInput,
+        response: { 200: EnvelopeOf(ReportPreview) },
+      },
+    },
+    async (request) => ok(await runs.preview(request.params.id, request.body, callerOf(request, 'report'))),
+  );
+
+  app.post(
+    `${base}/:id/Actions/ExportExcel`,
+    {
+      schema: {
+        tags,
+        summary:
+          'The whole report as an .xlsx workbook (merged cells, formats, subtotal formulas); answers the url it downloads from',
+        params: IdParams,
+        body: ReportRunInput,
+        response: { 200: EnvelopeOf(Type.Object({ name: Type.String(), url: Type.String() })) },
+      },
+    },
+    async (request) => ok(await runs.exportExcel(request.params.id, request.body, callerOf(request, 'report'))),
   );
 
   crudWriteRoutes(

@@ -1,4 +1,5 @@
 import {
+  columnName,
   type PageData,
   REPORT_CATEGORY_DICTIONARY,
   REPORT_LAYOUT_MAX_CHARS,
@@ -11,6 +12,7 @@ import {
   type ReportQuery,
   type ReportRow,
   type ReportSelectorNode,
+  reportSheetProblems,
 } from '@platform/shared';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
@@ -67,6 +69,14 @@ export function definitionOf(row: Row) {
     datasets: JSON.parse(row.datasets) as StoredDataset[],
     layout: JSON.parse(row.layout) as ReportLayout,
   };
+}
+
+/** Refuses (400) a sheet the engine cannot fill, naming its first problem and where it is. */
+export function requireSoundSheet(layout: ReportLayout, datasetNames: string[]) {
+  const problem = reportSheetProblems(layout, datasetNames)[0];
+  if (!problem) return;
+  const cell = `${columnName(problem.col ?? 0)}${problem.row + 1}`;
+  throw new BusinessError(`report.sheet.${problem.key}`, { row: problem.row + 1, cell, name: problem.name ?? '' });
 }
 
 const listRow = (r: ListedRow): ReportRow => ({
@@ -248,6 +258,7 @@ export class ReportService {
     }
     if (JSON.stringify(input.layout ?? {}).length > REPORT_LAYOUT_MAX_CHARS)
       throw new BusinessError('report.layoutTooLarge', { max: REPORT_LAYOUT_MAX_CHARS });
+    requireSoundSheet(input.layout ?? {}, [...datasets]);
   }
 
   /** The parameter names of a dataset's interface; an interface that does not exist is refused. */

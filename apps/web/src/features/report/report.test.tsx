@@ -58,7 +58,7 @@ const definition = (row: ReportRow): ReportInfo => ({
   description: '按地区汇总',
   parameters: [{ name: 'region', label: '地区', jnpfKey: 'select', required: true, defaultValue: 'east' }],
   datasets: [{ name: 'sales', interfaceId: 'i-sales', parameterMap: [{ field: 'region', parameter: 'region' }] }],
-  layout: { cells: [{ r: 0, c: 0, v: '地区' }], merges: [] },
+  layout: { rows: [{ kind: 'static', cells: [{ text: '地区' }] }], merges: [] },
   searchForm: {
     components: [{ bindParameter: 'region', defaultValue: 'east', label: '地区', jnpfKey: 'select', required: true }],
   },

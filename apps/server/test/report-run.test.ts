@@ -1,0 +1,267 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { interfaceCategory } from './helpers/data-interfaces.ts';
+import { mainSystemId } from './helpers/form-menu.ts';
+import { grantMenu } from './helpers/grants.ts';
+import { adminApp, type Client, type TestApp } from './helpers/test-app.ts';
+
+/**
+ * Running reports (issue 39): a page of the filled sheet (groups merged, subtotals and a total,
+ * formulas, charts), the Excel export read back, the parameters' defaults and required ones, and
+ * who may open a report and run its dataset: administrators, its designers, holders of a report
+ * menu (type 5) opening it, nobody else.
+ */
+
+const base = '/api/ReportServer/Data';
+let t: TestApp;
+let admin: Client;
+let category: string;
+let salesInterface: string;
+let salesReport: string;
+
+/** Sales of 2025 and 2026: three regions' cities; the interface reads one year (`{year}`). */
+const salesSql = `select region, city, amount, cost from (values
+  (1, '华东', '上海', 100, 70, 2026), (2, '华东', '杭州', 50, 45, 2026), (3, '华北', '北京', 300, 200, 2026),
+  (4, '华东', '上海', 200, 100, 2026), (5, '华南', '广州', 80, 60, 2025)
+) as s(seq, region, city, amount, cost, year) where year = {year} order by seq`;
+
+/** Region and city groups, city subtotals, region subtotals and a total; a margin formula per row. */
+const salesLayout = {
+  columns: [{ width: 80 }, { width: 80 }, { width: 100 }, { width: 100 }, { width: 90 }],
+  rows: [
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a report parameter's placeholder, as a designer types it
+    { kind: 'static', cells: [{ text: '${year}年销售', style: { bold: true, fontSize: 14 } }] },
+    {
+      kind: 'static',
+      cells: [{ text: '地区' }, { text: '城市' }, { text: '销售额' }, { text: '成本' }, { text: '毛利率' }],
+    },
+    {
+      kind: 'detail',
+      dataset: 'sales',
+      cells: [
+        { field: 'region', group: true },
+        { field: 'city', group: true },
+        { field: 'amount', format: '#,##0.00' },
+        { field: 'cost' },
+        { text: '=(C3-D3)/C3', format: '0.0%' },
+      ],
+    },
+    {
+      kind: 'subtotal',
+      groupColumn: 0,
+      cells: [{ text: '地区小计' }, null, { aggregate: 'sum' }, { aggregate: 'sum' }],
+    },
+    { kind: 'total', cells: [{ text: '合计' }, null, { aggregate: 'sum' }, { aggregate: 'sum' }] },
+  ],
+  merges: [{ row: 0, col: 0, rowSpan: 1, colSpan: 5 }],
+  charts: [{ title: '各地区销售额', dataset: 'sales', type: 'bar', category: 'region', values: ['amount'] }],
+};
+
+const report = (fields: Record<string, unknown> = {}) => ({
+  fullName: '年度销售',
+  enCode: 'sales.year',
+  categoryId: category,
+  parameters: [{ name: 'year', label: '年份', jnpfKey: 'inputNumber', required: true, defaultValue: 2026 }],
+  datasets: [{ name: 'sales', interfaceId: salesInterface, parameterMap: [{ field: 'year', parameter: 'year' }] }],
+  layout: salesLayout,
+  ...fields,
+});
+
+interface PreviewCell {
+  text: string;
+  value: string | number | null;
+  formula?: string;
+}
+interface Preview {
+  fullName: string;
+  rows: { kind: string; cells: (PreviewCell | null)[] }[];
+  merges: { row: number; col: number; rowSpan: number; colSpan: number }[];
+  currentPage: number;
+  pages: number;
+  total: number;
+  truncated: string[];
+  charts: { title: string; categories: string[]; series: { name: string; data: number[] }[] }[];
+}
+
+const preview = (client: Client, id: string, body: object = {}) =>
+  client.post<Preview>(`${base}/${id}/Actions/Preview`, body);
+const texts = (page: Preview) => page.rows.map((row) => row.cells.map((cell) => cell?.text ?? ''));
+
+/** A report menu (type 5) of the main system opening report `reportId`, as the menu designer saves one. */
+async function reportMenu(reportId: string, enCode: string) {
+  const menu = await admin.post<string>('/api/system/Menu', {
+    systemId: await mainSystemId(t),
+    parentId: '-1',
+    fullName: enCode,
+    enCode,
+    type: 5,
+    urlAddress: `dataReport/${enCode}`,
+    propertyJson: JSON.stringify({ moduleId: reportId }),
+  });
+  expect(menu, menu.msg).toMatchObject({ code: 200 });
+}
+
+beforeAll(async () => {
+  ({ t, admin } = await adminApp());
+  const entry = await t.app.db
+    .selectFrom('dictionaryData as d')
+    .innerJoin('dictionaryType as k', 'k.id', 'd.dictionaryTypeId')
+    .select('d.id')
+    .where('k.enCode', '=', 'ReportSort')
+    .executeTakeFirstOrThrow();
+  category = entry.id;
+  const created = await admin.post<{ id: string }>('/api/system/DataInterface', {
+    fullName: '年度销售',
+    enCode: 'report.run.sales',
+    category: await interfaceCategory(t),
+    type: 1,
+    action: 3,
+    hasPage: 0,
+    enabledMark: 1,
+    sortCode: 0,
+    dataConfigJson: JSON.stringify({ sqlData: { dbLinkId: '0', sql: salesSql } }),
+    parameterJson: JSON.stringify([{ field: 'year', dataType: 'int', required: 0, fieldName: '年份' }]),
+    fieldJson: '[]',
+  });
+  expect(created, created.msg).toMatchObject({ code: 200 });
+  salesInterface = created.data!.id;
+  const saved = await admin.post<{ id: string }>(base, report());
+  expect(saved, saved.msg).toMatchObject({ code: 200 });
+  salesReport = saved.data!.id;
+});
+afterAll(() => t.close());
+
+describe('report preview', () => {
+  test('the sheet is filled: groups merged down, region subtotals and a total over the year the parameter names', async () => {
+    const reply = await preview(admin, salesReport, { parameters: { year: 2026 } });
+    expect(reply, reply.msg).toMatchObject({ code: 200 });
+    const page = reply.data!;
+    expect(texts(page)).toEqual([
+      ['2026年销售'],
+      ['地区', '城市', '销售额', '成本', '毛利率'],
+      ['华东', '上海', '100.00', '70', '30.0%'],
+      ['华东', '上海', '200.00', '100', '50.0%'],
+      ['华东', '杭州', '50.00', '45', '10.0%'],
+      ['地区小计', '', '350', '215'],
+      ['华北', '北京', '300.00', '200', '33.3%'],
+      ['地区小计', '', '300', '200'],
+      ['合计', '', '650', '415'],
+    ]);
+    expect(page).toMatchObject({ fullName: '年度销售', currentPage: 1, pages: 1, total: 9, truncated: [] });
+    expect(page.merges).toEqual(
+      expect.arrayContaining([
+        { row: 0, col: 0, rowSpan: 1, colSpan: 5 },
+        { row: 2, col: 0, rowSpan: 3, colSpan: 1 },
+        { row: 2, col: 1, rowSpan: 2, colSpan: 1 },
+      ]),
+    );
+    expect(page.rows[8]?.cells[2]).toMatchObject({ value: 650, formula: 'SUBTOTAL(9,C3:C8)' });
+    expect(page.charts).toEqual([
+      {
+        title: '各地区销售额',
+        type: 'bar',
+        categories: ['华东', '华北'],
+        series: [{ name: 'amount', data: [350, 300] }],
+      },
+    ]);
+  });
+
+  test('a parameter left out takes its default; another year reads other rows; pages repeat the header', async () => {
+    expect(texts((await preview(admin, salesReport)).data!)[0]).toEqual(['2026年销售']);
+    const other = (await preview(admin, salesReport, { parameters: { year: '2025' } })).data!;
+    expect(texts(other).slice(2)).toEqual([
+      ['华南', '广州', '80.00', '60', '25.0%'],
+      ['地区小计', '', '80', '60'],
+      ['合计', '', '80', '60'],
+    ]);
+    const second = (await preview(admin, salesReport, { parameters: { year: 2026 }, currentPage: 2, pageSize: 3 }))
+      .data!;
+    expect(second).toMatchObject({ currentPage: 2, pages: 3 });
+    expect(texts(second).map((row) => row[0])).toEqual(['2026年销售', '地区', '地区小计', '华北', '地区小计']);
+  });
+
+  test('a required parameter left empty is refused by its label; bad input is refused by name', async () => {
+    expect(await preview(admin, salesReport, { parameters: { year: '' } })).toMatchObject({
+      code: 400,
+      msg: '年份不能为空',
+    });
+    expect(await preview(admin, salesReport, { pageSize: 0 })).toMatchObject({ code: 400, msg: /pageSize/ });
+    expect(await preview(admin, 'no-such-report')).toMatchObject({ code: 400 });
+  });
+
+  test('a sheet the engine cannot fill is refused on save, naming the problem, and nothing is stored', async () => {
+    const rows = [{ kind: 'total', cells: [{ aggregate: 'sum' }] }];
+    expect(await admin.post(base, report({ enCode: 'bad.sheet', layout: { rows } }))).toMatchObject({
+      code: 400,
+      msg: '第1行是小计或合计行，其上方须有明细行',
+    });
+    const formula = [{ kind: 'detail', dataset: 'sales', cells: [{ field: 'amount' }, { text: '=A2*2' }] }];
+    expect(await admin.post(base, report({ enCode: 'bad.sheet', layout: { rows: formula } }))).toMatchObject({
+      code: 400,
+      msg: '单元格B1的公式只能引用本行的单元格',
+    });
+    const stored = await t.app.db.selectFrom('report').select('id').where('enCode', '=', 'bad.sheet').execute();
+    expect(stored).toEqual([]);
+  });
+});
+
+describe('report export', () => {
+  test('Excel gets real merged cells, the subtotal formulas with their results, and the number formats', async () => {
+    const reply = await admin.post<{ name: string; url: string }>(`${base}/${salesReport}/Actions/ExportExcel`, {
+      parameters: { year: 2026 },
+    });
+    expect(reply, reply.msg).toMatchObject({ code: 200, data: { name: '年度销售.xlsx' } });
+    const file = await t.app.inject({ method: 'GET', url: reply.data!.url });
+    expect(file.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('年度销售');
+    expect(sheet.getCell('A1').value).toBe('2026年销售');
+    expect(sheet.getCell('A1').font?.bold).toBe(true);
+    // The title spans five columns; 华东 spans its three rows; 上海 its two.
+    expect(sheet.getCell('E1').isMerged && sheet.getCell('E1').master.address).toBe('A1');
+    expect(sheet.getCell('A5').master.address).toBe('A3');
+    expect(sheet.getCell('B4').master.address).toBe('B3');
+    expect(sheet.getCell('B5').isMerged).toBe(false);
+    expect(sheet.getCell('C3')).toMatchObject({ value: 100, numFmt: '#,##0.00' });
+    expect(sheet.getCell('E3').value).toMatchObject({ formula: '(C3-D3)/C3', result: 0.3 });
+    expect(sheet.getCell('C6').value).toMatchObject({ formula: 'SUBTOTAL(9,C3:C5)', result: 350 });
+    expect(sheet.getCell('C9').value).toMatchObject({ formula: 'SUBTOTAL(9,C3:C8)', result: 650 });
+    expect(sheet.getCell('A9').value).toBe('合计');
+    // The header rows stay in view and print on every page.
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 2 });
+    expect(sheet.pageSetup.printTitlesRow).toBe('1:2');
+  });
+});
+
+describe('who may open a report', () => {
+  test('someone without a menu to it is refused the report and its dataset; a report menu opens both', async () => {
+    const userId = await t.createUser({ account: 'report.reader' });
+    const reader = await t.signIn('report.reader', 'Passw0rd');
+    const options = () => reader.get(`/api/system/DataInterface/${salesInterface}/Actions/Options`);
+    expect(await preview(reader, salesReport)).toMatchObject({ code: 400, msg: '无权查看该报表' });
+    expect(await reader.get(`${base}/${salesReport}`)).toMatchObject({ code: 400, msg: '无权查看该报表' });
+    expect(await reader.post(`${base}/${salesReport}/Actions/ExportExcel`, {})).toMatchObject({
+      code: 400,
+      msg: '无权查看该报表',
+    });
+    expect(await options()).toMatchObject({ code: 400, msg: '无权调用该数据接口' });
+
+    await reportMenu(salesReport, 'report.menu.sales');
+    await grantMenu(t, admin, userId, 'report.menu.sales');
+    const opened = await preview(reader, salesReport);
+    expect(opened, opened.msg).toMatchObject({ code: 200 });
+    expect(texts(opened.data!).at(-1)).toEqual(['合计', '', '650', '415']);
+    expect((await reader.get(`${base}/${salesReport}`)).data).toMatchObject({
+      searchForm: { components: [{ bindParameter: 'year', defaultValue: 2026 }] },
+    });
+    expect(await options()).toMatchObject({ code: 200 });
+
+    // Switched off, it opens only for its designers.
+    expect(await admin.put(`${base}/${salesReport}/Actions/State`)).toMatchObject({ code: 200 });
+    expect(await preview(reader, salesReport)).toMatchObject({ code: 400, msg: '报表已停用' });
+    expect(await preview(admin, salesReport)).toMatchObject({ code: 200 });
+    expect(await admin.put(`${base}/${salesReport}/Actions/State`)).toMatchObject({ code: 200 });
+  });
+});

@@ -142,10 +142,10 @@ describe('report preview', () => {
       ['华东', '上海', '100.00', '70', '30.0%'],
       ['华东', '上海', '200.00', '100', '50.0%'],
       ['华东', '杭州', '50.00', '45', '10.0%'],
-      ['地区小计', '', '350', '215'],
+      ['地区小计', '', '350.00', '215'],
       ['华北', '北京', '300.00', '200', '33.3%'],
-      ['地区小计', '', '300', '200'],
-      ['合计', '', '650', '415'],
+      ['地区小计', '', '300.00', '200'],
+      ['合计', '', '650.00', '415'],
     ]);
     expect(page).toMatchObject({ fullName: '年度销售', currentPage: 1, pages: 1, total: 9, truncated: [] });
     expect(page.merges).toEqual(
@@ -171,8 +171,8 @@ describe('report preview', () => {
     const other = (await preview(admin, salesReport, { parameters: { year: '2025' } })).data!;
     expect(texts(other).slice(2)).toEqual([
       ['华南', '广州', '80.00', '60', '25.0%'],
-      ['地区小计', '', '80', '60'],
-      ['合计', '', '80', '60'],
+      ['地区小计', '', '80.00', '60'],
+      ['合计', '', '80.00', '60'],
     ]);
     const second = (await preview(admin, salesReport, { parameters: { year: 2026 }, currentPage: 2, pageSize: 3 }))
       .data!;
@@ -252,7 +252,7 @@ describe('who may open a report', () => {
     await grantMenu(t, admin, userId, 'report.menu.sales');
     const opened = await preview(reader, salesReport);
     expect(opened, opened.msg).toMatchObject({ code: 200 });
-    expect(texts(opened.data!).at(-1)).toEqual(['合计', '', '650', '415']);
+    expect(texts(opened.data!).at(-1)).toEqual(['合计', '', '650.00', '415']);
     expect((await reader.get(`${base}/${salesReport}`)).data).toMatchObject({
       searchForm: { components: [{ bindParameter: 'year', defaultValue: 2026 }] },
     });
@@ -263,5 +263,29 @@ describe('who may open a report', () => {
     expect(await preview(reader, salesReport)).toMatchObject({ code: 400, msg: '报表已停用' });
     expect(await preview(admin, salesReport)).toMatchObject({ code: 200 });
     expect(await admin.put(`${base}/${salesReport}/Actions/State`)).toMatchObject({ code: 200 });
+  });
+});
+
+describe('the 3.6 client’s preview page', () => {
+  test('Report/preview.html is served to a frame without a session: texts in the asked language, its script beside it, no inline script', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/Report/preview.html?id=${salesReport}&token=x&page=1`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(page.body).toContain('"search":"查询"');
+    expect(page.body).toContain('"export":"导出Excel"');
+    expect(page.body).toContain('<script src="preview.js"></script>');
+    // The page holds no data of the report: its script asks for it with the frame's token.
+    expect(page.body).not.toContain('年度销售');
+    const english = await t.app.inject({ method: 'GET', url: '/api/Report/preview.html?lang=en' });
+    expect(english.body).toContain('"search":"Search"');
+    const script = await t.app.inject({ method: 'GET', url: '/api/Report/preview.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.body).toContain('/Actions/Preview');
+    expect(script.body).not.toContain('innerHTML');
   });
 });

@@ -366,8 +366,8 @@ export function expandReport(
     const block: Block = { detail: row, subtotals: [], totals: [] };
     for (let next = t + 1; next < template.length; next++) {
       const follower = template[next] as ReportSheetRow;
-      if (follower.kind === 'subtotal') block.subtotals.push(follower);
-      else if (follower.kind === 'total') block.totals.push(follower);
+      if (follower.kind === 'subtotal') block.subtotals.push(withDetailFormats(follower, row));
+      else if (follower.kind === 'total') block.totals.push(withDetailFormats(follower, row));
       else break;
       t = next;
     }
@@ -383,6 +383,18 @@ export function expandReport(
     merges.push({ ...merge, row: at });
   }
   return { columns, rows, merges, headerRows: headerRows < 0 ? rows.length : headerRows };
+}
+
+/** A sum, average, maximum or minimum without a format of its own shows as the detail cell above it does. */
+function withDetailFormats(closing: ReportSheetRow, detail: ReportSheetRow): ReportSheetRow {
+  return {
+    ...closing,
+    cells: closing.cells.map((cell, col) => {
+      const format = detail.cells[col]?.format;
+      if (!cell?.aggregate || cell.aggregate === 'count' || cell.format || !format) return cell;
+      return { ...cell, format };
+    }),
+  };
 }
 
 function staticRow(row: ReportSheetRow, outRow: number, parameters: ReportParameterValues): ReportOutputRow {

@@ -21,6 +21,7 @@ import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import { callerOf } from '../dataInterface/data-interface-call.ts';
 import { type ReportService, reportMenu } from './report.service.ts';
+import { reportPreviewPage } from './report-preview-page.ts';
 import type { ReportRunService } from './report-run.service.ts';
 import type { ReportTransferService } from './report-transfer.service.ts';
 
@@ -82,6 +83,8 @@ export default async function reportRoutes(
       return ok(await reports.info(request.params.id, sessionOf(request)));
     },
   );
+
+  reportPreviewPage(app);
 
   app.post(
     `${base}/:id/Actions/Preview`,

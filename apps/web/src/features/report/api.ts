@@ -1,13 +1,33 @@
-import type { Envelope, ReportImportResult, ReportInfo, ReportInput, ReportQuery, ReportRow } from '@platform/shared';
+import type {
+  Envelope,
+  ReportImportResult,
+  ReportInfo,
+  ReportInput,
+  ReportPreview,
+  ReportQuery,
+  ReportRow,
+  ReportRunInput,
+} from '@platform/shared';
 import { crudApi, transferApi } from '../../shared/api/crud-api.ts';
 import { http } from '../../shared/api/http.ts';
 
 /** The report server's base, as the 3.6 client's report menus call it. */
 const base = '/api/ReportServer/Data';
 
+/** The viewer shows a refusal (无权查看该报表, 报表已停用, 年份不能为空) in the page itself, not as a toast too. */
+const inPage = { silent: true };
+
 /** Report definitions (报表设计, issue 39): the list, one definition, copy, the state switch and the .json files. */
 export const reportApi = {
   ...crudApi<ReportRow, ReportInput, ReportQuery, ReportInfo>(base),
   ...transferApi<ReportImportResult>(base),
   copy: (id: string) => http.post<Envelope<null>>(`${base}/${id}/Actions/Copy`, undefined, { envelope: true }),
+  /** The definition as the viewer (a type-5 menu) opens it: its parameters make the search form. */
+  viewInfo: (id: string) => http.get<ReportInfo>(`${base}/${id}`, undefined, inPage),
+  /** One page of the filled sheet, and the charts. */
+  preview: (id: string, input: ReportRunInput) =>
+    http.post<ReportPreview>(`${base}/${id}/Actions/Preview`, input, inPage),
+  /** The whole filled report as an .xlsx; answers where to download it (a failure is toasted: it is a button's). */
+  exportExcel: (id: string, input: ReportRunInput) =>
+    http.post<{ name: string; url: string }>(`${base}/${id}/Actions/ExportExcel`, input),
 };

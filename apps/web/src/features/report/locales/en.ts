@@ -14,4 +14,14 @@ export default {
   disableQuestion: 'Disable this report?',
   designerLater: "A report's parameters, datasets and layout are edited in the report designer (coming soon).",
   rules: { category: 'Choose a category' },
+  view: {
+    search: 'Search',
+    reset: 'Reset',
+    required: 'Enter {{label}}',
+    exportExcel: 'Export to Excel',
+    print: 'Print',
+    truncated: 'More than {{cap}} rows of data: only the first {{cap}} are shown',
+    empty: 'No data',
+    total: '{{total}} rows',
+  },
 };

@@ -14,4 +14,14 @@ export default {
   disableQuestion: '此操作将禁用该报表，是否继续?',
   designerLater: '报表的参数、数据集和版式在报表设计器中编辑（即将推出）',
   rules: { category: '请选择分类' },
+  view: {
+    search: '查询',
+    reset: '重置',
+    required: '请输入{{label}}',
+    exportExcel: '导出Excel',
+    print: '打印',
+    truncated: '数据超过{{cap}}行，只显示前{{cap}}行',
+    empty: '暂无数据',
+    total: '共 {{total}} 行',
+  },
 };

@@ -14,4 +14,14 @@ export default {
   disableQuestion: '此操作將禁用該報表，是否繼續?',
   designerLater: '報表的參數、數據集和版式在報表設計器中編輯（即將推出）',
   rules: { category: '請選擇分類' },
+  view: {
+    search: '查詢',
+    reset: '重置',
+    required: '請輸入{{label}}',
+    exportExcel: '導出Excel',
+    print: '打印',
+    truncated: '數據超過{{cap}}行，只顯示前{{cap}}行',
+    empty: '暫無數據',
+    total: '共 {{total}} 行',
+  },
 };

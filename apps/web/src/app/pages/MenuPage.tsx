@@ -1,7 +1,8 @@
 import Spin from 'antd/es/spin';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { portalMenuPage, reportMenuPage } from '../../features/portal/pages.ts';
+import { portalMenuPage } from '../../features/portal/pages.ts';
+import { reportViewPage } from '../../features/report/pages.ts';
 import { formModelPage } from '../../features/visualdev/pages.ts';
 import { i18n } from '../../shared/i18n/index.ts';
 import { findRoute, MenuType } from '../../shared/shell/menu-routes.ts';
@@ -32,7 +33,7 @@ function lazyPage(urlAddress: string): ComponentType | undefined {
 const pageByType: Partial<Record<number, string>> = {
   [MenuType.formModel]: formModelPage,
   [MenuType.dictionaryPage]: formModelPage,
-  [MenuType.report]: reportMenuPage,
+  [MenuType.report]: reportViewPage,
   [MenuType.portal]: portalMenuPage,
 };
 const pageAddressOf = (route: { type: number; urlAddress: string }) => pageByType[route.type] ?? route.urlAddress;
@@ -48,7 +49,9 @@ export default function MenuPage() {
   const route = findRoute(routes, location.pathname, location.search);
   if (!route) return <Navigate to="/404" replace />;
   // Generated-form menus (types 3 and 4) all open the form-model page, reports (type 5) the report
-  // page and portals (type 8) the portal page; their moduleId names the form, interface or portal.
+  // viewer and portals (type 8) the portal page; their moduleId names the form, report or portal.
+  // A type-5 menu saved with a data interface's id (what the portal's interface table read) now
+  // shows the report server's refusal of that id.
   const Page = lazyPage(pageAddressOf(route));
   if (!Page) return <UnderConstruction name={title(route)} />;
   return (

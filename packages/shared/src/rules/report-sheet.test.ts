@@ -57,8 +57,9 @@ const rows = [
   { region: '华东', city: '上海', amount: 200, cost: 100 },
 ];
 
+/** What a person sees: every row's cell texts, on one page. */
 const texts = (output: ReturnType<typeof expandReport>) =>
-  output.rows.map((row) => row.cells.map((cell) => cell?.text ?? ''));
+  reportPage(output, 1, 10_000).rows.map((row) => row.cells.map((cell) => cell?.text ?? ''));
 
 describe('expandReport: grouped rows with subtotals (issue 39)', () => {
   const output = expandReport(sales, { sales: rows }, { year: 2026 });
@@ -145,7 +146,7 @@ describe('reportPage', () => {
   test('later pages repeat the header; a group merge is cut at the page edge and goes on over the next', () => {
     const first = reportPage(output, 1, 3);
     expect(first).toMatchObject({ page: 1, pages: 4, total: 12 });
-    expect(texts({ ...output, rows: first.rows })).toHaveLength(5);
+    expect(first.rows).toHaveLength(5);
     expect(first.merges).toEqual(
       expect.arrayContaining([
         { row: 2, col: 0, rowSpan: 3, colSpan: 1 },

@@ -42,9 +42,20 @@ export interface ReportOutputRow {
   cells: (ReportOutputCell | null)[];
 }
 
+/**
+ * A cell as the engine fills it: everything but its text. Excel needs only the value and format, and
+ * a big report shows one page at a time, so the text is made for the page's rows (`reportPage`).
+ */
+export type ReportFilledCell = Omit<ReportOutputCell, 'text'>;
+export interface ReportFilledRow {
+  kind: ReportSheetRow['kind'];
+  height?: number;
+  cells: (ReportFilledCell | null)[];
+}
+
 export interface ReportOutput {
   columns: number[];
-  rows: ReportOutputRow[];
+  rows: ReportFilledRow[];
   merges: ReportMerge[];
   /** How many output rows come before the first detail row: the header a page repeats. */
   headerRows: number;
@@ -264,17 +275,15 @@ function outputCell(
   cell: ReportCell,
   value: ReportValue,
   formula?: string,
-  drill?: ReportOutputCell['drill'],
-): ReportOutputCell {
-  const style = styled(cell, value);
-  return {
-    text: formatReportValue(value, cell.format),
-    value,
-    ...(formula ? { formula } : {}),
-    ...(cell.format ? { format: cell.format } : {}),
-    ...(style ? { style } : {}),
-    ...(drill ? { drill } : {}),
-  };
+  drill?: ReportFilledCell['drill'],
+): ReportFilledCell {
+  const out: ReportFilledCell = { value };
+  if (formula) out.formula = formula;
+  if (cell.format) out.format = cell.format;
+  const style = cell.conditions ? styled(cell, value) : cell.style;
+  if (style) out.style = style;
+  if (drill) out.drill = drill;
+  return out;
 }
 
 /** `${name}` in a static text, each replaced by the parameter's value (a list joined with commas). */
@@ -292,7 +301,7 @@ function withParameters(text: string, parameters: ReportParameterValues): string
  */
 function rowFormula(
   formula: string,
-  cells: readonly (ReportOutputCell | null)[],
+  cells: readonly (ReportFilledCell | null)[],
   outRow: number,
 ): { value: number | null; excel: string } {
   const refs = formulaRefs(formula) ?? [];
@@ -318,9 +327,9 @@ function fillRow(
   cellValue: (
     cell: ReportCell,
     col: number,
-  ) => { value: ReportValue; formula?: string; drill?: ReportOutputCell['drill'] },
-): (ReportOutputCell | null)[] {
-  const cells: (ReportOutputCell | null)[] = template.cells.map((cell, col) => {
+  ) => { value: ReportValue; formula?: string; drill?: ReportFilledCell['drill'] },
+): (ReportFilledCell | null)[] {
+  const cells: (ReportFilledCell | null)[] = template.cells.map((cell, col) => {
     if (!cell || formulaOf(cell) !== null) return null;
     const { value, formula, drill } = cellValue(cell, col);
     return outputCell(cell, value, formula, drill);
@@ -349,7 +358,7 @@ export function expandReport(
   const template = layout.rows ?? [];
   const width = Math.max(layout.columns?.length ?? 0, ...template.map((row) => row.cells.length), 0);
   const columns = Array.from({ length: width }, (_, c) => layout.columns?.[c]?.width ?? DEFAULT_REPORT_COLUMN_WIDTH);
-  const rows: ReportOutputRow[] = [];
+  const rows: ReportFilledRow[] = [];
   const merges: ReportMerge[] = [];
   let headerRows = -1;
   /** Output row of each template row (static rows only: their merges follow them). */
@@ -397,7 +406,7 @@ function withDetailFormats(closing: ReportSheetRow, detail: ReportSheetRow): Rep
   };
 }
 
-function staticRow(row: ReportSheetRow, outRow: number, parameters: ReportParameterValues): ReportOutputRow {
+function staticRow(row: ReportSheetRow, outRow: number, parameters: ReportParameterValues): ReportFilledRow {
   const cells = fillRow(row, outRow, (cell) => ({ value: reportValueOf(withParameters(cell.text ?? '', parameters)) }));
   return { kind: 'static', ...(row.height ? { height: row.height } : {}), cells };
 }
@@ -405,7 +414,7 @@ function staticRow(row: ReportSheetRow, outRow: number, parameters: ReportParame
 function expandBlock(
   block: Block,
   records: readonly Readonly<Record<string, unknown>>[],
-  rows: ReportOutputRow[],
+  rows: ReportFilledRow[],
   merges: ReportMerge[],
 ) {
   const { detail } = block;
@@ -480,7 +489,8 @@ function groupsOf(
 ): Readonly<Record<string, unknown>>[][] {
   const groups = new Map<string, Readonly<Record<string, unknown>>[]>();
   for (const record of records) {
-    const key = JSON.stringify(reportValueOf(record[field]));
+    const value = reportValueOf(record[field]);
+    const key = typeof value === 'number' ? `n${value}` : value === null ? 'null' : `s${value}`;
     const members = groups.get(key);
     if (members) members.push(record);
     else groups.set(key, [record]);
@@ -519,9 +529,13 @@ export function reportPage(output: ReportOutput, page: number, size: number, rep
     if (bottom - top < 1 || (bottom - top === 1 && merge.colSpan === 1)) continue;
     merges.push({ ...merge, row: top + shift, rowSpan: bottom - top });
   }
+  const withText = (row: ReportFilledRow): ReportOutputRow => ({
+    ...row,
+    cells: row.cells.map((cell) => (cell ? { ...cell, text: formatReportValue(cell.value, cell.format) } : null)),
+  });
   return {
     columns: output.columns,
-    rows: [...header, ...output.rows.slice(from, to)],
+    rows: [...header, ...output.rows.slice(from, to)].map(withText),
     merges,
     page: current,
     pages,

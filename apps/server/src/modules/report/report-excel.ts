@@ -2,8 +2,8 @@ import type { Writable } from 'node:stream';
 import {
   isDateFormat,
   type ReportCellStyle,
+  type ReportFilledCell,
   type ReportMerge,
-  type ReportOutputCell,
   type ReportPageSetup,
 } from '@platform/shared';
 import ExcelJS from 'exceljs';
@@ -83,7 +83,7 @@ export async function writeReportWorkbook(filled: FilledReport, out: Writable): 
   await workbook.commit();
 }
 
-function excelValue(cell: ReportOutputCell): ExcelJS.CellValue {
+function excelValue(cell: ReportFilledCell): ExcelJS.CellValue {
   if (cell.formula) return { formula: cell.formula, result: cell.value ?? '' } as ExcelJS.CellFormulaValue;
   if (cell.format && isDateFormat(cell.format) && cell.value !== null) {
     const time = typeof cell.value === 'number' ? cell.value : Date.parse(cell.value);

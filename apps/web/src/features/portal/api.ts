@@ -1,8 +1,6 @@
 import type {
   DashboardNotice,
   DataInterfaceNode,
-  DataInterfaceParameter,
-  DataInterfaceParamValue,
   Envelope,
   ListData,
   PageData,
@@ -53,15 +51,12 @@ export const portalApi = {
   // What the cards read; each fails quietly into the card's own empty state.
   interfaces: () => http.get<DataInterfaceNode[]>('/api/system/DataInterface/Selector'),
   /** A data interface's rows with the viewer's own session variables (Actions/Options serves whoever may open a portal using the interface). */
-  interfaceRows: (id: string, signal?: AbortSignal, paramList?: DataInterfaceParamValue[]) =>
+  interfaceRows: (id: string, signal?: AbortSignal) =>
     http.get<CardRow[]>(
       `/api/system/DataInterface/${encodeURIComponent(id)}/Actions/Options`,
-      paramList?.length ? { paramList: JSON.stringify(paramList) } : {},
+      {},
       { ...quiet, signal },
     ),
-  /** A report's search form: its interface's parameters. */
-  interfaceParameters: (id: string) =>
-    http.get<DataInterfaceParameter[]>(`/api/system/DataInterface/GetParam/${encodeURIComponent(id)}`),
   /** Released notices the viewer received, newest first (their ids are the viewer's messages). */
   notices: (signal?: AbortSignal) =>
     http.post<ListData<DashboardNotice>>('/api/visualdev/Dashboard/Notice', {}, { ...quiet, signal }),

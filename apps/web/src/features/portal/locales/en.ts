@@ -65,7 +65,6 @@ export default {
     allDay: 'All day',
     todo: { toBeReviewed: 'To review', flowDone: 'Reviewed', flowCirculate: 'Copied to me' },
   },
-  report: { search: 'Search', reset: 'Reset', export: 'Export', print: 'Print' },
   kinds: {
     card: 'Card',
     tab: 'Tabs',

@@ -65,7 +65,6 @@ export default {
     allDay: '全天',
     todo: { toBeReviewed: '待我审批', flowDone: '我已审批', flowCirculate: '抄送我的' },
   },
-  report: { search: '查询', reset: '重置', export: '导出', print: '打印' },
   kinds: {
     card: '卡片',
     tab: '标签页',

@@ -65,7 +65,6 @@ export default {
     allDay: '全天',
     todo: { toBeReviewed: '待我審批', flowDone: '我已審批', flowCirculate: '抄送我的' },
   },
-  report: { search: '查詢', reset: '重置', export: '導出', print: '列印' },
   kinds: {
     card: '卡片',
     tab: '標籤頁',

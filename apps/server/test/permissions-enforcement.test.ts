@@ -173,7 +173,13 @@ const unchecked: Record<string, string> = {
   'GET /api/system/printDev/BatchData': "records: the record service checks the caller's menus of the template's form",
   'GET /api/ReportServer/Data/Selector': 'picker: the enabled reports a report menu (type 5) may open',
   'GET /api/ReportServer/Data/:id':
-    'a report menu opens the definition and its search form; the service refuses a disabled report to all but its designers',
+    'ReportRunService.requireViewable: administrators, the designers and holders of a type-5 menu opening the report; a disabled one only for its designers',
+  'POST /api/ReportServer/Data/:id/Actions/Preview':
+    'ReportRunService.requireViewable as GET {id}; each dataset runs with the viewer’s interface permission and data scope',
+  'POST /api/ReportServer/Data/:id/Actions/ExportExcel': 'ReportRunService.requireViewable, as Actions/Preview',
+  'GET /api/Report/preview.html':
+    'public: the 3.6 client’s frame, a page without data whose script calls Actions/Preview with its token',
+  'GET /api/Report/preview.js': 'public: the script of Report/preview.html',
   'POST /api/system/printLog/save': 'whoever printed records the print (any signed-in user)',
   'GET /api/workflow/Engine/flowTemplate/TreeList':
     'picker: the launch page lists released flows to any signed-in user',

@@ -304,7 +304,10 @@ describe('the report viewer (a type-5 menu)', () => {
     ) as HTMLElement;
     expect(await within(dialog).findByText('地区明细 east')).toBeTruthy();
     expect(lastPreview('detail')).toEqual({ parameters: { region: 'east' }, currentPage: 1, pageSize: 100 });
-    expect((within(dialog).getByLabelText('地区') as HTMLInputElement).value).toBe('east');
+    const region = within(dialog).getByLabelText('地区') as HTMLInputElement;
+    expect(region.value).toBe('east');
+    // Its label points at it, not at the page's own 地区 under the dialog.
+    expect(document.querySelectorAll(`[id="${region.id}"]`)).toHaveLength(1);
   });
 
   test('a report the caller may not open shows the server’s refusal once', async () => {

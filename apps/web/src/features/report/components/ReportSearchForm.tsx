@@ -7,6 +7,7 @@ import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
 import TimePicker from 'antd/es/time-picker';
 import type { Dayjs } from 'dayjs';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PickerField } from '../../../shared/components/index.ts';
 import { controlOf, pickerKindOf, type ReportFormValue, type ReportParameterDefinition } from '../report-parameters.ts';
@@ -78,9 +79,18 @@ export function ReportSearchForm({
 }) {
   const { t } = useTranslation('report');
   const [form] = Form.useForm<FormValues>();
+  // The controls' ids start with the form's name: a drill-through dialog's form over the page's must not repeat them.
+  const formName = `report-search${useId().replace(/[^A-Za-z0-9]/g, '')}`;
   if (!parameters.length) return null;
   return (
-    <Form form={form} layout="inline" className="report-search" initialValues={initialValues} onFinish={onSearch}>
+    <Form
+      form={form}
+      name={formName}
+      layout="inline"
+      className="report-search"
+      initialValues={initialValues}
+      onFinish={onSearch}
+    >
       {parameters.map((parameter) => (
         <Form.Item
           key={parameter.name}

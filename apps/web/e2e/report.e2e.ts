@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { answered, screenshot, serverAndBrowser } from './harness.ts';
+import { answered, closeContext, screenshot, serverAndBrowser } from './harness.ts';
 import { signedInWithApi } from './session.helpers.ts';
 
 /**
- * Issue 39 (browser), the first web slice: 报表设计 lists the report definitions. A report is
- * added from the menu's page, copied and disabled from its 更多; editing the basic fields keeps
- * the parameters and layout the designer (a later slice) writes.
+ * Issue 39 (browser): 报表设计 lists the report definitions. A report is added from the menu's
+ * page, copied and disabled from its 更多; editing the basic fields keeps the parameters and layout
+ * the designer (a later slice) writes. A menu of type 5 opens a report in the viewer: search form,
+ * merged sheet, charts, pager and 导出Excel.
  */
 
 const run = serverAndBrowser();
@@ -44,7 +45,7 @@ describe('report definitions', () => {
       enCode: 'stock.detail',
       categoryId: system?.id,
       parameters: [{ name: 'region', label: '地区', jnpfKey: 'input' }],
-      layout: { cells: [{ r: 0, c: 0, v: '地区' }] },
+      layout: { rows: [{ kind: 'static', cells: [{ text: '地区' }] }] },
     });
 
     // From the menu, as a person would.
@@ -100,8 +101,170 @@ describe('report definitions', () => {
     expect(await call('GET', `${base}/${designed.id}`)).toMatchObject({
       fullName: '库存明细表',
       parameters: [{ name: 'region', label: '地区', jnpfKey: 'input' }],
-      layout: { cells: [{ r: 0, c: 0, v: '地区' }] },
+      layout: { rows: [{ kind: 'static', cells: [{ text: '地区' }] }] },
     });
     await context.close();
+  });
+});
+
+describe('the report viewer (a type-5 menu)', () => {
+  test('a report menu runs its report with a parameter: merges, subtotals, a chart, drill-through, print and export', async () => {
+    const { context, page, call } = await signedInWithApi(run);
+    // A retry runs on the same server: its codes must not be taken.
+    const suffix = Date.now().toString(36);
+    const dictionaries = await call<{ list: { enCode: string; dictionaryList: { id: string }[] }[] }>(
+      'GET',
+      '/api/system/DictionaryData/All',
+    );
+    const categoryId = dictionaries.list.find((d) => d.enCode === 'ReportSort')?.dictionaryList[0]?.id;
+    const interfaceCategory = dictionaries.list.find((d) => d.enCode === 'DataInterfaceType')?.dictionaryList[0]?.id;
+    const sales = [
+      ['华东', '上海', 1200.5, 2026],
+      ['华东', '杭州', 830, 2026],
+      ['华北', '北京', 2100, 2026],
+      ['华南', '广州', 640, 2025],
+    ];
+    const source = await call<{ id: string }>('POST', '/api/system/DataInterface', {
+      fullName: '城市销售',
+      enCode: `viewer.sales.${suffix}`,
+      category: interfaceCategory,
+      type: 1,
+      action: 3,
+      hasPage: 0,
+      enabledMark: 1,
+      sortCode: 0,
+      dataConfigJson: JSON.stringify({
+        sqlData: {
+          dbLinkId: '0',
+          sql: `select region, city, amount, year from (values ${sales
+            .map(([region, city, amount, year], i) => `(${i}, '${region}', '${city}', ${amount}, ${year})`)
+            .join(', ')}) as s(seq, region, city, amount, year) where year = {year} order by seq`,
+        },
+      }),
+      parameterJson: JSON.stringify([{ field: 'year', dataType: 'int', fieldName: '年份' }]),
+      fieldJson: '[]',
+    });
+    // What a click on a city opens: a report of the year of the clicked row.
+    const yearly = await call<{ id: string }>('POST', base, {
+      fullName: '年度明细',
+      enCode: `viewer.yearly.${suffix}`,
+      categoryId,
+      parameters: [{ name: 'year', label: '年份', jnpfKey: 'inputNumber' }],
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the report's own placeholder, the server fills it.
+      layout: { rows: [{ kind: 'static', cells: [{ text: '${year}年明细' }] }] },
+    });
+    const report = await call<{ id: string }>('POST', base, {
+      fullName: '城市销售表',
+      enCode: `viewer.report.${suffix}`,
+      categoryId,
+      parameters: [{ name: 'year', label: '年份', jnpfKey: 'inputNumber', required: true, defaultValue: 2025 }],
+      datasets: [{ name: 'sales', interfaceId: source.id, parameterMap: [{ field: 'year', parameter: 'year' }] }],
+      layout: {
+        columns: [{ width: 100 }, { width: 120 }, { width: 140 }],
+        rows: [
+          {
+            kind: 'static',
+            height: 36,
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: the report's own placeholder, the server fills it.
+            cells: [{ text: '${year}年城市销售', style: { bold: true, fontSize: 14, align: 'center' } }, null, null],
+          },
+          {
+            kind: 'static',
+            cells: [
+              { text: '地区', style: { bold: true, background: '#E6F4FF', align: 'center', border: true } },
+              { text: '城市', style: { bold: true, background: '#E6F4FF', align: 'center', border: true } },
+              { text: '销售额', style: { bold: true, background: '#E6F4FF', align: 'center', border: true } },
+            ],
+          },
+          {
+            kind: 'detail',
+            dataset: 'sales',
+            cells: [
+              { field: 'region', group: true },
+              { field: 'city', drill: { reportId: yearly.id, parameters: [{ name: 'year', field: 'year' }] } },
+              { field: 'amount', format: '#,##0.00' },
+            ],
+          },
+          {
+            kind: 'subtotal',
+            groupColumn: 0,
+            cells: [{ text: '小计' }, null, { aggregate: 'sum', format: '#,##0.00' }],
+          },
+          { kind: 'total', cells: [{ text: '合计' }, null, { aggregate: 'sum', format: '#,##0.00' }] },
+        ],
+        merges: [{ row: 0, col: 0, rowSpan: 1, colSpan: 3 }],
+        charts: [{ title: '各地区销售额', dataset: 'sales', type: 'bar', category: 'region', values: ['amount'] }],
+      },
+    });
+    const systems = await call<{ list: { id: string; enCode: string }[] }>('GET', '/api/system/System');
+    await call<string>('POST', '/api/system/Menu', {
+      systemId: systems.list.find((s) => s.enCode === 'main')?.id,
+      parentId: '-1',
+      fullName: '城市销售报表',
+      enCode: `e2e.salesReport.${suffix}`,
+      type: 5,
+      urlAddress: `e2e/salesReport${suffix}`,
+      propertyJson: JSON.stringify({ moduleId: report.id }),
+    });
+
+    // The menu opens with the default year, 2025: only 广州.
+    await page.goto(`${run.server.url}/e2e/salesReport${suffix}`);
+    const sheet = page.locator('table.report-sheet');
+    await sheet.getByRole('cell', { name: '广州' }).waitFor();
+    expect(await page.getByLabel('年份').inputValue()).toBe('2025');
+
+    // Another year from the search form.
+    await page.getByLabel('年份').fill('2026');
+    expect(
+      await answered(page, '/Actions/Preview', () => page.getByRole('button', { name: /查\s*询/ }).click()),
+    ).toMatchObject({ code: 200 });
+    await sheet.getByRole('cell', { name: '2026年城市销售' }).waitFor();
+    const texts = await sheet
+      .locator('tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(texts).toEqual([
+      ['2026年城市销售'],
+      ['地区', '城市', '销售额'],
+      ['华东', '上海', '1,200.50'],
+      ['杭州', '830.00'],
+      ['小计', '', '2,030.50'],
+      ['华北', '北京', '2,100.00'],
+      ['小计', '', '2,100.00'],
+      ['合计', '', '4,130.50'],
+    ]);
+    expect(await sheet.getByRole('cell', { name: '2026年城市销售' }).getAttribute('colspan')).toBe('3');
+    expect(await sheet.getByRole('cell', { name: '华东' }).getAttribute('rowspan')).toBe('2');
+    await page.getByText('各地区销售额').waitFor();
+    await screenshot(page, 'report-viewer');
+
+    // 打印: while the print dialog is open, a copy of the sheet alone stands under <body>.
+    await page.evaluate(`window.print = () => {
+      const copy = document.querySelector('body > .report-print');
+      window.printed = {
+        printing: document.body.classList.contains('report-printing'),
+        rows: copy ? copy.querySelectorAll('table.report-sheet tr').length : 0,
+        charts: copy ? copy.querySelectorAll('.report-chart').length : 0,
+      };
+    }`);
+    await page.getByRole('button', { name: /打\s*印/ }).click();
+    expect(await page.evaluate('window.printed')).toEqual({ printing: true, rows: 8, charts: 0 });
+    expect(await page.evaluate('document.body.classList.contains("report-printing")')).toBe(false);
+
+    // A city drills through to the yearly report, in a dialog, for the clicked row's year.
+    await sheet.getByRole('button', { name: '北京' }).click();
+    const drilled = page.getByRole('dialog', { name: '年度明细' });
+    await drilled.getByRole('cell', { name: '2026年明细' }).waitFor();
+    expect(await drilled.getByLabel('年份').inputValue()).toBe('2026');
+    await drilled.getByRole('button', { name: /关\s*闭|Close/ }).click();
+    await drilled.waitFor({ state: 'hidden' });
+
+    // 导出Excel: the whole report for 2026, downloaded.
+    const downloading = page.waitForEvent('download');
+    const exported = await answered(page, '/Actions/ExportExcel', () =>
+      page.getByRole('button', { name: '导出Excel' }).click(),
+    );
+    expect(exported).toMatchObject({ code: 200, data: { name: '城市销售表.xlsx' } });
+    expect((await downloading).suggestedFilename()).toBe('城市销售表.xlsx');
+    await closeContext(context);
   });
 });

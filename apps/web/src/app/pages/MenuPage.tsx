@@ -50,8 +50,8 @@ export default function MenuPage() {
   if (!route) return <Navigate to="/404" replace />;
   // Generated-form menus (types 3 and 4) all open the form-model page, reports (type 5) the report
   // viewer and portals (type 8) the portal page; their moduleId names the form, report or portal.
-  // A type-5 menu saved with a data interface's id (what the portal's interface table read) now
-  // shows the report server's refusal of that id.
+  // A type-5 menu saved with a data interface's id (what type 5 opened before reports existed)
+  // shows the report server's answer to that id in the viewer.
   const Page = lazyPage(pageAddressOf(route));
   if (!Page) return <UnderConstruction name={title(route)} />;
   return (

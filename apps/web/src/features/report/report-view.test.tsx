@@ -296,6 +296,30 @@ describe('the report viewer (a type-5 menu)', () => {
     expect(await screen.findByText(/销售汇总\.xlsx/)).toBeTruthy();
   });
 
+  test('打印 prints a copy of the sheet alone, on the paper of the report’s page setup', async () => {
+    previewFields = {
+      page: { paper: 'A3', orientation: 'landscape', margins: { top: 10, right: 8, bottom: 10, left: 8 } },
+    };
+    const printed: { printing: boolean; sheetRows: number; pageRule: string }[] = [];
+    // happy-dom has no print(): the stand-in records what the print dialog would see.
+    vi.stubGlobal('print', () => {
+      const copy = document.querySelector('body > .report-print');
+      printed.push({
+        printing: document.body.classList.contains('report-printing'),
+        sheetRows: copy?.querySelectorAll('table.report-sheet tr').length ?? 0,
+        pageRule: copy?.querySelector('style')?.textContent ?? '',
+      });
+    });
+    renderView();
+    await screen.findByText('华东-1');
+    fireEvent.click(screen.getByRole('button', { name: /打\s*印/ }));
+    expect(printed).toEqual([
+      { printing: true, sheetRows: 3, pageRule: '@page { size: A3 landscape; margin: 10mm 8mm 10mm 8mm; }' },
+    ]);
+    expect(document.querySelector('body > .report-print')).toBeNull();
+    expect(document.body.classList.contains('report-printing')).toBe(false);
+  });
+
   test('a drill link opens the target report in a dialog, run with the clicked row’s values', async () => {
     renderView();
     fireEvent.click(await screen.findByRole('button', { name: '华东-1' }));

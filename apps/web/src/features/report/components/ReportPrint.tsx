@@ -1,6 +1,6 @@
 import type { ReportPageSetup, ReportPreview } from '@platform/shared';
-import { useEffect, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useState } from 'react';
+import { createPortal, flushSync } from 'react-dom';
 import { ReportSheet } from './ReportSheet.tsx';
 
 /** The CSS page box of the report's page setup; none when the report sets none (the browser's own then). */
@@ -22,14 +22,17 @@ const noDrill = () => undefined;
  */
 export function useReportPrint(preview: ReportPreview | undefined) {
   const [printing, setPrinting] = useState(false);
-  useEffect(() => {
-    if (!printing) return;
+  const print = () => {
+    // The copy is drawn before the dialog opens; print() returns once the dialog is closed.
+    flushSync(() => setPrinting(true));
     document.body.classList.add('report-printing');
-    // The browsers' print() returns once the dialog is closed, so the copy can go then.
-    window.print();
-    setPrinting(false);
-    return () => document.body.classList.remove('report-printing');
-  }, [printing]);
+    try {
+      window.print();
+    } finally {
+      document.body.classList.remove('report-printing');
+      setPrinting(false);
+    }
+  };
   const copy =
     printing && preview
       ? createPortal(
@@ -41,5 +44,5 @@ export function useReportPrint(preview: ReportPreview | undefined) {
           document.body,
         )
       : null;
-  return { print: () => setPrinting(true), copy };
+  return { print, copy };
 }

@@ -16,6 +16,17 @@ import ReportViewPage from './pages/ReportViewPage.tsx';
  * once in the page.
  */
 
+// happy-dom has no canvas: ECharts draws nothing here, the charts' figures and titles are what is checked.
+const drawnCharts = vi.hoisted(() => [] as unknown[]);
+vi.mock('echarts/core', () => ({
+  use: () => undefined,
+  init: () => ({
+    setOption: (option: unknown) => drawnCharts.push(option),
+    resize: () => undefined,
+    dispose: () => undefined,
+  }),
+}));
+
 const base = '/api/ReportServer/Data';
 const day = new Date(2026, 0, 15).getTime();
 
@@ -144,6 +155,7 @@ beforeEach(() => {
   sent.length = 0;
   previewFields = {};
   refusal = null;
+  drawnCharts.length = 0;
   queryClient.clear();
   signIn();
   stubViewServer();
@@ -267,6 +279,30 @@ describe('the report viewer (a type-5 menu)', () => {
     previewFields = { truncated: ['sales'], cap: 5000 };
     renderView();
     expect(await screen.findByText('数据超过5000行，只显示前5000行')).toBeTruthy();
+  });
+
+  test('draws each chart under its title; an untitled one is still named for screen readers', async () => {
+    previewFields = {
+      charts: [
+        {
+          title: '各地区销售额',
+          type: 'bar',
+          categories: ['华东', '华北'],
+          series: [{ name: 'amount', data: [1, 2] }],
+        },
+        { title: '', type: 'pie', categories: ['华东'], series: [{ name: 'amount', data: [1] }] },
+      ],
+    };
+    renderView();
+    expect(await screen.findByText('各地区销售额')).toBeTruthy();
+    expect(screen.getByRole('img', { name: '各地区销售额' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: '图表' })).toBeTruthy();
+    await waitFor(() => expect(drawnCharts).toHaveLength(2));
+    expect(drawnCharts[0]).toMatchObject({
+      xAxis: { data: ['华东', '华北'] },
+      series: [{ type: 'bar', name: 'amount', data: [1, 2] }],
+    });
+    expect(drawnCharts[1]).toMatchObject({ series: [{ type: 'pie', data: [{ name: '华东', value: 1 }] }] });
   });
 
   test('the pager asks for the page chosen with the parameters shown', async () => {

@@ -4,6 +4,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useEChart } from './use-echart.ts';
 
 // Only what a report draws, so this chunk stays small.
@@ -36,10 +37,11 @@ function optionOf(chart: ReportChartData): echarts.EChartsCoreOption {
 function ReportChart({ chart }: { chart: ReportChartData }) {
   const option = useMemo(() => optionOf(chart), [chart]);
   const element = useEChart(option);
+  const { t } = useTranslation('report');
   return (
     <figure className="report-chart">
       {chart.title ? <figcaption className="report-chart-title">{chart.title}</figcaption> : null}
-      <div ref={element} className="report-chart-canvas" role="img" aria-label={chart.title} />
+      <div ref={element} className="report-chart-canvas" role="img" aria-label={chart.title || t('view.chart')} />
     </figure>
   );
 }

@@ -26,7 +26,7 @@ import '../report-view.css';
 // ECharts is loaded only by reports that have charts.
 const ReportCharts = lazy(() => import('./ReportCharts.tsx'));
 
-export const REPORT_PAGE_SIZES = [50, 100, 200, 500];
+const REPORT_PAGE_SIZES = [50, 100, 200, 500];
 const DEFAULT_PAGE_SIZE = 100;
 
 /** The run shown: its parameters and page; `asked` counts the 查询 clicks, so asking again runs again. */

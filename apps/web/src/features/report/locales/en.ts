@@ -21,6 +21,7 @@ export default {
     exportExcel: 'Export to Excel',
     print: 'Print',
     truncated: 'More than {{cap}} rows of data: only the first {{cap}} are shown',
+    chart: 'Chart',
     empty: 'No data',
     total: '{{total}} rows',
   },

@@ -21,6 +21,7 @@ export default {
     exportExcel: '导出Excel',
     print: '打印',
     truncated: '数据超过{{cap}}行，只显示前{{cap}}行',
+    chart: '图表',
     empty: '暂无数据',
     total: '共 {{total}} 行',
   },

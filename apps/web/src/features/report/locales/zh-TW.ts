@@ -21,6 +21,7 @@ export default {
     exportExcel: '導出Excel',
     print: '打印',
     truncated: '數據超過{{cap}}行，只顯示前{{cap}}行',
+    chart: '圖表',
     empty: '暫無數據',
     total: '共 {{total}} 行',
   },

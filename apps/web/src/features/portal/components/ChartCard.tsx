@@ -3,9 +3,9 @@ import { GridComponent, LegendComponent, RadarComponent, TooltipComponent } from
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useMemo } from 'react';
+import { useEChart } from '../../../shared/use-echart.ts';
 import type { CardRow } from '../api.ts';
 import { seriesOf } from '../layout.ts';
-import { useEChart } from './use-echart.ts';
 
 echarts.use([
   BarChart,

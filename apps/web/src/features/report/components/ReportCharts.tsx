@@ -5,7 +5,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEChart } from './use-echart.ts';
+import { useEChart } from '../../../shared/use-echart.ts';
 
 // Only what a report draws, so this chunk stays small.
 echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);

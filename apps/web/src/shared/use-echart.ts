@@ -4,11 +4,12 @@ import { type RefObject, useEffect, useRef } from 'react';
 
 /**
  * An ECharts chart in the element the answer is attached to: made again when the theme changes
- * (ECharts' built-in dark theme; the card's own background shows through), resized with its box,
- * and given `option` whenever it changes (callers keep it stable with useMemo). The chart modules
- * it draws with are registered by the card that uses it.
+ * (ECharts' built-in dark theme, for the portal's dark screens; the card's own background shows
+ * through), resized with its box, and given `option` whenever it changes (callers keep it stable
+ * with useMemo). The chart modules it draws with are registered by the component that uses it, so
+ * each page's chunk holds only the kinds of chart it draws.
  */
-export function useEChart(option: EChartsCoreOption, dark: boolean): RefObject<HTMLDivElement | null> {
+export function useEChart(option: EChartsCoreOption, dark = false): RefObject<HTMLDivElement | null> {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   useEffect(() => {

@@ -30,6 +30,7 @@ import {
   LoginConfig,
   LoginResult,
   LogRow,
+  MenuInfo,
   type MenuNode,
   MergedFile,
   MessageRow,
@@ -45,6 +46,8 @@ import {
   PermissionMembers,
   PermissionTree,
   PortalAuth,
+  PortalSelectorNode,
+  ReportSelectorNode,
   ScanTicket,
   ScanTicketStatus,
   ScheduleRow,
@@ -61,6 +64,7 @@ import {
   type UserInfo,
   UserInfo as UserInfoSchema,
   UserOrganize,
+  VisualDevSelectorRow,
 } from '@platform/shared';
 import { type TSchema, Type } from 'typebox';
 import { Value } from 'typebox/value';
@@ -110,6 +114,11 @@ export const fakedRoutes: [route: string, answer: Answer][] = [
   ['GET /api/extend/Email/:id', EmailInfo],
   ['GET /api/system/Schedule', ListOf(ScheduleRow)],
   ['GET /api/visualdev/Portal/:id/auth', PortalAuth],
+  ['GET /api/visualdev/Portal/Selector', ListOf(PortalSelectorNode)],
+  ['GET /api/visualdev/Base/Selector', ListOf(VisualDevSelectorRow)],
+  ['GET /api/ReportServer/Data/Selector', ListOf(ReportSelectorNode)],
+  ['GET /api/system/Menu/:id', MenuInfo],
+  ['GET /api/system/Menu/Selector/:id/:systemId', ListOf(MenuInfo)],
   ['POST /api/visualdev/Dashboard/Notice', ListOf(DashboardNotice)],
   ['GET /api/message/MessageTemplateConfig', PageOf(MessageTemplateRow)],
   ['GET /api/message/MessageTemplateConfig/:id', MessageTemplateInfo],

@@ -9,7 +9,10 @@ import type {
   ModulePermissionInfo,
   ModulePermissionInput,
   PermissionKind,
+  PortalSelectorNode,
+  ReportSelectorNode,
   SystemInfo,
+  VisualDevSelectorRow,
 } from '@platform/shared';
 import { http } from '../../shared/api/http.ts';
 import { getToken } from '../../shared/session/store.ts';
@@ -27,8 +30,37 @@ export const familyPaths: Record<PermissionKind, string> = {
   resource: '/api/system/ModuleDataAuthorizeScheme',
 };
 
+/** One thing a menu can open, or a category of them (not selectable), for the 关联功能 picker. */
+export interface ModuleChoice {
+  value: string;
+  title: string;
+  selectable?: boolean;
+  children?: ModuleChoice[];
+}
+
+/** Reports and portals come grouped by category; a category is only a heading. */
+const byCategory = (nodes: (ReportSelectorNode | PortalSelectorNode)[]): ModuleChoice[] =>
+  nodes.map((category) => ({
+    value: `category:${category.id}`,
+    title: category.fullName,
+    selectable: false,
+    children: category.children.map((item) => ({ value: item.id, title: item.fullName })),
+  }));
+
 /** admin.md §7 "Menus". */
 export const menuApi = {
+  /**
+   * What a menu of `type` can open: released forms (3 form page, 4 dictionary page), enabled reports
+   * (5) or portals (8), so the 关联功能 field shows names rather than ids.
+   */
+  moduleChoices: async (type: number): Promise<ModuleChoice[]> => {
+    if (type === 5)
+      return byCategory((await http.get<ListData<ReportSelectorNode>>('/api/ReportServer/Data/Selector')).list);
+    if (type === 8)
+      return byCategory((await http.get<ListData<PortalSelectorNode>>('/api/visualdev/Portal/Selector')).list);
+    const forms = await http.get<ListData<VisualDevSelectorRow>>('/api/visualdev/Base/Selector');
+    return forms.list.map((form) => ({ value: form.id, title: `${form.fullName} (${form.enCode})` }));
+  },
   systems: () => http.get<ListData<SystemInfo>>('/api/system/System/Selector').then((d) => d.list),
   tree: (systemId: string, query: MenuQuery) =>
     http.get<ListData<MenuInfo>>(`${base}/ModuleBySystem/${systemId}`, query).then((d) => d.list),

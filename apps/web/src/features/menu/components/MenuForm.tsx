@@ -167,7 +167,7 @@ export function MenuForm({ systemId, ...props }: CrudFormProps<MenuTarget> & { s
               label={t('moduleId')}
               rules={modelTypes.has(type) ? [{ required: true, whitespace: true, message: t('moduleRequired') }] : []}
             >
-              <Input maxLength={50} />
+              {modelTypes.has(type) ? <ModulePicker type={type} /> : <Input maxLength={50} />}
             </Form.Item>
           </Col>
         ) : null}
@@ -198,5 +198,39 @@ export function MenuForm({ systemId, ...props }: CrudFormProps<MenuTarget> & { s
         </Col>
       </Row>
     </FormDialog>
+  );
+}
+
+/**
+ * 关联功能 of a form, report or portal menu: chosen by name from what the type can open, searchable.
+ * An id that is no longer offered (a form withdrawn, a report switched off) shows as it is.
+ */
+function ModulePicker({
+  id,
+  type,
+  value,
+  onChange,
+}: {
+  id?: string;
+  type: number;
+  value?: string;
+  onChange?: (value: string) => void;
+}) {
+  const { t: c } = useComponentsTranslation();
+  const choices = useQuery({ queryKey: ['menu', 'moduleChoices', type], queryFn: () => menuApi.moduleChoices(type) });
+  return (
+    <TreeSelect
+      id={id}
+      value={value || undefined}
+      onChange={(chosen: string) => onChange?.(chosen)}
+      treeData={choices.data ?? []}
+      loading={choices.isLoading}
+      placeholder={c('pleaseSelect')}
+      showSearch
+      treeNodeFilterProp="title"
+      treeDefaultExpandAll
+      allowClear
+      style={{ width: '100%' }}
+    />
   );
 }

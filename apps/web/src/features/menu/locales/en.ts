@@ -15,7 +15,7 @@ export default {
   linkTarget: 'Open in',
   targets: { _self: 'This window', _blank: 'New window' },
   moduleId: 'Linked module',
-  moduleRequired: 'Please enter the linked module',
+  moduleRequired: 'Choose what the menu opens',
   hidden: 'Hidden',
   authorize: 'Permissions',
   permissionGroups: 'Permission groups',

@@ -15,7 +15,7 @@ export default {
   linkTarget: '打开方式',
   targets: { _self: '内部打开', _blank: '新窗口打开' },
   moduleId: '关联功能',
-  moduleRequired: '请输入关联功能',
+  moduleRequired: '请选择关联功能',
   hidden: '隐藏',
   authorize: '权限',
   permissionGroups: '权限组',

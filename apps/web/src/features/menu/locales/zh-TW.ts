@@ -15,7 +15,7 @@ export default {
   linkTarget: '打開方式',
   targets: { _self: '內部打開', _blank: '新窗口打開' },
   moduleId: '關聯功能',
-  moduleRequired: '請輸入關聯功能',
+  moduleRequired: '請選擇關聯功能',
   hidden: '隱藏',
   authorize: '權限',
   permissionGroups: '權限組',

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { createInterface } from './data-interface.helpers.ts';
 import {
   adminPassword,
   answered,
@@ -359,43 +360,20 @@ describe('the form designer', () => {
     ]);
 
     // A radio group whose options are the rows of a data interface (static data).
-    const interfaceCategory = all.list.find((d) => d.enCode === 'DataInterfaceType')?.dictionaryList[0]?.id;
-    await call('POST', '/api/system/DataInterface', {
+    await createInterface(call, {
       fullName: '颜色清单',
       enCode: 'e2e.colours',
-      category: interfaceCategory,
-      type: 2,
-      action: 3,
-      hasPage: 0,
-      enabledMark: 1,
-      sortCode: 0,
-      dataConfigJson: JSON.stringify({
-        staticData: JSON.stringify([
-          { id: 'r', fullName: '红色' },
-          { id: 'g', fullName: '绿色' },
-        ]),
-      }),
-      parameterJson: '[]',
-      fieldJson: '[]',
+      rows: [
+        { id: 'r', fullName: '红色' },
+        { id: 'g', fullName: '绿色' },
+      ],
     });
     // Made before the interface list is first read (the designer keeps it a minute).
-    await call('POST', '/api/system/DataInterface', {
+    await createInterface(call, {
       fullName: '按类取号',
       enCode: 'e2e.byKind',
-      category: interfaceCategory,
-      type: 1,
-      action: 3,
-      hasPage: 0,
-      enabledMark: 1,
-      sortCode: 0,
-      dataConfigJson: JSON.stringify({
-        sqlData: {
-          dbLinkId: '0',
-          sql: `select cast({kind} as text) || '1' as id, '类' || cast({kind} as text) || '一号' as "fullName"`,
-        },
-      }),
-      parameterJson: JSON.stringify([{ field: 'kind', fieldName: '类别', dataType: 'varchar', required: 0 }]),
-      fieldJson: '[]',
+      sql: `select cast({kind} as text) || '1' as id, '类' || cast({kind} as text) || '一号' as "fullName"`,
+      parameters: [{ field: 'kind', fieldName: '类别', dataType: 'varchar' }],
     });
     await page.getByRole('button', { name: '添加单选框组' }).click();
     await page.locator('.ant-radio-button-wrapper', { hasText: '远端数据' }).click();

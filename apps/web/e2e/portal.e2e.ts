@@ -3,6 +3,7 @@ import type { CurrentUser } from '@platform/shared';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { seriousViolationsOn } from './axe.ts';
+import { createInterface } from './data-interface.helpers.ts';
 import { adminPassword, newContext, screenshot, serverAndBrowser, signInThroughPage } from './harness.ts';
 import { apiData, tokenOf } from './users.auth-helpers.ts';
 
@@ -52,29 +53,10 @@ describe('portals', () => {
 
     // What the administrator set up elsewhere: a SQL interface, a role and a member of it.
     const me = await call<CurrentUser>('GET', '/api/oauth/CurrentUser');
-    const dictionaries = await call<{ list: { enCode: string; dictionaryList: { id: string }[] }[] }>(
-      'GET',
-      '/api/system/DictionaryData/All',
-    );
-    const category = dictionaries.list.find((d) => d.enCode === 'DataInterfaceType')?.dictionaryList[0]?.id ?? '';
-    expect(category).not.toBe('');
-    await call('POST', '/api/system/DataInterface', {
+    await createInterface(call, {
       fullName: '我的业绩',
       enCode: 'my.figures',
-      category,
-      type: 1,
-      action: 3,
-      hasPage: 0,
-      enabledMark: 1,
-      sortCode: 0,
-      dataConfigJson: JSON.stringify({
-        sqlData: {
-          dbLinkId: '0',
-          sql: "select real_name as name, '本人' as type, 7 as value from app_user where id = {@currentUser}",
-        },
-      }),
-      parameterJson: '[]',
-      fieldJson: '[]',
+      sql: "select real_name as name, '本人' as type, 7 as value from app_user where id = {@currentUser}",
     });
     const role = await call<{ id: string }>('POST', '/api/permission/Role', {
       fullName: '门户读者',

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { createInterface, firstEntryOf } from './data-interface.helpers.ts';
 import { closeContext, screenshot, serverAndBrowser } from './harness.ts';
 import { signedInWithApi } from './session.helpers.ts';
 
@@ -16,44 +17,27 @@ describe('Report/preview.html', () => {
     const { context, page, call, token } = await signedInWithApi(run);
     // A retry runs on the same server: its codes must not be taken.
     const suffix = Date.now().toString(36);
-    const dictionaries = await call<{ list: { enCode: string; dictionaryList: { id: string }[] }[] }>(
-      'GET',
-      '/api/system/DictionaryData/All',
-    );
-    const categoryId = dictionaries.list.find((d) => d.enCode === 'ReportSort')?.dictionaryList[0]?.id;
-    const interfaceCategory = dictionaries.list.find((d) => d.enCode === 'DataInterfaceType')?.dictionaryList[0]?.id;
+    const categoryId = await firstEntryOf(call, 'ReportSort');
     const rows = [
       { region: '华东', city: '上海', amount: 100, year: 2026 },
       { region: '华东', city: '杭州', amount: 50, year: 2026 },
       { region: '华北', city: '北京', amount: 300, year: 2026 },
       { region: '华南', city: '广州', amount: 80, year: 2025 },
     ];
-    const source = await call<{ id: string }>('POST', '/api/system/DataInterface', {
+    const interfaceId = await createInterface(call, {
       fullName: '城市销售',
       enCode: `preview.sales.${suffix}`,
-      category: interfaceCategory,
-      type: 1,
-      action: 3,
-      hasPage: 0,
-      enabledMark: 1,
-      sortCode: 0,
-      dataConfigJson: JSON.stringify({
-        sqlData: {
-          dbLinkId: '0',
-          sql: `select region, city, amount from (values ${rows
-            .map((r, i) => `(${i}, '${r.region}', '${r.city}', ${r.amount}, ${r.year})`)
-            .join(', ')}) as s(seq, region, city, amount, year) where year = {year} order by seq`,
-        },
-      }),
-      parameterJson: JSON.stringify([{ field: 'year', dataType: 'int', fieldName: '年份' }]),
-      fieldJson: '[]',
+      sql: `select region, city, amount from (values ${rows
+        .map((r, i) => `(${i}, '${r.region}', '${r.city}', ${r.amount}, ${r.year})`)
+        .join(', ')}) as s(seq, region, city, amount, year) where year = {year} order by seq`,
+      parameters: [{ field: 'year', dataType: 'int', fieldName: '年份' }],
     });
     const report = await call<{ id: string }>('POST', base, {
       fullName: '城市销售表',
       enCode: `preview.report.${suffix}`,
       categoryId,
       parameters: [{ name: 'year', label: '年份', jnpfKey: 'inputNumber', defaultValue: 2025 }],
-      datasets: [{ name: 'sales', interfaceId: source.id, parameterMap: [{ field: 'year', parameter: 'year' }] }],
+      datasets: [{ name: 'sales', interfaceId, parameterMap: [{ field: 'year', parameter: 'year' }] }],
       layout: {
         columns: [{ width: 90 }, { width: 90 }, { width: 110 }],
         rows: [

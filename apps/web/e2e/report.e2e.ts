@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { createInterface, firstEntryOf } from './data-interface.helpers.ts';
 import { answered, closeContext, screenshot, serverAndBrowser } from './harness.ts';
 import { signedInWithApi } from './session.helpers.ts';
 
@@ -112,37 +113,20 @@ describe('the report viewer (a type-5 menu)', () => {
     const { context, page, call } = await signedInWithApi(run);
     // A retry runs on the same server: its codes must not be taken.
     const suffix = Date.now().toString(36);
-    const dictionaries = await call<{ list: { enCode: string; dictionaryList: { id: string }[] }[] }>(
-      'GET',
-      '/api/system/DictionaryData/All',
-    );
-    const categoryId = dictionaries.list.find((d) => d.enCode === 'ReportSort')?.dictionaryList[0]?.id;
-    const interfaceCategory = dictionaries.list.find((d) => d.enCode === 'DataInterfaceType')?.dictionaryList[0]?.id;
+    const categoryId = await firstEntryOf(call, 'ReportSort');
     const sales = [
       ['华东', '上海', 1200.5, 2026],
       ['华东', '杭州', 830, 2026],
       ['华北', '北京', 2100, 2026],
       ['华南', '广州', 640, 2025],
     ];
-    const source = await call<{ id: string }>('POST', '/api/system/DataInterface', {
+    const interfaceId = await createInterface(call, {
       fullName: '城市销售',
       enCode: `viewer.sales.${suffix}`,
-      category: interfaceCategory,
-      type: 1,
-      action: 3,
-      hasPage: 0,
-      enabledMark: 1,
-      sortCode: 0,
-      dataConfigJson: JSON.stringify({
-        sqlData: {
-          dbLinkId: '0',
-          sql: `select region, city, amount, year from (values ${sales
-            .map(([region, city, amount, year], i) => `(${i}, '${region}', '${city}', ${amount}, ${year})`)
-            .join(', ')}) as s(seq, region, city, amount, year) where year = {year} order by seq`,
-        },
-      }),
-      parameterJson: JSON.stringify([{ field: 'year', dataType: 'int', fieldName: '年份' }]),
-      fieldJson: '[]',
+      sql: `select region, city, amount, year from (values ${sales
+        .map(([region, city, amount, year], i) => `(${i}, '${region}', '${city}', ${amount}, ${year})`)
+        .join(', ')}) as s(seq, region, city, amount, year) where year = {year} order by seq`,
+      parameters: [{ field: 'year', dataType: 'int', fieldName: '年份' }],
     });
     // What a click on a city opens: a report of the year of the clicked row.
     const yearly = await call<{ id: string }>('POST', base, {
@@ -158,7 +142,7 @@ describe('the report viewer (a type-5 menu)', () => {
       enCode: `viewer.report.${suffix}`,
       categoryId,
       parameters: [{ name: 'year', label: '年份', jnpfKey: 'inputNumber', required: true, defaultValue: 2025 }],
-      datasets: [{ name: 'sales', interfaceId: source.id, parameterMap: [{ field: 'year', parameter: 'year' }] }],
+      datasets: [{ name: 'sales', interfaceId, parameterMap: [{ field: 'year', parameter: 'year' }] }],
       layout: {
         columns: [{ width: 100 }, { width: 120 }, { width: 140 }],
         rows: [

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { CurrentUser } from '@platform/shared';
 import { describe, expect, test } from 'vitest';
+import { createInterface } from './data-interface.helpers.ts';
 import { adminPassword, answered, closeContext, screenshot, serverAndBrowser } from './harness.ts';
 import { signedIn } from './session.helpers.ts';
 import { apiData, tokenOf } from './users.auth-helpers.ts';
@@ -360,24 +361,11 @@ describe('workflow extras', () => {
     const token = await tokenOf(page);
     const call = <T>(method: string, url: string, body?: unknown) =>
       apiData<T>(run.server.url, token, method, url, body);
-    const all = await call<{ list: { enCode: string; dictionaryList: { id: string }[] }[] }>(
-      'GET',
-      '/api/system/DictionaryData/All',
-    );
-    await call('POST', '/api/system/DataInterface', {
+    await createInterface(call, {
       fullName: '审批人账号',
       enCode: 'e2e.approverByAccount',
-      category: all.list.find((d) => d.enCode === 'DataInterfaceType')?.dictionaryList[0]?.id,
-      type: 1,
-      action: 3,
-      hasPage: 0,
-      enabledMark: 1,
-      sortCode: 0,
-      dataConfigJson: JSON.stringify({
-        sqlData: { dbLinkId: '0', sql: 'select id as "userId" from app_user where account = {acct}' },
-      }),
-      parameterJson: JSON.stringify([{ field: 'acct', fieldName: '账号', dataType: 'varchar', required: 0 }]),
-      fieldJson: '[]',
+      sql: 'select id as "userId" from app_user where account = {acct}',
+      parameters: [{ field: 'acct', fieldName: '账号', dataType: 'varchar' }],
     });
     const form = await call<{ id: string }>('POST', '/api/visualdev/Base', {
       fullName: '用印申请',

@@ -374,3 +374,39 @@ export const ReportPreview = Type.Object({
   charts: Type.Array(ReportChartData),
 });
 export type ReportPreview = Static<typeof ReportPreview>;
+
+/**
+ * `Actions/PreviewDraft` (the designer's live view): a report as it stands in the designer, not yet
+ * saved, run with `parameters` like a saved one. The datasets run as the designer (its interface
+ * permissions and data scope apply).
+ */
+export const ReportDraftInput = Type.Object({
+  report: Type.Object({
+    fullName: Type.Optional(Type.String({ maxLength: 100 })),
+    parameters: Type.Optional(Type.Array(ReportParameter, { maxItems: 50 })),
+    datasets: Type.Optional(Type.Array(ReportDataset, { maxItems: 20 })),
+    layout: Type.Optional(ReportLayout),
+  }),
+  ...ReportRunInput.properties,
+});
+export type ReportDraftInput = Static<typeof ReportDraftInput>;
+
+/** A template problem the designer shows beside the cell it names (0-based row and column). */
+export const ReportSheetProblemInfo = Type.Object({
+  message: Type.String(),
+  row: Type.Integer(),
+  col: Type.Optional(Type.Integer()),
+});
+export type ReportSheetProblemInfo = Static<typeof ReportSheetProblemInfo>;
+
+/**
+ * The draft's first page as `Actions/Preview` answers it, each dataset's field names (the columns
+ * its rows carry, for binding cells) and the sheet's problems. While the sheet has problems the page
+ * is empty: the designer shows the problems instead.
+ */
+export const ReportDraftPreview = Type.Object({
+  ...ReportPreview.properties,
+  fields: Type.Record(Type.String(), Type.Array(Type.String())),
+  problems: Type.Array(ReportSheetProblemInfo),
+});
+export type ReportDraftPreview = Static<typeof ReportDraftPreview>;

@@ -118,7 +118,7 @@ export function PrintPreview({ target, onClose }: { target: PrintTarget | null; 
     const drawn = [...(sheets.current?.querySelectorAll<HTMLElement>('.print-sheet') ?? [])];
     setExported(0);
     try {
-      const { printPdf } = await import('../print-pdf.ts');
+      const { printPdf } = await import('../../../shared/print-pdf.ts');
       saveBlob(await printPdf(drawn, { width, height }, setExported), `${title}.pdf`);
     } catch (error) {
       // The person is told in their language; the browser's own reason is for the console.

@@ -205,6 +205,52 @@ describe('report preview', () => {
   });
 });
 
+describe("the designer's live view", () => {
+  const draft = (layout: object, parameters: object = {}) =>
+    admin.post<Preview & { fields: Record<string, string[]>; problems: { message: string; row: number }[] }>(
+      `${base}/Actions/PreviewDraft`,
+      {
+        report: { fullName: '草稿', parameters: report().parameters, datasets: report().datasets, layout },
+        parameters,
+      },
+    );
+
+  test('a draft not yet saved is filled with the given parameter; its datasets name their fields', async () => {
+    const reply = await draft(salesLayout, { year: 2025 });
+    expect(reply, reply.msg).toMatchObject({ code: 200, data: { fullName: '草稿', problems: [] } });
+    expect(reply.data!.fields).toEqual({ sales: ['region', 'city', 'amount', 'cost'] });
+    expect(texts(reply.data!).at(-1)).toEqual(['合计', '', '80.00', '60']);
+    // Nothing was stored by previewing.
+    const stored = await t.app.db.selectFrom('report').select('id').where('fullName', '=', '草稿').execute();
+    expect(stored).toEqual([]);
+  });
+
+  test('a sheet with problems answers them by cell, no rows, and still the fields to bind', async () => {
+    const reply = await draft({
+      rows: [
+        { kind: 'detail', cells: [{ field: 'amount' }] },
+        { kind: 'total', cells: [] },
+      ],
+    });
+    expect(reply, reply.msg).toMatchObject({
+      code: 200,
+      data: { rows: [], problems: [{ message: '第1行是明细行，请选择数据集', row: 0 }] },
+    });
+    expect(reply.data!.fields.sales).toContain('amount');
+  });
+
+  test('only the report designers may preview a draft', async () => {
+    await t.createUser({ account: 'report.stranger' });
+    const stranger = await t.signIn('report.stranger', 'Passw0rd');
+    const reply = await stranger.post(`${base}/Actions/PreviewDraft`, { report: { layout: salesLayout } });
+    expect(reply).toMatchObject({ code: 403, msg: '暂无权限' });
+    expect(await admin.post(`${base}/Actions/PreviewDraft`, { report: { layout: { rows: 'x' } } })).toMatchObject({
+      code: 400,
+      msg: /rows/,
+    });
+  });
+});
+
 describe('report export', () => {
   test('Excel gets real merged cells, the subtotal formulas with their results, and the number formats', async () => {
     const reply = await admin.post<{ name: string; url: string }>(`${base}/${salesReport}/Actions/ExportExcel`, {

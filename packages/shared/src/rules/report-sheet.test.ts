@@ -217,6 +217,23 @@ describe('formats and columns', () => {
     expect(formatReportValue(null, '#,##0')).toBe('');
   });
 
+  test('a date from the dataset shows as a date without a format of its own, and stays a date for Excel', () => {
+    const layout: ReportLayout = {
+      rows: [
+        {
+          kind: 'detail',
+          dataset: 'd',
+          cells: [{ field: 'at' }, { field: 'day' }, { field: 'at', format: 'yyyy/mm/dd' }],
+        },
+      ],
+    };
+    const at = new Date(2026, 10, 30, 9, 5, 7);
+    const day = new Date(2026, 10, 30);
+    const page = reportPage(expandReport(layout, { d: [{ at, day }] }), 1, 10);
+    expect(page.rows[0]?.cells.map((cell) => cell?.text)).toEqual(['2026-11-30 09:05:07', '2026-11-30', '2026/11/30']);
+    expect(page.rows[0]?.cells[0]).toMatchObject({ value: at.getTime(), format: 'yyyy-mm-dd hh:mm:ss' });
+  });
+
   test('column letters both ways', () => {
     expect([0, 25, 26, 27, 99].map(columnName)).toEqual(['A', 'Z', 'AA', 'AB', 'CV']);
     expect(['A', 'z', 'AA', 'CV', 'A1'].map(columnIndex)).toEqual([0, 25, 26, 99, -1]);

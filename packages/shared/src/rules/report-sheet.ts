@@ -276,10 +276,11 @@ function outputCell(
   value: ReportValue,
   formula?: string,
   drill?: ReportFilledCell['drill'],
+  format = cell.format,
 ): ReportFilledCell {
   const out: ReportFilledCell = { value };
   if (formula) out.formula = formula;
-  if (cell.format) out.format = cell.format;
+  if (format) out.format = format;
   const style = cell.conditions ? styled(cell, value) : cell.style;
   if (style) out.style = style;
   if (drill) out.drill = drill;
@@ -320,19 +321,35 @@ function rowFormula(
   return { value, excel };
 }
 
+/** What a cell is filled with; `format` is the one its value brings when the template gives none. */
+interface CellFill {
+  value: ReportValue;
+  formula?: string;
+  drill?: ReportFilledCell['drill'];
+  format?: string;
+}
+
+/**
+ * A dataset value as a cell's fill. A date (a SQL date or timestamp) keeps its time as the value,
+ * so Excel gets a date, and brings a date format: without one it would show as a number.
+ */
+function fieldFill(raw: unknown): CellFill {
+  const value = reportValueOf(raw);
+  if (!(raw instanceof Date) || value === null) return { value };
+  const midnight = raw.getHours() === 0 && raw.getMinutes() === 0 && raw.getSeconds() === 0;
+  return { value, format: midnight ? 'yyyy-mm-dd' : 'yyyy-mm-dd hh:mm:ss' };
+}
+
 /** A row's cells, formulas last (they read the others' values). */
 function fillRow(
   template: ReportSheetRow,
   outRow: number,
-  cellValue: (
-    cell: ReportCell,
-    col: number,
-  ) => { value: ReportValue; formula?: string; drill?: ReportFilledCell['drill'] },
+  cellValue: (cell: ReportCell, col: number) => CellFill,
 ): (ReportFilledCell | null)[] {
   const cells: (ReportFilledCell | null)[] = template.cells.map((cell, col) => {
     if (!cell || formulaOf(cell) !== null) return null;
-    const { value, formula, drill } = cellValue(cell, col);
-    return outputCell(cell, value, formula, drill);
+    const { value, formula, drill, format } = cellValue(cell, col);
+    return outputCell(cell, value, formula, drill, cell.format ?? format);
   });
   template.cells.forEach((cell, col) => {
     const formula = formulaOf(cell);
@@ -439,7 +456,7 @@ function expandBlock(
           ...(range ? { formula: `SUBTOTAL(${SUBTOTAL_CODE[cell.aggregate]},${range})` } : {}),
         };
       }
-      if (cell.field) return { value: reportValueOf(sample[cell.field]) };
+      if (cell.field) return fieldFill(sample[cell.field]);
       return { value: reportValueOf(cell.text ?? '') };
     });
     rows.push({ kind: template.kind, ...(template.height ? { height: template.height } : {}), cells });
@@ -450,7 +467,7 @@ function expandBlock(
       for (const record of group) {
         const outRow = rows.length + 1;
         const cells = fillRow(detail, outRow, (cell) => {
-          const value = cell.field ? reportValueOf(record[cell.field]) : reportValueOf(cell.text ?? '');
+          const fill = cell.field ? fieldFill(record[cell.field]) : { value: reportValueOf(cell.text ?? '') };
           const drill = cell.drill
             ? {
                 reportId: cell.drill.reportId,
@@ -459,7 +476,7 @@ function expandBlock(
                 ),
               }
             : undefined;
-          return { value, ...(drill ? { drill } : {}) };
+          return { ...fill, ...(drill ? { drill } : {}) };
         });
         rows.push({ kind: 'detail', ...(detail.height ? { height: detail.height } : {}), cells });
       }

@@ -3,14 +3,18 @@ import {
   type DataInterfaceParamValue,
   expandReport,
   type ReportDatasetRows,
+  type ReportDraftInput,
+  type ReportDraftPreview,
   type ReportOutput,
   type ReportPreview,
   type ReportRunInput,
   reportChartData,
   reportPage,
+  reportSheetProblems,
 } from '@platform/shared';
 import type { Downloads } from '../../core/downloads.ts';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
+import type { Translate } from '../../core/i18n.ts';
 import type { PermissionService } from '../../core/permissions.ts';
 import { routeGranted } from '../../core/scope-rules.ts';
 import type { Session } from '../../core/session.ts';
@@ -18,7 +22,14 @@ import type { Db } from '../../db/database.ts';
 import type { DataInterfaceService } from '../dataInterface/data-interface.service.ts';
 import type { Caller } from '../dataInterface/data-interface-call.ts';
 import { ReportRepository } from './report.repository.ts';
-import { definitionOf, reportMenu, requireSoundSheet } from './report.service.ts';
+import {
+  definitionOf,
+  reportMenu,
+  requireSoundSheet,
+  sheetProblemMessage,
+  storedDataset,
+  storedParameter,
+} from './report.service.ts';
 import { writeReportWorkbook } from './report-excel.ts';
 
 type Definition = ReturnType<typeof definitionOf>;
@@ -67,12 +78,50 @@ export class ReportRunService {
     const { designs } = await this.requireViewable(caller.session, id);
     if (row.enabledMark !== 1 && !designs) throw new BusinessError('report.disabled');
     const definition = definitionOf(row);
-    const layout = definition.layout;
     requireSoundSheet(
-      layout,
+      definition.layout,
       definition.datasets.map((d) => d.name),
     );
-    const values = this.parameterValues(definition, input);
+    const values = parameterValues(definition, input, true);
+    const { data, truncated, cap } = await this.datasetRows(definition, values, caller);
+    return { id: row.id, fullName: row.fullName, definition, ...filled(definition, data, values), truncated, cap };
+  }
+
+  /**
+   * The designer's live view (`Actions/PreviewDraft`): a definition not yet saved, run as the
+   * designer. Its datasets run even while the sheet has problems, so their fields can be bound; the
+   * page stays empty until the problems are gone. A required parameter left empty is not refused
+   * here: the designer is still writing the search form.
+   */
+  async previewDraft(input: ReportDraftInput, caller: Caller, t: Translate): Promise<ReportDraftPreview> {
+    const definition: Definition = {
+      parameters: (input.report.parameters ?? []).map(storedParameter),
+      datasets: (input.report.datasets ?? []).map(storedDataset),
+      layout: input.report.layout ?? {},
+    };
+    const values = parameterValues(definition, input, false);
+    const { data, truncated, cap } = await this.datasetRows(definition, values, caller);
+    const fields = Object.fromEntries(Object.entries(data).map(([name, rows]) => [name, fieldsOf(rows)]));
+    const problems = reportSheetProblems(
+      definition.layout,
+      definition.datasets.map((d) => d.name),
+    ).map((problem) => {
+      const { key, params } = sheetProblemMessage(problem);
+      return { message: t(key, params), row: problem.row, ...(problem.col === undefined ? {} : { col: problem.col }) };
+    });
+    const report = {
+      id: '',
+      fullName: input.report.fullName ?? '',
+      definition,
+      ...(problems.length ? emptyFill : filled(definition, data, values)),
+      truncated,
+      cap,
+    };
+    return { ...previewPage(report, input), fields, problems };
+  }
+
+  /** Each dataset's rows through its interface, as the caller, parameters mapped from the report's. */
+  private async datasetRows(definition: Definition, values: Record<string, unknown>, caller: Caller) {
     const data: Record<string, readonly Readonly<Record<string, unknown>>[]> = {};
     const truncated: string[] = [];
     let cap = 0;
@@ -88,35 +137,11 @@ export class ReportRunService {
       if (result.truncated) truncated.push(dataset.name);
       cap = result.cap;
     }
-    const output = expandReport(layout, data as ReportDatasetRows, values);
-    const charts = (layout.charts ?? []).map((chart) => reportChartData(chart, data[chart.dataset] ?? []));
-    return { id: row.id, fullName: row.fullName, definition, output, charts, truncated, cap };
+    return { data, truncated, cap };
   }
 
   async preview(id: string, input: ReportRunInput, caller: Caller): Promise<ReportPreview> {
-    const filled = await this.fill(id, input, caller);
-    const layout = filled.definition.layout;
-    const page = reportPage(
-      filled.output,
-      input.currentPage ?? 1,
-      input.pageSize ?? DEFAULT_PAGE_SIZE,
-      layout.page?.repeatHeader ?? true,
-    );
-    return {
-      id: filled.id,
-      fullName: filled.fullName,
-      columns: page.columns,
-      rows: page.rows,
-      merges: page.merges,
-      currentPage: page.page,
-      pages: page.pages,
-      total: page.total,
-      frozenRows: layout.frozenRows ?? filled.output.headerRows,
-      page: layout.page ?? {},
-      truncated: filled.truncated,
-      cap: filled.cap,
-      charts: filled.charts,
-    };
+    return previewPage(await this.fill(id, input, caller), input);
   }
 
   /** The filled report as an .xlsx download: answers its name and the url it downloads from once. */
@@ -131,19 +156,70 @@ export class ReportRunService {
     const [saved] = await Promise.all([this.downloads.save(stream, { contentType: XLSX_TYPE, fileName }), writing]);
     return { name: fileName, url: saved.url };
   }
+}
 
-  /** The parameters' values: given ones over defaults; a required one left empty is refused, by its label. */
-  private parameterValues(definition: Definition, input: ReportRunInput): Record<string, unknown> {
-    const given = input.parameters ?? {};
-    const values: Record<string, unknown> = {};
-    for (const parameter of definition.parameters) {
-      const value = Object.hasOwn(given, parameter.name) ? given[parameter.name] : parameter.defaultValue;
-      const empty = value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length);
-      if (empty && parameter.required) throw new BusinessError('report.parameterRequired', { label: parameter.label });
-      values[parameter.name] = empty ? null : value;
-    }
-    return values;
+/**
+ * The parameters' values: given ones over defaults. A required one left empty is refused by its
+ * label when `refuseEmpty`.
+ */
+function parameterValues(definition: Definition, input: ReportRunInput, refuseEmpty: boolean): Record<string, unknown> {
+  const given = input.parameters ?? {};
+  const values: Record<string, unknown> = {};
+  for (const parameter of definition.parameters) {
+    const value = Object.hasOwn(given, parameter.name) ? given[parameter.name] : parameter.defaultValue;
+    const empty = value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length);
+    if (empty && parameter.required && refuseEmpty)
+      throw new BusinessError('report.parameterRequired', { label: parameter.label });
+    values[parameter.name] = empty ? null : value;
   }
+  return values;
+}
+
+/** The sheet filled with the datasets' rows, and the charts' figures. */
+function filled(definition: Definition, data: ReportDatasetRows, values: Record<string, unknown>) {
+  const layout = definition.layout;
+  return {
+    output: expandReport(layout, data, values),
+    charts: (layout.charts ?? []).map((chart) => reportChartData(chart, data[chart.dataset] ?? [])),
+  };
+}
+
+const emptyFill: Pick<FilledReport, 'output' | 'charts'> = {
+  output: { columns: [], rows: [], merges: [], headerRows: 0 },
+  charts: [],
+};
+
+/** The page `input` asks for, header rows repeated as the page setup says. */
+function previewPage(report: FilledReport, input: ReportRunInput): ReportPreview {
+  const layout = report.definition.layout;
+  const page = reportPage(
+    report.output,
+    input.currentPage ?? 1,
+    input.pageSize ?? DEFAULT_PAGE_SIZE,
+    layout.page?.repeatHeader ?? true,
+  );
+  return {
+    id: report.id,
+    fullName: report.fullName,
+    columns: page.columns,
+    rows: page.rows,
+    merges: page.merges,
+    currentPage: page.page,
+    pages: page.pages,
+    total: page.total,
+    frozenRows: layout.frozenRows ?? report.output.headerRows,
+    page: layout.page ?? {},
+    truncated: report.truncated,
+    cap: report.cap,
+    charts: report.charts,
+  };
+}
+
+/** The columns a dataset's rows carry, in the order they first come (the first 50 rows are looked at). */
+function fieldsOf(rows: readonly Readonly<Record<string, unknown>>[]): string[] {
+  const fields = new Set<string>();
+  for (const row of rows.slice(0, 50)) for (const key of Object.keys(row)) fields.add(key);
+  return [...fields];
 }
 
 /** A parameter's value as an interface parameter's text: a list joined with commas, nothing as ''. */

@@ -3,6 +3,8 @@ import {
   Id,
   ListOf,
   PageOf,
+  ReportDraftInput,
+  ReportDraftPreview,
   ReportImportResult,
   ReportInfo,
   ReportInput,
@@ -99,6 +101,21 @@ export default async function reportRoutes(
       },
     },
     async (request) => ok(await runs.preview(request.params.id, request.body, callerOf(request, 'report'))),
+  );
+
+  app.post(
+    `${base}/Actions/PreviewDraft`,
+    {
+      preHandler: permitMenu(menu),
+      schema: {
+        tags,
+        summary:
+          "The designer's live view: a report not yet saved, its first page filled as the designer (interface permissions and data scope apply), each dataset's fields and the sheet's problems",
+        body: ReportDraftInput,
+        response: { 200: EnvelopeOf(ReportDraftPreview) },
+      },
+    },
+    async (request) => ok(await runs.previewDraft(request.body, callerOf(request, 'report'), request.t)),
   );
 
   app.post(

@@ -12,6 +12,7 @@ import {
   type ReportQuery,
   type ReportRow,
   type ReportSelectorNode,
+  type ReportSheetProblem,
   reportSheetProblems,
 } from '@platform/shared';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
@@ -37,14 +38,14 @@ type StoredDataset = ReportInfo['datasets'][number];
 const parameterKinds: ReadonlySet<string> = new Set(REPORT_PARAMETER_KINDS);
 
 /** A parameter as stored and answered: `required` and `defaultValue` always present. */
-const storedParameter = (p: ReportParameter): StoredParameter => ({
+export const storedParameter = (p: ReportParameter): StoredParameter => ({
   name: p.name,
   label: p.label,
   jnpfKey: p.jnpfKey,
   required: p.required ?? false,
   defaultValue: p.defaultValue ?? null,
 });
-const storedDataset = (d: ReportDataset): StoredDataset => ({
+export const storedDataset = (d: ReportDataset): StoredDataset => ({
   name: d.name,
   interfaceId: d.interfaceId,
   parameterMap: d.parameterMap ?? [],
@@ -71,12 +72,21 @@ export function definitionOf(row: Row) {
   };
 }
 
+/** A sheet problem as its message key and values: the row (1-based), the cell (`B3`) and the name it gives. */
+export function sheetProblemMessage(problem: ReportSheetProblem) {
+  const cell = `${columnName(problem.col ?? 0)}${problem.row + 1}`;
+  return {
+    key: `report.sheet.${problem.key}` as const,
+    params: { row: problem.row + 1, cell, name: problem.name ?? '' },
+  };
+}
+
 /** Refuses (400) a sheet the engine cannot fill, naming its first problem and where it is. */
 export function requireSoundSheet(layout: ReportLayout, datasetNames: string[]) {
   const problem = reportSheetProblems(layout, datasetNames)[0];
   if (!problem) return;
-  const cell = `${columnName(problem.col ?? 0)}${problem.row + 1}`;
-  throw new BusinessError(`report.sheet.${problem.key}`, { row: problem.row + 1, cell, name: problem.name ?? '' });
+  const { key, params } = sheetProblemMessage(problem);
+  throw new BusinessError(key, params);
 }
 
 const listRow = (r: ListedRow): ReportRow => ({

@@ -1,11 +1,18 @@
 import { describe, expect, test } from 'vitest';
-import type { ReportLayout } from '../schemas/report.ts';
+import type { ReportLayout, ReportMerge } from '../schemas/report.ts';
 import {
   columnIndex,
   columnName,
   expandReport,
   formatReportValue,
+  ReportChartSums,
+  type ReportFilledRow,
+  ReportPageKeeper,
+  ReportSheetFiller,
+  type ReportValue,
+  reportChartData,
   reportPage,
+  reportRecordOrder,
   reportSheetProblems,
 } from './report-sheet.ts';
 
@@ -168,6 +175,209 @@ describe('reportPage', () => {
   test('a page past the end is the last; without repeating, later pages have no header', () => {
     expect(reportPage(output, 99, 3).page).toBe(4);
     expect(reportPage(output, 2, 3, false).rows[0]?.cells[1]?.text).toBe('杭州');
+  });
+});
+
+/** Region and city groups with each measure aggregated in every way, for the streaming checks. */
+const measures: ReportLayout = {
+  rows: [
+    { kind: 'static', cells: [{ text: '地区' }, { text: '城市' }, { text: '金额' }, { text: '数量' }] },
+    {
+      kind: 'detail',
+      dataset: 'd',
+      cells: [{ field: 'region', group: true }, { field: 'city', group: true }, { field: 'amount' }, { field: 'qty' }],
+    },
+    { kind: 'subtotal', groupColumn: 1, cells: [null, { text: '小计' }, { aggregate: 'sum' }, { aggregate: 'avg' }] },
+    {
+      kind: 'subtotal',
+      groupColumn: 0,
+      cells: [{ field: 'region' }, null, { aggregate: 'min' }, { aggregate: 'max' }],
+    },
+    { kind: 'total', cells: [{ text: '合计' }, null, { aggregate: 'sum' }, { aggregate: 'count' }] },
+    { kind: 'static', cells: [{ text: '完' }] },
+  ],
+};
+
+/** `count` records over 4 regions and cities shared between them, shuffled (a fixed seed): groups far from contiguous. */
+function shuffledSales(count: number) {
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
+  const records = Array.from({ length: count }, (_, i) => ({
+    region: `R${Math.floor(random() * 4)}`,
+    city: `C${Math.floor(random() * 5)}`,
+    amount: Math.round(random() * 10000) / 100,
+    qty: i % 7 === 0 ? null : Math.floor(random() * 50),
+  }));
+  return records;
+}
+
+/**
+ * The sheet `measures` should give, worked out the plain way: every group collected first, its
+ * figures computed over its records. An independent reading of the rules the engine streams.
+ */
+function expectedMeasures(records: ReturnType<typeof shuffledSales>) {
+  const rows: { kind: string; values: ReportValue[]; formulas: (string | undefined)[] }[] = [
+    { kind: 'static', values: ['地区', '城市', '金额', '数量'], formulas: [] },
+  ];
+  const merges: ReportMerge[] = [];
+  const numbers = (list: typeof records, key: 'amount' | 'qty') =>
+    list.map((r) => r[key]).filter((v): v is number => typeof v === 'number');
+  const firstComing = (list: typeof records, key: 'region' | 'city') => [...new Set(list.map((r) => r[key]))];
+  for (const region of firstComing(records, 'region')) {
+    const inRegion = records.filter((r) => r.region === region);
+    const regionStart = rows.length;
+    for (const city of firstComing(inRegion, 'city')) {
+      const inCity = inRegion.filter((r) => r.city === city);
+      const start = rows.length;
+      for (const r of inCity) rows.push({ kind: 'detail', values: [r.region, r.city, r.amount, r.qty], formulas: [] });
+      if (inCity.length > 1) merges.push({ row: start, col: 1, rowSpan: inCity.length, colSpan: 1 });
+      const qty = numbers(inCity, 'qty');
+      rows.push({
+        kind: 'subtotal',
+        values: [
+          null,
+          '小计',
+          numbers(inCity, 'amount').reduce((a, b) => a + b, 0),
+          qty.length ? qty.reduce((a, b) => a + b, 0) / qty.length : null,
+        ],
+        formulas: [
+          undefined,
+          undefined,
+          `SUBTOTAL(9,C${start + 1}:C${rows.length})`,
+          `SUBTOTAL(1,D${start + 1}:D${rows.length})`,
+        ],
+      });
+    }
+    const end = rows.length;
+    merges.push({ row: regionStart, col: 0, rowSpan: end - regionStart, colSpan: 1 });
+    const qty = numbers(inRegion, 'qty');
+    rows.push({
+      kind: 'subtotal',
+      values: [region, null, Math.min(...numbers(inRegion, 'amount')), qty.length ? Math.max(...qty) : null],
+      formulas: [
+        undefined,
+        undefined,
+        `SUBTOTAL(5,C${regionStart + 1}:C${end})`,
+        `SUBTOTAL(4,D${regionStart + 1}:D${end})`,
+      ],
+    });
+  }
+  const end = rows.length;
+  rows.push({
+    kind: 'total',
+    // Summed in the sheet's order, as Excel's SUBTOTAL over the rows would.
+    values: [
+      '合计',
+      null,
+      rows.reduce((sum, row) => sum + (row.kind === 'detail' ? Number(row.values[2]) : 0), 0),
+      numbers(records, 'qty').length,
+    ],
+    formulas: [undefined, undefined, `SUBTOTAL(9,C2:C${end})`, `SUBTOTAL(3,D2:D${end})`],
+  });
+  rows.push({ kind: 'static', values: ['完'], formulas: [] });
+  return { rows, merges };
+}
+
+const plainRows = (rows: readonly ReportFilledRow[]) =>
+  rows.map((row) => ({
+    kind: row.kind,
+    values: row.cells.map((cell) => cell?.value ?? null),
+    formulas: row.cells.map((cell) => cell?.formula).filter(Boolean),
+  }));
+
+describe('the streaming engine (ReportSheetFiller)', () => {
+  const records = shuffledSales(600);
+
+  test('on shuffled records it gives what grouping them whole gives: groups, merges, subtotals, total, formulas', () => {
+    const output = expandReport(measures, { d: records });
+    const expected = expectedMeasures(records);
+    const sortMerges = (list: ReportMerge[]) => [...list].sort((a, b) => a.row - b.row || a.col - b.col);
+    expect(plainRows(output.rows)).toEqual(
+      expected.rows.map((row) => ({ ...row, formulas: row.formulas.filter(Boolean) })),
+    );
+    expect(sortMerges(output.merges)).toEqual(sortMerges(expected.merges));
+  });
+
+  test('it gives each group as soon as the next begins, reading a generator lazily', () => {
+    const order = reportRecordOrder(records, ['region', 'city']);
+    let read = 0;
+    function* ordered() {
+      for (const index of order) {
+        read++;
+        yield records[index] as (typeof records)[number];
+      }
+    }
+    const given: ReportFilledRow[] = [];
+    let merges = 0;
+    const filler = new ReportSheetFiller(measures, {}, { row: (row) => given.push(row), merge: () => merges++ });
+    const block = filler.nextBlock();
+    expect(block).toEqual({ dataset: 'd', groupFields: ['region', 'city'] });
+    const source = ordered();
+    const firstCity = records.filter((r) => r.region === records[0]?.region && r.city === records[0]?.city).length;
+    for (let i = 0; i <= firstCity; i++) filler.add(source.next().value as (typeof records)[number]);
+    // The first city closed when the second city's first record came: its rows, merge and subtotal are out.
+    expect(read).toBe(firstCity + 1);
+    expect(given.map((row) => row.kind)).toEqual(['static', ...Array(firstCity).fill('detail'), 'subtotal', 'detail']);
+    expect(merges).toBe(1);
+    for (let next = source.next(); !next.done; next = source.next()) filler.add(next.value);
+    expect(filler.nextBlock()).toBeNull();
+    expect(given).toHaveLength(expectedMeasures(records).rows.length);
+  });
+
+  test('records from in-memory datasets are put in group order, stable', () => {
+    const list = [
+      { g: 'b', n: 1 },
+      { g: 'a', n: 2 },
+      { g: 'b', n: 3 },
+      { g: 1, n: 4 },
+      { g: 'a', n: 5 },
+      { g: '1', n: 6 },
+    ];
+    expect(reportRecordOrder(list, ['g']).map((i) => list[i]?.n)).toEqual([1, 3, 2, 5, 4, 6]);
+  });
+
+  test('a page kept from the stream is the page cut from the whole sheet', () => {
+    const output = expandReport(measures, { d: records });
+    for (const [page, size, repeat] of [
+      [1, 10, true],
+      [3, 7, true],
+      [5, 25, false],
+      [999, 40, true],
+    ] as const) {
+      const keeper = new ReportPageKeeper(output.headerRows, page, size, repeat);
+      const filler = new ReportSheetFiller(measures, {}, keeper);
+      for (let block = filler.nextBlock(); block; block = filler.nextBlock())
+        for (const index of reportRecordOrder(records, block.groupFields))
+          filler.add(records[index] as (typeof records)[number]);
+      const streamed = keeper.page(filler.columns);
+      const whole = reportPage(output, page, size, repeat);
+      expect(streamed).toEqual(whole);
+      // Cut from the whole sheet the plain way: the header, then the page's rows.
+      const from = output.headerRows + (whole.page - 1) * size;
+      expect(
+        whole.rows.slice(whole.page === 1 || repeat ? output.headerRows : 0).map((r) => r.cells[2]?.value),
+      ).toEqual(output.rows.slice(from, from + size).map((r) => r.cells[2]?.value));
+    }
+  });
+
+  test('chart categories come in the order of their first record in the dataset, whatever order they are read in', () => {
+    const chart = { type: 'bar' as const, dataset: 'd', category: 'city', values: ['amount'] };
+    const list = [
+      { region: 'A', city: 'x', amount: 1 },
+      { region: 'B', city: 'y', amount: 2 },
+      { region: 'A', city: 'z', amount: 3 },
+      { region: 'B', city: 'x', amount: 4 },
+    ];
+    const sums = new ReportChartSums(chart);
+    for (const index of reportRecordOrder(list, ['region'])) sums.add(list[index] as (typeof list)[number], index);
+    expect(sums.figures()).toEqual(reportChartData(chart, list));
+    expect(sums.figures()).toMatchObject({
+      categories: ['x', 'y', 'z'],
+      series: [{ name: 'amount', data: [5, 2, 3] }],
+    });
   });
 });
 

@@ -165,22 +165,6 @@ function formulaRefs(formula: string): { row: number; col: number; name: string 
 
 const SUBTOTAL_CODE: Record<ReportAggregate, number> = { avg: 1, count: 3, max: 4, min: 5, sum: 9 };
 
-function aggregate(kind: ReportAggregate, values: readonly ReportValue[]): number | null {
-  if (kind === 'count') return values.filter((v) => v !== null && v !== '').length;
-  const numbers = values.filter((v): v is number => typeof v === 'number');
-  if (!numbers.length) return kind === 'sum' ? 0 : null;
-  switch (kind) {
-    case 'sum':
-      return numbers.reduce((a, b) => a + b, 0);
-    case 'avg':
-      return numbers.reduce((a, b) => a + b, 0) / numbers.length;
-    case 'max':
-      return Math.max(...numbers);
-    case 'min':
-      return Math.min(...numbers);
-  }
-}
-
 /** A dataset value as a report value: numbers stay numbers (numeric text too), dates become their time. */
 export function reportValueOf(raw: unknown): ReportValue {
   if (raw === null || raw === undefined) return null;
@@ -360,55 +344,314 @@ function fillRow(
   return cells;
 }
 
+type DataRecord = Readonly<Record<string, unknown>>;
+
+/** What a detail row repeats over: its dataset, and the fields its records must come grouped by. */
+export interface ReportDetailBlock {
+  dataset: string;
+  /**
+   * The group cells' fields, left to right. Records must come with each group contiguous and
+   * groups in the order their first record came (`reportRecordOrder`; SQL orders them itself).
+   */
+  groupFields: string[];
+}
+
+/** Where filled rows go as they become final: each row once, in order; each merge after the last row it covers. */
+export interface ReportSheetSink {
+  row(row: ReportFilledRow, index: number): void;
+  merge(merge: ReportMerge): void;
+}
+
+/** The key records are grouped by: the engine's value, so `'1'` and `1` are one group. */
+function groupKey(raw: unknown): string {
+  const value = reportValueOf(raw);
+  return typeof value === 'number' ? `n${value}` : value === null ? 'null' : `s${value}`;
+}
+
+/**
+ * The order a detail block reads in-memory records (static and HTTP datasets): by group, groups
+ * in the order their first record comes, records in their own order within. Answers indexes.
+ */
+export function reportRecordOrder(records: readonly DataRecord[], groupFields: readonly string[]): number[] {
+  const order = (indexes: number[], level: number): number[] => {
+    const field = groupFields[level];
+    if (field === undefined) return indexes;
+    const groups = new Map<string, number[]>();
+    for (const index of indexes) {
+      const key = groupKey(records[index]?.[field]);
+      const members = groups.get(key);
+      if (members) members.push(index);
+      else groups.set(key, [index]);
+    }
+    return [...groups.values()].flatMap((members) => order(members, level + 1));
+  };
+  return order(
+    records.map((_, index) => index),
+    0,
+  );
+}
+
+/** What an aggregate needs of a column over a range of detail rows, kept as they pass. */
+class ColumnFigures {
+  private filled = 0;
+  private numbers = 0;
+  private sum = 0;
+  private min = Number.POSITIVE_INFINITY;
+  private max = Number.NEGATIVE_INFINITY;
+
+  add(value: ReportValue) {
+    if (value !== null && value !== '') this.filled++;
+    if (typeof value !== 'number') return;
+    this.numbers++;
+    this.sum += value;
+    if (value < this.min) this.min = value;
+    if (value > this.max) this.max = value;
+  }
+
+  value(kind: ReportAggregate): number | null {
+    if (kind === 'count') return this.filled;
+    if (!this.numbers) return kind === 'sum' ? 0 : null;
+    switch (kind) {
+      case 'sum':
+        return this.sum;
+      case 'avg':
+        return this.sum / this.numbers;
+      case 'max':
+        return this.max;
+      case 'min':
+        return this.min;
+    }
+  }
+}
+
+/** An open group (or a whole block): where its output rows start, its first record and its columns' figures. */
+class Span {
+  readonly figures: ColumnFigures[];
+  sample: DataRecord | undefined;
+
+  constructor(
+    readonly start: number,
+    width: number,
+    readonly key: string,
+    sample?: DataRecord,
+  ) {
+    this.figures = Array.from({ length: width }, () => new ColumnFigures());
+    this.sample = sample;
+  }
+
+  add(cells: readonly (ReportFilledCell | null)[]) {
+    for (let col = 0; col < cells.length; col++) this.figures[col]?.add(cells[col]?.value ?? null);
+  }
+}
+
 interface Block {
   detail: ReportSheetRow;
   subtotals: ReportSheetRow[];
   totals: ReportSheetRow[];
+  groupColumns: number[];
 }
 
-/** Fills the template with the datasets' rows. */
+/**
+ * The engine, one record at a time: it walks the template, and for each detail block takes its
+ * records grouped (see `ReportDetailBlock`), handing each output row and merge to the sink as soon
+ * as it is final. A group closes when the next record's key differs; aggregates keep running
+ * figures, and a SUBTOTAL formula needs only the group's first and last output rows. So it holds
+ * the open groups and nothing of the rows already given: a report of any length fills in bounded
+ * memory when its records are read in order (a cursor over an ordered query).
+ *
+ *   for (let block = filler.nextBlock(); block; block = filler.nextBlock())
+ *     for (const record of recordsOf(block)) filler.add(record);
+ */
+export class ReportSheetFiller {
+  readonly columns: number[];
+  /** How many output rows come before the first detail row: the header a page repeats. */
+  readonly headerRows: number;
+  private readonly template: readonly ReportSheetRow[];
+  private readonly width: number;
+  /** Static merges by the template row they end on. */
+  private readonly mergesEndingAt = new Map<number, ReportMerge[]>();
+  /** Output row of each static template row emitted: their merges follow them. */
+  private readonly staticAt = new Map<number, number>();
+  private nextTemplateRow = 0;
+  private rows = 0;
+  private block: Block | null = null;
+  private blockSpan: Span | null = null;
+  /** The open groups, outermost first. */
+  private readonly groups: Span[] = [];
+
+  constructor(
+    layout: ReportLayout,
+    private readonly parameters: ReportParameterValues,
+    private readonly sink: ReportSheetSink,
+  ) {
+    this.template = layout.rows ?? [];
+    this.width = Math.max(layout.columns?.length ?? 0, ...this.template.map((row) => row.cells.length), 0);
+    this.columns = Array.from(
+      { length: this.width },
+      (_, c) => layout.columns?.[c]?.width ?? DEFAULT_REPORT_COLUMN_WIDTH,
+    );
+    const firstDetail = this.template.findIndex((row) => row.kind === 'detail');
+    const above = firstDetail < 0 ? this.template : this.template.slice(0, firstDetail);
+    this.headerRows = above.filter((row) => row.kind === 'static').length;
+    for (const merge of layout.merges ?? []) {
+      const last = merge.row + merge.rowSpan - 1;
+      this.mergesEndingAt.set(last, [...(this.mergesEndingAt.get(last) ?? []), merge]);
+    }
+  }
+
+  /** Output rows given so far. */
+  get rowCount(): number {
+    return this.rows;
+  }
+
+  /**
+   * Closes the open block (its last groups and its totals), gives the static rows up to the next
+   * detail row and opens its block; null when none is left (the trailing static rows given).
+   */
+  nextBlock(): ReportDetailBlock | null {
+    if (this.block) this.closeBlock();
+    while (this.nextTemplateRow < this.template.length) {
+      const t = this.nextTemplateRow++;
+      const row = this.template[t] as ReportSheetRow;
+      if (row.kind === 'static') {
+        this.staticRow(t, row);
+        continue;
+      }
+      if (row.kind !== 'detail') continue; // a subtotal or total without a detail row above: reportSheetProblems names it
+      const block: Block = {
+        detail: row,
+        subtotals: [],
+        totals: [],
+        groupColumns: row.cells.flatMap((cell, col) => (cell?.group && cell.field ? [col] : [])),
+      };
+      while (this.nextTemplateRow < this.template.length) {
+        const follower = this.template[this.nextTemplateRow] as ReportSheetRow;
+        if (follower.kind === 'subtotal') block.subtotals.push(withDetailFormats(follower, row));
+        else if (follower.kind === 'total') block.totals.push(withDetailFormats(follower, row));
+        else break;
+        this.nextTemplateRow++;
+      }
+      this.block = block;
+      this.blockSpan = new Span(this.rows, this.width, '');
+      return {
+        dataset: row.dataset ?? '',
+        groupFields: block.groupColumns.map((col) => row.cells[col]?.field as string),
+      };
+    }
+    return null;
+  }
+
+  /** One record of the open block, in group order: closes the groups it does not belong to, then gives its row. */
+  add(record: DataRecord): void {
+    const { block, blockSpan } = this;
+    if (!block || !blockSpan) throw new Error('add: no detail block is open');
+    const { detail } = block;
+    const keys = block.groupColumns.map((col) => groupKey(record[detail.cells[col]?.field as string]));
+    let same = 0;
+    while (same < this.groups.length && this.groups[same]?.key === keys[same]) same++;
+    this.closeGroups(same);
+    for (let level = this.groups.length; level < keys.length; level++)
+      this.groups.push(new Span(this.rows, this.width, keys[level] as string, record));
+    blockSpan.sample ??= record;
+    const cells = fillRow(detail, this.rows + 1, (cell) => {
+      const fill = cell.field ? fieldFill(record[cell.field]) : { value: reportValueOf(cell.text ?? '') };
+      const drill = cell.drill
+        ? {
+            reportId: cell.drill.reportId,
+            parameters: Object.fromEntries(cell.drill.parameters.map((p) => [p.name, reportValueOf(record[p.field])])),
+          }
+        : undefined;
+      return { ...fill, ...(drill ? { drill } : {}) };
+    });
+    this.give({ kind: 'detail', ...(detail.height ? { height: detail.height } : {}), cells });
+    blockSpan.add(cells);
+    for (const group of this.groups) group.add(cells);
+  }
+
+  private give(row: ReportFilledRow) {
+    this.sink.row(row, this.rows);
+    this.rows++;
+  }
+
+  private staticRow(t: number, row: ReportSheetRow) {
+    this.staticAt.set(t, this.rows);
+    const cells = fillRow(row, this.rows + 1, (cell) => ({
+      value: reportValueOf(withParameters(cell.text ?? '', this.parameters)),
+    }));
+    this.give({ kind: 'static', ...(row.height ? { height: row.height } : {}), cells });
+    // A merge over static rows only, given as they came out one after another: rows that expand
+    // have their own (group) merges.
+    for (const merge of this.mergesEndingAt.get(t) ?? []) {
+      const at = this.staticAt.get(merge.row);
+      if (at === undefined || this.rows - at !== merge.rowSpan) continue;
+      let contiguous = true;
+      for (let i = 0; i < merge.rowSpan; i++) if (this.staticAt.get(merge.row + i) !== at + i) contiguous = false;
+      if (contiguous) this.sink.merge({ ...merge, row: at });
+    }
+  }
+
+  /** Closes the groups from `level` in: each merges its group cell down and gives its subtotals. */
+  private closeGroups(level: number) {
+    const block = this.block as Block;
+    while (this.groups.length > level) {
+      const group = this.groups.pop() as Span;
+      const col = block.groupColumns[this.groups.length] as number;
+      const end = this.rows;
+      if (end - group.start > 1) this.sink.merge({ row: group.start, col, rowSpan: end - group.start, colSpan: 1 });
+      for (const subtotal of block.subtotals) if (subtotal.groupColumn === col) this.closingRow(subtotal, group, end);
+    }
+  }
+
+  private closeBlock() {
+    const block = this.block as Block;
+    const span = this.blockSpan as Span;
+    this.closeGroups(0);
+    const end = this.rows;
+    for (const total of block.totals) this.closingRow(total, span, end);
+    this.block = null;
+    this.blockSpan = null;
+  }
+
+  /** A subtotal or total row over the detail rows from `span.start` to `to` (exclusive). */
+  private closingRow(template: ReportSheetRow, span: Span, to: number) {
+    const sample = span.sample ?? {};
+    const cells = fillRow(template, this.rows + 1, (cell, col) => {
+      if (cell.aggregate) {
+        const letters = columnName(col);
+        return {
+          value: span.figures[col]?.value(cell.aggregate) ?? null,
+          ...(to > span.start
+            ? { formula: `SUBTOTAL(${SUBTOTAL_CODE[cell.aggregate]},${letters}${span.start + 1}:${letters}${to})` }
+            : {}),
+        };
+      }
+      if (cell.field) return fieldFill(sample[cell.field]);
+      return { value: reportValueOf(cell.text ?? '') };
+    });
+    this.give({ kind: template.kind, ...(template.height ? { height: template.height } : {}), cells });
+  }
+}
+
+/**
+ * Fills the template with in-memory datasets: each block's records put in group order, then the
+ * same incremental engine the server streams through, collected.
+ */
 export function expandReport(
   layout: ReportLayout,
   data: ReportDatasetRows,
   parameters: ReportParameterValues = {},
 ): ReportOutput {
-  const template = layout.rows ?? [];
-  const width = Math.max(layout.columns?.length ?? 0, ...template.map((row) => row.cells.length), 0);
-  const columns = Array.from({ length: width }, (_, c) => layout.columns?.[c]?.width ?? DEFAULT_REPORT_COLUMN_WIDTH);
   const rows: ReportFilledRow[] = [];
   const merges: ReportMerge[] = [];
-  let headerRows = -1;
-  /** Output row of each template row (static rows only: their merges follow them). */
-  const staticAt = new Map<number, number>();
-
-  for (let t = 0; t < template.length; t++) {
-    const row = template[t] as ReportSheetRow;
-    if (row.kind === 'static') {
-      staticAt.set(t, rows.length);
-      rows.push(staticRow(row, rows.length + 1, parameters));
-      continue;
-    }
-    if (row.kind !== 'detail') continue; // a subtotal or total without a detail row above: reportSheetProblems names it
-    const block: Block = { detail: row, subtotals: [], totals: [] };
-    for (let next = t + 1; next < template.length; next++) {
-      const follower = template[next] as ReportSheetRow;
-      if (follower.kind === 'subtotal') block.subtotals.push(withDetailFormats(follower, row));
-      else if (follower.kind === 'total') block.totals.push(withDetailFormats(follower, row));
-      else break;
-      t = next;
-    }
-    if (headerRows < 0) headerRows = rows.length;
-    expandBlock(block, data[row.dataset ?? ''] ?? [], rows, merges);
+  const filler = new ReportSheetFiller(layout, parameters, {
+    row: (row) => rows.push(row),
+    merge: (merge) => merges.push(merge),
+  });
+  for (let block = filler.nextBlock(); block; block = filler.nextBlock()) {
+    const records = data[block.dataset] ?? [];
+    for (const index of reportRecordOrder(records, block.groupFields)) filler.add(records[index] as DataRecord);
   }
-  for (const merge of layout.merges ?? []) {
-    const at = staticAt.get(merge.row);
-    const lastRow = merge.row + merge.rowSpan - 1;
-    // A merge over static rows only: rows that expand have their own (group) merges.
-    if (at === undefined || ![...Array(merge.rowSpan).keys()].every((i) => staticAt.has(merge.row + i))) continue;
-    if (staticAt.get(lastRow) !== at + merge.rowSpan - 1) continue;
-    merges.push({ ...merge, row: at });
-  }
-  return { columns, rows, merges, headerRows: headerRows < 0 ? rows.length : headerRows };
+  return { columns: filler.columns, rows, merges, headerRows: filler.headerRows };
 }
 
 /** A sum, average, maximum or minimum without a format of its own shows as the detail cell above it does. */
@@ -423,98 +666,6 @@ function withDetailFormats(closing: ReportSheetRow, detail: ReportSheetRow): Rep
   };
 }
 
-function staticRow(row: ReportSheetRow, outRow: number, parameters: ReportParameterValues): ReportFilledRow {
-  const cells = fillRow(row, outRow, (cell) => ({ value: reportValueOf(withParameters(cell.text ?? '', parameters)) }));
-  return { kind: 'static', ...(row.height ? { height: row.height } : {}), cells };
-}
-
-function expandBlock(
-  block: Block,
-  records: readonly Readonly<Record<string, unknown>>[],
-  rows: ReportFilledRow[],
-  merges: ReportMerge[],
-) {
-  const { detail } = block;
-  const groupColumns = detail.cells.flatMap((cell, col) => (cell?.group && cell.field ? [col] : []));
-  const first = rows.length;
-
-  const closingRow = (
-    template: ReportSheetRow,
-    from: number,
-    to: number,
-    sample: Readonly<Record<string, unknown>>,
-  ) => {
-    const outRow = rows.length + 1;
-    const cells = fillRow(template, outRow, (cell, col) => {
-      if (cell.aggregate) {
-        const values: ReportValue[] = [];
-        for (let r = from; r < to; r++) if (rows[r]?.kind === 'detail') values.push(rows[r]?.cells[col]?.value ?? null);
-        const letters = columnName(col);
-        const range = to > from ? `${letters}${from + 1}:${letters}${to}` : null;
-        return {
-          value: aggregate(cell.aggregate, values),
-          ...(range ? { formula: `SUBTOTAL(${SUBTOTAL_CODE[cell.aggregate]},${range})` } : {}),
-        };
-      }
-      if (cell.field) return fieldFill(sample[cell.field]);
-      return { value: reportValueOf(cell.text ?? '') };
-    });
-    rows.push({ kind: template.kind, ...(template.height ? { height: template.height } : {}), cells });
-  };
-
-  const emit = (group: readonly Readonly<Record<string, unknown>>[], level: number) => {
-    if (level === groupColumns.length) {
-      for (const record of group) {
-        const outRow = rows.length + 1;
-        const cells = fillRow(detail, outRow, (cell) => {
-          const fill = cell.field ? fieldFill(record[cell.field]) : { value: reportValueOf(cell.text ?? '') };
-          const drill = cell.drill
-            ? {
-                reportId: cell.drill.reportId,
-                parameters: Object.fromEntries(
-                  cell.drill.parameters.map((p) => [p.name, reportValueOf(record[p.field])]),
-                ),
-              }
-            : undefined;
-          return { ...fill, ...(drill ? { drill } : {}) };
-        });
-        rows.push({ kind: 'detail', ...(detail.height ? { height: detail.height } : {}), cells });
-      }
-      return;
-    }
-    const col = groupColumns[level] as number;
-    const field = detail.cells[col]?.field as string;
-    for (const members of groupsOf(group, field)) {
-      const start = rows.length;
-      emit(members, level + 1);
-      const end = rows.length;
-      if (end - start > 1) merges.push({ row: start, col, rowSpan: end - start, colSpan: 1 });
-      for (const subtotal of block.subtotals.filter((s) => s.groupColumn === col)) {
-        closingRow(subtotal, start, end, members[0] ?? {});
-      }
-    }
-  };
-  emit(records, 0);
-  const last = rows.length;
-  for (const total of block.totals) closingRow(total, first, last, records[0] ?? {});
-}
-
-/** The rows grouped by `field`'s value, groups in the order their first row comes. */
-function groupsOf(
-  records: readonly Readonly<Record<string, unknown>>[],
-  field: string,
-): Readonly<Record<string, unknown>>[][] {
-  const groups = new Map<string, Readonly<Record<string, unknown>>[]>();
-  for (const record of records) {
-    const value = reportValueOf(record[field]);
-    const key = typeof value === 'number' ? `n${value}` : value === null ? 'null' : `s${value}`;
-    const members = groups.get(key);
-    if (members) members.push(record);
-    else groups.set(key, [record]);
-  }
-  return [...groups.values()];
-}
-
 /** One page of a filled sheet: the header (repeated on later pages) and `size` rows after it, merges cut to the page. */
 export interface ReportPage {
   columns: number[];
@@ -527,61 +678,143 @@ export interface ReportPage {
   total: number;
 }
 
-export function reportPage(output: ReportOutput, page: number, size: number, repeatHeader = true): ReportPage {
-  const bodyRows = output.rows.length - output.headerRows;
-  const pages = Math.max(1, Math.ceil(bodyRows / size));
-  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pages);
-  const from = output.headerRows + (current - 1) * size;
-  const to = Math.min(output.rows.length, from + size);
-  const header = current === 1 || repeatHeader ? output.rows.slice(0, output.headerRows) : [];
-  const shift = header.length - from;
-  const merges: ReportMerge[] = [];
-  for (const merge of output.merges) {
-    if (merge.row < output.headerRows) {
-      if (header.length) merges.push(merge);
-      continue;
-    }
-    const top = Math.max(merge.row, from);
-    const bottom = Math.min(merge.row + merge.rowSpan, to);
-    if (bottom - top < 1 || (bottom - top === 1 && merge.colSpan === 1)) continue;
-    merges.push({ ...merge, row: top + shift, rowSpan: bottom - top });
+/**
+ * A sink that keeps one page of a sheet as it streams by: the header rows and the wanted page's
+ * rows and merges, counting the rest. A page past the last shows the last, so until the wanted
+ * page comes the latest page is kept. Merges come after the rows they cover, so when a later page
+ * starts none kept so far can reach it.
+ */
+export class ReportPageKeeper implements ReportSheetSink {
+  private readonly header: ReportFilledRow[] = [];
+  private readonly headerMerges: ReportMerge[] = [];
+  private kept: ReportFilledRow[] = [];
+  private keptMerges: ReportMerge[] = [];
+  private keptPage = -1;
+  private count = 0;
+  private readonly wanted: number;
+
+  constructor(
+    private readonly headerRows: number,
+    page: number,
+    private readonly size: number,
+    private readonly repeatHeader = true,
+  ) {
+    this.wanted = Math.max(1, Math.trunc(page) || 1) - 1;
   }
-  const withText = (row: ReportFilledRow): ReportOutputRow => ({
-    ...row,
-    cells: row.cells.map((cell) => (cell ? { ...cell, text: formatReportValue(cell.value, cell.format) } : null)),
-  });
-  return {
-    columns: output.columns,
-    rows: [...header, ...output.rows.slice(from, to)].map(withText),
-    merges,
-    page: current,
-    pages,
-    total: output.rows.length,
-  };
+
+  row(row: ReportFilledRow, index: number): void {
+    this.count = index + 1;
+    if (index < this.headerRows) {
+      this.header.push(row);
+      return;
+    }
+    const page = Math.floor((index - this.headerRows) / this.size);
+    if (page > this.wanted) return;
+    if (page !== this.keptPage) {
+      this.kept = [];
+      this.keptMerges = [];
+      this.keptPage = page;
+    }
+    this.kept.push(row);
+  }
+
+  merge(merge: ReportMerge): void {
+    if (merge.row < this.headerRows) {
+      this.headerMerges.push(merge);
+      return;
+    }
+    const from = this.headerRows + this.keptPage * this.size;
+    if (this.keptPage >= 0 && merge.row < from + this.size && merge.row + merge.rowSpan > from)
+      this.keptMerges.push(merge);
+  }
+
+  page(columns: number[]): ReportPage {
+    const bodyRows = Math.max(0, this.count - this.headerRows);
+    const pages = Math.max(1, Math.ceil(bodyRows / this.size));
+    const current = this.keptPage < 0 ? 1 : this.keptPage + 1;
+    const from = this.headerRows + (current - 1) * this.size;
+    const to = Math.min(this.count, from + this.size);
+    const header = current === 1 || this.repeatHeader ? this.header : [];
+    const shift = header.length - from;
+    const merges: ReportMerge[] = header.length ? [...this.headerMerges] : [];
+    for (const merge of this.keptMerges) {
+      const top = Math.max(merge.row, from);
+      const bottom = Math.min(merge.row + merge.rowSpan, to);
+      if (bottom - top < 1 || (bottom - top === 1 && merge.colSpan === 1)) continue;
+      merges.push({ ...merge, row: top + shift, rowSpan: bottom - top });
+    }
+    const withText = (row: ReportFilledRow): ReportOutputRow => ({
+      ...row,
+      cells: row.cells.map((cell) => (cell ? { ...cell, text: formatReportValue(cell.value, cell.format) } : null)),
+    });
+    return {
+      columns,
+      rows: [...header, ...this.kept].map(withText),
+      merges,
+      page: current,
+      pages,
+      total: this.count,
+    };
+  }
 }
 
-/** A chart's figures from its dataset's rows: each value field summed per category, categories in first-come order. */
-export function reportChartData(
-  chart: ReportChart,
-  rows: readonly Readonly<Record<string, unknown>>[],
-): { title: string; type: ReportChart['type']; categories: string[]; series: { name: string; data: number[] }[] } {
-  const sums = new Map<string, number[]>();
-  for (const row of rows) {
-    const category = String(reportValueOf(row[chart.category]) ?? '');
-    let sum = sums.get(category);
-    if (!sum) {
-      sum = chart.values.map(() => 0);
-      sums.set(category, sum);
-    }
+export function reportPage(output: ReportOutput, page: number, size: number, repeatHeader = true): ReportPage {
+  const keeper = new ReportPageKeeper(output.headerRows, page, size, repeatHeader);
+  output.rows.forEach((row, index) => {
+    keeper.row(row, index);
+  });
+  for (const merge of output.merges) keeper.merge(merge);
+  return keeper.page(output.columns);
+}
+
+export interface ReportChartFigures {
+  title: string;
+  type: ReportChart['type'];
+  categories: string[];
+  series: { name: string; data: number[] }[];
+}
+
+/**
+ * A chart's figures as its dataset's records pass: each value field summed per category,
+ * categories in the order of their first record's `position` in the dataset (a block may read
+ * the records in group order).
+ */
+export class ReportChartSums {
+  private readonly sums = new Map<string, { first: number; sum: number[] }>();
+
+  constructor(private readonly chart: ReportChart) {}
+
+  add(record: DataRecord, position: number): void {
+    const { chart } = this;
+    const category = String(reportValueOf(record[chart.category]) ?? '');
+    let entry = this.sums.get(category);
+    if (!entry) {
+      entry = { first: position, sum: chart.values.map(() => 0) };
+      this.sums.set(category, entry);
+    } else if (position < entry.first) entry.first = position;
+    const { sum } = entry;
     chart.values.forEach((field, i) => {
-      const value = reportValueOf(row[field]);
+      const value = reportValueOf(record[field]);
       if (typeof value === 'number') sum[i] = roundFloat((sum[i] ?? 0) + value);
     });
   }
-  return {
-    title: chart.title ?? '',
-    type: chart.type,
-    categories: [...sums.keys()],
-    series: chart.values.map((name, i) => ({ name, data: [...sums.values()].map((sum) => sum[i] ?? 0) })),
-  };
+
+  figures(): ReportChartFigures {
+    const entries = [...this.sums.entries()].sort((a, b) => a[1].first - b[1].first);
+    return {
+      title: this.chart.title ?? '',
+      type: this.chart.type,
+      categories: entries.map(([category]) => category),
+      series: this.chart.values.map((name, i) => ({ name, data: entries.map(([, entry]) => entry.sum[i] ?? 0) })),
+    };
+  }
+}
+
+/** A chart's figures from its dataset's rows: each value field summed per category, categories in first-come order. */
+export function reportChartData(chart: ReportChart, rows: readonly DataRecord[]): ReportChartFigures {
+  const sums = new ReportChartSums(chart);
+  rows.forEach((row, index) => {
+    sums.add(row, index);
+  });
+  return sums.figures();
 }

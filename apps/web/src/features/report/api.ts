@@ -1,5 +1,7 @@
 import type {
   Envelope,
+  ReportDraftInput,
+  ReportDraftPreview,
   ReportImportResult,
   ReportInfo,
   ReportInput,
@@ -7,6 +9,7 @@ import type {
   ReportQuery,
   ReportRow,
   ReportRunInput,
+  ReportSelectorNode,
 } from '@platform/shared';
 import { crudApi, transferApi } from '../../shared/api/crud-api.ts';
 import { http } from '../../shared/api/http.ts';
@@ -30,4 +33,9 @@ export const reportApi = {
   /** The whole filled report as an .xlsx; answers where to download it (a failure is toasted: it is a button's). */
   exportExcel: (id: string, input: ReportRunInput) =>
     http.post<{ name: string; url: string }>(`${base}/${id}/Actions/ExportExcel`, input),
+  /** The designer's live view: the unsaved draft's first page, its datasets' fields and its sheet problems. */
+  previewDraft: (input: ReportDraftInput, signal?: AbortSignal) =>
+    http.post<ReportDraftPreview>(`${base}/Actions/PreviewDraft`, input, { ...inPage, signal }),
+  /** The enabled reports by category: a drill-through's target. */
+  selector: () => http.get<{ list: ReportSelectorNode[] }>(`${base}/Selector`),
 };

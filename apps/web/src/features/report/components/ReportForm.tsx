@@ -38,15 +38,30 @@ function KeptValue(_: { value?: unknown }) {
   return null;
 }
 
-/** The report's basic fields: name, code, category (a ReportSort entry), sort, state and description. */
+/**
+ * The report's basic fields: name, code, category (a ReportSort entry), sort, state and description.
+ * The rest is the designer's; a new report opens in it once saved.
+ */
 export function ReportForm({
   categories,
+  onCreated,
   ...props
-}: CrudFormProps<{ id?: string }> & { categories: { value: string; label: string }[] }) {
+}: CrudFormProps<{ id?: string }> & {
+  categories: { value: string; label: string }[];
+  /** A new report saved: the list opens the designer on it. */
+  onCreated?: (id: string) => void;
+}) {
   const { t } = useTranslation('report');
   const { id, dialog } = useRecordForm<ReportValues, ReportInfo, ReportInput, { id?: string }>(props, {
     queryKey: ['report', 'info'],
-    api: reportApi,
+    api: {
+      ...reportApi,
+      create: async (input: ReportInput) => {
+        const created = await reportApi.create(input);
+        if (created.data) onCreated?.(created.data.id);
+        return created;
+      },
+    },
     toValues,
     toInput,
   });

@@ -16,6 +16,7 @@ import {
   setFrozenRows,
   setRowKind,
   setStyle,
+  typeIntoCell,
   unmergeCells,
 } from './sheet-edits.ts';
 
@@ -191,5 +192,21 @@ describe('binding and row kinds', () => {
   test('frozen rows stay within the sheet', () => {
     expect(setFrozenRows(sheet(), 9).frozenRows).toBe(5);
     expect(setFrozenRows(sheet(), 0)).not.toHaveProperty('frozenRows');
+  });
+});
+
+describe('typing into a cell', () => {
+  test('text, a formula, [field] and SUM(field) are read as the grid writes them', () => {
+    let layout = typeIntoCell(sheet(), 0, 1, '=A1*2');
+    expect(layout.rows?.[0]?.cells[1]).toEqual({ text: '=A1*2' });
+    layout = typeIntoCell(layout, 1, 0, '[region]', 'sales');
+    expect(layout.rows?.[1]).toMatchObject({ kind: 'detail', dataset: 'sales' });
+    expect(layout.rows?.[1]?.cells[0]).toEqual({ field: 'region' });
+    layout = typeIntoCell(sheet(), 4, 3, 'avg(ratio)');
+    expect(layout.rows?.[4]?.cells[3]).toEqual({ aggregate: 'avg' });
+    // The detail cell of the column holds a formula: it is not turned into a field.
+    expect(layout.rows?.[2]?.cells[3]).toEqual({ text: '=C3/B3' });
+    expect(typeIntoCell(sheet(), 3, 1, 'SUM(city)').rows?.[2]?.cells[1]).toEqual({ field: 'city' });
+    expect(typeIntoCell(sheet(), 2, 2, '').rows?.[2]?.cells[2]).toBeNull();
   });
 });

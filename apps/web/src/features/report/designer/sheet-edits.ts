@@ -381,3 +381,46 @@ export const setFrozenRows = (layout: ReportLayout, count: number): ReportLayout
   const frozen = Math.max(0, Math.min(count, rows, 50));
   return frozen ? { ...rest, frozenRows: frozen } : rest;
 };
+
+const AGGREGATE_INPUT = /^(SUM|AVG|COUNT|MAX|MIN)\(\s*([^)]*?)\s*\)$/i;
+const FIELD_INPUT = /^\[\s*([^\]]+?)\s*\]$/;
+
+/**
+ * What typing into a cell makes of it, read as the grid writes cells: `[field]` binds a field (of
+ * `dataset` on a static row, which becomes a detail row), `SUM(field)` on a subtotal or total row
+ * aggregates its column, and anything else is text (a formula when it starts with `=`).
+ */
+export function typeIntoCell(
+  layout: ReportLayout,
+  row: number,
+  col: number,
+  input: string,
+  dataset?: string,
+): ReportLayout {
+  const kind = layout.rows?.[row]?.kind ?? 'static';
+  const text = input.trim();
+  const closing = kind === 'subtotal' || kind === 'total';
+  const aggregate = closing ? AGGREGATE_INPUT.exec(text) : null;
+  if (aggregate) {
+    const detail = detailRowAbove(layout, row);
+    const field = aggregate[2];
+    const bound =
+      field && detail >= 0 && !cellAt(layout, detail, col)?.field && !cellAt(layout, detail, col)?.text
+        ? patchCell(layout, detail, col, { field, text: undefined })
+        : layout;
+    const kindOf = (aggregate[1] as string).toLowerCase() as NonNullable<ReportCell['aggregate']>;
+    return patchCell(bound, row, col, { aggregate: kindOf, text: undefined, field: undefined });
+  }
+  const field = FIELD_INPUT.exec(text)?.[1];
+  if (field && !closing) {
+    const rowDataset = layout.rows?.[row]?.dataset ?? dataset;
+    if (rowDataset) return bindField(layout, row, col, rowDataset, field);
+    return patchCell(layout, row, col, { field, text: undefined, aggregate: undefined });
+  }
+  return patchCell(layout, row, col, {
+    text: input === '' ? undefined : input,
+    field: undefined,
+    group: undefined,
+    aggregate: undefined,
+  });
+}

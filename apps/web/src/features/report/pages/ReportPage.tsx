@@ -2,7 +2,9 @@ import { REPORT_CATEGORY_DICTIONARY, type ReportRow } from '@platform/shared';
 import Form from 'antd/es/form';
 import type { MenuProps } from 'antd/es/menu';
 import Select from 'antd/es/select';
+import Spin from 'antd/es/spin';
 import type { ColumnsType } from 'antd/es/table';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AddAndImportButtons,
@@ -21,15 +23,20 @@ import { usePermission } from '../../../shared/shell/permission.tsx';
 import { reportApi } from '../api.ts';
 import { ReportForm } from '../components/ReportForm.tsx';
 
+/** The report designer: its own chunk, loaded when a report is designed (the list stays light). */
+const ReportDesigner = lazy(() => import('../designer/ReportDesigner.tsx'));
+
 type ReportSearch = { keyword: string; category?: string; enabledMark?: 0 | 1 };
 const initialSearch: ReportSearch = { keyword: '' };
 
 /**
  * 报表设计: the report definitions by category (a ReportSort entry), as the 3.6 client's report list
- * shows them, with copy, export, the state switch and import under their own questions.
+ * shows them, with copy, export, the state switch and import under their own questions. 设计 opens
+ * the designer full screen, as does saving a new report's basic fields.
  */
 export default function ReportPage() {
   const { t } = useTranslation('report');
+  const [designing, setDesigning] = useState<string | null>(null);
   const { t: c } = useComponentsTranslation();
   const category = useDictionaryCategory<ReportRow>({
     dictionary: REPORT_CATEGORY_DICTIONARY,
@@ -51,11 +58,28 @@ export default function ReportPage() {
     crud.columns.sortCode,
     crud.columns.state,
     crud.columns.actions({
-      width: 180,
-      actions: (row) => [crud.edit({ id: row.id }), crud.remove(() => reportApi.remove(row.id))],
+      width: 220,
+      actions: (row) => [
+        { key: 'design', label: t('designer.design'), button: 'btn_edit', onClick: () => setDesigning(row.id) },
+        crud.edit({ id: row.id }),
+        crud.remove(() => reportApi.remove(row.id)),
+      ],
       more: (row) => ({ items: more.items(row) }),
     }),
   ];
+  if (designing) {
+    return (
+      <Suspense fallback={<Spin className="shell-page-loading" />}>
+        <ReportDesigner
+          reportId={designing}
+          onClose={() => {
+            setDesigning(null);
+            crud.list.refetch();
+          }}
+        />
+      </Suspense>
+    );
+  }
   return (
     <CrudPage
       crud={crud}
@@ -86,7 +110,7 @@ export default function ReportPage() {
       }
     >
       {more.holder}
-      <ReportForm {...crud.form} categories={category.options} />
+      <ReportForm {...crud.form} categories={category.options} onCreated={setDesigning} />
     </CrudPage>
   );
 }

@@ -1,0 +1,405 @@
+import { columnName, type ReportCell, type ReportMerge, type ReportRowKind } from '@platform/shared';
+import Dropdown from 'antd/es/dropdown';
+import Tag from 'antd/es/tag';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  cellAt,
+  cellLabel,
+  clearContents,
+  columnWidth,
+  deleteRow,
+  groupColumnsFor,
+  insertRow,
+  mergeAt,
+  setColumnWidth,
+  setRowKind,
+  sheetSize,
+  typeIntoCell,
+} from './sheet-edits.ts';
+import type { CellAddress, Designer } from './use-designer.ts';
+
+/** A template row drawn without a height of its own (px), as the viewer draws it. */
+const ROW_HEIGHT = 26;
+const KIND_COLORS: Record<ReportRowKind, string> = {
+  static: 'default',
+  detail: 'blue',
+  subtotal: 'gold',
+  total: 'green',
+};
+
+/** A cell's template style as the viewer will draw it. */
+export function templateStyle(cell: ReportCell | null): CSSProperties {
+  const style = cell?.style ?? {};
+  return {
+    fontWeight: style.bold ? 600 : undefined,
+    fontStyle: style.italic ? 'italic' : undefined,
+    fontSize: style.fontSize ? `${style.fontSize}pt` : undefined,
+    color: style.color,
+    background: style.background,
+    textAlign: style.align,
+    border: style.border ? '1px solid #595959' : undefined,
+  };
+}
+
+function mergeMap(merges: readonly ReportMerge[]) {
+  const anchors = new Map<string, ReportMerge>();
+  const covered = new Set<string>();
+  for (const merge of merges) {
+    anchors.set(`${merge.row}:${merge.col}`, merge);
+    for (let r = merge.row; r < merge.row + merge.rowSpan; r++)
+      for (let c = merge.col; c < merge.col + merge.colSpan; c++)
+        if (r !== merge.row || c !== merge.col) covered.add(`${r}:${c}`);
+  }
+  return { anchors, covered };
+}
+
+interface Editing extends CellAddress {
+  text: string;
+}
+
+/**
+ * The sheet being designed, drawn as a spreadsheet: column letters (drag a header's right edge to
+ * change its width), row numbers with the row's kind (a menu changes it), cells showing their text,
+ * `[field]` or `SUM(field)` in their style, merges drawn merged. The keyboard works as Excel's:
+ * arrows (with Shift to extend), Tab, Enter or F2 or typing to edit, Escape, Delete, Ctrl+Z / Ctrl+Y.
+ */
+export function DesignerGrid({ designer }: { designer: Designer }) {
+  const { t } = useTranslation('report');
+  const { draft, editLayout, selection, range, select } = designer;
+  const { layout } = draft;
+  const size = sheetSize(layout);
+  const { anchors, covered } = mergeMap(layout.merges ?? []);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  /** A column width while its edge is dragged: committed once, on release, as one undo step. */
+  const [resizing, setResizing] = useState<{ col: number; width: number } | null>(null);
+  const dragging = useRef(false);
+  const gridRef = useRef<HTMLElement>(null);
+  const frozen = layout.frozenRows ?? 0;
+
+  useEffect(() => {
+    const stop = () => {
+      dragging.current = false;
+    };
+    window.addEventListener('pointerup', stop);
+    return () => window.removeEventListener('pointerup', stop);
+  }, []);
+
+  const widthOf = (col: number) => (resizing?.col === col ? resizing.width : columnWidth(layout, col));
+  const firstDataset = draft.datasets[0]?.name;
+
+  const commit = (edit: Editing) => {
+    editLayout((l) => typeIntoCell(l, edit.row, edit.col, edit.text, firstDataset));
+    setEditing(null);
+    gridRef.current?.focus();
+  };
+
+  /** The cell next to the focus in a direction, stepping over the whole of a merge. */
+  const step = (from: CellAddress, dRow: number, dCol: number): CellAddress => {
+    const merge = mergeAt(layout, from.row, from.col);
+    let row = from.row;
+    let col = from.col;
+    if (dRow > 0) row = (merge ? merge.row + merge.rowSpan - 1 : row) + 1;
+    if (dRow < 0) row = (merge ? merge.row : row) - 1;
+    if (dCol > 0) col = (merge ? merge.col + merge.colSpan - 1 : col) + 1;
+    if (dCol < 0) col = (merge ? merge.col : col) - 1;
+    const next = { row: Math.max(0, Math.min(size.rows - 1, row)), col: Math.max(0, Math.min(size.cols - 1, col)) };
+    // Landing inside a merge selects its top-left cell, where its content lives.
+    const into = mergeAt(layout, next.row, next.col);
+    return into ? { row: into.row, col: into.col } : next;
+  };
+
+  const startEditing = (text?: string) => {
+    const { row, col } = selection.focus;
+    const cell = cellAt(layout, row, col);
+    setEditing({ row, col, text: text ?? (cell?.text !== undefined ? cell.text : cellLabel(layout, row, col)) });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (editing) return;
+    const ctrl = event.ctrlKey || event.metaKey;
+    const arrows: Record<string, [number, number]> = {
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+    };
+    const arrow = arrows[event.key];
+    if (arrow) {
+      event.preventDefault();
+      select(step(selection.focus, arrow[0], arrow[1]), event.shiftKey);
+    } else if (event.key === 'Tab') {
+      event.preventDefault();
+      select(step(selection.focus, 0, event.shiftKey ? -1 : 1));
+    } else if (event.key === 'Enter' || event.key === 'F2') {
+      event.preventDefault();
+      startEditing();
+    } else if (event.key === 'Delete' || event.key === 'Backspace') {
+      event.preventDefault();
+      editLayout((l) => clearContents(l, range));
+    } else if (ctrl && event.key.toLowerCase() === 'z') {
+      event.preventDefault();
+      if (event.shiftKey) designer.redo();
+      else designer.undo();
+    } else if (ctrl && event.key.toLowerCase() === 'y') {
+      event.preventDefault();
+      designer.redo();
+    } else if (event.key.length === 1 && !ctrl && !event.altKey) {
+      // Typing over a cell replaces it, as in Excel.
+      event.preventDefault();
+      startEditing(event.key);
+    }
+  };
+
+  const onCellPointerDown = (event: ReactPointerEvent, cell: CellAddress) => {
+    if (event.button > 0) return;
+    if (editing) commit(editing);
+    dragging.current = true;
+    select(cell, event.shiftKey);
+  };
+  const onCellPointerEnter = (cell: CellAddress) => {
+    if (dragging.current) select(cell, true);
+  };
+
+  const startResize = (event: ReactPointerEvent, col: number) => {
+    event.preventDefault();
+    event.stopPropagation();
+    const startX = event.clientX;
+    const startWidth = columnWidth(layout, col);
+    let width = startWidth;
+    const move = (e: PointerEvent) => {
+      width = Math.min(1000, Math.max(20, startWidth + e.clientX - startX));
+      setResizing({ col, width });
+    };
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      setResizing(null);
+      if (width !== startWidth) editLayout((l) => setColumnWidth(l, col, width));
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+  };
+
+  const inRange = (row: number, col: number) =>
+    row >= range.top && row <= range.bottom && col >= range.left && col <= range.right;
+  const totalWidth = Array.from({ length: size.cols }, (_, c) => widthOf(c)).reduce((a, b) => a + b, 40);
+
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the sheet takes the keyboard as a whole (arrows move the selection, typing edits), as a spreadsheet does.
+    <section ref={gridRef} className="rd-grid" aria-label={t('designer.sheet')} tabIndex={0} onKeyDown={onKeyDown}>
+      <table className="rd-table" style={{ width: totalWidth }}>
+        <colgroup>
+          <col style={{ width: 40 }} />
+          {Array.from({ length: size.cols }, (_, c) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a column is its position.
+            <col key={c} style={{ width: widthOf(c) }} />
+          ))}
+        </colgroup>
+        <thead>
+          <tr>
+            <td className="rd-corner" />
+            {Array.from({ length: size.cols }, (_, c) => (
+              <th
+                // biome-ignore lint/suspicious/noArrayIndexKey: a column is its position.
+                key={c}
+                scope="col"
+                className={c >= range.left && c <= range.right ? 'rd-col-head rd-head-active' : 'rd-col-head'}
+                onPointerDown={() =>
+                  designer.selectRange({ row: 0, col: c }, { row: Math.max(0, size.rows - 1), col: c })
+                }
+              >
+                {columnName(c)}
+                <span
+                  className="rd-resize"
+                  aria-hidden="true"
+                  title={t('designer.resize')}
+                  onPointerDown={(e) => startResize(e, c)}
+                />
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {Array.from({ length: size.rows }, (_, r) => {
+            const row = layout.rows?.[r];
+            const kind = row?.kind ?? 'static';
+            return (
+              <tr
+                // biome-ignore lint/suspicious/noArrayIndexKey: a template row is its position.
+                key={r}
+                className={`rd-row-${kind}${frozen && r === frozen - 1 ? ' rd-row-frozen-last' : ''}`}
+                style={{ height: row?.height ?? ROW_HEIGHT }}
+              >
+                <th
+                  scope="row"
+                  className={r >= range.top && r <= range.bottom ? 'rd-row-head rd-head-active' : 'rd-row-head'}
+                >
+                  <RowHead designer={designer} row={r} kind={kind} />
+                </th>
+                {Array.from({ length: size.cols }, (_, c) => {
+                  const key = `${r}:${c}`;
+                  if (covered.has(key)) return null;
+                  const merge = anchors.get(key);
+                  const cell = cellAt(layout, r, c);
+                  const label = cellLabel(layout, r, c);
+                  const address = `${columnName(c)}${r + 1}`;
+                  const focused = selection.focus.row === r && selection.focus.col === c;
+                  const isEditing = editing?.row === r && editing.col === c;
+                  const classes = ['rd-cell'];
+                  if (inRange(r, c)) classes.push('rd-selected');
+                  if (focused) classes.push('rd-focus');
+                  if (cell?.field || cell?.aggregate) classes.push('rd-bound');
+                  return (
+                    <td
+                      key={key}
+                      aria-label={label ? `${address} ${label}` : address}
+                      rowSpan={merge && merge.rowSpan > 1 ? merge.rowSpan : undefined}
+                      colSpan={merge && merge.colSpan > 1 ? merge.colSpan : undefined}
+                      className={classes.join(' ')}
+                      style={templateStyle(cell)}
+                      onPointerDown={(e) => onCellPointerDown(e, { row: r, col: c })}
+                      onPointerEnter={() => onCellPointerEnter({ row: r, col: c })}
+                      onDoubleClick={() => startEditing()}
+                    >
+                      {isEditing && editing ? (
+                        <CellEditor
+                          editing={editing}
+                          label={t('designer.editCell', { address })}
+                          onChange={(text) => setEditing({ ...editing, text })}
+                          onCommit={(move) => {
+                            commit(editing);
+                            if (move) select(step({ row: r, col: c }, move[0], move[1]));
+                          }}
+                          onCancel={() => {
+                            setEditing(null);
+                            gridRef.current?.focus();
+                          }}
+                        />
+                      ) : (
+                        <>
+                          {label}
+                          {cell?.group ? <span className="rd-group-mark">{t('designer.groupMark')}</span> : null}
+                        </>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The in-place editor: Enter commits and moves down, Tab right, Escape leaves the cell as it was. */
+function CellEditor({
+  editing,
+  label,
+  onChange,
+  onCommit,
+  onCancel,
+}: {
+  editing: Editing;
+  label: string;
+  onChange: (text: string) => void;
+  onCommit: (move: [number, number] | null) => void;
+  onCancel: () => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  // Enter, Tab and Escape end the edit and move the focus away, which blurs the input: that blur must not commit again.
+  const done = useRef(false);
+  const finish = (end: () => void) => {
+    if (done.current) return;
+    done.current = true;
+    end();
+  };
+  useEffect(() => {
+    const element = input.current;
+    if (!element) return;
+    element.focus();
+    element.setSelectionRange(element.value.length, element.value.length);
+  }, []);
+  return (
+    <input
+      ref={input}
+      className="rd-editor"
+      aria-label={label}
+      value={editing.text}
+      onChange={(e) => onChange(e.target.value)}
+      onPointerDown={(e) => e.stopPropagation()}
+      onBlur={() => finish(() => onCommit(null))}
+      onKeyDown={(e) => {
+        e.stopPropagation();
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          finish(() => onCommit([1, 0]));
+        } else if (e.key === 'Tab') {
+          e.preventDefault();
+          finish(() => onCommit([0, e.shiftKey ? -1 : 1]));
+        } else if (e.key === 'Escape') {
+          e.preventDefault();
+          finish(onCancel);
+        }
+      }}
+    />
+  );
+}
+
+/** A row's number and kind; its menu changes the kind (a detail row takes the first dataset, a subtotal the first group column). */
+function RowHead({ designer, row, kind }: { designer: Designer; row: number; kind: ReportRowKind }) {
+  const { t } = useTranslation('report');
+  const { draft, editLayout } = designer;
+  const current = draft.layout.rows?.[row];
+  const kinds: ReportRowKind[] = ['static', 'detail', 'subtotal', 'total'];
+  const choose = (next: ReportRowKind) =>
+    editLayout((l) =>
+      setRowKind(l, row, {
+        kind: next,
+        dataset: current?.dataset ?? draft.datasets[0]?.name,
+        groupColumn: current?.groupColumn ?? groupColumnsFor(l, row)[0],
+      }),
+    );
+  const items = [
+    ...kinds.map((k) => ({ key: k, label: t(`designer.kinds.${k}`), onClick: () => choose(k) })),
+    { type: 'divider' as const },
+    { key: 'above', label: t('designer.insertRowAbove'), onClick: () => editLayout((l) => insertRow(l, row)) },
+    { key: 'below', label: t('designer.insertRowBelow'), onClick: () => editLayout((l) => insertRow(l, row + 1)) },
+    {
+      key: 'delete',
+      label: t('designer.deleteRow'),
+      disabled: (draft.layout.rows?.length ?? 0) <= 1,
+      onClick: () => editLayout((l) => deleteRow(l, row)),
+    },
+  ];
+  const detail = kind === 'detail' && current?.dataset ? ` ${current.dataset}` : '';
+  const group = kind === 'subtotal' && current?.groupColumn !== undefined ? ` ${columnName(current.groupColumn)}` : '';
+  return (
+    <span className="rd-row-head-inner">
+      <span
+        className="rd-row-number"
+        onPointerDown={() =>
+          designer.selectRange({ row, col: 0 }, { row, col: Math.max(0, sheetSize(draft.layout).cols - 1) })
+        }
+      >
+        {row + 1}
+      </span>
+      <Dropdown menu={{ items, selectable: true, selectedKeys: [kind] }} trigger={['click']}>
+        <button type="button" className="rd-kind" aria-label={t('designer.rowKindOf', { row: row + 1 })}>
+          <Tag color={KIND_COLORS[kind]} title={`${t(`designer.kinds.${kind}`)}${detail}${group}`}>
+            {t(`designer.kinds.${kind}`)}
+          </Tag>
+        </button>
+      </Dropdown>
+    </span>
+  );
+}

@@ -40,3 +40,14 @@ export async function openStoredFiles(files: { fileId: string; fileName: string 
   const pack = await http.post<PackDownloadLink>('/api/file/PackDownload/annex', files);
   openDownload(pack.downloadVo.url, pack.downloadName);
 }
+
+/** Saves a file made in the page (a PDF, a .docx) under `name`. */
+export function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  // The download has taken the address once the click is handled; a second later it can go.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

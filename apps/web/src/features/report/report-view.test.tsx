@@ -51,7 +51,14 @@ const definition = (id: string, fullName: string, parameters: ReportInfo['parame
   description: '',
   parameters,
   datasets: [],
-  layout: {},
+  // Two static rows above the detail row, as previewOf's pages have: the header a print repeats.
+  layout: {
+    rows: [
+      { kind: 'static', cells: [] },
+      { kind: 'static', cells: [] },
+      { kind: 'detail', cells: [] },
+    ],
+  },
   searchForm: {
     components: parameters.map((p) => ({
       bindParameter: p.name,
@@ -332,28 +339,70 @@ describe('the report viewer (a type-5 menu)', () => {
     expect(await screen.findByText(/销售汇总\.xlsx/)).toBeTruthy();
   });
 
-  test('打印 prints a copy of the sheet alone, on the paper of the report’s page setup', async () => {
+  test('打印 prints every page of the report on sheets of the page setup’s paper, the header once per sheet', async () => {
     previewFields = {
+      pages: 2,
       page: { paper: 'A3', orientation: 'landscape', margins: { top: 10, right: 8, bottom: 10, left: 8 } },
     };
-    const printed: { printing: boolean; sheetRows: number; pageRule: string }[] = [];
+    const printed: { printing: boolean; sheets: string[][]; pageRule: string; paper: string }[] = [];
     // happy-dom has no print(): the stand-in records what the print dialog would see.
     vi.stubGlobal('print', () => {
       const copy = document.querySelector('body > .report-print');
       printed.push({
         printing: document.body.classList.contains('report-printing'),
-        sheetRows: copy?.querySelectorAll('table.report-sheet tr').length ?? 0,
+        sheets: [...(copy?.querySelectorAll('.report-paper') ?? [])].map((sheet) =>
+          [...sheet.querySelectorAll('tr')].map((tr) => tr.querySelector('td')?.textContent ?? ''),
+        ),
         pageRule: copy?.querySelector('style')?.textContent ?? '',
+        paper: (copy?.querySelector('.report-paper') as HTMLElement | null)?.style.cssText ?? '',
       });
     });
     renderView();
     await screen.findByText('华东-1');
     fireEvent.click(screen.getByRole('button', { name: /打\s*印/ }));
-    expect(printed).toEqual([
-      { printing: true, sheetRows: 3, pageRule: '@page { size: A3 landscape; margin: 10mm 8mm 10mm 8mm; }' },
+    await waitFor(() => expect(printed).toHaveLength(1));
+    // Both pages read, as large as the server answers, with the parameters shown.
+    expect(
+      previews()
+        .slice(1)
+        .map((s) => s.body),
+    ).toEqual([
+      { parameters: defaults, currentPage: 1, pageSize: 1000 },
+      { parameters: defaults, currentPage: 2, pageSize: 1000 },
     ]);
-    expect(document.querySelector('body > .report-print')).toBeNull();
+    expect(printed[0]).toMatchObject({
+      printing: true,
+      // The second page's repeated title and header are not printed again on the same sheet.
+      sheets: [['销售汇总 east', '地区', '华东-1', '华东-2']],
+      pageRule: '@page { size: 420mm 297mm; margin: 0; }',
+    });
+    expect(printed[0]?.paper).toContain('width: 420mm; height: 297mm; padding: 10mm 8mm;');
+    // The copy stays until the print dialog is done.
+    window.dispatchEvent(new Event('afterprint'));
+    await waitFor(() => expect(document.querySelector('body > .report-print')).toBeNull());
     expect(document.body.classList.contains('report-printing')).toBe(false);
+  });
+
+  test('a long read for 打印 shows its pages and 取消 stops it', async () => {
+    previewFields = { pages: 3 };
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    renderView();
+    await screen.findByText('华东-1');
+    // The second page of the whole report never comes, until it is cancelled.
+    const answering = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as ReportRunInput) : {};
+      if (body.currentPage !== 2) return answering(input, init);
+      return new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    });
+    fireEvent.click(screen.getByRole('button', { name: /打\s*印/ }));
+    expect(await screen.findByRole('button', { name: /正在读取 1 \/ 3 页/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
+    await screen.findByRole('button', { name: /打\s*印/ });
+    expect(screen.queryByRole('button', { name: /取\s*消/ })).toBeNull();
+    expect(print).not.toHaveBeenCalled();
+    expect(document.querySelector('body > .report-print')).toBeNull();
   });
 
   test('a drill link opens the target report in a dialog, run with the clicked row’s values', async () => {

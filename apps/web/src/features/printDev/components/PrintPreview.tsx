@@ -15,6 +15,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sanitizeHtml } from '../../../shared/components/rich-text/sanitize.ts';
+import { saveBlob } from '../../../shared/download.ts';
 import { useToast } from '../../../shared/toast.tsx';
 import { printDevApi } from '../api.ts';
 import { printCodes } from '../print-codes.ts';
@@ -24,16 +25,6 @@ export interface PrintTarget {
   templateId: string;
   /** One record, or several printed in a batch. */
   recordIds: string[];
-}
-
-/** Saves a file made in the page under `name`. */
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** The approval block's texts in the user's language. */

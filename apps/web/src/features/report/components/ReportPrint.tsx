@@ -1,48 +1,210 @@
-import type { ReportPageSetup, ReportPreview } from '@platform/shared';
-import { useState } from 'react';
+import type { ReportInfo, ReportPreview, ReportRunInput } from '@platform/shared';
+import { type Ref, useEffect, useRef, useState } from 'react';
 import { createPortal, flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { HttpError, http } from '../../../shared/api/http.ts';
+import { saveBlob } from '../../../shared/download.ts';
+import { useToast } from '../../../shared/toast.tsx';
+import type { ReportParameterValues } from '../report-parameters.ts';
+import {
+  headerRowsOf,
+  joinPreviewPages,
+  PX_PER_MM,
+  paperOf,
+  type ReportPaper,
+  type ReportRows,
+  reportSheets,
+  rowHeightOf,
+} from '../report-sheets.ts';
 import { ReportSheet } from './ReportSheet.tsx';
 
-/** The CSS page box of the report's page setup; none when the report sets none (the browser's own then). */
-export function pageRuleOf(setup: ReportPageSetup): string {
-  if (!setup.paper && !setup.orientation && !setup.margins) return '';
-  const size = [setup.paper, setup.orientation].filter(Boolean).join(' ');
-  const m = setup.margins;
-  const margin = m ? `margin: ${m.top}mm ${m.right}mm ${m.bottom}mm ${m.left}mm;` : '';
-  return `@page { ${size ? `size: ${size};` : ''} ${margin} }`;
+/** The largest page `Actions/Preview` answers: the fewest calls for the whole report. */
+const WHOLE_REPORT_PAGE_SIZE = 1000;
+/** The report's name above the table on the first sheet (px): a fixed height, so the rows under it can be counted. */
+const TITLE_HEIGHT = 32;
+/**
+ * Pixels left free at the foot of each sheet: a collapsed table's borders and the browser's
+ * rounding of millimetres must not push the last row onto a sheet of its own.
+ */
+const SHEET_SLACK = 6;
+
+/**
+ * One page of the filled report, cancellable: api.ts's `preview` takes no signal, and a
+ * whole-report print asks for many pages. A failure is toasted by the request layer (it is a
+ * button's); a cancel is not.
+ */
+const previewPage = (reportId: string, input: ReportRunInput, signal: AbortSignal) =>
+  http.post<ReportPreview>(`/api/ReportServer/Data/${reportId}/Actions/Preview`, input, { signal });
+
+/** The report laid out on paper, ready to be drawn. */
+interface PaperReport {
+  fullName: string;
+  columns: number[];
+  paper: ReportPaper;
+  /** The table's shrink to the paper's width (1 when it fits). */
+  zoom: number;
+  sheets: ReportRows[];
+  /** `print`: hidden on screen, alone on paper; `pdf`: laid out off screen for printPdf to draw. */
+  purpose: 'print' | 'pdf';
+}
+
+/** What the toolbar shows while a print or a PDF is being made. */
+export interface ReportOutputProgress {
+  purpose: 'print' | 'pdf';
+  /** `fetch`: pages of the report read (total 0 until the first page says how many); `draw`: PDF sheets drawn. */
+  step: 'fetch' | 'draw';
+  done: number;
+  total: number;
+}
+
+/** The whole report's rows on sheets of its page setup's paper. */
+function onPaper(pages: ReportPreview[], info: ReportInfo, purpose: PaperReport['purpose']): PaperReport {
+  const first = pages[0] as ReportPreview;
+  const repeatHeader = first.page.repeatHeader ?? true;
+  const headerRows = headerRowsOf(info.layout);
+  const report = joinPreviewPages(pages, headerRows, repeatHeader);
+  const paper = paperOf(first.page);
+  const { top, right, bottom, left } = paper.margins;
+  const tableWidth = first.columns.reduce((sum, width) => sum + width, 0) + 1;
+  const zoom = Math.min(1, ((paper.width - left - right) * PX_PER_MM) / tableWidth);
+  const contentHeight = (paper.height - top - bottom) * PX_PER_MM - SHEET_SLACK;
+  const sheets = reportSheets(report, report.rows.map(rowHeightOf), headerRows, repeatHeader, {
+    height: contentHeight / zoom,
+    firstSheetTitle: TITLE_HEIGHT / zoom,
+  });
+  return { fullName: first.fullName, columns: first.columns, paper, zoom, sheets, purpose };
 }
 
 const noDrill = () => undefined;
 
+/** The sheets of paper: the report's name on the first, each sheet exactly the paper's size. */
+function PaperSheets({ report, ref }: { report: PaperReport; ref: Ref<HTMLDivElement> }) {
+  const { paper } = report;
+  const m = paper.margins;
+  return (
+    <div ref={ref} className={`report-print report-print-${report.purpose}`}>
+      {/* Each sheet is a whole page with its margins inside it, so the printer adds none. */}
+      <style>{`@page { size: ${paper.width}mm ${paper.height}mm; margin: 0; }`}</style>
+      {report.sheets.map((sheet, i) => (
+        <div
+          // biome-ignore lint/suspicious/noArrayIndexKey: a sheet is its position in the report.
+          key={i}
+          className="report-paper"
+          style={{
+            width: `${paper.width}mm`,
+            height: `${paper.height}mm`,
+            padding: `${m.top}mm ${m.right}mm ${m.bottom}mm ${m.left}mm`,
+          }}
+        >
+          {i === 0 ? (
+            <h1 className="report-print-title" style={{ height: TITLE_HEIGHT, lineHeight: `${TITLE_HEIGHT}px` }}>
+              {report.fullName}
+            </h1>
+          ) : null}
+          <div style={{ zoom: report.zoom }}>
+            <ReportSheet
+              page={{ columns: report.columns, rows: sheet.rows, merges: sheet.merges, frozenRows: 0 }}
+              onDrill={noDrill}
+            />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /**
- * 打印: the page of the sheet shown, printed alone. A copy of it is put straight under <body> while
- * the print dialog is open, and the print CSS hides everything else: the shell's frame is a
- * screen-high box that clips what scrolls, so printing the sheet where it stands would cut it at
- * the first sheet of paper. Answers the print function and the copy to render.
+ * 打印 and 导出PDF of the whole report with the parameters shown (issue 39), not only the page on
+ * screen: every page is read from the server (a progress of pages, cancellable), laid out on the
+ * page setup's paper, the header rows on each sheet when `repeatHeader`, then printed, or drawn
+ * sheet by sheet into a PDF (a progress of sheets, cancellable) saved as `<report name>.pdf`.
+ * The charts are not printed: ECharts draws on a canvas after the sheets are laid out, and a canvas
+ * does not survive printPdf's copy of the page.
  */
-export function useReportPrint(preview: ReportPreview | undefined) {
-  const [printing, setPrinting] = useState(false);
-  const print = () => {
-    // The copy is drawn before the dialog opens; print() returns once the dialog is closed.
-    flushSync(() => setPrinting(true));
-    document.body.classList.add('report-printing');
-    try {
-      window.print();
-    } finally {
+export function useReportOutput(info: ReportInfo, parameters: ReportParameterValues) {
+  const { t } = useTranslation('report');
+  const toast = useToast();
+  const [progress, setProgress] = useState<ReportOutputProgress | null>(null);
+  const [paperReport, setPaperReport] = useState<PaperReport | null>(null);
+  const running = useRef<AbortController | null>(null);
+  const drawn = useRef<HTMLDivElement>(null);
+
+  // Leaving the report stops reading it.
+  useEffect(() => () => running.current?.abort(), []);
+  // The print copy stays until the print dialog is done: some browsers return from print() at once.
+  useEffect(() => {
+    const done = () => {
       document.body.classList.remove('report-printing');
-      setPrinting(false);
+      setPaperReport((shown) => (shown?.purpose === 'print' ? null : shown));
+    };
+    window.addEventListener('afterprint', done);
+    return () => window.removeEventListener('afterprint', done);
+  }, []);
+
+  const wholeReport = async (purpose: PaperReport['purpose'], signal: AbortSignal): Promise<PaperReport> => {
+    setProgress({ purpose, step: 'fetch', done: 0, total: 0 });
+    const pages: ReportPreview[] = [];
+    let total = 1;
+    for (let currentPage = 1; currentPage <= total; currentPage++) {
+      const page = await previewPage(info.id, { parameters, currentPage, pageSize: WHOLE_REPORT_PAGE_SIZE }, signal);
+      pages.push(page);
+      total = page.pages;
+      setProgress({ purpose, step: 'fetch', done: currentPage, total });
+    }
+    return onPaper(pages, info, purpose);
+  };
+
+  /** Runs one output at a time; a cancel (or leaving) ends it quietly, anything else is toasted where it failed. */
+  const start = async (purpose: PaperReport['purpose'], make: (signal: AbortSignal) => Promise<void>) => {
+    const controller = new AbortController();
+    running.current = controller;
+    try {
+      await make(controller.signal);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      // A failed read was toasted by the request layer; a drawing failure is told here.
+      if (purpose === 'pdf' && !(error instanceof HttpError)) {
+        console.error(error);
+        toast.error(t('view.pdfFailed'));
+      }
+    } finally {
+      running.current = null;
+      setProgress(null);
     }
   };
-  const copy =
-    printing && preview
-      ? createPortal(
-          <div className={`report-print${preview.page.repeatHeader === false ? ' report-print-once' : ''}`}>
-            <style>{pageRuleOf(preview.page)}</style>
-            <h1 className="report-print-title">{preview.fullName}</h1>
-            <ReportSheet page={preview} onDrill={noDrill} />
-          </div>,
-          document.body,
-        )
-      : null;
-  return { print, copy };
+
+  const print = () =>
+    start('print', async (signal) => {
+      const report = await wholeReport('print', signal);
+      // The sheets are in the page before the dialog opens.
+      flushSync(() => setPaperReport(report));
+      document.body.classList.add('report-printing');
+      window.print();
+    });
+
+  const exportPdf = () =>
+    start('pdf', async (signal) => {
+      const report = await wholeReport('pdf', signal);
+      try {
+        flushSync(() => setPaperReport(report));
+        const sheets = [...(drawn.current?.querySelectorAll<HTMLElement>('.report-paper') ?? [])];
+        setProgress({ purpose: 'pdf', step: 'draw', done: 0, total: sheets.length });
+        const { printPdf } = await import('../../../shared/print-pdf.ts');
+        const pdf = await printPdf(sheets, report.paper, (done) => {
+          // printPdf has no cancel of its own: throwing from its progress ends it between sheets.
+          signal.throwIfAborted();
+          setProgress({ purpose: 'pdf', step: 'draw', done, total: sheets.length });
+        });
+        saveBlob(pdf, `${report.fullName}.pdf`);
+      } finally {
+        setPaperReport(null);
+      }
+    });
+
+  const cancel = () => running.current?.abort();
+
+  // Straight under <body>: the shell's frame is a screen-high box that clips what scrolls, and the
+  // print CSS shows this alone.
+  const sheets = paperReport ? createPortal(<PaperSheets ref={drawn} report={paperReport} />, document.body) : null;
+  return { print, exportPdf, cancel, progress, sheets };
 }

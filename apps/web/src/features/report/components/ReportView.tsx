@@ -8,6 +8,7 @@ import Pagination from 'antd/es/pagination';
 import Result from 'antd/es/result';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
+import type { TFunction } from 'i18next';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExportTask } from '../../../shared/components/index.ts';
@@ -18,7 +19,7 @@ import {
   runParameters,
   startingFormValues,
 } from '../report-parameters.ts';
-import { useReportPrint } from './ReportPrint.tsx';
+import { type ReportOutputProgress, useReportOutput } from './ReportPrint.tsx';
 import { ReportSearchForm } from './ReportSearchForm.tsx';
 import { type ReportDrillTarget, ReportSheet } from './ReportSheet.tsx';
 import '../report-view.css';
@@ -104,7 +105,7 @@ function ReportRun({
   return (
     <div className="report-view">
       <ReportSearchForm parameters={info.parameters} initialValues={startValues} onSearch={search} />
-      <ReportToolbar reportId={info.id} parameters={run.parameters} preview={shown} />
+      <ReportToolbar info={info} parameters={run.parameters} preview={shown} />
       {preview.isError ? (
         <Alert type="error" showIcon className="report-note" title={messageOf(preview.error)} />
       ) : null}
@@ -149,42 +150,66 @@ function ReportRun({
   );
 }
 
-/** 导出Excel (the whole report with the parameters shown), 打印 (the page shown) and the note of rows left out. */
+/** What a print or PDF button says while it runs: the pages read, then the PDF's sheets drawn. */
+function progressText(t: TFunction<'report'>, progress: ReportOutputProgress): string {
+  if (progress.step === 'draw') return t('view.drawing', { done: progress.done, total: progress.total });
+  if (progress.total === 0) return t('view.preparing');
+  return t('view.fetching', { done: progress.done, total: progress.total });
+}
+
+/**
+ * 导出Excel, 导出PDF and 打印, each of the whole report with the parameters shown, and the note of
+ * rows left out. While a PDF or a print is made its button tells how far it is and 取消 stops it.
+ */
 function ReportToolbar({
-  reportId,
+  info,
   parameters,
   preview,
 }: {
-  reportId: string;
+  info: ReportInfo;
   parameters: ReportParameterValues;
   preview: ReportPreview | undefined;
 }) {
   const { t } = useTranslation('report');
   const exportTask = useExportTask();
   const [exporting, setExporting] = useState(false);
-  const { print, copy } = useReportPrint(preview);
+  const output = useReportOutput(info, parameters);
+  const { progress } = output;
   const exportExcel = async () => {
     setExporting(true);
     try {
-      await exportTask(() => reportApi.exportExcel(reportId, { parameters }));
+      await exportTask(() => reportApi.exportExcel(info.id, { parameters }));
     } finally {
       setExporting(false);
     }
   };
+  const nothing = !preview?.rows.length;
   return (
     <>
       <Space className="report-toolbar">
         <Button type="primary" loading={exporting} onClick={exportExcel}>
           {t('view.exportExcel')}
         </Button>
-        <Button disabled={!preview?.rows.length} onClick={print}>
-          {t('view.print')}
+        <Button
+          disabled={nothing || (progress !== null && progress.purpose !== 'pdf')}
+          loading={progress?.purpose === 'pdf'}
+          onClick={() => void output.exportPdf()}
+        >
+          {progress?.purpose === 'pdf' ? progressText(t, progress) : t('view.exportPdf')}
         </Button>
+        <Button
+          disabled={nothing || (progress !== null && progress.purpose !== 'print')}
+          loading={progress?.purpose === 'print'}
+          onClick={() => void output.print()}
+        >
+          {progress?.purpose === 'print' ? progressText(t, progress) : t('view.print')}
+        </Button>
+        {progress ? <Button onClick={output.cancel}>{t('view.cancel')}</Button> : null}
       </Space>
       {preview?.truncated.length ? (
         <Alert type="warning" showIcon className="report-note" title={t('view.truncated', { cap: preview.cap })} />
       ) : null}
-      {copy}
+      {output.sheets}
     </>
   );
 }

@@ -24,6 +24,12 @@ export default {
     chart: 'Chart',
     empty: 'No data',
     total: '{{total}} rows',
+    exportPdf: 'Export to PDF',
+    preparing: 'Preparing…',
+    fetching: 'Reading page {{done}} of {{total}}',
+    drawing: 'Drawing PDF sheet {{done}} of {{total}}',
+    cancel: 'Cancel',
+    pdfFailed: 'The PDF could not be made. Please try again',
   },
   designer: {
     design: 'Design',

@@ -24,6 +24,12 @@ export default {
     chart: '图表',
     empty: '暂无数据',
     total: '共 {{total}} 行',
+    exportPdf: '导出PDF',
+    preparing: '正在准备…',
+    fetching: '正在读取 {{done}} / {{total}} 页',
+    drawing: '正在生成PDF {{done}} / {{total}} 张',
+    cancel: '取消',
+    pdfFailed: '导出PDF失败，请重试',
   },
   designer: {
     design: '设计',

@@ -24,6 +24,12 @@ export default {
     chart: '圖表',
     empty: '暫無數據',
     total: '共 {{total}} 行',
+    exportPdf: '導出PDF',
+    preparing: '正在準備…',
+    fetching: '正在讀取 {{done}} / {{total}} 頁',
+    drawing: '正在生成PDF {{done}} / {{total}} 張',
+    cancel: '取消',
+    pdfFailed: '導出PDF失敗，請重試',
   },
   designer: {
     design: '設計',

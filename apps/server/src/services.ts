@@ -40,6 +40,7 @@ import { PrintDevService } from './modules/printDev/print-dev.service.ts';
 import { PrintDevTransferService } from './modules/printDev/print-dev-transfer.service.ts';
 import { ProfileService } from './modules/profile/profile.service.ts';
 import { ReportService } from './modules/report/report.service.ts';
+import { ReportFromFormService } from './modules/report/report-from-form.service.ts';
 import { ReportRunService } from './modules/report/report-run.service.ts';
 import { ReportTransferService } from './modules/report/report-transfer.service.ts';
 import { RoleService } from './modules/role/role.service.ts';
@@ -207,6 +208,7 @@ async function designServices(app: App, platform: ReturnType<typeof platformServ
       reports,
       transfer: new ReportTransferService(db, reports, downloads),
       runs: new ReportRunService(db, interfaces, app.permissions, downloads),
+      fromForm: new ReportFromFormService(db, forms, interfaces, reports, dictionaries),
     },
   };
 }

@@ -410,3 +410,37 @@ export const ReportDraftPreview = Type.Object({
   problems: Type.Array(ReportSheetProblemInfo),
 });
 export type ReportDraftPreview = Static<typeof ReportDraftPreview>;
+
+/** How many fields a report made from a form groups by, and how many measures it sums. */
+export const REPORT_FROM_FORM_MAX_GROUPS = 2;
+export const REPORT_FROM_FORM_MAX_MEASURES = 5;
+
+/**
+ * `Actions/FromForm`: a report over a generated form's records in one step: its group fields (one
+ * or two, outermost first) and measures become a grouped sheet with subtotals, a total and a bar
+ * chart, over a new SQL data interface reading the form's table (each viewer's data scope applies).
+ */
+export const ReportFromFormInput = Type.Object({
+  formId: Id,
+  fullName: FullName,
+  enCode: EnCode,
+  categoryId: Id,
+  groupBy: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+    minItems: 1,
+    maxItems: REPORT_FROM_FORM_MAX_GROUPS,
+  }),
+  measures: Type.Array(
+    Type.Object({
+      field: Type.String({ minLength: 1, maxLength: 100 }),
+      aggregate: Type.Union([
+        Type.Literal('sum'),
+        Type.Literal('avg'),
+        Type.Literal('count'),
+        Type.Literal('max'),
+        Type.Literal('min'),
+      ]),
+    }),
+    { minItems: 1, maxItems: REPORT_FROM_FORM_MAX_MEASURES },
+  ),
+});
+export type ReportFromFormInput = Static<typeof ReportFromFormInput>;

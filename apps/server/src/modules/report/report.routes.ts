@@ -5,6 +5,7 @@ import {
   PageOf,
   ReportDraftInput,
   ReportDraftPreview,
+  ReportFromFormInput,
   ReportImportResult,
   ReportInfo,
   ReportInput,
@@ -23,6 +24,7 @@ import { ok } from '../../core/envelope.ts';
 import { permit, permitMenu } from '../../core/permissions.ts';
 import { callerOf } from '../dataInterface/data-interface-call.ts';
 import { type ReportService, reportMenu } from './report.service.ts';
+import type { ReportFromFormService } from './report-from-form.service.ts';
 import { reportPreviewPage } from './report-preview-page.ts';
 import type { ReportRunService } from './report-run.service.ts';
 import type { ReportTransferService } from './report-transfer.service.ts';
@@ -41,7 +43,17 @@ const IdParams = Type.Object({ id: Id });
  */
 export default async function reportRoutes(
   app: App,
-  { reports, transfer, runs }: { reports: ReportService; transfer: ReportTransferService; runs: ReportRunService },
+  {
+    reports,
+    transfer,
+    runs,
+    fromForm,
+  }: {
+    reports: ReportService;
+    transfer: ReportTransferService;
+    runs: ReportRunService;
+    fromForm: ReportFromFormService;
+  },
 ) {
   app.get(
     base,
@@ -116,6 +128,21 @@ export default async function reportRoutes(
       },
     },
     async (request) => ok(await runs.previewDraft(request.body, callerOf(request, 'report'), request.t)),
+  );
+
+  app.post(
+    `${base}/Actions/FromForm`,
+    {
+      preHandler: permit(menu, 'btn_add'),
+      schema: {
+        tags,
+        summary:
+          "A report over a generated form's records in one step: a SQL data interface reading its table (each viewer's data scope applies) and a grouped sheet with subtotals, a total and a bar chart; answers the report's id",
+        body: ReportFromFormInput,
+        response: { 200: EnvelopeOf(Type.Object({ id: Type.String() })) },
+      },
+    },
+    async (request) => ok({ id: await fromForm.create(request.body, sessionOf(request), request.t) }),
   );
 
   app.post(

@@ -221,7 +221,8 @@ describe('the report viewer (a type-5 menu)', () => {
     await page.getByText('各地区销售额').waitFor();
     await screenshot(page, 'report-viewer');
 
-    // 打印: while the print dialog is open, a copy of the sheet alone stands under <body>.
+    // 打印: the whole report, read again from the server, stands alone under <body> while the print
+    // dialog is open; it goes when the dialog is done.
     await page.evaluate(`window.print = () => {
       const copy = document.querySelector('body > .report-print');
       window.printed = {
@@ -231,8 +232,9 @@ describe('the report viewer (a type-5 menu)', () => {
       };
     }`);
     await page.getByRole('button', { name: /打\s*印/ }).click();
-    expect(await page.evaluate('window.printed')).toEqual({ printing: true, rows: 8, charts: 0 });
-    expect(await page.evaluate('document.body.classList.contains("report-printing")')).toBe(false);
+    await expect.poll(() => page.evaluate('window.printed')).toEqual({ printing: true, rows: 8, charts: 0 });
+    await page.evaluate(`window.dispatchEvent(new Event('afterprint'))`);
+    await expect.poll(() => page.evaluate('document.body.classList.contains("report-printing")')).toBe(false);
 
     // A city drills through to the yearly report, in a dialog, for the clicked row's year.
     await sheet.getByRole('button', { name: '北京' }).click();

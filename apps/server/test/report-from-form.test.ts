@@ -66,6 +66,7 @@ beforeAll(async () => {
         field('input', 'city', '城市'),
         field('inputNumber', 'amount', '金额'),
         field('input', 'note', '备注'),
+        field('userSelect', 'owner', '负责人'),
       ],
     }),
     columnData: JSON.stringify({ columnList: [{ prop: 'city', label: '城市' }] }),

@@ -53,7 +53,7 @@ export class ReportFromFormService {
     const pick = (name: string): Picked => {
       const column = released.plan.columns.find((c) => c.field === name && !c.retired);
       const field = fields.get(name);
-      if (!column || !field || column.list || !IDENTIFIER.test(column.column))
+      if (!column || !field || !reportable(column, field) || !IDENTIFIER.test(column.column))
         throw new BusinessError('report.fromForm.fieldUnknown', { name });
       const label = String(field.__config__?.label ?? name);
       return { name: PLAIN_NAME.test(name) ? name : column.column, label, column, field };
@@ -112,12 +112,23 @@ export class ReportFromFormService {
 }
 
 /**
+ * A column a report can group or count by: one value each (text, a number, a date) or a choice's
+ * option (shown by name); not lists, nor pickers, whose stored ids a report would show.
+ */
+function reportable(column: StoredColumn, field: FormField): boolean {
+  if (column.list) return false;
+  return column.type !== 'jsonb' || CHOICE_KINDS.includes(kindOf(field));
+}
+
+const CHOICE_KINDS = ['select', 'radio'];
+
+/**
  * The column as the report reads it: a choice field's stored value as its option's label (static
  * options whose labels can sit in SQL text), anything else as stored.
  */
 function columnExpression(picked: Picked): string {
   const ref = storedText(picked.column);
-  const options = ['select', 'radio'].includes(kindOf(picked.field)) ? staticOptions(picked.field) : [];
+  const options = CHOICE_KINDS.includes(kindOf(picked.field)) ? staticOptions(picked.field) : [];
   if (!options.length || options.some((o) => UNSAFE_LABEL.test(o.label) || UNSAFE_LABEL.test(String(o.value))))
     return ref;
   const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;

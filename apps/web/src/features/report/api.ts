@@ -1,7 +1,10 @@
 import type {
   Envelope,
+  FormDataField,
+  ListData,
   ReportDraftInput,
   ReportDraftPreview,
+  ReportFromFormInput,
   ReportImportResult,
   ReportInfo,
   ReportInput,
@@ -10,6 +13,7 @@ import type {
   ReportRow,
   ReportRunInput,
   ReportSelectorNode,
+  VisualDevSelectorRow,
 } from '@platform/shared';
 import { crudApi, transferApi } from '../../shared/api/crud-api.ts';
 import { http } from '../../shared/api/http.ts';
@@ -36,6 +40,15 @@ export const reportApi = {
   /** The designer's live view: the unsaved draft's first page, its datasets' fields and its sheet problems. */
   previewDraft: (input: ReportDraftInput, signal?: AbortSignal) =>
     http.post<ReportDraftPreview>(`${base}/Actions/PreviewDraft`, input, { ...inPage, signal }),
+  /** Generated forms, for 从表单生成 (one not yet released is refused with the server's reason). */
+  forms: () => http.get<ListData<VisualDevSelectorRow>>('/api/visualdev/Base/Selector').then((d) => d.list),
+  /** A released form's value fields, sub-tables left out (`filterType=1`). */
+  formFields: (formId: string) =>
+    http
+      .get<ListData<FormDataField>>(`/api/visualdev/Base/${formId}/FormDataFields`, { filterType: 1 })
+      .then((d) => d.list),
+  /** 从表单生成: makes the report (and the data interface it reads); answers its id. */
+  fromForm: (input: ReportFromFormInput) => http.post<{ id: string }>(`${base}/Actions/FromForm`, input),
   /** The enabled reports by category: a drill-through's target. */
   selector: () => http.get<{ list: ReportSelectorNode[] }>(`${base}/Selector`),
 };

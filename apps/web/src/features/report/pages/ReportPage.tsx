@@ -1,4 +1,5 @@
 import { REPORT_CATEGORY_DICTIONARY, type ReportRow } from '@platform/shared';
+import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import type { MenuProps } from 'antd/es/menu';
 import Select from 'antd/es/select';
@@ -19,9 +20,10 @@ import {
   useExportTask,
 } from '../../../shared/components/index.ts';
 import { formatDateTime } from '../../../shared/format.ts';
-import { usePermission } from '../../../shared/shell/permission.tsx';
+import { Auth, usePermission } from '../../../shared/shell/permission.tsx';
 import { reportApi } from '../api.ts';
 import { ReportForm } from '../components/ReportForm.tsx';
+import { ReportFromFormDialog } from '../components/ReportFromFormDialog.tsx';
 
 /** The report designer: its own chunk, loaded when a report is designed (the list stays light). */
 const ReportDesigner = lazy(() => import('../designer/ReportDesigner.tsx'));
@@ -37,6 +39,8 @@ const initialSearch: ReportSearch = { keyword: '' };
 export default function ReportPage() {
   const { t } = useTranslation('report');
   const [designing, setDesigning] = useState<string | null>(null);
+  /** 从表单生成 is open. */
+  const [making, setMaking] = useState(false);
   const { t: c } = useComponentsTranslation();
   const category = useDictionaryCategory<ReportRow>({
     dictionary: REPORT_CATEGORY_DICTIONARY,
@@ -101,16 +105,31 @@ export default function ReportPage() {
         </>
       }
       actions={
-        <AddAndImportButtons
-          onAdd={() => crud.open({})}
-          accept=".json"
-          upload={reportApi.importFile}
-          onSaved={crud.list.refetch}
-        />
+        <>
+          <AddAndImportButtons
+            onAdd={() => crud.open({})}
+            accept=".json"
+            upload={reportApi.importFile}
+            onSaved={crud.list.refetch}
+          />
+          <Auth button="btn_add">
+            <Button onClick={() => setMaking(true)}>{t('fromForm.open')}</Button>
+          </Auth>
+        </>
       }
     >
       {more.holder}
       <ReportForm {...crud.form} categories={category.options} onCreated={setDesigning} />
+      <ReportFromFormDialog
+        open={making}
+        categories={category.options}
+        onClose={() => setMaking(false)}
+        onCreated={(id) => {
+          setMaking(false);
+          void crud.list.refetch();
+          setDesigning(id);
+        }}
+      />
     </CrudPage>
   );
 }

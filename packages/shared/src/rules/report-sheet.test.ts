@@ -1,20 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import type { ReportLayout, ReportMerge } from '../schemas/report.ts';
+import { ReportChartSums, ReportPageKeeper, reportChartData, reportPage } from './report-page.ts';
 import {
-  columnIndex,
-  columnName,
   expandReport,
-  formatReportValue,
-  ReportChartSums,
   type ReportFilledRow,
-  ReportPageKeeper,
   ReportSheetFiller,
-  type ReportValue,
-  reportChartData,
-  reportPage,
   reportRecordOrder,
   reportSheetProblems,
 } from './report-sheet.ts';
+import { columnIndex, columnName, formatReportValue, type ReportValue } from './report-values.ts';
 
 /** Sales by region and city: a title, a header, the detail row, city subtotals, region subtotals and a total. */
 const sales: ReportLayout = {

@@ -2,14 +2,13 @@ import type {
   ReportAggregate,
   ReportCell,
   ReportCellStyle,
-  ReportChart,
   ReportCondition,
   ReportLayout,
   ReportMerge,
   ReportSheetRow,
 } from '../schemas/report.ts';
 import { CalcSyntaxError, evaluateExpression, tokenizeExpression } from './calculate.ts';
-import { formatDate } from './date-format.ts';
+import { columnIndex, columnName, type ReportValue, reportValueOf, roundFloat } from './report-values.ts';
 
 /**
  * The report engine (issue 39): a sheet template and its datasets' rows in, the filled sheet out.
@@ -18,8 +17,6 @@ import { formatDate } from './date-format.ts';
  * rows close groups and total rows close the block; formulas keep their Excel form (`SUBTOTAL`
  * over the expanded range, same-row references moved to the output row) beside the value computed.
  */
-
-export type ReportValue = string | number | null;
 
 export interface ReportOutputCell {
   /** What the cell shows, formatted. */
@@ -65,24 +62,6 @@ export type ReportDatasetRows = Readonly<Record<string, readonly Readonly<Record
 export type ReportParameterValues = Readonly<Record<string, unknown>>;
 
 export const DEFAULT_REPORT_COLUMN_WIDTH = 100;
-
-/** Column letters of a 0-based index: 0 → A, 25 → Z, 26 → AA. */
-export function columnName(index: number): string {
-  let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  return name;
-}
-
-/** The 0-based column of letters `A`…`CV`; -1 when they name none. */
-export function columnIndex(letters: string): number {
-  let index = 0;
-  for (const ch of letters.toUpperCase()) {
-    const code = ch.charCodeAt(0) - 64;
-    if (code < 1 || code > 26) return -1;
-    index = index * 26 + code;
-  }
-  return index - 1;
-}
 
 const CELL_REF = /^([A-Za-z]{1,2})([1-9][0-9]{0,3})$/;
 
@@ -164,69 +143,6 @@ function formulaRefs(formula: string): { row: number; col: number; name: string 
 }
 
 const SUBTOTAL_CODE: Record<ReportAggregate, number> = { avg: 1, count: 3, max: 4, min: 5, sum: 9 };
-
-/** A dataset value as a report value: numbers stay numbers (numeric text too), dates become their time. */
-export function reportValueOf(raw: unknown): ReportValue {
-  if (raw === null || raw === undefined) return null;
-  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : null;
-  if (typeof raw === 'bigint') return Number(raw);
-  if (typeof raw === 'boolean') return raw ? 1 : 0;
-  if (raw instanceof Date) return raw.getTime();
-  if (typeof raw === 'string') {
-    const text = raw.trim();
-    if (text !== '' && /^-?\d+(\.\d+)?$/.test(text) && text.length < 16) return Number(text);
-    return raw;
-  }
-  return JSON.stringify(raw);
-}
-
-const DATE_FORMAT = /[yd]|h{1,2}:|m{1,2}:s/i;
-
-/** Whether an Excel format shows a date or time (its value is then a time, not a number). */
-export const isDateFormat = (format: string) => DATE_FORMAT.test(format);
-
-/** `value` as a cell shows it under an Excel-style `format` (`#,##0.00`, `0%`, `yyyy-mm-dd hh:mm`). */
-export function formatReportValue(value: ReportValue, format?: string): string {
-  if (value === null) return '';
-  if (!format) return typeof value === 'number' ? String(roundFloat(value)) : value;
-  if (isDateFormat(format)) {
-    const time = typeof value === 'number' ? value : Date.parse(value);
-    if (Number.isNaN(time)) return String(value);
-    return formatDate(time, excelDateTokens(format));
-  }
-  if (typeof value !== 'number') return value;
-  const percent = format.trim().endsWith('%');
-  const decimals = /\.(0+)/.exec(format)?.[1]?.length ?? 0;
-  const shown = (percent ? value * 100 : value).toFixed(decimals);
-  const grouped = format.includes(',') ? groupThousands(shown) : shown;
-  return percent ? `${grouped}%` : grouped;
-}
-
-/** Excel's date letters as `formatDate`'s: `yyyy-mm-dd hh:mm:ss` → `YYYY-MM-DD HH:mm:ss` (m after h or before s is minutes). */
-function excelDateTokens(format: string): string {
-  return format
-    .replace(/yyyy/gi, 'YYYY')
-    .replace(/dd/gi, 'DD')
-    .replace(/hh/gi, 'HH')
-    .replace(/(HH:)mm/g, '$1%M%')
-    .replace(/mm(:ss)/gi, '%M%$1')
-    .replace(/mm/gi, 'MM')
-    .replace(/%M%/g, 'mm')
-    .replace(/ss/gi, 'ss');
-}
-
-function groupThousands(text: string): string {
-  const [whole = '', fraction] = text.split('.');
-  const sign = whole.startsWith('-') ? '-' : '';
-  const digits = sign ? whole.slice(1) : whole;
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
-}
-
-/** Hides floating-point noise (0.1 + 0.2) without rounding real decimals away. */
-function roundFloat(value: number): number {
-  return Number.parseFloat(value.toPrecision(12));
-}
 
 function conditionHolds(condition: ReportCondition, value: ReportValue): boolean {
   if (value === null) return false;
@@ -452,6 +368,21 @@ interface Block {
 }
 
 /**
+ * What a sheet's output is before any record: its columns' widths and how many rows come before
+ * the first detail row (the header a page repeats, the rows Excel freezes): the static rows above it.
+ */
+export function reportSheetShape(layout: ReportLayout): { columns: number[]; headerRows: number } {
+  const template = layout.rows ?? [];
+  const width = Math.max(layout.columns?.length ?? 0, ...template.map((row) => row.cells.length), 0);
+  const firstDetail = template.findIndex((row) => row.kind === 'detail');
+  const above = firstDetail < 0 ? template : template.slice(0, firstDetail);
+  return {
+    columns: Array.from({ length: width }, (_, c) => layout.columns?.[c]?.width ?? DEFAULT_REPORT_COLUMN_WIDTH),
+    headerRows: above.filter((row) => row.kind === 'static').length,
+  };
+}
+
+/**
  * The engine, one record at a time: it walks the template, and for each detail block takes its
  * records grouped (see `ReportDetailBlock`), handing each output row and merge to the sink as soon
  * as it is final. A group closes when the next record's key differs; aggregates keep running
@@ -485,14 +416,10 @@ export class ReportSheetFiller {
     private readonly sink: ReportSheetSink,
   ) {
     this.template = layout.rows ?? [];
-    this.width = Math.max(layout.columns?.length ?? 0, ...this.template.map((row) => row.cells.length), 0);
-    this.columns = Array.from(
-      { length: this.width },
-      (_, c) => layout.columns?.[c]?.width ?? DEFAULT_REPORT_COLUMN_WIDTH,
-    );
-    const firstDetail = this.template.findIndex((row) => row.kind === 'detail');
-    const above = firstDetail < 0 ? this.template : this.template.slice(0, firstDetail);
-    this.headerRows = above.filter((row) => row.kind === 'static').length;
+    const shape = reportSheetShape(layout);
+    this.columns = shape.columns;
+    this.width = shape.columns.length;
+    this.headerRows = shape.headerRows;
     for (const merge of layout.merges ?? []) {
       const last = merge.row + merge.rowSpan - 1;
       this.mergesEndingAt.set(last, [...(this.mergesEndingAt.get(last) ?? []), merge]);
@@ -664,157 +591,4 @@ function withDetailFormats(closing: ReportSheetRow, detail: ReportSheetRow): Rep
       return { ...cell, format };
     }),
   };
-}
-
-/** One page of a filled sheet: the header (repeated on later pages) and `size` rows after it, merges cut to the page. */
-export interface ReportPage {
-  columns: number[];
-  rows: ReportOutputRow[];
-  merges: ReportMerge[];
-  /** 1-based. */
-  page: number;
-  pages: number;
-  /** Output rows in all, header included. */
-  total: number;
-}
-
-/**
- * A sink that keeps one page of a sheet as it streams by: the header rows and the wanted page's
- * rows and merges, counting the rest. A page past the last shows the last, so until the wanted
- * page comes the latest page is kept. Merges come after the rows they cover, so when a later page
- * starts none kept so far can reach it.
- */
-export class ReportPageKeeper implements ReportSheetSink {
-  private readonly header: ReportFilledRow[] = [];
-  private readonly headerMerges: ReportMerge[] = [];
-  private kept: ReportFilledRow[] = [];
-  private keptMerges: ReportMerge[] = [];
-  private keptPage = -1;
-  private count = 0;
-  private readonly wanted: number;
-
-  constructor(
-    private readonly headerRows: number,
-    page: number,
-    private readonly size: number,
-    private readonly repeatHeader = true,
-  ) {
-    this.wanted = Math.max(1, Math.trunc(page) || 1) - 1;
-  }
-
-  row(row: ReportFilledRow, index: number): void {
-    this.count = index + 1;
-    if (index < this.headerRows) {
-      this.header.push(row);
-      return;
-    }
-    const page = Math.floor((index - this.headerRows) / this.size);
-    if (page > this.wanted) return;
-    if (page !== this.keptPage) {
-      this.kept = [];
-      this.keptMerges = [];
-      this.keptPage = page;
-    }
-    this.kept.push(row);
-  }
-
-  merge(merge: ReportMerge): void {
-    if (merge.row < this.headerRows) {
-      this.headerMerges.push(merge);
-      return;
-    }
-    const from = this.headerRows + this.keptPage * this.size;
-    if (this.keptPage >= 0 && merge.row < from + this.size && merge.row + merge.rowSpan > from)
-      this.keptMerges.push(merge);
-  }
-
-  page(columns: number[]): ReportPage {
-    const bodyRows = Math.max(0, this.count - this.headerRows);
-    const pages = Math.max(1, Math.ceil(bodyRows / this.size));
-    const current = this.keptPage < 0 ? 1 : this.keptPage + 1;
-    const from = this.headerRows + (current - 1) * this.size;
-    const to = Math.min(this.count, from + this.size);
-    const header = current === 1 || this.repeatHeader ? this.header : [];
-    const shift = header.length - from;
-    const merges: ReportMerge[] = header.length ? [...this.headerMerges] : [];
-    for (const merge of this.keptMerges) {
-      const top = Math.max(merge.row, from);
-      const bottom = Math.min(merge.row + merge.rowSpan, to);
-      if (bottom - top < 1 || (bottom - top === 1 && merge.colSpan === 1)) continue;
-      merges.push({ ...merge, row: top + shift, rowSpan: bottom - top });
-    }
-    const withText = (row: ReportFilledRow): ReportOutputRow => ({
-      ...row,
-      cells: row.cells.map((cell) => (cell ? { ...cell, text: formatReportValue(cell.value, cell.format) } : null)),
-    });
-    return {
-      columns,
-      rows: [...header, ...this.kept].map(withText),
-      merges,
-      page: current,
-      pages,
-      total: this.count,
-    };
-  }
-}
-
-export function reportPage(output: ReportOutput, page: number, size: number, repeatHeader = true): ReportPage {
-  const keeper = new ReportPageKeeper(output.headerRows, page, size, repeatHeader);
-  output.rows.forEach((row, index) => {
-    keeper.row(row, index);
-  });
-  for (const merge of output.merges) keeper.merge(merge);
-  return keeper.page(output.columns);
-}
-
-export interface ReportChartFigures {
-  title: string;
-  type: ReportChart['type'];
-  categories: string[];
-  series: { name: string; data: number[] }[];
-}
-
-/**
- * A chart's figures as its dataset's records pass: each value field summed per category,
- * categories in the order of their first record's `position` in the dataset (a block may read
- * the records in group order).
- */
-export class ReportChartSums {
-  private readonly sums = new Map<string, { first: number; sum: number[] }>();
-
-  constructor(private readonly chart: ReportChart) {}
-
-  add(record: DataRecord, position: number): void {
-    const { chart } = this;
-    const category = String(reportValueOf(record[chart.category]) ?? '');
-    let entry = this.sums.get(category);
-    if (!entry) {
-      entry = { first: position, sum: chart.values.map(() => 0) };
-      this.sums.set(category, entry);
-    } else if (position < entry.first) entry.first = position;
-    const { sum } = entry;
-    chart.values.forEach((field, i) => {
-      const value = reportValueOf(record[field]);
-      if (typeof value === 'number') sum[i] = roundFloat((sum[i] ?? 0) + value);
-    });
-  }
-
-  figures(): ReportChartFigures {
-    const entries = [...this.sums.entries()].sort((a, b) => a[1].first - b[1].first);
-    return {
-      title: this.chart.title ?? '',
-      type: this.chart.type,
-      categories: entries.map(([category]) => category),
-      series: this.chart.values.map((name, i) => ({ name, data: entries.map(([, entry]) => entry.sum[i] ?? 0) })),
-    };
-  }
-}
-
-/** A chart's figures from its dataset's rows: each value field summed per category, categories in first-come order. */
-export function reportChartData(chart: ReportChart, rows: readonly DataRecord[]): ReportChartFigures {
-  const sums = new ReportChartSums(chart);
-  rows.forEach((row, index) => {
-    sums.add(row, index);
-  });
-  return sums.figures();
 }

@@ -1,3 +1,4 @@
+import { expandReport } from '@platform/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { interfaceCategory } from './helpers/data-interfaces.ts';
@@ -202,6 +203,100 @@ describe('report preview', () => {
     });
     const stored = await t.app.db.selectFrom('report').select('id').where('enCode', '=', 'bad.sheet').execute();
     expect(stored).toEqual([]);
+  });
+});
+
+describe('a dataset whose groups are scattered', () => {
+  /** 60 rows whose regions and cities interleave, the same city names in every region, some regions null. */
+  const scattered = Array.from({ length: 60 }, (_, i) => ({
+    region: i % 7 === 0 ? null : `R${(i * 7) % 3}`,
+    city: `C${(i * 5) % 4}`,
+    amount: i + 1,
+  }));
+  const scatteredSql = `select region, city, amount from (values ${scattered
+    .map((r, i) => `(${i}, ${r.region === null ? 'null' : `'${r.region}'`}, '${r.city}', ${r.amount})`)
+    .join(', ')}) as s(seq, region, city, amount) order by seq`;
+  const block = (dataset: string, region: string) => [
+    {
+      kind: 'detail',
+      dataset,
+      cells: [{ field: region, group: true }, { field: 'city', group: true }, { field: 'amount' }],
+    },
+    { kind: 'subtotal', groupColumn: 1, cells: [null, { text: '小计' }, { aggregate: 'sum' }] },
+    { kind: 'subtotal', groupColumn: 0, cells: [{ text: '地区' }, null, { aggregate: 'avg' }] },
+    { kind: 'total', cells: [{ text: '合计' }, null, { aggregate: 'sum' }] },
+  ];
+  // The SQL block groups by `area`, the interface's name for its `region` column; the static block
+  // below reads the same rows from memory.
+  const layout = {
+    rows: [
+      { kind: 'static', cells: [{ text: 'SQL' }] },
+      ...block('sql', 'area'),
+      { kind: 'static', cells: [{ text: '静态' }] },
+      ...block('fixed', 'region'),
+    ],
+  };
+
+  test('groups by the order groups first come, through the SQL cursor as through memory, block after block', async () => {
+    const made = async (enCode: string, fields: object) => {
+      const reply = await admin.post<{ id: string }>('/api/system/DataInterface', {
+        fullName: enCode,
+        enCode,
+        category: await interfaceCategory(t),
+        action: 3,
+        hasPage: 0,
+        enabledMark: 1,
+        sortCode: 0,
+        parameterJson: '[]',
+        fieldJson: '[]',
+        ...fields,
+      });
+      expect(reply, reply.msg).toMatchObject({ code: 200 });
+      return reply.data!.id;
+    };
+    const sqlId = await made('report.run.scattered', {
+      type: 1,
+      dataConfigJson: JSON.stringify({ sqlData: { dbLinkId: '0', sql: scatteredSql } }),
+      fieldJson: JSON.stringify([{ field: 'region', defaultValue: 'area' }]),
+    });
+    const fixedId = await made('report.run.scattered.static', {
+      type: 2,
+      dataConfigJson: JSON.stringify({ staticData: JSON.stringify(scattered) }),
+    });
+    const saved = await admin.post<{ id: string }>(base, {
+      ...report(),
+      enCode: 'scattered',
+      parameters: [],
+      datasets: [
+        { name: 'sql', interfaceId: sqlId },
+        { name: 'fixed', interfaceId: fixedId },
+      ],
+      layout,
+    });
+    expect(saved, saved.msg).toMatchObject({ code: 200 });
+    const reply = await preview(admin, saved.data!.id, { pageSize: 1000 });
+    expect(reply, reply.msg).toMatchObject({ code: 200 });
+
+    // What the engine gives the rows whole, in the statement's order.
+    const whole = expandReport(layout as Parameters<typeof expandReport>[0], {
+      sql: scattered.map(({ region, ...rest }) => ({ area: region, ...rest })),
+      fixed: scattered,
+    });
+    const page = reply.data!;
+    expect(page.total).toBe(whole.rows.length);
+    expect(page.rows.map((row) => row.cells.map((cell) => cell?.value ?? null))).toEqual(
+      whole.rows.map((row) => row.cells.map((cell) => cell?.value ?? null)),
+    );
+    expect(page.rows.map((row) => row.cells.map((cell) => cell?.formula ?? ''))).toEqual(
+      whole.rows.map((row) => row.cells.map((cell) => cell?.formula ?? '')),
+    );
+    const sorted = (list: { row: number; col: number }[]) => [...list].sort((a, b) => a.row - b.row || a.col - b.col);
+    expect(sorted(page.merges)).toEqual(sorted(whole.merges));
+    // Each block: the regions as their first rows come (row 0 has none), each region's rows together.
+    const regions = page.rows.filter((row) => row.kind === 'detail').map((row) => row.cells[0]?.value ?? null);
+    for (const inBlock of [regions.slice(0, 60), regions.slice(60)]) {
+      expect(inBlock.filter((region, i) => i === 0 || region !== inBlock[i - 1])).toEqual([null, 'R1', 'R2', 'R0']);
+    }
   });
 });
 

@@ -191,3 +191,59 @@ async function checkCost(conn: Pick<Db, 'executeQuery'>, query: BoundQuery, maxC
   const cost = parsed?.[0]?.Plan?.['Total Cost'] ?? 0;
   if (cost > maxCost) throw new BusinessError('dataInterface.sqlTooCostly', { cost: Math.round(cost), max: maxCost });
 }
+
+/**
+ * Reads one composed query through a cursor, `batchSize` rows at a time, handing each batch to
+ * `each` before the next is fetched: a report streams a dataset of any length in bounded memory.
+ * Confined as `runAsReader` confines: on PostgreSQL a reader connection (role, read-only, time-out
+ * per FETCH) in one transaction; on PGlite the cost check, then the role and time-out set locally
+ * in a read-only transaction. Either transaction is rolled back at the end, and PGlite's one
+ * connection is held until then.
+ */
+export async function readAsReaderInBatches(
+  db: Db,
+  reader: Db | null,
+  settings: SqlReaderSettings,
+  query: BoundQuery,
+  batchSize: number,
+  each: (rows: Record<string, unknown>[]) => void,
+): Promise<void> {
+  if (!settings.embedded && !reader) throw new BusinessError('dataInterface.sqlNoRole', { role: settings.role });
+  const start = settings.embedded
+    ? [
+        'begin transaction read only',
+        `set local role ${quote(settings.role)}`,
+        `set local statement_timeout = ${Math.max(1, Math.floor(settings.timeoutMs))}`,
+      ]
+    : ['begin'];
+  // Without the camel-casing plugin: an interface answers its columns as its SQL names them.
+  const source = settings.embedded ? db.withoutPlugins() : (reader as Db);
+  await source.connection().execute(async (conn) => {
+    // Only the database's errors are translated: an error of `each` (the sheet, the file) stays its own.
+    const run = async (text: string, values: readonly unknown[] = []) => {
+      try {
+        return (await conn.executeQuery(CompiledQuery.raw(text, [...values]))).rows as Record<string, unknown>[];
+      } catch (error) {
+        translate(error);
+      }
+    };
+    for (const statement of start) await run(statement);
+    try {
+      if (settings.embedded) {
+        try {
+          await checkCost(conn, query, settings.maxCost);
+        } catch (error) {
+          translate(error);
+        }
+      }
+      await run(`declare report_rows no scroll cursor for ${query.text}`, query.values);
+      for (;;) {
+        const rows = await run(`fetch forward ${Math.max(1, Math.floor(batchSize))} from report_rows`);
+        if (rows.length) each(rows);
+        if (rows.length < batchSize) break;
+      }
+    } finally {
+      await conn.executeQuery(CompiledQuery.raw('rollback')).catch(() => {});
+    }
+  });
+}

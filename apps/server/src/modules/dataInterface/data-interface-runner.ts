@@ -1,8 +1,9 @@
-import type {
-  DataInterfaceDataRow,
-  DataInterfaceInfoByIdsInput,
-  DataInterfaceListInput,
-  DataInterfaceParamValue,
+import {
+  type DataInterfaceDataRow,
+  type DataInterfaceInfoByIdsInput,
+  type DataInterfaceListInput,
+  type DataInterfaceParamValue,
+  reportRecordOrder,
 } from '@platform/shared';
 import { BusinessError } from '../../core/errors.ts';
 import { page } from '../../core/paging.ts';
@@ -13,7 +14,7 @@ import type { Caller, DataInterfaceOptions } from './data-interface-call.ts';
 import type { InterfaceDefinition, InterfaceDefinitionCache } from './data-interface-definition.ts';
 import { httpRows, staticRows } from './data-interface-http-rows.ts';
 import type { DataInterfaceLogWriter } from './data-interface-log.ts';
-import { type Paging, plain, type Resolve, SqlInterfaceRunner } from './data-interface-sql-runner.ts';
+import { type Paging, plain, type Resolve, reportRowColumn, SqlInterfaceRunner } from './data-interface-sql-runner.ts';
 import { evaluate, systemVariables } from './data-interface-variables.ts';
 import { parseRanges } from './outbound-http.ts';
 
@@ -61,21 +62,32 @@ function resolver(
   };
 }
 
-/** The interface's rows after field mapping: the column `field` is answered as its mapped name. */
-function mapped(definition: InterfaceDefinition, rows: DataInterfaceDataRow[]): DataInterfaceDataRow[] {
-  const maps = definition.fields.filter((f) => f.defaultValue && f.defaultValue !== f.field);
-  return rows.map((row) => {
-    const out: DataInterfaceDataRow = {};
-    for (const [key, value] of Object.entries(row)) out[key] = plain(value);
-    for (const map of maps) {
-      if (map.field in out) {
-        out[map.defaultValue ?? map.field] = out[map.field];
-        delete out[map.field];
-      }
-    }
-    return out;
-  });
+/** The columns an interface answers under another name: the column `field` as `defaultValue`. */
+function fieldMaps(definition: InterfaceDefinition) {
+  return definition.fields.filter((f) => f.defaultValue && f.defaultValue !== f.field);
 }
+
+/** A row after field mapping: the column `field` is answered as its mapped name. */
+function mapRow(maps: ReturnType<typeof fieldMaps>, row: DataInterfaceDataRow): DataInterfaceDataRow {
+  const out: DataInterfaceDataRow = {};
+  for (const [key, value] of Object.entries(row)) out[key] = plain(value);
+  for (const map of maps) {
+    if (map.field in out) {
+      out[map.defaultValue ?? map.field] = out[map.field];
+      delete out[map.field];
+    }
+  }
+  return out;
+}
+
+/** The interface's rows after field mapping. */
+function mapped(definition: InterfaceDefinition, rows: DataInterfaceDataRow[]): DataInterfaceDataRow[] {
+  const maps = fieldMaps(definition);
+  return rows.map((row) => mapRow(maps, row));
+}
+
+/** How many rows a report reads from the database at a time. */
+const REPORT_BATCH = 1000;
 
 /**
  * Calls of data interfaces: preview, a form field's options, the widgets' pages and InfoByIds, the
@@ -112,18 +124,28 @@ export class DataInterfaceRunner {
   }
 
   /** A call, logged: who, when, how long, whether it answered and how much. */
-  private async logged<T>(definition: InterfaceDefinition, caller: Caller, work: () => Promise<T>): Promise<T> {
+  private async logged<T>(
+    definition: InterfaceDefinition,
+    caller: Caller,
+    work: () => Promise<T>,
+    sizeOf?: (result: T) => number,
+  ): Promise<T> {
     const started = Date.now();
     try {
       const result = await work();
-      const json = JSON.stringify(result) ?? 'null';
-      if (typeof result === 'object' && result !== null) this.serialised.set(result, json);
+      let size: number;
+      if (sizeOf) size = sizeOf(result);
+      else {
+        const json = JSON.stringify(result) ?? 'null';
+        if (typeof result === 'object' && result !== null) this.serialised.set(result, json);
+        size = Buffer.byteLength(json);
+      }
       this.log.add({
         interfaceId: definition.row.id,
         userId: caller.session.userId,
         invokWasteTime: Date.now() - started,
         invokState: 1,
-        invokSize: Buffer.byteLength(json),
+        invokSize: size,
         invokIp: caller.ip,
         origin: caller.origin,
         message: null,
@@ -188,27 +210,70 @@ export class DataInterfaceRunner {
   }
 
   /**
-   * A report's dataset: up to `cap` rows (REPORT_ROW_CAP), and whether there were more (`truncated`), for a caller
-   * who may call the interface, generated forms' tables read within the caller's data scope.
+   * A report's dataset, streamed: up to `cap` rows (REPORT_ROW_CAP) handed to `each` one by one in
+   * group order (`groupFields`, the template's group cells: each group contiguous, groups in the
+   * order their first row comes), with each row's 1-based place in the interface's own answer;
+   * and whether there were more (`truncated`). For a caller who may call the interface, generated
+   * forms' tables read within the caller's data scope. SQL is ordered by the database and read
+   * through a cursor; static and HTTP rows are in memory already and are ordered here. The call
+   * log records the number of rows read, not their size: measuring it would mean holding them.
    */
-  async reportRows(id: string, paramList: DataInterfaceParamValue[], caller: Caller) {
+  async reportRows(
+    id: string,
+    paramList: DataInterfaceParamValue[],
+    caller: Caller,
+    groupFields: readonly string[],
+    each: (row: DataInterfaceDataRow, position: number) => void,
+  ): Promise<{ count: number; truncated: boolean; cap: number }> {
     await this.requireCallable(caller.session, id);
     const definition = await this.enabledDefinition(id, false);
     const cap = this.settings.reportRowCap;
-    return this.logged(definition, caller, async () => {
-      const { list } = await this.rows(
-        definition,
-        paramList,
-        caller.session,
-        caller.session,
-        null,
-        undefined,
-        this.db,
-        cap + 1,
-      );
-      const rows = mapped(definition, list.length > cap ? list.slice(0, cap) : list);
-      return { rows, truncated: list.length > cap, cap };
-    });
+    const maps = fieldMaps(definition);
+    return this.logged(
+      definition,
+      caller,
+      async () => {
+        let count = 0;
+        let truncated = false;
+        if (definition.row.type === 1) {
+          const resolve = resolver(definition, paramList, caller.session, this.db);
+          // A template field mapped from another column is ordered by that column.
+          const columns = groupFields.map((field) => maps.find((m) => m.defaultValue === field)?.field ?? field);
+          await this.sql.reportRows(definition, resolve, caller.session, columns, cap + 1, REPORT_BATCH, (rows) => {
+            for (const row of rows) {
+              const position = Number(row[reportRowColumn]);
+              // The row past the cap only says there were more; it may come anywhere in the order.
+              if (position > cap) {
+                truncated = true;
+                continue;
+              }
+              delete row[reportRowColumn];
+              count++;
+              each(mapRow(maps, row), position);
+            }
+          });
+          return { count, truncated, cap };
+        }
+        const { list } = await this.rows(
+          definition,
+          paramList,
+          caller.session,
+          caller.session,
+          null,
+          undefined,
+          this.db,
+          cap + 1,
+        );
+        truncated = list.length > cap;
+        const rows = mapped(definition, truncated ? list.slice(0, cap) : list);
+        for (const index of reportRecordOrder(rows, groupFields)) {
+          count++;
+          each(rows[index] as DataInterfaceDataRow, index + 1);
+        }
+        return { count, truncated, cap };
+      },
+      (result) => result.count,
+    );
   }
 
   /** Actions/List: one page, filtered by the keyword over `columnOptions` (the columns the widget shows). */

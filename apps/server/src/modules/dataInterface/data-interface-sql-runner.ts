@@ -5,7 +5,12 @@ import type { Session } from '../../core/session.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { DataInterfaceOptions } from './data-interface-call.ts';
 import { type InterfaceDefinition, placeholder } from './data-interface-definition.ts';
-import { type BoundQuery, runAsReader, type SqlReaderSettings } from './data-interface-query.repository.ts';
+import {
+  type BoundQuery,
+  readAsReaderInBatches,
+  runAsReader,
+  type SqlReaderSettings,
+} from './data-interface-query.repository.ts';
 import { type CheckedSelect, checkSelectReading } from './sql-guard.ts';
 
 /** The value of `{name}` (variable false) or `{@name}` (variable true) for one call. */
@@ -28,6 +33,9 @@ const sqlTypes: Record<string, string> = {
   decimal: 'numeric',
   datetime: 'timestamp',
 };
+
+/** The column a report dataset's rows carry their place in the statement's answer in (1-based). */
+export const reportRowColumn = '__report_row';
 
 /** Values of JSON-unfriendly types (int8 as bigint, bytea) made plain. */
 export function plain(value: unknown): unknown {
@@ -71,31 +79,7 @@ export class SqlInterfaceRunner {
     db: Db | Trx,
     cap = this.settings.rowCap,
   ) {
-    if (!this.settings.readerReady()) throw new BusinessError('dataInterface.sqlNoRole', { role: this.settings.role });
-    const source = definition.config.sqlData?.sql ?? '';
-    // Every placeholder becomes a bound value ($n): its text never enters the statement.
-    const values: unknown[] = [];
-    const pending: Promise<void>[] = [];
-    // Each value has the SQL type of its parameter's data type (text for variables), so a statement
-    // like `{name} is null` is as well typed as `name = {name}`.
-    const typeOf = new Map(
-      definition.parameters.map((p) => [p.field.toLowerCase(), sqlTypes[p.dataType ?? ''] ?? 'text']),
-    );
-    const bound = source.replace(placeholder, (_m, at: string, name: string) => {
-      const index = values.push(null) - 1;
-      pending.push(
-        resolve(at === '@', name).then((value) => {
-          values[index] = value;
-        }),
-      );
-      return `($${index + 1}::${at === '@' ? 'text' : (typeOf.get(name.toLowerCase()) ?? 'text')})`;
-    });
-    await Promise.all(pending);
-    const bind = (value: unknown) => `$${values.push(value)}`;
-    const checked = await this.checked(bound);
-    const statement = reader
-      ? await this.settings.access.scoped(checked.statement, checked.formTables, reader, bind)
-      : checked.statement;
+    const { statement, values, bind } = await this.prepared(definition, resolve, reader);
     const quoted = (column: string) => {
       if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(column))
         throw new BusinessError('dataInterface.columnInvalid', { name: column });
@@ -124,6 +108,70 @@ export class SqlInterfaceRunner {
     const list = (results[0] ?? []) as DataInterfaceDataRow[];
     const counted = (results[1]?.[0] as { total?: unknown } | undefined)?.total;
     return { list, total: paging ? Number(counted ?? 0) : list.length };
+  }
+
+  /**
+   * The interface's statement ready to wrap: every placeholder a bound value, checked by the
+   * guard, generated forms' tables read within `reader`'s data scope. `bind` adds a value.
+   */
+  private async prepared(definition: InterfaceDefinition, resolve: Resolve, reader: Session | null) {
+    if (!this.settings.readerReady()) throw new BusinessError('dataInterface.sqlNoRole', { role: this.settings.role });
+    const source = definition.config.sqlData?.sql ?? '';
+    // Every placeholder becomes a bound value ($n): its text never enters the statement.
+    const values: unknown[] = [];
+    const pending: Promise<void>[] = [];
+    // Each value has the SQL type of its parameter's data type (text for variables), so a statement
+    // like `{name} is null` is as well typed as `name = {name}`.
+    const typeOf = new Map(
+      definition.parameters.map((p) => [p.field.toLowerCase(), sqlTypes[p.dataType ?? ''] ?? 'text']),
+    );
+    const bound = source.replace(placeholder, (_m, at: string, name: string) => {
+      const index = values.push(null) - 1;
+      pending.push(
+        resolve(at === '@', name).then((value) => {
+          values[index] = value;
+        }),
+      );
+      return `($${index + 1}::${at === '@' ? 'text' : (typeOf.get(name.toLowerCase()) ?? 'text')})`;
+    });
+    await Promise.all(pending);
+    const bind = (value: unknown) => `$${values.push(value)}`;
+    const checked = await this.checked(bound);
+    const statement = reader
+      ? await this.settings.access.scoped(checked.statement, checked.formTables, reader, bind)
+      : checked.statement;
+    return { statement, values, bind };
+  }
+
+  /**
+   * A report dataset's rows in group order, `batchSize` at a time through a cursor. At most `cap`
+   * rows of the statement are read, as it answers them, each numbered by the order it came in
+   * (`reportRowColumn`); then ordered so that each group is contiguous and groups come in the
+   * order of their first row: by the lowest number in the group, level by level, then by the
+   * number, which is the order the engine groups in. The group columns are bound values naming a
+   * key of each row's JSON (`to_jsonb(o) -> $n`), so no name from the template enters the text,
+   * and a column the statement does not answer reads as null, as the engine reads a missing field.
+   * The ordering wraps the data-scoped statement: the scope stays inside.
+   */
+  async reportRows(
+    definition: InterfaceDefinition,
+    resolve: Resolve,
+    reader: Session,
+    groupColumns: readonly string[],
+    cap: number,
+    batchSize: number,
+    each: (rows: Record<string, unknown>[]) => void,
+  ): Promise<void> {
+    const { statement, values, bind } = await this.prepared(definition, resolve, reader);
+    const numbered = `select q.*, row_number() over () as "${reportRowColumn}" from (select t.* from (\n${statement}\n) as t limit ${bind(cap)}) as q`;
+    const keys: string[] = [];
+    const order = groupColumns.map((column) => {
+      keys.push(`to_jsonb(o) -> ${bind(column)}::text`);
+      return `min(o."${reportRowColumn}") over (partition by ${keys.join(', ')})`;
+    });
+    order.push(`o."${reportRowColumn}"`);
+    const [query] = this.trimmed([{ text: `select o.* from (${numbered}) as o order by ${order.join(', ')}`, values }]);
+    await readAsReaderInBatches(this.db, this.settings.reader(), this.reader, query as BoundQuery, batchSize, each);
   }
 
   /**

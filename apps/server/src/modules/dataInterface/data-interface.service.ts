@@ -132,9 +132,18 @@ export class DataInterfaceService {
   options(id: string, paramList: DataInterfaceParamValue[] | undefined, caller: Caller) {
     return this.runner.options(id, paramList, caller);
   }
-  /** A report's dataset: up to the report cap, for a caller who may call the interface, within its data scope. */
-  reportRows(id: string, paramList: DataInterfaceParamValue[], caller: Caller) {
-    return this.runner.reportRows(id, paramList, caller);
+  /**
+   * A report's dataset streamed to `each` in group order: up to the report cap, for a caller who
+   * may call the interface, within its data scope (see `DataInterfaceRunner.reportRows`).
+   */
+  reportRows(
+    id: string,
+    paramList: DataInterfaceParamValue[],
+    caller: Caller,
+    groupFields: readonly string[],
+    each: (row: DataInterfaceDataRow, position: number) => void,
+  ) {
+    return this.runner.reportRows(id, paramList, caller, groupFields, each);
   }
   /** The rows (up to the cap) inside the caller's transaction, a system call (see `DataInterfaceRunner.rowsWithin`). */
   rowsWithin(trx: Trx, id: string, paramList: DataInterfaceParamValue[] | undefined, caller: Caller) {

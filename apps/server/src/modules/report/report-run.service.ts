@@ -1,16 +1,18 @@
 import { PassThrough } from 'node:stream';
 import {
+  type DataInterfaceDataRow,
   type DataInterfaceParamValue,
-  expandReport,
-  type ReportDatasetRows,
+  ReportChartSums,
   type ReportDraftInput,
   type ReportDraftPreview,
-  type ReportOutput,
+  type ReportPage,
+  ReportPageKeeper,
   type ReportPreview,
   type ReportRunInput,
-  reportChartData,
-  reportPage,
+  ReportSheetFiller,
+  type ReportSheetSink,
   reportSheetProblems,
+  reportSheetShape,
 } from '@platform/shared';
 import type { Downloads } from '../../core/downloads.ts';
 import { BusinessError, NotFoundError } from '../../core/errors.ts';
@@ -30,27 +32,37 @@ import {
   storedDataset,
   storedParameter,
 } from './report.service.ts';
-import { writeReportWorkbook } from './report-excel.ts';
+import { ReportWorkbookWriter } from './report-excel.ts';
 
 type Definition = ReturnType<typeof definitionOf>;
 
-/** A filled report: the sheet, the chart figures and the datasets cut at the cap. */
-export interface FilledReport {
+/** A report checked and its parameters' values worked out: ready to stream. */
+interface ReportRun {
   id: string;
   fullName: string;
   definition: Definition;
-  output: ReportOutput;
+  values: Record<string, unknown>;
+}
+
+/** What a run learns besides the sheet: the charts' figures, the datasets cut at the cap, each dataset's fields. */
+interface Streamed {
   charts: ReportPreview['charts'];
   truncated: string[];
   cap: number;
+  fields: Record<string, string[]>;
 }
 
 const DEFAULT_PAGE_SIZE = 100;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The first rows of a dataset whose columns name its fields for the designer. */
+const FIELD_SAMPLE_ROWS = 50;
 
 /**
  * Runs reports (issue 39): the parameters checked and defaulted, each dataset's interface run as
  * the viewer (its call permission and data scope apply), the sheet filled by the shared engine.
+ * The sheet streams: each detail block's dataset is read in group order, a batch at a time, and
+ * each output row goes to the page being kept or the workbook being written as soon as it is
+ * final, so a run holds a page or a few rows, not the report (docs/architecture.md, Reports).
  * A report opens for administrators, its designers and holders of an enabled report menu (type 5)
  * opening it; a disabled report only for its designers.
  */
@@ -72,7 +84,8 @@ export class ReportRunService {
     throw new BusinessError('report.viewDenied');
   }
 
-  async fill(id: string, input: ReportRunInput, caller: Caller): Promise<FilledReport> {
+  /** Report `id` checked for the caller, its sheet sound, its parameters' values given or defaulted. */
+  private async prepare(id: string, input: ReportRunInput, caller: Caller): Promise<ReportRun> {
     const row = await new ReportRepository(this.db).findById(id);
     if (!row) throw new NotFoundError();
     const { designs } = await this.requireViewable(caller.session, id);
@@ -82,9 +95,7 @@ export class ReportRunService {
       definition.layout,
       definition.datasets.map((d) => d.name),
     );
-    const values = parameterValues(definition, input, true);
-    const { data, truncated, cap } = await this.datasetRows(definition, values, caller);
-    return { id: row.id, fullName: row.fullName, definition, ...filled(definition, data, values), truncated, cap };
+    return { id: row.id, fullName: row.fullName, definition, values: parameterValues(definition, input, true) };
   }
 
   /**
@@ -100,8 +111,6 @@ export class ReportRunService {
       layout: input.report.layout ?? {},
     };
     const values = parameterValues(definition, input, false);
-    const { data, truncated, cap } = await this.datasetRows(definition, values, caller);
-    const fields = Object.fromEntries(Object.entries(data).map(([name, rows]) => [name, fieldsOf(rows)]));
     const problems = reportSheetProblems(
       definition.layout,
       definition.datasets.map((d) => d.name),
@@ -109,52 +118,120 @@ export class ReportRunService {
       const { key, params } = sheetProblemMessage(problem);
       return { message: t(key, params), row: problem.row, ...(problem.col === undefined ? {} : { col: problem.col }) };
     });
-    const report = {
-      id: '',
-      fullName: input.report.fullName ?? '',
-      definition,
-      ...(problems.length ? emptyFill : filled(definition, data, values)),
-      truncated,
-      cap,
-    };
-    return { ...previewPage(report, input), fields, problems };
+    const run: ReportRun = { id: '', fullName: input.report.fullName ?? '', definition, values };
+    if (problems.length) {
+      const streamed = await this.stream(run, caller, null);
+      const empty = new ReportPageKeeper(0, 1, DEFAULT_PAGE_SIZE).page([]);
+      return { ...previewOf(run, empty, 0, { ...streamed, charts: [] }), fields: streamed.fields, problems };
+    }
+    const { page, headerRows, streamed } = await this.keptPage(run, input, caller);
+    return { ...previewOf(run, page, headerRows, streamed), fields: streamed.fields, problems };
   }
 
-  /** Each dataset's rows through its interface, as the caller, parameters mapped from the report's. */
-  private async datasetRows(definition: Definition, values: Record<string, unknown>, caller: Caller) {
-    const data: Record<string, readonly Readonly<Record<string, unknown>>[]> = {};
-    const truncated: string[] = [];
+  async preview(id: string, input: ReportRunInput, caller: Caller): Promise<ReportPreview> {
+    const run = await this.prepare(id, input, caller);
+    const { page, headerRows, streamed } = await this.keptPage(run, input, caller);
+    return previewOf(run, page, headerRows, streamed);
+  }
+
+  /** The page `input` asks for, kept as the sheet streams by; header rows repeated as the page setup says. */
+  private async keptPage(run: ReportRun, input: ReportRunInput, caller: Caller) {
+    const layout = run.definition.layout;
+    const { columns, headerRows } = reportSheetShape(layout);
+    const keeper = new ReportPageKeeper(
+      headerRows,
+      input.currentPage ?? 1,
+      input.pageSize ?? DEFAULT_PAGE_SIZE,
+      layout.page?.repeatHeader ?? true,
+    );
+    const streamed = await this.stream(run, caller, keeper);
+    return { page: keeper.page(columns), headerRows, streamed };
+  }
+
+  /** The report as an .xlsx download, written as the sheet streams: answers its name and the url it downloads from once. */
+  async exportExcel(id: string, input: ReportRunInput, caller: Caller): Promise<{ name: string; url: string }> {
+    const run = await this.prepare(id, input, caller);
+    const out = new PassThrough();
+    const fileName = `${run.fullName}.xlsx`;
+    const workbook = new ReportWorkbookWriter(out, {
+      name: run.fullName,
+      layout: run.definition.layout,
+      ...reportSheetShape(run.definition.layout),
+    });
+    const writing = (async () => {
+      await this.stream(run, caller, workbook);
+      await workbook.finish();
+    })().catch((error: unknown) => {
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    });
+    const [saved, written] = await Promise.allSettled([
+      this.downloads.save(out, { contentType: XLSX_TYPE, fileName }),
+      writing,
+    ]);
+    // The run's own error first (a refused interface, a dataset's SQL): the store's is only its echo.
+    if (written.status === 'rejected') throw written.reason;
+    if (saved.status === 'rejected') throw saved.reason;
+    return { name: fileName, url: saved.value.url };
+  }
+
+  /**
+   * Streams the report into `sink` (none: the datasets are only read, for the designer's fields):
+   * each detail block's dataset in template order, in its group order, as the caller; then each
+   * dataset no block reads, so every dataset is called, its charts summed and its fields named.
+   * A dataset two blocks read is read twice; its charts, fields and cut come from the first read.
+   */
+  private async stream(run: ReportRun, caller: Caller, sink: ReportSheetSink | null): Promise<Streamed> {
+    const { definition, values } = run;
+    const charts = (definition.layout.charts ?? []).map((chart) => new ReportChartSums(chart));
+    const cut = new Set<string>();
+    const fields: Record<string, string[]> = {};
     let cap = 0;
-    // One after another: on PGlite the statements share one connection anyway, and a report's
-    // datasets are few.
-    for (const dataset of definition.datasets) {
+    const read = async (
+      name: string,
+      groupFields: readonly string[],
+      add: ((row: DataInterfaceDataRow) => void) | null,
+    ) => {
+      const dataset = definition.datasets.find((d) => d.name === name);
+      if (!dataset) return; // a block over an unknown dataset: reportSheetProblems names it
+      const first = !(name in fields);
+      const sums = first ? charts.filter((_, i) => definition.layout.charts?.[i]?.dataset === name) : [];
+      const columns = new Set<string>();
+      let sampled = 0;
       const paramList: DataInterfaceParamValue[] = dataset.parameterMap.map((m) => ({
         field: m.field,
         defaultValue: interfaceValue(values[m.parameter]),
       }));
-      const result = await this.interfaces.reportRows(dataset.interfaceId, paramList, caller);
-      data[dataset.name] = result.rows;
-      if (result.truncated) truncated.push(dataset.name);
+      // One dataset after another: on PGlite the statements share one connection anyway.
+      const result = await this.interfaces.reportRows(
+        dataset.interfaceId,
+        paramList,
+        caller,
+        groupFields,
+        (row, at) => {
+          add?.(row);
+          if (!first) return;
+          for (const chart of sums) chart.add(row, at);
+          if (sampled++ < FIELD_SAMPLE_ROWS) for (const key of Object.keys(row)) columns.add(key);
+        },
+      );
+      if (!first) return;
+      fields[name] = [...columns];
+      if (result.truncated) cut.add(name);
       cap = result.cap;
+    };
+    if (sink) {
+      const filler = new ReportSheetFiller(definition.layout, values, sink);
+      for (let block = filler.nextBlock(); block; block = filler.nextBlock())
+        await read(block.dataset, block.groupFields, (row) => filler.add(row));
     }
-    return { data, truncated, cap };
-  }
-
-  async preview(id: string, input: ReportRunInput, caller: Caller): Promise<ReportPreview> {
-    return previewPage(await this.fill(id, input, caller), input);
-  }
-
-  /** The filled report as an .xlsx download: answers its name and the url it downloads from once. */
-  async exportExcel(id: string, input: ReportRunInput, caller: Caller): Promise<{ name: string; url: string }> {
-    const filled = await this.fill(id, input, caller);
-    const stream = new PassThrough();
-    const fileName = `${filled.fullName}.xlsx`;
-    const writing = writeReportWorkbook(filled, stream).catch((error: unknown) => {
-      stream.destroy(error instanceof Error ? error : new Error(String(error)));
-      throw error;
-    });
-    const [saved] = await Promise.all([this.downloads.save(stream, { contentType: XLSX_TYPE, fileName }), writing]);
-    return { name: fileName, url: saved.url };
+    for (const dataset of definition.datasets) if (!(dataset.name in fields)) await read(dataset.name, [], null);
+    return {
+      charts: charts.map((chart) => chart.figures()),
+      truncated: definition.datasets.filter((d) => cut.has(d.name)).map((d) => d.name),
+      cap,
+      fields,
+    };
   }
 }
 
@@ -175,51 +252,24 @@ function parameterValues(definition: Definition, input: ReportRunInput, refuseEm
   return values;
 }
 
-/** The sheet filled with the datasets' rows, and the charts' figures. */
-function filled(definition: Definition, data: ReportDatasetRows, values: Record<string, unknown>) {
-  const layout = definition.layout;
+/** The preview's answer: the page kept, the report's frozen rows and page setup, the run's charts and cuts. */
+function previewOf(run: ReportRun, page: ReportPage, headerRows: number, streamed: Streamed): ReportPreview {
+  const layout = run.definition.layout;
   return {
-    output: expandReport(layout, data, values),
-    charts: (layout.charts ?? []).map((chart) => reportChartData(chart, data[chart.dataset] ?? [])),
-  };
-}
-
-const emptyFill: Pick<FilledReport, 'output' | 'charts'> = {
-  output: { columns: [], rows: [], merges: [], headerRows: 0 },
-  charts: [],
-};
-
-/** The page `input` asks for, header rows repeated as the page setup says. */
-function previewPage(report: FilledReport, input: ReportRunInput): ReportPreview {
-  const layout = report.definition.layout;
-  const page = reportPage(
-    report.output,
-    input.currentPage ?? 1,
-    input.pageSize ?? DEFAULT_PAGE_SIZE,
-    layout.page?.repeatHeader ?? true,
-  );
-  return {
-    id: report.id,
-    fullName: report.fullName,
+    id: run.id,
+    fullName: run.fullName,
     columns: page.columns,
     rows: page.rows,
     merges: page.merges,
     currentPage: page.page,
     pages: page.pages,
     total: page.total,
-    frozenRows: layout.frozenRows ?? report.output.headerRows,
+    frozenRows: layout.frozenRows ?? headerRows,
     page: layout.page ?? {},
-    truncated: report.truncated,
-    cap: report.cap,
-    charts: report.charts,
+    truncated: streamed.truncated,
+    cap: streamed.cap,
+    charts: streamed.charts,
   };
-}
-
-/** The columns a dataset's rows carry, in the order they first come (the first 50 rows are looked at). */
-function fieldsOf(rows: readonly Readonly<Record<string, unknown>>[]): string[] {
-  const fields = new Set<string>();
-  for (const row of rows.slice(0, 50)) for (const key of Object.keys(row)) fields.add(key);
-  return [...fields];
 }
 
 /** A parameter's value as an interface parameter's text: a list joined with commas, nothing as ''. */

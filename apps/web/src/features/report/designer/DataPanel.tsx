@@ -245,7 +245,7 @@ function ParameterDialog({
       onOk={submit}
       forceRender
     >
-      <Form form={form} layout="vertical">
+      <Form form={form} name="reportParameter" layout="vertical">
         <Form.Item name="name" label={t('designer.parameterName')} rules={rules}>
           <Input />
         </Form.Item>
@@ -338,7 +338,7 @@ function DatasetDialog({
       onOk={submit}
       forceRender
     >
-      <Form form={form} layout="vertical">
+      <Form form={form} name="reportDataset" layout="vertical">
         <Form.Item name="name" label={t('designer.datasetName')} rules={rules}>
           <Input />
         </Form.Item>

@@ -1,6 +1,5 @@
 import { columnName, type ReportCell, type ReportMerge, type ReportRowKind } from '@platform/shared';
 import Dropdown from 'antd/es/dropdown';
-import Tag from 'antd/es/tag';
 import {
   type CSSProperties,
   type KeyboardEvent,
@@ -28,12 +27,6 @@ import type { CellAddress, Designer } from './use-designer.ts';
 
 /** A template row drawn without a height of its own (px), as the viewer draws it. */
 const ROW_HEIGHT = 26;
-const KIND_COLORS: Record<ReportRowKind, string> = {
-  static: 'default',
-  detail: 'blue',
-  subtotal: 'gold',
-  total: 'green',
-};
 
 /** A cell's template style as the viewer will draw it. */
 export function templateStyle(cell: ReportCell | null): CSSProperties {
@@ -394,10 +387,13 @@ function RowHead({ designer, row, kind }: { designer: Designer; row: number; kin
         {row + 1}
       </span>
       <Dropdown menu={{ items, selectable: true, selectedKeys: [kind] }} trigger={['click']}>
-        <button type="button" className="rd-kind" aria-label={t('designer.rowKindOf', { row: row + 1 })}>
-          <Tag color={KIND_COLORS[kind]} title={`${t(`designer.kinds.${kind}`)}${detail}${group}`}>
-            {t(`designer.kinds.${kind}`)}
-          </Tag>
+        <button
+          type="button"
+          className={`rd-kind rd-kind-${kind}`}
+          aria-label={t('designer.rowKindOf', { row: row + 1, kind: t(`designer.kinds.${kind}`) })}
+          title={`${t(`designer.kinds.${kind}`)}${detail}${group}`}
+        >
+          {t(`designer.kinds.${kind}`)}
         </button>
       </Dropdown>
     </span>

@@ -350,7 +350,7 @@ function PageSetupDialog({
   );
   return (
     <Modal open={open} title={t('designer.pageSetup')} width={600} onCancel={onClose} onOk={submit} forceRender>
-      <Form form={form} layout="vertical">
+      <Form form={form} name="reportPage" layout="vertical">
         <Form.Item name="paper" label={t('designer.paper')}>
           <Select options={['A4', 'A3', 'A5', 'Letter'].map((p) => ({ value: p, label: p }))} />
         </Form.Item>

@@ -72,6 +72,9 @@ export function Workbench({ info, onClose }: { info: ReportInfo; onClose: () => 
 
   const actions = (
     <>
+      <Button size="small" icon={<ReloadOutlined />} loading={preview.isFetching} onClick={() => preview.refetch()}>
+        {t('designer.refresh')}
+      </Button>
       <Button size="small" icon={<EyeOutlined />} onClick={() => setTab(tab === 'preview' ? 'sheet' : 'preview')}>
         {tab === 'preview' ? t('designer.sheetTab') : t('designer.preview')}
       </Button>
@@ -99,17 +102,6 @@ export function Workbench({ info, onClose }: { info: ReportInfo; onClose: () => 
             size="small"
             activeKey={tab}
             onChange={(key) => setTab(key as 'sheet' | 'preview')}
-            tabBarExtraContent={
-              <Button
-                size="small"
-                type="text"
-                icon={<ReloadOutlined />}
-                loading={preview.isFetching}
-                onClick={() => preview.refetch()}
-              >
-                {t('designer.refresh')}
-              </Button>
-            }
             items={[
               {
                 key: 'sheet',

@@ -126,7 +126,7 @@ const grid = () => screen.getByRole('region', { name: '报表版式' });
 const cell = (address: string) => within(grid()).getByLabelText(new RegExp(`^${address}( |$)`));
 const click = (element: HTMLElement, init: { shiftKey?: boolean } = {}) =>
   fireEvent.pointerDown(element, { button: 0, ...init });
-const rowKind = (row: number) => screen.getByRole('button', { name: `第${row}行的类型` });
+const rowKind = (row: number) => screen.getByRole('button', { name: new RegExp(`^第${row}行的类型`) });
 
 /** The designer on `info`, its live view answered once (the fields listed). */
 async function openDesigner() {

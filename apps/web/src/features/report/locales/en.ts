@@ -46,7 +46,7 @@ export default {
     resize: 'Drag to change the column width',
     editCell: 'Edit cell {{address}}',
     groupMark: 'group',
-    rowKindOf: 'Kind of row {{row}}',
+    rowKindOf: 'Kind of row {{row}}: {{kind}}',
     undo: 'Undo (Ctrl+Z)',
     redo: 'Redo (Ctrl+Y)',
     merge: 'Merge cells',

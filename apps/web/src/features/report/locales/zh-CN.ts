@@ -46,7 +46,7 @@ export default {
     resize: '拖动调整列宽',
     editCell: '编辑单元格{{address}}',
     groupMark: '分组',
-    rowKindOf: '第{{row}}行的类型',
+    rowKindOf: '第{{row}}行的类型：{{kind}}',
     undo: '撤销 (Ctrl+Z)',
     redo: '重做 (Ctrl+Y)',
     merge: '合并单元格',

@@ -46,7 +46,7 @@ export default {
     resize: '拖動調整列寬',
     editCell: '編輯單元格{{address}}',
     groupMark: '分組',
-    rowKindOf: '第{{row}}行的類型',
+    rowKindOf: '第{{row}}行的類型：{{kind}}',
     undo: '撤銷 (Ctrl+Z)',
     redo: '重做 (Ctrl+Y)',
     merge: '合併單元格',

@@ -15,7 +15,7 @@ import Tooltip from 'antd/es/tooltip';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InterfaceSelect } from '../../../shared/components/index.ts';
-import { useInterfaceParameters } from '../../dataInterface/interface-parameters.ts';
+import { useInterfaceParameters } from '../../dataInterface/index.ts';
 import { bindField } from './sheet-edits.ts';
 import type { Designer } from './use-designer.ts';
 

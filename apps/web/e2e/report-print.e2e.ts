@@ -7,9 +7,9 @@ import { signedInWithApi } from './session.helpers.ts';
 
 /**
  * Issue 39 (browser): 打印 and 导出PDF print the whole report, not the page on screen. A report of
- * 1,010 rows (more than one page the server answers, many sheets of paper) grouped by region:
- * every row is printed once, in order, the header on each sheet, each sheet one page of the page
- * setup's paper, and the PDF has those pages.
+ * 1,010 rows (more than one page the server answers, many sheets of paper) grouped by region, with
+ * a chart: every row is printed once, in order, the header on each sheet, the chart on the first,
+ * each sheet one page of the page setup's paper, and the PDF has those pages.
  */
 
 const run = serverAndBrowser();
@@ -18,7 +18,7 @@ const ROWS = 1010;
 
 /** What the stand-in for the print dialog saw, measured under print media. */
 interface Printed {
-  sheets: { texts: string[][]; overflow: number }[];
+  sheets: { texts: string[][]; overflow: number; charts: number[] }[];
 }
 
 describe('whole-report print and PDF', () => {
@@ -55,6 +55,7 @@ describe('whole-report print and PDF', () => {
           { kind: 'total', cells: [{ text: '合计' }, null, { aggregate: 'sum', format: '#,##0' }] },
         ],
         merges: [{ row: 0, col: 0, rowSpan: 1, colSpan: 3 }],
+        charts: [{ title: '各地区金额', dataset: 'cities', type: 'bar', category: 'region', values: ['amount'] }],
         page: {
           paper: 'A4',
           orientation: 'landscape',
@@ -86,6 +87,7 @@ describe('whole-report print and PDF', () => {
         return {
           texts: [...paper.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
           overflow: table.bottom - (box.bottom - parseFloat(getComputedStyle(paper).paddingBottom)),
+          charts: [...paper.querySelectorAll('.report-print-chart img')].map((img) => img.naturalWidth),
         };
       }) };
     }`);
@@ -94,6 +96,9 @@ describe('whole-report print and PDF', () => {
     const printed = (await page.evaluate('window.printed')) as Printed;
     const sheets = printed.sheets;
     expect(sheets.length).toBeGreaterThan(10);
+    // The chart, a picture drawn at twice the pixels, above the table on the first sheet only.
+    expect(sheets.map((s) => s.charts.length)).toEqual(sheets.map((_, i) => (i === 0 ? 1 : 0)));
+    expect(sheets[0]?.charts[0]).toBeGreaterThan(1000);
     // The report's name, then the title and the column header on every sheet.
     for (const [i, sheet] of sheets.entries()) {
       expect(sheet.texts.slice(0, 2)).toEqual([['城市流水'], ['地区', '城市', '金额']]);

@@ -228,11 +228,11 @@ describe('the report viewer (a type-5 menu)', () => {
       window.printed = {
         printing: document.body.classList.contains('report-printing'),
         rows: copy ? copy.querySelectorAll('table.report-sheet tr').length : 0,
-        charts: copy ? copy.querySelectorAll('.report-chart').length : 0,
+        charts: copy ? copy.querySelectorAll('.report-print-chart img').length : 0,
       };
     }`);
     await page.getByRole('button', { name: /打\s*印/ }).click();
-    await expect.poll(() => page.evaluate('window.printed')).toEqual({ printing: true, rows: 8, charts: 0 });
+    await expect.poll(() => page.evaluate('window.printed')).toEqual({ printing: true, rows: 8, charts: 1 });
     await page.evaluate(`window.dispatchEvent(new Event('afterprint'))`);
     await expect.poll(() => page.evaluate('document.body.classList.contains("report-printing")')).toBe(false);
 

@@ -24,6 +24,7 @@ vi.mock('echarts/core', () => ({
     setOption: (option: unknown) => drawnCharts.push(option),
     resize: () => undefined,
     dispose: () => undefined,
+    getDataURL: () => 'data:image/png;base64,Y2hhcnQ=',
   }),
 }));
 
@@ -340,11 +341,19 @@ describe('the report viewer (a type-5 menu)', () => {
   });
 
   test('打印 prints every page of the report on sheets of the page setup’s paper, the header once per sheet', async () => {
+    const chart = {
+      title: '各月金额',
+      type: 'bar' as const,
+      categories: ['1月'],
+      series: [{ name: '金额', data: [1200] }],
+    };
     previewFields = {
       pages: 2,
+      charts: [chart],
       page: { paper: 'A3', orientation: 'landscape', margins: { top: 10, right: 8, bottom: 10, left: 8 } },
     };
-    const printed: { printing: boolean; sheets: string[][]; pageRule: string; paper: string }[] = [];
+    const printed: { printing: boolean; sheets: string[][]; pictures: string[][]; pageRule: string; paper: string }[] =
+      [];
     // happy-dom has no print(): the stand-in records what the print dialog would see.
     vi.stubGlobal('print', () => {
       const copy = document.querySelector('body > .report-print');
@@ -352,6 +361,9 @@ describe('the report viewer (a type-5 menu)', () => {
         printing: document.body.classList.contains('report-printing'),
         sheets: [...(copy?.querySelectorAll('.report-paper') ?? [])].map((sheet) =>
           [...sheet.querySelectorAll('tr')].map((tr) => tr.querySelector('td')?.textContent ?? ''),
+        ),
+        pictures: [...(copy?.querySelectorAll('.report-paper') ?? [])].map((sheet) =>
+          [...sheet.querySelectorAll('img')].map((img) => `${img.alt} ${img.getAttribute('src')}`),
         ),
         pageRule: copy?.querySelector('style')?.textContent ?? '',
         paper: (copy?.querySelector('.report-paper') as HTMLElement | null)?.style.cssText ?? '',
@@ -374,6 +386,8 @@ describe('the report viewer (a type-5 menu)', () => {
       printing: true,
       // The second page's repeated title and header are not printed again on the same sheet.
       sheets: [['销售汇总 east', '地区', '华东-1', '华东-2']],
+      // The chart, drawn as a picture (ECharts' own, still, for the paper), above the table.
+      pictures: [['各月金额 data:image/png;base64,Y2hhcnQ=']],
       pageRule: '@page { size: 420mm 297mm; margin: 0; }',
     });
     expect(printed[0]?.paper).toContain('width: 420mm; height: 297mm; padding: 10mm 8mm;');

@@ -46,6 +46,24 @@ function ReportChart({ chart }: { chart: ReportChartData }) {
   );
 }
 
+/**
+ * Each chart drawn once as a PNG (a data URL), `width` × `height` CSS pixels at twice the
+ * resolution, for print and PDF: a live chart's canvas neither prints reliably nor survives
+ * print-pdf's copy of the page, an <img> does both. Lives here so ECharts stays in this chunk.
+ */
+export function reportChartPictures(charts: readonly ReportChartData[], width: number, height: number): string[] {
+  return charts.map((chart) => {
+    const element = document.createElement('div');
+    const instance = echarts.init(element, undefined, { width, height, devicePixelRatio: 2 });
+    try {
+      instance.setOption({ ...optionOf(chart), animation: false });
+      return instance.getDataURL({ type: 'png', backgroundColor: '#fff' });
+    } finally {
+      instance.dispose();
+    }
+  });
+}
+
 /** A report's charts, one per entry with its title above; this module alone loads ECharts. */
 export default function ReportCharts({ charts }: { charts: readonly ReportChartData[] }) {
   return (

@@ -27,6 +27,12 @@ const TITLE_HEIGHT = 32;
  * rounding of millimetres must not push the last row onto a sheet of its own.
  */
 const SHEET_SLACK = 6;
+/** A chart on the first sheet: its title line, the tallest picture, and the space between charts (px). */
+const CHART_TITLE_HEIGHT = 20;
+const CHART_MAX_HEIGHT = 240;
+const CHART_GAP = 8;
+/** Charts side by side on the first sheet; more go on further rows. */
+const CHARTS_PER_ROW = 2;
 
 /**
  * One page of the filled report, cancellable: api.ts's `preview` takes no signal, and a
@@ -44,6 +50,9 @@ interface PaperReport {
   /** The table's shrink to the paper's width (1 when it fits). */
   zoom: number;
   sheets: ReportRows[];
+  /** The charts above the table on the first sheet, as pictures, and the size they are drawn at. */
+  charts: { title: string; picture: string }[];
+  chartSize: ChartSize;
   /** `print`: hidden on screen, alone on paper; `pdf`: laid out off screen for printPdf to draw. */
   purpose: 'print' | 'pdf';
 }
@@ -57,25 +66,66 @@ export interface ReportOutputProgress {
   total: number;
 }
 
-/** The whole report's rows on sheets of its page setup's paper. */
-function onPaper(pages: ReportPreview[], info: ReportInfo, purpose: PaperReport['purpose']): PaperReport {
+interface ChartSize {
+  width: number;
+  height: number;
+  /** What the charts take on the first sheet, their titles and gaps included. */
+  block: number;
+}
+
+/** The paper's content box in CSS pixels (inside the margins). */
+function contentBox(paper: ReportPaper) {
+  const { top, right, bottom, left } = paper.margins;
+  return {
+    width: (paper.width - left - right) * PX_PER_MM,
+    height: (paper.height - top - bottom) * PX_PER_MM - SHEET_SLACK,
+  };
+}
+
+/**
+ * How big each of `count` charts is drawn on the first sheet: two to a row across the paper, as
+ * tall as CHART_MAX_HEIGHT but all of them within half the sheet, so the table starts there too.
+ */
+function chartSizeOf(paper: ReportPaper, count: number): ChartSize {
+  if (count === 0) return { width: 0, height: 0, block: 0 };
+  const box = contentBox(paper);
+  const perRow = Math.min(count, CHARTS_PER_ROW);
+  const rows = Math.ceil(count / perRow);
+  const width = Math.floor((box.width - CHART_GAP * (perRow - 1)) / perRow);
+  const height = Math.floor(Math.min(CHART_MAX_HEIGHT, box.height / 2 / rows - CHART_TITLE_HEIGHT - CHART_GAP));
+  return { width, height, block: rows * (height + CHART_TITLE_HEIGHT + CHART_GAP) };
+}
+
+/** The whole report's rows on sheets of its page setup's paper, the charts' pictures on the first. */
+function onPaper(
+  pages: ReportPreview[],
+  info: ReportInfo,
+  charts: PaperReport['charts'],
+  chartSize: ChartSize,
+  purpose: PaperReport['purpose'],
+): PaperReport {
   const first = pages[0] as ReportPreview;
   const repeatHeader = first.page.repeatHeader ?? true;
   const headerRows = headerRowsOf(info.layout);
   const report = joinPreviewPages(pages, headerRows, repeatHeader);
   const paper = paperOf(first.page);
-  const { top, right, bottom, left } = paper.margins;
+  const box = contentBox(paper);
   const tableWidth = first.columns.reduce((sum, width) => sum + width, 0) + 1;
-  const zoom = Math.min(1, ((paper.width - left - right) * PX_PER_MM) / tableWidth);
-  const contentHeight = (paper.height - top - bottom) * PX_PER_MM - SHEET_SLACK;
+  const zoom = Math.min(1, box.width / tableWidth);
   const sheets = reportSheets(report, report.rows.map(rowHeightOf), headerRows, repeatHeader, {
-    height: contentHeight / zoom,
-    firstSheetTitle: TITLE_HEIGHT / zoom,
+    height: box.height / zoom,
+    firstSheetTitle: (TITLE_HEIGHT + chartSize.block) / zoom,
   });
-  return { fullName: first.fullName, columns: first.columns, paper, zoom, sheets, purpose };
+  return { fullName: first.fullName, columns: first.columns, paper, zoom, sheets, charts, chartSize, purpose };
 }
 
 const noDrill = () => undefined;
+
+/** Resolves once the charts' pictures in `sheets` are decoded: an image still loading prints blank. */
+async function picturesReady(sheets: HTMLElement | null): Promise<void> {
+  const pictures = [...(sheets?.querySelectorAll('img') ?? [])];
+  await Promise.all(pictures.map((picture) => picture.decode().catch(() => undefined)));
+}
 
 /** The sheets of paper: the report's name on the first, each sheet exactly the paper's size. */
 function PaperSheets({ report, ref }: { report: PaperReport; ref: Ref<HTMLDivElement> }) {
@@ -101,6 +151,7 @@ function PaperSheets({ report, ref }: { report: PaperReport; ref: Ref<HTMLDivEle
               {report.fullName}
             </h1>
           ) : null}
+          {i === 0 && report.charts.length ? <PaperCharts report={report} /> : null}
           <div style={{ zoom: report.zoom }}>
             <ReportSheet
               page={{ columns: report.columns, rows: sheet.rows, merges: sheet.merges, frozenRows: 0 }}
@@ -113,13 +164,31 @@ function PaperSheets({ report, ref }: { report: PaperReport; ref: Ref<HTMLDivEle
   );
 }
 
+/** The charts' pictures above the table, each under its title, in rows of a fixed height. */
+function PaperCharts({ report }: { report: PaperReport }) {
+  const { t } = useTranslation('report');
+  const { width, height, block } = report.chartSize;
+  return (
+    <div className="report-print-charts" style={{ height: block, gap: `0 ${CHART_GAP}px` }}>
+      {report.charts.map((chart, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the charts are the layout's, in its order.
+        <figure key={i} className="report-print-chart" style={{ width, marginBottom: CHART_GAP }}>
+          <figcaption style={{ height: CHART_TITLE_HEIGHT, lineHeight: `${CHART_TITLE_HEIGHT}px` }}>
+            {chart.title}
+          </figcaption>
+          <img src={chart.picture} width={width} height={height} alt={chart.title || t('view.chart')} />
+        </figure>
+      ))}
+    </div>
+  );
+}
+
 /**
  * 打印 and 导出PDF of the whole report with the parameters shown (issue 39), not only the page on
  * screen: every page is read from the server (a progress of pages, cancellable), laid out on the
  * page setup's paper, the header rows on each sheet when `repeatHeader`, then printed, or drawn
  * sheet by sheet into a PDF (a progress of sheets, cancellable) saved as `<report name>.pdf`.
- * The charts are not printed: ECharts draws on a canvas after the sheets are laid out, and a canvas
- * does not survive printPdf's copy of the page.
+ * The charts go above the table on the first sheet as pictures.
  */
 export function useReportOutput(info: ReportInfo, parameters: ReportParameterValues) {
   const { t } = useTranslation('report');
@@ -151,7 +220,15 @@ export function useReportOutput(info: ReportInfo, parameters: ReportParameterVal
       total = page.pages;
       setProgress({ purpose, step: 'fetch', done: currentPage, total });
     }
-    return onPaper(pages, info, purpose);
+    const first = pages[0] as ReportPreview;
+    const chartSize = chartSizeOf(paperOf(first.page), first.charts.length);
+    let charts: PaperReport['charts'] = [];
+    if (first.charts.length) {
+      const { reportChartPictures } = await import('./ReportCharts.tsx');
+      const pictures = reportChartPictures(first.charts, chartSize.width, chartSize.height);
+      charts = first.charts.map((chart, i) => ({ title: chart.title, picture: pictures[i] ?? '' }));
+    }
+    return onPaper(pages, info, charts, chartSize, purpose);
   };
 
   /** Runs one output at a time; a cancel (or leaving) ends it quietly, anything else is toasted where it failed. */
@@ -178,6 +255,7 @@ export function useReportOutput(info: ReportInfo, parameters: ReportParameterVal
       const report = await wholeReport('print', signal);
       // The sheets are in the page before the dialog opens.
       flushSync(() => setPaperReport(report));
+      await picturesReady(drawn.current);
       document.body.classList.add('report-printing');
       window.print();
     });
@@ -187,6 +265,7 @@ export function useReportOutput(info: ReportInfo, parameters: ReportParameterVal
       const report = await wholeReport('pdf', signal);
       try {
         flushSync(() => setPaperReport(report));
+        await picturesReady(drawn.current);
         const sheets = [...(drawn.current?.querySelectorAll<HTMLElement>('.report-paper') ?? [])];
         setProgress({ purpose: 'pdf', step: 'draw', done: 0, total: sheets.length });
         const { printPdf } = await import('../../../shared/print-pdf.ts');

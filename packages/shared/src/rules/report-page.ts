@@ -56,6 +56,15 @@ export class ReportPageKeeper implements ReportSheetSink {
     this.kept.push(row);
   }
 
+  /** Rows past the wanted page are only counted. */
+  wantsRows(): boolean {
+    return this.count < this.headerRows + (this.wanted + 1) * this.size;
+  }
+
+  skipped(index: number): void {
+    this.count = index + 1;
+  }
+
   merge(merge: ReportMerge): void {
     if (merge.row < this.headerRows) {
       this.headerMerges.push(merge);

@@ -276,6 +276,13 @@ export interface ReportDetailBlock {
 export interface ReportSheetSink {
   row(row: ReportFilledRow, index: number): void;
   merge(merge: ReportMerge): void;
+  /**
+   * Whether the sink still wants rows filled; once false, later rows are only counted through
+   * `skipped` (a page keeper past its page needs the total, not the rows: filling them would be
+   * most of a first page's time). Merges keep coming.
+   */
+  wantsRows?(): boolean;
+  skipped?(index: number): void;
 }
 
 /** The key records are grouped by: the engine's value, so `'1'` and `1` are one group. */
@@ -409,6 +416,8 @@ export class ReportSheetFiller {
   private blockSpan: Span | null = null;
   /** The open groups, outermost first. */
   private readonly groups: Span[] = [];
+  /** The sink wants no more rows filled: they are only counted. */
+  private counting = false;
 
   constructor(
     layout: ReportLayout,
@@ -480,6 +489,7 @@ export class ReportSheetFiller {
     for (let level = this.groups.length; level < keys.length; level++)
       this.groups.push(new Span(this.rows, this.width, keys[level] as string, record));
     blockSpan.sample ??= record;
+    if (this.skipping()) return;
     const cells = fillRow(detail, this.rows + 1, (cell) => {
       const fill = cell.field ? fieldFill(record[cell.field]) : { value: reportValueOf(cell.text ?? '') };
       const drill = cell.drill
@@ -500,12 +510,23 @@ export class ReportSheetFiller {
     this.rows++;
   }
 
+  /** Counts the next row without filling it when the sink wants no more rows (see `wantsRows`). */
+  private skipping(): boolean {
+    if (!this.counting && this.sink.wantsRows?.() === false) this.counting = true;
+    if (!this.counting) return false;
+    this.sink.skipped?.(this.rows);
+    this.rows++;
+    return true;
+  }
+
   private staticRow(t: number, row: ReportSheetRow) {
     this.staticAt.set(t, this.rows);
-    const cells = fillRow(row, this.rows + 1, (cell) => ({
-      value: reportValueOf(withParameters(cell.text ?? '', this.parameters)),
-    }));
-    this.give({ kind: 'static', ...(row.height ? { height: row.height } : {}), cells });
+    if (!this.skipping()) {
+      const cells = fillRow(row, this.rows + 1, (cell) => ({
+        value: reportValueOf(withParameters(cell.text ?? '', this.parameters)),
+      }));
+      this.give({ kind: 'static', ...(row.height ? { height: row.height } : {}), cells });
+    }
     // A merge over static rows only, given as they came out one after another: rows that expand
     // have their own (group) merges.
     for (const merge of this.mergesEndingAt.get(t) ?? []) {
@@ -541,6 +562,7 @@ export class ReportSheetFiller {
 
   /** A subtotal or total row over the detail rows from `span.start` to `to` (exclusive). */
   private closingRow(template: ReportSheetRow, span: Span, to: number) {
+    if (this.skipping()) return;
     const sample = span.sample ?? {};
     const cells = fillRow(template, this.rows + 1, (cell, col) => {
       if (cell.aggregate) {

@@ -193,8 +193,10 @@ async function checkCost(conn: Pick<Db, 'executeQuery'>, query: BoundQuery, maxC
 }
 
 /**
- * Reads one composed query through a cursor, `batchSize` rows at a time, handing each batch to
+ * Reads a composed query through a cursor, `batchSize` rows at a time, handing each batch to
  * `each` before the next is fetched: a report streams a dataset of any length in bounded memory.
+ * `plan.probe` runs first and names the columns (the keys of its first row) that `plan.query`
+ * may then be composed with.
  * Confined as `runAsReader` confines: on PostgreSQL a reader connection (role, read-only, time-out
  * per FETCH) in one transaction; on PGlite the cost check, then the role and time-out set locally
  * in a read-only transaction. Either transaction is rolled back at the end, and PGlite's one
@@ -204,7 +206,7 @@ export async function readAsReaderInBatches(
   db: Db,
   reader: Db | null,
   settings: SqlReaderSettings,
-  query: BoundQuery,
+  plan: { probe: BoundQuery; query: (columns: readonly string[]) => BoundQuery },
   batchSize: number,
   each: (rows: Record<string, unknown>[]) => void,
 ): Promise<void> {
@@ -229,6 +231,8 @@ export async function readAsReaderInBatches(
     };
     for (const statement of start) await run(statement);
     try {
+      const [shape] = await run(plan.probe.text, plan.probe.values);
+      const query = plan.query(Object.keys(shape ?? {}));
       if (settings.embedded) {
         try {
           await checkCost(conn, query, settings.maxCost);

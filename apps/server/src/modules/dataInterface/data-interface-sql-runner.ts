@@ -148,9 +148,9 @@ export class SqlInterfaceRunner {
    * rows of the statement are read, as it answers them, each numbered by the order it came in
    * (`reportRowColumn`); then ordered so that each group is contiguous and groups come in the
    * order of their first row: by the lowest number in the group, level by level, then by the
-   * number, which is the order the engine groups in. The group columns are bound values naming a
-   * key of each row's JSON (`to_jsonb(o) -> $n`), so no name from the template enters the text,
-   * and a column the statement does not answer reads as null, as the engine reads a missing field.
+   * number, which is the order the engine groups in. A group column is written into the text only
+   * as one of the names the statement answers (asked first, with no row read), quoted; a column it
+   * does not answer reads as null in every row, one group, as the engine reads a missing field.
    * The ordering wraps the data-scoped statement: the scope stays inside.
    */
   async reportRows(
@@ -163,15 +163,29 @@ export class SqlInterfaceRunner {
     each: (rows: Record<string, unknown>[]) => void,
   ): Promise<void> {
     const { statement, values, bind } = await this.prepared(definition, resolve, reader);
+    // The lateral join answers one row of nulls: every column named, and LIMIT 0 reads no row.
+    const probe = `select t.* from (select 1) as one left join lateral (select s.* from (\n${statement}\n) as s limit 0) as t on true`;
     const numbered = `select q.*, row_number() over () as "${reportRowColumn}" from (select t.* from (\n${statement}\n) as t limit ${bind(cap)}) as q`;
-    const keys: string[] = [];
-    const order = groupColumns.map((column) => {
-      keys.push(`to_jsonb(o) -> ${bind(column)}::text`);
-      return `min(o."${reportRowColumn}") over (partition by ${keys.join(', ')})`;
-    });
-    order.push(`o."${reportRowColumn}"`);
-    const [query] = this.trimmed([{ text: `select o.* from (${numbered}) as o order by ${order.join(', ')}`, values }]);
-    await readAsReaderInBatches(this.db, this.settings.reader(), this.reader, query as BoundQuery, batchSize, each);
+    const ordered = (answered: readonly string[]) => {
+      const keys: string[] = [];
+      const order: string[] = [];
+      for (const column of groupColumns) {
+        if (!answered.includes(column)) continue;
+        keys.push(`o."${column.replace(/"/g, '""')}"`);
+        order.push(`min(o."${reportRowColumn}") over (partition by ${keys.join(', ')})`);
+      }
+      order.push(`o."${reportRowColumn}"`);
+      const text = `select o.* from (${numbered}) as o order by ${order.join(', ')}`;
+      return this.trimmed([{ text, values }])[0] as BoundQuery;
+    };
+    await readAsReaderInBatches(
+      this.db,
+      this.settings.reader(),
+      this.reader,
+      { probe: this.trimmed([{ text: probe, values }])[0] as BoundQuery, query: ordered },
+      batchSize,
+      each,
+    );
   }
 
   /**

@@ -24,8 +24,8 @@ const DEFAULT_MARGIN_MM = 10;
 
 export const PX_PER_MM = 96 / 25.4;
 
-/** A row the template gives no height, as ReportSheet draws it (px). */
-const DEFAULT_ROW_HEIGHT = 26;
+/** A row the template gives no height (px): ReportSheet draws it so, and counts its frozen rows' sticky offsets in it. */
+export const DEFAULT_ROW_HEIGHT = 26;
 /** The sheet's text, 13px, at antd's line height: a cell of bigger type grows its row past its height. */
 const DEFAULT_FONT_PX = 13;
 const LINE_HEIGHT = 1.6;

@@ -18,6 +18,17 @@ import ReportViewPage from './pages/ReportViewPage.tsx';
 
 // happy-dom has no canvas: ECharts draws nothing here, the charts' figures and titles are what is checked.
 const drawnCharts = vi.hoisted(() => [] as unknown[]);
+// happy-dom cannot draw a page into a picture: the PDF maker records the sheets it is given and says
+// how far it is, or fails as a browser without canvas would.
+const pdfMaker = vi.hoisted(() => ({ sheets: [] as string[], fails: false }));
+vi.mock('../../shared/print-pdf.ts', () => ({
+  printPdf: async (sheets: HTMLElement[], size: { width: number; height: number }, onPage: (done: number) => void) => {
+    if (pdfMaker.fails) throw new Error('canvas 2d context unavailable');
+    pdfMaker.sheets = sheets.map((sheet) => `${size.width}x${size.height} ${sheet.querySelectorAll('tr').length} rows`);
+    for (let done = 1; done <= sheets.length; done++) onPage(done);
+    return new Blob(['%PDF'], { type: 'application/pdf' });
+  },
+}));
 vi.mock('echarts/core', () => ({
   use: () => undefined,
   init: () => ({
@@ -417,6 +428,30 @@ describe('the report viewer (a type-5 menu)', () => {
     expect(screen.queryByRole('button', { name: /取\s*消/ })).toBeNull();
     expect(print).not.toHaveBeenCalled();
     expect(document.querySelector('body > .report-print')).toBeNull();
+  });
+
+  test('导出PDF draws the whole report’s sheets into <report name>.pdf; a failure is told in the person’s language', async () => {
+    previewFields = { pages: 2, page: { paper: 'A5' } };
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:pdf', revokeObjectURL: () => undefined }));
+    pdfMaker.fails = false;
+    renderView();
+    await screen.findByText('华东-1');
+    fireEvent.click(screen.getByRole('button', { name: '导出PDF' }));
+    await waitFor(() => expect(saved).toEqual(['销售汇总.pdf']));
+    // One A5 sheet: the title, the header and both pages' rows.
+    expect(pdfMaker.sheets).toEqual(['148x210 4 rows']);
+    // Drawn off screen, and gone once saved.
+    await waitFor(() => expect(document.querySelector('body > .report-print')).toBeNull());
+
+    pdfMaker.fails = true;
+    // The button may still wear its fading loading icon (antd's motion does not end in happy-dom).
+    fireEvent.click(await screen.findByRole('button', { name: /导出PDF$/ }));
+    expect(await screen.findByText('导出PDF失败，请重试')).toBeTruthy();
+    expect(saved).toEqual(['销售汇总.pdf']);
   });
 
   test('a drill link opens the target report in a dialog, run with the clicked row’s values', async () => {

@@ -239,10 +239,11 @@ export function useReportOutput(info: ReportInfo, parameters: ReportParameterVal
       await make(controller.signal);
     } catch (error) {
       if (controller.signal.aborted) return;
-      // A failed read was toasted by the request layer; a drawing failure is told here.
-      if (purpose === 'pdf' && !(error instanceof HttpError)) {
+      // A failed read was toasted by the request layer; a failure of drawing is told here, in the
+      // person's language (the browser's own reason is for the console).
+      if (!(error instanceof HttpError)) {
         console.error(error);
-        toast.error(t('view.pdfFailed'));
+        toast.error(t(purpose === 'pdf' ? 'view.pdfFailed' : 'view.printFailed'));
       }
     } finally {
       running.current = null;

@@ -1,9 +1,7 @@
 import type { ReportMerge, ReportOutputCell, ReportOutputRow, ReportPreview } from '@platform/shared';
 import Button from 'antd/es/button';
 import type { CSSProperties } from 'react';
-
-/** A row the template gives no height (px): also what the frozen rows' sticky offsets are counted in. */
-const DEFAULT_ROW_HEIGHT = 26;
+import { DEFAULT_ROW_HEIGHT } from '../report-sheets.ts';
 
 export type ReportDrillTarget = NonNullable<ReportOutputCell['drill']>;
 

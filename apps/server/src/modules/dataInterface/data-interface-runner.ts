@@ -67,10 +67,10 @@ function fieldMaps(definition: InterfaceDefinition) {
   return definition.fields.filter((f) => f.defaultValue && f.defaultValue !== f.field);
 }
 
-/** A row after field mapping: the column `field` is answered as its mapped name. */
-function mapRow(maps: ReturnType<typeof fieldMaps>, row: DataInterfaceDataRow): DataInterfaceDataRow {
+/** A row after field mapping: the column `field` is answered as its mapped name; `omit` is left out. */
+function mapRow(maps: ReturnType<typeof fieldMaps>, row: DataInterfaceDataRow, omit?: string): DataInterfaceDataRow {
   const out: DataInterfaceDataRow = {};
-  for (const [key, value] of Object.entries(row)) out[key] = plain(value);
+  for (const [key, value] of Object.entries(row)) if (key !== omit) out[key] = plain(value);
   for (const map of maps) {
     if (map.field in out) {
       out[map.defaultValue ?? map.field] = out[map.field];
@@ -247,9 +247,8 @@ export class DataInterfaceRunner {
                 truncated = true;
                 continue;
               }
-              delete row[reportRowColumn];
               count++;
-              each(mapRow(maps, row), position);
+              each(mapRow(maps, row, reportRowColumn), position);
             }
           });
           return { count, truncated, cap };

@@ -129,13 +129,21 @@ describe('the report designer', () => {
     await typeInto(page, 'D2', '千元');
     for (const [address, field] of [
       ['A3', 'region'],
-      ['B3', 'city'],
       ['C3', 'amount'],
     ] as const) {
       await cellOf(page, address).click();
       await fields.getByRole('button', { name: field }).click();
       await cellOf(page, address).getByText(`[${field}]`).waitFor();
     }
+    // A field dragged onto a cell binds that cell.
+    const from = await fields.getByRole('button', { name: 'city' }).boundingBox();
+    const to = await cellOf(page, 'B3').boundingBox();
+    if (!from || !to) throw new Error('the field or the cell is not on the screen');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+    await page.mouse.up();
+    await cellOf(page, 'B3').getByText('[city]').waitFor();
     await designer.getByRole('button', { name: '第3行的类型' }).getByText('明细').waitFor();
     await typeInto(page, 'D3', '=C3/1000');
     await cellOf(page, 'C3').click();

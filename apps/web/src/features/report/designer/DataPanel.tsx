@@ -1,4 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useDraggable } from '@dnd-kit/core';
 import {
   REPORT_NAME_PATTERN,
   REPORT_PARAMETER_KINDS,
@@ -77,17 +78,14 @@ export function DataPanel({ designer, fields }: { designer: Designer; fields: Re
             </div>
             <fieldset className="rd-fields" aria-label={t('designer.fieldsOf', { name: d.name })}>
               {(fields[d.name] ?? []).map((field) => (
-                <Button
+                <DraggableField
                   key={field}
-                  size="small"
-                  className="rd-field"
-                  title={t('designer.bindHint')}
-                  onClick={() =>
+                  dataset={d.name}
+                  field={field}
+                  onBind={() =>
                     editLayout((l) => bindField(l, selection.focus.row, selection.focus.col, d.name, field))
                   }
-                >
-                  {field}
-                </Button>
+                />
               ))}
               {fields[d.name]?.length ? null : <span className="rd-muted">{t('designer.noFields')}</span>}
             </fieldset>
@@ -125,6 +123,34 @@ export function DataPanel({ designer, fields }: { designer: Designer; fields: Re
         }}
       />
     </aside>
+  );
+}
+
+/** What a dragged field carries to the cell it is dropped on. */
+export interface FieldDrag {
+  kind: 'field';
+  dataset: string;
+  field: string;
+}
+
+/** A dataset's field: a click binds it to the selected cell; dragged, it binds the cell it is dropped on. */
+function DraggableField({ dataset, field, onBind }: { dataset: string; field: string; onBind: () => void }) {
+  const { t } = useTranslation('report');
+  const { setNodeRef, listeners, isDragging } = useDraggable({
+    id: `field:${dataset}:${field}`,
+    data: { kind: 'field', dataset, field } satisfies FieldDrag,
+  });
+  return (
+    <Button
+      ref={setNodeRef}
+      size="small"
+      className={isDragging ? 'rd-field rd-field-dragging' : 'rd-field'}
+      title={t('designer.bindHint')}
+      {...listeners}
+      onClick={onBind}
+    >
+      {field}
+    </Button>
   );
 }
 

@@ -1,6 +1,8 @@
+import { useDroppable } from '@dnd-kit/core';
 import { columnName, type ReportCell, type ReportMerge, type ReportRowKind } from '@platform/shared';
 import Dropdown from 'antd/es/dropdown';
 import {
+  type ComponentProps,
   type CSSProperties,
   type KeyboardEvent,
   type PointerEvent as ReactPointerEvent,
@@ -251,8 +253,9 @@ export function DesignerGrid({ designer }: { designer: Designer }) {
                   if (focused) classes.push('rd-focus');
                   if (cell?.field || cell?.aggregate) classes.push('rd-bound');
                   return (
-                    <td
+                    <DropCell
                       key={key}
+                      at={{ row: r, col: c }}
                       aria-label={label ? `${address} ${label}` : address}
                       rowSpan={merge && merge.rowSpan > 1 ? merge.rowSpan : undefined}
                       colSpan={merge && merge.colSpan > 1 ? merge.colSpan : undefined}
@@ -282,7 +285,7 @@ export function DesignerGrid({ designer }: { designer: Designer }) {
                           {cell?.group ? <span className="rd-group-mark">{t('designer.groupMark')}</span> : null}
                         </>
                       )}
-                    </td>
+                    </DropCell>
                   );
                 })}
               </tr>
@@ -292,6 +295,22 @@ export function DesignerGrid({ designer }: { designer: Designer }) {
       </table>
     </section>
   );
+}
+
+/** What a dragged field lands on: the cell (its data says which). */
+export interface CellDrop {
+  kind: 'cell';
+  row: number;
+  col: number;
+}
+
+/** A cell a field can be dragged onto; it shows when a field is over it. */
+function DropCell({ at, className, ...props }: ComponentProps<'td'> & { at: CellAddress }) {
+  const { setNodeRef, isOver } = useDroppable({
+    id: `cell:${at.row}:${at.col}`,
+    data: { kind: 'cell', ...at } satisfies CellDrop,
+  });
+  return <td ref={setNodeRef} className={isOver ? `${className} rd-drop-over` : className} {...props} />;
 }
 
 /** The in-place editor: Enter commits and moves down, Tab right, Escape leaves the cell as it was. */

@@ -1,5 +1,16 @@
 import { CloseOutlined, EyeOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
-import type { ReportInfo, ReportSheetProblemInfo } from '@platform/shared';
+import {
+  type Announcements,
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  PointerSensor,
+  pointerWithin,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { columnName, type ReportInfo, type ReportSheetProblemInfo } from '@platform/shared';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Spin from 'antd/es/spin';
@@ -9,10 +20,11 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm, useSuccessToast } from '../../../shared/components/index.ts';
 import { reportApi } from '../api.ts';
 import { CellPanel } from './CellPanel.tsx';
-import { DataPanel } from './DataPanel.tsx';
-import { DesignerGrid } from './DesignerGrid.tsx';
+import { DataPanel, type FieldDrag } from './DataPanel.tsx';
+import { type CellDrop, DesignerGrid } from './DesignerGrid.tsx';
 import { DesignerToolbar } from './DesignerToolbar.tsx';
 import { LivePreview, ProblemList, useDraftPreview } from './LivePreview.tsx';
+import { bindField } from './sheet-edits.ts';
 import { reportInputOf, useDesigner } from './use-designer.ts';
 import '../report-view.css';
 import './designer.css';
@@ -65,6 +77,33 @@ export function Workbench({ info, onClose }: { info: ReportInfo; onClose: () => 
     if (!designer.dirty) onClose();
     else confirm.text(t('designer.closeQuestion'), async () => onClose());
   };
+  // A click on a field binds it too: the drag starts only once the pointer has moved a little.
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
+  const [dragged, setDragged] = useState<FieldDrag | null>(null);
+  const onDragStart = ({ active }: DragStartEvent) => setDragged((active.data.current as FieldDrag) ?? null);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragged(null);
+    const drag = active.data.current as FieldDrag | undefined;
+    const drop = over?.data.current as CellDrop | undefined;
+    if (drag?.kind !== 'field' || drop?.kind !== 'cell') return;
+    designer.editLayout((l) => bindField(l, drop.row, drop.col, drag.dataset, drag.field));
+    designer.select({ row: drop.row, col: drop.col });
+  };
+  const placeOf = (id: string | number | undefined) => {
+    const [, row, col] = String(id ?? '').split(':');
+    return row === undefined || col === undefined ? '' : `${columnName(Number(col))}${Number(row) + 1}`;
+  };
+  const nameOf = (id: string | number) => String(id).split(':').at(-1) ?? '';
+  // What a screen reader hears while a field is dragged, in the user's language.
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('designer.drag.start', { field: nameOf(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over ? t('designer.drag.over', { field: nameOf(active.id), cell: placeOf(over.id) }) : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? t('designer.drag.end', { field: nameOf(active.id), cell: placeOf(over.id) }) : t('designer.drag.cancel'),
+    onDragCancel: () => t('designer.drag.cancel'),
+  };
+
   const pick = (problem: ReportSheetProblemInfo) => {
     setTab('sheet');
     designer.select({ row: problem.row, col: problem.col ?? 0 });
@@ -95,26 +134,36 @@ export function Workbench({ info, onClose }: { info: ReportInfo; onClose: () => 
         {designer.dirty ? <span className="rd-muted">{t('designer.unsaved')}</span> : null}
       </div>
       <DesignerToolbar designer={designer} actions={actions} />
-      <div className="rd-panes">
-        <DataPanel designer={designer} fields={fields} />
-        <main className="rd-center">
-          <Tabs
-            size="small"
-            activeKey={tab}
-            onChange={(key) => setTab(key as 'sheet' | 'preview')}
-            items={[
-              {
-                key: 'sheet',
-                label: t('designer.sheetTab'),
-                children: <DesignerGrid designer={designer} />,
-              },
-              { key: 'preview', label: t('designer.preview'), children: <LivePreview preview={preview} /> },
-            ]}
-          />
-          <ProblemList problems={problems} onPick={pick} />
-        </main>
-        <CellPanel designer={designer} fields={fields} />
-      </div>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={pointerWithin}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setDragged(null)}
+        accessibility={{ announcements, screenReaderInstructions: { draggable: t('designer.drag.instructions') } }}
+      >
+        <div className="rd-panes">
+          <DataPanel designer={designer} fields={fields} />
+          <main className="rd-center">
+            <Tabs
+              size="small"
+              activeKey={tab}
+              onChange={(key) => setTab(key as 'sheet' | 'preview')}
+              items={[
+                {
+                  key: 'sheet',
+                  label: t('designer.sheetTab'),
+                  children: <DesignerGrid designer={designer} />,
+                },
+                { key: 'preview', label: t('designer.preview'), children: <LivePreview preview={preview} /> },
+              ]}
+            />
+            <ProblemList problems={problems} onPick={pick} />
+          </main>
+          <CellPanel designer={designer} fields={fields} />
+        </div>
+        <DragOverlay>{dragged ? <span className="rd-drag-chip">{dragged.field}</span> : null}</DragOverlay>
+      </DndContext>
     </div>
   );
 }

@@ -21,7 +21,8 @@ import { Workbench } from './ReportDesigner.tsx';
  * rows, so what the designer sends is what the server would fill.
  */
 
-// The designer is a big tree for jsdom: a test takes seconds on a shared machine.
+// The designer is a big tree for jsdom: a test takes seconds on a shared machine, and the live view
+// answers after its debounce, so the waits are generous.
 vi.setConfig({ testTimeout: 60_000 });
 
 const base = '/api/ReportServer/Data';
@@ -132,7 +133,7 @@ const rowKind = (row: number) => screen.getByRole('button', { name: new RegExp(`
 async function openDesigner() {
   const onClose = vi.fn();
   renderInApp(<Workbench info={info} onClose={onClose} />);
-  await screen.findByRole('button', { name: 'city' }, { timeout: 3000 });
+  await screen.findByRole('button', { name: 'city' }, { timeout: 10_000 });
   return { onClose };
 }
 
@@ -185,9 +186,9 @@ describe('the report designer', () => {
           cells: [null, null, { aggregate: 'sum' }],
         });
       },
-      { timeout: 3000 },
+      { timeout: 10_000 },
     );
-    expect(await screen.findByText('2000', { selector: '.report-sheet td' }, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('2000', { selector: '.report-sheet td' }, { timeout: 10_000 })).toBeTruthy();
     // The parameters' defaults are what the draft runs with.
     expect(sent.at(-1)?.body.parameters).toEqual({ year: 2026 });
   });
@@ -209,7 +210,7 @@ describe('the report designer', () => {
     // Bold over the merged title, then save.
     fireEvent.click(screen.getByRole('button', { name: '加粗' }));
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(sent.filter((s) => s.method === 'PUT')).toHaveLength(1));
+    await waitFor(() => expect(sent.filter((s) => s.method === 'PUT')).toHaveLength(1), { timeout: 10_000 });
     const put = sent.find((s) => s.method === 'PUT');
     expect(put?.path).toBe(`${base}/r1`);
     expect(put?.body).toMatchObject({
@@ -243,11 +244,11 @@ describe('the report designer', () => {
     expect(cell('B2').textContent).toBe('城市');
 
     fireEvent.click(screen.getByRole('button', { name: /关\s*闭/ }));
-    await screen.findByText('报表已修改但未保存，关闭后修改将丢失，是否继续?');
+    await screen.findByText('报表已修改但未保存，关闭后修改将丢失，是否继续?', undefined, { timeout: 10_000 });
     expect(onClose).not.toHaveBeenCalled();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     });
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 10_000 });
   });
 });

@@ -100,6 +100,13 @@ export default {
     noInterfaceParameters: 'This interface has no parameters',
     fieldsOf: 'Fields of {{name}}',
     noFields: 'Fields show once the preview has run',
+    drag: {
+      instructions: 'Drag a field onto a cell and release it to bind it; or select a cell and click the field',
+      start: 'Picked up field {{field}}',
+      over: 'Field {{field}} is over cell {{cell}}',
+      end: 'Field {{field}} bound to cell {{cell}}',
+      cancel: 'Dragging cancelled',
+    },
     bindHint: 'Click to bind the field to the selected cell',
     editItem: 'Edit {{name}}',
     removeItem: 'Remove {{name}}',

@@ -95,6 +95,13 @@ export default {
     noInterfaceParameters: '该接口没有参数',
     fieldsOf: '{{name}}的字段',
     noFields: '预览运行后显示字段',
+    drag: {
+      instructions: '按住字段拖到单元格上松开即可绑定；也可以先选中单元格再点击字段',
+      start: '拿起字段{{field}}',
+      over: '字段{{field}}在单元格{{cell}}上',
+      end: '字段{{field}}已绑定到单元格{{cell}}',
+      cancel: '已取消拖动',
+    },
     bindHint: '点击把字段绑定到选中的单元格',
     editItem: '编辑{{name}}',
     removeItem: '删除{{name}}',

@@ -95,6 +95,13 @@ export default {
     noInterfaceParameters: '該接口沒有參數',
     fieldsOf: '{{name}}的字段',
     noFields: '預覽運行後顯示字段',
+    drag: {
+      instructions: '按住字段拖到單元格上放開即可綁定；也可以先選中單元格再點擊字段',
+      start: '拿起字段{{field}}',
+      over: '字段{{field}}在單元格{{cell}}上',
+      end: '字段{{field}}已綁定到單元格{{cell}}',
+      cancel: '已取消拖動',
+    },
     bindHint: '點擊把字段綁定到選中的單元格',
     editItem: '編輯{{name}}',
     removeItem: '刪除{{name}}',

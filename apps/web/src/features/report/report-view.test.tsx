@@ -430,6 +430,23 @@ describe('the report viewer (a type-5 menu)', () => {
     expect(document.querySelector('body > .report-print')).toBeNull();
   });
 
+  test('a page the server refuses during 打印 is told with its message, and nothing is printed', async () => {
+    previewFields = { pages: 2 };
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    renderView();
+    await screen.findByText('华东-1');
+    const answering = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as ReportRunInput) : {};
+      if (body.currentPage !== 2) return answering(input, init);
+      return Promise.resolve(Response.json({ code: 400, msg: '无权查看该报表', data: null }));
+    });
+    fireEvent.click(screen.getByRole('button', { name: /打\s*印/ }));
+    expect(await screen.findByText('无权查看该报表')).toBeTruthy();
+    expect(print).not.toHaveBeenCalled();
+  });
+
   test('导出PDF draws the whole report’s sheets into <report name>.pdf; a failure is told in the person’s language', async () => {
     previewFields = { pages: 2, page: { paper: 'A5' } };
     const saved: string[] = [];

@@ -1,10 +1,10 @@
-import type { ReportInfo, ReportPreview, ReportRunInput } from '@platform/shared';
+import type { ReportInfo, ReportPreview } from '@platform/shared';
 import { type Ref, useEffect, useRef, useState } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { HttpError, http } from '../../../shared/api/http.ts';
 import { saveBlob } from '../../../shared/download.ts';
 import { useToast } from '../../../shared/toast.tsx';
+import { reportApi } from '../api.ts';
 import type { ReportParameterValues } from '../report-parameters.ts';
 import {
   headerRowsOf,
@@ -35,12 +35,21 @@ const CHART_GAP = 8;
 const CHARTS_PER_ROW = 2;
 
 /**
- * One page of the filled report, cancellable: api.ts's `preview` takes no signal, and a
- * whole-report print asks for many pages. A failure is toasted by the request layer (it is a
- * button's); a cancel is not.
+ * `answer`, or a rejection as soon as `signal` aborts: 取消 ends a long read at once. The page
+ * asked for still finishes on the server (the viewer's `preview` call takes no signal); its
+ * answer is dropped.
  */
-const previewPage = (reportId: string, input: ReportRunInput, signal: AbortSignal) =>
-  http.post<ReportPreview>(`/api/ReportServer/Data/${reportId}/Actions/Preview`, input, { signal });
+function untilCancelled<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const cancelled = () => reject(signal.reason);
+    if (signal.aborted) return cancelled();
+    signal.addEventListener('abort', cancelled, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', cancelled));
+  });
+}
+
+/** A page the server refused or could not answer: its message is the server's, in the person's language already. */
+class ReadFailure extends Error {}
 
 /** The report laid out on paper, ready to be drawn. */
 interface PaperReport {
@@ -215,7 +224,10 @@ export function useReportOutput(info: ReportInfo, parameters: ReportParameterVal
     const pages: ReportPreview[] = [];
     let total = 1;
     for (let currentPage = 1; currentPage <= total; currentPage++) {
-      const page = await previewPage(info.id, { parameters, currentPage, pageSize: WHOLE_REPORT_PAGE_SIZE }, signal);
+      const asked = reportApi.preview(info.id, { parameters, currentPage, pageSize: WHOLE_REPORT_PAGE_SIZE });
+      const page = await untilCancelled(asked, signal).catch((error: unknown) => {
+        throw signal.aborted ? error : new ReadFailure(error instanceof Error ? error.message : String(error));
+      });
       pages.push(page);
       total = page.pages;
       setProgress({ purpose, step: 'fetch', done: currentPage, total });
@@ -239,12 +251,15 @@ export function useReportOutput(info: ReportInfo, parameters: ReportParameterVal
       await make(controller.signal);
     } catch (error) {
       if (controller.signal.aborted) return;
-      // A failed read was toasted by the request layer; a failure of drawing is told here, in the
-      // person's language (the browser's own reason is for the console).
-      if (!(error instanceof HttpError)) {
-        console.error(error);
-        toast.error(t(purpose === 'pdf' ? 'view.pdfFailed' : 'view.printFailed'));
+      // The viewer's preview call is silent (the page shows its refusals), so a failed read is
+      // told here with the server's message; a failure of drawing in the person's language (the
+      // browser's own reason is for the console).
+      if (error instanceof ReadFailure) {
+        toast.error(error.message);
+        return;
       }
+      console.error(error);
+      toast.error(t(purpose === 'pdf' ? 'view.pdfFailed' : 'view.printFailed'));
     } finally {
       running.current = null;
       setProgress(null);

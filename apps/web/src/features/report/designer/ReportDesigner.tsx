@@ -12,6 +12,7 @@ import {
 } from '@dnd-kit/core';
 import { columnName, type ReportInfo, type ReportSheetProblemInfo } from '@platform/shared';
 import { useQuery } from '@tanstack/react-query';
+import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Spin from 'antd/es/spin';
 import Tabs from 'antd/es/tabs';
@@ -159,6 +160,10 @@ export function Workbench({ info, onClose }: { info: ReportInfo; onClose: () => 
               ]}
             />
             <ProblemList problems={problems} onPick={pick} />
+            {/* Why the live view (and so the field list) has nothing, on the sheet as well as in its own tab. */}
+            {preview.error && tab === 'sheet' ? (
+              <Alert type="error" showIcon className="rd-problems" title={preview.error.message} />
+            ) : null}
           </main>
           <CellPanel designer={designer} fields={fields} />
         </div>

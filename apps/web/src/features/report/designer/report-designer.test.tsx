@@ -251,4 +251,18 @@ describe('the report designer', () => {
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 10_000 });
   });
+
+  test('the live view lists the sheet problems; a click on one selects the row it names', async () => {
+    await openDesigner();
+    // A subtotal with no detail row above it cannot be filled.
+    fireEvent.click(rowKind(4));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '小计' }));
+    const problem = await screen.findByRole('button', { name: /^第4行: noDetailAbove/ }, { timeout: 10_000 });
+    expect(screen.getByText('版式有1个问题')).toBeTruthy();
+    click(cell('A1'));
+    expect(screen.getByRole('heading', { name: '第1行' })).toBeTruthy();
+    fireEvent.click(problem);
+    expect(screen.getByRole('heading', { name: '第4行' })).toBeTruthy();
+    expect(cell('A4').className).toContain('rd-focus');
+  });
 });

@@ -1,13 +1,6 @@
-import type { ReportLayout, ReportMerge, ReportOutputRow } from '@platform/shared';
+import type { ReportMerge, ReportOutputRow } from '@platform/shared';
 import { describe, expect, test } from 'vitest';
-import {
-  headerRowsOf,
-  joinPreviewPages,
-  paperOf,
-  type ReportRows,
-  reportSheets,
-  rowHeightOf,
-} from './report-sheets.ts';
+import { joinPreviewPages, paperOf, type ReportRows, reportSheets, rowHeightOf } from './report-sheets.ts';
 
 /**
  * Whole-report print and PDF (issue 39): the pages the server answers joined into the report, and
@@ -39,16 +32,6 @@ describe('paperOf', () => {
     expect(paperOf({ margins }).margins).toEqual(margins);
     expect(paperOf({}).margins).toEqual({ top: 10, right: 10, bottom: 10, left: 10 });
   });
-});
-
-test('the header is the static rows above the first detail row; without one, every row', () => {
-  const layout = (kinds: ReportOutputRow['kind'][]): ReportLayout => ({
-    rows: kinds.map((kind) => ({ kind, cells: [] })),
-  });
-  expect(headerRowsOf(layout(['static', 'static', 'detail', 'subtotal', 'static']))).toBe(2);
-  expect(headerRowsOf(layout(['static', 'total', 'detail']))).toBe(1);
-  expect(headerRowsOf(layout(['static', 'static']))).toBe(2);
-  expect(headerRowsOf({})).toBe(0);
 });
 
 test('a row is as tall as its height, or its biggest type', () => {

@@ -1,4 +1,4 @@
-import type { ReportLayout, ReportMerge, ReportOutputRow, ReportPageSetup, ReportPreview } from '@platform/shared';
+import type { ReportMerge, ReportOutputRow, ReportPageSetup, ReportPreview } from '@platform/shared';
 
 /**
  * Whole-report print and PDF (issue 39): the report's rows laid out on sheets of paper. Pure, so
@@ -51,20 +51,6 @@ export function paperOf(setup: ReportPageSetup): ReportPaper {
       left: DEFAULT_MARGIN_MM,
     },
   };
-}
-
-/**
- * The rows above the first detail row, which `repeatHeader` repeats: the server's `expandReport`
- * makes one output row of each static template row before it (and skips a subtotal or total that
- * has no detail row above). Without a detail row every row is header, as there.
- */
-export function headerRowsOf(layout: ReportLayout): number {
-  let header = 0;
-  for (const row of layout.rows ?? []) {
-    if (row.kind === 'detail') return header;
-    if (row.kind === 'static') header += 1;
-  }
-  return header;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ReportInfo, ReportPreview } from '@platform/shared';
+import { type ReportInfo, type ReportPreview, reportSheetShape } from '@platform/shared';
 import { type Ref, useEffect, useRef, useState } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { useToast } from '../../../shared/toast.tsx';
 import { reportApi } from '../api.ts';
 import type { ReportParameterValues } from '../report-parameters.ts';
 import {
-  headerRowsOf,
   joinPreviewPages,
   PX_PER_MM,
   paperOf,
@@ -115,7 +114,8 @@ function onPaper(
 ): PaperReport {
   const first = pages[0] as ReportPreview;
   const repeatHeader = first.page.repeatHeader ?? true;
-  const headerRows = headerRowsOf(info.layout);
+  // The rows above the first detail row, as the engine counts them: what `repeatHeader` repeats.
+  const headerRows = reportSheetShape(info.layout).headerRows;
   const report = joinPreviewPages(pages, headerRows, repeatHeader);
   const paper = paperOf(first.page);
   const box = contentBox(paper);

@@ -4,6 +4,7 @@ import {
   REPORT_AGGREGATES,
   REPORT_ROW_KINDS,
   type ReportCell,
+  type ReportCellStyle,
   type ReportChart,
   type ReportCondition,
   type ReportDrill,
@@ -12,8 +13,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import AutoComplete from 'antd/es/auto-complete';
 import Button from 'antd/es/button';
+import Checkbox from 'antd/es/checkbox';
 import ColorPicker from 'antd/es/color-picker';
 import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import Tabs from 'antd/es/tabs';
@@ -22,7 +25,15 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportApi } from '../api.ts';
 import { FORMAT_PRESETS } from './DesignerToolbar.tsx';
-import { cellAt, detailRowAbove, groupColumnsFor, patchCell, setRowKind, typeIntoCell } from './sheet-edits.ts';
+import {
+  cellAt,
+  detailRowAbove,
+  groupColumnsFor,
+  patchCell,
+  setRowKind,
+  setStyle,
+  typeIntoCell,
+} from './sheet-edits.ts';
 import type { Designer } from './use-designer.ts';
 
 const CONDITION_OPS: ReportCondition['op'][] = ['>', '>=', '<', '<=', '=', '!='];
@@ -196,6 +207,7 @@ function CellProperties({ designer, fields }: { designer: Designer; fields: Reco
           onChange={(format: string) => patch({ format: format || undefined })}
         />
       </Field>
+      <StyleEditor designer={designer} style={cell.style ?? {}} />
       <Conditions
         value={cell.conditions ?? []}
         onChange={(conditions) => patch({ conditions: conditions.length ? conditions : undefined })}
@@ -204,6 +216,70 @@ function CellProperties({ designer, fields }: { designer: Designer; fields: Reco
         <DrillEditor value={cell.drill} fields={fieldOptions} onChange={(drill) => patch({ drill })} />
       ) : null}
     </div>
+  );
+}
+
+/** The selection's look, as the toolbar sets it, in words: for a person who looks for it beside the cell's other properties. */
+function StyleEditor({ designer, style }: { designer: Designer; style: ReportCellStyle }) {
+  const { t } = useTranslation('report');
+  const apply = (next: Partial<ReportCellStyle>) => designer.editLayout((l) => setStyle(l, designer.range, next));
+  const hex = (color: { toHexString: () => string; cleared?: boolean }) =>
+    color.cleared ? undefined : color.toHexString().slice(0, 7);
+  return (
+    <section className="rd-subsection" aria-label={t('designer.style')}>
+      <h4>{t('designer.style')}</h4>
+      <div className="rd-style-checks">
+        <Checkbox checked={Boolean(style.bold)} onChange={(e) => apply({ bold: e.target.checked || undefined })}>
+          {t('designer.bold')}
+        </Checkbox>
+        <Checkbox checked={Boolean(style.italic)} onChange={(e) => apply({ italic: e.target.checked || undefined })}>
+          {t('designer.italic')}
+        </Checkbox>
+        <Checkbox checked={Boolean(style.border)} onChange={(e) => apply({ border: e.target.checked || undefined })}>
+          {t('designer.border')}
+        </Checkbox>
+      </div>
+      <Field label={t('designer.fontSize')}>
+        <InputNumber
+          size="small"
+          min={6}
+          max={72}
+          precision={0}
+          value={style.fontSize ?? null}
+          onChange={(size) => apply({ fontSize: size ?? undefined })}
+        />
+      </Field>
+      <Field label={t('designer.alignment')}>
+        <Select
+          size="small"
+          allowClear
+          value={style.align}
+          options={(['left', 'center', 'right'] as const).map((align) => ({
+            value: align,
+            label: t(`designer.align.${align}`),
+          }))}
+          onChange={(align?: ReportCellStyle['align']) => apply({ align: align ?? undefined })}
+        />
+      </Field>
+      <div className="rd-style-colors">
+        <span>{t('designer.color')}</span>
+        <ColorPicker
+          size="small"
+          allowClear
+          value={style.color ?? null}
+          onChangeComplete={(color) => apply({ color: hex(color) })}
+          onClear={() => apply({ color: undefined })}
+        />
+        <span>{t('designer.background')}</span>
+        <ColorPicker
+          size="small"
+          allowClear
+          value={style.background ?? null}
+          onChangeComplete={(color) => apply({ background: hex(color) })}
+          onClear={() => apply({ background: undefined })}
+        />
+      </div>
+    </section>
   );
 }
 

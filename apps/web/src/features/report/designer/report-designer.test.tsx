@@ -207,8 +207,11 @@ describe('the report designer', () => {
     fireEvent.keyDown(grid(), { key: 'y', ctrlKey: true });
     expect(cell('A1').getAttribute('colspan')).toBe('3');
 
-    // Bold over the merged title, then save.
+    // Bold over the merged title from the toolbar, a border from the properties panel, then save.
     fireEvent.click(screen.getByRole('button', { name: '加粗' }));
+    const properties = within(screen.getByRole('complementary', { name: '属性' }));
+    expect((properties.getByRole('checkbox', { name: '加粗' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(properties.getByRole('checkbox', { name: '边框' }));
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(sent.filter((s) => s.method === 'PUT')).toHaveLength(1), { timeout: 10_000 });
     const put = sent.find((s) => s.method === 'PUT');
@@ -223,9 +226,10 @@ describe('the report designer', () => {
     });
     expect((put?.body.layout as ReportInfo['layout'] | undefined)?.rows?.[0]?.cells[0]).toEqual({
       text: '城市销售',
-      style: { bold: true },
+      style: { bold: true, border: true },
     });
-    // Saved: closing asks nothing.
+    // Saved (the title bar no longer says 未保存): closing asks nothing.
+    await waitFor(() => expect(screen.queryByText('未保存')).toBeNull(), { timeout: 10_000 });
     fireEvent.click(screen.getByRole('button', { name: /关\s*闭/ }));
     expect(onClose).toHaveBeenCalled();
   });

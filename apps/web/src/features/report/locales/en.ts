@@ -127,6 +127,8 @@ export default {
     group: 'Group',
     aggregate: 'Aggregate',
     aggregates: { sum: 'Sum', avg: 'Average', count: 'Count', max: 'Maximum', min: 'Minimum' },
+    style: 'Style',
+    alignment: 'Alignment',
     conditions: 'Conditional styles',
     addCondition: 'Add condition',
     conditionOp: 'Comparison',

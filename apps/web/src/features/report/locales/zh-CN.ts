@@ -122,6 +122,8 @@ export default {
     group: '分组',
     aggregate: '汇总',
     aggregates: { sum: '求和', avg: '平均值', count: '计数', max: '最大值', min: '最小值' },
+    style: '样式',
+    alignment: '对齐',
     conditions: '条件样式',
     addCondition: '添加条件',
     conditionOp: '比较',

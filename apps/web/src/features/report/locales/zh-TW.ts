@@ -122,6 +122,8 @@ export default {
     group: '分組',
     aggregate: '匯總',
     aggregates: { sum: '求和', avg: '平均值', count: '計數', max: '最大值', min: '最小值' },
+    style: '樣式',
+    alignment: '對齊',
     conditions: '條件樣式',
     addCondition: '添加條件',
     conditionOp: '比較',

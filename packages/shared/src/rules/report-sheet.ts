@@ -1,5 +1,4 @@
 import type {
-  ReportAggregate,
   ReportCell,
   ReportCellStyle,
   ReportCondition,
@@ -8,7 +7,15 @@ import type {
   ReportSheetRow,
 } from '../schemas/report.ts';
 import { CalcSyntaxError, evaluateExpression, tokenizeExpression } from './calculate.ts';
-import { columnIndex, columnName, type ReportValue, reportValueOf, roundFloat } from './report-values.ts';
+import {
+  columnIndex,
+  columnName,
+  REPORT_SUBTOTAL_CODE,
+  ReportColumnFigures,
+  type ReportValue,
+  reportValueOf,
+  roundFloat,
+} from './report-values.ts';
 
 /**
  * The report engine (issue 39): a sheet template and its datasets' rows in, the filled sheet out.
@@ -141,8 +148,6 @@ function formulaRefs(formula: string): { row: number; col: number; name: string 
     throw error;
   }
 }
-
-const SUBTOTAL_CODE: Record<ReportAggregate, number> = { avg: 1, count: 3, max: 4, min: 5, sum: 9 };
 
 function conditionHolds(condition: ReportCondition, value: ReportValue): boolean {
   if (value === null) return false;
@@ -314,42 +319,9 @@ export function reportRecordOrder(records: readonly DataRecord[], groupFields: r
   );
 }
 
-/** What an aggregate needs of a column over a range of detail rows, kept as they pass. */
-class ColumnFigures {
-  private filled = 0;
-  private numbers = 0;
-  private sum = 0;
-  private min = Number.POSITIVE_INFINITY;
-  private max = Number.NEGATIVE_INFINITY;
-
-  add(value: ReportValue) {
-    if (value !== null && value !== '') this.filled++;
-    if (typeof value !== 'number') return;
-    this.numbers++;
-    this.sum += value;
-    if (value < this.min) this.min = value;
-    if (value > this.max) this.max = value;
-  }
-
-  value(kind: ReportAggregate): number | null {
-    if (kind === 'count') return this.filled;
-    if (!this.numbers) return kind === 'sum' ? 0 : null;
-    switch (kind) {
-      case 'sum':
-        return this.sum;
-      case 'avg':
-        return this.sum / this.numbers;
-      case 'max':
-        return this.max;
-      case 'min':
-        return this.min;
-    }
-  }
-}
-
 /** An open group (or a whole block): where its output rows start, its first record and its columns' figures. */
 class Span {
-  readonly figures: ColumnFigures[];
+  readonly figures: ReportColumnFigures[];
   sample: DataRecord | undefined;
 
   constructor(
@@ -358,7 +330,7 @@ class Span {
     readonly key: string,
     sample?: DataRecord,
   ) {
-    this.figures = Array.from({ length: width }, () => new ColumnFigures());
+    this.figures = Array.from({ length: width }, () => new ReportColumnFigures());
     this.sample = sample;
   }
 
@@ -570,7 +542,9 @@ export class ReportSheetFiller {
         return {
           value: span.figures[col]?.value(cell.aggregate) ?? null,
           ...(to > span.start
-            ? { formula: `SUBTOTAL(${SUBTOTAL_CODE[cell.aggregate]},${letters}${span.start + 1}:${letters}${to})` }
+            ? {
+                formula: `SUBTOTAL(${REPORT_SUBTOTAL_CODE[cell.aggregate]},${letters}${span.start + 1}:${letters}${to})`,
+              }
             : {}),
         };
       }

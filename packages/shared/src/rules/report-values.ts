@@ -1,3 +1,4 @@
+import type { ReportAggregate } from '../schemas/report.ts';
 import { formatDate } from './date-format.ts';
 
 /** A report cell's value and how it shows (issue 39): what the sheet engine, its pages and Excel share. */
@@ -83,4 +84,40 @@ function groupThousands(text: string): string {
 /** Hides floating-point noise (0.1 + 0.2) without rounding real decimals away. */
 export function roundFloat(value: number): number {
   return Number.parseFloat(value.toPrecision(12));
+}
+
+/** Excel's SUBTOTAL function numbers of the aggregates: `SUBTOTAL(9, C3:C40)` sums. */
+export const REPORT_SUBTOTAL_CODE: Record<ReportAggregate, number> = { avg: 1, count: 3, max: 4, min: 5, sum: 9 };
+
+/** What an aggregate needs of a column over a range of detail rows, kept as they pass. */
+export class ReportColumnFigures {
+  private filled = 0;
+  private numbers = 0;
+  private sum = 0;
+  private min = Number.POSITIVE_INFINITY;
+  private max = Number.NEGATIVE_INFINITY;
+
+  add(value: ReportValue) {
+    if (value !== null && value !== '') this.filled++;
+    if (typeof value !== 'number') return;
+    this.numbers++;
+    this.sum += value;
+    if (value < this.min) this.min = value;
+    if (value > this.max) this.max = value;
+  }
+
+  value(kind: ReportAggregate): number | null {
+    if (kind === 'count') return this.filled;
+    if (!this.numbers) return kind === 'sum' ? 0 : null;
+    switch (kind) {
+      case 'sum':
+        return this.sum;
+      case 'avg':
+        return this.sum / this.numbers;
+      case 'max':
+        return this.max;
+      case 'min':
+        return this.min;
+    }
+  }
 }

@@ -300,6 +300,64 @@ describe('a dataset whose groups are scattered', () => {
   });
 });
 
+describe('a dataset past the row cap', () => {
+  test('the SQL cursor reads the first rows the statement answers up to the cap, groups them, and names the cut', async () => {
+    const capped = await adminApp({ dataInterface: { reportRowCap: 50 } });
+    try {
+      const made = await capped.admin.post<{ id: string }>('/api/system/DataInterface', {
+        fullName: '截断',
+        enCode: 'report.run.capped',
+        category: await interfaceCategory(capped.t),
+        type: 1,
+        action: 3,
+        hasPage: 0,
+        enabledMark: 1,
+        sortCode: 0,
+        // 60 rows whose groups interleave; the statement's own order decides which 50 are read.
+        dataConfigJson: JSON.stringify({
+          sqlData: {
+            dbLinkId: '0',
+            sql: "select 'G' || (g % 3) as grp, g as amount from generate_series(1, 60) g order by g",
+          },
+        }),
+        parameterJson: '[]',
+        fieldJson: '[]',
+      });
+      expect(made, made.msg).toMatchObject({ code: 200 });
+      const saved = await capped.admin.post<{ id: string }>(base, {
+        fullName: '截断',
+        enCode: 'capped',
+        categoryId: (
+          await capped.t.app.db
+            .selectFrom('dictionaryData as d')
+            .innerJoin('dictionaryType as k', 'k.id', 'd.dictionaryTypeId')
+            .select('d.id')
+            .where('k.enCode', '=', 'ReportSort')
+            .executeTakeFirstOrThrow()
+        ).id,
+        datasets: [{ name: 'd', interfaceId: made.data!.id }],
+        layout: {
+          rows: [
+            { kind: 'detail', dataset: 'd', cells: [{ field: 'grp', group: true }, { field: 'amount' }] },
+            { kind: 'subtotal', groupColumn: 0, cells: [null, { aggregate: 'count' }] },
+            { kind: 'total', cells: [null, { aggregate: 'sum' }] },
+          ],
+        },
+      });
+      expect(saved, saved.msg).toMatchObject({ code: 200 });
+      const reply = await capped.admin.post<Preview>(`${base}/${saved.data!.id}/Actions/Preview`, { pageSize: 100 });
+      expect(reply, reply.msg).toMatchObject({ code: 200, data: { truncated: ['d'], total: 54 } });
+      const rows = reply.data!.rows;
+      // G1 first (its first row is 1), then G2, then G0; 17, 17 and 16 of rows 1 to 50.
+      expect(rows.filter((row) => row.kind === 'subtotal').map((row) => row.cells[1]?.value)).toEqual([17, 17, 16]);
+      expect(rows.filter((row) => row.kind === 'detail').map((row) => row.cells[0]?.value)[0]).toBe('G1');
+      expect(rows.at(-1)?.cells[1]?.value).toBe(1275);
+    } finally {
+      await capped.t.close();
+    }
+  });
+});
+
 describe("the designer's live view", () => {
   const draft = (layout: object, parameters: object = {}) =>
     admin.post<Preview & { fields: Record<string, string[]>; problems: { message: string; row: number }[] }>(

@@ -19,10 +19,10 @@ import {
   deleteRow,
   groupColumnsFor,
   insertRow,
-  mergeAt,
   setColumnWidth,
   setRowKind,
   sheetSize,
+  stepFrom,
   typeIntoCell,
 } from './sheet-edits.ts';
 import type { CellAddress, Designer } from './use-designer.ts';
@@ -60,114 +60,46 @@ interface Editing extends CellAddress {
   text: string;
 }
 
-/**
- * The sheet being designed, drawn as a spreadsheet: column letters (drag a header's right edge to
- * change its width), row numbers with the row's kind (a menu changes it), cells showing their text,
- * `[field]` or `SUM(field)` in their style, merges drawn merged. The keyboard works as Excel's:
- * arrows (with Shift to extend), Tab, Enter or F2 or typing to edit, Escape, Delete, Ctrl+Z / Ctrl+Y.
- */
-export function DesignerGrid({ designer }: { designer: Designer }) {
-  const { t } = useTranslation('report');
-  const { draft, editLayout, selection, range, select } = designer;
-  const { layout } = draft;
-  const size = sheetSize(layout);
-  const { anchors, covered } = mergeMap(layout.merges ?? []);
-  const [editing, setEditing] = useState<Editing | null>(null);
-  /** A column width while its edge is dragged: committed once, on release, as one undo step. */
+const ARROWS: Record<string, [number, number]> = {
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
+
+/** What a key does on the sheet (not while a cell is edited), as in Excel. */
+function sheetKey(
+  event: KeyboardEvent<HTMLElement>,
+  designer: Designer,
+  step: (from: CellAddress, dRow: number, dCol: number) => CellAddress,
+  startEditing: (text?: string) => void,
+) {
+  const { selection, select, range, editLayout } = designer;
+  const ctrl = event.ctrlKey || event.metaKey;
+  const key = event.key.toLowerCase();
+  const arrow = ARROWS[event.key];
+  let handled = true;
+  if (arrow) select(step(selection.focus, arrow[0], arrow[1]), event.shiftKey);
+  else if (event.key === 'Tab') select(step(selection.focus, 0, event.shiftKey ? -1 : 1));
+  else if (event.key === 'Enter' || event.key === 'F2') startEditing();
+  else if (event.key === 'Delete' || event.key === 'Backspace') editLayout((l) => clearContents(l, range));
+  else if (ctrl && key === 'z') (event.shiftKey ? designer.redo : designer.undo)();
+  else if (ctrl && key === 'y') designer.redo();
+  // Typing over a cell replaces it.
+  else if (event.key.length === 1 && !ctrl && !event.altKey) startEditing(event.key);
+  else handled = false;
+  if (handled) event.preventDefault();
+}
+
+/** Dragging a column header's right edge: the width follows the pointer and is one undo step on release. */
+function useColumnResize({ draft, editLayout }: Designer) {
   const [resizing, setResizing] = useState<{ col: number; width: number } | null>(null);
-  const dragging = useRef(false);
-  const gridRef = useRef<HTMLElement>(null);
-  const frozen = layout.frozenRows ?? 0;
-
-  useEffect(() => {
-    const stop = () => {
-      dragging.current = false;
-    };
-    window.addEventListener('pointerup', stop);
-    return () => window.removeEventListener('pointerup', stop);
-  }, []);
-
-  const widthOf = (col: number) => (resizing?.col === col ? resizing.width : columnWidth(layout, col));
-  const firstDataset = draft.datasets[0]?.name;
-
-  const commit = (edit: Editing) => {
-    editLayout((l) => typeIntoCell(l, edit.row, edit.col, edit.text, firstDataset));
-    setEditing(null);
-    gridRef.current?.focus();
-  };
-
-  /** The cell next to the focus in a direction, stepping over the whole of a merge. */
-  const step = (from: CellAddress, dRow: number, dCol: number): CellAddress => {
-    const merge = mergeAt(layout, from.row, from.col);
-    let row = from.row;
-    let col = from.col;
-    if (dRow > 0) row = (merge ? merge.row + merge.rowSpan - 1 : row) + 1;
-    if (dRow < 0) row = (merge ? merge.row : row) - 1;
-    if (dCol > 0) col = (merge ? merge.col + merge.colSpan - 1 : col) + 1;
-    if (dCol < 0) col = (merge ? merge.col : col) - 1;
-    const next = { row: Math.max(0, Math.min(size.rows - 1, row)), col: Math.max(0, Math.min(size.cols - 1, col)) };
-    // Landing inside a merge selects its top-left cell, where its content lives.
-    const into = mergeAt(layout, next.row, next.col);
-    return into ? { row: into.row, col: into.col } : next;
-  };
-
-  const startEditing = (text?: string) => {
-    const { row, col } = selection.focus;
-    const cell = cellAt(layout, row, col);
-    setEditing({ row, col, text: text ?? (cell?.text !== undefined ? cell.text : cellLabel(layout, row, col)) });
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (editing) return;
-    const ctrl = event.ctrlKey || event.metaKey;
-    const arrows: Record<string, [number, number]> = {
-      ArrowUp: [-1, 0],
-      ArrowDown: [1, 0],
-      ArrowLeft: [0, -1],
-      ArrowRight: [0, 1],
-    };
-    const arrow = arrows[event.key];
-    if (arrow) {
-      event.preventDefault();
-      select(step(selection.focus, arrow[0], arrow[1]), event.shiftKey);
-    } else if (event.key === 'Tab') {
-      event.preventDefault();
-      select(step(selection.focus, 0, event.shiftKey ? -1 : 1));
-    } else if (event.key === 'Enter' || event.key === 'F2') {
-      event.preventDefault();
-      startEditing();
-    } else if (event.key === 'Delete' || event.key === 'Backspace') {
-      event.preventDefault();
-      editLayout((l) => clearContents(l, range));
-    } else if (ctrl && event.key.toLowerCase() === 'z') {
-      event.preventDefault();
-      if (event.shiftKey) designer.redo();
-      else designer.undo();
-    } else if (ctrl && event.key.toLowerCase() === 'y') {
-      event.preventDefault();
-      designer.redo();
-    } else if (event.key.length === 1 && !ctrl && !event.altKey) {
-      // Typing over a cell replaces it, as in Excel.
-      event.preventDefault();
-      startEditing(event.key);
-    }
-  };
-
-  const onCellPointerDown = (event: ReactPointerEvent, cell: CellAddress) => {
-    if (event.button > 0) return;
-    if (editing) commit(editing);
-    dragging.current = true;
-    select(cell, event.shiftKey);
-  };
-  const onCellPointerEnter = (cell: CellAddress) => {
-    if (dragging.current) select(cell, true);
-  };
-
+  const widthOf = (col: number) => (resizing?.col === col ? resizing.width : columnWidth(draft.layout, col));
   const startResize = (event: ReactPointerEvent, col: number) => {
     event.preventDefault();
     event.stopPropagation();
     const startX = event.clientX;
-    const startWidth = columnWidth(layout, col);
+    const startWidth = columnWidth(draft.layout, col);
     let width = startWidth;
     const move = (e: PointerEvent) => {
       width = Math.min(1000, Math.max(20, startWidth + e.clientX - startX));
@@ -181,6 +113,64 @@ export function DesignerGrid({ designer }: { designer: Designer }) {
     };
     window.addEventListener('pointermove', move);
     window.addEventListener('pointerup', up);
+  };
+  return { widthOf, startResize };
+}
+
+/**
+ * The sheet being designed, drawn as a spreadsheet: column letters (drag a header's right edge to
+ * change its width), row numbers with the row's kind (a menu changes it), cells showing their text,
+ * `[field]` or `SUM(field)` in their style, merges drawn merged. The keyboard works as Excel's:
+ * arrows (with Shift to extend), Tab, Enter or F2 or typing to edit, Escape, Delete, Ctrl+Z / Ctrl+Y.
+ */
+export function DesignerGrid({ designer }: { designer: Designer }) {
+  const { t } = useTranslation('report');
+  const { draft, editLayout, selection, range, select } = designer;
+  const { layout } = draft;
+  const size = sheetSize(layout);
+  const { anchors, covered } = mergeMap(layout.merges ?? []);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const { widthOf, startResize } = useColumnResize(designer);
+  const dragging = useRef(false);
+  const gridRef = useRef<HTMLElement>(null);
+  const frozen = layout.frozenRows ?? 0;
+
+  useEffect(() => {
+    const stop = () => {
+      dragging.current = false;
+    };
+    window.addEventListener('pointerup', stop);
+    return () => window.removeEventListener('pointerup', stop);
+  }, []);
+
+  const firstDataset = draft.datasets[0]?.name;
+
+  const commit = (edit: Editing) => {
+    editLayout((l) => typeIntoCell(l, edit.row, edit.col, edit.text, firstDataset));
+    setEditing(null);
+    gridRef.current?.focus();
+  };
+
+  const step = (from: CellAddress, dRow: number, dCol: number) => stepFrom(layout, from, dRow, dCol);
+
+  const startEditing = (text?: string) => {
+    const { row, col } = selection.focus;
+    const cell = cellAt(layout, row, col);
+    setEditing({ row, col, text: text ?? (cell?.text !== undefined ? cell.text : cellLabel(layout, row, col)) });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!editing) sheetKey(event, designer, step, startEditing);
+  };
+
+  const onCellPointerDown = (event: ReactPointerEvent, cell: CellAddress) => {
+    if (event.button > 0) return;
+    if (editing) commit(editing);
+    dragging.current = true;
+    select(cell, event.shiftKey);
+  };
+  const onCellPointerEnter = (cell: CellAddress) => {
+    if (dragging.current) select(cell, true);
   };
 
   const inRange = (row: number, col: number) =>
@@ -198,30 +188,7 @@ export function DesignerGrid({ designer }: { designer: Designer }) {
             <col key={c} style={{ width: widthOf(c) }} />
           ))}
         </colgroup>
-        <thead>
-          <tr>
-            <td className="rd-corner" />
-            {Array.from({ length: size.cols }, (_, c) => (
-              <th
-                // biome-ignore lint/suspicious/noArrayIndexKey: a column is its position.
-                key={c}
-                scope="col"
-                className={c >= range.left && c <= range.right ? 'rd-col-head rd-head-active' : 'rd-col-head'}
-                onPointerDown={() =>
-                  designer.selectRange({ row: 0, col: c }, { row: Math.max(0, size.rows - 1), col: c })
-                }
-              >
-                {columnName(c)}
-                <span
-                  className="rd-resize"
-                  aria-hidden="true"
-                  title={t('designer.resize')}
-                  onPointerDown={(e) => startResize(e, c)}
-                />
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads designer={designer} startResize={startResize} />
         <tbody>
           {Array.from({ length: size.rows }, (_, r) => {
             const row = layout.rows?.[r];
@@ -294,6 +261,43 @@ export function DesignerGrid({ designer }: { designer: Designer }) {
         </tbody>
       </table>
     </section>
+  );
+}
+
+/** The column letters; a click selects the column, a drag on a header's right edge sets its width. */
+function ColumnHeads({
+  designer,
+  startResize,
+}: {
+  designer: Designer;
+  startResize: (event: ReactPointerEvent, col: number) => void;
+}) {
+  const { t } = useTranslation('report');
+  const { range } = designer;
+  const size = sheetSize(designer.draft.layout);
+  return (
+    <thead>
+      <tr>
+        <td className="rd-corner" />
+        {Array.from({ length: size.cols }, (_, c) => (
+          <th
+            // biome-ignore lint/suspicious/noArrayIndexKey: a column is its position.
+            key={c}
+            scope="col"
+            className={c >= range.left && c <= range.right ? 'rd-col-head rd-head-active' : 'rd-col-head'}
+            onPointerDown={() => designer.selectRange({ row: 0, col: c }, { row: Math.max(0, size.rows - 1), col: c })}
+          >
+            {columnName(c)}
+            <span
+              className="rd-resize"
+              aria-hidden="true"
+              title={t('designer.resize')}
+              onPointerDown={(e) => startResize(e, c)}
+            />
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
 

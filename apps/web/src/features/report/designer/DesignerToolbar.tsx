@@ -133,6 +133,48 @@ function FormatBox({ value, onApply }: { value: string; onApply: (format: string
   );
 }
 
+/** Rows in above or below the selection and out, columns in left or right of it and out. */
+function RowColumnButtons({ designer }: { designer: Designer }) {
+  const { t } = useTranslation('report');
+  const { draft, editLayout, range, selection } = designer;
+  const layout = draft.layout;
+  return (
+    <>
+      <ToolButton
+        title={t('designer.insertRowAbove')}
+        icon={<InsertRowAboveOutlined />}
+        onClick={() => editLayout((l) => insertRow(l, range.top))}
+      />
+      <ToolButton
+        title={t('designer.insertRowBelow')}
+        icon={<InsertRowBelowOutlined />}
+        onClick={() => editLayout((l) => insertRow(l, range.bottom + 1))}
+      />
+      <ToolButton
+        title={t('designer.deleteRow')}
+        icon={<DeleteRowOutlined />}
+        disabled={(layout.rows?.length ?? 0) <= 1}
+        onClick={() => editLayout((l) => deleteRow(l, selection.focus.row))}
+      />
+      <ToolButton
+        title={t('designer.insertColumnLeft')}
+        icon={<InsertRowLeftOutlined />}
+        onClick={() => editLayout((l) => insertColumn(l, range.left))}
+      />
+      <ToolButton
+        title={t('designer.insertColumnRight')}
+        icon={<InsertRowRightOutlined />}
+        onClick={() => editLayout((l) => insertColumn(l, range.right + 1))}
+      />
+      <ToolButton
+        title={t('designer.deleteColumn')}
+        icon={<DeleteColumnOutlined />}
+        onClick={() => editLayout((l) => deleteColumn(l, selection.focus.col))}
+      />
+    </>
+  );
+}
+
 /**
  * The designer's toolbar, as Excel's home tab has it: undo and redo, merging, the font, colours,
  * alignment, border and number format of the selection, rows and columns in and out, frozen rows and
@@ -240,37 +282,7 @@ export function DesignerToolbar({ designer, actions }: { designer: Designer; act
         }
       />
       <Divider orientation="vertical" />
-      <ToolButton
-        title={t('designer.insertRowAbove')}
-        icon={<InsertRowAboveOutlined />}
-        onClick={() => editLayout((l) => insertRow(l, range.top))}
-      />
-      <ToolButton
-        title={t('designer.insertRowBelow')}
-        icon={<InsertRowBelowOutlined />}
-        onClick={() => editLayout((l) => insertRow(l, range.bottom + 1))}
-      />
-      <ToolButton
-        title={t('designer.deleteRow')}
-        icon={<DeleteRowOutlined />}
-        disabled={(layout.rows?.length ?? 0) <= 1}
-        onClick={() => editLayout((l) => deleteRow(l, selection.focus.row))}
-      />
-      <ToolButton
-        title={t('designer.insertColumnLeft')}
-        icon={<InsertRowLeftOutlined />}
-        onClick={() => editLayout((l) => insertColumn(l, range.left))}
-      />
-      <ToolButton
-        title={t('designer.insertColumnRight')}
-        icon={<InsertRowRightOutlined />}
-        onClick={() => editLayout((l) => insertColumn(l, range.right + 1))}
-      />
-      <ToolButton
-        title={t('designer.deleteColumn')}
-        icon={<DeleteColumnOutlined />}
-        onClick={() => editLayout((l) => deleteColumn(l, selection.focus.col))}
-      />
+      <RowColumnButtons designer={designer} />
       <Divider orientation="vertical" />
       <span className="rd-inline-label">
         {t('designer.frozenRows')}

@@ -16,6 +16,7 @@ import {
   setFrozenRows,
   setRowKind,
   setStyle,
+  stepFrom,
   typeIntoCell,
   unmergeCells,
 } from './sheet-edits.ts';
@@ -208,5 +209,17 @@ describe('typing into a cell', () => {
     expect(layout.rows?.[2]?.cells[3]).toEqual({ text: '=C3/B3' });
     expect(typeIntoCell(sheet(), 3, 1, 'SUM(city)').rows?.[2]?.cells[1]).toEqual({ field: 'city' });
     expect(typeIntoCell(sheet(), 2, 2, '').rows?.[2]?.cells[2]).toBeNull();
+  });
+});
+
+describe('moving the selection', () => {
+  test('the arrows step over a merge and land on its top-left cell, within the sheet', () => {
+    const layout = sheet();
+    expect(stepFrom(layout, { row: 0, col: 0 }, 0, 1)).toEqual({ row: 0, col: 3 });
+    expect(stepFrom(layout, { row: 1, col: 1 }, -1, 0)).toEqual({ row: 0, col: 0 });
+    // A merge reaching the last row: down stays on it.
+    expect(stepFrom(layout, { row: 3, col: 0 }, 1, 0)).toEqual({ row: 3, col: 0 });
+    expect(stepFrom(layout, { row: 2, col: 0 }, 1, 0)).toEqual({ row: 3, col: 0 });
+    expect(stepFrom(layout, { row: 4, col: 3 }, 1, 1)).toEqual({ row: 4, col: 3 });
   });
 });

@@ -424,3 +424,22 @@ export function typeIntoCell(
     aggregate: undefined,
   });
 }
+
+/** The cell next to `from` in a direction, stepping over the whole of a merge and landing on a merge's top-left cell. */
+export function stepFrom(
+  layout: ReportLayout,
+  from: { row: number; col: number },
+  dRow: number,
+  dCol: number,
+): { row: number; col: number } {
+  const size = sheetSize(layout);
+  const merge = mergeAt(layout, from.row, from.col);
+  let { row, col } = from;
+  if (dRow > 0) row = (merge ? merge.row + merge.rowSpan - 1 : row) + 1;
+  if (dRow < 0) row = (merge ? merge.row : row) - 1;
+  if (dCol > 0) col = (merge ? merge.col + merge.colSpan - 1 : col) + 1;
+  if (dCol < 0) col = (merge ? merge.col : col) - 1;
+  const next = { row: Math.max(0, Math.min(size.rows - 1, row)), col: Math.max(0, Math.min(size.cols - 1, col)) };
+  const into = mergeAt(layout, next.row, next.col);
+  return into ? { row: into.row, col: into.col } : next;
+}

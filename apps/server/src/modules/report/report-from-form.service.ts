@@ -71,7 +71,8 @@ export class ReportFromFormService {
 
     const columns = [...groups, ...measures.filter((m) => !groups.some((g) => g.name === m.name))];
     const select = columns.map((c) => `${columnExpression(c)} as "${c.name}"`).join(', ');
-    const order = groups.map((g) => storedText(g.column)).join(', ');
+    // Records in a group come in the order they were made, so the sheet reads the same each time.
+    const order = [...groups.map((g) => storedText(g.column)), 'creator_time', 'id'].join(', ');
     const interfaceId = await this.interfaces.create(
       {
         fullName: input.fullName,

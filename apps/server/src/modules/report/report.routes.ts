@@ -100,6 +100,58 @@ export default async function reportRoutes(
 
   reportPreviewPage(app);
 
+  reportRunRoutes(app, { runs, fromForm });
+
+  crudWriteRoutes(
+    app,
+    {
+      base,
+      menu,
+      tag,
+      noun: { one: 'report', many: 'Reports' },
+      schemas: { input: ReportInput, update: ReportUpdate },
+    },
+    reports,
+  );
+
+  recordActionRoute(
+    app,
+    {
+      method: 'POST',
+      url: `${base}/:id/Actions/Copy`,
+      tags,
+      summary: 'Copy a report under a new name and code',
+      preHandler: permit(menu, 'btn_add'),
+      done: 'report.copied',
+    },
+    (id, session) => reports.copy(id, session),
+  );
+
+  transferRoutes(
+    app,
+    {
+      base,
+      menu,
+      tag,
+      file: { extension: /\.json$/i, maxBytes: 4 * 1024 * 1024 },
+      messages: { file: 'report.importFile', mode: 'report.importMode', invalid: 'report.importInvalid' },
+      answered: (result) => (result.skipped ? 'report.importSkipped' : 'report.imported'),
+      schemas: { link: Type.Object({ url: Type.String() }), result: ReportImportResult },
+      summaries: {
+        export: 'Write a report to a .json file; answers the url it downloads from without authorization',
+        import:
+          'Import a report .json file (multipart file + type: 0 skip a report whose code exists, 1 add it with a suffix)',
+      },
+    },
+    transfer,
+  );
+}
+
+/**
+ * Running reports: a page (Preview), the designer's live view of a draft (PreviewDraft), a report
+ * made from a form (FromForm) and the Excel file (ExportExcel).
+ */
+function reportRunRoutes(app: App, { runs, fromForm }: { runs: ReportRunService; fromForm: ReportFromFormService }) {
   app.post(
     `${base}/:id/Actions/Preview`,
     {
@@ -158,49 +210,5 @@ export default async function reportRoutes(
       },
     },
     async (request) => ok(await runs.exportExcel(request.params.id, request.body, callerOf(request, 'report'))),
-  );
-
-  crudWriteRoutes(
-    app,
-    {
-      base,
-      menu,
-      tag,
-      noun: { one: 'report', many: 'Reports' },
-      schemas: { input: ReportInput, update: ReportUpdate },
-    },
-    reports,
-  );
-
-  recordActionRoute(
-    app,
-    {
-      method: 'POST',
-      url: `${base}/:id/Actions/Copy`,
-      tags,
-      summary: 'Copy a report under a new name and code',
-      preHandler: permit(menu, 'btn_add'),
-      done: 'report.copied',
-    },
-    (id, session) => reports.copy(id, session),
-  );
-
-  transferRoutes(
-    app,
-    {
-      base,
-      menu,
-      tag,
-      file: { extension: /\.json$/i, maxBytes: 4 * 1024 * 1024 },
-      messages: { file: 'report.importFile', mode: 'report.importMode', invalid: 'report.importInvalid' },
-      answered: (result) => (result.skipped ? 'report.importSkipped' : 'report.imported'),
-      schemas: { link: Type.Object({ url: Type.String() }), result: ReportImportResult },
-      summaries: {
-        export: 'Write a report to a .json file; answers the url it downloads from without authorization',
-        import:
-          'Import a report .json file (multipart file + type: 0 skip a report whose code exists, 1 add it with a suffix)',
-      },
-    },
-    transfer,
   );
 }

@@ -1,4 +1,5 @@
 import {
+  type FormDataField,
   REPORT_AGGREGATES,
   REPORT_FROM_FORM_MAX_GROUPS,
   REPORT_FROM_FORM_MAX_MEASURES,
@@ -9,7 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
-import Form from 'antd/es/form';
+import Form, { type FormInstance } from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
@@ -122,56 +123,7 @@ export function ReportFromFormDialog({
             optionFilterProp="label"
           />
         </Form.Item>
-        <Form.List name="measures">
-          {(rows, { add, remove }) => (
-            <Form.Item label={t('fromForm.measures')} required>
-              {rows.map((row, index) => (
-                <Space key={row.key} align="baseline" style={{ display: 'flex' }}>
-                  <Form.Item
-                    name={[row.name, 'field']}
-                    rules={[{ required: true, message: t('fromForm.pickMeasure') }]}
-                    style={{ width: 260 }}
-                  >
-                    <Select
-                      aria-label={t('fromForm.measureField', { n: index + 1 })}
-                      options={fieldOptions(groupable)}
-                      optionFilterProp="label"
-                      showSearch
-                    />
-                  </Form.Item>
-                  <Form.Item noStyle shouldUpdate>
-                    {() => {
-                      const field = form.getFieldValue(['measures', row.name, 'field']) as string | undefined;
-                      const kind = fields.data?.find((f) => f.vModel === field)?.jnpfKey ?? '';
-                      return (
-                        <Form.Item name={[row.name, 'aggregate']} style={{ width: 140 }}>
-                          <Select
-                            aria-label={t('fromForm.measureAggregate', { n: index + 1 })}
-                            options={REPORT_AGGREGATES.map((a) => ({
-                              value: a,
-                              label: t(`fromForm.aggregates.${a}`),
-                              disabled: a !== 'count' && Boolean(field) && !numeric(kind),
-                            }))}
-                          />
-                        </Form.Item>
-                      );
-                    }}
-                  </Form.Item>
-                  {rows.length > 1 && (
-                    <Button type="link" danger onClick={() => remove(row.name)}>
-                      {t('fromForm.remove')}
-                    </Button>
-                  )}
-                </Space>
-              ))}
-              {rows.length < REPORT_FROM_FORM_MAX_MEASURES && (
-                <Button type="dashed" onClick={() => add({ aggregate: 'sum' })}>
-                  {t('fromForm.addMeasure')}
-                </Button>
-              )}
-            </Form.Item>
-          )}
-        </Form.List>
+        <MeasureRows form={form} fields={fields.data ?? []} options={fieldOptions(groupable)} />
         <Space.Compact block>
           <Form.Item
             name="fullName"
@@ -200,5 +152,70 @@ export function ReportFromFormDialog({
         </Space.Compact>
       </Form>
     </Modal>
+  );
+}
+
+/** The totals: a field and how it is totalled, each; summing, averaging and the rest only for numbers. */
+function MeasureRows({
+  form,
+  fields,
+  options,
+}: {
+  form: FormInstance<Values>;
+  fields: FormDataField[];
+  options: { value: string; label: string }[];
+}) {
+  const { t } = useTranslation('report');
+  return (
+    <Form.List name="measures">
+      {(rows, { add, remove }) => (
+        <Form.Item label={t('fromForm.measures')} required>
+          {rows.map((row, index) => (
+            <Space key={row.key} align="baseline" style={{ display: 'flex' }}>
+              <Form.Item
+                name={[row.name, 'field']}
+                rules={[{ required: true, message: t('fromForm.pickMeasure') }]}
+                style={{ width: 260 }}
+              >
+                <Select
+                  aria-label={t('fromForm.measureField', { n: index + 1 })}
+                  options={options}
+                  optionFilterProp="label"
+                  showSearch
+                />
+              </Form.Item>
+              <Form.Item noStyle shouldUpdate>
+                {() => {
+                  const field = form.getFieldValue(['measures', row.name, 'field']) as string | undefined;
+                  const kind = fields.find((f) => f.vModel === field)?.jnpfKey ?? '';
+                  return (
+                    <Form.Item name={[row.name, 'aggregate']} style={{ width: 140 }}>
+                      <Select
+                        aria-label={t('fromForm.measureAggregate', { n: index + 1 })}
+                        options={REPORT_AGGREGATES.map((a) => ({
+                          value: a,
+                          label: t(`fromForm.aggregates.${a}`),
+                          disabled: a !== 'count' && Boolean(field) && !numeric(kind),
+                        }))}
+                      />
+                    </Form.Item>
+                  );
+                }}
+              </Form.Item>
+              {rows.length > 1 && (
+                <Button type="link" danger onClick={() => remove(row.name)}>
+                  {t('fromForm.remove')}
+                </Button>
+              )}
+            </Space>
+          ))}
+          {rows.length < REPORT_FROM_FORM_MAX_MEASURES && (
+            <Button type="dashed" onClick={() => add({ aggregate: 'sum' })}>
+              {t('fromForm.addMeasure')}
+            </Button>
+          )}
+        </Form.Item>
+      )}
+    </Form.List>
   );
 }

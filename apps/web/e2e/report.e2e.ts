@@ -60,7 +60,7 @@ describe('report definitions', () => {
       .first()
       .click();
     let box = page.getByRole('dialog', { name: '新建' });
-    await box.getByText('报表的参数、数据集和版式在报表设计器中编辑（即将推出）').waitFor();
+    await box.getByText(/报表的参数、数据集和版式在报表设计器中编辑/).waitFor();
     await box.getByLabel('名称').fill('销售日报');
     await box.getByLabel('编码').fill('sales.daily');
     await box.getByLabel('分类').click();
@@ -70,6 +70,10 @@ describe('report definitions', () => {
       msg: '新建成功',
     });
     await box.waitFor({ state: 'hidden' });
+    // Saved, the new report opens in the designer; closed unchanged, the list shows it.
+    const designer = page.getByRole('application', { name: '报表设计 - 销售日报' });
+    await designer.getByRole('button', { name: /关\s*闭/ }).click();
+    await designer.waitFor({ state: 'detached' });
     const added = rowOf(page, 'sales.daily');
     await added.waitFor();
     expect(await added.textContent()).toMatch(/销售日报.*业务报表.*admin.*启用/);

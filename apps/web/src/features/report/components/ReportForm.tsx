@@ -67,7 +67,7 @@ export function ReportForm({
   });
   return (
     <FormDialog<ReportValues> {...dialog} title={id ? t('edit') : t('add')}>
-      <Alert type="info" showIcon title={t('designerLater')} style={{ marginBottom: 16 }} />
+      <Alert type="info" showIcon title={t('designerHint')} style={{ marginBottom: 16 }} />
       <RecordFields labels={[t('fullName'), t('enCode')]}>
         <Form.Item name="categoryId" label={t('category')} rules={[{ required: true, message: t('rules.category') }]}>
           <Select options={categories} showSearch optionFilterProp="label" />

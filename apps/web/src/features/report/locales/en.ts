@@ -12,7 +12,8 @@ export default {
   exportQuestion: 'Export this report?',
   enableQuestion: 'Enable this report?',
   disableQuestion: 'Disable this report?',
-  designerLater: "A report's parameters, datasets and layout are edited in the report designer (coming soon).",
+  designerHint:
+    "A report's parameters, datasets and layout are edited in the report designer: it opens once a new report is saved, later from Design.",
   rules: { category: 'Choose a category' },
   view: {
     search: 'Search',

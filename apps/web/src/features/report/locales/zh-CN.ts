@@ -12,7 +12,7 @@ export default {
   exportQuestion: '您确定要导出该报表, 是否继续?',
   enableQuestion: '此操作将启用该报表，是否继续?',
   disableQuestion: '此操作将禁用该报表，是否继续?',
-  designerLater: '报表的参数、数据集和版式在报表设计器中编辑（即将推出）',
+  designerHint: '报表的参数、数据集和版式在报表设计器中编辑：新建保存后即打开，之后点“设计”',
   rules: { category: '请选择分类' },
   view: {
     search: '查询',

@@ -12,7 +12,7 @@ export default {
   exportQuestion: '您確定要導出該報表, 是否繼續?',
   enableQuestion: '此操作將啟用該報表，是否繼續?',
   disableQuestion: '此操作將禁用該報表，是否繼續?',
-  designerLater: '報表的參數、數據集和版式在報表設計器中編輯（即將推出）',
+  designerHint: '報表的參數、數據集和版式在報表設計器中編輯：新建儲存後即開啟，之後點「設計」',
   rules: { category: '請選擇分類' },
   view: {
     search: '查詢',

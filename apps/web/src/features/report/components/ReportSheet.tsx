@@ -5,8 +5,8 @@ import { DEFAULT_ROW_HEIGHT } from '../report-sheets.ts';
 
 export type ReportDrillTarget = NonNullable<ReportOutputCell['drill']>;
 
-/** Where each merge's top-left cell spans, and the cells the merges cover (not drawn). */
-function mergeMap(merges: readonly ReportMerge[]) {
+/** Where each merge's top-left cell spans, and the cells the merges cover (not drawn): the viewer's and the designer's. */
+export function mergeMap(merges: readonly ReportMerge[]) {
   const anchors = new Map<string, ReportMerge>();
   const covered = new Set<string>();
   for (const merge of merges) {

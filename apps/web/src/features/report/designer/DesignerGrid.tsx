@@ -1,5 +1,5 @@
 import { useDroppable } from '@dnd-kit/core';
-import { columnName, type ReportCell, type ReportMerge, type ReportRowKind } from '@platform/shared';
+import { columnName, type ReportCell, type ReportRowKind } from '@platform/shared';
 import Dropdown from 'antd/es/dropdown';
 import {
   type ComponentProps,
@@ -11,6 +11,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mergeMap } from '../components/ReportSheet.tsx';
 import {
   cellAt,
   cellLabel,
@@ -42,18 +43,6 @@ export function templateStyle(cell: ReportCell | null): CSSProperties {
     textAlign: style.align,
     border: style.border ? '1px solid #595959' : undefined,
   };
-}
-
-function mergeMap(merges: readonly ReportMerge[]) {
-  const anchors = new Map<string, ReportMerge>();
-  const covered = new Set<string>();
-  for (const merge of merges) {
-    anchors.set(`${merge.row}:${merge.col}`, merge);
-    for (let r = merge.row; r < merge.row + merge.rowSpan; r++)
-      for (let c = merge.col; c < merge.col + merge.colSpan; c++)
-        if (r !== merge.row || c !== merge.col) covered.add(`${r}:${c}`);
-  }
-  return { anchors, covered };
 }
 
 interface Editing extends CellAddress {

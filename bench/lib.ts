@@ -257,6 +257,8 @@ export async function throwawayDatabase(adminUrl: string): Promise<{ url: string
   return {
     url: url.toString(),
     async drop() {
+      // BENCH_KEEP_DATABASE=1 leaves it for a look with psql (explain, pg_stats) after the run.
+      if (process.env.BENCH_KEEP_DATABASE) return void console.log(`kept database ${name}`);
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       // A closed pool's connections can take a moment to leave; forcing them out earlier makes

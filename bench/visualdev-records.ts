@@ -7,11 +7,19 @@
  * without HTTP, the definition, the rights or the value conversion. Prints the growth of p95
  * from the first size to the last.
  *
+ * Two keywords per size. A name is three words from three lists of 30 (a company, a product, a
+ * kind: `华东精密轴承`) then ` rec<n> 记录`. The typical keyword, two adjacent words (`精密轴承`),
+ * matches one row in 900 and its trigrams are as rare as the words. The worst case, `rec1234`,
+ * holds the trigram `rec` that every row has: the trigram index reads that trigram's whole posting
+ * list (a million entries at 1M) on every search.
+ *
  *   BENCH_ENGINES=postgres node --import tsx bench/visualdev-records.ts     (pglite, postgres or both)
  *   BENCH_RECORDS=100000 ...                                                (the sizes, comma-separated)
+ *   BENCH_EXPLAIN=1 ...                                                     (print each statement's plan)
  */
 import { CompiledQuery, sql } from 'kysely';
 import {
+  type BenchApp,
   type Comparison,
   httpSide,
   interleave,
@@ -30,8 +38,17 @@ const sizes = (process.env.BENCH_RECORDS ?? '100000,1000000')
   .map(Number)
   .filter((n) => n > 0)
   .sort((a, b) => a - b);
-const name = 'rec1234';
 const level = 'L2';
+// Three lists of 30 two-character words; a name takes one of each, by the row number's digits.
+const words = [
+  '华东华南华北华中西南西北东北江浙川渝闽粤湘鄂皖赣冀豫鲁晋陕甘宁青新藏滇黔桂琼辽吉黑蒙',
+  '精密重型轻型智能数控液压气动电子光学机电环保节能高速低温高压防爆耐磨静音微型通用专用',
+  '轴承齿轮电机阀门泵组管件法兰螺栓弹簧刀具模具夹具钢材铝材铜材线缆开关仪表传感器件板材',
+].map((list) => Array.from({ length: 30 }, (_, i) => list.slice(i * 2, i * 2 + 2)));
+const keywords = [
+  { label: 'typical keyword', name: `${words[1]?.[0]}${words[2]?.[0]}` },
+  { label: 'worst-case keyword (trigram in every row)', name: 'rec1234' },
+];
 
 const field = (jnpfKey: string, vModel: string, label: string, rest: object = {}) => ({
   __vModel__: vModel,
@@ -65,6 +82,16 @@ const columnData = {
   pageSize: 20,
 };
 
+/** The plans of the statements as the server sends them (`BENCH_EXPLAIN=1`): where a figure comes from. */
+async function explain(db: BenchApp['app']['db'], statements: CompiledQuery[]) {
+  for (const statement of statements) {
+    const plan = await db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain (analyze, buffers) ${statement.sql}`, [...statement.parameters]),
+    );
+    console.log(plan.rows.map((row) => `    ${row['QUERY PLAN']}`).join('\n'));
+  }
+}
+
 console.log(`visualdev records bench: ${machineLine()}, ${connections} connections`);
 
 const comparisons = await onEachEngine(async (engine, databaseUrl, dataDir): Promise<Comparison[]> => {
@@ -97,17 +124,25 @@ const comparisons = await onEachEngine(async (engine, databaseUrl, dataDir): Pro
       .select(['id', 'organizeId'])
       .where('account', '=', 'admin')
       .executeTakeFirstOrThrow();
-    const queryJson = JSON.stringify({ name, level });
-    const body = JSON.stringify({ currentPage: 1, pageSize: 20, queryJson, sidx: '', superQueryJson: '' });
     // The statements the record repository composes for this list (record.repository.ts), word for word.
     const table = plan.table;
     const where = `where (r.${nameColumn} ilike $1 and (r.${levelColumn} #>> '{}') in ($2) and true)`;
     const columns = `r.id as "id", r.flow_state as "flowState", r.${nameColumn} as "${nameColumn}", r.${levelColumn} as "${levelColumn}", r.${priceColumn} as "${priceColumn}"`;
-    const page = CompiledQuery.raw(
-      `select ${columns} from ${table} as "r" ${where} order by r.creator_time desc, r.id desc limit $3 offset $4`,
-      [`%${name}%`, level, 20, 0],
-    );
-    const count = CompiledQuery.raw(`select count(*) as "total" from ${table} as "r" ${where}`, [`%${name}%`, level]);
+    const cases = keywords.map(({ label, name }) => ({
+      label,
+      body: JSON.stringify({
+        currentPage: 1,
+        pageSize: 20,
+        queryJson: JSON.stringify({ name, level }),
+        sidx: '',
+        superQueryJson: '',
+      }),
+      page: CompiledQuery.raw(
+        `select ${columns} from ${table} as "r" ${where} order by r.creator_time desc, r.id desc limit $3 offset $4`,
+        [`%${name}%`, level, 20, 0],
+      ),
+      count: CompiledQuery.raw(`select count(*) as "total" from ${table} as "r" ${where}`, [`%${name}%`, level]),
+    }));
 
     const results: Comparison[] = [];
     let seeded = 0;
@@ -115,7 +150,8 @@ const comparisons = await onEachEngine(async (engine, databaseUrl, dataDir): Pro
       const started = performance.now();
       // Rows seeded+1..size, added to those already there, in one statement through the release's indexes.
       await sql`insert into ${sql.raw(table)} (id, organize_id, creator_user_id, creator_time, ${sql.raw(nameColumn)}, ${sql.raw(levelColumn)}, ${sql.raw(priceColumn)})
-        select lpad(g::text, 12, '0'), ${admin.organizeId}, ${admin.id}, now() - g * interval '1 second', 'rec' || g || ' 记录',
+        select lpad(g::text, 12, '0'), ${admin.organizeId}, ${admin.id}, now() - g * interval '1 second', (${sql.val(words[0])}::text[])[g % 30 + 1] || (${sql.val(words[1])}::text[])[g / 30 % 30 + 1]
+            || (${sql.val(words[2])}::text[])[g / 900 % 30 + 1] || ' rec' || g || ' 记录',
           to_jsonb('L' || (g % 3 + 1)), g % 1000
         from generate_series(${seeded + 1}::int, ${size}::int) g`.execute(server.app.db);
       await sql`vacuum analyze ${sql.raw(table)}`.execute(server.app.db);
@@ -123,43 +159,48 @@ const comparisons = await onEachEngine(async (engine, databaseUrl, dataDir): Pro
         `${engine}: ${seeded.toLocaleString('en')} to ${size.toLocaleString('en')} records seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
       seeded = size;
-      const check = await server.app.db.executeQuery<{ total: string }>(count);
-      console.log(`  ${engine}: ${check.rows[0]?.total} matches`);
-      const result = await interleave(
-        engine,
-        `OnlineDev List, two search fields, page of 20, ${size.toLocaleString('en')} records`,
-        loopSide({
-          name: 'bare SQL',
+      for (const { label, body, page, count } of cases) {
+        const check = await server.app.db.executeQuery<{ total: string }>(count);
+        console.log(`  ${engine}: ${check.rows[0]?.total} matches (${label})`);
+        if (process.env.BENCH_EXPLAIN) await explain(server.app.db, [page, count]);
+        const result = await interleave(
           engine,
-          concurrency: connections,
-          call: () => Promise.all([server.app.db.executeQuery(page), server.app.db.executeQuery(count)]),
-        }),
-        httpSide({
-          name: 'HTTP',
-          engine,
-          url: server.url,
-          scenario: {
-            name: 'OnlineDev List',
-            method: 'POST',
-            path: `/api/visualdev/OnlineDev/${id}/List`,
-            headers,
-            body,
-            connections,
-          },
-        }),
-      );
-      console.log(
-        `  ${engine}: HTTP ${Math.round(result.sides[1]?.reqPerSec.median ?? 0)} req/s, p95 ${result.sides[1]?.p95.median.toFixed(1)} ms, ${result.ratio.median.toFixed(2)} of bare SQL`,
-      );
-      results.push(result);
+          `OnlineDev List, two search fields, page of 20, ${size.toLocaleString('en')} records, ${label}`,
+          loopSide({
+            name: 'bare SQL',
+            engine,
+            concurrency: connections,
+            call: () => Promise.all([server.app.db.executeQuery(page), server.app.db.executeQuery(count)]),
+          }),
+          httpSide({
+            name: 'HTTP',
+            engine,
+            url: server.url,
+            scenario: {
+              name: 'OnlineDev List',
+              method: 'POST',
+              path: `/api/visualdev/OnlineDev/${id}/List`,
+              headers,
+              body,
+              connections,
+            },
+          }),
+        );
+        console.log(
+          `  ${engine}: HTTP ${Math.round(result.sides[1]?.reqPerSec.median ?? 0)} req/s, p95 ${result.sides[1]?.p95.median.toFixed(1)} ms, ${result.ratio.median.toFixed(2)} of bare SQL`,
+        );
+        results.push(result);
+      }
     }
-    const [first, last] = [results[0], results.at(-1)];
-    if (first && last && first !== last) {
+    // Results run size by size, the cases in order within each size.
+    cases.forEach(({ label }, k) => {
+      const [first, last] = [results[k], results[results.length - cases.length + k]];
+      if (!first || !last || first === last) return;
       const growth = (side: number) => (last.sides[side]?.p95.median ?? 0) / (first.sides[side]?.p95.median || 1);
       console.log(
-        `  ${engine}: p95 from ${sizes[0]?.toLocaleString('en')} to ${sizes.at(-1)?.toLocaleString('en')} records: HTTP x${growth(1).toFixed(2)}, bare SQL x${growth(0).toFixed(2)}`,
+        `  ${engine}: p95 from ${sizes[0]?.toLocaleString('en')} to ${sizes.at(-1)?.toLocaleString('en')} records, ${label}: HTTP x${growth(1).toFixed(2)}, bare SQL x${growth(0).toFixed(2)}`,
       );
-    }
+    });
     return results;
   } finally {
     await server.close();

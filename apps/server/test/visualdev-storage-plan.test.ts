@@ -1,6 +1,6 @@
 import { FIELD_KINDS, type FormDefinition, type FormField } from '@platform/shared';
 import { describe, expect, test } from 'vitest';
-import { checkedIdentifier, columnTypeOf, planStorage } from '../src/modules/visualdev/storage-plan.ts';
+import { checkedIdentifier, columnTypeOf, FEW_VALUES, planStorage } from '../src/modules/visualdev/storage-plan.ts';
 
 /** The record tables' plan: names made by the server, the steps a release runs, in their order. */
 
@@ -71,6 +71,28 @@ describe('storage plan', () => {
       { op: 'createIndex', table: 'vd_7', column: 'f1', method: 'btree' },
     ]);
     expect(plan.columns.find((c) => c.field === 'gone')).toMatchObject({ column: 'f2', retired: true });
+  });
+
+  test('a searched field of few values gets no index: a switch, a choice of up to FEW_VALUES static options', () => {
+    const options = (n: number) => ({
+      options: Array.from({ length: n }, (_, i) => ({ id: `v${i}`, fullName: `值${i}` })),
+    });
+    const searched = ['active', 'level', 'region', 'owner', 'grade'];
+    const { plan } = planStorage(
+      '9',
+      null,
+      form(
+        field('switch', 'active'),
+        field('select', 'level', options(3)),
+        field('radio', 'region', options(FEW_VALUES + 1)),
+        // Options from a dictionary are not known at release: they may be many.
+        field('select', 'owner', { __config__: { jnpfKey: 'select', label: 'owner', dataType: 'dictionary' } }),
+        field('radio', 'grade', options(FEW_VALUES)),
+      ),
+      { searchList: searched.map((prop) => ({ prop, label: '', searchType: 1 })) },
+    );
+    const columnOf = (name: string) => plan.columns.find((c) => c.field === name)?.column;
+    expect(plan.indexes).toEqual([`${columnOf('owner')}:jsontext`, `${columnOf('region')}:jsontext`].sort());
   });
 
   test('a select set to hold several values keeps them as JSON; one set so later has its column converted', () => {

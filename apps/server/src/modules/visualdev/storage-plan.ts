@@ -6,6 +6,7 @@ import {
   type FormField,
   holdsValue,
   kindOf,
+  staticOptions,
   type ValueType,
   valueFacetsOf,
   valueFields,
@@ -137,12 +138,41 @@ export function searchTypeOf(declared: { searchType?: unknown } | undefined, col
   return Number(declared?.searchType ?? (column.type === 'text' ? 2 : 1));
 }
 
-/** Which columns the list searches and how: fuzzy text gets a trigram index, the rest a b-tree (JSON a GIN). */
-export function wantedIndexes(plan: StoredTable, list: ColumnDefinition | null): string[] {
+/** The most static options a choice may have and still count as few-valued (see `fewValuedFields`). */
+export const FEW_VALUES = 10;
+
+/**
+ * The fields whose every value covers a large part of the table: a switch, a select or radio of at
+ * most `FEW_VALUES` static options. An index of such a value is never the way in: alone, the
+ * planner walks the time index or scans; beside a keyword, a generic plan AND-s its third of the
+ * table into every search (at 1,000,000 records a b-tree of 333,334 entries read per search, 20-40
+ * ms, against 2 ms for the keyword's trigram index alone; bench/visualdev-records.ts).
+ */
+export function fewValuedFields(form: FormDefinition): Set<string> {
+  const few = new Set<string>();
+  for (const field of valueFields(form.fields ?? [])) {
+    const kind = kindOf(field);
+    const dataType = field.__config__?.dataType;
+    const isStatic = dataType === undefined || dataType === 'static';
+    const options = isStatic && (kind === 'select' || kind === 'radio') ? staticOptions(field).length : 0;
+    if (field.__vModel__ && (kind === 'switch' || (options > 0 && options <= FEW_VALUES))) few.add(field.__vModel__);
+  }
+  return few;
+}
+
+/**
+ * Which columns the list searches and how: fuzzy text gets a trigram index, the rest a b-tree (JSON a
+ * GIN), except few-valued fields (`fewValuedFields`), which get none.
+ */
+export function wantedIndexes(
+  plan: StoredTable,
+  list: ColumnDefinition | null,
+  fewValued: ReadonlySet<string> = new Set(),
+): string[] {
   const out = new Set<string>();
   for (const search of list?.searchList ?? []) {
     const column = plan.columns.find((c) => c.field === search.prop && !c.retired);
-    if (!column) continue;
+    if (!column || fewValued.has(column.field)) continue;
     // Lists are searched by containment (GIN); one JSON value by its text (a b-tree of `col #>> '{}'`,
     // whose statistics keep the planner from AND-ing a GIN scan of a few-valued field into every search).
     if (column.type === 'jsonb') out.add(`${column.column}:${column.list ? 'gin' : 'jsontext'}`);
@@ -249,7 +279,7 @@ export function planStorage(
   const converted = new Set(
     steps.flatMap((s) => (s.op === 'convertColumn' && s.table === mainTable ? [s.column] : [])),
   );
-  const { drops, creates } = planIndexes(main, wantedIndexes(main, list), converted);
+  const { drops, creates } = planIndexes(main, wantedIndexes(main, list, fewValuedFields(form)), converted);
   return { plan: { ...main, children, nextChild }, steps: [...drops, ...steps, ...creates] };
 }
 

@@ -185,7 +185,7 @@ async function designServices(app: App, platform: ReturnType<typeof platformServ
       throw error;
     });
   const templates = new PrintDevService(db, dictionaries, forms, records, interfaces, readableTask);
-  const reports = new ReportService(db, dictionaries, interfaces, app.permissions);
+  const reports = new ReportService(db, dictionaries, interfaces, app.permissions, forms);
   const parts: DesignParts = { forms, records, flowDefinitions, queries, messageOutbox, interfaces };
   return {
     parts,

@@ -139,6 +139,26 @@ describe('expandReport: grouped rows with subtotals (issue 39)', () => {
     );
     expect(drilled.rows[0]?.cells[0]?.drill).toEqual({ reportId: 'r2', parameters: { cityName: '上海' } });
   });
+
+  test('a form drill cell carries the clicked row’s values by the form’s fields', () => {
+    const drill = {
+      target: 'form' as const,
+      formId: 'f1',
+      fields: [
+        { name: 'city', field: 'cityName' },
+        { name: 'amount', field: 'total' },
+      ],
+    };
+    const drilled = expandReport(
+      { rows: [{ kind: 'detail', dataset: 'd', cells: [{ field: 'cityName', drill }] }] },
+      { d: [{ cityName: '杭州', total: 50 }] },
+    );
+    expect(drilled.rows[0]?.cells[0]?.drill).toEqual({
+      target: 'form',
+      formId: 'f1',
+      values: { city: '杭州', amount: 50 },
+    });
+  });
 });
 
 describe('reportPage', () => {

@@ -7,6 +7,7 @@ import type {
   ReportSheetRow,
 } from '../schemas/report.ts';
 import { CalcSyntaxError, evaluateExpression, tokenizeExpression } from './calculate.ts';
+import { drillOf, type ReportOutputDrill } from './report-drill.ts';
 import {
   columnIndex,
   columnName,
@@ -36,8 +37,8 @@ export interface ReportOutputCell {
   format?: string;
   /** The template style with the first matching condition's style laid over it. */
   style?: ReportCellStyle;
-  /** A drill-through: the report and the parameter values the clicked row gives. */
-  drill?: { reportId: string; parameters: Record<string, ReportValue> };
+  /** A drill-through: the report and the parameter values the clicked row gives, or the form and its fields' values. */
+  drill?: ReportOutputDrill;
 }
 
 export interface ReportOutputRow {
@@ -464,12 +465,7 @@ export class ReportSheetFiller {
     if (this.skipping()) return;
     const cells = fillRow(detail, this.rows + 1, (cell) => {
       const fill = cell.field ? fieldFill(record[cell.field]) : { value: reportValueOf(cell.text ?? '') };
-      const drill = cell.drill
-        ? {
-            reportId: cell.drill.reportId,
-            parameters: Object.fromEntries(cell.drill.parameters.map((p) => [p.name, reportValueOf(record[p.field])])),
-          }
-        : undefined;
+      const drill = cell.drill ? drillOf(cell.drill, record) : undefined;
       return { ...fill, ...(drill ? { drill } : {}) };
     });
     this.give({ kind: 'detail', ...(detail.height ? { height: detail.height } : {}), cells });

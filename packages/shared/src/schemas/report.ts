@@ -114,14 +114,37 @@ export const ReportCondition = Type.Object({
 });
 export type ReportCondition = Static<typeof ReportCondition>;
 
-/** Where a click on a cell leads: another report, its parameters taken from the clicked row's fields. */
-export const ReportDrill = Type.Object({
+/** A row field's name, as a dataset column or a form field (vModel) is named. */
+const DrillField = Type.String({ minLength: 1, maxLength: 100 });
+
+/** A drill-through to another report: its parameters (`name`) taken from the clicked row's fields. */
+export const ReportReportDrill = Type.Object({
   reportId: Id,
-  parameters: Type.Array(Type.Object({ name: ReportName, field: Type.String({ minLength: 1, maxLength: 100 }) }), {
-    maxItems: 20,
-  }),
+  parameters: Type.Array(Type.Object({ name: ReportName, field: DrillField }), { maxItems: 20 }),
 });
+export type ReportReportDrill = Static<typeof ReportReportDrill>;
+
+/**
+ * A drill-through to a generated form's records: the list of form `formId` filtered to the records
+ * whose fields (`name`, a field's vModel) equal the clicked row's fields (`field`).
+ */
+export const ReportFormDrill = Type.Object({
+  target: Type.Literal('form'),
+  formId: Id,
+  fields: Type.Array(Type.Object({ name: DrillField, field: DrillField }), { maxItems: 20 }),
+});
+export type ReportFormDrill = Static<typeof ReportFormDrill>;
+
+/**
+ * Where a click on a cell leads: another report (the first shape, without `target`, as definitions
+ * stored before form drills have it) or a generated form's records.
+ */
+export const ReportDrill = Type.Union([ReportReportDrill, ReportFormDrill]);
 export type ReportDrill = Static<typeof ReportDrill>;
+
+/** Whether a drill-through opens a form's records (else another report). */
+export const isFormDrill = (drill: ReportDrill): drill is ReportFormDrill =>
+  (drill as Partial<ReportFormDrill>).target === 'form';
 
 /**
  * One cell of the template. `text` is shown as it is (`${name}` puts a parameter's value in); text
@@ -337,7 +360,14 @@ export const ReportOutputCellSchema = Type.Object({
   format: Type.Optional(Type.String()),
   style: Type.Optional(ReportCellStyle),
   drill: Type.Optional(
-    Type.Object({ reportId: Type.String(), parameters: Type.Record(Type.String(), ReportOutputValue) }),
+    Type.Union([
+      Type.Object({ reportId: Type.String(), parameters: Type.Record(Type.String(), ReportOutputValue) }),
+      Type.Object({
+        target: Type.Literal('form'),
+        formId: Type.String(),
+        values: Type.Record(Type.String(), ReportOutputValue),
+      }),
+    ]),
   ),
 });
 export const ReportOutputRowSchema = Type.Object({

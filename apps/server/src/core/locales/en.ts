@@ -418,6 +418,8 @@ export const en: Catalog = {
   'report.interfaceParameterTwice': 'Dataset {name}: the interface parameter is mapped twice: {field}',
   'report.parameterUnknown': 'Dataset {name}: the report has no parameter {parameter}',
   'report.layoutTooLarge': 'The report layout is too large (at most {max} characters)',
+  'report.drillForm.formUnknown': 'The form cell {cell} drills to does not exist or is not released: {id}',
+  'report.drillForm.fieldUnknown': 'The form “{form}” that cell {cell} drills to has no field {name}',
   'report.disabled': 'The report is disabled',
   'report.preview.title': 'Report preview',
   'report.preview.search': 'Search',

@@ -416,6 +416,8 @@ export const zhCN = {
   'report.interfaceParameterTwice': '数据集{name}的接口参数重复：{field}',
   'report.parameterUnknown': '数据集{name}引用的报表参数不存在：{parameter}',
   'report.layoutTooLarge': '报表布局过大，最多{max}个字符',
+  'report.drillForm.formUnknown': '单元格{cell}钻取的表单不存在或未发布：{id}',
+  'report.drillForm.fieldUnknown': '单元格{cell}钻取的表单“{form}”没有字段：{name}',
   'report.disabled': '报表已停用',
   'report.preview.title': '报表预览',
   'report.preview.search': '查询',

@@ -417,6 +417,8 @@ export const zhTW: Catalog = {
   'report.interfaceParameterTwice': '數據集{name}的接口參數重複：{field}',
   'report.parameterUnknown': '數據集{name}引用的報表參數不存在：{parameter}',
   'report.layoutTooLarge': '報表佈局過大，最多{max}個字元',
+  'report.drillForm.formUnknown': '儲存格{cell}鑽取的表單不存在或未發佈：{id}',
+  'report.drillForm.fieldUnknown': '儲存格{cell}鑽取的表單「{form}」沒有欄位：{name}',
   'report.disabled': '報表已停用',
   'report.preview.title': '報表預覽',
   'report.preview.search': '查詢',

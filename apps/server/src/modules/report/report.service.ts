@@ -25,7 +25,9 @@ import { flipEnabledMark } from '../../core/state-switch.ts';
 import type { Db } from '../../db/database.ts';
 import type { DataInterfaceService } from '../dataInterface/data-interface.service.ts';
 import type { DictionaryCache } from '../dictionary/dictionary-cache.ts';
+import type { FormDefinitionService } from '../visualdev/visualdev.service.ts';
 import { ReportRepository, type ReportValues } from './report.repository.ts';
+import { requireKnownDrillForms } from './report-drill.ts';
 
 /** The report designer's menu: its grant opens the list, its buttons guard the writes. */
 export const reportMenu = 'onlineDev.dataReport';
@@ -111,6 +113,7 @@ export class ReportService {
     private readonly dictionaries: DictionaryCache,
     private readonly interfaces: DataInterfaceService,
     private readonly permissions: PermissionService,
+    private readonly forms: FormDefinitionService,
   ) {}
 
   async page(query: ReportQuery): Promise<PageData<ReportRow>> {
@@ -237,7 +240,8 @@ export class ReportService {
   /**
    * What the schema cannot say: the category is a ReportSort entry; parameter and dataset names are
    * unique; a parameter's widget is one the search form offers; a dataset's interface exists and
-   * each mapping joins one of its parameters to one of the report's; the layout is within bounds.
+   * each mapping joins one of its parameters to one of the report's; the layout is within bounds;
+   * a form drill-through names a released form and its fields.
    */
   private async check(input: ReportInput) {
     if (!(await this.dictionaries.hasEntry(REPORT_CATEGORY_DICTIONARY, input.categoryId)))
@@ -269,6 +273,7 @@ export class ReportService {
     if (JSON.stringify(input.layout ?? {}).length > REPORT_LAYOUT_MAX_CHARS)
       throw new BusinessError('report.layoutTooLarge', { max: REPORT_LAYOUT_MAX_CHARS });
     requireSoundSheet(input.layout ?? {}, [...datasets]);
+    await requireKnownDrillForms(input.layout ?? {}, this.forms);
   }
 
   /** The parameter names of a dataset's interface; an interface that does not exist is refused. */

@@ -38,7 +38,9 @@ export type RecordRow = Record<string, unknown> & { id: string };
 
 /** admin.md §7 "Online development family": a generated form's records. */
 export const visualdevApi = {
-  config: (modelId: string, menuId: string) => http.get<RecordPageConfig>(`${records}/${modelId}/Config`, { menuId }),
+  /** The released form and list; `silent`: the caller shows a refusal in place (a report's drill dialog). */
+  config: (modelId: string, menuId: string, silent = false) =>
+    http.get<RecordPageConfig>(`${records}/${modelId}/Config`, { menuId }, { silent }),
   list: (modelId: string, body: RecordListBody, signal?: AbortSignal) =>
     http.post<PageData<RecordRow>>(`${records}/${modelId}/List`, body, signal ? { signal } : {}),
   info: (modelId: string, id: string, menuId: string) =>

@@ -1,5 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { cellText, isGroupRow, listKind, openGroups, pageSizeOf, UNPAGED, withTreeFilter } from './record-list.ts';
+import {
+  cellText,
+  fixedSearch,
+  isGroupRow,
+  listKind,
+  openGroups,
+  pageSizeOf,
+  UNPAGED,
+  withFixedSearch,
+  withTreeFilter,
+} from './record-list.ts';
 import { toSideNodes } from './tree-panel.ts';
 
 describe('generated list kinds', () => {
@@ -88,5 +98,25 @@ describe('a list cell', () => {
     expect(cellText(inline, 'level', true)).toBe('金牌');
     // A field without a text beside it shows its own value.
     expect(cellText(inline, 'note', true)).toBe('备注');
+  });
+});
+
+describe('a list held to fixed values (a report’s drill-through)', () => {
+  const list = {
+    searchList: [
+      { prop: 'day', label: '日期', searchType: 3 },
+      { prop: 'city', label: '城市', searchType: 2 },
+    ],
+  };
+  test('each value an equality, a range search from it to it, empty values left out', () => {
+    expect(fixedSearch(list, { city: '杭州', amount: 50, day: 1767225600000, note: '', owner: null })).toEqual({
+      city: ['杭州'],
+      amount: [50],
+      day: [1767225600000, 1767225600000],
+    });
+  });
+  test('laid over the search form’s queryJson, winning over a search of the same field', () => {
+    expect(withFixedSearch('', {})).toBe('');
+    expect(withFixedSearch('{"city":"上","note":"急"}', { city: ['杭州'] })).toBe('{"city":["杭州"],"note":"急"}');
   });
 });

@@ -63,3 +63,28 @@ export function withTreeFilter(queryJson: string, relation: string | undefined, 
   const query = queryJson ? (JSON.parse(queryJson) as Record<string, unknown>) : {};
   return JSON.stringify({ ...query, [relation]: values });
 }
+
+/**
+ * A list held to fixed field values (a report's drill-through): each field equal to its value, a
+ * range search from it to it; empty values hold nothing. Answers the search part of a queryJson.
+ */
+export function fixedSearch(
+  list: ColumnDefinition,
+  values: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(values)) {
+    if (value === null || value === undefined || value === '') continue;
+    const declared = list.searchList?.find((s) => s.prop === field);
+    // An array is always an equality on the server, whatever the field's search type, except a range.
+    out[field] = Number(declared?.searchType) === 3 ? [value, value] : [value];
+  }
+  return out;
+}
+
+/** The list's queryJson with fixed searches laid over it (they win over a search of the same field). */
+export function withFixedSearch(queryJson: string, fixed: Readonly<Record<string, unknown>>): string {
+  if (Object.keys(fixed).length === 0) return queryJson;
+  const query = queryJson ? (JSON.parse(queryJson) as Record<string, unknown>) : {};
+  return JSON.stringify({ ...query, ...fixed });
+}

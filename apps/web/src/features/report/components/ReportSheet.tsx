@@ -4,6 +4,11 @@ import type { CSSProperties } from 'react';
 import { DEFAULT_ROW_HEIGHT } from '../report-sheets.ts';
 
 export type ReportDrillTarget = NonNullable<ReportOutputCell['drill']>;
+/** A drill-through to another report, with its parameter values. */
+export type ReportReportTarget = Extract<ReportDrillTarget, { reportId: string }>;
+/** A drill-through to a generated form's records, with the values its fields must equal. */
+export type ReportFormTarget = Extract<ReportDrillTarget, { target: 'form' }>;
+export const isFormTarget = (drill: ReportDrillTarget): drill is ReportFormTarget => 'formId' in drill;
 
 /** Where each merge's top-left cell spans, and the cells the merges cover (not drawn): the viewer's and the designer's. */
 export function mergeMap(merges: readonly ReportMerge[]) {

@@ -19,9 +19,10 @@ import {
   runParameters,
   startingFormValues,
 } from '../report-parameters.ts';
+import { FormDrillDialog } from './FormDrillDialog.tsx';
 import { type ReportOutputProgress, useReportOutput } from './ReportPrint.tsx';
 import { ReportSearchForm } from './ReportSearchForm.tsx';
-import { type ReportDrillTarget, ReportSheet } from './ReportSheet.tsx';
+import { isFormTarget, type ReportDrillTarget, type ReportReportTarget, ReportSheet } from './ReportSheet.tsx';
 import '../report-view.css';
 
 // ECharts is loaded only by reports that have charts.
@@ -145,7 +146,8 @@ function ReportRun({
           }
         />
       ) : null}
-      <DrillDialog target={drill} onClose={() => setDrill(null)} />
+      <DrillDialog target={drill && !isFormTarget(drill) ? drill : null} onClose={() => setDrill(null)} />
+      <FormDrillDialog target={drill && isFormTarget(drill) ? drill : null} onClose={() => setDrill(null)} />
     </div>
   );
 }
@@ -215,7 +217,7 @@ function ReportToolbar({
 }
 
 /** A drill-through: the target report in a large dialog, started with the clicked row's values. */
-function DrillDialog({ target, onClose }: { target: ReportDrillTarget | null; onClose: () => void }) {
+function DrillDialog({ target, onClose }: { target: ReportReportTarget | null; onClose: () => void }) {
   const info = useReportInfo(target?.reportId);
   return (
     <Modal

@@ -7,10 +7,8 @@ import {
   type ReportCellStyle,
   type ReportChart,
   type ReportCondition,
-  type ReportDrill,
   type ReportRowKind,
 } from '@platform/shared';
-import { useQuery } from '@tanstack/react-query';
 import AutoComplete from 'antd/es/auto-complete';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
@@ -20,11 +18,10 @@ import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import Tabs from 'antd/es/tabs';
-import TreeSelect from 'antd/es/tree-select';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reportApi } from '../api.ts';
 import { FORMAT_PRESETS } from './DesignerToolbar.tsx';
+import { DrillEditor } from './DrillEditor.tsx';
 import {
   cellAt,
   detailRowAbove,
@@ -344,69 +341,6 @@ function Conditions({ value, onChange }: { value: ReportCondition[]; onChange: (
           />
         </div>
       ))}
-    </section>
-  );
-}
-
-/** A drill-through: the report a click opens, and which of the row's fields gives each of its parameters. */
-function DrillEditor({
-  value,
-  fields,
-  onChange,
-}: {
-  value: ReportDrill | undefined;
-  fields: { value: string; label: string }[];
-  onChange: (drill: ReportDrill | undefined) => void;
-}) {
-  const { t } = useTranslation('report');
-  const reports = useQuery({ queryKey: ['report', 'selector'], queryFn: reportApi.selector, staleTime: 60_000 });
-  const treeData = (reports.data?.list ?? []).map((category) => ({
-    value: category.id,
-    title: category.fullName,
-    selectable: false,
-    children: category.children.map((r) => ({ value: r.id, title: r.fullName })),
-  }));
-  const target = useQuery({
-    queryKey: ['report', 'info', value?.reportId],
-    queryFn: () => reportApi.info(value?.reportId ?? ''),
-    enabled: Boolean(value?.reportId),
-    staleTime: 60_000,
-  });
-  const pairs = value?.parameters ?? [];
-  return (
-    <section className="rd-subsection" aria-label={t('designer.drill')}>
-      <h4>{t('designer.drill')}</h4>
-      <Field label={t('designer.drillReport')}>
-        <TreeSelect
-          size="small"
-          allowClear
-          treeDefaultExpandAll
-          treeData={treeData}
-          value={value?.reportId}
-          onChange={(reportId?: string) => onChange(reportId ? { reportId, parameters: [] } : undefined)}
-        />
-      </Field>
-      {value
-        ? (target.data?.parameters ?? []).map((p) => (
-            <Field key={p.name} label={p.label}>
-              <Select
-                size="small"
-                allowClear
-                options={fields}
-                value={pairs.find((pair) => pair.name === p.name)?.field}
-                onChange={(field?: string) =>
-                  onChange({
-                    ...value,
-                    parameters: [
-                      ...pairs.filter((pair) => pair.name !== p.name),
-                      ...(field ? [{ name: p.name, field }] : []),
-                    ],
-                  })
-                }
-              />
-            </Field>
-          ))
-        : null}
     </section>
   );
 }

@@ -20,7 +20,7 @@ import { useToast } from '../../../../shared/toast.tsx';
 import { printTemplateIds, usePrintDialog } from '../../../printDev/index.ts';
 import { useFlowLaunch } from '../../../workflow/index.ts';
 import { type RecordRow, recordsBase, visualdevApi } from '../../api.ts';
-import { listKind, pageSizeOf, withTreeFilter } from '../../record-list.ts';
+import { fixedSearch, listKind, pageSizeOf, withFixedSearch, withTreeFilter } from '../../record-list.ts';
 import { useTreePanel } from '../../tree-panel.ts';
 import { useInlineEdit } from '../inline-edit.tsx';
 
@@ -57,15 +57,27 @@ export function queryJsonOf(values: Record<string, unknown>): string {
 }
 
 /**
+ * How a list is held other than by its menu page: `fixed` field values every call carries (a
+ * report's drill-through), and `silent` calls whose refusal the caller shows in place.
+ */
+export interface RecordPageOptions {
+  fixed?: Readonly<Record<string, unknown>>;
+  silent?: boolean;
+}
+
+const noFixed: Readonly<Record<string, unknown>> = {};
+
+/**
  * The released model of a menu and its list: the configuration, the tree beside the list, the list
  * query with its search and paging, and the columns the caller may see (permission, column settings).
  */
-function useRecordList(modelId: string, menuId: string) {
+function useRecordList(modelId: string, menuId: string, options: RecordPageOptions) {
+  const fixedValues = options.fixed ?? noFixed;
   const permission = usePermission();
   const [queryJson, setQueryJson] = useState('');
   const config = useQuery({
     queryKey: ['visualdev', 'config', modelId, menuId],
-    queryFn: () => visualdevApi.config(modelId, menuId),
+    queryFn: () => visualdevApi.config(modelId, menuId, options.silent),
     enabled: !!modelId,
     retry: false,
   });
@@ -81,13 +93,14 @@ function useRecordList(modelId: string, menuId: string) {
     return found && (!model?.list.useColumnPermission || permission.hasColumn(found.relation)) ? found : null;
   }, [model, permission]);
   const tree = useTreePanel(panel);
+  const fixed = useMemo(() => (model ? fixedSearch(model.list, fixedValues) : noFixed), [model, fixedValues]);
   const filtered = (query: string, node: string | undefined) =>
-    withTreeFilter(query, panel?.relation, node ? tree.valuesOf(node) : []);
+    withTreeFilter(withFixedSearch(query, fixed), panel?.relation, node ? tree.valuesOf(node) : []);
   // The designed page size (or no paging) until the person picks a size in the pager.
   const [sizePicked, setSizePicked] = useState(false);
   const sizeOf = (chosen: number) => (model ? pageSizeOf(model.list, chosen, sizePicked) : chosen);
   const list = useListQuery<RecordRow, { queryJson: string }, { node?: string }>({
-    queryKey: ['visualdev', 'records', modelId, menuId, sizePicked],
+    queryKey: ['visualdev', 'records', modelId, menuId, sizePicked, fixed],
     initialSearch: { queryJson: '' },
     enabled: !!model,
     fetch: (params, signal) =>
@@ -145,7 +158,7 @@ function useRecordList(modelId: string, menuId: string) {
  * A generated list page's state and calls (shell.md 2.3): the list, the record open in the form or
  * the detail viewer, saving and removing, import, export, print and the rights of its buttons.
  */
-export function useRecordPage(modelId: string, menuId: string) {
+export function useRecordPage(modelId: string, menuId: string, options: RecordPageOptions = {}) {
   const { t } = useTranslation('visualdev');
   const permission = usePermission();
   const toast = useToast();
@@ -153,7 +166,7 @@ export function useRecordPage(modelId: string, menuId: string) {
   const [confirm, confirmHolder] = useConfirm();
   const printer = usePrintDialog();
   const { launch, chooser } = useFlowLaunch();
-  const records = useRecordList(modelId, menuId);
+  const records = useRecordList(modelId, menuId, options);
   const { config, model, list } = records;
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<Editing>(null);

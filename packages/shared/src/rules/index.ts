@@ -24,6 +24,7 @@ export * from './qrcode.ts';
 export * from './record-text.ts';
 export * from './relative-time.ts';
 export * from './report-page.ts';
+export * from './report-problems.ts';
 export * from './report-sheet.ts';
 export * from './report-values.ts';
 export * from './sheet-cell.ts';

@@ -6,15 +6,13 @@ import type {
   ReportMerge,
   ReportSheetRow,
 } from '../schemas/report.ts';
-import { CalcSyntaxError, evaluateExpression, tokenizeExpression } from './calculate.ts';
+import { formulaOf, rowFormula } from './report-formula.ts';
 import {
-  columnIndex,
   columnName,
   REPORT_SUBTOTAL_CODE,
   ReportColumnFigures,
   type ReportValue,
   reportValueOf,
-  roundFloat,
 } from './report-values.ts';
 
 /**
@@ -70,85 +68,6 @@ export type ReportParameterValues = Readonly<Record<string, unknown>>;
 
 export const DEFAULT_REPORT_COLUMN_WIDTH = 100;
 
-const CELL_REF = /^([A-Za-z]{1,2})([1-9][0-9]{0,3})$/;
-
-/** A template problem, as a locale key of `report.sheet.*` and its values. */
-export interface ReportSheetProblem {
-  key:
-    | 'noDataset'
-    | 'unknownDataset'
-    | 'noDetailAbove'
-    | 'groupColumn'
-    | 'badFormula'
-    | 'otherRowReference'
-    | 'mergeOutside'
-    | 'mergeOverlap';
-  row: number;
-  col?: number;
-  name?: string;
-}
-
-/** What makes a template unusable: the first problems, in reading order (empty: it can be run). */
-export function reportSheetProblems(layout: ReportLayout, datasetNames: readonly string[]): ReportSheetProblem[] {
-  const problems: ReportSheetProblem[] = [];
-  const rows = layout.rows ?? [];
-  let detail: ReportSheetRow | null = null;
-  rows.forEach((row, r) => {
-    if (row.kind === 'detail') {
-      detail = row;
-      if (!row.dataset) problems.push({ key: 'noDataset', row: r });
-      else if (!datasetNames.includes(row.dataset)) problems.push({ key: 'unknownDataset', row: r, name: row.dataset });
-    } else if (row.kind === 'static') detail = null;
-    else if (!detail) problems.push({ key: 'noDetailAbove', row: r });
-    else if (row.kind === 'subtotal') {
-      const column = row.groupColumn ?? -1;
-      if (!(detail as ReportSheetRow).cells[column]?.group) problems.push({ key: 'groupColumn', row: r });
-    }
-    row.cells.forEach((cell, c) => {
-      const formula = formulaOf(cell);
-      if (formula === null) return;
-      const refs = formulaRefs(formula);
-      if (refs === null) problems.push({ key: 'badFormula', row: r, col: c });
-      else if (refs.some((ref) => ref.row !== r)) problems.push({ key: 'otherRowReference', row: r, col: c });
-    });
-  });
-  const covered = new Set<string>();
-  (layout.merges ?? []).forEach((merge) => {
-    if (merge.row + merge.rowSpan > rows.length) problems.push({ key: 'mergeOutside', row: merge.row, col: merge.col });
-    for (let r = merge.row; r < merge.row + merge.rowSpan; r++)
-      for (let c = merge.col; c < merge.col + merge.colSpan; c++) {
-        const key = `${r}:${c}`;
-        if (covered.has(key)) problems.push({ key: 'mergeOverlap', row: r, col: c });
-        covered.add(key);
-      }
-  });
-  return problems.slice(0, 20);
-}
-
-function formulaOf(cell: ReportCell | null | undefined): string | null {
-  const text = cell?.text?.trim();
-  return text?.startsWith('=') ? text.slice(1) : null;
-}
-
-/** The cells a formula names (0-based template row and column); null when it does not parse. */
-function formulaRefs(formula: string): { row: number; col: number; name: string }[] | null {
-  try {
-    const tokens = tokenizeExpression(formula);
-    const refs: { row: number; col: number; name: string }[] = [];
-    for (const token of tokens) {
-      if (token.type !== 'field') continue;
-      const match = CELL_REF.exec(token.name);
-      if (!match) return null;
-      refs.push({ row: Number(match[2]) - 1, col: columnIndex(match[1] as string), name: token.name });
-    }
-    evaluateExpression(tokens, {});
-    return refs;
-  } catch (error) {
-    if (error instanceof CalcSyntaxError) return null;
-    throw error;
-  }
-}
-
 function conditionHolds(condition: ReportCondition, value: ReportValue): boolean {
   if (value === null) return false;
   const a = typeof condition.value === 'number' ? Number(value) : String(value);
@@ -199,31 +118,6 @@ function withParameters(text: string, parameters: ReportParameterValues): string
     if (value === null || value === undefined) return '';
     return Array.isArray(value) ? value.join(',') : String(value);
   });
-}
-
-/**
- * The formula's value from the row's other cells, and its Excel form on output row `outRow`
- * (1-based). A division by zero, or a reference to a text, shows nothing.
- */
-function rowFormula(
-  formula: string,
-  cells: readonly (ReportFilledCell | null)[],
-  outRow: number,
-): { value: number | null; excel: string } {
-  const refs = formulaRefs(formula) ?? [];
-  const values: Record<string, unknown> = {};
-  for (const ref of refs) values[ref.name] = cells[ref.col]?.value ?? 0;
-  let value: number | null = null;
-  try {
-    const result = evaluateExpression(formula, values);
-    value = Number.isFinite(result) ? roundFloat(result) : null;
-  } catch {
-    value = null;
-  }
-  const excel = formula.replace(/\b([A-Za-z]{1,2})([1-9][0-9]{0,3})\b/g, (all, letters: string) =>
-    columnIndex(letters) >= 0 ? `${letters.toUpperCase()}${outRow}` : all,
-  );
-  return { value, excel };
 }
 
 /** What a cell is filled with; `format` is the one its value brings when the template gives none. */

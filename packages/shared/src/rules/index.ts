@@ -23,6 +23,7 @@ export * from './print-template.ts';
 export * from './qrcode.ts';
 export * from './record-text.ts';
 export * from './relative-time.ts';
+export * from './report-crosstab.ts';
 export * from './report-page.ts';
 export * from './report-problems.ts';
 export * from './report-sheet.ts';

@@ -11,7 +11,11 @@ export interface ReportSheetProblem {
     | 'badFormula'
     | 'otherRowReference'
     | 'mergeOutside'
-    | 'mergeOverlap';
+    | 'mergeOverlap'
+    | 'acrossNotStatic'
+    | 'acrossNoField'
+    | 'acrossNoDetail'
+    | 'tooManyColumns';
   row: number;
   col?: number;
   name?: string;
@@ -34,6 +38,12 @@ export function reportSheetProblems(layout: ReportLayout, datasetNames: readonly
       if (!(detail as ReportSheetRow).cells[column]?.group) problems.push({ key: 'groupColumn', row: r });
     }
     row.cells.forEach((cell, c) => {
+      if (cell?.expand === 'right') {
+        const below = rows.slice(r + 1).some((next) => next.kind === 'detail');
+        if (row.kind !== 'static') problems.push({ key: 'acrossNotStatic', row: r, col: c });
+        else if (!cell.field) problems.push({ key: 'acrossNoField', row: r, col: c });
+        else if (!below) problems.push({ key: 'acrossNoDetail', row: r, col: c });
+      }
       const formula = formulaOf(cell);
       if (formula === null) return;
       const refs = formulaRefs(formula);

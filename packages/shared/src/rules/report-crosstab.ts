@@ -114,13 +114,13 @@ function columnCounts(layout: ReportLayout, values: ReportAcrossValues) {
   return { width, counts, starts, total: at, copies };
 }
 
-/** The expanded sheet's width, when it is more than `REPORT_MAX_COLUMNS`: refused at its first expanding cell. */
+/** A sheet wider than `REPORT_MAX_COLUMNS` once expanded: refused at its first expanding cell. */
 export function reportAcrossProblems(layout: ReportLayout, values: ReportAcrossValues) {
   const first = reportAcrossFields(layout)[0];
   if (!first) return [];
   const { total } = columnCounts(layout, values);
   if (total <= REPORT_MAX_COLUMNS) return [];
-  return [{ key: 'tooManyColumns' as const, row: first.row, col: first.col, name: String(total) }];
+  return [{ key: 'tooManyColumns' as const, row: first.row, col: first.col }];
 }
 
 const CELL_REF = /\b([A-Za-z]{1,2})([1-9][0-9]{0,3})\b/g;

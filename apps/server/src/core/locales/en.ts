@@ -444,8 +444,7 @@ export const en: Catalog = {
   'report.sheet.acrossNotStatic': 'Cell {cell} expands right, so it must be in a header (static) row',
   'report.sheet.acrossNoField': 'Cell {cell} expands right, so it must be bound to a dataset field',
   'report.sheet.acrossNoDetail': 'Cell {cell} expands right, so a detail row must follow it',
-  'report.sheet.tooManyColumns':
-    'Cell {cell} expands right into {name} columns; at most 100 are allowed, narrow it with a parameter',
+  'report.sheet.tooManyColumns': 'Cell {cell} expands right into more than 100 columns; narrow it with a parameter',
   'report.fromForm.fieldUnknown': 'The form has no field a report can use: {name}',
   'report.fromForm.notNumber': '{label} is not a number field; it can only be counted',
   'report.fromForm.fieldTwice': 'A group field is chosen twice: {name}',

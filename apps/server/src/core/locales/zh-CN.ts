@@ -442,7 +442,7 @@ export const zhCN = {
   'report.sheet.acrossNotStatic': '单元格{cell}向右展开，须在标题（静态）行中',
   'report.sheet.acrossNoField': '单元格{cell}向右展开，须绑定数据集字段',
   'report.sheet.acrossNoDetail': '单元格{cell}向右展开，其下方须有明细行',
-  'report.sheet.tooManyColumns': '单元格{cell}向右展开后共{name}列，最多100列，请用参数缩小范围',
+  'report.sheet.tooManyColumns': '单元格{cell}向右展开后超过100列，请用参数缩小范围',
   'report.fromForm.fieldUnknown': '表单没有可用于报表的字段：{name}',
   'report.fromForm.notNumber': '{label}不是数字字段，只能计数',
   'report.fromForm.fieldTwice': '分组字段重复：{name}',

@@ -443,7 +443,7 @@ export const zhTW: Catalog = {
   'report.sheet.acrossNotStatic': '儲存格{cell}向右展開，須在標題（靜態）列中',
   'report.sheet.acrossNoField': '儲存格{cell}向右展開，須綁定資料集欄位',
   'report.sheet.acrossNoDetail': '儲存格{cell}向右展開，其下方須有明細列',
-  'report.sheet.tooManyColumns': '儲存格{cell}向右展開後共{name}欄，最多100欄，請用參數縮小範圍',
+  'report.sheet.tooManyColumns': '儲存格{cell}向右展開後超過100欄，請用參數縮小範圍',
   'report.fromForm.fieldUnknown': '表單沒有可用於報表的欄位：{name}',
   'report.fromForm.notNumber': '{label}不是數字欄位，只能計數',
   'report.fromForm.fieldTwice': '分組欄位重複：{name}',

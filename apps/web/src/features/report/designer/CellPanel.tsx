@@ -21,10 +21,12 @@ import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import Tabs from 'antd/es/tabs';
 import TreeSelect from 'antd/es/tree-select';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportApi } from '../api.ts';
+import { CrossTabFields } from './CrossTabFields.tsx';
 import { FORMAT_PRESETS } from './DesignerToolbar.tsx';
+import { Field } from './Field.tsx';
 import {
   cellAt,
   detailRowAbove,
@@ -37,16 +39,6 @@ import {
 import type { Designer } from './use-designer.ts';
 
 const CONDITION_OPS: ReportCondition['op'][] = ['>', '>=', '<', '<=', '=', '!='];
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child.
-    <label className="rd-prop">
-      <span className="rd-prop-label">{label}</span>
-      {children}
-    </label>
-  );
-}
 
 /** A text committed on Enter or when it loses focus, so typing a word is one undo step. */
 function CommitInput({
@@ -185,6 +177,7 @@ function CellProperties({ designer, fields }: { designer: Designer; fields: Reco
           />
         </Field>
       ) : null}
+      <CrossTabFields layout={layout} row={row} kind={kind} cell={cell} fields={fields} patch={patch} />
       {kind === 'subtotal' || kind === 'total' ? (
         <Field label={t('designer.aggregate')}>
           <Select

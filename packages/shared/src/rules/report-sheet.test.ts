@@ -1,13 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { ReportLayout, ReportMerge } from '../schemas/report.ts';
 import { ReportChartSums, ReportPageKeeper, reportChartData, reportPage } from './report-page.ts';
-import {
-  expandReport,
-  type ReportFilledRow,
-  ReportSheetFiller,
-  reportRecordOrder,
-  reportSheetProblems,
-} from './report-sheet.ts';
+import { reportSheetProblems } from './report-problems.ts';
+import { expandReport, type ReportFilledRow, ReportSheetFiller, reportRecordOrder } from './report-sheet.ts';
 import { columnIndex, columnName, formatReportValue, type ReportValue } from './report-values.ts';
 
 /** Sales by region and city: a title, a header, the detail row, city subtotals, region subtotals and a total. */

@@ -1,21 +1,23 @@
-import type {
-  ReportCell,
-  ReportCellStyle,
-  ReportCondition,
-  ReportLayout,
-  ReportMerge,
-  ReportSheetRow,
-} from '../schemas/report.ts';
-import { CalcSyntaxError, evaluateExpression, tokenizeExpression } from './calculate.ts';
-import { drillOf, type ReportOutputDrill } from './report-drill.ts';
 import {
-  columnIndex,
+  REPORT_MAX_COLUMNS,
+  type ReportCell,
+  type ReportCellStyle,
+  type ReportCondition,
+  type ReportLayout,
+  type ReportMerge,
+  type ReportSheetRow,
+} from '../schemas/report.ts';
+import type { ReportAcrossCell } from './report-crosstab.ts';
+import { reportAcrossLayout, reportAcrossProblems, reportAcrossValuesOf } from './report-crosstab.ts';
+import { drillOf, type ReportOutputDrill } from './report-drill.ts';
+import { formulaOf, rowFormula } from './report-formula.ts';
+import {
   columnName,
   REPORT_SUBTOTAL_CODE,
   ReportColumnFigures,
   type ReportValue,
+  reportGroupKey,
   reportValueOf,
-  roundFloat,
 } from './report-values.ts';
 
 /**
@@ -71,85 +73,6 @@ export type ReportParameterValues = Readonly<Record<string, unknown>>;
 
 export const DEFAULT_REPORT_COLUMN_WIDTH = 100;
 
-const CELL_REF = /^([A-Za-z]{1,2})([1-9][0-9]{0,3})$/;
-
-/** A template problem, as a locale key of `report.sheet.*` and its values. */
-export interface ReportSheetProblem {
-  key:
-    | 'noDataset'
-    | 'unknownDataset'
-    | 'noDetailAbove'
-    | 'groupColumn'
-    | 'badFormula'
-    | 'otherRowReference'
-    | 'mergeOutside'
-    | 'mergeOverlap';
-  row: number;
-  col?: number;
-  name?: string;
-}
-
-/** What makes a template unusable: the first problems, in reading order (empty: it can be run). */
-export function reportSheetProblems(layout: ReportLayout, datasetNames: readonly string[]): ReportSheetProblem[] {
-  const problems: ReportSheetProblem[] = [];
-  const rows = layout.rows ?? [];
-  let detail: ReportSheetRow | null = null;
-  rows.forEach((row, r) => {
-    if (row.kind === 'detail') {
-      detail = row;
-      if (!row.dataset) problems.push({ key: 'noDataset', row: r });
-      else if (!datasetNames.includes(row.dataset)) problems.push({ key: 'unknownDataset', row: r, name: row.dataset });
-    } else if (row.kind === 'static') detail = null;
-    else if (!detail) problems.push({ key: 'noDetailAbove', row: r });
-    else if (row.kind === 'subtotal') {
-      const column = row.groupColumn ?? -1;
-      if (!(detail as ReportSheetRow).cells[column]?.group) problems.push({ key: 'groupColumn', row: r });
-    }
-    row.cells.forEach((cell, c) => {
-      const formula = formulaOf(cell);
-      if (formula === null) return;
-      const refs = formulaRefs(formula);
-      if (refs === null) problems.push({ key: 'badFormula', row: r, col: c });
-      else if (refs.some((ref) => ref.row !== r)) problems.push({ key: 'otherRowReference', row: r, col: c });
-    });
-  });
-  const covered = new Set<string>();
-  (layout.merges ?? []).forEach((merge) => {
-    if (merge.row + merge.rowSpan > rows.length) problems.push({ key: 'mergeOutside', row: merge.row, col: merge.col });
-    for (let r = merge.row; r < merge.row + merge.rowSpan; r++)
-      for (let c = merge.col; c < merge.col + merge.colSpan; c++) {
-        const key = `${r}:${c}`;
-        if (covered.has(key)) problems.push({ key: 'mergeOverlap', row: r, col: c });
-        covered.add(key);
-      }
-  });
-  return problems.slice(0, 20);
-}
-
-function formulaOf(cell: ReportCell | null | undefined): string | null {
-  const text = cell?.text?.trim();
-  return text?.startsWith('=') ? text.slice(1) : null;
-}
-
-/** The cells a formula names (0-based template row and column); null when it does not parse. */
-function formulaRefs(formula: string): { row: number; col: number; name: string }[] | null {
-  try {
-    const tokens = tokenizeExpression(formula);
-    const refs: { row: number; col: number; name: string }[] = [];
-    for (const token of tokens) {
-      if (token.type !== 'field') continue;
-      const match = CELL_REF.exec(token.name);
-      if (!match) return null;
-      refs.push({ row: Number(match[2]) - 1, col: columnIndex(match[1] as string), name: token.name });
-    }
-    evaluateExpression(tokens, {});
-    return refs;
-  } catch (error) {
-    if (error instanceof CalcSyntaxError) return null;
-    throw error;
-  }
-}
-
 function conditionHolds(condition: ReportCondition, value: ReportValue): boolean {
   if (value === null) return false;
   const a = typeof condition.value === 'number' ? Number(value) : String(value);
@@ -202,31 +125,6 @@ function withParameters(text: string, parameters: ReportParameterValues): string
   });
 }
 
-/**
- * The formula's value from the row's other cells, and its Excel form on output row `outRow`
- * (1-based). A division by zero, or a reference to a text, shows nothing.
- */
-function rowFormula(
-  formula: string,
-  cells: readonly (ReportFilledCell | null)[],
-  outRow: number,
-): { value: number | null; excel: string } {
-  const refs = formulaRefs(formula) ?? [];
-  const values: Record<string, unknown> = {};
-  for (const ref of refs) values[ref.name] = cells[ref.col]?.value ?? 0;
-  let value: number | null = null;
-  try {
-    const result = evaluateExpression(formula, values);
-    value = Number.isFinite(result) ? roundFloat(result) : null;
-  } catch {
-    value = null;
-  }
-  const excel = formula.replace(/\b([A-Za-z]{1,2})([1-9][0-9]{0,3})\b/g, (all, letters: string) =>
-    columnIndex(letters) >= 0 ? `${letters.toUpperCase()}${outRow}` : all,
-  );
-  return { value, excel };
-}
-
 /** What a cell is filled with; `format` is the one its value brings when the template gives none. */
 interface CellFill {
   value: ReportValue;
@@ -268,6 +166,13 @@ function fillRow(
 
 type DataRecord = Readonly<Record<string, unknown>>;
 
+/** A detail cell's fill from a record: its field's value (or its text) and its drill-through's parameters. */
+function detailFill(cell: ReportCell, record: DataRecord): CellFill {
+  const fill = cell.field ? fieldFill(record[cell.field]) : { value: reportValueOf(cell.text ?? '') };
+  const drill = cell.drill ? drillOf(cell.drill, record) : undefined;
+  return drill ? { ...fill, drill } : fill;
+}
+
 /** What a detail row repeats over: its dataset, and the fields its records must come grouped by. */
 export interface ReportDetailBlock {
   dataset: string;
@@ -291,12 +196,6 @@ export interface ReportSheetSink {
   skipped?(index: number): void;
 }
 
-/** The key records are grouped by: the engine's value, so `'1'` and `1` are one group. */
-function groupKey(raw: unknown): string {
-  const value = reportValueOf(raw);
-  return typeof value === 'number' ? `n${value}` : value === null ? 'null' : `s${value}`;
-}
-
 /**
  * The order a detail block reads in-memory records (static and HTTP datasets): by group, groups
  * in the order their first record comes, records in their own order within. Answers indexes.
@@ -307,7 +206,7 @@ export function reportRecordOrder(records: readonly DataRecord[], groupFields: r
     if (field === undefined) return indexes;
     const groups = new Map<string, number[]>();
     for (const index of indexes) {
-      const key = groupKey(records[index]?.[field]);
+      const key = reportGroupKey(records[index]?.[field]);
       const members = groups.get(key);
       if (members) members.push(index);
       else groups.set(key, [index]);
@@ -345,6 +244,33 @@ interface Block {
   subtotals: ReportSheetRow[];
   totals: ReportSheetRow[];
   groupColumns: number[];
+  /** A detail row holding a measure (a cell that aggregates): one output row per innermost group. */
+  summary: boolean;
+}
+
+/** The records of the innermost group a summary row aggregates: each measure's figures (over its copy's value), the first record. */
+class Summary {
+  readonly figures: ReportColumnFigures[];
+
+  constructor(
+    private readonly detail: ReportSheetRow,
+    readonly sample: DataRecord,
+  ) {
+    this.figures = detail.cells.map(() => new ReportColumnFigures());
+    this.taken = detail.cells.map(() => 0);
+  }
+
+  /** The records each measure took: an intersection without any shows nothing, as a pivot table's does. */
+  readonly taken: number[];
+
+  add(record: DataRecord) {
+    this.detail.cells.forEach((cell: ReportAcrossCell | null, col) => {
+      if (!cell?.aggregate || !cell.field) return;
+      if (cell.across && reportGroupKey(record[cell.across.field]) !== cell.across.key) return;
+      this.figures[col]?.add(reportValueOf(record[cell.field]));
+      this.taken[col] = (this.taken[col] ?? 0) + 1;
+    });
+  }
 }
 
 /**
@@ -389,6 +315,8 @@ export class ReportSheetFiller {
   private blockSpan: Span | null = null;
   /** The open groups, outermost first. */
   private readonly groups: Span[] = [];
+  /** The summary row's records of the innermost group so far. */
+  private summary: Summary | null = null;
   /** The sink wants no more rows filled: they are only counted. */
   private counting = false;
 
@@ -432,6 +360,7 @@ export class ReportSheetFiller {
         subtotals: [],
         totals: [],
         groupColumns: row.cells.flatMap((cell, col) => (cell?.group && cell.field ? [col] : [])),
+        summary: row.cells.some((cell) => cell?.aggregate),
       };
       while (this.nextTemplateRow < this.template.length) {
         const follower = this.template[this.nextTemplateRow] as ReportSheetRow;
@@ -455,22 +384,52 @@ export class ReportSheetFiller {
     const { block, blockSpan } = this;
     if (!block || !blockSpan) throw new Error('add: no detail block is open');
     const { detail } = block;
-    const keys = block.groupColumns.map((col) => groupKey(record[detail.cells[col]?.field as string]));
+    const keys = block.groupColumns.map((col) => reportGroupKey(record[detail.cells[col]?.field as string]));
     let same = 0;
     while (same < this.groups.length && this.groups[same]?.key === keys[same]) same++;
     this.closeGroups(same);
     for (let level = this.groups.length; level < keys.length; level++)
       this.groups.push(new Span(this.rows, this.width, keys[level] as string, record));
     blockSpan.sample ??= record;
+    if (block.summary) {
+      this.summary ??= new Summary(detail, record);
+      this.summary.add(record);
+      return;
+    }
     if (this.skipping()) return;
-    const cells = fillRow(detail, this.rows + 1, (cell) => {
-      const fill = cell.field ? fieldFill(record[cell.field]) : { value: reportValueOf(cell.text ?? '') };
-      const drill = cell.drill ? drillOf(cell.drill, record) : undefined;
-      return { ...fill, ...(drill ? { drill } : {}) };
-    });
+    const cells = fillRow(detail, this.rows + 1, (cell: ReportAcrossCell) =>
+      cell.across && reportGroupKey(record[cell.across.field]) !== cell.across.key
+        ? { value: null }
+        : detailFill(cell, record),
+    );
+    this.detailRow(cells);
+  }
+
+  private detailRow(cells: (ReportFilledCell | null)[]) {
+    const { detail } = this.block as Block;
     this.give({ kind: 'detail', ...(detail.height ? { height: detail.height } : {}), cells });
-    blockSpan.add(cells);
+    this.blockSpan?.add(cells);
     for (const group of this.groups) group.add(cells);
+  }
+
+  /** A summary row's one output row for the innermost group closing (or the block): its measures aggregated. */
+  private flushSummary() {
+    const summary = this.summary;
+    if (!summary) return;
+    this.summary = null;
+    if (this.skipping()) return;
+    const outRow = this.rows + 1;
+    const cells = fillRow((this.block as Block).detail, outRow, (cell: ReportAcrossCell, col) => {
+      if (!cell.aggregate || !cell.field) return detailFill(cell, summary.sample);
+      const total = cell.acrossTotal;
+      return {
+        value: summary.taken[col] ? (summary.figures[col]?.value(cell.aggregate) ?? null) : null,
+        ...(total
+          ? { formula: `${total.fn}(${columnName(total.from)}${outRow}:${columnName(total.to)}${outRow})` }
+          : {}),
+      };
+    });
+    this.detailRow(cells);
   }
 
   private give(row: ReportFilledRow) {
@@ -490,9 +449,11 @@ export class ReportSheetFiller {
   private staticRow(t: number, row: ReportSheetRow) {
     this.staticAt.set(t, this.rows);
     if (!this.skipping()) {
-      const cells = fillRow(row, this.rows + 1, (cell) => ({
-        value: reportValueOf(withParameters(cell.text ?? '', this.parameters)),
-      }));
+      const cells = fillRow(row, this.rows + 1, (cell: ReportAcrossCell) =>
+        cell.across
+          ? fieldFill(cell.across.value)
+          : { value: reportValueOf(withParameters(cell.text ?? '', this.parameters)) },
+      );
       this.give({ kind: 'static', ...(row.height ? { height: row.height } : {}), cells });
     }
     // A merge over static rows only, given as they came out one after another: rows that expand
@@ -509,6 +470,7 @@ export class ReportSheetFiller {
   /** Closes the groups from `level` in: each merges its group cell down and gives its subtotals. */
   private closeGroups(level: number) {
     const block = this.block as Block;
+    if (this.groups.length > level) this.flushSummary();
     while (this.groups.length > level) {
       const group = this.groups.pop() as Span;
       const col = block.groupColumns[this.groups.length] as number;
@@ -522,6 +484,7 @@ export class ReportSheetFiller {
     const block = this.block as Block;
     const span = this.blockSpan as Span;
     this.closeGroups(0);
+    this.flushSummary();
     const end = this.rows;
     for (const total of block.totals) this.closingRow(total, span, end);
     this.block = null;
@@ -552,17 +515,20 @@ export class ReportSheetFiller {
 }
 
 /**
- * Fills the template with in-memory datasets: each block's records put in group order, then the
- * same incremental engine the server streams through, collected.
+ * Fills the template with in-memory datasets: a cross-tab's columns taken from them first (more
+ * than `REPORT_MAX_COLUMNS` is a RangeError: check `reportAcrossProblems`), each block's records
+ * put in group order, then the same incremental engine the server streams through, collected.
  */
 export function expandReport(
   layout: ReportLayout,
   data: ReportDatasetRows,
   parameters: ReportParameterValues = {},
 ): ReportOutput {
+  const across = reportAcrossValuesOf(layout, data);
+  if (reportAcrossProblems(layout, across).length) throw new RangeError(`more than ${REPORT_MAX_COLUMNS} columns`);
   const rows: ReportFilledRow[] = [];
   const merges: ReportMerge[] = [];
-  const filler = new ReportSheetFiller(layout, parameters, {
+  const filler = new ReportSheetFiller(reportAcrossLayout(layout, across), parameters, {
     row: (row) => rows.push(row),
     merge: (merge) => merges.push(merge),
   });

@@ -38,6 +38,12 @@ export function reportValueOf(raw: unknown): ReportValue {
   return JSON.stringify(raw);
 }
 
+/** The key records are grouped (and a cross-tab's columns told apart) by: the engine's value, so `'1'` and `1` are one. */
+export function reportGroupKey(raw: unknown): string {
+  const value = reportValueOf(raw);
+  return typeof value === 'number' ? `n${value}` : value === null ? 'null' : `s${value}`;
+}
+
 const DATE_FORMAT = /[yd]|h{1,2}:|m{1,2}:s/i;
 
 /** Whether an Excel format shows a date or time (its value is then a time, not a number). */

@@ -152,11 +152,28 @@ export const isFormDrill = (drill: ReportDrill): drill is ReportFormDrill =>
  * detail row `field` binds the cell to a dataset column, and `group` groups the rows by it (the value
  * merged down its group). In a subtotal or total row `aggregate` computes over the detail cells of
  * its column.
+ *
+ * Cross-tab (rows × columns × measure, a pivot table): a cell of a static row bound to a `field`
+ * with `expand: 'right'` becomes one column per distinct value of that field in the dataset of the
+ * first detail row below it, sorted (numbers and dates ascending, then texts, 2月 before 10月; an
+ * empty value last), each showing its value; every other cell of that column is copied into each
+ * of them, and the columns after it move right (widths, merges and same-row formulas follow: a
+ * merge over the column widens over its copies, a formula naming it from another column reads the
+ * sum of the copies). In the detail row, a cell of that column bound to a `field` shows a record's
+ * value only in the copy of the record's own value; with an `aggregate` it is a **measure**, and a
+ * detail row holding a measure is a summary row: one output row per innermost group (one in all
+ * when it has no group cell) instead of one per record, each measure aggregating that group's
+ * records of its copy's value. A measure outside an expanding column aggregates all the group's
+ * records: the row total (in Excel `SUM`, `MAX` or `MIN` over the copies of the same measure).
+ * Subtotal and total rows aggregate each copy as any column. The expanded sheet has at most
+ * `REPORT_MAX_COLUMNS` columns: more is refused before the first row.
  */
 export const ReportCell = Type.Object({
   text: Type.Optional(Type.String({ maxLength: 2000 })),
   field: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   group: Type.Optional(Type.Boolean()),
+  /** In a static row, with `field`: one column per distinct value of the field (cross-tab, above). */
+  expand: Type.Optional(Type.Literal('right')),
   aggregate: Type.Optional(
     Type.Union([
       Type.Literal('sum'),

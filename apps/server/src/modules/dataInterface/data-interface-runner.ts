@@ -3,6 +3,7 @@ import {
   type DataInterfaceInfoByIdsInput,
   type DataInterfaceListInput,
   type DataInterfaceParamValue,
+  reportGroupKey,
   reportRecordOrder,
 } from '@platform/shared';
 import { BusinessError } from '../../core/errors.ts';
@@ -273,6 +274,57 @@ export class DataInterfaceRunner {
       },
       (result) => result.count,
     );
+  }
+
+  /**
+   * The distinct values of each of `fields` in a report dataset (a cross-tab's columns), at most
+   * `limit` each, among the rows `reportRows` would read (the first REPORT_ROW_CAP), for a caller
+   * who may call the interface, within its data scope. SQL asks the database (`select distinct`
+   * over the statement); static and HTTP rows are looked through here.
+   */
+  async reportDistinct(
+    id: string,
+    paramList: DataInterfaceParamValue[],
+    caller: Caller,
+    fields: readonly string[],
+    limit: number,
+  ): Promise<Record<string, unknown[]>> {
+    await this.requireCallable(caller.session, id);
+    const definition = await this.enabledDefinition(id, false);
+    const cap = this.settings.reportRowCap;
+    const maps = fieldMaps(definition);
+    return this.logged(definition, caller, async () => {
+      const found: Record<string, unknown[]> = {};
+      if (definition.row.type === 1) {
+        const resolve = resolver(definition, paramList, caller.session, this.db);
+        for (const field of fields) {
+          const column = maps.find((m) => m.defaultValue === field)?.field ?? field;
+          found[field] = await this.sql.reportDistinct(definition, resolve, caller.session, column, cap, limit);
+        }
+        return found;
+      }
+      const { list } = await this.rows(
+        definition,
+        paramList,
+        caller.session,
+        caller.session,
+        null,
+        undefined,
+        this.db,
+        cap,
+      );
+      const rows = mapped(definition, list.slice(0, cap));
+      for (const field of fields) {
+        const seen = new Map<string, unknown>();
+        for (const row of rows) {
+          const key = reportGroupKey(row[field]);
+          if (!seen.has(key)) seen.set(key, row[field]);
+          if (seen.size >= limit) break;
+        }
+        found[field] = [...seen.values()];
+      }
+      return found;
+    });
   }
 
   /** Actions/List: one page, filtered by the keyword over `columnOptions` (the columns the widget shows). */

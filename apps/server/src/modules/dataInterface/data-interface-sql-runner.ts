@@ -189,6 +189,44 @@ export class SqlInterfaceRunner {
   }
 
   /**
+   * The distinct values of `column` among the first `cap` rows of a report dataset's statement,
+   * at most `limit` of them, found by the database (a cross-tab's columns, before its rows are
+   * read). The column is written into the text only as a name the statement answers, quoted; one
+   * it does not answer has the single value null, as `reportRows` reads it.
+   */
+  async reportDistinct(
+    definition: InterfaceDefinition,
+    resolve: Resolve,
+    reader: Session,
+    column: string,
+    cap: number,
+    limit: number,
+  ): Promise<unknown[]> {
+    const { statement, values, bind } = await this.prepared(definition, resolve, reader);
+    const probe = `select t.* from (select 1) as one left join lateral (select s.* from (\n${statement}\n) as s limit 0) as t on true`;
+    const rows = `select t.* from (\n${statement}\n) as t limit ${bind(cap)}`;
+    const at = bind(limit);
+    const distinct = (answered: readonly string[]) => {
+      const text = answered.includes(column)
+        ? `select distinct r."${column.replace(/"/g, '""')}" as v from (${rows}) as r limit ${at}`
+        : 'select null as v';
+      return this.trimmed([{ text, values }])[0] as BoundQuery;
+    };
+    const found: unknown[] = [];
+    await readAsReaderInBatches(
+      this.db,
+      this.settings.reader(),
+      this.reader,
+      { probe: this.trimmed([{ text: probe, values }])[0] as BoundQuery, query: distinct },
+      limit,
+      (batch) => {
+        for (const row of batch) found.push(plain(row.v));
+      },
+    );
+    return found;
+  }
+
+  /**
    * A print template's own SQL (protocol-admin.md 8, sourceType 0) through the guard of SQL
    * interfaces: one checked SELECT, `@formId` bound as the record's id (never written into the
    * text), generated forms' tables read within `reader`'s data scope, run read-only as the reader

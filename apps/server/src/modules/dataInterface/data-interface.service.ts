@@ -145,6 +145,16 @@ export class DataInterfaceService {
   ) {
     return this.runner.reportRows(id, paramList, caller, groupFields, each);
   }
+  /** The distinct values of a report dataset's fields (a cross-tab's columns; see `DataInterfaceRunner.reportDistinct`). */
+  reportDistinct(
+    id: string,
+    paramList: DataInterfaceParamValue[],
+    caller: Caller,
+    fields: readonly string[],
+    limit: number,
+  ) {
+    return this.runner.reportDistinct(id, paramList, caller, fields, limit);
+  }
   /** The rows (up to the cap) inside the caller's transaction, a system call (see `DataInterfaceRunner.rowsWithin`). */
   rowsWithin(trx: Trx, id: string, paramList: DataInterfaceParamValue[] | undefined, caller: Caller) {
     return this.runner.rowsWithin(trx, id, paramList, caller);

@@ -2,15 +2,21 @@ import { PassThrough } from 'node:stream';
 import {
   type DataInterfaceDataRow,
   type DataInterfaceParamValue,
+  REPORT_MAX_COLUMNS,
   ReportChartSums,
   type ReportDraftInput,
   type ReportDraftPreview,
+  type ReportLayout,
   type ReportPage,
   ReportPageKeeper,
   type ReportPreview,
   type ReportRunInput,
   ReportSheetFiller,
+  type ReportSheetProblem,
   type ReportSheetSink,
+  reportAcrossFields,
+  reportAcrossLayout,
+  reportAcrossProblems,
   reportSheetProblems,
   reportSheetShape,
 } from '@platform/shared';
@@ -111,32 +117,38 @@ export class ReportRunService {
       layout: input.report.layout ?? {},
     };
     const values = parameterValues(definition, input, false);
-    const problems = reportSheetProblems(
+    const run: ReportRun = { id: '', fullName: input.report.fullName ?? '', definition, values };
+    const found = reportSheetProblems(
       definition.layout,
       definition.datasets.map((d) => d.name),
-    ).map((problem) => {
+    );
+    const wide = found.length ? null : await this.widened(run, caller);
+    const problems = [...found, ...(wide?.problems ?? [])].map((problem) => {
       const { key, params } = sheetProblemMessage(problem);
       return { message: t(key, params), row: problem.row, ...(problem.col === undefined ? {} : { col: problem.col }) };
     });
-    const run: ReportRun = { id: '', fullName: input.report.fullName ?? '', definition, values };
-    if (problems.length) {
-      const streamed = await this.stream(run, caller, null);
+    if (!wide || problems.length) {
+      const streamed = await this.stream(run, caller, null, definition.layout);
       const empty = new ReportPageKeeper(0, 1, DEFAULT_PAGE_SIZE).page([]);
       return { ...previewOf(run, empty, 0, { ...streamed, charts: [] }), fields: streamed.fields, problems };
     }
-    const { page, headerRows, streamed } = await this.keptPage(run, input, caller);
+    const { page, headerRows, streamed } = await this.keptPage(run, input, caller, wide.layout);
     return { ...previewOf(run, page, headerRows, streamed), fields: streamed.fields, problems };
   }
 
   async preview(id: string, input: ReportRunInput, caller: Caller): Promise<ReportPreview> {
     const run = await this.prepare(id, input, caller);
-    const { page, headerRows, streamed } = await this.keptPage(run, input, caller);
+    const { page, headerRows, streamed } = await this.keptPage(
+      run,
+      input,
+      caller,
+      await this.wideOrRefused(run, caller),
+    );
     return previewOf(run, page, headerRows, streamed);
   }
 
   /** The page `input` asks for, kept as the sheet streams by; header rows repeated as the page setup says. */
-  private async keptPage(run: ReportRun, input: ReportRunInput, caller: Caller) {
-    const layout = run.definition.layout;
+  private async keptPage(run: ReportRun, input: ReportRunInput, caller: Caller, layout: ReportLayout) {
     const { columns, headerRows } = reportSheetShape(layout);
     const keeper = new ReportPageKeeper(
       headerRows,
@@ -144,22 +156,19 @@ export class ReportRunService {
       input.pageSize ?? DEFAULT_PAGE_SIZE,
       layout.page?.repeatHeader ?? true,
     );
-    const streamed = await this.stream(run, caller, keeper);
+    const streamed = await this.stream(run, caller, keeper, layout);
     return { page: keeper.page(columns), headerRows, streamed };
   }
 
   /** The report as an .xlsx download, written as the sheet streams: answers its name and the url it downloads from once. */
   async exportExcel(id: string, input: ReportRunInput, caller: Caller): Promise<{ name: string; url: string }> {
     const run = await this.prepare(id, input, caller);
+    const layout = await this.wideOrRefused(run, caller);
     const out = new PassThrough();
     const fileName = `${run.fullName}.xlsx`;
-    const workbook = new ReportWorkbookWriter(out, {
-      name: run.fullName,
-      layout: run.definition.layout,
-      ...reportSheetShape(run.definition.layout),
-    });
+    const workbook = new ReportWorkbookWriter(out, { name: run.fullName, layout, ...reportSheetShape(layout) });
     const writing = (async () => {
-      await this.stream(run, caller, workbook);
+      await this.stream(run, caller, workbook, layout);
       await workbook.finish();
     })().catch((error: unknown) => {
       out.destroy(error instanceof Error ? error : new Error(String(error)));
@@ -176,12 +185,55 @@ export class ReportRunService {
   }
 
   /**
+   * The sheet written out wide for its cross-tab (`reportAcrossLayout`): the first pass, before any
+   * row, asks each expanding field's dataset for its distinct values (the database does it for
+   * SQL), one past the column cap at most; over the cap is a problem of the sheet.
+   */
+  private async widened(
+    run: ReportRun,
+    caller: Caller,
+  ): Promise<{ layout: ReportLayout; problems: ReportSheetProblem[] }> {
+    const { definition, values } = run;
+    const fields = reportAcrossFields(definition.layout);
+    if (!fields.length) return { layout: definition.layout, problems: [] };
+    const found: Record<string, Record<string, unknown[]>> = {};
+    for (const name of new Set(fields.map((f) => f.dataset))) {
+      const dataset = definition.datasets.find((d) => d.name === name);
+      if (!dataset) continue; // reportSheetProblems names it
+      const wanted = [...new Set(fields.filter((f) => f.dataset === name).map((f) => f.field))];
+      found[name] = await this.interfaces.reportDistinct(
+        dataset.interfaceId,
+        interfaceParams(dataset, values),
+        caller,
+        wanted,
+        REPORT_MAX_COLUMNS + 1,
+      );
+    }
+    const problems = reportAcrossProblems(definition.layout, found);
+    return { layout: problems.length ? definition.layout : reportAcrossLayout(definition.layout, found), problems };
+  }
+
+  /** The wide sheet, or the refusal (400) of one with too many columns. */
+  private async wideOrRefused(run: ReportRun, caller: Caller): Promise<ReportLayout> {
+    const { layout, problems } = await this.widened(run, caller);
+    const problem = problems[0];
+    if (!problem) return layout;
+    const { key, params } = sheetProblemMessage(problem);
+    throw new BusinessError(key, params);
+  }
+
+  /**
    * Streams the report into `sink` (none: the datasets are only read, for the designer's fields):
    * each detail block's dataset in template order, in its group order, as the caller; then each
    * dataset no block reads, so every dataset is called, its charts summed and its fields named.
    * A dataset two blocks read is read twice; its charts, fields and cut come from the first read.
    */
-  private async stream(run: ReportRun, caller: Caller, sink: ReportSheetSink | null): Promise<Streamed> {
+  private async stream(
+    run: ReportRun,
+    caller: Caller,
+    sink: ReportSheetSink | null,
+    layout: ReportLayout,
+  ): Promise<Streamed> {
     const { definition, values } = run;
     const charts = (definition.layout.charts ?? []).map((chart) => new ReportChartSums(chart));
     const cut = new Set<string>();
@@ -198,10 +250,7 @@ export class ReportRunService {
       const sums = first ? charts.filter((_, i) => definition.layout.charts?.[i]?.dataset === name) : [];
       const columns = new Set<string>();
       let sampled = 0;
-      const paramList: DataInterfaceParamValue[] = dataset.parameterMap.map((m) => ({
-        field: m.field,
-        defaultValue: interfaceValue(values[m.parameter]),
-      }));
+      const paramList = interfaceParams(dataset, values);
       // One dataset after another: on PGlite the statements share one connection anyway.
       const result = await this.interfaces.reportRows(
         dataset.interfaceId,
@@ -221,7 +270,7 @@ export class ReportRunService {
       cap = result.cap;
     };
     if (sink) {
-      const filler = new ReportSheetFiller(definition.layout, values, sink);
+      const filler = new ReportSheetFiller(layout, values, sink);
       for (let block = filler.nextBlock(); block; block = filler.nextBlock())
         await read(block.dataset, block.groupFields, (row) => filler.add(row));
     }
@@ -270,6 +319,14 @@ function previewOf(run: ReportRun, page: ReportPage, headerRows: number, streame
     cap: streamed.cap,
     charts: streamed.charts,
   };
+}
+
+/** A dataset's interface parameters, each fed by its report parameter's value. */
+function interfaceParams(
+  dataset: Definition['datasets'][number],
+  values: Record<string, unknown>,
+): DataInterfaceParamValue[] {
+  return dataset.parameterMap.map((m) => ({ field: m.field, defaultValue: interfaceValue(values[m.parameter]) }));
 }
 
 /** A parameter's value as an interface parameter's text: a list joined with commas, nothing as ''. */

@@ -18,10 +18,12 @@ import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import Tabs from 'antd/es/tabs';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CrossTabFields } from './CrossTabFields.tsx';
 import { FORMAT_PRESETS } from './DesignerToolbar.tsx';
 import { DrillEditor } from './DrillEditor.tsx';
+import { Field } from './Field.tsx';
 import {
   cellAt,
   detailRowAbove,
@@ -34,16 +36,6 @@ import {
 import type { Designer } from './use-designer.ts';
 
 const CONDITION_OPS: ReportCondition['op'][] = ['>', '>=', '<', '<=', '=', '!='];
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child.
-    <label className="rd-prop">
-      <span className="rd-prop-label">{label}</span>
-      {children}
-    </label>
-  );
-}
 
 /** A text committed on Enter or when it loses focus, so typing a word is one undo step. */
 function CommitInput({
@@ -182,6 +174,7 @@ function CellProperties({ designer, fields }: { designer: Designer; fields: Reco
           />
         </Field>
       ) : null}
+      <CrossTabFields layout={layout} row={row} kind={kind} cell={cell} fields={fields} patch={patch} />
       {kind === 'subtotal' || kind === 'total' ? (
         <Field label={t('designer.aggregate')}>
           <Select

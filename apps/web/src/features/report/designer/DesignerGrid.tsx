@@ -237,6 +237,11 @@ export function DesignerGrid({ designer }: { designer: Designer }) {
                         />
                       ) : (
                         <>
+                          {cell?.expand === 'right' ? (
+                            <span className="rd-across-mark" title={t('crossTab.markTitle')}>
+                              {t('crossTab.mark')}
+                            </span>
+                          ) : null}
                           {label}
                           {cell?.group ? <span className="rd-group-mark">{t('designer.groupMark')}</span> : null}
                         </>

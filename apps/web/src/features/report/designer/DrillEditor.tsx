@@ -3,25 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import TreeSelect from 'antd/es/tree-select';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportApi } from '../api.ts';
+import { Field } from './Field.tsx';
 
 type Target = 'report' | 'form';
 type FieldOption = { value: string; label: string };
 type Pair = { name: string; field: string };
 
 const kindOf = (drill: ReportDrill | undefined): Target => (drill && isFormDrill(drill) ? 'form' : 'report');
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child.
-    <label className="rd-prop">
-      <span className="rd-prop-label">{label}</span>
-      {children}
-    </label>
-  );
-}
 
 /** `pairs` with `name` taking row field `field` (none: the pair goes). */
 const paired = (pairs: readonly Pair[], name: string, field: string | undefined): Pair[] => [

@@ -11,6 +11,7 @@ import {
   insertRow,
   mergeCells,
   moveReferences,
+  patchCell,
   rangeWithMerges,
   setColumnWidth,
   setFrozenRows,
@@ -176,6 +177,11 @@ describe('binding and row kinds', () => {
     expect(next.rows?.[2]?.cells[3]).toEqual({ field: 'profit' });
     expect(next.rows?.[3]?.cells[3]).toEqual({ aggregate: 'sum' });
     expect(cellLabel(next, 3, 3)).toBe('SUM(profit)');
+  });
+
+  test('a cross-tab measure (a detail cell that aggregates) is written with its own field', () => {
+    const next = patchCell(sheet(), 2, 3, { field: 'profit', aggregate: 'sum' });
+    expect(cellLabel(next, 2, 3)).toBe('SUM(profit)');
   });
 
   test('a subtotal row closes a group column of the detail row above', () => {

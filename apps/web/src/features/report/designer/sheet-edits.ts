@@ -366,6 +366,8 @@ export function cellLabel(layout: ReportLayout, row: number, col: number): strin
   const cell = cellAt(layout, row, col);
   if (!cell) return '';
   if (cell.aggregate) {
+    // A measure of a cross-tab's detail row names its own field.
+    if (cell.field) return `${cell.aggregate.toUpperCase()}(${cell.field})`;
     const detail = detailRowAbove(layout, row);
     const field = detail >= 0 ? cellAt(layout, detail, col)?.field : undefined;
     return `${cell.aggregate.toUpperCase()}(${field ?? columnName(col)})`;

@@ -198,4 +198,12 @@ export default {
     make: 'Make',
     made: 'The report is made',
   },
+  crossTab: {
+    expandRight: 'Expand right',
+    expandHint: 'Pick a field: one column per value',
+    measure: 'Summarise',
+    measureHint: 'Cross-tab: per group and column',
+    mark: '→',
+    markTitle: 'Expands right: one column per value of this field',
+  },
 };

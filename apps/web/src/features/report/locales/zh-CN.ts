@@ -192,4 +192,12 @@ export default {
     make: '生成',
     made: '报表已生成',
   },
+  crossTab: {
+    expandRight: '向右展开',
+    expandHint: '选择字段：每个值一列',
+    measure: '汇总方式',
+    measureHint: '交叉表：按分组和列汇总',
+    mark: '→',
+    markTitle: '向右展开：该字段的每个值一列',
+  },
 };

@@ -192,4 +192,12 @@ export default {
     make: '產生',
     made: '報表已產生',
   },
+  crossTab: {
+    expandRight: '向右展開',
+    expandHint: '選擇欄位：每個值一欄',
+    measure: '彙總方式',
+    measureHint: '交叉表：按分組和欄彙總',
+    mark: '→',
+    markTitle: '向右展開：該欄位的每個值一欄',
+  },
 };

@@ -1,23 +1,23 @@
 import { createCipheriv, createHash } from 'node:crypto';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CurrentUser } from '@platform/shared';
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { type Db, openDatabase } from '../../server/src/db/database.ts';
-import { migrateToLatest } from '../../server/src/db/migrate.ts';
 import { OauthRepository } from '../../server/src/modules/oauth/oauth.repository.ts';
-import { seed } from '../../server/src/seed/seed.ts';
 import { type RunningServer, startServerProcess } from '../../server/test/helpers/server-process.ts';
 import { adminPassword, within } from './harness.ts';
 
 /**
  * Browser tests of authentication need accounts besides `admin` (locking the administrator would
  * leave nobody to unlock it) and captchas whose text they know (a captcha image is made for eyes,
- * not for tests). The captchas are planted in the data directory before the server starts (with
- * the server's own migrations, seed and repository); the accounts are made afterwards through the
- * API, as an administrator would make them: ordinary users holding one role that grants the
- * schedule page, so signing in resolves real permissions rather than an administrator's all.
+ * not for tests). The captchas are planted in the data directory before the server starts (a copy
+ * of the run's migrated and seeded one, written with the server's own repository); the accounts are
+ * made afterwards through the API, as an administrator would make them: ordinary users holding one
+ * role that grants the schedule page, so signing in resolves real permissions rather than an
+ * administrator's all.
  */
 
 export interface SeedUser {
@@ -41,11 +41,12 @@ export async function startServerWithUsers(
   users: SeedUser[],
   env: Record<string, string> = {},
 ): Promise<PreparedServer> {
+  // A copy of the run's migrated and seeded directory (template-data.ts), as `startServer` starts
+  // from: creating, migrating and seeding a new database here cost each such file ~7.5 s of CPU.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-e2e-auth-'));
+  cpSync(inject('templateDataDir'), dataDir, { recursive: true });
   const db: Db = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
   try {
-    await migrateToLatest(db);
-    await seed(db, { adminPassword, production: false });
     const codes = new OauthRepository(db);
     for (const key of plantedCaptchaKeys) await codes.putCode('captcha', key, plantedCaptchaText, 60 * 60_000);
   } finally {

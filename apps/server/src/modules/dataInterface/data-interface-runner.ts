@@ -254,16 +254,7 @@ export class DataInterfaceRunner {
           });
           return { count, truncated, cap };
         }
-        const { list } = await this.rows(
-          definition,
-          paramList,
-          caller.session,
-          caller.session,
-          null,
-          undefined,
-          this.db,
-          cap + 1,
-        );
+        const list = await this.reportList(definition, paramList, caller, cap + 1);
         truncated = list.length > cap;
         const rows = mapped(definition, truncated ? list.slice(0, cap) : list);
         for (const index of reportRecordOrder(rows, groupFields)) {
@@ -303,16 +294,7 @@ export class DataInterfaceRunner {
         }
         return found;
       }
-      const { list } = await this.rows(
-        definition,
-        paramList,
-        caller.session,
-        caller.session,
-        null,
-        undefined,
-        this.db,
-        cap,
-      );
+      const list = await this.reportList(definition, paramList, caller, cap);
       const rows = mapped(definition, list.slice(0, cap));
       for (const field of fields) {
         const seen = new Map<string, unknown>();
@@ -370,6 +352,17 @@ export class DataInterfaceRunner {
    * here. `reader` is whose data scope applies to generated forms' tables the SQL reads (null: a
    * system call, which reads them whole).
    */
+  /** A report's rows of a static or HTTP interface: all of them as the caller, up to `cap`. */
+  private async reportList(
+    definition: InterfaceDefinition,
+    paramList: DataInterfaceParamValue[],
+    caller: Caller,
+    cap: number,
+  ): Promise<DataInterfaceDataRow[]> {
+    const session = caller.session;
+    return (await this.rows(definition, paramList, session, session, null, undefined, this.db, cap)).list;
+  }
+
   private async rows(
     definition: InterfaceDefinition,
     paramList: DataInterfaceParamValue[] | undefined,

@@ -2,8 +2,8 @@
  * A generated form's record list (issues 18 and 41): `POST /api/visualdev/OnlineDev/{modelId}/List`
  * with two search fields (name fuzzy, level equals), a page of 20, 20 connections, over 100,000
  * records and then, in the same run, over 1,000,000 (the rows added by one insert ... select from
- * generate_series). Against it, in alternating rounds, the bare SQL of the same query: the page and
- * the total the record repository composes, run through the server's own pool, 20 at once,
+ * generate_series). Against it, in alternating rounds, the bare SQL of the same query: the one
+ * statement (page and total) the record repository composes, run through the server's own pool, 20 at once,
  * without HTTP, the definition, the rights or the value conversion. Prints the growth of p95
  * from the first size to the last.
  *
@@ -124,10 +124,15 @@ const comparisons = await onEachEngine(async (engine, databaseUrl, dataDir): Pro
       .select(['id', 'organizeId'])
       .where('account', '=', 'admin')
       .executeTakeFirstOrThrow();
-    // The statements the record repository composes for this list (record.repository.ts), word for word.
+    // The statement the record repository composes for this list (record.repository.ts `pageOfFew`:
+    // a search of at most a thousand matches answers its page and total at once), word for word;
+    // `count` is only the check and the explain of how many match.
     const table = plan.table;
     const where = `where (r.${nameColumn} ilike $1 and (r.${levelColumn} #>> '{}') in ($2) and true)`;
-    const columns = `r.id as "id", r.flow_state as "flowState", r.${nameColumn} as "${nameColumn}", r.${levelColumn} as "${levelColumn}", r.${priceColumn} as "${priceColumn}"`;
+    const inner = ['id', 'flow_state', nameColumn, levelColumn, priceColumn].map((c) => `r.${c} as "${c}"`).join(', ');
+    const outer = ['id', 'flow_state', nameColumn, levelColumn, priceColumn]
+      .map((c) => `"m"."${c}" as "${c}"`)
+      .join(', ');
     const cases = keywords.map(({ label, name }) => ({
       label,
       body: JSON.stringify({
@@ -138,8 +143,8 @@ const comparisons = await onEachEngine(async (engine, databaseUrl, dataDir): Pro
         superQueryJson: '',
       }),
       page: CompiledQuery.raw(
-        `select ${columns} from ${table} as "r" ${where} order by r.creator_time desc, r.id desc limit $3 offset $4`,
-        [`%${name}%`, level, 20, 0],
+        `select ${outer}, count(*) over () as "match_count" from (select ${inner}, r.creator_time as "order_key0", r.id as "order_key1" from ${table} as "r" ${where} limit $3) as "m" order by "m"."order_key0" desc, "m"."order_key1" desc limit $4 offset $5`,
+        [`%${name}%`, level, 1001, 20, 0],
       ),
       count: CompiledQuery.raw(`select count(*) as "total" from ${table} as "r" ${where}`, [`%${name}%`, level]),
     }));
@@ -162,6 +167,8 @@ const comparisons = await onEachEngine(async (engine, databaseUrl, dataDir): Pro
       for (const { label, body, page, count } of cases) {
         const check = await server.app.db.executeQuery<{ total: string }>(count);
         console.log(`  ${engine}: ${check.rows[0]?.total} matches (${label})`);
+        // Past a thousand matches the server sends the page and the count apart: the bare side would not be its statement.
+        if (Number(check.rows[0]?.total) > 1000) throw new Error(`${label}: more than 1,000 matches`);
         if (process.env.BENCH_EXPLAIN) await explain(server.app.db, [page, count]);
         const result = await interleave(
           engine,
@@ -170,7 +177,7 @@ const comparisons = await onEachEngine(async (engine, databaseUrl, dataDir): Pro
             name: 'bare SQL',
             engine,
             concurrency: connections,
-            call: () => Promise.all([server.app.db.executeQuery(page), server.app.db.executeQuery(count)]),
+            call: () => server.app.db.executeQuery(page),
           }),
           httpSide({
             name: 'HTTP',

@@ -133,6 +133,26 @@ export interface SortKey {
 }
 
 /**
+ * Searches matching at most this many records answer their page and total in one statement
+ * (`FormRecordRepository.pageOfFew`); a thousand rows sort in the database in about a millisecond.
+ */
+const fewMatches = 1000;
+
+/** A key of a list's order as SQL: a checked column of the record table, and its direction. */
+interface OrderKey {
+  column: string;
+  desc: boolean;
+}
+
+/** The list's order: the chosen keys, else newest first; then the id, so pages never overlap. */
+function listOrder(sort: SortKey[]): OrderKey[] {
+  const keys = sort.length
+    ? sort.map((key) => ({ column: `r.${checkedIdentifier(key.column)}`, desc: key.desc }))
+    : [{ column: 'r.creator_time', desc: true }];
+  return [...keys, { column: 'r.id', desc: true }];
+}
+
+/**
  * The SQL of generated forms' records: the tables each released definition's storage plan made
  * (`vd_…` and their sub-tables). Named apart from the generic CRUD base `RecordRepository` of
  * core/record-repository.ts, which the definitions themselves (`FormDefinitionRepository`) extend.
@@ -194,12 +214,49 @@ export class FormRecordRepository {
     sort: SortKey[],
     paging: { pageSize: number; offset: number },
   ): Promise<Page<StoredRecord>> {
+    const order = listOrder(sort);
+    if (filter.where.length && paging.offset + paging.pageSize <= fewMatches) {
+      const few = await this.pageOfFew(table, columns, filter, order, paging);
+      if (few) return few;
+    }
     let query = this.filtered(table, columns, filter);
-    for (const key of sort)
-      query = query.orderBy(sql.raw(`r.${checkedIdentifier(key.column)}`), key.desc ? 'desc' : 'asc');
-    if (!sort.length) query = query.orderBy(sql.raw('r.creator_time'), 'desc');
-    query = query.orderBy(sql.raw('r.id'), 'desc');
+    for (const key of order) query = query.orderBy(sql.raw(key.column), key.desc ? 'desc' : 'asc');
     return fetchPage(query, paging);
+  }
+
+  /**
+   * A search's page and total from one statement, when the search matches at most `fewMatches`
+   * records: the matches (at most one more than that, in no order) are counted and sorted inside
+   * the database. Answering the page and the count apart reads every match twice, which at a
+   * million records was half of a typical keyword search's time. `null` when there are more
+   * matches (a window over all of them would cost more than the two statements) or when the page
+   * lies past the last match (no row carries the total).
+   */
+  private async pageOfFew(
+    table: StoredTable,
+    columns: StoredColumn[],
+    filter: ListFilter,
+    order: OrderKey[],
+    paging: { pageSize: number; offset: number },
+  ): Promise<Page<StoredRecord> | null> {
+    const sortAlias = (i: number) => `orderKey${i}`;
+    const matches = this.filtered(table, columns, filter)
+      .select(order.map((key, i) => sql.raw(key.column).as(sortAlias(i))))
+      .limit(fewMatches + 1);
+    // The record's own names only: the order keys stay inside the statement.
+    const names = ['id', 'flowState', ...columns.map((c) => c.column)];
+    let query = this.db
+      .selectFrom(matches.as('m'))
+      .select(names.map((name) => sql.ref(`m.${name}`).as(name)))
+      .select(sql<string>`count(*) over ()`.as('matchCount'));
+    order.forEach((key, i) => {
+      query = query.orderBy(sql.ref(`m.${sortAlias(i)}`), key.desc ? 'desc' : 'asc');
+    });
+    const rows: StoredRecord[] = await query.limit(paging.pageSize).offset(paging.offset).execute();
+    const total = rows.length ? Number(rows[0]?.matchCount) : 0;
+    if (total > fewMatches || (!rows.length && paging.offset > 0)) return null;
+    const list = rows.map(({ matchCount: _count, ...record }) => record);
+    return { list, total };
   }
 
   /** Every match (exports), capped. */

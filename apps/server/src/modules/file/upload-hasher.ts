@@ -201,8 +201,10 @@ const requestsAhead = 3;
 const fileRequestBytes = 8 * 1024 * 1024;
 /** Chunk markers read at once when the merge checks them. */
 const markersAtOnce = 16;
-/** A running hash saves its state at least this often while it lags behind the chunks (and whenever it catches up). */
+/** A running hash saves its state at least this often while the chunks keep coming (and once they pause). */
 const checkpointBytes = 16 * 1024 * 1024;
+/** How long the chunks must pause before a hash that caught up with them saves its state. */
+const idleSaveMs = 100;
 
 /** A running hash's saved state, kept in the upload's folder beside the chunk markers. */
 interface Checkpoint {
@@ -253,6 +255,8 @@ export class UploadHasher {
   /** The state being saved, if any, and whether another was asked for meanwhile. */
   private saving: Promise<void> | null = null;
   private saveAgain = false;
+  /** The save due once the chunks pause (`saveWhenIdle`). */
+  private idle: NodeJS.Timeout | null = null;
   /** Resolves once a saved state (if any) was loaded: chunk writes and the merge wait for it. */
   readonly ready: Promise<void>;
   touched = Date.now();
@@ -369,6 +373,7 @@ export class UploadHasher {
   /** Stops following the upload here (the folder is gone, or the upload was set aside); a saved state stays. */
   drop() {
     this.trusted = false;
+    if (this.idle) clearTimeout(this.idle);
     this.thread.drop(this.id);
   }
 
@@ -441,10 +446,24 @@ export class UploadHasher {
         reply.catch(() => undefined);
         queued.push(reply);
         this.sent = end;
-        if (this.sent === this.target() || this.sent - this.askedAt >= checkpointBytes) this.checkpointSoon();
+        if (this.sent - this.askedAt >= checkpointBytes) this.checkpointSoon();
       }
       await queued.shift();
     }
+    if (this.sent > this.askedAt) this.saveWhenIdle();
+  }
+
+  /**
+   * Caught up with the chunks: saves the state once none came for `idleSaveMs` (an upload that
+   * stopped or paused), not after every chunk while they keep coming (up to 205 saves a GiB).
+   */
+  private saveWhenIdle() {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = setTimeout(() => {
+      this.idle = null;
+      if (this.trusted && this.until === null && !this.pumping && this.sent > this.askedAt) this.checkpointSoon();
+    }, idleSaveMs);
+    this.idle.unref();
   }
 
   /** Saves the state at what was handed to the thread, after the saves before it (one at a time). */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, utimesSync } from 'node:fs';
-import { open, writeFile } from 'node:fs/promises';
+import { open, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import type { ChunkQuery } from '@platform/shared';
@@ -583,6 +583,32 @@ describe('chunked upload: the MD5 is taken while the chunks land', () => {
     expect(again.hashedBytes).toBe(0);
     expect(md5(await downloaded(merged.url))).toBe(md5(data));
     await again.close();
+  });
+
+  test('chunks landing three at a time, each three in reverse, are hashed once each; the state is saved once they pause', async () => {
+    const userId = await adminId();
+    const total = 20;
+    const data = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(total * chunkSize - 9)]);
+    const chunk = (n: number) => data.subarray((n - 1) * chunkSize, n * chunkSize);
+    const service = elsewhere();
+    for (let first = 1; first <= total; first += 3) {
+      const three = [first + 2, first + 1, first].filter((n) => n <= total);
+      await Promise.all(
+        three.map((n) =>
+          service.putChunk({ ...query(data, n), totalChunks: total } as ChunkQuery, userId, Readable.from([chunk(n)])),
+        ),
+      );
+    }
+    await settle();
+    const folder = path.join(t.config.dataDir, 'files', 'chunks', `${md5(data)}.${chunkSize}.${userId}`);
+    const saved = JSON.parse(await readFile(path.join(folder, 'md5'), 'utf8')) as { bytes: number; tokens: string[] };
+    expect(saved).toMatchObject({ bytes: data.length, tokens: expect.any(Array) });
+    expect(saved.tokens).toHaveLength(total);
+    const merged = await service.merge(userId, mergeInput(data));
+    // Every byte read and hashed exactly once: no byte twice, no second pass at merge.
+    expect(service.hashedBytes).toBe(data.length);
+    expect(md5(await downloaded(merged.url))).toBe(md5(data));
+    await service.close();
   });
 
   test('a chunk changed after the state was saved, by a write whose process died before it dropped the state, fails the merge', async () => {

@@ -195,12 +195,16 @@ export class Md5Thread {
 
 /** How many pieces of a read may wait for the thread: bounds the memory a running hash holds. */
 const piecesInFlight = 4;
+/** Requests for reading the file that may wait at the thread (enough that it never waits for the next). */
+const requestsAhead = 3;
 /** Bytes the thread reads and hashes per request when it reads the file itself. */
 const fileRequestBytes = 8 * 1024 * 1024;
 /** Chunk markers read at once when the merge checks them. */
 const markersAtOnce = 16;
-/** A running hash saves its state at least this often while it lags behind the chunks (and whenever it catches up). */
+/** A running hash saves its state at least this often while the chunks keep coming (and once they pause). */
 const checkpointBytes = 16 * 1024 * 1024;
+/** How long the chunks must pause before a hash that caught up with them saves its state. */
+const idleSaveMs = 100;
 
 /** A running hash's saved state, kept in the upload's folder beside the chunk markers. */
 interface Checkpoint {
@@ -246,8 +250,13 @@ export class UploadHasher {
   private until: number | null = null;
   private pumping: Promise<void> | null = null;
   private trusted = true;
-  /** Bytes covered by the last saved state. */
-  private savedAt = 0;
+  /** Bytes covered by the last state asked to be saved. */
+  private askedAt = 0;
+  /** The state being saved, if any, and whether another was asked for meanwhile. */
+  private saving: Promise<void> | null = null;
+  private saveAgain = false;
+  /** The save due once the chunks pause (`saveWhenIdle`). */
+  private idle: NodeJS.Timeout | null = null;
   /** Resolves once a saved state (if any) was loaded: chunk writes and the merge wait for it. */
   readonly ready: Promise<void>;
   touched = Date.now();
@@ -282,7 +291,7 @@ export class UploadHasher {
     await this.thread.load(this.id, saved.bytes, Buffer.from(saved.state, 'base64'));
     for (const [i, token] of saved.tokens.entries()) this.done.set(i + 1, token);
     this.frontier = chunks;
-    this.sent = this.savedAt = saved.bytes;
+    this.sent = this.askedAt = saved.bytes;
   }
 
   /** Saves the state at `this.sent` when it ends a chunk whose token is known (failures only cost a resume). */
@@ -300,9 +309,9 @@ export class UploadHasher {
       tokens: tokens as string[],
       state,
     };
-    if (!this.trusted) return;
+    // Distrusted meanwhile, or the merge has begun (it removes the folder).
+    if (!this.trusted || this.until !== null) return;
     await this.storage.write(this.checkpointKey, Buffer.from(JSON.stringify(saved)));
-    this.savedAt = bytes;
   }
 
   /** A state that cannot be saved costs a restart its head start, not this upload its running hash. */
@@ -364,6 +373,7 @@ export class UploadHasher {
   /** Stops following the upload here (the folder is gone, or the upload was set aside); a saved state stays. */
   drop() {
     this.trusted = false;
+    if (this.idle) clearTimeout(this.idle);
     this.thread.drop(this.id);
   }
 
@@ -383,24 +393,14 @@ export class UploadHasher {
 
   /**
    * Hashes what lies between what was hashed and the target: on a local disk the thread reads the
-   * file itself (the main thread only says which bytes: no read buffers to allocate, move and
-   * collect here, about 2,000 messages a GiB fewer); otherwise this reads it and hands the pieces
-   * over, a few at a time.
+   * file itself (`pumpFile`); otherwise this reads it and hands the pieces over, a few at a time.
    */
   private async pump() {
     const file = this.storage.localPath(this.dataKey);
+    if (file) return this.pumpFile(file);
     while (this.trusted && this.sent < this.target()) {
       const start = this.sent;
-      // At most a few MiB per request, ending at a chunk's end (where a state can be saved): a
-      // distrust stops it soon, other uploads' hashes get turns.
-      const chunkEnd = this.endOf(this.chunksWithin(start) + 1);
-      const end = file ? Math.min(this.target(), start + fileRequestBytes, chunkEnd) : this.target();
-      if (file) {
-        await this.thread.updateFromFile(this.id, start, end, file);
-        this.sent = end;
-        if (this.sent === this.target() || this.sent - this.savedAt >= checkpointBytes) await this.saveQuietly();
-        continue;
-      }
+      const end = this.target();
       const found = await this.storage.read(this.dataKey, { start, end });
       if (!found) throw new Error('data file gone');
       const replies: Promise<void>[] = [];
@@ -428,6 +428,61 @@ export class UploadHasher {
   }
 
   /**
+   * The thread reads the file itself (the main thread only says which bytes: no read buffers to
+   * allocate, move and collect here). Up to `requestsAhead` requests wait at the thread, so it goes
+   * from one to the next without waiting for this thread's turn to answer and ask again (a round trip
+   * per chunk behind a busy event loop left it idle); states are saved beside, not in the way.
+   */
+  private async pumpFile(file: string) {
+    const queued: Promise<void>[] = [];
+    while (queued.length > 0 || (this.trusted && this.sent < this.target())) {
+      while (this.trusted && this.sent < this.target() && queued.length < requestsAhead) {
+        const start = this.sent;
+        // At most a few MiB per request, ending at a chunk's end (where a state can be saved): a
+        // distrust stops it soon, other uploads' hashes get turns.
+        const end = Math.min(this.target(), start + fileRequestBytes, this.endOf(this.chunksWithin(start) + 1));
+        const reply = this.thread.updateFromFile(this.id, start, end, file);
+        // Awaited below, possibly after it failed: not an unhandled rejection meanwhile.
+        reply.catch(() => undefined);
+        queued.push(reply);
+        this.sent = end;
+        if (this.sent - this.askedAt >= checkpointBytes) this.checkpointSoon();
+      }
+      await queued.shift();
+    }
+    if (this.sent > this.askedAt) this.saveWhenIdle();
+  }
+
+  /**
+   * Caught up with the chunks: saves the state once none came for `idleSaveMs` (an upload that
+   * stopped or paused), not after every chunk while they keep coming (up to 205 saves a GiB).
+   */
+  private saveWhenIdle() {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = setTimeout(() => {
+      this.idle = null;
+      if (this.trusted && this.until === null && !this.pumping && this.sent > this.askedAt) this.checkpointSoon();
+    }, idleSaveMs);
+    this.idle.unref();
+  }
+
+  /** Saves the state at what was handed to the thread, after the saves before it (one at a time). */
+  private checkpointSoon() {
+    this.askedAt = this.sent;
+    if (this.saving) {
+      this.saveAgain = true;
+      return;
+    }
+    this.saving = this.saveQuietly().finally(() => {
+      this.saving = null;
+      if (this.saveAgain && this.trusted && this.until === null) {
+        this.saveAgain = false;
+        this.checkpointSoon();
+      }
+    });
+  }
+
+  /**
    * For the merge: hashes what is left up to `fileSize` and answers the MD5 of the whole file, or
    * null when the running hash cannot be trusted (the caller hashes the whole file then).
    */
@@ -442,7 +497,8 @@ export class UploadHasher {
     if (fileSize !== this.totalSize) return null;
     this.until = fileSize;
     this.kick();
-    while (this.pumping) await this.pumping;
+    // A state still being saved would write into the folder the merge removes.
+    while (this.pumping || this.saving) await (this.pumping ?? this.saving);
     if (!this.trusted || this.sent !== fileSize || this.writing.size > 0) return null;
     const hex = await this.thread.digest(this.id, fileSize);
     // Checked after the last byte was read: every chunk hashed from this process's knowledge still

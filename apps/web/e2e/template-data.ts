@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -15,10 +15,8 @@ import { adminPassword } from './run-context.ts';
  */
 export default async function setup(project: TestProject) {
   // Next to the server's package, so that its external packages resolve as from src/ (dist/ is not committed).
-  const bundleDir = path.resolve(import.meta.dirname, '../../server/dist');
-  mkdirSync(bundleDir, { recursive: true });
-  const bundle = path.join(bundleDir, `e2e-server-${process.pid}.mjs`);
-  await bundleServer(bundle);
+  const bundleDir = path.resolve(import.meta.dirname, `../../server/dist/e2e-server-${process.pid}`);
+  const bundle = await bundleServer(bundleDir);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-e2e-template-'));
   const server = await startServerProcess({ ADMIN_PASSWORD: adminPassword }, dataDir, [], bundle);
   await server.stop({ keepDataDir: true });
@@ -26,6 +24,6 @@ export default async function setup(project: TestProject) {
   project.provide('serverBundle', bundle);
   return () => {
     rmSync(dataDir, { recursive: true, force: true });
-    rmSync(bundle, { force: true });
+    rmSync(bundleDir, { recursive: true, force: true });
   };
 }

@@ -23,7 +23,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-run-'));
   cpSync(inject('templateDataDir'), dataDir, { recursive: true });
-  const server = await startServerProcess({ ADMIN_PASSWORD: adminPassword, ...env }, dataDir);
+  const server = await startServerProcess(
+    { ADMIN_PASSWORD: adminPassword, ...env },
+    dataDir,
+    [],
+    inject('serverBundle'),
+  );
   opened.servers.add(server);
   return server;
 }

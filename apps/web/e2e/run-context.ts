@@ -7,5 +7,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A data directory migrated and seeded once, which every file's server starts from a copy of (template-data.ts). */
     templateDataDir: string;
+    /** The server bundled once for the run, which every file starts with plain node (template-data.ts). */
+    serverBundle: string;
   }
 }

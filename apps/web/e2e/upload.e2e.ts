@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { startServerProcess } from '../../server/test/helpers/server-process.ts';
 import {
   adminPassword,
@@ -145,7 +145,12 @@ describe('chunked upload', () => {
     expect(percentAtPause).toBeLessThanOrEqual(99);
     const dataDir = server.dataDir;
     await server.stop({ keepDataDir: true });
-    server = await startServerProcess({ ADMIN_PASSWORD: adminPassword, PORT: String(port) }, dataDir);
+    server = await startServerProcess(
+      { ADMIN_PASSWORD: adminPassword, PORT: String(port) },
+      dataDir,
+      [],
+      inject('serverBundle'),
+    );
     expect(server.dataDir).toBe(dataDir);
     const held = heldChunks().length;
     expect(held).toBeGreaterThan(0);

@@ -56,7 +56,12 @@ export async function startServerWithUsers(
     throw new Error('apps/web/dist is missing: run `npm run build` before the browser tests');
   }
   // The server takes the prepared directory over (and removes it when stopped).
-  const server = await startServerProcess({ ADMIN_PASSWORD: adminPassword, ...env }, dataDir);
+  const server = await startServerProcess(
+    { ADMIN_PASSWORD: adminPassword, ...env },
+    dataDir,
+    [],
+    inject('serverBundle'),
+  );
   return { ...server, userIds: await createUsers(server.url, users) };
 }
 

@@ -33,6 +33,8 @@ export async function startServerProcess(
   dataDir = mkdtempSync(path.join(tmpdir(), 'platform-run-')),
   /** Extra options for node itself (a benchmark's --cpu-prof, which NODE_OPTIONS does not take). */
   nodeArgs: string[] = [],
+  /** The same main.ts bundled to plain JavaScript (server-bundle.ts), run without tsx; src/main.ts through tsx otherwise. */
+  bundle?: string,
 ): Promise<RunningServer> {
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -49,7 +51,8 @@ export async function startServerProcess(
   delete childEnv.REDIS_URL;
   delete childEnv.REDIS_CHANNEL;
   Object.assign(childEnv, env);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
+  const entry = bundle ? [bundle] : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: serverDir,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -129,10 +129,9 @@ const comparisons = await onEachEngine(async (engine, databaseUrl, dataDir): Pro
     // `count` is only the check and the explain of how many match.
     const table = plan.table;
     const where = `where (r.${nameColumn} ilike $1 and (r.${levelColumn} #>> '{}') in ($2) and true)`;
-    const inner = ['id', 'flow_state', nameColumn, levelColumn, priceColumn].map((c) => `r.${c} as "${c}"`).join(', ');
-    const outer = ['id', 'flow_state', nameColumn, levelColumn, priceColumn]
-      .map((c) => `"m"."${c}" as "${c}"`)
-      .join(', ');
+    const selected = ['id', 'flow_state', nameColumn, levelColumn, priceColumn];
+    const inner = selected.map((c) => `r.${c} as "${c}"`).join(', ');
+    const outer = selected.map((c) => `"m"."${c}" as "${c}"`).join(', ');
     const cases = keywords.map(({ label, name }) => ({
       label,
       body: JSON.stringify({

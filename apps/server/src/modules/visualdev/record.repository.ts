@@ -186,12 +186,17 @@ export class FormRecordRepository {
     return this.db.selectFrom(sql<StoredRecord>`${id(table.table)}`.as('r'));
   }
 
-  private selection(columns: StoredColumn[]) {
+  /** What a record read answers: its id, its flow state and the field columns, each with its SQL. */
+  private recordColumns(columns: StoredColumn[]) {
     return [
-      sql.raw('r.id').as('id'),
-      sql.raw('r.flow_state').as('flowState'),
-      ...columns.map((c) => sql.raw(`r.${checkedIdentifier(c.column)}`).as(c.column)),
+      { source: 'r.id', name: 'id' },
+      { source: 'r.flow_state', name: 'flowState' },
+      ...columns.map((c) => ({ source: `r.${checkedIdentifier(c.column)}`, name: c.column })),
     ];
+  }
+
+  private selection(columns: StoredColumn[]) {
+    return this.recordColumns(columns).map(({ source, name }) => sql.raw(source).as(name));
   }
 
   /** The filtered query: search conditions, the caller's data scope, optional id list. */
@@ -243,11 +248,10 @@ export class FormRecordRepository {
     const matches = this.filtered(table, columns, filter)
       .select(order.map((key, i) => sql.raw(key.column).as(sortAlias(i))))
       .limit(fewMatches + 1);
-    // The record's own names only: the order keys stay inside the statement.
-    const names = ['id', 'flowState', ...columns.map((c) => c.column)];
+    // The record's own columns only: the order keys stay inside the statement.
     let query = this.db
       .selectFrom(matches.as('m'))
-      .select(names.map((name) => sql.ref(`m.${name}`).as(name)))
+      .select(this.recordColumns(columns).map(({ name }) => sql.ref(`m.${name}`).as(name)))
       .select(sql<string>`count(*) over ()`.as('matchCount'));
     order.forEach((key, i) => {
       query = query.orderBy(sql.ref(`m.${sortAlias(i)}`), key.desc ? 'desc' : 'asc');

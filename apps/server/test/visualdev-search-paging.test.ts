@@ -68,6 +68,17 @@ describe('a search answers the same page and total whatever its number of matche
     expect(names(last)).toEqual(Array.from({ length: 10 }, (_, i) => `批次01${String(9 - i).padStart(2, '0')}`));
     const byPrice = await search({ queryJson: JSON.stringify({ name: '批次01' }), sidx: 'price', pageSize: 3 });
     expect(names(byPrice)).toEqual(['批次0100', '批次0101', '批次0102']);
+    // The body as the 3.6 client sends it: numbers as text, an empty sort and advanced query.
+    const asClient = await search({
+      currentPage: '2',
+      pageSize: '20',
+      queryJson: JSON.stringify({ name: '批次01' }),
+      sidx: '',
+      superQueryJson: '',
+      menuId: '',
+    });
+    expect(asClient.data!.pagination).toEqual({ currentPage: 2, pageSize: 20, total: 100 });
+    expect(names(asClient)[0]).toBe('批次0179');
     const past = await search({ queryJson: JSON.stringify({ name: '批次01' }), pageSize: 30, currentPage: 9 });
     expect(past.data).toMatchObject({ list: [], pagination: { total: 100 } });
     const none = await search({ queryJson: JSON.stringify({ name: '没有' }) });
